@@ -1,0 +1,3 @@
+import { base, boundaries } from '@hall/eslint-config/base';
+
+export default [...base, boundaries(['@hall/domain', '@hall/api'])];

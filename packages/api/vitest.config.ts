@@ -1,0 +1,3 @@
+import { preset } from '@hall/vitest-config';
+
+export default preset;

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Installs, builds and starts the whole hall: the server (embedded PostgreSQL, migrations,
+# demo data) serving the citizen app at / and the admin shell at /admin/ on one port.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/pnpm.sh install --frozen-lockfile
+bash scripts/pnpm.sh turbo run build
+exec node apps/server/dist/main.js

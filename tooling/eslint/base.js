@@ -1,0 +1,45 @@
+// The one lint setup of the hall. Each package composes it in a short eslint.config.js
+// and states, through `boundaries`, which workspace packages it may import.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export const base = tseslint.config(
+  { ignores: ['dist/**', 'coverage/**', 'storybook-static/**', '**/*.generated.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      eqeqeq: ['error', 'always'],
+    },
+  },
+);
+
+const ALL_HALL_PACKAGES = ['@hall/domain', '@hall/api', '@hall/ui'];
+
+/**
+ * The dependency rules of DESIGN.md §1, enforced rather than trusted:
+ * a package may import only the workspace packages it names, never an app,
+ * never another package's src/ (only its exports map), never by a relative path out of itself.
+ */
+export function boundaries(allowed = []) {
+  const forbidden = ALL_HALL_PACKAGES.filter((name) => !allowed.includes(name));
+  return {
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...forbidden.map((name) => ({ group: [name, `${name}/*`], message: `This package may not import ${name}.` })),
+            { group: ['@hall/server', '@hall/server/*', '@hall/citizen', '@hall/citizen/*', '@hall/admin-shell', '@hall/admin-shell/*'], message: 'Apps are never imported: talk to the server over HTTP.' },
+            { group: ['@hall/*/src', '@hall/*/src/*'], message: 'Import a package through its exports map, not its src/.' },
+            { group: ['../../*', '../../../*'], message: 'Stay inside this package; import other packages by name.' },
+          ],
+        },
+      ],
+    },
+  };
+}

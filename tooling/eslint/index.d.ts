@@ -1,0 +1,4 @@
+import type { Linter } from 'eslint';
+export declare const base: Linter.Config[];
+export declare const react: Linter.Config[];
+export declare function boundaries(allowed?: string[]): Linter.Config;
