@@ -1,1 +1,2 @@
 export * from './id-card';
+export * from './regions';
