@@ -1,0 +1,284 @@
+/**
+ * Review status (shzt) of an online application: the list's tabs and actions, what may be
+ * submitted or deleted, the rejection opinion, and the back office's two review stages
+ * (spec part 2 §2–§4 and §6, part 3 §2.4 and §7, DESIGN.md §9).
+ */
+import { routeHref } from './routing';
+
+/** Review status (shzt): -1 not submitted; 0 pending; 10, 20, 30 passed; 11, 21 rejected. */
+export const REVIEW_STATUS_VALUES = [-1, 0, 10, 11, 20, 21, 30] as const;
+export type ReviewStatus = (typeof REVIEW_STATUS_VALUES)[number];
+/** A status as it arrives: a number from the server, a string from a query or older rows. */
+export type ReviewStatusInput = number | string;
+
+function normalize(value: number | string | null | undefined): string {
+  return value === null || value === undefined ? '' : String(value).trim();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tabs of the application list /prodoing
+
+export type ReviewTab = 'notSubmitted' | 'pending' | 'passed' | 'rejected';
+
+export interface ReviewTabInfo {
+  readonly tab: ReviewTab;
+  /** Tab position, as in the list's itemIndex query. */
+  readonly index: 0 | 1 | 2 | 3;
+  /** Tab title. */
+  readonly label: string;
+  /** The status that stands for the tab (the "tab status" of the submit rule). */
+  readonly status: ReviewStatus;
+}
+
+/** The four tabs, in display order. */
+export const REVIEW_TABS: readonly ReviewTabInfo[] = [
+  { tab: 'notSubmitted', index: 0, label: '未提交', status: -1 },
+  { tab: 'pending', index: 1, label: '待审核', status: 0 },
+  { tab: 'passed', index: 2, label: '审核通过', status: 10 },
+  { tab: 'rejected', index: 3, label: '已驳回', status: 11 },
+];
+
+/** The tab each status is listed under. */
+export const REVIEW_STATUS_TABS: Readonly<Record<string, ReviewTab>> = {
+  '-1': 'notSubmitted',
+  '0': 'pending',
+  '10': 'passed',
+  '20': 'passed',
+  '30': 'passed',
+  '11': 'rejected',
+  '21': 'rejected',
+};
+
+/** The tab of a status; null for a status the hall does not know, so it is listed nowhere rather than with wrong actions. */
+export function reviewTabOf(shzt: ReviewStatusInput | null | undefined): ReviewTab | null {
+  return REVIEW_STATUS_TABS[normalize(shzt)] ?? null;
+}
+
+export function reviewTabInfo(tab: ReviewTab): ReviewTabInfo {
+  return REVIEW_TABS.find((info) => info.tab === tab)!;
+}
+
+/** The tab label of a status (e.g. 审核通过 for 20), empty for an unknown status. */
+export function reviewStatusLabel(shzt: ReviewStatusInput | null | undefined): string {
+  const tab = reviewTabOf(shzt);
+  return tab === null ? '' : reviewTabInfo(tab).label;
+}
+
+/** The tab an itemIndex query selects; anything that is not 0–3 selects the first tab. */
+export function reviewTabFromItemIndex(itemIndex: string | number | null | undefined): ReviewTab {
+  const text = normalize(itemIndex);
+  return REVIEW_TABS.find((info) => String(info.index) === text)?.tab ?? 'notSubmitted';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Submit and delete
+
+/** Statuses under review or passed: the detail page offers no Submit for them. */
+export const REVIEW_NOT_SUBMITTABLE_STATUSES: readonly ReviewStatus[] = [0, 10, 20, 30];
+
+/** A detail page is submittable unless shzt is 0, 10, 20 or 30. */
+export function isSubmittableOnDetail(shzt: ReviewStatusInput | null | undefined): boolean {
+  const text = normalize(shzt);
+  return !REVIEW_NOT_SUBMITTABLE_STATUSES.some((status) => String(status) === text);
+}
+
+/** From the list, submittable only when the tab's status is not 0 or 10: the not-submitted and rejected tabs. */
+export function isSubmittableFromList(tab: ReviewTab): boolean {
+  const { status } = reviewTabInfo(tab);
+  return status !== 0 && status !== 10;
+}
+
+/** Delete is offered only for unsubmitted or rejected applications. */
+export function isDeletableApplication(shzt: ReviewStatusInput | null | undefined): boolean {
+  const tab = reviewTabOf(shzt);
+  return tab === 'notSubmitted' || tab === 'rejected';
+}
+
+// ---------------------------------------------------------------------------------------------
+// List actions
+
+export type ReviewActionKind =
+  | 'book'
+  | 'viewBookingSlip'
+  | 'viewDetails'
+  | 'viewEdit'
+  | 'delete'
+  | 'withdraw'
+  | 'goToTaxBureau'
+  | 'cancel';
+
+/** Labels of the action sheet. */
+export const REVIEW_ACTION_LABELS: Readonly<Record<ReviewActionKind, string>> = {
+  book: '点击预约',
+  viewBookingSlip: '查看预约单',
+  viewDetails: '查看详情',
+  viewEdit: '查看/编辑',
+  delete: '删除',
+  withdraw: '撤回',
+  goToTaxBureau: '前往税务局',
+  cancel: '取消',
+};
+
+/** The actions a tab itself offers. */
+export type ReviewTabActionKind = 'viewDetails' | 'viewEdit' | 'delete' | 'withdraw' | 'goToTaxBureau';
+
+/**
+ * What each tab offers between the booking action and Cancel, in the sheet's order
+ * (View details, View/Edit, Delete, Withdraw, Go to tax bureau). Withdraw exists but no tab shows it.
+ */
+export const REVIEW_TAB_ACTIONS: Readonly<Record<ReviewTab, readonly ReviewTabActionKind[]>> = {
+  notSubmitted: ['viewEdit', 'delete'],
+  pending: ['viewDetails'],
+  passed: ['viewDetails', 'goToTaxBureau'],
+  rejected: ['viewEdit', 'delete'],
+};
+
+/** The only district with the tax bureau jump. */
+const TAX_BUREAU_DISTRICT = '630100';
+
+export type ReviewListAction =
+  | { readonly kind: 'book' | 'viewBookingSlip'; readonly label: string; readonly href: string }
+  | { readonly kind: 'goToTaxBureau'; readonly label: string; readonly idNumber: string }
+  | { readonly kind: 'viewDetails' | 'viewEdit' | 'delete' | 'withdraw' | 'cancel'; readonly label: string };
+
+/** Booking action by kyy: 1 bookable, 2 booking slip viewable. */
+export const REVIEW_BOOKING_ACTIONS: Readonly<
+  Record<string, { readonly kind: 'book' | 'viewBookingSlip'; readonly href: (item: ReviewBookingItem) => string }>
+> = {
+  '1': { kind: 'book', href: (item) => routeHref({ path: '/online/wx/appoint/index', query: { proinstid: item.applicationId } }) },
+  '2': {
+    kind: 'viewBookingSlip',
+    href: (item) => routeHref({ path: '/online/public/appointment/showcard', query: { wlsh: item.applicationNumber ?? '' } }),
+  },
+};
+
+export interface ReviewBookingItem {
+  /** Application id (id, proinstid). */
+  readonly applicationId: string;
+  /** Application number (prolsh), carried as wlsh. */
+  readonly applicationNumber?: string | null | undefined;
+  /** Booking flag (kyy): 1 bookable, 2 slip viewable, otherwise none. */
+  readonly kyy?: number | string | null | undefined;
+}
+
+/** The booking action of an item, or null when kyy is neither 1 nor 2. */
+export function reviewBookingAction(item: ReviewBookingItem): ReviewListAction | null {
+  const row = REVIEW_BOOKING_ACTIONS[normalize(item.kyy)];
+  if (row === undefined) return null;
+  return { kind: row.kind, label: REVIEW_ACTION_LABELS[row.kind], href: row.href(item) };
+}
+
+export interface ReviewListItem extends ReviewBookingItem {
+  readonly shzt: ReviewStatusInput;
+  /** District code of the application (xzqdm). */
+  readonly district?: string | number | null | undefined;
+}
+
+/**
+ * The action sheet of a list item, in the sheet's order: booking by kyy, the tab's actions
+ * (the tax bureau only in district 630100, carrying the user's ID number), Cancel last.
+ */
+export function reviewListActions(item: ReviewListItem, userIdNumber: string): ReviewListAction[] {
+  const tab = reviewTabOf(item.shzt);
+  const actions: ReviewListAction[] = [];
+  const booking = reviewBookingAction(item);
+  if (booking !== null) actions.push(booking);
+  for (const kind of tab === null ? [] : REVIEW_TAB_ACTIONS[tab]) {
+    if (kind !== 'goToTaxBureau') actions.push({ kind, label: REVIEW_ACTION_LABELS[kind] });
+    else if (normalize(item.district) === TAX_BUREAU_DISTRICT) actions.push({ kind, label: REVIEW_ACTION_LABELS[kind], idNumber: userIdNumber });
+  }
+  actions.push({ kind: 'cancel', label: REVIEW_ACTION_LABELS.cancel });
+  return actions;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rejection opinion and application number
+
+/** Review opinions (pro_slxmsh): sh_qjdc_yj of the cadastral-survey review, sh_xmsl_yj of the acceptance review. */
+export interface ReviewOpinions {
+  readonly sh_qjdc_yj?: string | null | undefined;
+  readonly sh_xmsl_yj?: string | null | undefined;
+}
+
+export const REVIEW_OPINION_PLACEHOLDER = '暂无';
+
+/**
+ * The rejection opinion shown on the list. The stage that rejected speaks first: 11 reads
+ * sh_qjdc_yj, 21 reads sh_xmsl_yj. Otherwise, or when that one is empty, the later stage's
+ * sh_xmsl_yj comes before sh_qjdc_yj, as a case that reached acceptance already passed the survey.
+ * 暂无 when neither is present.
+ */
+export function rejectionOpinionText(opinions: ReviewOpinions | null | undefined, shzt?: ReviewStatusInput | null): string {
+  const order: readonly (keyof ReviewOpinions)[] = normalize(shzt) === '11' ? ['sh_qjdc_yj', 'sh_xmsl_yj'] : ['sh_xmsl_yj', 'sh_qjdc_yj'];
+  for (const field of order) {
+    const text = opinions?.[field]?.trim();
+    if (text) return text;
+  }
+  return REVIEW_OPINION_PLACEHOLDER;
+}
+
+/** The opinion line collapses when its length plus 4 (the label) exceeds what fits: pageWidth / 12 characters. */
+export function isRejectionOpinionCollapsed(opinion: string, pageWidth: number): boolean {
+  return opinion.length + 4 > pageWidth / 12;
+}
+
+export const APPLICATION_NUMBER_PLACEHOLDER = '暂未生成';
+
+/** The application number (prolsh), or 暂未生成 before the hall has created one. */
+export function applicationNumberText(prolsh: string | null | undefined): string {
+  const text = prolsh?.trim();
+  return text ? text : APPLICATION_NUMBER_PLACEHOLDER;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Back-office review stages (DESIGN.md §9)
+
+export type ReviewStage = 'cadastralSurvey' | 'acceptance';
+export type ReviewDecision = 'pass' | 'reject';
+
+export const REVIEW_STAGE_LABELS: Readonly<Record<ReviewStage, string>> = {
+  cadastralSurvey: '权籍调查审核',
+  acceptance: '受理审核',
+};
+
+export interface ReviewTransition {
+  readonly from: ReviewStatus;
+  readonly decision: ReviewDecision;
+  readonly to: ReviewStatus;
+  readonly stage: ReviewStage;
+  /** Where a rejection's opinion is kept. */
+  readonly opinionField?: keyof ReviewOpinions;
+  /** Acceptance creates the case number. */
+  readonly createsCaseNumber: boolean;
+}
+
+/** The only transitions the back office may make. */
+export const REVIEW_TRANSITIONS: readonly ReviewTransition[] = [
+  { from: 0, decision: 'pass', to: 10, stage: 'cadastralSurvey', createsCaseNumber: false },
+  { from: 0, decision: 'reject', to: 11, stage: 'cadastralSurvey', opinionField: 'sh_qjdc_yj', createsCaseNumber: false },
+  { from: 10, decision: 'pass', to: 20, stage: 'acceptance', createsCaseNumber: true },
+  { from: 10, decision: 'reject', to: 21, stage: 'acceptance', opinionField: 'sh_xmsl_yj', createsCaseNumber: false },
+];
+
+export type ReviewTransitionResult =
+  | {
+      readonly ok: true;
+      readonly transition: ReviewTransition;
+      /** The opinion to store, present on a rejection. */
+      readonly opinion?: { readonly field: keyof ReviewOpinions; readonly text: string };
+    }
+  | { readonly ok: false; readonly reason: 'notUnderReview' | 'opinionRequired' };
+
+/**
+ * A back-office decision on an application at status `from`. Only 0 and 10 are under review;
+ * a rejection must say why, since the citizen sees the opinion and must know what to fix.
+ */
+export function reviewTransition(from: ReviewStatusInput, decision: ReviewDecision, opinion?: string | null): ReviewTransitionResult {
+  const status = normalize(from);
+  const transition = REVIEW_TRANSITIONS.find((row) => String(row.from) === status && row.decision === decision);
+  if (transition === undefined) return { ok: false, reason: 'notUnderReview' };
+  if (transition.opinionField === undefined) return { ok: true, transition };
+  const text = opinion?.trim();
+  if (!text) return { ok: false, reason: 'opinionRequired' };
+  return { ok: true, transition, opinion: { field: transition.opinionField, text } };
+}
