@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import * as constants from './constants';
+
+const TABLE: [keyof typeof constants, unknown][] = [
+  // Codes and countdowns.
+  ['SMS_COUNTDOWN_SECONDS', 60],
+  ['SMS_RESEND_TEXT', '重新获取'],
+  // Banner.
+  ['BANNER_INTERVAL_MS', 3000],
+  ['BANNER_SWIPE_THRESHOLD_PX', 50],
+  ['BANNER_DURATION_MS', 300],
+  ['BANNER_HEIGHT_PX', 180],
+  ['HOME_BANNER_HEIGHT_PX', 150],
+  // Pull-refresh and infinite scroll.
+  ['PULL_REFRESH_THRESHOLD_PX', 100],
+  ['INFINITE_LOAD_DELAY_MS', 2000],
+  ['REFRESH_DELAY_MS', 300],
+  ['MIN_SWIPE_DISTANCE_PX', 100],
+  // Dialogs, toasts, texts.
+  ['QUERY_DIALOG_HIDE_MS', 3000],
+  ['LICENCE_QUERY_DIALOG_HIDE_MS', 1000],
+  ['TOAST_INITIAL_DURATION_MS', 800],
+  ['TOAST_DURATION_MS', 1800],
+  ['TOAST_ALTERNATE_DURATION_MS', 2000],
+  ['ERROR_TOAST_DURATION_MS', 600],
+  ['LOADING_TEXT', '加载中'],
+  ['DIALOG_CANCEL_TEXT', '取消'],
+  ['DIALOG_CONFIRM_TEXT', '确定'],
+  ['ALERT_TITLE', '提示'],
+  ['WARNING_TITLE', '警告'],
+  // Lists and paging.
+  ['PAGER_PAGE_SIZE', 5],
+  ['PAGER_MAX_PAGE_BUTTONS', 5],
+  ['LIST_PAGE_SIZE', 15],
+  ['LIST_BOTTOM_PADDING_PX', 50],
+  ['LAZY_IMAGE_OFFSET_PX', 100],
+  // Dates.
+  ['DATE_YEAR_MIN', 1949],
+  ['DATE_YEAR_MAX', 2099],
+  ['CERTIFICATE_YEAR_COUNT', 10],
+  ['DATE_FORMAT', 'YYYY-MM-DD'],
+  ['DATETIME_HOUR_MIN', 0],
+  ['DATETIME_HOUR_MAX', 23],
+  // Images, uploads, signatures.
+  ['IMAGES_PER_PICK', 9],
+  ['IMAGE_COMPRESSION_RATIO', 0.3],
+  ['THUMBNAIL_SIZE_PX', 78],
+  ['SIGNATURE_CANVAS_WIDTH_PX', 350],
+  ['SIGNATURE_CANVAS_HEIGHT_PX', 400],
+  ['SIGNATURE_STROKE_WIDTH_PX', 4],
+  ['SIGNATURE_STROKE_COLOR', '#000000'],
+  ['SIGNATURE_LINE_JOIN', 'round'],
+  ['SIGNATURE_ROTATION_STEP_DEGREES', 90],
+  ['PICTURE_PREVIEW_WIDTH_PX', 800],
+  ['PICTURE_PREVIEW_HEIGHT_PX', 400],
+  ['QR_IMAGE_SIZE_PX', 120],
+  ['PREVIEW_BUTTON_DELAY_MS', 2000],
+  ['UPLOAD_MAX_BYTES', 5_120_000_000],
+  // Limits of forms.
+  ['FEEDBACK_MAX_LENGTH', 200],
+  ['SHARE_MIN', 0],
+  ['SHARE_MAX', 99.99],
+  ['MAP_ZOOM', 14],
+  // Defaults.
+  ['APP_VERSION', '1.0beta'],
+  ['DEFAULT_SHARING_MODE', '0'],
+  ['DEFAULT_HOLDER_FLAG', '1'],
+  ['DEFAULT_APPLICANT_CATEGORY', '2'],
+  ['DEFAULT_QUERY_COUNT', 2],
+];
+
+describe('business constants of §9', () => {
+  it.each(TABLE)('%s is %j', (name, value) => {
+    expect(constants[name]).toBe(value);
+  });
+
+  it('the table above covers every export, so no constant goes unchecked', () => {
+    expect(Object.keys(constants).sort()).toEqual(TABLE.map(([name]) => name).sort());
+  });
+
+  it('the upload constant is 512e7 bytes, about 5 GB, though its message says 500M', () => {
+    expect(constants.UPLOAD_MAX_BYTES).toBe(512e7);
+  });
+});
