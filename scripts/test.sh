@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs everything the test suite needs and runs all of it:
-# build, typecheck, lint and unit/contract tests of every package (turbo, cached),
-# then prints one closing line with the totals.
+# build, typecheck, lint and the unit, contract and server tests of every package (turbo, cached);
+# the server suite once more against an external PostgreSQL when one answers at
+# HALL_TEST_EXTERNAL_DATABASE_URL (default: the local one at 127.0.0.1:5432, database test);
+# then one closing line with the totals.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CI="${CI:-true}"
@@ -9,4 +11,13 @@ export CI="${CI:-true}"
 bash scripts/pnpm.sh install --frozen-lockfile
 rm -rf packages/*/.test-results apps/*/.test-results
 bash scripts/pnpm.sh turbo run build typecheck lint test
+
+external="${HALL_TEST_EXTERNAL_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
+if node scripts/database-reachable.mjs "$external"; then
+  echo "Server suite against the external PostgreSQL ($external)"
+  (cd apps/server && DATABASE_URL="$external" npx vitest run --outputFile.json=.test-results/vitest-external.json)
+else
+  echo "No external PostgreSQL answers at $external: the server suite ran on the embedded one only."
+fi
+
 node scripts/summarize-tests.mjs

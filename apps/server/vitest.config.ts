@@ -1,3 +1,10 @@
-import { preset } from '@hall/vitest-config';
+import { withPreset } from '@hall/vitest-config';
 
-export default preset;
+export default withPreset({
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});

@@ -23,7 +23,7 @@ const ALL_HALL_PACKAGES = ['@hall/domain', '@hall/api', '@hall/ui'];
 /**
  * The dependency rules of DESIGN.md §1, enforced rather than trusted:
  * a package may import only the workspace packages it names, never an app,
- * never another package's src/ (only its exports map), never by a relative path out of itself.
+ * never another package's src/ (only its exports map), never by a path into another package.
  */
 export function boundaries(allowed = []) {
   const forbidden = ALL_HALL_PACKAGES.filter((name) => !allowed.includes(name));
@@ -36,7 +36,7 @@ export function boundaries(allowed = []) {
             ...forbidden.map((name) => ({ group: [name, `${name}/*`], message: `This package may not import ${name}.` })),
             { group: ['@hall/server', '@hall/server/*', '@hall/citizen', '@hall/citizen/*', '@hall/admin-shell', '@hall/admin-shell/*'], message: 'Apps are never imported: talk to the server over HTTP.' },
             { group: ['@hall/*/src', '@hall/*/src/*'], message: 'Import a package through its exports map, not its src/.' },
-            { group: ['../../*', '../../../*'], message: 'Stay inside this package; import other packages by name.' },
+            { group: ['**/packages/*/src/**', '**/apps/*/src/**', '**/packages/*/dist/**'], message: 'Import other packages by name, not by a path into them.' },
           ],
         },
       ],

@@ -1,1 +1,49 @@
-console.log('hall server');
+import { resolve } from 'node:path';
+import { buildApp } from './app';
+import { connectDatabase } from './db/client';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
+import { migrateDatabase } from './db/migrate';
+import { seedDemoData } from './db/seed';
+import { readEnv } from './env';
+import { createContext } from './hall';
+
+/** Starts the whole hall: database (embedded unless DATABASE_URL), migrations, demo data, server. */
+async function main(): Promise<void> {
+  const env = readEnv();
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = env.DATABASE_URL;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedDatabase(resolve(env.HALL_DATA_DIR));
+    databaseUrl = embedded.url;
+  }
+  const connection = connectDatabase(databaseUrl);
+  await migrateDatabase(connection.pool, connection.db);
+  await seedDemoData(connection.pool, connection.db);
+
+  let port = env.PORT;
+  const hall = await createContext({ env, db: connection.db, pool: connection.pool, selfOrigin: () => `http://127.0.0.1:${port}` });
+  const app = await buildApp(hall, { logger: { level: env.LOG_LEVEL } });
+  const address = await app.listen({ port: env.PORT, host: env.HOST });
+  port = Number(new URL(address).port);
+
+  const shownAddress = env.HALL_PUBLIC_URL ?? `http://localhost:${port}/`;
+  console.log(`\n不动产登记网上办事大厅已启动: ${shownAddress}\n管理端: ${shownAddress.replace(/\/?$/, '/')}admin/\n数据库: ${embedded ? `内置 PostgreSQL (${resolve(env.HALL_DATA_DIR)})` : '外部 PostgreSQL (DATABASE_URL)'}\n`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await connection.close();
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,1 +1,7 @@
-export {};
+export * from './envelopes';
+export * from './define-call';
+export * from './common';
+export * from './contract';
+export * from './client';
+export * from './calls/session';
+export * from './calls/profile';

@@ -1,0 +1,62 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { HallContext } from './context';
+import { registerErrorHandler } from './plugins/errors';
+import { randomId } from './lib/ids';
+import { sessionRoutes } from './routes/session';
+import { profileRoutes } from './routes/profile';
+import { wechatSimulatorRoutes } from './routes/simulator/wechat';
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The hall server as one Fastify instance; main.ts only starts it. */
+export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    genReqId: () => randomId(9),
+    trustProxy: hall.env.HALL_TRUST_PROXY ? hall.env.HALL_TRUST_PROXY.split(',').map((s) => s.trim()) : false,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('hall', hall);
+  app.decorateRequest('hall', { getter: () => hall });
+  app.decorateRequest('citizen', null as unknown as { openid: string; sessionId: string });
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    // The apps are single-page bundles with their own hashed scripts; styles from antd-mobile are inline.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie, { secret: hall.cookieSecret });
+  await app.register(formbody);
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: (request) => request.cookies?.hall_sid ?? request.ip,
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  await app.register(sessionRoutes);
+  await app.register(profileRoutes);
+  if (hall.simulators.wechat) await app.register(wechatSimulatorRoutes, { prefix: '/simulator/wechat' });
+  return app;
+}
+
+export type HallApp = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,37 @@
+import type pg from 'pg';
+import { eq } from 'drizzle-orm';
+import type { Database } from './client';
+import { articles, banners, commonQuestions, menus, queryCities, registryCases, registryCertificates, settings } from './schema';
+import { withAdvisoryLock } from './migrate';
+import { DEMO_ARTICLES, DEMO_BANNERS, DEMO_CASES, DEMO_CERTIFICATES, DEMO_COMMON_QUESTIONS, DEMO_CONTACT, DEMO_MENUS, DEMO_QUERY_CITIES } from './seed/content';
+
+const SEED_LOCK = 48_151_624;
+/** Raised when the demo data changes, so an older data folder gets the new parts. */
+export const SEED_VERSION = '1';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Seeds the demo data once per seed version; safe to call on every start and from several processes. */
+export async function seedDemoData(pool: pg.Pool, db: Database): Promise<void> {
+  await withAdvisoryLock(pool, SEED_LOCK, async () => {
+    const [done] = await db.select().from(settings).where(eq(settings.key, 'seed_version'));
+    if (done?.value === SEED_VERSION) return;
+    await db.transaction(async (tx) => {
+      await tx.insert(menus).values(DEMO_MENUS).onConflictDoNothing();
+      await tx.insert(banners).values(DEMO_BANNERS).onConflictDoNothing();
+      const now = Date.now();
+      if (!done) {
+        await tx.insert(articles).values(DEMO_ARTICLES.map((a) => ({ type: a.type, title: a.title, content: a.content, publishedAt: new Date(now - a.daysAgo * DAY_MS) })));
+        await tx.insert(commonQuestions).values(DEMO_COMMON_QUESTIONS);
+      }
+      await tx.insert(queryCities).values(DEMO_QUERY_CITIES).onConflictDoNothing();
+      await tx.insert(registryCertificates).values(DEMO_CERTIFICATES).onConflictDoNothing();
+      await tx
+        .insert(registryCases)
+        .values(DEMO_CASES.map((c) => ({ serialNumber: c.serialNumber, name: c.name, processName: c.processName, actStart: new Date(now - c.daysAgo * DAY_MS), activityName: c.activityName })))
+        .onConflictDoNothing();
+      await tx.insert(settings).values({ key: 'contact_us', value: DEMO_CONTACT }).onConflictDoNothing();
+      await tx.insert(settings).values({ key: 'seed_version', value: SEED_VERSION }).onConflictDoUpdate({ target: settings.key, set: { value: SEED_VERSION } });
+    });
+  });
+}

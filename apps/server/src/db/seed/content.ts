@@ -1,0 +1,98 @@
+/** The demo content a fresh hall starts with, so every screen has something real to show. */
+
+export const DEMO_MENUS = [
+  { id: 'g-apply', parentId: null, menuname: '网上办理', menutype: 'click', url: '', imgpath: '/online/assets/icons/apply.svg', bz: '足不出户 网上申请', sort: 1 },
+  { id: 'm-seladd', parentId: 'g-apply', menuname: '网上申请', menutype: 'click', url: '/seladd', imgpath: '/online/assets/icons/apply.svg', bz: '登记业务在线申请', sort: 1 },
+  { id: 'm-prodoing', parentId: 'g-apply', menuname: '我的申请', menutype: 'click', url: '/prodoing', imgpath: '/online/assets/icons/list.svg', bz: '查看办理进度与结果', sort: 2 },
+  { id: 'm-yuyue', parentId: 'g-apply', menuname: '预约办理', menutype: 'click', url: '/yuyue', imgpath: '/online/assets/icons/calendar.svg', bz: '预约窗口办理时间', sort: 3 },
+  { id: 'm-progress', parentId: 'g-apply', menuname: '进度查询', menutype: 'click', url: '/progressQuery', imgpath: '/online/assets/icons/progress.svg', bz: '按受理编号查询', sort: 4 },
+  { id: 'g-query', parentId: null, menuname: '查询服务', menutype: 'click', url: '', imgpath: '/online/assets/icons/search.svg', bz: '证书证照 随时可查', sort: 2 },
+  { id: 'm-cert', parentId: 'g-query', menuname: '不动产证书查询', menutype: 'click', url: '/certificateQuery', imgpath: '/online/assets/icons/cert.svg', bz: '核验纸质证书信息', sort: 1 },
+  { id: 'm-dzzz', parentId: 'g-query', menuname: '电子证照查询', menutype: 'click', url: '/dzzzQuery', imgpath: '/online/assets/icons/license.svg', bz: '刷脸查询电子证照', sort: 2 },
+  { id: 'm-verify', parentId: 'g-query', menuname: '电子证照验签', menutype: 'click', url: '/dzzzverification', imgpath: '/online/assets/icons/verify.svg', bz: '上传PDF验证签章', sort: 3 },
+  { id: 'm-querycert', parentId: 'g-query', menuname: '查档证明', menutype: 'click', url: '/querycert', imgpath: '/online/assets/icons/archive.svg', bz: '申请不动产查档证明', sort: 4 },
+  { id: 'g-info', parentId: null, menuname: '信息公开', menutype: 'click', url: '', imgpath: '/online/assets/icons/news.svg', bz: '政策公告 一网通览', sort: 3 },
+  { id: 'm-news', parentId: 'g-info', menuname: '新闻中心', menutype: 'click', url: '/news', imgpath: '/online/assets/icons/news.svg', bz: '登记中心工作动态', sort: 1 },
+  { id: 'm-guide', parentId: 'g-info', menuname: '办事指南', menutype: 'click', url: '/guide', imgpath: '/online/assets/icons/guide.svg', bz: '材料清单与流程', sort: 2 },
+  { id: 'm-gsgg', parentId: 'g-info', menuname: '公示公告', menutype: 'click', url: '/gsgg', imgpath: '/online/assets/icons/notice.svg', bz: '登记公告与公示', sort: 3 },
+  { id: 'm-laws', parentId: 'g-info', menuname: '政策法规', menutype: 'click', url: '/laws', imgpath: '/online/assets/icons/law.svg', bz: '法律法规与政策文件', sort: 4 },
+  { id: 'm-fwwd', parentId: 'g-info', menuname: '服务网点', menutype: 'click', url: '/fwwd', imgpath: '/online/assets/icons/site.svg', bz: '办事大厅地址与时间', sort: 5 },
+  { id: 'm-zlxz', parentId: 'g-info', menuname: '资料下载', menutype: 'click', url: '/zlxz', imgpath: '/online/assets/icons/download.svg', bz: '申请表格与样表', sort: 6 },
+  { id: 'm-faq', parentId: 'g-info', menuname: '常见问题', menutype: 'click', url: '/commonQuesList', imgpath: '/online/assets/icons/faq.svg', bz: '办事常见疑问解答', sort: 7 },
+  { id: 'm-gov', parentId: 'g-info', menuname: '政务服务平台', menutype: 'view', url: 'https://gjzwfw.www.gov.cn/', imgpath: '/online/assets/icons/gov.svg', bz: '国家政务服务平台', sort: 8 },
+];
+
+export const DEMO_BANNERS = [
+  { id: 'b1', title: '不动产登记 网上办 掌上办', url: '/online/assets/banners/banner-1.svg', link: '/seladd', sort: 1 },
+  { id: 'b2', title: '预约办理 少跑腿 不排队', url: '/online/assets/banners/banner-2.svg', link: '/yuyue', sort: 2 },
+  { id: 'b3', title: '电子证照 刷脸可查', url: '/online/assets/banners/banner-3.svg', link: '/dzzzQuery', sort: 3 },
+];
+
+const paragraph = (text: string) => `<p>${text}</p>`;
+
+/** Article types: article (news), bszn (guides), xxgs (announcements), laws, tzgg (housing notices). */
+export const DEMO_ARTICLES: { type: string; title: string; content: string; daysAgo: number }[] = [
+  ...Array.from({ length: 8 }, (_, i) => ({
+    type: 'article',
+    title: ['市不动产登记中心推行“一窗受理”服务', '不动产登记网上办事大厅正式上线', '登记中心开展延时服务 方便群众办事', '“交房即交证”改革持续推进', '不动产登记与水电气联动过户上线', '登记中心召开营商环境优化推进会', '开展“我为群众办实事”便民活动', '电子证照在金融机构全面应用'][i]!,
+    content: paragraph('为进一步优化营商环境，提升不动产登记便利度，登记中心持续推进“互联网+不动产登记”，群众可通过网上办事大厅在线申请、预约、查询。') + paragraph('办理中如有疑问，请拨打咨询电话或到服务大厅咨询窗口咨询。'),
+    daysAgo: i * 3 + 1,
+  })),
+  ...Array.from({ length: 7 }, (_, i) => ({
+    type: 'bszn',
+    title: ['国有建设用地使用权及房屋所有权首次登记办事指南', '房屋转移登记（二手房买卖）办事指南', '抵押权首次登记办事指南', '抵押权注销登记办事指南', '预告登记办事指南', '继承（受遗赠）转移登记办事指南', '不动产权证书遗失补证办事指南'][i]!,
+    content: paragraph('一、申请材料：不动产登记申请书、申请人身份证明、不动产权属证书、相关合同或证明材料。') + paragraph('二、办理时限：一般 5 个工作日内办结。') + paragraph('三、收费标准：按国家规定标准收取登记费。'),
+    daysAgo: i * 5 + 2,
+  })),
+  ...Array.from({ length: 12 }, (_, i) => ({
+    type: 'xxgs',
+    title: `不动产首次登记公告（第${2026 - Math.floor(i / 6)}-${String(12 - (i % 6)).padStart(3, '0')}号）`,
+    content: paragraph('经初步审定，拟对下列不动产权利予以首次登记，根据《不动产登记暂行条例实施细则》的规定，现予公告。如有异议，请自本公告之日起十五个工作日内将异议书面材料送达登记中心。'),
+    daysAgo: i * 4 + 1,
+  })),
+  ...Array.from({ length: 13 }, (_, i) => ({
+    type: 'laws',
+    title: ['中华人民共和国民法典（物权编）', '不动产登记暂行条例', '不动产登记暂行条例实施细则', '不动产登记资料查询暂行办法', '不动产登记操作规范（试行）', '关于推进不动产登记“互联网+”的指导意见', '关于进一步提升不动产登记便利度的通知', '不动产登记收费标准的通知', '关于开展不动产登记电子证照工作的通知', '城市房地产管理法', '土地管理法', '关于规范不动产登记资料查询的通知', '住房公积金贷款抵押登记办理规定'][i]!,
+    content: paragraph('第一条 为整合不动产登记职责，规范登记行为，方便群众申请登记，保护权利人合法权益，制定本条例。') + paragraph('第二条 本条例所称不动产登记，是指不动产登记机构依法将不动产权利归属和其他法定事项记载于不动产登记簿的行为。'),
+    daysAgo: i * 30 + 10,
+  })),
+  ...Array.from({ length: 6 }, (_, i) => ({
+    type: 'tzgg',
+    title: `房源信息公示：${['阳光花园', '和平小区', '锦绣华庭', '滨河新城', '书香苑', '康宁家园'][i]} 在售房源`,
+    content: paragraph('以下房源已办理预售许可，购房人可通过网上办事大厅查询房屋权属状态。'),
+    daysAgo: i * 7 + 3,
+  })),
+];
+
+export const DEMO_COMMON_QUESTIONS = [
+  { question: '网上申请需要准备哪些材料？', answer: '请根据所选业务的办事指南准备身份证明、权属证书、合同等材料的清晰照片，上传时按材料名称逐项上传。', sort: 1 },
+  { question: '为什么要进行实名认证？', answer: '不动产登记涉及重大财产权益，网上办理前须通过人脸识别完成实名认证，确保是本人办理。', sort: 2 },
+  { question: '提交申请后多久可以审核？', answer: '一般在 1 至 2 个工作日内完成审核，审核结果可在“我的申请”中查看。', sort: 3 },
+  { question: '申请被驳回怎么办？', answer: '请在“我的申请”的“已驳回”中查看驳回意见，修改后可重新提交。', sort: 4 },
+  { question: '电子证照与纸质证书具有同等效力吗？', answer: '电子证照经登记机构电子签章，与纸质证书具有同等法律效力，可通过“电子证照验签”核验真伪。', sort: 5 },
+];
+
+/** getContactUs answers one comma-separated string (spec part 1 §3). */
+export const DEMO_CONTACT = '地址：邯郸市丛台区人民路 100 号不动产登记中心,咨询电话：0310-12345678,工作时间：周一至周五 9:00-12:00 13:30-17:30,电子邮箱：bdcdj@example.gov.cn';
+
+export const DEMO_QUERY_CITIES = [
+  { xzqdm: '130400', xzqmc: '邯郸市', sort: 1 },
+  { xzqdm: '130402', xzqmc: '邯山区', sort: 2 },
+  { xzqdm: '130403', xzqmc: '丛台区', sort: 3 },
+  { xzqdm: '130404', xzqmc: '复兴区', sort: 4 },
+  { xzqdm: '130406', xzqmc: '峰峰矿区', sort: 5 },
+];
+
+/** The demo registry: certificates whose owners can find them with name, ID number and number. */
+export const DEMO_CERTIFICATES = [
+  { xzqdm: '130400', qzh: '冀(2023)邯郸市不动产权第0012345号', ownerName: '张三', ownerIdcard: '130402198503151231', bdcdyh: '130402001001GB00001F00010001', zl: '邯郸市邯山区阳光花园 3 号楼 2 单元 501 室', yt: '住宅', mj: '98.56', extra: { mortgages: [{ dyqr: '中国建设银行邯郸分行', zgzqse: '60' }], seizures: [] } },
+  { xzqdm: '130400', qzh: '冀(2024)邯郸市不动产权第0023456号', ownerName: '李四', ownerIdcard: '130403199001014561', bdcdyh: '130403002003GB00012F00020102', zl: '邯郸市丛台区和平小区 12 号楼 1 单元 302 室', yt: '住宅', mj: '112.30', extra: { mortgages: [], seizures: [] } },
+  { xzqdm: '130400', qzh: '冀(2022)邯郸市不动产权第0034567号', ownerName: '王五', ownerIdcard: '130427197806207899', bdcdyh: '130427001002GB00003F00010003', zl: '邯郸市磁县锦绣华庭 8 号楼 101 室', yt: '商业', mj: '65.00', extra: { mortgages: [], seizures: [] } },
+];
+
+/** The registry's cases, for the progress query (acceptance numbers are case-sensitive). */
+export const DEMO_CASES = [
+  { serialNumber: 'HD2026110001', name: '张三 房屋转移登记', processName: '转移登记', daysAgo: 3, activityName: '审核' },
+  { serialNumber: 'HD2026110002', name: '李四 抵押权首次登记', processName: '抵押登记', daysAgo: 6, activityName: '登簿' },
+  { serialNumber: 'Hd2026100815', name: '王五 预告登记', processName: '预告登记', daysAgo: 30, activityName: '办结' },
+];

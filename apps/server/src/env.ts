@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** The server's configuration: read from the environment here and nowhere else. */
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  /** External PostgreSQL; without it the hall starts its own embedded one. */
+  DATABASE_URL: z.string().url().optional(),
+  /** Where the embedded database and uploaded files live. */
+  HALL_DATA_DIR: z.string().default('./data'),
+  /** The address citizens reach the hall at, for redirects back from WeChat and FaceID. */
+  HALL_PUBLIC_URL: z.string().url().optional(),
+  /** Proxy addresses to trust for X-Forwarded-For, comma-separated (a hop count is ignored by Fastify). */
+  HALL_TRUST_PROXY: z.string().optional(),
+  /** Real WeChat credentials; without them the built-in WeChat simulator answers. */
+  WECHAT_APPID: z.string().optional(),
+  WECHAT_SECRET: z.string().optional(),
+  WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
+  WECHAT_OPEN_BASE: z.string().url().default('https://open.weixin.qq.com'),
+  WECHAT_SCOPE: z.enum(['snsapi_base', 'snsapi_userinfo']).default('snsapi_userinfo'),
+  /** Tencent Cloud FaceID; without them the face simulator answers. */
+  FACEID_SECRET_ID: z.string().optional(),
+  FACEID_SECRET_KEY: z.string().optional(),
+  FACEID_RULE_ID: z.string().optional(),
+  FACEID_ENDPOINT: z.string().url().default('https://faceid.tencentcloudapi.com'),
+  /** This hall's district code. */
+  HALL_XZQDM: z.string().default('130400'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof schema>;
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  return schema.parse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')));
+}

@@ -1,0 +1,27 @@
+import type { z } from 'zod';
+
+/** Which envelope a call answers in, read off its reply schema. */
+export type EnvelopeKind = 'errcode' | 'state' | 'stat' | 'plain';
+
+export function envelopeOf(reply: z.ZodType): EnvelopeKind {
+  const shape = (reply as unknown as { shape?: Record<string, unknown> }).shape;
+  if (!shape) return 'plain';
+  if ('errcode' in shape) return 'errcode';
+  if ('state' in shape) return 'state';
+  if ('stat' in shape) return 'stat';
+  return 'plain';
+}
+
+/** A failure in the envelope the caller expects, always with a readable Chinese message. */
+export function failureBody(kind: EnvelopeKind, message: string, errcode = '01'): Record<string, unknown> {
+  switch (kind) {
+    case 'errcode':
+      return { errcode, errmsg: message };
+    case 'state':
+      return { state: 0, msg: message, errmsg: message };
+    case 'stat':
+      return { stat: 0, msg: message };
+    case 'plain':
+      return { errcode, errmsg: message, msg: message };
+  }
+}

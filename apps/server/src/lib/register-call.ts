@@ -1,0 +1,49 @@
+import type { CallDefinition } from '@hall/api';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { envelopeOf } from './envelope';
+import { forbidden } from './errors';
+import { payloadOpenids, requireCitizen } from '../plugins/session';
+
+export interface CallOptions {
+  /** citizen: an active session is required and payload openids must be the session's. */
+  auth: 'citizen' | 'public';
+  /** Per-route rate limit, e.g. { max: 5, timeWindow: '1 minute' }. */
+  rateLimit?: { max: number; timeWindow: string };
+}
+
+export type CallHandler<C extends CallDefinition> = (
+  request: FastifyRequest & { body: z.output<C['body']> },
+  reply: FastifyReply,
+) => Promise<z.input<C['reply']>>;
+
+/**
+ * Registers one call of the contract at its path, validating what comes in with the contract's
+ * schema and what goes out with its reply schema, so the server cannot drift from the contract.
+ */
+export function registerCall<C extends CallDefinition>(app: FastifyInstance, call: C, options: CallOptions, handler: CallHandler<C>): void {
+  const isGet = call.method === 'GET';
+  app.route({
+    method: call.method,
+    url: call.path,
+    schema: isGet ? { querystring: call.body, response: { 200: call.reply } } : { body: call.body, response: { 200: call.reply } },
+    config: {
+      envelope: envelopeOf(call.reply),
+      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    },
+    preHandler:
+      options.auth === 'citizen'
+        ? async (request) => {
+            await requireCitizen(request);
+            const source = isGet ? request.query : request.body;
+            if (payloadOpenids(source).some((id) => id !== request.citizen.openid)) {
+              throw forbidden('身份信息不一致，请重新进入办事大厅');
+            }
+          }
+        : undefined,
+    handler: async (request, reply) => {
+      if (isGet) (request as { body: unknown }).body = request.query;
+      return handler(request as FastifyRequest & { body: z.output<C['body']> }, reply);
+    },
+  });
+}

@@ -1,0 +1,78 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { findSession, type SessionRow } from '../services/sessions';
+
+export const SESSION_COOKIE = 'hall_sid';
+
+/** Where to send a browser whose session is gone: back through WeChat's authorize page to where it was. */
+export class SessionLostError extends Error {
+  constructor(readonly url: string) {
+    super('登录已失效，请重新进入');
+    this.name = 'SessionLostError';
+  }
+}
+
+/** The address WeChat returns to: the page the request came from when it is ours, else the hall's root. */
+export function returnAddress(request: FastifyRequest, preferred?: string): string {
+  const origin = request.hall.env.HALL_PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
+  for (const candidate of [preferred, request.headers.referer]) {
+    if (!candidate) continue;
+    try {
+      const url = new URL(candidate, origin);
+      if (url.origin !== new URL(origin).origin) continue;
+      url.searchParams.delete('code');
+      url.searchParams.delete('state');
+      url.hash = '';
+      return url.toString();
+    } catch {
+      // not a URL: try the next candidate
+    }
+  }
+  return `${origin}/`;
+}
+
+export function sessionLost(request: FastifyRequest, preferred?: string): SessionLostError {
+  return new SessionLostError(request.hall.wechat.authorizeUrl(returnAddress(request, preferred), 'hall'));
+}
+
+export async function readSession(request: FastifyRequest): Promise<SessionRow | null> {
+  const raw = request.cookies[SESSION_COOKIE];
+  if (!raw) return null;
+  const unsigned = request.unsignCookie(raw);
+  if (!unsigned.valid || !unsigned.value) return null;
+  return findSession(request.hall.db, unsigned.value);
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, sessionId: string): void {
+  reply.setCookie(SESSION_COOKIE, sessionId, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    signed: true,
+    secure: request.hall.env.HALL_PUBLIC_URL?.startsWith('https://') ?? false,
+    maxAge: 7 * 24 * 60 * 60,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** The guard of every citizen call: an active session, else session-lost (-1) with WeChat's address. */
+export async function requireCitizen(request: FastifyRequest): Promise<void> {
+  const session = await readSession(request);
+  if (!session || session.state !== 'active' || !session.openid) throw sessionLost(request);
+  request.citizen = { openid: session.openid, sessionId: session.id };
+}
+
+/**
+ * Payloads carry the citizen's openid as the specification says; identity still comes from the
+ * session alone, and a payload naming someone else is refused.
+ */
+export function payloadOpenids(body: unknown): string[] {
+  if (!body || typeof body !== 'object') return [];
+  const found: string[] = [];
+  const record = body as Record<string, unknown>;
+  for (const key of ['openid', 'openId']) if (typeof record[key] === 'string' && record[key]) found.push(record[key] as string);
+  if (record.data && typeof record.data === 'object') found.push(...payloadOpenids(record.data));
+  return found;
+}

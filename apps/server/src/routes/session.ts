@@ -1,0 +1,132 @@
+import { contract } from '@hall/api';
+import type { FastifyInstance } from 'fastify';
+import { asc } from 'drizzle-orm';
+import { banners, menus, users } from '../db/schema';
+import { registerCall } from '../lib/register-call';
+import { HallError } from '../lib/errors';
+import { STALE_CODE_ERRORS } from '../adapters/wechat/oauth';
+import { clearSessionCookie, readSession, sessionLost, setSessionCookie } from '../plugins/session';
+import { createPendingSession, endSession, rotateSession, touchSession, USER_REFRESH_AFTER_MS } from '../services/sessions';
+import { findUser, requireUser, toHallUser } from '../services/users';
+
+const APP_NAME = '不动产登记网上办事大厅';
+const APP_VERSION = '1.0beta';
+
+/**
+ * The session bootstrap of spec part 1 §4: app item → authorise → newUser/oldUser → refresh cookie,
+ * or refreshUser, or noRefresh. Identity lives in the database session; the cookie holds its id.
+ */
+export async function sessionRoutes(app: FastifyInstance): Promise<void> {
+  const { wechat, env, db } = app.hall;
+
+  registerCall(app, contract.wechatItemGet, { auth: 'public' }, async () => ({
+    state: 1,
+    data: { appid: wechat.appid, appname: APP_NAME, version: APP_VERSION, scope: wechat.scope },
+  }));
+
+  registerCall(app, contract.authorize, { auth: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } }, async (request, reply) => {
+    const session = await readSession(request);
+    // A session that already exists wins over a code in the address bar: a reload or a back
+    // navigation that repeats a used code (WeChat 40163) must not break a working session.
+    if (session?.state === 'active') {
+      const stale = Date.now() - session.refreshedAt.getTime() > USER_REFRESH_AFTER_MS;
+      return { state: 1, msg: stale ? ('refreshUser' as const) : ('noRefresh' as const) };
+    }
+    const code = request.body.code;
+    if (!code) throw sessionLost(request, request.body.redirect);
+    const exchange = await wechat.exchangeCode(code);
+    if (!exchange.ok) {
+      // A used or unknown code: start again with a fresh one rather than a dead end.
+      if ((STALE_CODE_ERRORS as readonly number[]).includes(exchange.errcode)) throw sessionLost(request, request.body.redirect);
+      request.log.warn({ errcode: exchange.errcode, errmsg: exchange.errmsg }, 'wechat code exchange failed');
+      throw new HallError(502, '微信授权失败，请稍后重新进入');
+    }
+    const profile = exchange.scope.includes('userinfo') ? await wechat.userInfo(exchange.accessToken, exchange.openid) : null;
+    const pending = await createPendingSession(db, exchange.openid, {
+      nickname: profile?.nickname ?? '',
+      headimgurl: profile?.headimgurl ?? '',
+      sex: profile?.sex ?? '',
+    });
+    setSessionCookie(request, reply, pending.id);
+    const existing = await findUser(db, exchange.openid);
+    return { state: 1, msg: existing ? ('oldUser' as const) : ('newUser' as const) };
+  });
+
+  /** Registers the user the pending session's code belongs to. */
+  registerCall(app, contract.newUser, { auth: 'public' }, async (request) => {
+    const session = await readSession(request);
+    if (!session?.openid) throw sessionLost(request);
+    const oauth = session.oauth;
+    await db
+      .insert(users)
+      .values({ openid: session.openid, appid: wechat.appid, nickname: oauth.nickname ?? '', headimgurl: oauth.headimgurl ?? '', sex: oauth.sex ?? '', xzqdm: env.HALL_XZQDM })
+      .onConflictDoNothing();
+    return { state: 1, data: toHallUser(await requireUser(db, session.openid)) };
+  });
+
+  /** Checks the returning user and takes WeChat's current nickname and avatar. */
+  registerCall(app, contract.oldUser, { auth: 'public' }, async (request) => {
+    const session = await readSession(request);
+    if (!session?.openid) throw sessionLost(request);
+    const user = await findUser(db, session.openid);
+    if (!user) throw sessionLost(request);
+    return { state: 1, data: toHallUser(user) };
+  });
+
+  /** Issues the session cookie proper: a fresh id, active. */
+  registerCall(app, contract.refreshCookie, { auth: 'public' }, async (request, reply) => {
+    const session = await readSession(request);
+    if (!session?.openid || !(await findUser(db, session.openid))) throw sessionLost(request);
+    const active = await rotateSession(db, session);
+    setSessionCookie(request, reply, active.id);
+    return { state: 1 };
+  });
+
+  registerCall(app, contract.refreshUser, { auth: 'citizen' }, async (request) => {
+    await touchSession(db, request.citizen.sessionId);
+    return { state: 1, data: toHallUser(await requireUser(db, request.citizen.openid)) };
+  });
+
+  registerCall(app, contract.getYhxx, { auth: 'citizen' }, async (request) => ({
+    errcode: '00',
+    data: toHallUser(await requireUser(db, request.citizen.openid)),
+  }));
+
+  registerCall(app, contract.appInfo, { auth: 'public' }, async () => ({
+    state: 1,
+    data: { appid: wechat.appid, appname: APP_NAME, version: APP_VERSION, xzqdm: env.HALL_XZQDM, syscode: 'sys_wx' },
+  }));
+
+  registerCall(app, contract.modsInfo, { auth: 'public' }, async () => ({
+    state: 1,
+    data: [
+      { code: 'apply', name: '网上申请', enabled: true },
+      { code: 'appointment', name: '预约办理', enabled: true },
+      { code: 'query', name: '查询服务', enabled: true },
+    ],
+  }));
+
+  registerCall(app, contract.pageInfo, { auth: 'public' }, async () => ({
+    state: 1,
+    data: [
+      { path: '/', title: APP_NAME },
+      { path: '/my', title: '个人中心' },
+    ],
+  }));
+
+  registerCall(app, contract.getWxMenu, { auth: 'public' }, async () => {
+    const all = await db.select().from(menus).orderBy(asc(menus.sort));
+    const view = (m: typeof menus.$inferSelect) => ({ id: m.id, menuname: m.menuname, menutype: m.menutype, url: m.url, imgpath: m.imgpath, bz: m.bz });
+    const groups = all.filter((m) => !m.parentId).map((m) => ({ ...view(m), secondmenus: all.filter((c) => c.parentId === m.id).map(view) }));
+    const slides = await db.select().from(banners).orderBy(asc(banners.sort));
+    return { errcode: '00', data: { menus: groups, banners: slides.map((b) => ({ id: b.id, title: b.title, url: b.url, link: b.link })) } };
+  });
+
+  /** Logout ends the session in the database, clears the cookie and goes to the root. */
+  app.get('/logout', async (request, reply) => {
+    const session = await readSession(request);
+    if (session) await endSession(db, session.id);
+    clearSessionCookie(reply);
+    return reply.redirect('/');
+  });
+}

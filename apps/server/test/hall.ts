@@ -1,0 +1,87 @@
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type HallApp } from '../src/app';
+import { connectDatabase, type DatabaseConnection } from '../src/db/client';
+import { readEnv, type Env } from '../src/env';
+import { createContext } from '../src/hall';
+import { randomId } from '../src/lib/ids';
+
+export interface TestHall {
+  app: HallApp;
+  connection: DatabaseConnection;
+  /** Signs in through the WeChat simulator and the whole bootstrap; returns the session cookie. */
+  login(openid: string, nickname?: string): Promise<string>;
+  /** POSTs JSON with a session cookie. */
+  post(path: string, body: unknown, cookie?: string): Promise<{ status: number; body: Record<string, unknown> }>;
+  close(): Promise<void>;
+}
+
+/** Routes the server's own outgoing calls (to its simulators) into the app in-process. */
+function injectFetch(getApp: () => HallApp): typeof fetch {
+  return (async (input: string | URL | Request) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    const response = await getApp().inject({ method: 'GET', url: url.pathname + url.search });
+    return new Response(response.body, { status: response.statusCode, headers: response.headers as Record<string, string> });
+  }) as typeof fetch;
+}
+
+export function cookieFrom(setCookie: string | string[] | undefined): string {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return list.map((c) => c.split(';')[0]).join('; ');
+}
+
+/** A fresh database cloned from the migrated, seeded template, and the app on it. */
+export async function createTestHall(overrides: Partial<Env> = {}): Promise<TestHall> {
+  const adminUrl = inject('adminUrl');
+  const database = `hall_t_${randomId(6).toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${database} TEMPLATE ${inject('templateDatabase')}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  const connection = connectDatabase(url.toString(), 5);
+  const env = { ...readEnv({ LOG_LEVEL: 'silent' }), ...overrides };
+  const appRef: { current?: HallApp } = {};
+  const hall = await createContext({ env, db: connection.db, pool: connection.pool, fetch: injectFetch(() => appRef.current!) });
+  const app = await buildApp(hall);
+  appRef.current = app;
+  await app.ready();
+
+  async function post(path: string, body: unknown, cookie?: string) {
+    const response = await app.inject({ method: 'POST', url: path, payload: body as object, headers: cookie ? { cookie } : {} });
+    return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+  }
+
+  async function login(openid: string, nickname = '测试市民'): Promise<string> {
+    const authorizePage = await app.inject({
+      method: 'POST',
+      url: '/simulator/wechat/connect/oauth2/authorize',
+      payload: new URLSearchParams({ appid: hall.wechat.appid, redirect_uri: 'http://localhost/', scope: 'snsapi_userinfo', state: 'hall', openid, nickname }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const code = new URL(authorizePage.headers.location as string).searchParams.get('code')!;
+    const authorize = await app.inject({ method: 'POST', url: '/wechat/api/outh2/authorize', payload: { code } });
+    let cookie = cookieFrom(authorize.headers['set-cookie']);
+    const step = (authorize.json() as { msg: string }).msg === 'newUser' ? 'newuser' : 'olduser';
+    await app.inject({ method: 'POST', url: `/wechat/api/wechatuser/${step}`, payload: {}, headers: { cookie } });
+    const refresh = await app.inject({ method: 'POST', url: '/wechat/api/outh2/refresh', payload: {}, headers: { cookie } });
+    cookie = cookieFrom(refresh.headers['set-cookie']);
+    return cookie;
+  }
+
+  return {
+    app,
+    connection,
+    login,
+    post,
+    async close() {
+      await app.close();
+      await connection.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}

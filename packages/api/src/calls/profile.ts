@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { defineCall } from '../define-call';
+import { errcodeOnlyReply, errcodeReply, statReply } from '../envelopes';
+import { reqseq, openid, text } from '../common';
+import { hallUser } from './session';
+
+/** The profile form (spec part 1 §3). */
+export const profileForm = z.object({
+  reqseq,
+  openid,
+  name: text(64),
+  nickname: text(64).optional(),
+  /** cardtype, default 1 (居民身份证). */
+  cardtype: text(4).default('1'),
+  cardnum: text(32),
+  phone: text(20),
+  /** usertype, default 0 (individual). */
+  usertype: text(4).default('0'),
+  SEX: text(4).optional(),
+  appid: text(64).optional(),
+  iswebuser: text(4).optional(),
+  password: text(64),
+  realNameAuthentication: z.union([z.number(), z.string()]).optional(),
+});
+export type ProfileForm = z.input<typeof profileForm>;
+export type ProfileFormData = z.output<typeof profileForm>;
+
+export const profileCalls = {
+  getUserInfo: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/getUserInfo',
+    body: z.object({
+      reqseq,
+      data: z
+        .object({
+          appid: z.string().max(64).optional(),
+          openid,
+          phone: z.string().max(20).optional(),
+          nickname: z.string().max(64).optional(),
+          /** From the URL after the face check returns; the server reads the result itself. */
+          BizToken: z.string().max(128).optional(),
+        })
+        .optional(),
+    }),
+    reply: errcodeReply(hallUser),
+  }),
+  /** errcode 0 ok; 1, 2, 4 profile incomplete; 3 not real-name verified. */
+  validateUserInfo: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/validateUserInfo',
+    body: z.object({ reqseq, data: z.object({ openid }).optional() }),
+    reply: errcodeOnlyReply,
+  }),
+  saveUserInfo: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/perfectUserInfo',
+    body: profileForm,
+    reply: errcodeOnlyReply,
+  }),
+  getPhoneCode: defineCall({
+    method: 'POST',
+    path: '/mp/api/user/getphonecode',
+    body: z.object({ reqseq, phone: text(20) }),
+    reply: statReply(z.unknown()),
+  }),
+  /** Face verification start: errcode 00 with data.Url to send the browser to. */
+  getWxDetectAuth: defineCall({
+    method: 'POST',
+    path: '/online/wx/face/WxDetectAuth',
+    body: z.object({
+      RedirectUrl: z.string().max(2048),
+      openid,
+      bsm: z.string().max(128).optional(),
+      idcard: text(32),
+      name: text(64),
+    }),
+    reply: errcodeReply(z.object({ Url: z.string(), BizToken: z.string() })),
+  }),
+  /** Records the face result for a business serial (bsm) taken from the return URL. */
+  setDetectInfo: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/setDetectInfo',
+    body: z.object({ reqseq, bsm: z.string().max(128), BizToken: z.string().max(128).optional() }),
+    reply: errcodeOnlyReply,
+  }),
+} as const;

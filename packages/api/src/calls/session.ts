@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { defineCall } from '../define-call';
+import { errcodeReply, stateReply } from '../envelopes';
+import { reqseq } from '../common';
+
+/** The logged-in user as the hall's screens read it (spec part 1 §3 "User (me)", part 3 §3). */
+export const hallUser = z.object({
+  openid: z.string(),
+  appid: z.string(),
+  APPID: z.string(),
+  nickname: z.string(),
+  headimgurl: z.string(),
+  headimagurl: z.string(),
+  mobile: z.string(),
+  account: z.string(),
+  name: z.string(),
+  CARDNUM: z.string(),
+  PHONE: z.string(),
+  cardtype: z.string(),
+  XZQDM: z.string(),
+  /** The string 'true' when real-name verified. */
+  isRealNameAuth: z.string(),
+  /** 1 means verified. */
+  realNameAuthentication: z.number(),
+  iswebuser: z.string(),
+  usertype: z.string(),
+  SEX: z.string(),
+});
+export type HallUser = z.infer<typeof hallUser>;
+
+/** The authorise result messages of the bootstrap (spec part 1 §4). */
+export const AUTHORIZE_MESSAGES = ['newUser', 'oldUser', 'refreshUser', 'noRefresh'] as const;
+export type AuthorizeMessage = (typeof AUTHORIZE_MESSAGES)[number];
+
+export const appItem = z.object({
+  appid: z.string(),
+  appname: z.string(),
+  version: z.string(),
+  /** snsapi_base or snsapi_userinfo. */
+  scope: z.string(),
+});
+
+export const appInfo = z.object({
+  appid: z.string(),
+  appname: z.string(),
+  version: z.string(),
+  /** The district code of this hall. */
+  xzqdm: z.string(),
+  syscode: z.string(),
+});
+
+export const menuItem = z.object({
+  id: z.string(),
+  menuname: z.string(),
+  menutype: z.string(),
+  url: z.string(),
+  imgpath: z.string(),
+  bz: z.string(),
+});
+export const menuGroup = menuItem.extend({ secondmenus: z.array(menuItem) });
+export type MenuGroup = z.infer<typeof menuGroup>;
+
+export const banner = z.object({ id: z.string(), title: z.string(), url: z.string(), link: z.string() });
+
+export const sessionCalls = {
+  /** Loads the app item; with `code` (back from WeChat) the code is exchanged here too. */
+  wechatItemGet: defineCall({
+    method: 'POST',
+    path: '/wechat/api/wechatitem/get',
+    body: z.object({ code: z.string().max(256).optional() }),
+    reply: stateReply(appItem),
+  }),
+  /** Authorise: answers newUser/oldUser/refreshUser/noRefresh, or status -1 with WeChat's authorize address. */
+  authorize: defineCall({
+    method: 'POST',
+    path: '/wechat/api/outh2/authorize',
+    body: z.object({
+      code: z.string().max(256).optional(),
+      state: z.string().max(128).optional(),
+      /** The landing address to come back to after WeChat's authorize page. */
+      redirect: z.string().max(2048).optional(),
+    }),
+    reply: stateReply(z.unknown()).extend({ msg: z.enum(AUTHORIZE_MESSAGES).optional() }),
+  }),
+  newUser: defineCall({
+    method: 'POST',
+    path: '/wechat/api/wechatuser/newuser',
+    body: z.object({}),
+    reply: stateReply(hallUser),
+  }),
+  oldUser: defineCall({
+    method: 'POST',
+    path: '/wechat/api/wechatuser/olduser',
+    body: z.object({}),
+    reply: stateReply(hallUser),
+  }),
+  /** Refresh the session cookie (rotates it). */
+  refreshCookie: defineCall({
+    method: 'POST',
+    path: '/wechat/api/outh2/refresh',
+    body: z.object({}),
+    reply: stateReply(z.unknown()),
+  }),
+  refreshUser: defineCall({
+    method: 'POST',
+    path: '/wechat/api/wechatuser/refreshuser',
+    body: z.object({}),
+    reply: stateReply(hallUser),
+  }),
+  getWxMenu: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/GetWxMenu',
+    body: z.object({ AppRootDomain: z.string().max(512).optional(), reqseq, AppID: z.string().max(64).optional() }),
+    reply: errcodeReply(z.object({ menus: z.array(menuGroup), banners: z.array(banner) })),
+  }),
+  getYhxx: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/getYhxx',
+    body: z.object({ reqseq, data: z.object({ appid: z.string().max(64).optional(), openid: z.string().max(128).optional() }).optional() }),
+    reply: errcodeReply(hallUser),
+  }),
+  modsInfo: defineCall({
+    method: 'POST',
+    path: '/api/app/modsinfo',
+    body: z.object({}),
+    reply: stateReply(z.array(z.object({ code: z.string(), name: z.string(), enabled: z.boolean() }))),
+  }),
+  pageInfo: defineCall({
+    method: 'POST',
+    path: '/api/app/pageinfo',
+    body: z.object({ path: z.string().max(512).optional() }),
+    reply: stateReply(z.object({ path: z.string(), title: z.string() }).array()),
+  }),
+  appInfo: defineCall({
+    method: 'GET',
+    path: '/api/app/appinfo',
+    body: z.object({}),
+    reply: stateReply(appInfo),
+  }),
+} as const;
