@@ -1,3 +1,3 @@
-import { preset } from '@hall/vitest-config';
+import { withPreset } from '@hall/vitest-config';
 
-export default preset;
+export default withPreset({});
