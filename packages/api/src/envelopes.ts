@@ -70,3 +70,20 @@ export function statOk(reply: { stat: number }): boolean {
 export function replyMessage(reply: { errmsg?: string | undefined; msg?: string | undefined }, fallback = '操作失败，请稍后再试'): string {
   return reply.errmsg || reply.msg || fallback;
 }
+
+/** webstate/errmsg/data — the feedback calls (spec part 1 §7: webstate -1 means failure). */
+export function webstateReply<T extends z.ZodType>(data: T) {
+  return z.object({
+    webstate: z.number(),
+    errmsg: z.string().optional(),
+    msg: z.string().optional(),
+    data: data.optional(),
+  });
+}
+
+export const WEBSTATE_OK = 1;
+export const WEBSTATE_FAILED = -1;
+
+export function webstateOk(reply: { webstate: number }): boolean {
+  return reply.webstate !== WEBSTATE_FAILED;
+}

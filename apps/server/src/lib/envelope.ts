@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /** Which envelope a call answers in, read off its reply schema. */
-export type EnvelopeKind = 'errcode' | 'state' | 'stat' | 'plain';
+export type EnvelopeKind = 'errcode' | 'state' | 'stat' | 'plain' | 'webstate';
 
 export function envelopeOf(reply: z.ZodType): EnvelopeKind {
   const shape = (reply as unknown as { shape?: Record<string, unknown> }).shape;
@@ -9,6 +9,7 @@ export function envelopeOf(reply: z.ZodType): EnvelopeKind {
   if ('errcode' in shape) return 'errcode';
   if ('state' in shape) return 'state';
   if ('stat' in shape) return 'stat';
+  if ('webstate' in shape) return 'webstate';
   return 'plain';
 }
 
@@ -23,5 +24,7 @@ export function failureBody(kind: EnvelopeKind, message: string, errcode = '01')
       return { stat: 0, msg: message };
     case 'plain':
       return { errcode, errmsg: message, msg: message };
+    case 'webstate':
+      return { webstate: -1, errmsg: message, msg: message };
   }
 }

@@ -96,3 +96,33 @@ export const DEMO_CASES = [
   { serialNumber: 'HD2026110002', name: '李四 抵押权首次登记', processName: '抵押登记', daysAgo: 6, activityName: '登簿' },
   { serialNumber: 'Hd2026100815', name: '王五 预告登记', processName: '预告登记', daysAgo: 30, activityName: '办结' },
 ];
+
+/**
+ * Handling guides per business (initGuide), keyed by prodefid `pd-{djlx}-{qllx}` for every
+ * registration/right pair the hall routes (packages/domain routing.ts).
+ */
+const GUIDE_BUSINESSES: { prodefid: string; name: string; materials: string[] }[] = [
+  { prodefid: 'pd-100-4', name: '国有建设用地使用权及房屋所有权首次登记', materials: ['不动产登记申请书', '申请人身份证明', '土地权属来源证明', '建设工程规划核实及竣工验收材料', '房屋测绘报告'] },
+  { prodefid: 'pd-100-23', name: '抵押权首次登记', materials: ['不动产登记申请书', '抵押人、抵押权人身份证明', '不动产权证书', '主债权合同及抵押合同'] },
+  { prodefid: 'pd-200-4', name: '国有建设用地使用权及房屋所有权转移登记', materials: ['不动产登记申请书', '买卖双方身份证明', '不动产权证书', '房屋买卖合同', '完税凭证'] },
+  { prodefid: 'pd-200-23', name: '抵押权转移登记', materials: ['不动产登记申请书', '双方身份证明', '不动产登记证明', '债权转让合同'] },
+  { prodefid: 'pd-400-4', name: '国有建设用地使用权及房屋所有权注销登记', materials: ['不动产登记申请书', '申请人身份证明', '不动产权证书', '不动产灭失或权利消灭的材料'] },
+  { prodefid: 'pd-400-23', name: '抵押权注销登记', materials: ['不动产登记申请书', '抵押权人身份证明', '不动产登记证明', '主债权消灭或抵押权人放弃抵押权的材料'] },
+  { prodefid: 'pd-700-4', name: '预购商品房预告登记', materials: ['不动产登记申请书', '买卖双方身份证明', '已备案的商品房预售合同'] },
+  { prodefid: 'pd-700-23', name: '预购商品房抵押预告登记', materials: ['不动产登记申请书', '抵押双方身份证明', '预告登记证明', '抵押合同及主债权合同'] },
+  { prodefid: 'pd-700-423', name: '预购商品房预告登记及抵押预告登记', materials: ['不动产登记申请书', '买卖及抵押各方身份证明', '已备案的商品房预售合同', '抵押合同及主债权合同'] },
+  { prodefid: 'pd-800-4', name: '继承及证书遗失换证登记', materials: ['不动产登记申请书', '申请人身份证明', '继承权公证书或生效法律文书', '遗失声明（证书遗失的）'] },
+];
+
+export const DEMO_GUIDES = GUIDE_BUSINESSES.map((business) => ({
+  prodefid: business.prodefid,
+  title: `${business.name}办事指南`,
+  content:
+    '<h3>一、申请材料</h3><ol>' +
+    business.materials.map((material) => `<li>${material}</li>`).join('') +
+    '</ol><h3>二、办理流程</h3><p>网上申请 → 上传材料 → 审核 → 缴费 → 登簿发证。</p>' +
+    '<h3>三、办理时限</h3><p>材料齐全、符合法定形式的，一般 5 个工作日内办结。</p>' +
+    '<h3>四、收费标准</h3><p>按国家规定标准收取不动产登记费，住宅类每件 80 元。</p>',
+  cdzmyhxzContent:
+    '<p><strong>申请人须知</strong></p><ul><li>申请人应如实申报，提交的材料须真实、合法、有效，如有虚假，申请人承担相应法律责任。</li><li>上传的材料照片须清晰完整，不得涂改。</li><li>网上申请审核通过后，请按约定时间携带材料原件到服务大厅核验。</li></ul>',
+}));

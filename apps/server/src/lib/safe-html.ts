@@ -1,0 +1,40 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * The HTML the hall shows from its content (articles, guides): text formatting, lists, tables,
+ * images and links, nothing that runs. Applied when content is written and again when it is read,
+ * so rows that reached the database another way (an import, an older version) are safe too.
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'strong', 'em', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'img', 'a'],
+  allowedAttributes: {
+    a: ['href', 'title'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    th: ['colspan', 'rowspan'],
+    td: ['colspan', 'rowspan'],
+  },
+  allowedSchemes: ['http', 'https'],
+  allowedSchemesByTag: { img: ['http', 'https', 'data'], a: ['http', 'https'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  // "//host/x" would borrow the page's scheme; write the scheme out.
+  allowProtocolRelative: false,
+  // script, style and the like go with their content, not just their tags.
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    // A data: image must really be an image (no data:text/html behind an img).
+    img: (tagName, attribs) => {
+      const src = attribs.src?.trim() ?? '';
+      if (/^data:/i.test(src) && !/^data:image\/(png|jpe?g|gif|webp|bmp);/i.test(src)) {
+        const { src: _dropped, ...rest } = attribs;
+        return { tagName, attribs: rest };
+      }
+      return { tagName, attribs };
+    },
+  },
+  // An image left without a source shows nothing; leave it out.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+};
+
+export function sanitizeContentHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS);
+}

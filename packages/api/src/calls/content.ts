@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { defineCall } from '../define-call';
+import { errcodeReply, webstateReply } from '../envelopes';
+import { reqseq, openid, text } from '../common';
+
+/** What a read answers when there is nothing to show (spec part 1 §8: 查询无数据). */
+export const NO_DATA_MESSAGE = '查询无数据';
+/** The empty message of the article lists; the app shows errmsg as the empty row (spec part 1 §7). */
+export const EMPTY_LIST_MESSAGE = '暂无相关数据';
+
+/** A stored row's id as the contract carries it: a string of digits; a number from a form is accepted too. */
+const rowId = text(20);
+
+// ── Feedback (spec part 1 §2, §3) ─────────────────────────────────────────────────────────
+
+/** One feedback item. Times are YYYY-MM-DD HH:mm:ss (Asia/Shanghai); '' while not replied. */
+export const feedbackItem = z.object({
+  id: z.string(),
+  /** What the citizen wrote. */
+  yjnrstr: z.string(),
+  /** The reply; both names carry the same text ('' while waiting). */
+  fknrstr: z.string(),
+  replycontent: z.string(),
+  /** Submit time. */
+  tjsj: z.string(),
+  /** Reply time, '' while waiting. */
+  fksj: z.string(),
+  /** 0 waiting for a reply; any other value replied. */
+  status: z.number(),
+});
+export type FeedbackItem = z.infer<typeof feedbackItem>;
+
+// ── Common questions, articles, guides (spec part 1 §3) ───────────────────────────────────
+
+export const commonQuestion = z.object({ id: z.string(), question: z.string(), answer: z.string() });
+export type CommonQuestion = z.infer<typeof commonQuestion>;
+
+/** Article types: article (news centre), bszn (handling guide), xxgs (announcements), laws, tzgg (notices). */
+export const ARTICLE_TYPES = ['article', 'bszn', 'xxgs', 'laws', 'tzgg'] as const;
+export const articleType = z.enum(ARTICLE_TYPES);
+export type ArticleType = z.infer<typeof articleType>;
+
+/** The app's article page for one article. */
+export function articleHref(id: string, type: ArticleType): string {
+  return `/articlecontent?id=${encodeURIComponent(id)}&type=${encodeURIComponent(type)}`;
+}
+
+/** One list row: `url` is the app's article page (articleHref); `time` is the publication date, YYYY-MM-DD. */
+export const articleListItem = z.object({ id: z.string(), title: z.string(), url: z.string(), time: z.string() });
+export type ArticleListItem = z.infer<typeof articleListItem>;
+
+/** One article; `content` is HTML the server has sanitised. */
+export const article = z.object({ id: z.string(), title: z.string(), content: z.string(), time: z.string(), type: articleType });
+export type Article = z.infer<typeof article>;
+
+/** The guide of one business (prodefid); content and cdzmyhxzContent are sanitised HTML. */
+export const guide = z.object({ title: z.string(), content: z.string(), cdzmyhxzContent: z.string() });
+export type Guide = z.infer<typeof guide>;
+
+// ── Regions (spec part 1 §3 "Address list", part 2 §2 /seladd) ───────────────────────────
+
+export const districtRegion = z.object({ xzqmc: z.string(), xzqdm: z.string() });
+/** A city and its districts; a city without districts has an empty districtxzq. */
+export const cityRegion = z.object({ xzqmc: z.string(), xzqdm: z.string(), districtxzq: z.array(districtRegion) });
+export type CityRegion = z.infer<typeof cityRegion>;
+
+/** The default region of the address list in this area (spec part 1 §9). */
+export const DEFAULT_ADDRESS_XZQDM = '130400';
+
+// ── Progress (spec part 1 §2, §3) ─────────────────────────────────────────────────────────
+
+/** One case of the registry; actStart is YYYY-MM-DD HH:mm:ss (Asia/Shanghai). */
+export const progressResult = z.object({
+  serialNumber: z.string(),
+  name: z.string(),
+  processName: z.string(),
+  actStart: z.string(),
+  activityName: z.string(),
+});
+export type ProgressResult = z.infer<typeof progressResult>;
+
+export const contentCalls = {
+  /** Submit feedback: webstate 1, or webstate -1 with errmsg. */
+  sendSaveFeedback: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/addSugge',
+    // The 200-character rule is the domain's (validateFeedback), so its message reaches the citizen;
+    // this bound only keeps a runaway payload out.
+    body: z.object({ reqseq, openid, content: text(4000).optional() }),
+    reply: webstateReply(z.object({ id: z.string() })),
+  }),
+  /** The session user's feedback, newest first. page and rows are declared by the app but not used (spec part 1 §9). */
+  getFeedBackListPage: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/getSuggeList',
+    body: z.object({ reqseq, openid, page: text(8).optional(), rows: text(8).optional() }),
+    reply: webstateReply(z.array(feedbackItem)),
+  }),
+  /** One feedback item of the session user; another's or a missing one answers 查询无数据. */
+  getFeedBack: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/getSugge',
+    body: z.object({ reqseq, openid, id: rowId }),
+    reply: webstateReply(feedbackItem),
+  }),
+
+  getCommonQuesList: defineCall({
+    method: 'POST',
+    path: '/mp/api/commonques/list',
+    body: z.object({ reqseq }),
+    reply: errcodeReply(z.array(commonQuestion)),
+  }),
+  getCommonQues: defineCall({
+    method: 'POST',
+    path: '/mp/api/commonques/get',
+    body: z.object({ reqseq, id: rowId }),
+    reply: errcodeReply(commonQuestion),
+  }),
+
+  /** The hall's contact lines as one comma-separated string. slsqId is accepted; the lines are the same for every application. */
+  getContactUs: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/getContactUs',
+    body: z.object({ reqseq, slsqId: text(64).optional() }),
+    reply: errcodeReply(z.string()),
+  }),
+
+  /**
+   * Cities with their districts for the region chooser: a province code gives its cities, a city
+   * code that city, a district code its city. '--' placeholders are left out of districtxzq.
+   */
+  getAddressList: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/getAddressList',
+    body: z.object({ reqseq, xzqdm: text(12).default(DEFAULT_ADDRESS_XZQDM) }),
+    reply: errcodeReply(z.object({ cityxzq: z.array(cityRegion) })),
+  }),
+
+  /** An article list, newest first, searchVal matching the title literally; empty → errcode 01 with EMPTY_LIST_MESSAGE. */
+  getServiceGuids: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/getServiceGuids',
+    body: z.object({
+      reqseq,
+      type: articleType,
+      /** Only 'all' is specified: the whole list, paged by the app (5 a page). */
+      page: z.literal('all').default('all'),
+      searchVal: text(100).optional(),
+    }),
+    reply: errcodeReply(z.array(articleListItem)),
+  }),
+  /** One article for the article page. */
+  getArticle: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/getArticle',
+    body: z.object({ reqseq, id: rowId, type: articleType.optional() }),
+    reply: errcodeReply(article),
+  }),
+
+  initGuide: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/initGuide',
+    body: z.object({ reqseq, prodefid: text(64) }),
+    reply: errcodeReply(guide),
+  }),
+
+  /** Progress by acceptance number (letter case significant): errcode 00 with data[0], or 01 with 查询无数据. */
+  querySearch: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/querySearch',
+    body: z.object({ reqseq, openid, appPlosh: text(64) }),
+    reply: errcodeReply(z.array(progressResult)),
+  }),
+} as const;
