@@ -1,1 +1,14 @@
-export {};
+// The hall's mobile component kit. The theme comes first so the components' own styles follow it.
+import './theme/theme.css';
+
+export { defaults } from './defaults';
+export * from './locale';
+export type { NativeProps, WithNativeProps } from './utils/native-props';
+
+export * from './banner-carousel';
+export * from './countdown-button';
+export * from './empty-state';
+export * from './feedback';
+export * from './menu-group';
+export * from './pager';
+export * from './record-state';

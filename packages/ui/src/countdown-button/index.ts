@@ -1,0 +1,1 @@
+export { CountdownButton, type CountdownButtonProps } from './countdown-button';

@@ -1,0 +1,40 @@
+/**
+ * The kit's default values, merged once here. Every number is the specification's and comes
+ * from @hall/domain's constants, so a screen, the kit and the server quote the same value;
+ * components take each as a prop that defaults to the value below.
+ */
+import {
+  BANNER_DURATION_MS,
+  BANNER_HEIGHT_PX,
+  BANNER_INTERVAL_MS,
+  BANNER_SWIPE_THRESHOLD_PX,
+  ERROR_TOAST_DURATION_MS,
+  HOME_BANNER_HEIGHT_PX,
+  PAGER_MAX_PAGE_BUTTONS,
+  PAGER_PAGE_SIZE,
+  SMS_COUNTDOWN_SECONDS,
+} from '@hall/domain/constants';
+
+export const defaults = {
+  /** Banner carousel (spec part 1 §9): looping, automatic. */
+  banner: {
+    interval: BANNER_INTERVAL_MS,
+    threshold: BANNER_SWIPE_THRESHOLD_PX,
+    /**
+     * Slide animation. antd-mobile's Swiper animates with a fixed spring (tension 200,
+     * friction 30) that settles in about this time; the value is kept here for reference.
+     */
+    duration: BANNER_DURATION_MS,
+    height: BANNER_HEIGHT_PX,
+    homeHeight: HOME_BANNER_HEIGHT_PX,
+  },
+  /** SMS code button (spec part 1 §4, §9; part 3 §4). */
+  countdownSeconds: SMS_COUNTDOWN_SECONDS,
+  /** Guide and list pagers (spec part 1 §9). */
+  pager: {
+    pageSize: PAGER_PAGE_SIZE,
+    maxPageButtons: PAGER_MAX_PAGE_BUTTONS,
+  },
+  /** A generic input error shows in a toast this long (spec part 3 §5). */
+  errorToastMs: ERROR_TOAST_DURATION_MS,
+} as const;

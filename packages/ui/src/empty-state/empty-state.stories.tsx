@@ -1,0 +1,40 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Button } from 'antd-mobile';
+import { expect, within } from 'storybook/test';
+import { EmptyState } from './empty-state';
+
+const meta = {
+  title: 'Feedback/EmptyState',
+  component: EmptyState,
+} satisfies Meta<typeof EmptyState>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** No data: 暂无数据. */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('暂无数据')).toBeInTheDocument();
+  },
+};
+
+/** The progress query found nothing. */
+export const NoResult: Story = {
+  args: { description: '查询无数据', hint: '请核对受理编号后重新查询' },
+};
+
+/** The feedback list before any feedback: a hint and the way to add one. */
+export const WithAction: Story = {
+  args: {
+    description: '暂无反馈',
+    hint: '点击右下角图标添加反馈',
+    children: (
+      <Button color="primary" size="small">
+        我要反馈
+      </Button>
+    ),
+  },
+};
+
+/** A whole page with nothing to show. */
+export const FullPage: Story = { args: { fullPage: true, description: '暂无办理记录' } };

@@ -1,0 +1,58 @@
+import { composeStories } from '@storybook/react-vite';
+import { afterEach, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from '../testing/axe';
+import { useFakeClock, useRealClock } from '../testing/fake-clock';
+import { runStory } from '../testing/run-story';
+import { clearFeedback, pendingLoads, showLoading } from './feedback';
+import * as stories from './feedback.stories';
+
+const { Overview, Alert, Warning, Confirm, Loading, ErrorToast } = composeStories(stories);
+
+afterEach(() => clearFeedback());
+
+describe('Dialogs and toasts', () => {
+  it('is accessible, the buttons and an open dialog', async () => {
+    await expectNoAxeViolations(await runStory(Overview));
+    // The warning story leaves its dialog open; axe-core needs real timers.
+    useFakeClock();
+    await runStory(Warning);
+    useRealClock();
+    await expectNoAxeViolations(document.body);
+  });
+
+  it('alerts with 提示 and 确定', async () => {
+    useFakeClock();
+    await runStory(Alert);
+  });
+
+  it('warns with 警告', async () => {
+    useFakeClock();
+    await runStory(Warning);
+  });
+
+  it('asks with 取消 and 确定 and reports the answer', async () => {
+    useFakeClock();
+    await runStory(Confirm);
+  });
+
+  it('keeps 加载中 until every load has finished', async () => {
+    useFakeClock();
+    await runStory(Loading);
+  });
+
+  it('shows an input error for 600 ms', async () => {
+    useFakeClock();
+    await runStory(ErrorToast);
+  });
+
+  it('counts loads, and a hide called twice counts once', () => {
+    const hideA = showLoading();
+    const hideB = showLoading();
+    expect(pendingLoads()).toBe(2);
+    hideA();
+    hideA();
+    expect(pendingLoads()).toBe(1);
+    hideB();
+    expect(pendingLoads()).toBe(0);
+  });
+});

@@ -1,0 +1,101 @@
+import type { ReactNode } from 'react';
+import { Dialog, Toast } from 'antd-mobile';
+import { defaults } from '../defaults';
+import { zhCN } from '../locale/zh-CN';
+import { classPrefixOf } from '../utils/class-prefix';
+import './feedback.css';
+
+const classPrefix = classPrefixOf('feedback');
+const texts = zhCN.common;
+
+export interface AlertOptions {
+  /** 提示 by default; `showWarning` uses 警告. */
+  title?: ReactNode;
+  confirmText?: ReactNode;
+}
+
+export interface ConfirmOptions extends AlertOptions {
+  cancelText?: ReactNode;
+}
+
+/** The dialog's accessible name: its title, when the title is text. */
+function labelOf(title: ReactNode): string | undefined {
+  return typeof title === 'string' ? title : undefined;
+}
+
+/** An alert titled 提示 with one 确定 button; resolves when it is closed. */
+export function showAlert(content: ReactNode, options: AlertOptions = {}): Promise<void> {
+  const title = options.title ?? texts.alertTitle;
+  return Dialog.alert({
+    className: classPrefix,
+    title,
+    'aria-label': labelOf(title),
+    content,
+    confirmText: options.confirmText ?? texts.confirm,
+  });
+}
+
+/** The same alert titled 警告, for what the user must not miss. */
+export function showWarning(content: ReactNode, options: AlertOptions = {}): Promise<void> {
+  return showAlert(content, { ...options, title: options.title ?? texts.warningTitle });
+}
+
+/** A question titled 提示 with 取消 and 确定; resolves true for 确定. */
+export function showConfirm(content: ReactNode, options: ConfirmOptions = {}): Promise<boolean> {
+  const title = options.title ?? texts.alertTitle;
+  return Dialog.confirm({
+    className: classPrefix,
+    title,
+    'aria-label': labelOf(title),
+    content,
+    cancelText: options.cancelText ?? texts.cancel,
+    confirmText: options.confirmText ?? texts.confirm,
+  });
+}
+
+/** A short message; `duration` in milliseconds. */
+export function showToast(content: ReactNode, duration?: number): void {
+  Toast.show({ content, duration });
+}
+
+/** A generic input error (spec part 3 §5): shown for 600 ms. */
+export function showErrorToast(content: ReactNode): void {
+  Toast.show({ content, duration: defaults.errorToastMs });
+}
+
+let loadingCount = 0;
+let loadingToast: { close: () => void } | null = null;
+
+/**
+ * The loading toast 加载中, counted (spec part 3 §4: the loading indicator is a counter): each
+ * call returns its own `hide`, and the toast goes when every caller has hidden it.
+ */
+export function showLoading(content: ReactNode = texts.loading): () => void {
+  loadingCount += 1;
+  if (!loadingToast) {
+    loadingToast = Toast.show({ icon: 'loading', content, duration: 0, maskClickable: false });
+  }
+  let hidden = false;
+  return () => {
+    if (hidden) return;
+    hidden = true;
+    loadingCount -= 1;
+    if (loadingCount === 0) {
+      loadingToast?.close();
+      loadingToast = null;
+    }
+  };
+}
+
+/** How many callers are waiting on the loading toast. */
+export function pendingLoads(): number {
+  return loadingCount;
+}
+
+/** Closes every dialog and toast, e.g. when the route changes. */
+export function clearFeedback(): void {
+  Dialog.clear();
+  Toast.clear();
+  loadingCount = 0;
+  loadingToast = null;
+}

@@ -1,0 +1,12 @@
+export {
+  clearFeedback,
+  pendingLoads,
+  showAlert,
+  showConfirm,
+  showErrorToast,
+  showLoading,
+  showToast,
+  showWarning,
+  type AlertOptions,
+  type ConfirmOptions,
+} from './feedback';

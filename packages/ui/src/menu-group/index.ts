@@ -1,0 +1,1 @@
+export { MenuGroup, type MenuGroupProps, type MenuTile } from './menu-group';

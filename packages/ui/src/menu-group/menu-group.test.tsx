@@ -1,0 +1,27 @@
+import { composeStories } from '@storybook/react-vite';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from '../testing/axe';
+import { runStory } from '../testing/run-story';
+import * as stories from './menu-group.stories';
+
+const { TwoColumns, OddCount, WithoutRemarks, HallHome } = composeStories(stories);
+
+describe('MenuGroup', () => {
+  it('is accessible', async () => {
+    for (const story of [TwoColumns, OddCount, WithoutRemarks, HallHome]) {
+      await expectNoAxeViolations(await runStory(story));
+    }
+  });
+
+  it('lays the tiles out in two columns with icon, name and remark, and reports taps', async () => {
+    const canvas = await runStory(TwoColumns);
+    expect(canvas.querySelector('.adm-grid')).toHaveStyle({ '--columns': '2' });
+    expect(canvas.querySelectorAll('.hall-menu-group-icon img')).toHaveLength(4);
+  });
+
+  it('leaves out an empty remark', async () => {
+    const canvas = await runStory(WithoutRemarks);
+    expect(canvas.querySelectorAll('.hall-menu-group-remark')).toHaveLength(0);
+    expect(canvas.querySelectorAll('.hall-menu-group-name')).toHaveLength(4);
+  });
+});

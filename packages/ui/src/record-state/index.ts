@@ -1,0 +1,8 @@
+export {
+  RecordState,
+  recordStateView,
+  type RecordStateProps,
+  type RecordStateTone,
+  type RecordStateVariant,
+  type RecordStateView,
+} from './record-state';

@@ -1,0 +1,21 @@
+import axe from 'axe-core';
+import { expect } from 'vitest';
+
+/**
+ * Runs axe-core on a rendered component and fails with each violation's rule and elements.
+ * jsdom lays nothing out, so rules that need layout (colour contrast) are left to the browser;
+ * `region` is a page-level rule and a component is checked on its own.
+ */
+export async function expectNoAxeViolations(container: Element): Promise<void> {
+  const result = await axe.run(container, {
+    rules: {
+      'color-contrast': { enabled: false },
+      region: { enabled: false },
+    },
+  });
+  const violations = result.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help}\n` + violation.nodes.map((node) => `  ${node.target.join(' ')}`).join('\n'),
+  );
+  expect(violations, violations.join('\n')).toEqual([]);
+}
