@@ -1,12 +1,17 @@
+import '@hall/ui/theme.css';
+import '@hall/ui/style.css';
+import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { installIosKeyboardFix } from './lib/ios-keyboard';
+import './lib/landing';
+import { router } from './app/router';
 
-function App() {
-  return <main style={{ padding: 24, textAlign: 'center' }}>加载中</main>;
-}
+installIosKeyboardFix();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <RouterProvider router={router} />
   </StrictMode>,
 );

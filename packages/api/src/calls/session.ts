@@ -48,6 +48,7 @@ export const appInfo = z.object({
   xzqdm: z.string(),
   syscode: z.string(),
 });
+export type AppInfo = z.infer<typeof appInfo>;
 
 export const menuItem = z.object({
   id: z.string(),

@@ -1,0 +1,109 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(here, '..', '..', '..');
+/** Screenshots of every journey, kept as artifacts of the run. */
+export const ARTIFACTS = join(repoRoot, 'artifacts', 'e2e');
+
+export const PHONE = { width: 390, height: 844 };
+const CHROMIUM = process.env.HALL_CHROMIUM ?? '/usr/bin/chromium';
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
+    });
+  });
+}
+
+export interface Hall {
+  origin: string;
+  browser: Browser;
+  /** A fresh browser profile at the phone viewport. */
+  newPhone(): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The built hall served by the real server on an embedded database of its own, and Debian's
+ * Chromium driven by playwright-core. Never a downloaded browser.
+ */
+export async function startHall(): Promise<Hall> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'hall-e2e-'));
+  const port = await freePort();
+  const server: ChildProcess = spawn(process.execPath, [join(repoRoot, 'apps', 'server', 'dist', 'main.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', HALL_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  server.stdout?.on('data', (chunk) => (output += chunk));
+  server.stderr?.on('data', (chunk) => (output += chunk));
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the hall server exited:\n${output}`);
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the hall server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+  return {
+    origin,
+    browser,
+    async newPhone() {
+      const context = await browser.newContext({
+        viewport: PHONE,
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        locale: 'zh-CN',
+        baseURL: origin,
+        userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+      });
+      return { context, page: await context.newPage() };
+    },
+    async close() {
+      await browser.close();
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Saves a phone screenshot as artifacts/e2e/<journey>/<nn>-<name>.png. */
+export function screenshots(journey: string) {
+  let count = 0;
+  return async (page: Page, name: string) => {
+    count += 1;
+    const folder = join(ARTIFACTS, journey);
+    await mkdir(folder, { recursive: true });
+    await page.screenshot({ path: join(folder, `${String(count).padStart(2, '0')}-${name}.png`), fullPage: false });
+  };
+}
+
+/** Signs in through the WeChat simulator as a new test citizen and lands on `path`. */
+export async function signIn(page: Page, openid: string, nickname: string, path = '/'): Promise<void> {
+  await page.goto(path);
+  await page.waitForURL(/\/simulator\/wechat\/connect\/oauth2\/authorize/);
+  await page.fill('#openid', openid);
+  await page.fill('#nickname', nickname);
+  await page.click('#new-citizen button[type=submit]');
+  await page.waitForURL((url) => !url.pathname.startsWith('/simulator') && !url.pathname.startsWith('/waiting') && !url.searchParams.has('code'));
+}

@@ -1,0 +1,26 @@
+import { TabBar } from 'antd-mobile';
+import { AppOutline, UserOutline } from 'antd-mobile-icons';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../config/paths';
+import './hall-tab-bar.css';
+
+const tabs = [
+  { key: paths.home, title: '办事大厅', icon: <AppOutline /> },
+  { key: paths.my, title: '个人中心', icon: <UserOutline /> },
+];
+
+/** The bottom tabs between the hall and the personal centre. */
+export function HallTabBar() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const active = location.pathname === paths.mine ? paths.my : location.pathname;
+  return (
+    <nav className="hall-tab-bar" aria-label="主导航">
+      <TabBar activeKey={active} onChange={(key) => navigate(key)} safeArea>
+        {tabs.map((tab) => (
+          <TabBar.Item key={tab.key} icon={tab.icon} title={tab.title} />
+        ))}
+      </TabBar>
+    </nav>
+  );
+}

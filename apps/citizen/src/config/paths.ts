@@ -1,0 +1,39 @@
+/** The citizen routes of spec part 3 §2.21, one home for every path the app links to. */
+export const paths = {
+  home: '/',
+  my: '/my',
+  mine: '/mine',
+  logout: '/logout',
+  waiting: '/waiting',
+  notFound: '/page404',
+  ok: '/ok',
+  userInfo: '/userInfo',
+  feedBack: '/feedBack',
+  feedBackList: '/feedBackList',
+  feedBackDetail: '/feedBackDetail',
+  commonQuesList: '/commonQuesList',
+  contactUs: '/ContactUs',
+  progressQuery: '/progressQuery',
+  certificateQuery: '/certificateQuery',
+  dzzzQuery: '/dzzzQuery',
+  record: '/record',
+  dzzzrecord: '/dzzzrecord',
+  dzzzverification: '/dzzzverification',
+  dzzzverificationrecord: '/dzzzverificationrecord',
+  news: '/news',
+  guide: '/guide',
+  gsgg: '/gsgg',
+  laws: '/laws',
+  articlecontent: '/articlecontent',
+  apply: '/apply',
+  prodoing: '/prodoing',
+  querycertrecord: '/querycertrecord',
+  pdfView: '/PDFview',
+} as const;
+
+export function href(path: string, query: Record<string, string | number | undefined | null> = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}

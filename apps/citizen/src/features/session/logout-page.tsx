@@ -1,0 +1,15 @@
+import { DotLoading } from 'antd-mobile';
+import { useEffect } from 'react';
+
+/** The logout page: goes straight to the server's /logout, which ends the session and returns to the root. */
+export function Component() {
+  useEffect(() => {
+    window.location.replace('/logout');
+  }, []);
+  return (
+    <div className="hall-page-center" role="status">
+      <DotLoading color="primary" />
+      <p>正在退出登录…</p>
+    </div>
+  );
+}

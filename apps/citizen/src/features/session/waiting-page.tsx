@@ -1,0 +1,33 @@
+import { initPageRedirect } from '@hall/domain';
+import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
+import { useEffect } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { useSession } from '../../stores/session';
+
+/** /waiting: runs the session bootstrap, then goes on to where the citizen was going (the init page). */
+export function Component() {
+  const [params] = useSearchParams();
+  const { status, error, appInfo, bootstrap } = useSession();
+  useEffect(() => {
+    void bootstrap();
+  }, [bootstrap]);
+
+  const target = initPageRedirect(params.get('redirect'), appInfo !== null);
+  if (target) return <Navigate to={target} replace />;
+  if (status === 'error') {
+    return (
+      <div className="hall-page-center">
+        <ErrorBlock status="disconnected" title="加载失败" description={error ?? '请稍后重试'} />
+        <Button color="primary" onClick={() => void bootstrap()} style={{ marginTop: 16 }}>
+          重新加载
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="hall-page-center" role="status" aria-live="polite">
+      <DotLoading color="primary" />
+      <p>加载中</p>
+    </div>
+  );
+}
