@@ -3,6 +3,7 @@
  * where a tap goes, which paths need a complete and verified profile, what the
  * validateUserInfo and apply error codes lead to, and who sees "my business".
  */
+import { hidesMyBusiness } from './enums';
 
 /** Menu fields the click rule reads. A menutype of view means an external link. */
 export interface MenuLink {
@@ -107,10 +108,7 @@ export function applyCodeDecision(errcode: string | number | null | undefined, e
 // ---------------------------------------------------------------------------------------------
 // Personal centre
 
-/** Region codes (XZQDM) for which the personal centre hides "my business". */
-const MY_BUSINESS_HIDDEN_REGIONS = ['150724', '150723', '150782', '150702'] as const;
-
+/** Whether the personal centre shows "my business": every region but the four of MY_BUSINESS_HIDDEN_REGIONS. */
 export function showsMyBusiness(regionCode: string | number | null | undefined): boolean {
-  const code = regionCode === null || regionCode === undefined ? '' : String(regionCode).trim();
-  return !(MY_BUSINESS_HIDDEN_REGIONS as readonly string[]).includes(code);
+  return !hidesMyBusiness(regionCode === null || regionCode === undefined ? '' : String(regionCode));
 }

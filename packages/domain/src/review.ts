@@ -3,6 +3,7 @@
  * submitted or deleted, the rejection opinion, and the back office's two review stages
  * (spec part 2 §2–§4 and §6, part 3 §2.4 and §7, DESIGN.md §9).
  */
+import { TAX_BUREAU_DISTRICT } from './enums';
 import { routeHref } from './routing';
 
 /** Review status (shzt): -1 not submitted; 0 pending; 10, 20, 30 passed; 11, 21 rejected. */
@@ -133,8 +134,6 @@ export const REVIEW_TAB_ACTIONS: Readonly<Record<ReviewTab, readonly ReviewTabAc
   rejected: ['viewEdit', 'delete'],
 };
 
-/** The only district with the tax bureau jump. */
-const TAX_BUREAU_DISTRICT = '630100';
 
 export type ReviewListAction =
   | { readonly kind: 'book' | 'viewBookingSlip'; readonly label: string; readonly href: string }

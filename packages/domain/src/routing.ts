@@ -5,6 +5,8 @@
  * and one lookup with its default, so a new business is a new row, never a new branch.
  */
 
+import { SPECIAL_RULES_DISTRICT } from './enums';
+
 /** Registration type codes (djlx) the hall knows. */
 export const ROUTING_DJLX_VALUES = [100, 200, 400, 700, 800] as const;
 /** Right type codes (qllx) the hall knows. */
@@ -329,8 +331,6 @@ export function fillScreenSections(screen: InfoFillScreen): readonly FillSection
 // ---------------------------------------------------------------------------------------------
 // Panel rules of the fill screens (part 2 §2)
 
-/** District with its own rules (140200). */
-const SPECIAL_RULES_DISTRICT = '140200';
 
 /** The rights-info panel is hidden for 400+23, and for djlx 200 in district 140200. */
 export function showsRightsInfoPanel(djlx: RoutingCode, qllx: RoutingCode, district: RoutingCode | null | undefined): boolean {

@@ -3,7 +3,6 @@ import {
   initPageRedirect,
   safeRedirectPath,
   SESSION_LOGOUT_DECISION,
-  SESSION_STEP_CALLS,
   sessionAuthoriseDecision,
   sessionStatusDecision,
   waitingGuardRedirect,
@@ -40,16 +39,7 @@ describe('authorise result (part 1 §4, part 3 §4)', () => {
     expect(SESSION_LOGOUT_DECISION).toEqual({ kind: 'clearCookiesAndRedirect', to: '/' });
   });
 
-  it('each step names its session call (part 1 §7)', () => {
-    expect(SESSION_STEP_CALLS).toEqual({
-      registerNewUser: { method: 'POST', path: '/wechat/api/wechatuser/newuser' },
-      checkOldUser: { method: 'POST', path: '/wechat/api/wechatuser/olduser' },
-      refreshCookie: { method: 'POST', path: '/wechat/api/outh2/refresh' },
-      refreshUser: { method: 'POST', path: '/wechat/api/wechatuser/refreshuser' },
-      loadAppInfo: { method: 'GET', path: '/api/app/appinfo' },
-      loadUserInfo: { method: 'POST', path: '/online/wx/apilist/getYhxx' },
-    });
-  });
+
 });
 
 describe('the /waiting guard (part 1 §4, part 3 §2.21)', () => {

@@ -9,15 +9,7 @@ export const SESSION_CLEARING_STATUSES = [-1, -1005, -1001, -400] as const;
 
 export type SessionStep = 'registerNewUser' | 'checkOldUser' | 'refreshCookie' | 'refreshUser' | 'loadAppInfo' | 'loadUserInfo';
 
-/** The call behind each step. */
-export const SESSION_STEP_CALLS: Readonly<Record<SessionStep, { readonly method: 'GET' | 'POST'; readonly path: string }>> = {
-  registerNewUser: { method: 'POST', path: '/wechat/api/wechatuser/newuser' },
-  checkOldUser: { method: 'POST', path: '/wechat/api/wechatuser/olduser' },
-  refreshCookie: { method: 'POST', path: '/wechat/api/outh2/refresh' },
-  refreshUser: { method: 'POST', path: '/wechat/api/wechatuser/refreshuser' },
-  loadAppInfo: { method: 'GET', path: '/api/app/appinfo' },
-  loadUserInfo: { method: 'POST', path: '/online/wx/apilist/getYhxx' },
-};
+// The call behind each step is the contract's (packages/api): the apps map steps to client calls.
 
 /** Authorise result message → the steps that follow, in order. */
 export const SESSION_AUTHORISE_STEPS: Readonly<Record<string, readonly SessionStep[]>> = {
