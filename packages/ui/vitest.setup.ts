@@ -5,6 +5,7 @@ import { setProjectAnnotations } from '@storybook/react-vite';
 import * as previewAnnotations from './.storybook/preview';
 import { setStoryClock } from './src/testing/clock';
 import { useRealClock } from './src/testing/fake-clock';
+import { clearFeedback } from './src/feedback/feedback';
 
 // The stories run with the same preview (theme, decorators) as in Storybook; each test file
 // makes its own accessibility check with axe-core first.
@@ -41,6 +42,8 @@ setStoryClock({
 HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
 
 afterEach(() => {
+  // antd-mobile keeps the open toast and dialogs at module level; close them with the test.
+  clearFeedback();
   useRealClock();
   document.body.innerHTML = '';
 });

@@ -5,10 +5,14 @@ export { defaults } from './defaults';
 export * from './locale';
 export type { NativeProps, WithNativeProps } from './utils/native-props';
 
+export * from './apply-steps';
 export * from './banner-carousel';
 export * from './countdown-button';
 export * from './empty-state';
 export * from './feedback';
+export * from './form-field';
+export * from './list-page';
 export * from './menu-group';
+export * from './page-shell';
 export * from './pager';
 export * from './record-state';

@@ -4,6 +4,7 @@ import { defaults } from '../defaults';
 import { expectNoAxeViolations } from '../testing/axe';
 import { useFakeClock } from '../testing/fake-clock';
 import { runStory } from '../testing/run-story';
+import { tick } from '../testing/clock';
 import * as stories from './banner-carousel.stories';
 
 const { ListPage, Home, WithTitles, Single, Empty, Autoplay, Swipe, Click } = composeStories(stories);
@@ -39,6 +40,21 @@ describe('BannerCarousel', () => {
   it('reports taps but not the end of a swipe', async () => {
     useFakeClock();
     await runStory(Click);
+  });
+
+  it('makes most of a turn within the 300 ms duration', async () => {
+    useFakeClock();
+    const canvas = await runStory(ListPage);
+    const firstSlide = () => canvas.querySelector('.adm-swiper-item')?.parentElement as HTMLElement;
+    const offset = () => Number(/translate3d\((-?[\d.]+)%/.exec(firstSlide().style.transform)?.[1] ?? 0);
+    await tick(defaults.banner.interval);
+    expect(offset()).toBeGreaterThan(-10);
+    // antd-mobile's Swiper moves on a spring, not for a set time: most of the way in 300 ms,
+    // at rest soon after.
+    await tick(defaults.banner.duration);
+    expect(offset()).toBeLessThan(-85);
+    await tick(defaults.banner.duration);
+    expect(offset()).toBeLessThan(-99);
   });
 
   it('does not turn a single banner', async () => {

@@ -1,14 +1,12 @@
 import { composeStories } from '@storybook/react-vite';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../testing/axe';
 import { useFakeClock, useRealClock } from '../testing/fake-clock';
 import { runStory } from '../testing/run-story';
-import { clearFeedback, pendingLoads, showLoading } from './feedback';
+import { pendingLoads, showLoading } from './feedback';
 import * as stories from './feedback.stories';
 
 const { Overview, Alert, Warning, Confirm, Loading, ErrorToast } = composeStories(stories);
-
-afterEach(() => clearFeedback());
 
 describe('Dialogs and toasts', () => {
   it('is accessible, the buttons and an open dialog', async () => {

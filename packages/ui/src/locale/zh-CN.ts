@@ -24,9 +24,6 @@ export const zhCN = {
     label: '轮播图',
     slide: '第${index}张，共${total}张',
   },
-  menuGroup: {
-    externalHint: '外部链接',
-  },
   countdownButton: {
     idle: '获取验证码',
     sending: '发送中',
@@ -55,10 +52,6 @@ export const zhCN = {
   },
   applySteps: {
     label: '办理进度',
-    step: '第${step}步：${title}',
-  },
-  formField: {
-    requiredMark: '必填',
   },
 } as const;
 

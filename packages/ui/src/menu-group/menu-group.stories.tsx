@@ -1,10 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, fn, within } from 'storybook/test';
 import { BannerCarousel } from '../banner-carousel/banner-carousel';
-import { sampleBanners, sampleMenuGroups } from '../testing/fixtures';
+import { applyMenuGroup as applyGroup, queryMenuGroup as queryGroup, sampleBanners, sampleMenuGroups } from '../testing/fixtures';
 import { MenuGroup } from './menu-group';
-
-const [applyGroup, queryGroup] = sampleMenuGroups;
 
 const meta = {
   title: 'Content/MenuGroup',

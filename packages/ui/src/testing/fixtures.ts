@@ -1,3 +1,6 @@
+import type { BannerItem } from '../banner-carousel/banner-carousel';
+import type { MenuTile } from '../menu-group/menu-group';
+
 /**
  * Sample data for the stories: banners and icons drawn as inline SVG (no network needed),
  * menus and list items worded as a registration hall's are.
@@ -25,11 +28,11 @@ function bannerSvg(from: string, to: string, headline: string, subline: string):
 </svg>`);
 }
 
-export const sampleBanners = [
+export const sampleBanners: BannerItem[] = [
   { id: 1, image: bannerSvg('#1f5fbf', '#3d8bfd', '不动产登记网上办', '足不出户 · 掌上办理登记业务'), title: '不动产登记网上办' },
   { id: 2, image: bannerSvg('#17498f', '#2f7fd8', '预约办理 少跑腿', '线上预约窗口时段 · 到点即办'), title: '预约办理 少跑腿' },
   { id: 3, image: bannerSvg('#0f6b6b', '#25a7a0', '电子证照 随查随用', '不动产权证书电子证照查询'), title: '电子证照 随查随用' },
-] as const;
+];
 
 const ICON_PATHS = {
   document: '<path d="M30 20h28l12 12v48H30z" fill="none" stroke="#fff" stroke-width="6" stroke-linejoin="round"/><path d="M40 50h20M40 62h20" stroke="#fff" stroke-width="6" stroke-linecap="round"/>',
@@ -48,27 +51,34 @@ export function sampleIcon(kind: SampleIcon, color: string): string {
   );
 }
 
-export const sampleMenuGroups = [
-  {
-    id: 'apply',
-    title: '网上申请',
-    items: [
-      { id: 'selapp', name: '在线申请', remark: '抵押、转移、预告登记', icon: sampleIcon('document', '#1f5fbf') },
-      { id: 'yuyue', name: '预约办理', remark: '选择网点与时段', icon: sampleIcon('calendar', '#2f9e6f') },
-      { id: 'prodoing', name: '我的申请', remark: '查看办理记录', icon: sampleIcon('house', '#e08a1e') },
-      { id: 'progressquery', name: '进度查询', remark: '按受理编号查询', icon: sampleIcon('progress', '#7a5af5') },
-    ],
-  },
-  {
-    id: 'query',
-    title: '自助查询',
-    items: [
-      { id: 'certificateQuery', name: '证书查询', remark: '不动产权证书核验', icon: sampleIcon('certificate', '#1f5fbf') },
-      { id: 'dzzzQuery', name: '电子证照', remark: '实名认证后查询', icon: sampleIcon('search', '#0f8b8d') },
-      { id: 'querycert', name: '查档证明', remark: '不动产登记资料查询', icon: sampleIcon('document', '#d14343') },
-    ],
-  },
-] as const;
+export interface SampleMenuGroup {
+  id: string;
+  title: string;
+  items: MenuTile[];
+}
+
+export const applyMenuGroup: SampleMenuGroup = {
+  id: 'apply',
+  title: '网上申请',
+  items: [
+    { id: 'selapp', name: '在线申请', remark: '抵押、转移、预告登记', icon: sampleIcon('document', '#1f5fbf') },
+    { id: 'yuyue', name: '预约办理', remark: '选择网点与时段', icon: sampleIcon('calendar', '#2f9e6f') },
+    { id: 'prodoing', name: '我的申请', remark: '查看办理记录', icon: sampleIcon('house', '#e08a1e') },
+    { id: 'progressquery', name: '进度查询', remark: '按受理编号查询', icon: sampleIcon('progress', '#7a5af5') },
+  ],
+};
+
+export const queryMenuGroup: SampleMenuGroup = {
+  id: 'query',
+  title: '自助查询',
+  items: [
+    { id: 'certificateQuery', name: '证书查询', remark: '不动产权证书核验', icon: sampleIcon('certificate', '#1f5fbf') },
+    { id: 'dzzzQuery', name: '电子证照', remark: '实名认证后查询', icon: sampleIcon('search', '#0f8b8d') },
+    { id: 'querycert', name: '查档证明', remark: '不动产登记资料查询', icon: sampleIcon('document', '#d14343') },
+  ],
+};
+
+export const sampleMenuGroups: SampleMenuGroup[] = [applyMenuGroup, queryMenuGroup];
 
 export const sampleGuides = [
   '不动产登记资料查询办事指南',

@@ -1,0 +1,1 @@
+export { ApplySteps, type ApplyStepsProps } from './apply-steps';

@@ -1,0 +1,43 @@
+import { composeStories } from '@storybook/react-vite';
+import { fireEvent, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from '../testing/axe';
+import { tick } from '../testing/clock';
+import { useFakeClock } from '../testing/fake-clock';
+import { runStory } from '../testing/run-story';
+import { hallValidateMessages } from './form-field';
+import * as stories from './form-field.stories';
+
+const { Empty, Invalid, Messages } = composeStories(stories);
+
+describe('FormField', () => {
+  it('is accessible', async () => {
+    await expectNoAxeViolations(await runStory(Empty));
+  });
+
+  it('shows every generic message', async () => {
+    useFakeClock();
+    await runStory(Invalid);
+  });
+
+  it('gives the generic messages and submits once every field passes', async () => {
+    useFakeClock();
+    await runStory(Messages);
+  });
+
+  it('shows the first error in a toast when a submit fails', async () => {
+    useFakeClock();
+    const canvas = await runStory(Empty);
+    fireEvent.click(within(canvas).getByRole('button', { name: '提交' }));
+    await tick(200);
+    expect(document.querySelector('.adm-toast-main')).toHaveTextContent('必填哦');
+  });
+
+  it('gives plain antd-mobile rules the same words', () => {
+    expect(hallValidateMessages).toEqual({
+      required: '必填哦',
+      whitespace: '必填哦',
+      string: { min: '至少输入${min}个字符', max: '最多输入${max}个字符' },
+    });
+  });
+});

@@ -1,0 +1,1 @@
+export { ListPage, type ListPageItem, type ListPageProps } from './list-page';

@@ -1,0 +1,1 @@
+export { PageShell, type PageShellAction, type PageShellProps } from './page-shell';
