@@ -1,4 +1,5 @@
 import { createBrowserRouter } from 'react-router';
+import { paths } from '../config/paths';
 import { RootLayout } from './root-layout';
 
 /** Every route loads lazily: the hall home's first load carries only what it shows. */
@@ -11,6 +12,18 @@ export const router = createBrowserRouter([
       { path: '/mine', lazy: () => import('../features/my/my-page') },
       { path: '/waiting', lazy: () => import('../features/session/waiting-page') },
       { path: '/logout', lazy: () => import('../features/session/logout-page') },
+      { path: paths.feedBack, lazy: () => import('../features/feedback/feedback-page') },
+      { path: paths.feedBackList, lazy: () => import('../features/feedback/feedback-list-page') },
+      { path: paths.feedBackDetail, lazy: () => import('../features/feedback/feedback-detail-page') },
+      { path: paths.commonQuesList, lazy: () => import('../features/hall-info/common-questions-page') },
+      { path: paths.contactUs, lazy: () => import('../features/hall-info/contact-us-page') },
+      { path: paths.news, lazy: () => import('../features/articles/article-list-page') },
+      { path: paths.guide, lazy: () => import('../features/articles/article-list-page') },
+      { path: paths.gsgg, lazy: () => import('../features/articles/article-list-page') },
+      { path: paths.laws, lazy: () => import('../features/articles/article-list-page') },
+      { path: `${paths.gov}/:type`, lazy: () => import('../features/articles/article-list-page') },
+      { path: paths.articlecontent, lazy: () => import('../features/articles/article-page') },
+      { path: paths.progressQuery, lazy: () => import('../features/progress/progress-query-page') },
       { path: '/page404', lazy: () => import('../features/session/not-found-page') },
       { path: '*', lazy: () => import('../features/session/not-found-page') },
     ],

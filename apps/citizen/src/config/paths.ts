@@ -24,6 +24,8 @@ export const paths = {
   guide: '/guide',
   gsgg: '/gsgg',
   laws: '/laws',
+  /** /gov/:type — laws, xxgs or tzgg. */
+  gov: '/gov',
   articlecontent: '/articlecontent',
   apply: '/apply',
   prodoing: '/prodoing',

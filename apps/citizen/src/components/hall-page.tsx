@@ -1,0 +1,48 @@
+import { EmptyState, PageShell, type PageShellAction } from '@hall/ui';
+import { Button, DotLoading } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { useBack } from '../lib/use-back';
+import './hall-page.css';
+
+export interface HallPageProps {
+  title: string;
+  /** Where the back arrow goes when there is no screen of the app to return to; the hall home by default. */
+  backTo?: string;
+  action?: PageShellAction;
+  footer?: ReactNode;
+  className?: string;
+  children?: ReactNode;
+}
+
+/** A screen of the hall below the home: the header with its title and back arrow, then the screen. */
+export function HallPage({ title, backTo, action, footer, className, children }: HallPageProps) {
+  const back = useBack(backTo);
+  return (
+    <PageShell title={title} onBack={back} action={action} footer={footer} className={className}>
+      {children}
+    </PageShell>
+  );
+}
+
+/** 加载中, centred in the page. */
+export function LoadingState() {
+  return (
+    <div className="hall-page-center hall-loading-state" role="status" aria-live="polite">
+      <DotLoading color="primary" />
+      <p>加载中</p>
+    </div>
+  );
+}
+
+/** A failed load: the server's (or the network's) message and a way to try again. */
+export function ErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div role="alert">
+      <EmptyState description={message}>
+        <Button color="primary" size="small" onClick={onRetry}>
+          重新加载
+        </Button>
+      </EmptyState>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { NO_DATA_MESSAGE, webstateOk } from '@hall/api';
+import { feedbackStatus } from '@hall/domain';
+import { EmptyState } from '@hall/ui';
+import { Button } from 'antd-mobile';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import { paths } from '../../config/paths';
+import { api } from '../../lib/api';
+import { useAlertOnce } from '../../lib/use-alert-once';
+import { NETWORK_ERROR, useRemote } from '../../lib/use-remote';
+import { useSession } from '../../stores/session';
+import './feedback.css';
+
+/** /feedBackDetail?id: the citizen's text and the hall's reply. */
+export function Component() {
+  const id = useSearchParams()[0].get('id') ?? '';
+  const openid = useSession((s) => s.user?.openid ?? '');
+  const navigate = useNavigate();
+  const item = useRemote(async () => {
+    if (!id) throw new Error(NO_DATA_MESSAGE);
+    const reply = await api.getFeedBack({ openid, id });
+    if (!webstateOk(reply) || !reply.data) throw new Error(reply.errmsg || reply.msg || NO_DATA_MESSAGE);
+    return reply.data;
+  }, [id, openid]);
+
+  // No such item (or not the citizen's): the spec's alert 查询无数据.
+  const noData = item.error !== null && item.error !== NETWORK_ERROR;
+  useAlertOnce(noData ? item.error : null);
+
+  const data = item.data;
+  const waiting = data ? feedbackStatus(data.status) === 'waiting' : false;
+  const reply = data ? data.replycontent || data.fknrstr : '';
+
+  return (
+    <HallPage title="反馈详情" backTo={paths.feedBackList} className="hall-feedback">
+      {item.loading && !data ? (
+        <LoadingState />
+      ) : noData ? (
+        <EmptyState description={item.error} fullPage>
+          <Button color="primary" size="small" onClick={() => navigate(paths.feedBackList, { replace: true })}>
+            返回反馈列表
+          </Button>
+        </EmptyState>
+      ) : item.error ? (
+        <ErrorState message={item.error} onRetry={() => void item.reload()} />
+      ) : data ? (
+        <>
+          <section className="hall-card" aria-labelledby="feedback-mine">
+            <div className="hall-feedback-detail__head">
+              <h2 id="feedback-mine" className="hall-card__title">
+                反馈内容
+              </h2>
+              <span className={waiting ? 'hall-feedback-status is-waiting' : 'hall-feedback-status is-replied'}>{waiting ? '待回复' : '已回复'}</span>
+            </div>
+            <p className="hall-feedback-detail__text">{data.yjnrstr}</p>
+            <dl className="hall-feedback-detail__meta">
+              <dt>提交时间</dt>
+              <dd>{data.tjsj}</dd>
+            </dl>
+          </section>
+          <section className="hall-card" aria-labelledby="feedback-reply">
+            <h2 id="feedback-reply" className="hall-card__title">
+              回复内容
+            </h2>
+            {reply ? <p className="hall-feedback-detail__text">{reply}</p> : <p className="hall-feedback-detail__text is-empty">暂无回复</p>}
+            <dl className="hall-feedback-detail__meta">
+              <dt>回复时间</dt>
+              <dd>{data.fksj || '—'}</dd>
+            </dl>
+          </section>
+        </>
+      ) : null}
+    </HallPage>
+  );
+}

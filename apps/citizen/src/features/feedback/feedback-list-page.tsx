@@ -1,0 +1,64 @@
+import { webstateOk } from '@hall/api';
+import { LIST_PAGE_SIZE, feedbackStatus } from '@hall/domain';
+import { EmptyState } from '@hall/ui';
+import { AddOutline, CheckCircleFill, ClockCircleFill, RightOutline } from 'antd-mobile-icons';
+import { useNavigate } from 'react-router';
+import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import { href, paths } from '../../config/paths';
+import { api } from '../../lib/api';
+import { useRemote } from '../../lib/use-remote';
+import { useSession } from '../../stores/session';
+import type { FeedbackFormState } from './feedback-page';
+import './feedback.css';
+
+/** /feedBackList: the citizen's feedback, newest first; the add button opens the form. */
+export function Component() {
+  const openid = useSession((s) => s.user?.openid ?? '');
+  const navigate = useNavigate();
+  const list = useRemote(async () => {
+    // The list declares page 1 and 15 rows, as the spec says; the server answers the whole list.
+    const reply = await api.getFeedBackListPage({ openid, page: 1, rows: LIST_PAGE_SIZE });
+    if (!webstateOk(reply) || !reply.data) throw new Error(reply.errmsg || reply.msg || '加载失败，请稍后重试');
+    return reply.data;
+  }, [openid]);
+
+  const add = () => navigate(paths.feedBack, { state: { fromList: true } satisfies FeedbackFormState });
+
+  return (
+    <HallPage title="意见反馈" backTo={paths.my} className="hall-feedback">
+      {list.loading && !list.data ? (
+        <LoadingState />
+      ) : list.error ? (
+        <ErrorState message={list.error} onRetry={() => void list.reload()} />
+      ) : list.data && list.data.length > 0 ? (
+        <ul className="hall-feedback-list" aria-label="我的反馈">
+          {list.data.map((item) => {
+            const waiting = feedbackStatus(item.status) === 'waiting';
+            return (
+              <li key={item.id}>
+                <button type="button" className="hall-feedback-item" onClick={() => navigate(href(paths.feedBackDetail, { id: item.id }))}>
+                  <span className={waiting ? 'hall-feedback-item__icon is-waiting' : 'hall-feedback-item__icon is-replied'} aria-hidden>
+                    {waiting ? <ClockCircleFill /> : <CheckCircleFill />}
+                  </span>
+                  <span className="hall-feedback-item__body">
+                    <span className="hall-feedback-item__text">{item.yjnrstr}</span>
+                    <span className="hall-feedback-item__meta">
+                      <span>{item.tjsj}</span>
+                      <span className={waiting ? 'hall-feedback-status is-waiting' : 'hall-feedback-status is-replied'}>{waiting ? '待回复' : '已回复'}</span>
+                    </span>
+                  </span>
+                  <RightOutline className="hall-feedback-item__arrow" aria-hidden />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <EmptyState description="暂无反馈，点击右下角图标添加" fullPage />
+      )}
+      <button type="button" className="hall-feedback-add" aria-label="添加反馈" onClick={add}>
+        <AddOutline aria-hidden />
+      </button>
+    </HallPage>
+  );
+}

@@ -1,0 +1,43 @@
+import { EmptyState } from '@hall/ui';
+import { Collapse } from 'antd-mobile';
+import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import { api } from '../../lib/api';
+import { dataOf, useRemote } from '../../lib/use-remote';
+import './hall-info.css';
+
+/** /commonQuesList: the questions citizens ask most, each opening to its answer. */
+export function Component() {
+  const list = useRemote(async () => dataOf(await api.getCommonQuesList({})), []);
+
+  return (
+    <HallPage title="常见问题" className="hall-info">
+      {list.loading && !list.data ? (
+        <LoadingState />
+      ) : list.error ? (
+        <ErrorState message={list.error} onRetry={() => void list.reload()} />
+      ) : list.data && list.data.length > 0 ? (
+        <section className="hall-card hall-info__questions" aria-label="常见问题列表">
+          <Collapse accordion defaultActiveKey={list.data[0]?.id}>
+            {list.data.map((item, index) => (
+              <Collapse.Panel
+                key={item.id}
+                title={
+                  <span className="hall-info__question">
+                    <span className="hall-info__badge" aria-hidden>
+                      {index + 1}
+                    </span>
+                    {item.question}
+                  </span>
+                }
+              >
+                <p className="hall-info__answer">{item.answer}</p>
+              </Collapse.Panel>
+            ))}
+          </Collapse>
+        </section>
+      ) : (
+        <EmptyState description="暂无常见问题" fullPage />
+      )}
+    </HallPage>
+  );
+}
