@@ -42,7 +42,14 @@ export const profileCalls = {
         })
         .optional(),
     }),
-    reply: errcodeReply(hallUser),
+    /**
+     * With a BizToken the server first completes that face check and says how it ended
+     * (faceResult, with faceMessage explaining a failure), so the screen can show 认证通过 or 认证失败.
+     */
+    reply: errcodeReply(hallUser).extend({
+      faceResult: z.enum(['passed', 'failed']).optional(),
+      faceMessage: z.string().optional(),
+    }),
   }),
   /** errcode 0 ok; 1, 2, 4 profile incomplete; 3 not real-name verified. */
   validateUserInfo: defineCall({
@@ -57,6 +64,7 @@ export const profileCalls = {
     body: profileForm,
     reply: errcodeOnlyReply,
   }),
+  /** Sends an SMS code to the phone: stat 1 sent, else stat 0 with msg (e.g. the seconds left before another). */
   getPhoneCode: defineCall({
     method: 'POST',
     path: '/mp/api/user/getphonecode',
@@ -76,7 +84,10 @@ export const profileCalls = {
     }),
     reply: errcodeReply(z.object({ Url: z.string(), BizToken: z.string() })),
   }),
-  /** Records the face result for a business serial (bsm) taken from the return URL. */
+  /**
+   * Completes the face check of a business serial (bsm) taken from the return URL: errcode 00
+   * with 认证成功 when it passed and matches the profile, else errcode 01 with the reason.
+   */
   setDetectInfo: defineCall({
     method: 'POST',
     path: '/online/wx/apilist/setDetectInfo',
