@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type HallApp } from '../src/app';
@@ -9,6 +12,11 @@ import { randomId } from '../src/lib/ids';
 export interface TestHall {
   app: HallApp;
   connection: DatabaseConnection;
+  /** This hall's database, for a second app on the same data (a restart). */
+  databaseUrl: string;
+  env: Env;
+  /** This hall's file storage folder: a fresh temporary folder, removed on close. */
+  filesDir: string;
   /** Signs in through the WeChat simulator and the whole bootstrap; returns the session cookie. */
   login(openid: string, nickname?: string): Promise<string>;
   /** POSTs JSON with a session cookie. */
@@ -43,7 +51,8 @@ export async function createTestHall(overrides: Partial<Env> = {}): Promise<Test
   const connection = connectDatabase(url.toString(), 5);
   const env = { ...readEnv({ LOG_LEVEL: 'silent' }), ...overrides };
   const appRef: { current?: HallApp } = {};
-  const hall = await createContext({ env, db: connection.db, pool: connection.pool, fetch: injectFetch(() => appRef.current!) });
+  const filesDir = await mkdtemp(join(tmpdir(), 'hall-test-files-'));
+  const hall = await createContext({ env, db: connection.db, pool: connection.pool, fetch: injectFetch(() => appRef.current!), filesDir });
   const app = await buildApp(hall);
   appRef.current = app;
   await app.ready();
@@ -73,6 +82,9 @@ export async function createTestHall(overrides: Partial<Env> = {}): Promise<Test
   return {
     app,
     connection,
+    databaseUrl: url.toString(),
+    env,
+    filesDir,
     login,
     post,
     async close() {
@@ -82,6 +94,7 @@ export async function createTestHall(overrides: Partial<Env> = {}): Promise<Test
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
       await cleanup.end();
+      await rm(filesDir, { recursive: true, force: true });
     },
   };
 }

@@ -55,12 +55,22 @@ export function createHallClient(options: HallClientOptions): HallClient {
         Object.entries(payload).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]),
       );
       response = await http.get(path, { searchParams });
+    } else if ('multipart' in definition && definition.multipart) {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(payload as Record<string, unknown>)) {
+        if (v instanceof Blob) form.append(k, v, v instanceof File ? v.name : 'file.pdf');
+        else if (v !== undefined) form.append(k, String(v));
+      }
+      response = await http.post(path, { body: form, timeout: false });
     } else if ('form' in definition && definition.form) {
       const form = new URLSearchParams();
       for (const [k, v] of Object.entries(payload)) if (v !== undefined) form.set(k, String(v));
       response = await http.post(path, { body: form });
     } else {
       response = await http.post(path, { json: payload });
+    }
+    if ('binary' in definition && definition.binary && response.ok && !response.headers.get('content-type')?.includes('json')) {
+      return (await response.blob()) as CallOutput<N>;
     }
     const body: unknown = await response.json().catch(() => ({}));
     if (isSessionLost(body)) {

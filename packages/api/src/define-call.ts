@@ -16,6 +16,10 @@ export interface CallDefinition<
   reply: TReply;
   /** Sent as application/x-www-form-urlencoded instead of JSON (the spec's "form" calls). */
   form?: boolean;
+  /** Sent as multipart/form-data: Blob fields are files, the rest text fields. */
+  multipart?: boolean;
+  /** Answers a file on success (a Blob in the client); a failure is still the JSON envelope. */
+  binary?: boolean;
 }
 
 export function defineCall<TBody extends z.ZodType, TReply extends z.ZodType>(

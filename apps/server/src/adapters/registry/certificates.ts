@@ -1,0 +1,59 @@
+import { normalizeIdNumber } from '@hall/domain';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { registryCertificates } from '../../db/schema';
+
+/** What the registration system answers about one property certificate. */
+export interface RegistryCertificate {
+  /** The certificate number. */
+  qzh: string;
+  /** The real-estate unit number. */
+  bdcdyh: string;
+  ownerName: string;
+  ownerIdcard: string;
+  /** Location, use and area (m²). */
+  zl: string;
+  yt: string;
+  mj: string;
+  xzqdm: string;
+  /** Mortgages and seizures as the registry reports them. */
+  extra: Record<string, unknown>;
+}
+
+export interface CertificateLookup {
+  name: string;
+  idcard: string;
+  qzh: string;
+  xzqdm: string;
+}
+
+/** The registration system's certificate lookup: the certificate when the owner's name, ID and number all match, else null. */
+export interface CertificateRegistry {
+  lookupCertificate(query: CertificateLookup): Promise<RegistryCertificate | null>;
+}
+
+/**
+ * The simulator: the hall's own demo registry (registry_certificates, seeded). The certificate
+ * number must match exactly, the owner's name after trimming, the ID number with a trailing x or X alike.
+ */
+export class SimulatedCertificateRegistry implements CertificateRegistry {
+  constructor(private readonly db: Database) {}
+
+  async lookupCertificate(query: CertificateLookup): Promise<RegistryCertificate | null> {
+    const [row] = await this.db.select().from(registryCertificates).where(eq(registryCertificates.qzh, query.qzh));
+    if (!row) return null;
+    if (row.ownerName.trim() !== query.name.trim()) return null;
+    if (normalizeIdNumber(row.ownerIdcard) !== normalizeIdNumber(query.idcard)) return null;
+    return {
+      qzh: row.qzh,
+      bdcdyh: row.bdcdyh,
+      ownerName: row.ownerName,
+      ownerIdcard: normalizeIdNumber(row.ownerIdcard),
+      zl: row.zl,
+      yt: row.yt,
+      mj: row.mj,
+      xzqdm: row.xzqdm,
+      extra: row.extra,
+    };
+  }
+}

@@ -1,0 +1,126 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { randomId } from '../lib/ids';
+
+/** What the storage is told about a file it saves; the name is only recorded, never used as a path. */
+export interface FileMeta {
+  /** Refuse the write with FileTooLargeError once more than this many bytes arrived. */
+  maxBytes?: number;
+}
+
+export interface SavedFile {
+  /** The storage's own name for the file: generated here, never taken from a request. */
+  key: string;
+  size: number;
+}
+
+/**
+ * Where uploaded and generated files live. Files go in and out as streams, so a file of any size
+ * passes through in small chunks and is never held whole in memory.
+ */
+export interface FileStorage {
+  save(stream: Readable, meta?: FileMeta): Promise<SavedFile>;
+  /** Fails with FileNotFoundError for a key that names no file. */
+  open(key: string): Promise<Readable>;
+  /** Removing a file that is already gone is not an error. */
+  remove(key: string): Promise<void>;
+}
+
+export class FileTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`file larger than ${maxBytes} bytes`);
+    this.name = 'FileTooLargeError';
+  }
+}
+
+export class FileNotFoundError extends Error {
+  constructor(key: string) {
+    super(`no stored file ${key}`);
+    this.name = 'FileNotFoundError';
+  }
+}
+
+/** Keys this storage hands out: a month folder and a random name, e.g. 202611/AbC…; anything else is refused. */
+const KEY_PATTERN = /^\d{6}\/[A-Za-z0-9_-]{16,64}$/;
+
+export function isStorageKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
+}
+
+/** Counts bytes as they pass and fails the stream once there are too many. */
+function byteLimit(maxBytes: number, counter: { size: number }): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+      counter.size += chunk.length;
+      if (counter.size > maxBytes) callback(new FileTooLargeError(maxBytes));
+      else callback(null, chunk);
+    },
+  });
+}
+
+/**
+ * Files in a local folder (`${HALL_DATA_DIR}/files` by default). A file is written under a temporary
+ * name and renamed once complete, so an interrupted write never looks like a stored file and is
+ * removed on failure.
+ */
+export class LocalFileStorage implements FileStorage {
+  private constructor(readonly root: string) {}
+
+  static async open(folder: string): Promise<LocalFileStorage> {
+    const root = resolve(folder);
+    await mkdir(root, { recursive: true });
+    return new LocalFileStorage(root);
+  }
+
+  /** The file's place on disk; a key that is not one of ours, or that would leave the folder, is refused. */
+  pathOf(key: string): string {
+    if (!isStorageKey(key)) throw new FileNotFoundError(key);
+    const path = join(this.root, ...key.split('/'));
+    const inside = relative(this.root, path);
+    if (!inside || inside.startsWith('..') || isAbsolute(inside) || inside.split(sep).includes('..')) throw new FileNotFoundError(key);
+    return path;
+  }
+
+  async save(stream: Readable, meta: FileMeta = {}): Promise<SavedFile> {
+    const now = new Date();
+    const month = `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+    const key = `${month}/${randomId(18)}`;
+    const path = this.pathOf(key);
+    const partial = `${path}.part`;
+    await mkdir(dirname(path), { recursive: true });
+    const counter = { size: 0 };
+    const writer = createWriteStream(partial, { flags: 'wx' });
+    try {
+      await pipeline(stream, byteLimit(meta.maxBytes ?? Number.MAX_SAFE_INTEGER, counter), writer);
+      await rename(partial, path);
+    } catch (error) {
+      // The file may still be opening when the pipeline fails: wait until it is closed, then remove it.
+      if (!writer.closed) await new Promise<void>((done) => writer.once('close', () => done()));
+      await rm(partial, { force: true });
+      throw error;
+    }
+    return { key, size: counter.size };
+  }
+
+  async open(key: string): Promise<Readable> {
+    const path = this.pathOf(key);
+    try {
+      const info = await stat(path);
+      if (!info.isFile()) throw new FileNotFoundError(key);
+    } catch (error) {
+      if (error instanceof FileNotFoundError) throw error;
+      throw new FileNotFoundError(key);
+    }
+    return createReadStream(path);
+  }
+
+  async remove(key: string): Promise<void> {
+    if (!isStorageKey(key)) return;
+    const path = this.pathOf(key);
+    await rm(path, { force: true });
+    await rm(`${path}.part`, { force: true });
+  }
+}

@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { defineCall } from '../define-call';
+import { errcodeReply, stateReply } from '../envelopes';
+import { reqseq, openid, text } from '../common';
+
+/**
+ * Certificate and electronic-licence queries, their records, and the signature-verification
+ * upload (spec part 1 §2, §3, §4, §7).
+ */
+
+/** A record's id as the contract carries it: digits, as a string or a number. */
+const recordId = text(20);
+
+/** One city of the certificate queries' selector (xzqs). */
+export const queryCity = z.object({ xzqMc: z.string(), xzqBm: z.string() });
+export type QueryCity = z.infer<typeof queryCity>;
+
+/**
+ * The query parameters of certificateSearch and dzzzcertificateSearch (spec part 1 §3). Every field
+ * is optional here so that an empty one reaches the rule and gets its own message (请填入内容 …).
+ */
+export const certificateQueryForm = z.object({
+  reqseq,
+  openid,
+  /** The owner's name: the profile's, prefilled and disabled on the screen. */
+  username: text(64).optional(),
+  /** The owner's ID number: the profile's. */
+  zjh: text(32).optional(),
+  /** The certificate number. */
+  qzh: text(128).optional(),
+  /** The city's name and code from the selector. */
+  xzqmc: text(64).optional(),
+  xzqdm: text(12).optional(),
+});
+export type CertificateQueryForm = z.input<typeof certificateQueryForm>;
+
+/** Query record kinds as stored: zs (certificate), dzzz (electronic licence), verify (signature verification). */
+export const QUERY_RECORD_KINDS = ['zs', 'dzzz', 'verify'] as const;
+export type QueryRecordKindCode = (typeof QUERY_RECORD_KINDS)[number];
+
+/**
+ * One row of /record, /dzzzrecord and /dzzzverificationrecord: the query number, the query time
+ * (YYYY-MM-DD HH:mm:ss, Asia/Shanghai), the state (0 or 10 in progress, 20 found, 21 not found) and
+ * its message; verification records also carry the uploaded file's name.
+ */
+export const queryRecordItem = z.object({
+  ID: z.string(),
+  searchtime: z.string(),
+  state: z.number(),
+  state_msg: z.string(),
+  filename: z.string().optional(),
+});
+export type QueryRecordItem = z.infer<typeof queryRecordItem>;
+
+/** A record looked up by its code (verifyquery): the list row plus what the registry or the verifier returned. */
+export const queryRecordDetail = queryRecordItem.extend({
+  kind: z.enum(QUERY_RECORD_KINDS),
+  /** The found certificate (zs, dzzz) or the verification outcome { signed, message } (verify); null while pending. */
+  result: z.record(z.string(), z.unknown()).nullable(),
+  /** Where to open the record's PDF, when it has one. */
+  preview: z.string().optional(),
+});
+export type QueryRecordDetail = z.infer<typeof queryRecordDetail>;
+
+/** The record lists take the user object (spec part 1 §7); only the openid matters, and it must be the session's. */
+const recordListRequest = z.object({ reqseq, openid });
+
+/** A reply that is a file on success (a Blob in the client), else the state envelope with errmsg. */
+const fileReply = z.union([z.instanceof(Blob), stateReply(z.never())]);
+
+/** The fields of the signature-verification upload besides the file. */
+export const signatureUploadFields = z.object({
+  reqseq,
+  openid,
+  xzqdm: text(12).optional(),
+  xzqmc: text(64).optional(),
+});
+
+/** Success message of the signature upload (spec part 1 §8). */
+export const SIGNATURE_UPLOAD_SUCCESS = '文件上传成功，查看历史记录验签信息';
+
+/** The preview address of a licence or certificate PDF, and of an uploaded file (spec part 1 §7). */
+export function licencePreviewPath(id: string | number): string {
+  return `/online/public/dzzz/signature/preview?id=${encodeURIComponent(String(id))}`;
+}
+export function verificationPreviewPath(id: string | number): string {
+  return `/online/public/dzzz/verification/preview?id=${encodeURIComponent(String(id))}`;
+}
+/** The hall's PDF viewer for a preview address (spec part 1 §7). */
+export function pdfViewerHref(previewPath: string): string {
+  return `/online/assets/pdf/web/viewer.html?file=${encodeURIComponent(previewPath)}`;
+}
+
+export const queryCalls = {
+  /** The city selector of the certificate and licence queries: data.xzqs. */
+  certificateCity: defineCall({
+    method: 'GET',
+    path: '/online/query/wx/zsqueryPage',
+    body: z.object({ reqseq, openid }),
+    reply: errcodeReply(z.object({ xzqs: z.array(queryCity) })),
+  }),
+  /** Submits a certificate query; state true means submitted, data.ID is the new record. */
+  certificateSearch: defineCall({
+    method: 'POST',
+    path: '/online/query/wx/zsquery',
+    body: certificateQueryForm,
+    reply: stateReply(z.object({ ID: z.string() })),
+  }),
+  /** Submits an electronic-licence query (the user must be real-name verified). */
+  dzzzcertificateSearch: defineCall({
+    method: 'POST',
+    path: '/online/query/wx/dzzzquery',
+    body: certificateQueryForm,
+    reply: stateReply(z.object({ ID: z.string() })),
+  }),
+  /** The certificate query results (/record), newest first. */
+  getZsRecord: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/getZsRecord',
+    body: recordListRequest,
+    reply: stateReply(z.array(queryRecordItem)),
+  }),
+  /** The electronic-licence query results (/dzzzrecord), newest first. */
+  dzzzRecord: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/dzzzRecord',
+    body: recordListRequest,
+    reply: stateReply(z.array(queryRecordItem)),
+  }),
+  /** The signature-verification records (/dzzzverificationrecord), newest first, with file names. */
+  dzzzVerification: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/dzzzVerification',
+    body: recordListRequest,
+    reply: stateReply(z.array(queryRecordItem)),
+  }),
+  /** The PDF of a found certificate or licence record (state 20), as a file. */
+  getDzzzPdf: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/getDzzzPdf',
+    body: z.object({ reqseq, openid, id: recordId }),
+    reply: fileReply,
+    binary: true,
+  }),
+  /** The preview address of a verification record's uploaded file. */
+  getDzzzyqPdf: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/getDzzzyqPdf',
+    body: z.object({ reqseq, openid, id: recordId }),
+    reply: stateReply(z.object({ path: z.string() })),
+  }),
+  /**
+   * Uploads a PDF for signature verification (multipart: Filedata, xzqdm, xzqmc, openid):
+   * state 1 with 文件上传成功，查看历史记录验签信息, else errmsg.
+   */
+  getDzzzyqUpload: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/getDzzzyqUpload',
+    body: signatureUploadFields.extend({ Filedata: z.instanceof(Blob) }),
+    reply: stateReply(z.object({ ID: z.string() })),
+    multipart: true,
+  }),
+  /** The PDF of a found certificate or licence record, streamed for the PDF viewer (owner only). */
+  licencePreview: defineCall({
+    method: 'GET',
+    path: '/online/public/dzzz/signature/preview',
+    body: z.object({ id: recordId }),
+    reply: fileReply,
+    binary: true,
+  }),
+  /** The uploaded file of a verification record, streamed for the PDF viewer (owner only). */
+  verificationPreview: defineCall({
+    method: 'GET',
+    path: '/online/public/dzzz/verification/preview',
+    body: z.object({ id: recordId }),
+    reply: fileReply,
+    binary: true,
+  }),
+  /** A record by its code (the query number), for its owner; dyid, when given, must be the certificate's unit number. */
+  verifyQuery: defineCall({
+    method: 'GET',
+    path: '/online/public/verify/verifyquery',
+    body: z.object({ code: recordId, dyid: text(64).optional() }),
+    reply: stateReply(queryRecordDetail),
+  }),
+  /** One of the caller's stored files by its id or storage key, as a file. */
+  downloadPdf: defineCall({
+    method: 'GET',
+    path: '/online/public/search/downpdf',
+    body: z.object({ path: text(256) }),
+    reply: fileReply,
+    binary: true,
+  }),
+} as const;
