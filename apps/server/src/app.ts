@@ -1,15 +1,25 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { HallContext } from './context';
 import { registerErrorHandler } from './plugins/errors';
+import { staticApps } from './plugins/static-apps';
 import { randomId } from './lib/ids';
 import { sessionRoutes } from './routes/session';
 import { profileRoutes } from './routes/profile';
+import { feedbackRoutes } from './routes/feedback';
+import { contentRoutes } from './routes/content';
+import { queryRoutes } from './routes/queries';
 import { wechatSimulatorRoutes } from './routes/simulator/wechat';
+import { phoneCodeRoutes } from './routes/phone-code';
+import { faceRoutes } from './routes/face';
+import { smsSimulatorRoutes } from './routes/simulator/sms';
+import { faceSimulatorRoutes } from './routes/simulator/faceid';
+import { SimulatedSmsSender } from './adapters/sms/sms';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -45,6 +55,7 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
     },
     crossOriginEmbedderPolicy: false,
   });
+  await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie, { secret: hall.cookieSecret });
   await app.register(formbody);
   await app.register(rateLimit, {
@@ -55,7 +66,17 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
   app.get('/healthz', async () => ({ status: 'ok' }));
   await app.register(sessionRoutes);
   await app.register(profileRoutes);
+  await app.register(feedbackRoutes);
+  await app.register(contentRoutes);
+  await app.register(queryRoutes);
   if (hall.simulators.wechat) await app.register(wechatSimulatorRoutes, { prefix: '/simulator/wechat' });
+  await app.register(phoneCodeRoutes);
+  await app.register(faceRoutes);
+  // The SMS simulator writes its codes to this app's log.
+  if (hall.sms instanceof SimulatedSmsSender) hall.sms.useLogger(app.log);
+  if (hall.simulators.sms) await app.register(smsSimulatorRoutes);
+  if (hall.simulators.faceid) await app.register(faceSimulatorRoutes);
+  await app.register(staticApps, hall.staticApps);
   return app;
 }
 

@@ -2,7 +2,13 @@ import type pg from 'pg';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import type { WechatOAuth } from './adapters/wechat/oauth';
+import type { SmsSender } from './adapters/sms/sms';
+import type { FaceIdAdapter } from './adapters/faceid/faceid';
 import type { EnvelopeKind } from './lib/envelope';
+import type { FileStorage } from './storage/file-storage';
+import type { CertificateRegistry } from './adapters/registry/certificates';
+import type { PdfVerifier } from './documents/pdf-verifier';
+import type { StaticAppsOptions } from './plugins/static-apps';
 
 /** What every route and service of the hall can reach: storage, configuration and the outside systems. */
 export interface HallContext {
@@ -11,9 +17,21 @@ export interface HallContext {
   pool: pg.Pool;
   wechat: WechatOAuth;
   /** True while the built-in simulators stand in for WeChat, SMS and FaceID. */
-  simulators: { wechat: boolean };
+  simulators: { wechat: boolean; sms: boolean; faceid: boolean };
+  /** Sends SMS codes (a provider's HTTP API, or the simulator's log and inbox). */
+  sms: SmsSender;
+  /** Face verification (Tencent Cloud FaceID, or the simulator's page). */
+  faceid: FaceIdAdapter;
+  /** Where the built apps and the public files are. */
+  staticApps: StaticAppsOptions;
   /** The secret that signs session cookies; kept in the database so every process shares it. */
   cookieSecret: string;
+  /** Uploaded and generated files (a local folder by default); their owners are in stored_files. */
+  files: FileStorage;
+  /** The registration system's certificate lookup (the demo registry while simulated). */
+  certificateRegistry: CertificateRegistry;
+  /** Checks uploaded PDFs for the signature-verification records. */
+  pdfVerifier: PdfVerifier;
 }
 
 declare module 'fastify' {

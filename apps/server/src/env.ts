@@ -1,3 +1,4 @@
+import { UPLOAD_MAX_BYTES } from '@hall/domain';
 import { z } from 'zod';
 
 /** The server's configuration: read from the environment here and nowhere else. */
@@ -23,6 +24,16 @@ const schema = z.object({
   FACEID_SECRET_KEY: z.string().optional(),
   FACEID_RULE_ID: z.string().optional(),
   FACEID_ENDPOINT: z.string().url().default('https://faceid.tencentcloudapi.com'),
+  /** An SMS provider's send address and API key (JSON POST, bearer key); without them the SMS simulator answers. */
+  SMS_API_URL: z.string().url().optional(),
+  SMS_API_KEY: z.string().optional(),
+  /** Where the built apps are (defaults: the workspace's apps/citizen/dist and apps/admin-shell/dist). */
+  HALL_CITIZEN_DIST: z.string().optional(),
+  HALL_ADMIN_DIST: z.string().optional(),
+  /** How often the query resolver looks for pending certificate, licence and verification records; 0 turns it off in this process. */
+  HALL_QUERY_POLL_MS: z.coerce.number().int().min(0).default(1000),
+  /** Largest signature-verification upload in bytes (the specification's 512e7). */
+  HALL_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(UPLOAD_MAX_BYTES),
   /** This hall's district code. */
   HALL_XZQDM: z.string().default('130400'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

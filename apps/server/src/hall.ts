@@ -1,11 +1,21 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { appRoot } from './lib/app-root';
 import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { WechatOAuth } from './adapters/wechat/oauth';
+import { HttpSmsSender, SimulatedSmsSender, type SmsSender } from './adapters/sms/sms';
+import type { FaceIdAdapter } from './adapters/faceid/faceid';
+import { SimulatedFaceId } from './adapters/faceid/simulator';
+import { TencentFaceId } from './adapters/faceid/tencent';
+import { SMS_CODE_LIFETIME_MINUTES } from './services/phone-codes';
 import type { HallContext } from './context';
 import type { Database } from './db/client';
 import { settings } from './db/schema';
 import type { Env } from './env';
+import { LocalFileStorage } from './storage/file-storage';
+import { SimulatedCertificateRegistry } from './adapters/registry/certificates';
+import { StructuralPdfVerifier } from './documents/pdf-verifier';
 
 /** A setting every process shares, created once by whichever process gets there first. */
 export async function sharedSecret(db: Database, key: string): Promise<string> {
@@ -24,6 +34,8 @@ export interface ContextOptions {
   fetch?: typeof fetch;
   /** The server's own address, once listening: the simulators' server-to-server base. */
   selfOrigin?: () => string;
+  /** Where stored files go; `${HALL_DATA_DIR}/files` unless given (tests pass a temporary folder). */
+  filesDir?: string;
 }
 
 /** Puts together what every route needs: real adapters where credentials are configured, simulators otherwise. */
@@ -37,12 +49,32 @@ export async function createContext(options: ContextOptions): Promise<HallContex
       ? { appid: SIMULATOR_APPID, secret: await sharedSecret(db, 'wechat_simulator_secret'), apiBase: () => `${selfOrigin()}/simulator/wechat`, openBase: '/simulator/wechat', scope: env.WECHAT_SCOPE, fetch: fetchImpl }
       : { appid: env.WECHAT_APPID!, secret: env.WECHAT_SECRET!, apiBase: () => env.WECHAT_API_BASE, openBase: env.WECHAT_OPEN_BASE, scope: env.WECHAT_SCOPE, fetch: fetchImpl },
   );
+  const simulateSms = !(env.SMS_API_URL && env.SMS_API_KEY);
+  const sms: SmsSender = simulateSms
+    ? new SimulatedSmsSender()
+    : new HttpSmsSender({ url: env.SMS_API_URL!, apiKey: env.SMS_API_KEY!, fetch: fetchImpl }, SMS_CODE_LIFETIME_MINUTES);
+  const simulateFaceId = !(env.FACEID_SECRET_ID && env.FACEID_SECRET_KEY);
+  if (!simulateFaceId && !env.FACEID_RULE_ID) throw new Error('FACEID_RULE_ID is required with FACEID_SECRET_ID and FACEID_SECRET_KEY');
+  const faceid: FaceIdAdapter = simulateFaceId
+    ? new SimulatedFaceId(db)
+    : new TencentFaceId({ secretId: env.FACEID_SECRET_ID!, secretKey: env.FACEID_SECRET_KEY!, ruleId: env.FACEID_RULE_ID!, endpoint: env.FACEID_ENDPOINT, fetch: fetchImpl });
+  const files = await LocalFileStorage.open(options.filesDir ?? join(env.HALL_DATA_DIR, 'files'));
   return {
     env,
     db,
     pool,
     wechat,
-    simulators: { wechat: simulateWechat },
+    simulators: { wechat: simulateWechat, sms: simulateSms, faceid: simulateFaceId },
+    sms,
+    faceid,
     cookieSecret: await sharedSecret(db, 'cookie_secret'),
+    files,
+    certificateRegistry: new SimulatedCertificateRegistry(db),
+    pdfVerifier: new StructuralPdfVerifier(),
+    staticApps: {
+      citizenDist: env.HALL_CITIZEN_DIST ?? join(appRoot(), '..', 'citizen', 'dist'),
+      adminDist: env.HALL_ADMIN_DIST ?? join(appRoot(), '..', 'admin-shell', 'dist'),
+      publicDir: join(appRoot(), 'public'),
+    },
   };
 }

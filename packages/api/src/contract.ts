@@ -1,10 +1,14 @@
 import { sessionCalls } from './calls/session';
 import { profileCalls } from './calls/profile';
+import { contentCalls } from './calls/content';
+import { queryCalls } from './calls/queries';
 
 /** Every call of the hall, by name: the one contract the server and the apps share. */
 export const contract = {
   ...sessionCalls,
   ...profileCalls,
+  ...contentCalls,
+  ...queryCalls,
 } as const;
 
 export type Contract = typeof contract;

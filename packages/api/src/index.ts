@@ -5,3 +5,5 @@ export * from './contract';
 export * from './client';
 export * from './calls/session';
 export * from './calls/profile';
+export * from './calls/content';
+export * from './calls/queries';

@@ -10,8 +10,8 @@ export function installIosKeyboardFix(): void {
     window.setTimeout(() => {
       const active = document.activeElement;
       if (active && ['INPUT', 'TEXTAREA', 'SELECT'].includes(active.tagName)) return;
-      window.scrollTo({ top: window.scrollY, behavior: 'auto' });
-      document.body.scrollTop = document.body.scrollTop;
+      // Scrolling to where the page already is makes iOS lay the viewport out again.
+      window.scrollTo(0, document.documentElement.scrollTop || document.body.scrollTop);
     }, 50);
   });
 }

@@ -51,7 +51,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.code(500).send(failureBody(envelope, '系统繁忙，请稍后再试'));
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(failureBody('plain', '请求的地址不存在', '404'));
-  });
 }

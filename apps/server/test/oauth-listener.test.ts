@@ -1,0 +1,82 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp, type HallApp } from '../src/app';
+import { connectDatabase, type DatabaseConnection } from '../src/db/client';
+import { readEnv } from '../src/env';
+import { createContext } from '../src/hall';
+import { cookieFrom } from './hall';
+
+/**
+ * The whole WeChat OAuth2 round trip over real HTTP: the browser's hops and the server's own
+ * code exchange with the simulator both go through a listening socket, as in production.
+ */
+let app: HallApp;
+let connection: DatabaseConnection;
+let origin: string;
+const database = `hall_oauth_${process.pid}`;
+
+beforeAll(async () => {
+  const admin = new pg.Client({ connectionString: inject('adminUrl') });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${database} TEMPLATE ${inject('templateDatabase')}`);
+  await admin.end();
+  const url = new URL(inject('adminUrl'));
+  url.pathname = `/${database}`;
+  connection = connectDatabase(url.toString(), 5);
+  let port = 0;
+  const hall = await createContext({ env: readEnv({ LOG_LEVEL: 'silent' }), db: connection.db, pool: connection.pool, selfOrigin: () => `http://127.0.0.1:${port}` });
+  app = await buildApp(hall);
+  origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  port = Number(new URL(origin).port);
+});
+
+afterAll(async () => {
+  await app.close();
+  await connection.close();
+  const admin = new pg.Client({ connectionString: inject('adminUrl') });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await admin.end();
+});
+
+async function postJson(path: string, body: unknown, cookie = '') {
+  const response = await fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+  return { response, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe('OAuth round trip through the simulator on a real listener', () => {
+  it('lands, is sent to WeChat, picks a citizen, comes back with a code and ends with a session', async () => {
+    const landing = `${origin}/my`;
+    const first = await postJson('/wechat/api/outh2/authorize', { redirect: landing });
+    expect(first.body.status).toBe(-1);
+    const authorizeUrl = new URL(first.body.url as string, origin);
+
+    const page = await fetch(authorizeUrl);
+    const html = await page.text();
+    expect(html).toContain('微信授权（模拟）');
+    expect(html).toContain('新建测试市民');
+
+    const form = new URLSearchParams(Object.fromEntries(authorizeUrl.searchParams));
+    form.set('openid', 'listener-citizen');
+    form.set('nickname', '李雷');
+    const chosen = await fetch(`${origin}${authorizeUrl.pathname}`, { method: 'POST', body: form, redirect: 'manual' });
+    expect(chosen.status).toBe(302);
+    const back = new URL(chosen.headers.get('location')!);
+    expect(`${back.origin}${back.pathname}`).toBe(landing);
+    const code = back.searchParams.get('code')!;
+
+    const authorized = await postJson('/wechat/api/outh2/authorize', { code, redirect: back.toString() });
+    expect(authorized.body).toMatchObject({ state: 1, msg: 'newUser' });
+    const pending = cookieFrom(authorized.response.headers.getSetCookie());
+    const created = await postJson('/wechat/api/wechatuser/newuser', {}, pending);
+    expect(created.body).toMatchObject({ state: 1, data: { openid: 'listener-citizen', nickname: '李雷' } });
+    const refreshed = await postJson('/wechat/api/outh2/refresh', {}, pending);
+    const session = cookieFrom(refreshed.response.headers.getSetCookie());
+    const me = await postJson('/online/wx/apilist/getYhxx', {}, session);
+    expect(me.body).toMatchObject({ errcode: '00', data: { openid: 'listener-citizen' } });
+
+    // Back navigation repeats the used code: the session carries on.
+    const repeated = await postJson('/wechat/api/outh2/authorize', { code }, session);
+    expect(repeated.body).toMatchObject({ state: 1, msg: 'noRefresh' });
+  });
+});

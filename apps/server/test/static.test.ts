@@ -1,0 +1,62 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestHall, type TestHall } from './hall';
+
+let hall: TestHall;
+let dist: string;
+beforeAll(async () => {
+  dist = await mkdtemp(join(tmpdir(), 'hall-dist-'));
+  await mkdir(join(dist, 'assets'));
+  await writeFile(join(dist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+  await writeFile(join(dist, 'assets', 'index-BkX93aQz.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  hall = await createTestHall({ HALL_CITIZEN_DIST: dist, HALL_ADMIN_DIST: join(dist, 'missing') });
+});
+afterAll(async () => {
+  await hall.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+describe('serving the apps', () => {
+  it('serves index.html at / with no-cache, so WeChat does not keep a stale one', async () => {
+    const response = await hall.app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it('answers deep links of the app with index.html', async () => {
+    const response = await hall.app.inject({ method: 'GET', url: '/feedBackDetail?id=3' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it('serves hashed assets immutable for a year, compressed when asked', async () => {
+    const response = await hall.app.inject({ method: 'GET', url: '/assets/index-BkX93aQz.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('serves the public icons and banners', async () => {
+    const response = await hall.app.inject({ method: 'GET', url: '/online/assets/banners/banner-1.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('image/svg+xml');
+  });
+
+  it('answers an unknown call with a JSON 404 in Chinese, not the app', async () => {
+    const response = await hall.app.inject({ method: 'POST', url: '/online/wx/apilist/noSuchCall', payload: {} });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ errmsg: '请求的地址不存在' });
+    const get = await hall.app.inject({ method: 'GET', url: '/api/app/nothing' });
+    expect(get.statusCode).toBe(404);
+  });
+
+  it('sets the security headers', async () => {
+    const response = await hall.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});
