@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything the test suite needs and runs all of it:
 # build, typecheck, lint and the unit, contract and server tests of every package (turbo, cached);
+# the end-to-end journeys in Debian's Chromium;
 # the server suite once more against an external PostgreSQL when one answers at
 # HALL_TEST_EXTERNAL_DATABASE_URL (default: the local one at 127.0.0.1:5432, database test);
 # then one closing line with the totals.
@@ -9,8 +10,11 @@ cd "$(dirname "$0")/.."
 export CI="${CI:-true}"
 
 bash scripts/pnpm.sh install --frozen-lockfile
-rm -rf packages/*/.test-results apps/*/.test-results
+bash scripts/ensure-browser.sh
+rm -rf packages/*/.test-results apps/*/.test-results artifacts/e2e
 bash scripts/pnpm.sh turbo run build typecheck lint test
+# End to end: the built apps on the real server in Chromium at a phone viewport; screenshots in artifacts/e2e.
+bash scripts/pnpm.sh turbo run e2e
 
 external="${HALL_TEST_EXTERNAL_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
 if node scripts/database-reachable.mjs "$external"; then

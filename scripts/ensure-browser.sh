@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The end-to-end tests drive Debian's Chromium with a CJK font for the Chinese screens.
+# Installs both from Debian's packages when missing; never downloads a browser build.
+set -euo pipefail
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium)
+fc-list :lang=zh 2>/dev/null | grep -q . || need+=(fonts-noto-cjk)
+[ ${#need[@]} -eq 0 ] && exit 0
+echo "Installing from Debian's packages: ${need[*]}"
+sudo_cmd=()
+[ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+"${sudo_cmd[@]}" apt-get update -qq
+DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${need[@]}" fontconfig >/dev/null
