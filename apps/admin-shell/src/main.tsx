@@ -1,12 +1,12 @@
+import '@hall/ui/theme.css';
+import './lib/hall';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-
-function App() {
-  return <main style={{ padding: 24, textAlign: 'center' }}>加载中</main>;
-}
+import { RouterProvider } from 'react-router';
+import { router } from './app/router';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <RouterProvider router={router} />
   </StrictMode>,
 );

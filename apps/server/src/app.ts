@@ -10,6 +10,7 @@ import { registerErrorHandler } from './plugins/errors';
 import { staticApps } from './plugins/static-apps';
 import { randomId } from './lib/ids';
 import { sessionRoutes } from './routes/session';
+import { adminRoutes } from './routes/admin';
 import { profileRoutes } from './routes/profile';
 import { feedbackRoutes } from './routes/feedback';
 import { contentRoutes } from './routes/content';
@@ -65,6 +66,7 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   await app.register(sessionRoutes);
+  await app.register(adminRoutes);
   await app.register(profileRoutes);
   await app.register(feedbackRoutes);
   await app.register(contentRoutes);

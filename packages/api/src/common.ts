@@ -8,7 +8,5 @@ export const openid = z.string().max(128).optional();
 /** A string field from a form that may arrive as a number. */
 export const text = (max: number) => z.union([z.string(), z.number().transform(String)]).pipe(z.string().max(max));
 
-export function newReqseq(): string {
-  const random = Math.random().toString(36).slice(2, 10);
-  return `${Date.now()}${random}`;
-}
+
+export { newReqseq } from './reqseq';

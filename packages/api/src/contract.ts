@@ -1,4 +1,5 @@
 import { sessionCalls } from './calls/session';
+import { adminCalls } from './calls/admin';
 import { profileCalls } from './calls/profile';
 import { contentCalls } from './calls/content';
 import { queryCalls } from './calls/queries';
@@ -6,6 +7,7 @@ import { queryCalls } from './calls/queries';
 /** Every call of the hall, by name: the one contract the server and the apps share. */
 export const contract = {
   ...sessionCalls,
+  ...adminCalls,
   ...profileCalls,
   ...contentCalls,
   ...queryCalls,

@@ -7,3 +7,5 @@ export * from './calls/session';
 export * from './calls/profile';
 export * from './calls/content';
 export * from './calls/queries';
+export * from './bootstrap';
+export * from './calls/admin';

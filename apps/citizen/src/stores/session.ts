@@ -1,6 +1,4 @@
-import type { AppInfo, HallUser } from '@hall/api';
-import { SessionLostError } from '@hall/api';
-import { sessionAuthoriseDecision, type SessionStep } from '@hall/domain';
+import { runSessionBootstrap, SessionLostError, type AppInfo, type HallUser } from '@hall/api/browser';
 import { create } from 'zustand';
 import { api } from '../lib/api';
 import { landingUrl, oauthReturn } from '../lib/landing';
@@ -20,24 +18,6 @@ interface SessionState {
 
 let running: Promise<void> | null = null;
 
-async function runStep(step: SessionStep): Promise<Partial<Pick<SessionState, 'appInfo' | 'user'>>> {
-  switch (step) {
-    case 'registerNewUser':
-      return { user: (await api.newUser({})).data ?? null };
-    case 'checkOldUser':
-      return { user: (await api.oldUser({})).data ?? null };
-    case 'refreshCookie':
-      await api.refreshCookie({});
-      return {};
-    case 'refreshUser':
-      return { user: (await api.refreshUser({})).data ?? null };
-    case 'loadAppInfo':
-      return { appInfo: (await api.appInfo({})).data ?? null };
-    case 'loadUserInfo':
-      return { user: (await api.getYhxx({ data: {} })).data ?? null };
-  }
-}
-
 export const useSession = create<SessionState>((set, get) => ({
   status: 'idle',
   error: null,
@@ -49,21 +29,13 @@ export const useSession = create<SessionState>((set, get) => ({
     running ??= (async () => {
       set({ status: 'loading', error: null });
       try {
-        const { code, state } = oauthReturn();
-        await api.wechatItemGet({ code });
-        const reply = await api.authorize({ code, state, redirect: landingUrl });
-        const decision = sessionAuthoriseDecision({ message: reply.msg });
-        if (decision.kind === 'clearCookiesAndRedirect') {
+        const result = await runSessionBootstrap(api, { ...oauthReturn(), landingUrl });
+        if (result.kind === 'redirect') {
           set({ status: 'redirecting' });
-          window.location.replace(decision.to);
+          window.location.replace(result.to);
           return;
         }
-        let loaded: Partial<Pick<SessionState, 'appInfo' | 'user'>> = {};
-        for (const step of decision.steps) loaded = { ...loaded, ...(await runStep(step)) };
-        // Registration and refresh end with a session; the app and user info come after.
-        if (!loaded.appInfo) loaded = { ...loaded, ...(await runStep('loadAppInfo')) };
-        if (!loaded.user) loaded = { ...loaded, ...(await runStep('loadUserInfo')) };
-        set({ ...loaded, status: 'ready' });
+        set({ appInfo: result.appInfo, user: result.user, status: 'ready' });
       } catch (error) {
         if (error instanceof SessionLostError) {
           set({ status: 'redirecting' });

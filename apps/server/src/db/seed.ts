@@ -1,15 +1,13 @@
 import type pg from 'pg';
 import { eq } from 'drizzle-orm';
 import type { Database } from './client';
-import { articles, banners, commonQuestions, menus, queryCities, registryCases, registryCertificates, settings } from './schema';
+import { articles, banners, commonQuestions, guides, menus, operators, queryCities, registryCases, registryCertificates, settings, users } from './schema';
 import { withAdvisoryLock } from './migrate';
-import { guides } from './schema';
-import { DEMO_GUIDES } from './seed/content';
-import { DEMO_ARTICLES, DEMO_BANNERS, DEMO_CASES, DEMO_CERTIFICATES, DEMO_COMMON_QUESTIONS, DEMO_CONTACT, DEMO_MENUS, DEMO_QUERY_CITIES } from './seed/content';
+import { DEMO_ARTICLES, DEMO_BANNERS, DEMO_CASES, DEMO_CERTIFICATES, DEMO_COMMON_QUESTIONS, DEMO_CONTACT, DEMO_GUIDES, DEMO_MENUS, DEMO_OPERATOR, DEMO_QUERY_CITIES } from './seed/content';
 
 const SEED_LOCK = 48_151_624;
 /** Raised when the demo data changes, so an older data folder gets the new parts. */
-export const SEED_VERSION = '1';
+export const SEED_VERSION = '2';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -33,6 +31,8 @@ export async function seedDemoData(pool: pg.Pool, db: Database): Promise<void> {
         .values(DEMO_CASES.map((c) => ({ serialNumber: c.serialNumber, name: c.name, processName: c.processName, actStart: new Date(now - c.daysAgo * DAY_MS), activityName: c.activityName })))
         .onConflictDoNothing();
       await tx.insert(settings).values({ key: 'contact_us', value: DEMO_CONTACT }).onConflictDoNothing();
+      await tx.insert(users).values({ openid: DEMO_OPERATOR.openid, nickname: DEMO_OPERATOR.nickname, name: DEMO_OPERATOR.name }).onConflictDoNothing();
+      await tx.insert(operators).values({ openid: DEMO_OPERATOR.openid, role: DEMO_OPERATOR.role }).onConflictDoNothing();
       await tx.insert(guides).values(DEMO_GUIDES).onConflictDoNothing();
       await tx.insert(settings).values({ key: 'seed_version', value: SEED_VERSION }).onConflictDoUpdate({ target: settings.key, set: { value: SEED_VERSION } });
     });

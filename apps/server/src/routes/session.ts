@@ -1,5 +1,6 @@
 import { contract } from '@hall/api';
 import type { FastifyInstance } from 'fastify';
+import type { HallContext } from '../context';
 import { asc } from 'drizzle-orm';
 import { banners, menus, users } from '../db/schema';
 import { registerCall } from '../lib/register-call';
@@ -11,6 +12,11 @@ import { findUser, requireUser, toHallUser } from '../services/users';
 
 const APP_NAME = '不动产登记网上办事大厅';
 const APP_VERSION = '1.0beta';
+
+/** The app info both apps load at start. */
+export function appInfoOf(hall: HallContext) {
+  return { appid: hall.wechat.appid, appname: APP_NAME, version: APP_VERSION, xzqdm: hall.env.HALL_XZQDM, syscode: 'sys_wx' };
+}
 
 /**
  * The session bootstrap of spec part 1 §4: app item → authorise → newUser/oldUser → refresh cookie,
@@ -92,10 +98,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     data: toHallUser(await requireUser(db, request.citizen.openid)),
   }));
 
-  registerCall(app, contract.appInfo, { auth: 'public' }, async () => ({
-    state: 1,
-    data: { appid: wechat.appid, appname: APP_NAME, version: APP_VERSION, xzqdm: env.HALL_XZQDM, syscode: 'sys_wx' },
-  }));
+  registerCall(app, contract.appInfo, { auth: 'public' }, async () => ({ state: 1, data: appInfoOf(app.hall) }));
 
   registerCall(app, contract.modsInfo, { auth: 'public' }, async () => ({
     state: 1,

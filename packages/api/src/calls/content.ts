@@ -2,11 +2,9 @@ import { z } from 'zod';
 import { defineCall } from '../define-call';
 import { errcodeReply, webstateReply } from '../envelopes';
 import { reqseq, openid, text } from '../common';
+import { ARTICLE_TYPES } from '../messages';
 
-/** What a read answers when there is nothing to show (spec part 1 §8: 查询无数据). */
-export const NO_DATA_MESSAGE = '查询无数据';
-/** The empty message of the article lists; the app shows errmsg as the empty row (spec part 1 §7). */
-export const EMPTY_LIST_MESSAGE = '暂无相关数据';
+export { ARTICLE_TYPES, NO_DATA_MESSAGE, EMPTY_LIST_MESSAGE, articleHref, type ArticleType } from '../messages';
 
 /** A stored row's id as the contract carries it: a string of digits; a number from a form is accepted too. */
 const rowId = text(20);
@@ -35,15 +33,7 @@ export type FeedbackItem = z.infer<typeof feedbackItem>;
 export const commonQuestion = z.object({ id: z.string(), question: z.string(), answer: z.string() });
 export type CommonQuestion = z.infer<typeof commonQuestion>;
 
-/** Article types: article (news centre), bszn (handling guide), xxgs (announcements), laws, tzgg (notices). */
-export const ARTICLE_TYPES = ['article', 'bszn', 'xxgs', 'laws', 'tzgg'] as const;
 export const articleType = z.enum(ARTICLE_TYPES);
-export type ArticleType = z.infer<typeof articleType>;
-
-/** The app's article page for one article. */
-export function articleHref(id: string, type: ArticleType): string {
-  return `/articlecontent?id=${encodeURIComponent(id)}&type=${encodeURIComponent(type)}`;
-}
 
 /** One list row: `url` is the app's article page (articleHref); `time` is the publication date, YYYY-MM-DD. */
 export const articleListItem = z.object({ id: z.string(), title: z.string(), url: z.string(), time: z.string() });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../define-call';
 import { errcodeReply, stateReply } from '../envelopes';
 import { reqseq, openid, text } from '../common';
+export { SIGNATURE_UPLOAD_SUCCESS, licencePreviewPath, verificationPreviewPath, pdfViewerHref } from '../messages';
 
 /**
  * Certificate and electronic-licence queries, their records, and the signature-verification
@@ -75,21 +76,6 @@ export const signatureUploadFields = z.object({
   xzqdm: text(12).optional(),
   xzqmc: text(64).optional(),
 });
-
-/** Success message of the signature upload (spec part 1 §8). */
-export const SIGNATURE_UPLOAD_SUCCESS = '文件上传成功，查看历史记录验签信息';
-
-/** The preview address of a licence or certificate PDF, and of an uploaded file (spec part 1 §7). */
-export function licencePreviewPath(id: string | number): string {
-  return `/online/public/dzzz/signature/preview?id=${encodeURIComponent(String(id))}`;
-}
-export function verificationPreviewPath(id: string | number): string {
-  return `/online/public/dzzz/verification/preview?id=${encodeURIComponent(String(id))}`;
-}
-/** The hall's PDF viewer for a preview address (spec part 1 §7). */
-export function pdfViewerHref(previewPath: string): string {
-  return `/online/assets/pdf/web/viewer.html?file=${encodeURIComponent(previewPath)}`;
-}
 
 export const queryCalls = {
   /** The city selector of the certificate and licence queries: data.xzqs. */

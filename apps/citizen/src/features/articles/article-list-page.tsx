@@ -1,4 +1,4 @@
-import { EMPTY_LIST_MESSAGE, articleHref, type ArticleType } from '@hall/api';
+import { EMPTY_LIST_MESSAGE, articleHref, type ArticleType } from '@hall/api/browser';
 import { PAGER_PAGE_SIZE } from '@hall/domain';
 import { BannerCarousel, EmptyState, Pager } from '@hall/ui';
 import { Button, SearchBar } from 'antd-mobile';

@@ -1,4 +1,4 @@
-import type { ArticleType } from '@hall/api';
+import type { ArticleType } from '@hall/api/browser';
 import { paths } from '../../config/paths';
 
 /** One article list screen: which type it lists, its title and where it lives. */

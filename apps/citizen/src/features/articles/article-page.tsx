@@ -1,4 +1,4 @@
-import { ARTICLE_TYPES, NO_DATA_MESSAGE, type ArticleType } from '@hall/api';
+import { ARTICLE_TYPES, NO_DATA_MESSAGE, type ArticleType } from '@hall/api/browser';
 import { EmptyState } from '@hall/ui';
 import { ImageViewer } from 'antd-mobile';
 import { useEffect, type MouseEvent } from 'react';

@@ -1,4 +1,4 @@
-import { NO_DATA_MESSAGE, webstateOk } from '@hall/api';
+import { NO_DATA_MESSAGE, webstateOk } from '@hall/api/browser';
 import { feedbackStatus } from '@hall/domain';
 import { EmptyState } from '@hall/ui';
 import { Button } from 'antd-mobile';

@@ -1,4 +1,4 @@
-import { webstateOk } from '@hall/api';
+import { webstateOk } from '@hall/api/browser';
 import { LIST_PAGE_SIZE, feedbackStatus } from '@hall/domain';
 import { EmptyState } from '@hall/ui';
 import { AddOutline, CheckCircleFill, ClockCircleFill, RightOutline } from 'antd-mobile-icons';

@@ -1,4 +1,4 @@
-import { SessionLostError, webstateOk } from '@hall/api';
+import { SessionLostError, webstateOk } from '@hall/api/browser';
 import { FEEDBACK_MAX_LENGTH, validateFeedback } from '@hall/domain';
 import { showAlert, showConfirm, showLoading, showToast, showWarning } from '@hall/ui';
 import { Button, TextArea } from 'antd-mobile';

@@ -1,5 +1,8 @@
 import { HOME_BANNER_HEIGHT_PX } from '@hall/domain';
-import { BannerCarousel, EmptyState, MenuGroup } from '@hall/ui';
+// Subpath imports keep the rest of the kit (dialogs, forms) off the home page's first load.
+import { BannerCarousel } from '@hall/ui/banner-carousel';
+import { EmptyState } from '@hall/ui/empty-state';
+import { MenuGroup } from '@hall/ui/menu-group';
 import { Button, DotLoading } from 'antd-mobile';
 import { api } from '../../lib/api';
 import { dataOf, useRemote } from '../../lib/use-remote';

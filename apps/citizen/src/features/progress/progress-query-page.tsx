@@ -1,4 +1,4 @@
-import { NO_DATA_MESSAGE, SessionLostError, type ProgressResult } from '@hall/api';
+import { NO_DATA_MESSAGE, SessionLostError, type ProgressResult } from '@hall/api/browser';
 import { EmptyState, showToast } from '@hall/ui';
 import { Button, Input } from 'antd-mobile';
 import { SearchOutline } from 'antd-mobile-icons';

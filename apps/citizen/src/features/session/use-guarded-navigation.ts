@@ -1,5 +1,4 @@
 import { menuClickTarget, validateUserDecision, type MenuLink } from '@hall/domain';
-import { showAlert, showLoading } from '@hall/ui';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
@@ -22,6 +21,8 @@ export function useGuardedNavigation(): (menu: MenuLink) => Promise<void> {
       }
       if (!target.path) return;
       if (target.needsUserValidation) {
+        // The dialogs load on the first guarded tap, not with the home page.
+        const { showAlert, showLoading } = await import('@hall/ui/feedback');
         const hide = showLoading();
         let errcode: string;
         try {

@@ -1,5 +1,6 @@
 import { initPageRedirect } from '@hall/domain';
-import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
+import { EmptyState } from '@hall/ui/empty-state';
+import { Button, DotLoading } from 'antd-mobile';
 import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { useSession } from '../../stores/session';
@@ -17,7 +18,7 @@ export function Component() {
   if (status === 'error') {
     return (
       <div className="hall-page-center">
-        <ErrorBlock status="disconnected" title="加载失败" description={error ?? '请稍后重试'} />
+        <EmptyState description="加载失败" hint={error ?? '请稍后重试'} />
         <Button color="primary" onClick={() => void bootstrap()} style={{ marginTop: 16 }}>
           重新加载
         </Button>

@@ -1,0 +1,52 @@
+import { EmptyState } from '@hall/ui/empty-state';
+import { Button, DotLoading, TabBar } from 'antd-mobile';
+import { AppOutline, UserOutline } from 'antd-mobile-icons';
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useShell } from '../stores/shell';
+import './shell.css';
+
+/** The sys_admin shell: signs the operator in, then the two bottom tabs (hall and personal centre). */
+export function ShellLayout() {
+  const { status, message, start } = useShell();
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    void start();
+  }, [start]);
+
+  if (status === 'loading') {
+    return (
+      <div className="shell-center" role="status">
+        <DotLoading color="primary" />
+        <p>加载中</p>
+      </div>
+    );
+  }
+  if (status !== 'ready') {
+    return (
+      <div className="shell-center">
+        <EmptyState description={status === 'forbidden' ? '无法进入管理端' : '加载失败'} hint={message} />
+        {status === 'error' && (
+          <Button color="primary" onClick={() => void start()}>
+            重新加载
+          </Button>
+        )}
+        {status === 'forbidden' && <a href="/logout">切换账号</a>}
+      </div>
+    );
+  }
+  return (
+    <div className="shell">
+      <main className="shell-main">
+        <Outlet />
+      </main>
+      <nav className="shell-tabs" aria-label="主导航">
+        <TabBar activeKey={location.pathname === '/my' ? '/my' : '/'} onChange={(key) => navigate(key)} safeArea>
+          <TabBar.Item key="/" icon={<AppOutline />} title="服务大厅" />
+          <TabBar.Item key="/my" icon={<UserOutline />} title="个人中心" />
+        </TabBar>
+      </nav>
+    </div>
+  );
+}

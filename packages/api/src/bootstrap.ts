@@ -1,0 +1,54 @@
+import { sessionAuthoriseDecision, type SessionStep } from '@hall/domain';
+import type { HallClient } from './client';
+import type { AppInfo, HallUser } from './calls/session';
+
+export interface BootstrapInput {
+  /** The code WeChat came back with, if any. */
+  code?: string;
+  state?: string;
+  /** The address the page was opened at (WeChat returns there after authorising). */
+  landingUrl: string;
+}
+
+export type BootstrapResult =
+  | { kind: 'ready'; appInfo: AppInfo | null; user: HallUser | null }
+  | { kind: 'redirect'; to: string };
+
+type Loaded = { appInfo?: AppInfo | null; user?: HallUser | null };
+
+async function runStep(client: HallClient, step: SessionStep): Promise<Loaded> {
+  switch (step) {
+    case 'registerNewUser':
+      return { user: (await client.newUser({})).data ?? null };
+    case 'checkOldUser':
+      return { user: (await client.oldUser({})).data ?? null };
+    case 'refreshCookie':
+      await client.refreshCookie({});
+      return {};
+    case 'refreshUser':
+      return { user: (await client.refreshUser({})).data ?? null };
+    case 'loadAppInfo':
+      return { appInfo: (await client.appInfo({})).data ?? null };
+    case 'loadUserInfo':
+      return { user: (await client.getYhxx({ data: {} })).data ?? null };
+  }
+}
+
+/**
+ * The session bootstrap of spec part 1 §4, shared by both apps: load the app item, authorise, then
+ * register (newUser) or check (oldUser) and refresh the cookie, or refresh the user, or go on
+ * (noRefresh); finally the app info and the user. A lost session rejects with SessionLostError
+ * after the client's onSessionLost has been told where to go.
+ */
+export async function runSessionBootstrap(client: HallClient, input: BootstrapInput): Promise<BootstrapResult> {
+  await client.wechatItemGet({ code: input.code });
+  const reply = await client.authorize({ code: input.code, state: input.state, redirect: input.landingUrl });
+  const decision = sessionAuthoriseDecision({ message: reply.msg });
+  if (decision.kind === 'clearCookiesAndRedirect') return { kind: 'redirect', to: decision.to };
+  let loaded: Loaded = {};
+  for (const step of decision.steps) loaded = { ...loaded, ...(await runStep(client, step)) };
+  // Registration and refresh end with a session; the app and user info come after.
+  if (loaded.appInfo === undefined) loaded = { ...loaded, ...(await runStep(client, 'loadAppInfo')) };
+  if (loaded.user === undefined) loaded = { ...loaded, ...(await runStep(client, 'loadUserInfo')) };
+  return { kind: 'ready', appInfo: loaded.appInfo ?? null, user: loaded.user ?? null };
+}

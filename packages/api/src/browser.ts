@@ -1,0 +1,26 @@
+/**
+ * The browser entry: the same typed client and helpers without the zod schemas, so the citizen
+ * app's first load stays within its budget. The server checks every reply against the contract
+ * before sending it (its serializer uses the same schemas), so the browser need not parse again.
+ */
+import type { HallClient } from './client';
+import { createCaller, type HallClientOptions } from './client-core';
+import { routes } from './routes.generated';
+
+export function createBrowserHallClient(options: HallClientOptions): HallClient {
+  return createCaller(routes, options) as unknown as HallClient;
+}
+
+export type { HallClient, CallInput, CallOutput } from './client';
+export type { HallClientOptions } from './client-core';
+export * from './session-lost';
+export * from './reply-helpers';
+export * from './messages';
+export { newReqseq } from './reqseq';
+export { runSessionBootstrap, type BootstrapInput, type BootstrapResult } from './bootstrap';
+export type * from './calls/session';
+export type * from './calls/profile';
+export type * from './calls/content';
+export type * from './calls/queries';
+export type * from './calls/admin';
+export { captureLanding, isWechatBrowser, isIos, type Landing } from './landing';

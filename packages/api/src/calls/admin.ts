@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { defineCall } from '../define-call';
+import { stateReply } from '../envelopes';
+import { reqseq } from '../common';
+import { appInfo, hallUser } from './session';
+
+/** The fields the admin shell loads at start (spec part 1 §7: dbfields app, me, stat). */
+export const ADMIN_SHELL_FIELDS = ['app', 'me', 'stat'] as const;
+
+/** The hall at a glance, for the operators' home. */
+export const hallStatistics = z.object({
+  citizens: z.number(),
+  verifiedCitizens: z.number(),
+  feedbackWaiting: z.number(),
+  feedbackTotal: z.number(),
+  queriesPending: z.number(),
+  queriesToday: z.number(),
+});
+export type HallStatistics = z.infer<typeof hallStatistics>;
+
+export const operatorUser = hallUser.extend({ roles: z.array(z.string()) });
+
+export const adminCalls = {
+  /** Admin shell init: syscode sys_admin, dbfields [app, me, stat], and the URL code parameter. */
+  initAdminShell: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/initAdminShell',
+    body: z.object({
+      reqseq,
+      syscode: z.literal('sys_admin'),
+      dbfields: z.array(z.enum(ADMIN_SHELL_FIELDS)).max(ADMIN_SHELL_FIELDS.length),
+      code: z.string().max(256).optional(),
+    }),
+    reply: stateReply(z.object({ app: appInfo.optional(), me: operatorUser.optional(), stat: hallStatistics.optional() })),
+  }),
+} as const;

@@ -1,0 +1,31 @@
+/** Messages and addresses of the contract the apps use at run time; plain code, no schemas. */
+
+/** What a read answers when there is nothing to show (spec part 1 §8: 查询无数据). */
+export const NO_DATA_MESSAGE = '查询无数据';
+
+/** The empty message of the article lists; the app shows errmsg as the empty row (spec part 1 §7). */
+export const EMPTY_LIST_MESSAGE = '暂无相关数据';
+
+/** Article types: article (news centre), bszn (handling guide), xxgs (announcements), laws, tzgg (notices). */
+export const ARTICLE_TYPES = ['article', 'bszn', 'xxgs', 'laws', 'tzgg'] as const;
+export type ArticleType = (typeof ARTICLE_TYPES)[number];
+
+/** The app's article page for one article. */
+export function articleHref(id: string, type: ArticleType): string {
+  return `/articlecontent?id=${encodeURIComponent(id)}&type=${encodeURIComponent(type)}`;
+}
+
+/** Success message of the signature upload (spec part 1 §8). */
+export const SIGNATURE_UPLOAD_SUCCESS = '文件上传成功，查看历史记录验签信息';
+
+/** The preview address of a licence or certificate PDF, and of an uploaded file (spec part 1 §7). */
+export function licencePreviewPath(id: string | number): string {
+  return `/online/public/dzzz/signature/preview?id=${encodeURIComponent(String(id))}`;
+}
+export function verificationPreviewPath(id: string | number): string {
+  return `/online/public/dzzz/verification/preview?id=${encodeURIComponent(String(id))}`;
+}
+/** The hall's PDF viewer for a preview address (spec part 1 §7). */
+export function pdfViewerHref(previewPath: string): string {
+  return `/online/assets/pdf/web/viewer.html?file=${encodeURIComponent(previewPath)}`;
+}
