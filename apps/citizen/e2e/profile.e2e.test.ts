@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, startHall, type Hall } from './harness';
+import { OWNER, answerFaceCheck, fillProfile, keepFailureEvidence, saveProfile } from './identity';
+import { steadyScreenshots } from './steady-screenshots';
+
+let hall: Hall;
+beforeAll(async () => {
+  hall = await startHall();
+});
+afterAll(() => hall?.close());
+
+describe('profile and real-name verification', () => {
+  it('refuses a wrong ID number, keeps a draft through a reload, saves, passes the face check and shows 已实名', async () => {
+    const { context, page } = await hall.newPhone();
+    const shot = steadyScreenshots('profile');
+    keepFailureEvidence(page, 'profile');
+    await signIn(page, 'e2e-profile', '张小三', '/my');
+    await page.getByText('账号信息').click();
+    await page.waitForURL('**/userInfo');
+    await page.getByRole('heading', { name: '个人信息' }).waitFor();
+    await page.getByText('未实名认证').waitFor();
+    await shot(page, 'empty');
+
+    // Nothing typed: the first message of spec §5.
+    await page.getByRole('button', { name: '保存' }).click();
+    let alert = page.getByRole('dialog');
+    await alert.getByText('请先填写姓名、手机号、身份证号码').waitFor();
+    await shot(page, 'incomplete');
+    await alert.getByRole('button', { name: '确定' }).click();
+    await alert.waitFor({ state: 'detached' });
+
+    // 立即认证 needs the name and the ID number.
+    await page.getByRole('button', { name: '立即认证' }).click();
+    alert = page.getByRole('dialog');
+    await alert.getByText('请先填写姓名和手机号').waitFor();
+    await alert.getByRole('button', { name: '确定' }).click();
+    await alert.waitFor({ state: 'detached' });
+
+    // An ID number of the wrong length.
+    await fillProfile(page, { name: OWNER.name, idcard: '13040219850315', phone: OWNER.phone });
+    await page.getByRole('button', { name: '保存' }).click();
+    alert = page.getByRole('dialog');
+    await alert.getByText('请确认身份证号码位数是否正确!').waitFor();
+    await shot(page, 'wrong-id-length');
+    await alert.getByRole('button', { name: '确定' }).click();
+    await alert.waitFor({ state: 'detached' });
+
+    // A wrong mobile number.
+    await fillProfile(page, { name: OWNER.name, idcard: OWNER.idcard, phone: '2381234567' });
+    await page.getByRole('button', { name: '保存' }).click();
+    alert = page.getByRole('dialog');
+    await alert.getByText('请确认手机号码是否正确!').waitFor();
+    await alert.getByRole('button', { name: '确定' }).click();
+    await alert.waitFor({ state: 'detached' });
+
+    // Typed values survive a reload; a lower-case x is shown upper-case.
+    await fillProfile(page, { name: OWNER.name, idcard: '11010519491231002x', phone: OWNER.phone });
+    await expect(page.locator('#profile-cardnum').inputValue()).resolves.toBe('11010519491231002X');
+    await page.reload();
+    await page.locator('#profile-name').waitFor();
+    await expect(page.locator('#profile-name').inputValue()).resolves.toBe(OWNER.name);
+    await expect(page.locator('#profile-cardnum').inputValue()).resolves.toBe('11010519491231002X');
+    await shot(page, 'draft-after-reload');
+
+    // The password dialog: a short password is refused in the dialog itself.
+    await page.locator('#profile-cardnum').fill(OWNER.idcard);
+    await page.getByRole('button', { name: '保存' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('请设置登录密码').waitFor();
+    await expect(dialog.locator('#profile-password').getAttribute('placeholder')).resolves.toBe('6位以上的数字和字母');
+    await dialog.locator('#profile-password').fill('abc');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await dialog.getByText('密码须为6位以上的数字和字母').waitFor();
+    await shot(page, 'password-too-short');
+    await dialog.getByRole('button', { name: '取消' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await saveProfile(page, '保存成功', shot);
+    // Saved: the draft is gone.
+    await expect(page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('hall:profile-draft')).length)).resolves.toBe(0);
+
+    // Real-name verification through the face-check simulator.
+    await page.getByRole('button', { name: '立即认证' }).click();
+    await answerFaceCheck(page, 'pass', shot);
+    await page.getByText('认证通过').waitFor();
+    // The single-use token has left the address bar.
+    expect(new URL(page.url()).searchParams.has('BizToken')).toBe(false);
+    await shot(page, 'face-passed');
+
+    // Back on the profile: verified, masked, no buttons.
+    await page.getByText('已实名认证').waitFor();
+    await page.getByText('1304**********1231').waitFor();
+    await page.getByText('138****5678').waitFor();
+    await expect(page.getByRole('button', { name: '保存' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: '立即认证' }).count()).resolves.toBe(0);
+    await shot(page, 'verified');
+
+    await page.getByRole('button', { name: '返回', exact: true }).click();
+    await page.waitForURL('**/my');
+    await page.getByText('已实名', { exact: true }).waitFor();
+    await shot(page, 'my-verified');
+    await context.close();
+  });
+
+  it('registration (?type=1) says so on save; a failed face check shows 认证失败 and leaves the user unverified', async () => {
+    const { context, page } = await hall.newPhone();
+    const shot = steadyScreenshots('profile-register');
+    keepFailureEvidence(page, 'profile-register');
+    await signIn(page, 'e2e-register', '李小四', '/userInfo?type=1');
+    await page.locator('#profile-name').waitFor();
+    await shot(page, 'form');
+    await fillProfile(page, { name: '李四', idcard: '11010519491231002X', phone: '13912345678' });
+    await saveProfile(page, '您已注册成功，可返回服务大厅办理业务', shot);
+
+    await page.getByRole('button', { name: '立即认证' }).click();
+    await answerFaceCheck(page, 'fail');
+    await page.getByText('认证失败').waitFor();
+    await page.locator('.adm-result-warning').waitFor();
+    expect(new URL(page.url()).searchParams.has('BizToken')).toBe(false);
+    expect(new URL(page.url()).searchParams.get('type')).toBe('1');
+    await shot(page, 'face-failed');
+
+    await page.getByRole('button', { name: '返回重新认证' }).click();
+    await page.getByText('未实名认证').waitFor();
+    await expect(page.getByRole('button', { name: '立即认证' }).count()).resolves.toBe(1);
+    await context.close();
+  });
+});

@@ -1,0 +1,294 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHONE, signIn, startHall, type Hall } from './harness';
+import { OWNER, answerFaceCheck, becomeVerified, keepFailureEvidence } from './identity';
+import { steadyScreenshots } from './steady-screenshots';
+
+let hall: Hall;
+beforeAll(async () => {
+  hall = await startHall();
+});
+afterAll(() => hall?.close());
+
+const UNKNOWN_QZH = '冀(2020)邯郸市不动产权第9999999号';
+
+/** A one-page PDF written by hand: a blue bar and a line of text. */
+function tinyPdf(): Buffer {
+  const content = '0 0.37 0.75 rg 20 120 260 40 re f BT /F1 20 Tf 30 60 Td (Hall verification test) Tj ET';
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, index) => {
+    offsets.push(pdf.length);
+    pdf += `${index + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** Presses 确定 on the one open dialog that says `text`, and waits for it to go. */
+async function acknowledge(page: Page, text: string, button = '确定'): Promise<void> {
+  const dialog = page.getByRole('dialog').filter({ hasText: text });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: button }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** The records resolve in the background: refresh the list (the header icon) until the newest shows `label`. */
+async function waitForNewestRecord(page: Page, label: string): Promise<string[]> {
+  const seen: string[] = [];
+  for (let attempt = 0; attempt < 30; attempt += 1) {
+    const newest = page.locator('.hall-records__list li').first();
+    await newest.waitFor();
+    const state = (await newest.locator('.hall-record-state').textContent())?.trim() ?? '';
+    if (seen.at(-1) !== state) seen.push(state);
+    if (state === label) return seen;
+    await page.waitForTimeout(500);
+    await page.getByRole('button', { name: '刷新' }).click();
+  }
+  throw new Error(`the newest record never showed ${label}; saw ${seen.join(', ')}`);
+}
+
+/** Non-white pixels drawn on the first page canvas of the PDF viewer, once it is drawn. */
+async function pdfPixels(page: Page): Promise<number> {
+  const canvas = page.locator('canvas.hall-pdf__page').first();
+  await canvas.waitFor();
+  let count = 0;
+  for (let attempt = 0; attempt < 40 && count < 500; attempt += 1) {
+    count = await canvas.evaluate((element) => {
+      const c = element as HTMLCanvasElement;
+      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let drawn = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i]! < 200 || data[i + 1]! < 200 || data[i + 2]! < 200) drawn += 1;
+      return drawn;
+    });
+    if (count < 500) await page.waitForTimeout(250);
+  }
+  return count;
+}
+
+/** The city comes preselected from the profile; choose one when it does not. */
+async function ensureCity(page: Page): Promise<void> {
+  if ((await page.getByText('请选择城市').count()) === 0) return;
+  await page.getByText('所在城市').click();
+  const picker = page.locator('.adm-picker');
+  await picker.getByText('邯郸市').first().waitFor();
+  await picker.getByText('确定').click();
+  await page.locator('.hall-query__city').waitFor();
+}
+
+describe('certificate query', () => {
+  it('checks the form, finds a registry certificate whose PDF renders, and answers 未查到 for an unknown one', async () => {
+    const { context, page } = await hall.newPhone();
+    const shot = steadyScreenshots('certificate-query');
+    keepFailureEvidence(page, 'certificate-query');
+    await signIn(page, 'e2e-certificate', '张先生', '/my');
+    await becomeVerified(page);
+
+    await page.goto('/certificateQuery');
+    await page.getByRole('heading', { name: '不动产证书查询' }).waitFor();
+    await ensureCity(page);
+    // Name and ID number come from the profile and cannot be changed here.
+    await expect(page.locator('#query-name').inputValue()).resolves.toBe(OWNER.name);
+    await expect(page.locator('#query-name').isDisabled()).resolves.toBe(true);
+    await expect(page.locator('#query-idcard').isDisabled()).resolves.toBe(true);
+    await shot(page, 'form');
+
+    // Nothing typed: 请填入内容 closes by itself after 3 seconds.
+    await page.getByRole('button', { name: '查询', exact: true }).click();
+    const brief = page.getByRole('dialog').filter({ hasText: '请填入内容' });
+    await brief.waitFor();
+    await shot(page, 'incomplete-dialog');
+    await page.waitForTimeout(2000);
+    await expect(brief.isVisible()).resolves.toBe(true);
+    await brief.waitFor({ state: 'detached', timeout: 3000 });
+
+    // Only spaces: the certificate number's own message.
+    await page.locator('#query-qzh').fill('   ');
+    await page.getByRole('button', { name: '查询', exact: true }).click();
+    await acknowledge(page, '请输入权证号!');
+
+    await page.locator('#query-qzh').fill(OWNER.qzh);
+    await page.getByRole('button', { name: '查询', exact: true }).click();
+    const submitted = page.getByRole('dialog').filter({ hasText: '查询已提交，请耐心等待查询结果' });
+    await submitted.waitFor();
+    await shot(page, 'submitted');
+    await submitted.getByRole('button', { name: '查看结果' }).click();
+    await page.waitForURL('**/record');
+    await page.getByRole('heading', { name: '证书查询结果' }).waitFor();
+    const states = await waitForNewestRecord(page, '查看');
+    expect(['查询中', '查看']).toContain(states[0]);
+    const newest = page.locator('.hall-records__list li').first();
+    await newest.getByText('查询编号').waitFor();
+    await newest.getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).waitFor();
+    await shot(page, 'record-found');
+
+    await newest.getByRole('button').first().click();
+    await page.waitForURL(/\/PDFview\?PDFurl=/);
+    expect(new URL(page.url()).searchParams.get('PDFurl')).toMatch(/^\/online\/public\/dzzz\/signature\/preview\?id=\d+$/);
+    await page.getByRole('heading', { name: '文件预览' }).waitFor();
+    expect(await pdfPixels(page)).toBeGreaterThan(500);
+    await page.getByText('共 1 页').waitFor();
+    // The canvas fills the phone's width.
+    const box = await page.locator('canvas.hall-pdf__page').first().boundingBox();
+    expect(Math.round(box!.width)).toBe(PHONE.width);
+    // Outside WeChat the file downloads directly.
+    await expect(page.getByRole('link', { name: '下载文件' }).getAttribute('href')).resolves.toMatch(/^\/online\/public\/dzzz\/signature\/preview/);
+    await shot(page, 'pdf');
+
+    await page.getByRole('button', { name: '返回', exact: true }).click();
+    await page.waitForURL('**/record');
+    await page.goto('/certificateQuery');
+    await ensureCity(page);
+    await page.locator('#query-qzh').fill(UNKNOWN_QZH);
+    await page.getByRole('button', { name: '查询', exact: true }).click();
+    await page.getByRole('dialog').filter({ hasText: '查询已提交' }).getByRole('button', { name: '查看结果' }).click();
+    await page.waitForURL('**/record');
+    await waitForNewestRecord(page, '未查到');
+    // A record not found does not open.
+    await expect(page.locator('.hall-records__list li').first().getByRole('button').count()).resolves.toBe(0);
+    await expect(page.locator('.hall-records__list li').count()).resolves.toBe(2);
+    await shot(page, 'record-not-found');
+    await context.close();
+  });
+});
+
+describe('electronic licence query', () => {
+  it('runs the face check first, says 认证成功, submits and opens the licence', async () => {
+    const { context, page } = await hall.newPhone();
+    const shot = steadyScreenshots('licence-query');
+    keepFailureEvidence(page, 'licence-query');
+    await signIn(page, 'e2e-licence', '张女士', '/my');
+    await becomeVerified(page);
+
+    await page.goto('/dzzzQuery');
+    await page.getByRole('heading', { name: '电子证照查询' }).waitFor();
+    await ensureCity(page);
+    await shot(page, 'form');
+
+    // The licence page's 请填入内容 goes after one second.
+    await page.getByRole('button', { name: '查询', exact: true }).click();
+    const brief = page.getByRole('dialog').filter({ hasText: '请填入内容' });
+    await brief.waitFor();
+    await brief.waitFor({ state: 'detached', timeout: 1800 });
+
+    await page.locator('#query-qzh').fill(OWNER.qzh);
+    await page.getByRole('button', { name: '查询', exact: true }).click();
+    await answerFaceCheck(page, 'pass', shot);
+    const passed = page.getByRole('dialog').filter({ hasText: '认证成功' });
+    await passed.waitFor();
+    // The serial and the token have left the address bar.
+    expect(new URL(page.url()).search).toBe('');
+    await expect(page.locator('#query-qzh').inputValue()).resolves.toBe(OWNER.qzh);
+    await shot(page, 'face-passed');
+    await passed.getByRole('button', { name: '确定' }).click();
+
+    const submitted = page.getByRole('dialog').filter({ hasText: '查询已提交，请耐心等待查询结果' });
+    await submitted.waitFor();
+    await submitted.getByRole('button', { name: '查看结果' }).click();
+    await page.waitForURL('**/dzzzrecord');
+    await page.getByRole('heading', { name: '电子证照查询结果' }).waitFor();
+    await waitForNewestRecord(page, '查看');
+    await shot(page, 'records');
+
+    await page.locator('.hall-records__list li').first().getByRole('button').click();
+    await page.waitForURL(/\/PDFview\?PDFurl=/);
+    expect(await pdfPixels(page)).toBeGreaterThan(500);
+    await shot(page, 'pdf');
+    await context.close();
+  });
+});
+
+describe('signature verification', () => {
+  it('refuses what is not a PDF, uploads a PDF, lists its verdict and opens the file (with the WeChat download hint)', async () => {
+    const { context, page } = await hall.newPhone();
+    const shot = steadyScreenshots('verification');
+    keepFailureEvidence(page, 'verification');
+    await signIn(page, 'e2e-verification', '王先生', '/dzzzverification');
+    await page.getByRole('heading', { name: '电子证照验签' }).waitFor();
+    await shot(page, 'form');
+
+    // pdf.js's data files are part of the built app.
+    for (const path of ['/pdfjs/cmaps/UniGB-UCS2-H.bcmap', '/pdfjs/standard_fonts/LiberationSans-Regular.ttf', '/pdfjs/wasm/openjpeg.wasm']) {
+      await expect(page.evaluate(async (url) => (await fetch(url)).status, path), path).resolves.toBe(200);
+    }
+
+    const input = page.locator('#verification-file');
+    await page.getByRole('button', { name: '提交验签' }).click();
+    await acknowledge(page, '请选择要上传的pdf文件');
+
+    // A picture: refused at once by its name.
+    await input.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG });
+    const refused = page.getByRole('dialog').filter({ hasText: '只能上传pdf文件' });
+    await refused.waitFor();
+    await shot(page, 'png-refused');
+    await acknowledge(page, '只能上传pdf文件');
+
+    // A picture renamed .pdf: the server looks inside and refuses it.
+    await input.setInputFiles({ name: 'photo.pdf', mimeType: 'application/pdf', buffer: PNG });
+    await page.getByText('photo.pdf').waitFor();
+    await page.getByRole('button', { name: '提交验签' }).click();
+    await acknowledge(page, '确定提交文件?');
+    await acknowledge(page, '只能上传pdf文件');
+
+    await page.getByRole('button', { name: '移除文件' }).click();
+    await input.setInputFiles({ name: '电子证照.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
+    await page.getByText('电子证照.pdf').waitFor();
+    await shot(page, 'file-chosen');
+    await page.getByRole('button', { name: '提交验签' }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: '确定提交文件?' });
+    await confirm.waitFor();
+    await shot(page, 'confirm');
+    await confirm.getByRole('button', { name: '确定' }).click();
+    const success = page.getByRole('dialog').filter({ hasText: '文件上传成功，查看历史记录验签信息' });
+    await success.waitFor();
+    await shot(page, 'uploaded');
+    await success.getByRole('button', { name: '确定' }).click();
+
+    await page.waitForURL('**/dzzzverificationrecord');
+    await page.getByRole('heading', { name: '电子证照验签记录' }).waitFor();
+    const newest = page.locator('.hall-records__list li').first();
+    await newest.getByText('电子证照.pdf').waitFor();
+    await waitForNewestRecord(page, '查看');
+    await newest.getByText('文件未包含电子签章').waitFor();
+    await shot(page, 'records');
+
+    await newest.getByRole('button').click();
+    await page.waitForURL(/\/PDFview\?PDFurl=/);
+    expect(new URL(page.url()).searchParams.get('PDFurl')).toMatch(/^\/online\/public\/dzzz\/verification\/preview\?id=\d+$/);
+    expect(await pdfPixels(page)).toBeGreaterThan(500);
+    await shot(page, 'pdf');
+    const viewer = page.url();
+
+    // The same file inside WeChat: downloads are blocked there, so the page says how to get it.
+    const wechat = await hall.browser.newContext({
+      viewport: PHONE,
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'zh-CN',
+      storageState: await context.storageState(),
+      userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36 MicroMessenger/8.0.50',
+    });
+    const inWechat = await wechat.newPage();
+    await inWechat.goto(viewer);
+    await inWechat.getByText('请点击右上角，选择"在浏览器打开"以下载').first().waitFor();
+    expect(await pdfPixels(inWechat)).toBeGreaterThan(500);
+    await inWechat.getByRole('button', { name: '下载文件' }).click();
+    await inWechat.getByRole('dialog').filter({ hasText: '请点击右上角，选择"在浏览器打开"以下载' }).waitFor();
+    await steadyScreenshots('verification-wechat')(inWechat, 'download-hint');
+    await wechat.close();
+    await context.close();
+  });
+});

@@ -1,0 +1,51 @@
+import { showAlert, EmptyState } from '@hall/ui';
+import { Button, NoticeBar } from 'antd-mobile';
+import { DownlandOutline } from 'antd-mobile-icons';
+import { useSearchParams } from 'react-router';
+import { HallPage } from '../../components/hall-page';
+import { isWechatBrowser } from '../../lib/landing';
+import { PdfPages } from './pdf-pages';
+import './pdf-view.css';
+
+/** Downloads are blocked inside WeChat: the file must be opened in the phone's own browser. */
+export const WECHAT_DOWNLOAD_HINT = '请点击右上角，选择"在浏览器打开"以下载';
+
+/** The file address when it is one of the hall's own (a path on this origin); null otherwise. */
+function hallFileUrl(value: string | null): string | null {
+  const text = (value ?? '').trim();
+  if (!text.startsWith('/') || text.startsWith('//') || text.includes('\\')) return null;
+  try {
+    const url = new URL(text, window.location.origin);
+    return url.origin === window.location.origin ? url.pathname + url.search : null;
+  } catch {
+    return null;
+  }
+}
+
+/** /PDFview?PDFurl=: a PDF of the hall (a certificate proof, a licence, an uploaded file), page by page. */
+export function Component() {
+  const [params] = useSearchParams();
+  const url = hallFileUrl(params.get('PDFurl'));
+  const inWechat = isWechatBrowser();
+
+  const download = url ? (
+    inWechat ? (
+      <Button block color="primary" size="large" onClick={() => void showAlert(WECHAT_DOWNLOAD_HINT)}>
+        <DownlandOutline /> 下载文件
+      </Button>
+    ) : (
+      <a className="hall-pdf__download" href={url} download="">
+        <DownlandOutline aria-hidden /> 下载文件
+      </a>
+    )
+  ) : undefined;
+
+  return (
+    <HallPage title="文件预览" className="hall-pdf" footer={download ? <div className="hall-pdf__footer">{download}</div> : undefined}>
+      {inWechat && url ? (
+        <NoticeBar className="hall-pdf__hint" content={WECHAT_DOWNLOAD_HINT} color="info" wrap />
+      ) : null}
+      {url ? <PdfPages url={url} /> : <EmptyState description="未找到要预览的文件" fullPage />}
+    </HallPage>
+  );
+}

@@ -1,0 +1,144 @@
+import { SessionLostError, licencePreviewPath, replyMessage, stateOk, type QueryRecordItem } from '@hall/api/browser';
+import { PULL_REFRESH_THRESHOLD_PX, QUERY_STATE_FOUND, isQueryRecordClickable, type QueryRecordKind } from '@hall/domain';
+import { EmptyState, RecordState, showAlert, showLoading, showToast } from '@hall/ui';
+import { Button, PullToRefresh } from 'antd-mobile';
+import { LoopOutline, RightOutline } from 'antd-mobile-icons';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import { href, paths } from '../../config/paths';
+import { api } from '../../lib/api';
+import { NETWORK_ERROR, useRemote } from '../../lib/use-remote';
+import { useSession } from '../../stores/session';
+import { QUERY_SCREENS, RECORD_SCREENS, screenAt, type RecordScreen } from './query-screens';
+import './queries.css';
+
+const LOAD_FAILED = '加载失败，请稍后重试';
+
+/** /record, /dzzzrecord and /dzzzverificationrecord: one list, the screen read off the path. */
+export function Component() {
+  const { pathname } = useLocation();
+  const screen = screenAt(RECORD_SCREENS, pathname);
+  if (!screen) return <Navigate to={paths.notFound} replace />;
+  return <RecordList key={screen.kind} screen={screen} />;
+}
+
+async function loadRecords(kind: QueryRecordKind, openid: string): Promise<QueryRecordItem[]> {
+  const reply = kind === 'certificate' ? await api.getZsRecord({ openid }) : kind === 'licence' ? await api.dzzzRecord({ openid }) : await api.dzzzVerification({ openid });
+  if (!stateOk(reply)) throw new Error(replyMessage(reply, LOAD_FAILED));
+  return reply.data ?? [];
+}
+
+function RecordList({ screen }: { screen: RecordScreen }) {
+  const openid = useSession((s) => s.user?.openid ?? '');
+  const navigate = useNavigate();
+  const records = useRemote(() => loadRecords(screen.kind, openid), [screen.kind, openid]);
+  const queryScreen = screen.kind === 'verification' ? null : QUERY_SCREENS[screen.kind];
+
+  async function refresh() {
+    await records.reload();
+    showToast('已刷新');
+  }
+
+  async function open(record: QueryRecordItem) {
+    if (!isQueryRecordClickable(screen.kind, record.state)) return;
+    if (screen.kind !== 'verification') {
+      navigate(href(paths.pdfView, { PDFurl: licencePreviewPath(record.ID) }));
+      return;
+    }
+    // A verification record opens its uploaded file, at the address the server gives.
+    const hide = showLoading();
+    let failure: string | null = null;
+    try {
+      const reply = await api.getDzzzyqPdf({ openid, id: record.ID });
+      if (stateOk(reply) && reply.data?.path) {
+        hide();
+        navigate(href(paths.pdfView, { PDFurl: reply.data.path }));
+        return;
+      }
+      failure = replyMessage(reply, LOAD_FAILED);
+    } catch (error) {
+      if (error instanceof SessionLostError) return;
+      failure = NETWORK_ERROR;
+    } finally {
+      hide();
+    }
+    await showAlert(failure);
+  }
+
+  const list = records.data;
+  return (
+    <HallPage title={screen.title} backTo={screen.backTo} className="hall-records" action={{ label: '刷新', icon: <LoopOutline />, onClick: () => void refresh() }}>
+      {records.loading && !list ? (
+        <LoadingState />
+      ) : records.error ? (
+        <ErrorState message={records.error} onRetry={() => void records.reload()} />
+      ) : list && list.length > 0 ? (
+        <PullToRefresh onRefresh={() => records.reload()} threshold={PULL_REFRESH_THRESHOLD_PX}>
+          <ul className="hall-records__list" aria-label={screen.title}>
+            {list.map((record) => {
+              const clickable = isQueryRecordClickable(screen.kind, record.state);
+              const verification = screen.kind === 'verification';
+              const rows = (
+                <>
+                  <dl className="hall-records__rows">
+                    <div className="hall-records__row">
+                      <dt>查询编号</dt>
+                      <dd>{record.ID}</dd>
+                    </div>
+                    {verification ? (
+                      <div className="hall-records__row">
+                        <dt>文件名称</dt>
+                        <dd className="hall-records__file">{record.filename || '—'}</dd>
+                      </div>
+                    ) : null}
+                    <div className="hall-records__row">
+                      <dt>查询时间</dt>
+                      <dd>{record.searchtime}</dd>
+                    </div>
+                    {verification && String(record.state) === QUERY_STATE_FOUND ? (
+                      <div className="hall-records__row">
+                        <dt>验签结果</dt>
+                        <dd className="hall-records__verdict">{record.state_msg}</dd>
+                      </div>
+                    ) : null}
+                  </dl>
+                  <span className="hall-records__state">
+                    <span className="hall-records__state-label">查询结果</span>
+                    <RecordState state={record.state} variant={screen.kind} />
+                  </span>
+                </>
+              );
+              return (
+                <li key={record.ID}>
+                  {clickable ? (
+                    <button type="button" className="hall-records__item is-clickable" onClick={() => void open(record)}>
+                      {rows}
+                      <RightOutline className="hall-records__arrow" aria-hidden />
+                    </button>
+                  ) : (
+                    <div className="hall-records__item">
+                      {rows}
+                      <span className="hall-records__arrow is-placeholder" aria-hidden />
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </PullToRefresh>
+      ) : (
+        <EmptyState description={screen.empty} fullPage>
+          {queryScreen ? (
+            <Button color="primary" size="small" onClick={() => navigate(queryScreen.path)}>
+              去查询
+            </Button>
+          ) : (
+            <Button color="primary" size="small" onClick={() => navigate(paths.dzzzverification)}>
+              去验签
+            </Button>
+          )}
+        </EmptyState>
+      )}
+    </HallPage>
+  );
+}
