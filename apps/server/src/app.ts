@@ -11,6 +11,7 @@ import { staticApps } from './plugins/static-apps';
 import { randomId } from './lib/ids';
 import { sessionRoutes } from './routes/session';
 import { adminRoutes } from './routes/admin';
+import { hallQrcodeRoutes } from './routes/hall-qrcode';
 import { profileRoutes } from './routes/profile';
 import { feedbackRoutes } from './routes/feedback';
 import { contentRoutes } from './routes/content';
@@ -67,6 +68,7 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
   app.get('/healthz', async () => ({ status: 'ok' }));
   await app.register(sessionRoutes);
   await app.register(adminRoutes);
+  await app.register(hallQrcodeRoutes);
   await app.register(profileRoutes);
   await app.register(feedbackRoutes);
   await app.register(contentRoutes);

@@ -54,6 +54,14 @@ describe('serving the apps', () => {
     expect(get.statusCode).toBe(404);
   });
 
+  it('draws the hall address as the contact page QR code', async () => {
+    const response = await hall.app.inject({ method: 'GET', url: '/online/public/hall-qrcode.svg', headers: { host: 'hall.example' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('image/svg+xml');
+    expect(response.body).toMatch(/^<svg[^>]*viewBox/);
+    expect(response.body.length).toBeGreaterThan(500);
+  });
+
   it('sets the security headers', async () => {
     const response = await hall.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.headers['x-content-type-options']).toBe('nosniff');

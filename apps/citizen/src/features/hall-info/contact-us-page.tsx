@@ -10,7 +10,7 @@ import { dataOf, useRemote } from '../../lib/use-remote';
 import './hall-info.css';
 
 /** The hall's QR code, served with its public files. */
-const QR_IMAGE = '/online/assets/qr.svg';
+const QR_IMAGE = '/online/public/hall-qrcode.svg';
 
 interface ContactLine {
   label: string;
