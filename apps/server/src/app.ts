@@ -22,6 +22,8 @@ import { faceRoutes } from './routes/face';
 import { smsSimulatorRoutes } from './routes/simulator/sms';
 import { faceSimulatorRoutes } from './routes/simulator/faceid';
 import { SimulatedSmsSender } from './adapters/sms/sms';
+import { applyCatalogueRoutes } from './routes/apply-catalogue';
+import { applicationRoutes } from './routes/applications';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -76,6 +78,8 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
   if (hall.simulators.wechat) await app.register(wechatSimulatorRoutes, { prefix: '/simulator/wechat' });
   await app.register(phoneCodeRoutes);
   await app.register(faceRoutes);
+  await app.register(applyCatalogueRoutes);
+  await app.register(applicationRoutes);
   // The SMS simulator writes its codes to this app's log.
   if (hall.sms instanceof SimulatedSmsSender) hall.sms.useLogger(app.log);
   if (hall.simulators.sms) await app.register(smsSimulatorRoutes);

@@ -23,4 +23,5 @@ export type * from './calls/profile';
 export type * from './calls/content';
 export type * from './calls/queries';
 export type * from './calls/admin';
+export type * from './calls/apply';
 export { captureLanding, isWechatBrowser, isIos, type Landing } from './landing';

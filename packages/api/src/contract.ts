@@ -3,6 +3,7 @@ import { adminCalls } from './calls/admin';
 import { profileCalls } from './calls/profile';
 import { contentCalls } from './calls/content';
 import { queryCalls } from './calls/queries';
+import { applyCalls } from './calls/apply';
 
 /** Every call of the hall, by name: the one contract the server and the apps share. */
 export const contract = {
@@ -11,6 +12,7 @@ export const contract = {
   ...profileCalls,
   ...contentCalls,
   ...queryCalls,
+  ...applyCalls,
 } as const;
 
 export type Contract = typeof contract;

@@ -9,3 +9,4 @@ export * from './calls/content';
 export * from './calls/queries';
 export * from './bootstrap';
 export * from './calls/admin';
+export * from './calls/apply';

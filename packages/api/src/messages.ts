@@ -29,3 +29,10 @@ export function verificationPreviewPath(id: string | number): string {
 export function pdfViewerHref(previewPath: string): string {
   return `/online/assets/pdf/web/viewer.html?file=${encodeURIComponent(previewPath)}`;
 }
+
+/**
+ * Why an enterprise business (yhlx 1) is refused for an individual account (spec part 2 §4, §8): only
+ * personal business is allowed, and an enterprise account must first be registered on the online
+ * registration platform. The app alerts it when the business is tapped; getApplyCode answers it too.
+ */
+export const ENTERPRISE_BUSINESS_REFUSED = '当前账号只能办理个人业务，企业业务请先在网上登记平台注册企业账号';

@@ -3,11 +3,13 @@ import { eq } from 'drizzle-orm';
 import type { Database } from './client';
 import { articles, banners, commonQuestions, guides, menus, operators, queryCities, registryCases, registryCertificates, settings, users } from './schema';
 import { withAdvisoryLock } from './migrate';
+import { DEMO_BUSINESSES, DEMO_BUSINESS_CATEGORIES, DEMO_BUSINESS_FIELDS, DEMO_BUSINESS_GUIDES, DEMO_BUSINESS_MATERIALS, DEMO_BUSINESS_TYPES, DEMO_DICTIONARIES } from './seed/apply-catalogue';
+import { businessCategories, businessFields, businessMaterials, businessTypes, businesses, dictionaries } from './schema';
 import { DEMO_ARTICLES, DEMO_BANNERS, DEMO_CASES, DEMO_CERTIFICATES, DEMO_COMMON_QUESTIONS, DEMO_CONTACT, DEMO_GUIDES, DEMO_MENUS, DEMO_OPERATOR, DEMO_QUERY_CITIES } from './seed/content';
 
 const SEED_LOCK = 48_151_624;
 /** Raised when the demo data changes, so an older data folder gets the new parts. */
-export const SEED_VERSION = '2';
+export const SEED_VERSION = '3';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -34,6 +36,14 @@ export async function seedDemoData(pool: pg.Pool, db: Database): Promise<void> {
       await tx.insert(users).values({ openid: DEMO_OPERATOR.openid, nickname: DEMO_OPERATOR.nickname, name: DEMO_OPERATOR.name }).onConflictDoNothing();
       await tx.insert(operators).values({ openid: DEMO_OPERATOR.openid, role: DEMO_OPERATOR.role }).onConflictDoNothing();
       await tx.insert(guides).values(DEMO_GUIDES).onConflictDoNothing();
+      // The application catalogue (spec part 2): types, categories, businesses with their fields, materials and guides, dictionaries.
+      await tx.insert(businessTypes).values(DEMO_BUSINESS_TYPES).onConflictDoNothing();
+      await tx.insert(businessCategories).values(DEMO_BUSINESS_CATEGORIES).onConflictDoNothing();
+      await tx.insert(businesses).values(DEMO_BUSINESSES).onConflictDoNothing();
+      await tx.insert(businessFields).values(DEMO_BUSINESS_FIELDS).onConflictDoNothing();
+      await tx.insert(businessMaterials).values(DEMO_BUSINESS_MATERIALS).onConflictDoNothing();
+      await tx.insert(guides).values(DEMO_BUSINESS_GUIDES).onConflictDoNothing();
+      await tx.insert(dictionaries).values(DEMO_DICTIONARIES).onConflictDoNothing();
       await tx.insert(settings).values({ key: 'seed_version', value: SEED_VERSION }).onConflictDoUpdate({ target: settings.key, set: { value: SEED_VERSION } });
     });
   });

@@ -129,3 +129,6 @@ export const DEMO_GUIDES = GUIDE_BUSINESSES.map((business) => ({
 
 /** A hall operator to sign in to the admin shell with (through the WeChat simulator locally). */
 export const DEMO_OPERATOR = { openid: 'operator-demo', nickname: '大厅管理员', name: '王管理', role: 'sys_admin' };
+
+/** The guides' businesses and their materials, which the application catalogue (seed/apply-catalogue.ts) builds on. */
+export { GUIDE_BUSINESSES };
