@@ -20,10 +20,7 @@ export const defaults = {
   banner: {
     interval: BANNER_INTERVAL_MS,
     threshold: BANNER_SWIPE_THRESHOLD_PX,
-    /**
-     * Slide animation. antd-mobile's Swiper moves on a fixed spring (tension 200, friction 30)
-     * rather than for a set time: about 90% of a turn in these 300 ms, at rest by 600 ms.
-     */
+    /** Slide animation: the track's CSS transition lasts exactly this long. */
     duration: BANNER_DURATION_MS,
     height: BANNER_HEIGHT_PX,
     homeHeight: HOME_BANNER_HEIGHT_PX,

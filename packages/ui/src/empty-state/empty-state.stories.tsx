@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Button } from 'antd-mobile';
 import { expect, within } from 'storybook/test';
+import { sampleIcon } from '../testing/fixtures';
 import { EmptyState } from './empty-state';
 
 const meta = {
@@ -11,10 +12,11 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** No data: 暂无数据. */
+/** No data: 暂无数据, under the outline of an empty tray. */
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('暂无数据')).toBeInTheDocument();
+    await expect(canvasElement.querySelector('.hall-empty-state-image svg')).toHaveAttribute('aria-hidden', 'true');
   },
 };
 
@@ -33,6 +35,14 @@ export const WithAction: Story = {
         我要反馈
       </Button>
     ),
+  },
+};
+
+/** A picture of the caller's in place of the tray. */
+export const CustomImage: Story = {
+  args: {
+    description: '暂无证照',
+    image: sampleIcon('certificate', '#b8bec8'),
   },
 };
 

@@ -30,6 +30,7 @@ function usedKeys(): Array<{ file: string; group: string; key: string }> {
 /** The placeholders each template takes, and a value for each. */
 const TEMPLATE_VALUES: Record<string, Record<string, string | number>> = {
   'bannerCarousel.slide': { index: 2, total: 3 },
+  'bannerCarousel.dot': { index: 2 },
   'countdownButton.counting': { seconds: 60 },
   'pager.page': { page: 4 },
   'pager.summary': { page: 4, pages: 10 },

@@ -23,6 +23,7 @@ export const zhCN = {
   bannerCarousel: {
     label: '轮播图',
     slide: '第${index}张，共${total}张',
+    dot: '显示第${index}张',
   },
   countdownButton: {
     idle: '获取验证码',
