@@ -33,6 +33,16 @@ describe('application guide', () => {
     await confirm.getByRole('button', { name: '取消' }).click();
     await confirm.waitFor({ state: 'detached' });
 
+    // Applying with an incomplete profile: getApplyCode answers 02, the app asks for the profile first.
+    await page.getByRole('button', { name: '我要申请' }).click();
+    await page.getByRole('dialog').filter({ hasText: '确定要申请办理该业务吗？' }).getByRole('button', { name: '确定' }).click();
+    const incomplete = page.getByRole('dialog').filter({ hasText: '请完善用户信息' });
+    await incomplete.waitFor();
+    await shot(page, 'profile-first');
+    await incomplete.getByRole('button', { name: '确定' }).click();
+    await page.waitForURL('**/userInfo');
+    await page.goBack();
+
     // An appointment-only application has no 权利信息 step.
     await page.goto(`/apply?id=pd-200-4&name=${encodeURIComponent(name)}&djlx=200&qllx=4&appointment=1`);
     await page.getByRole('heading', { name: `${name}办事指南` }).waitFor();

@@ -8,7 +8,6 @@ import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { api } from '../../lib/api';
 import { NETWORK_ERROR, dataOf, useRemote } from '../../lib/use-remote';
 import { useSession } from '../../stores/session';
-import { getApplyCode } from './get-apply-code';
 import './apply.css';
 
 const NO_GUIDE = '未找到该业务的办事指南';
@@ -40,9 +39,9 @@ export function Component() {
     if (!(await showConfirm(CONFIRM_APPLY))) return;
     setApplying(true);
     const hide = showLoading('提交中');
-    let reply: Awaited<ReturnType<typeof getApplyCode>>;
+    let reply: Awaited<ReturnType<typeof api.getApplyCode>>;
     try {
-      reply = await getApplyCode({ openid, prodefid, name, appointment });
+      reply = await api.getApplyCode({ openid, prodefid, name, appointment });
     } catch (error) {
       hide();
       setApplying(false);
