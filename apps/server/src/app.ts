@@ -24,6 +24,7 @@ import { faceSimulatorRoutes } from './routes/simulator/faceid';
 import { SimulatedSmsSender } from './adapters/sms/sms';
 import { applyCatalogueRoutes } from './routes/apply-catalogue';
 import { applicationRoutes } from './routes/applications';
+import { applicationFillRoutes } from './routes/application-fill';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -80,6 +81,7 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
   await app.register(faceRoutes);
   await app.register(applyCatalogueRoutes);
   await app.register(applicationRoutes);
+  await app.register(applicationFillRoutes);
   // The SMS simulator writes its codes to this app's log.
   if (hall.sms instanceof SimulatedSmsSender) hall.sms.useLogger(app.log);
   if (hall.simulators.sms) await app.register(smsSimulatorRoutes);

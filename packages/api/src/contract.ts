@@ -4,6 +4,7 @@ import { profileCalls } from './calls/profile';
 import { contentCalls } from './calls/content';
 import { queryCalls } from './calls/queries';
 import { applyCalls } from './calls/apply';
+import { applyFillCalls } from './calls/apply-fill';
 
 /** Every call of the hall, by name: the one contract the server and the apps share. */
 export const contract = {
@@ -13,6 +14,7 @@ export const contract = {
   ...contentCalls,
   ...queryCalls,
   ...applyCalls,
+  ...applyFillCalls,
 } as const;
 
 export type Contract = typeof contract;

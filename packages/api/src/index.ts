@@ -10,3 +10,4 @@ export * from './calls/queries';
 export * from './bootstrap';
 export * from './calls/admin';
 export * from './calls/apply';
+export * from './calls/apply-fill';

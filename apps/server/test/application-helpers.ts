@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { applications, users } from '../src/db/schema';
+import type { TestHall } from './hall';
+
+export const API = '/online/wx/apilist';
+export const SEARCH = '/online/public/search';
+
+/** Signs a citizen in with a complete, real-name verified profile. */
+export async function verifiedCitizen(hall: TestHall, openid: string, name = '张三'): Promise<string> {
+  const cookie = await hall.login(openid);
+  await hall.connection.db.update(users).set({ name, cardnum: '11010519491231002X', phone: '13812341234', realNameAuth: 1 }).where(eq(users.openid, openid));
+  return cookie;
+}
+
+/** Starts an application of a business (pd-{djlx}-{qllx}) and answers its id. */
+export async function startApplication(hall: TestHall, cookie: string, prodefid: string, appointment = '0'): Promise<string> {
+  const { status, body } = await hall.post(`${API}/getApplyCode`, { reqseq: 'r', prodefid, appointment }, cookie);
+  expect(status, JSON.stringify(body)).toBe(200);
+  return (body.data as { proinstid: string }).proinstid;
+}
+
+export async function setStatus(hall: TestHall, id: string, shzt: number): Promise<void> {
+  await hall.connection.db.update(applications).set({ shzt }).where(eq(applications.id, Number(id)));
+}
+
+/** A person applicant's save payload (part 2 §3) with a valid ID number ending in a lower-case x. */
+export function personPayload(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    sqrxm: '张三',
+    zjlx: '1',
+    sqrzjh: '11010519491231002x',
+    gyfs: '0',
+    gyfe: '',
+    sqrlxdh: '13812341234',
+    sqrlx: '0',
+    sqrdz: '乌鲁木齐市天山区一号',
+    dlrxm: '',
+    dlrzjh: '',
+    dlrzjlx: '',
+    dlrlxdh: '',
+    fddbrxm: '',
+    fddbrzjh: '',
+    fddbrzjlx: '',
+    fddbrdh: '',
+    sfcqr: '1',
+    ...overrides,
+  };
+}
+
+/** A company applicant (business licence, type 7): no address needed. */
+export function companyPayload(overrides: Record<string, string> = {}): Record<string, string> {
+  return personPayload({ sqrxm: '某某银行股份有限公司', zjlx: '7', sqrzjh: '91650100MA0000000X', sqrdz: '', sqrlx: '10', fddbrxm: '王五', fddbrdh: '13912341234', ...overrides });
+}
+
+export async function addPerson(hall: TestHall, cookie: string, proinstid: string, payload: Record<string, string>) {
+  return hall.post(`${API}/addPerson`, { reqseq: 'r', proinstid, proposerinfo: JSON.stringify(payload) }, cookie);
+}
