@@ -6,6 +6,7 @@ import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import '../../components/item-card.css';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useRemote } from '../../lib/use-remote';
@@ -123,7 +124,7 @@ function ArticleListScreen({ list }: { list: ArticleList }) {
                 <li key={item.id}>
                   <Link className="hall-articles__item" to={articleHref(item.id, list.type)}>
                     <span className="hall-articles__item-body">
-                      <span className="hall-articles__item-title">{item.title}</span>
+                      <span className="hall-item-title hall-articles__item-title">{item.title}</span>
                       <time className="hall-articles__item-time" dateTime={item.time}>
                         {item.time}
                       </time>

@@ -4,6 +4,7 @@ import { EmptyState } from '@hall/ui';
 import { AddOutline, CheckCircleFill, ClockCircleFill, RightOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import '../../components/item-card.css';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useRemote } from '../../lib/use-remote';
@@ -36,12 +37,12 @@ export function Component() {
             const waiting = feedbackStatus(item.status) === 'waiting';
             return (
               <li key={item.id}>
-                <button type="button" className="hall-feedback-item" onClick={() => navigate(href(paths.feedBackDetail, { id: item.id }))}>
+                <button type="button" className="hall-item-card hall-feedback-item" onClick={() => navigate(href(paths.feedBackDetail, { id: item.id }))}>
                   <span className={waiting ? 'hall-feedback-item__icon is-waiting' : 'hall-feedback-item__icon is-replied'} aria-hidden>
                     {waiting ? <ClockCircleFill /> : <CheckCircleFill />}
                   </span>
                   <span className="hall-feedback-item__body">
-                    <span className="hall-feedback-item__text">{item.yjnrstr}</span>
+                    <span className="hall-item-title hall-feedback-item__text">{item.yjnrstr}</span>
                     <span className="hall-feedback-item__meta">
                       <span>{item.tjsj}</span>
                       <span className={waiting ? 'hall-feedback-status is-waiting' : 'hall-feedback-status is-replied'}>{waiting ? '待回复' : '已回复'}</span>

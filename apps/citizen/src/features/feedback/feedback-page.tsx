@@ -1,12 +1,13 @@
-import { SessionLostError, webstateOk } from '@hall/api/browser';
+import { webstateOk } from '@hall/api/browser';
 import { FEEDBACK_MAX_LENGTH, validateFeedback } from '@hall/domain';
-import { showAlert, showConfirm, showLoading, showToast, showWarning } from '@hall/ui';
+import { showConfirm, showToast, showWarning } from '@hall/ui';
 import { Button, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { HallPage } from '../../components/hall-page';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
+import { submitWithFeedback } from '../../lib/submit-with-feedback';
 import { useSession } from '../../stores/session';
 import { useFeedbackDraft } from './feedback-draft';
 import './feedback.css';
@@ -34,22 +35,14 @@ export function Component() {
     }
     if (!(await showConfirm('确定提交该反馈吗？'))) return;
     setSending(true);
-    const hide = showLoading('提交中');
-    let failure: string | null = null;
-    try {
-      const reply = await api.sendSaveFeedback({ openid, content: content.trim() });
-      if (!webstateOk(reply)) failure = reply.errmsg || reply.msg || SUBMIT_FAILED;
-    } catch (error) {
-      if (error instanceof SessionLostError) return;
-      failure = SUBMIT_FAILED;
-    } finally {
-      hide();
-      setSending(false);
-    }
-    if (failure) {
-      await showAlert(failure);
-      return;
-    }
+    const sent = await submitWithFeedback(
+      async () => {
+        const reply = await api.sendSaveFeedback({ openid, content: content.trim() });
+        return webstateOk(reply) ? null : reply.errmsg || reply.msg || SUBMIT_FAILED;
+      },
+      { loading: '提交中', networkFailure: SUBMIT_FAILED, onSettled: () => setSending(false) },
+    );
+    if (!sent) return;
     clearDraft();
     showToast('提交成功');
     if (fromList) navigate(-1);

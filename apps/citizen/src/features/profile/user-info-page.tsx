@@ -1,12 +1,14 @@
 import { SessionLostError, type HallUser } from '@hall/api/browser';
 import { maskIdNumber, maskMobileNumber, normalizeIdNumber, validateProfileStrict, validateRealName } from '@hall/domain';
-import { showAlert, showLoading } from '@hall/ui';
+import { showAlert } from '@hall/ui';
 import { Button, Input, List, Tag } from 'antd-mobile';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { FormCard, FormIntro } from '../../components/form-card';
 import { HallPage, LoadingState } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
+import { submitWithFeedback } from '../../lib/submit-with-feedback';
 import { NETWORK_ERROR } from '../../lib/use-remote';
 import { useSession } from '../../stores/session';
 import { FaceResult, type FaceOutcome } from './face-result';
@@ -89,6 +91,11 @@ function ProfileScreen({ registering }: { registering: boolean }) {
     };
   }, []);
 
+  /** Frees the buttons once a request has settled, unless the screen is already gone. */
+  function release() {
+    if (mounted.current) setBusy(null);
+  }
+
   // Once verified the profile is fixed: a leftover draft has nothing more to keep.
   useEffect(() => {
     if (verified) clearDraft();
@@ -103,35 +110,27 @@ function ProfileScreen({ registering }: { registering: boolean }) {
     const password = await askPassword(user?.iswebuser === '1');
     if (password === null) return;
     setBusy('save');
-    const hide = showLoading('保存中');
-    let failure: string | null = null;
-    try {
-      const reply = await api.saveUserInfo({
-        openid,
-        name: values.name.trim(),
-        nickname: user?.nickname || undefined,
-        cardtype: user?.cardtype || '1',
-        cardnum: normalizeIdNumber(values.cardnum),
-        phone: values.phone.trim(),
-        usertype: user?.usertype || '0',
-        SEX: user?.SEX || undefined,
-        appid: user?.appid || undefined,
-        iswebuser: user?.iswebuser || undefined,
-        password,
-        realNameAuthentication: user?.realNameAuthentication,
-      });
-      if (reply.errcode !== '00') failure = reply.errmsg || SAVE_FAILED;
-    } catch (error) {
-      if (error instanceof SessionLostError) return;
-      failure = NETWORK_ERROR;
-    } finally {
-      hide();
-      if (mounted.current) setBusy(null);
-    }
-    if (failure) {
-      await showAlert(failure);
-      return;
-    }
+    const saved = await submitWithFeedback(
+      async () => {
+        const reply = await api.saveUserInfo({
+          openid,
+          name: values.name.trim(),
+          nickname: user?.nickname || undefined,
+          cardtype: user?.cardtype || '1',
+          cardnum: normalizeIdNumber(values.cardnum),
+          phone: values.phone.trim(),
+          usertype: user?.usertype || '0',
+          SEX: user?.SEX || undefined,
+          appid: user?.appid || undefined,
+          iswebuser: user?.iswebuser || undefined,
+          password,
+          realNameAuthentication: user?.realNameAuthentication,
+        });
+        return reply.errcode === '00' ? null : reply.errmsg || SAVE_FAILED;
+      },
+      { loading: '保存中', onSettled: release },
+    );
+    if (!saved) return;
     clearDraft();
     await reloadUser().catch(() => undefined);
     await showAlert(registering ? REGISTERED : SAVED);
@@ -144,36 +143,27 @@ function ProfileScreen({ registering }: { registering: boolean }) {
       return;
     }
     setBusy('verify');
-    const hide = showLoading();
-    let failure: string;
-    try {
-      const reply = await api.getWxDetectAuth({
-        // Back here after the check, where the BizToken it brings is settled.
-        RedirectUrl: `${window.location.origin}${href(paths.userInfo, { type: registering ? '1' : undefined })}`,
-        openid,
-        idcard: normalizeIdNumber(values.cardnum),
-        name: values.name.trim(),
-      });
-      if (reply.errcode === '00' && reply.data?.Url) {
+    await submitWithFeedback(
+      async () => {
+        const reply = await api.getWxDetectAuth({
+          // Back here after the check, where the BizToken it brings is settled.
+          RedirectUrl: `${window.location.origin}${href(paths.userInfo, { type: registering ? '1' : undefined })}`,
+          openid,
+          idcard: normalizeIdNumber(values.cardnum),
+          name: values.name.trim(),
+        });
+        if (reply.errcode !== '00' || !reply.data?.Url) return reply.errmsg || FACE_URL_FAILED;
         window.location.assign(reply.data.Url);
-        return;
-      }
-      failure = reply.errmsg || FACE_URL_FAILED;
-    } catch (error) {
-      if (error instanceof SessionLostError) return;
-      failure = NETWORK_ERROR;
-    } finally {
-      hide();
-      if (mounted.current) setBusy(null);
-    }
-    console.warn(failure);
-    await showAlert(failure);
+        return null;
+      },
+      { onSettled: release, onFailure: (failure) => console.warn(failure) },
+    );
   }
 
   return (
     <HallPage title="个人信息" backTo={paths.my} className="hall-profile">
-      {registering && !verified ? <p className="hall-profile__intro">请完善个人信息并完成实名认证，即可在网上办事大厅办理业务。</p> : null}
-      <List mode="card" header="基本信息" className="hall-profile__card">
+      {registering && !verified ? <FormIntro>请完善个人信息并完成实名认证，即可在网上办事大厅办理业务。</FormIntro> : null}
+      <FormCard header="基本信息" className="hall-profile__card">
         {verified ? (
           <>
             <List.Item extra={user?.name}>姓名</List.Item>
@@ -218,7 +208,7 @@ function ProfileScreen({ registering }: { registering: boolean }) {
         >
           实名状态
         </List.Item>
-      </List>
+      </FormCard>
 
       {verified ? (
         <p className="hall-note hall-profile__note">您已完成实名认证，个人信息不可修改。</p>

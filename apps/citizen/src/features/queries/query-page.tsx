@@ -5,9 +5,11 @@ import { Button, Dialog, Input, List, Picker } from 'antd-mobile';
 import { FileOutline, RightOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { FormCard, FormIntro } from '../../components/form-card';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
+import { submitWithFeedback } from '../../lib/submit-with-feedback';
 import { NETWORK_ERROR, dataOf, useRemote } from '../../lib/use-remote';
 import { useSession } from '../../stores/session';
 import { dropPendingQuery, newBusinessSerial, savePendingQuery, takePendingQuery, type PendingQuery } from './pending-query';
@@ -67,23 +69,15 @@ function QueryForm({ screen }: { screen: QueryScreen }) {
 
   async function submit(form: PendingQuery) {
     setBusy(true);
-    const hide = showLoading('提交中');
-    let failure: string | null = null;
-    try {
-      const payload = { openid, username: name, zjh: idNumber, qzh: form.qzh.trim(), xzqmc: form.city.xzqMc, xzqdm: form.city.xzqBm };
-      const reply = screen.kind === 'licence' ? await api.dzzzcertificateSearch(payload) : await api.certificateSearch(payload);
-      if (!stateOk(reply)) failure = replyMessage(reply, '提交失败，请稍后重试');
-    } catch (error) {
-      if (error instanceof SessionLostError) return;
-      failure = NETWORK_ERROR;
-    } finally {
-      hide();
-      setBusy(false);
-    }
-    if (failure) {
-      await showAlert(failure);
-      return;
-    }
+    const sent = await submitWithFeedback(
+      async () => {
+        const payload = { openid, username: name, zjh: idNumber, qzh: form.qzh.trim(), xzqmc: form.city.xzqMc, xzqdm: form.city.xzqBm };
+        const reply = screen.kind === 'licence' ? await api.dzzzcertificateSearch(payload) : await api.certificateSearch(payload);
+        return stateOk(reply) ? null : replyMessage(reply, '提交失败，请稍后重试');
+      },
+      { loading: '提交中', onSettled: () => setBusy(false) },
+    );
+    if (!sent) return;
     setQzh('');
     if (await showConfirm(QUERY_SUBMITTED, { confirmText: '查看结果', cancelText: '继续查询' })) navigate(screen.recordsPath);
   }
@@ -92,30 +86,21 @@ function QueryForm({ screen }: { screen: QueryScreen }) {
     const bsm = newBusinessSerial();
     savePendingQuery(bsm, form);
     setBusy(true);
-    const hide = showLoading();
-    let failure: string;
-    try {
-      const reply = await api.getWxDetectAuth({
-        RedirectUrl: `${window.location.origin}${href(screen.path, { bsm })}`,
-        openid,
-        bsm,
-        idcard: idNumber,
-        name,
-      });
-      if (reply.errcode === '00' && reply.data?.Url) {
+    await submitWithFeedback(
+      async () => {
+        const reply = await api.getWxDetectAuth({
+          RedirectUrl: `${window.location.origin}${href(screen.path, { bsm })}`,
+          openid,
+          bsm,
+          idcard: idNumber,
+          name,
+        });
+        if (reply.errcode !== '00' || !reply.data?.Url) return reply.errmsg || FACE_URL_FAILED;
         window.location.assign(reply.data.Url);
-        return;
-      }
-      failure = reply.errmsg || FACE_URL_FAILED;
-    } catch (error) {
-      if (error instanceof SessionLostError) return;
-      failure = NETWORK_ERROR;
-    } finally {
-      hide();
-      setBusy(false);
-    }
-    dropPendingQuery(bsm);
-    await showAlert(failure);
+        return null;
+      },
+      { onSettled: () => setBusy(false), onFailure: () => dropPendingQuery(bsm) },
+    );
   }
 
   // The licence query after its face check: settle the check (认证成功), then submit what was typed before.
@@ -176,18 +161,18 @@ function QueryForm({ screen }: { screen: QueryScreen }) {
         <ErrorState message={cities.error} onRetry={() => void cities.reload()} />
       ) : (
         <>
-          <p className="hall-query__intro">
+          <FormIntro>
             {screen.faceCheck
               ? '电子证照查询仅限本人名下的不动产。提交前需进行人脸识别认证，认证通过后自动提交查询。'
               : '证书查询仅限本人名下的不动产。提交后系统将在后台查询，结果可在“查询记录”中查看。'}
-          </p>
+          </FormIntro>
           <form
             onSubmit={(event) => {
               event.preventDefault();
               void query();
             }}
           >
-            <List mode="card" header="查询信息" className="hall-query__card">
+            <FormCard header="查询信息" className="hall-query__card">
               <List.Item
                 onClick={() => setPicking(true)}
                 extra={city ? <span className="hall-query__city">{city.xzqMc}</span> : <span className="hall-query__placeholder">请选择城市</span>}
@@ -205,7 +190,7 @@ function QueryForm({ screen }: { screen: QueryScreen }) {
               <List.Item prefix={<label htmlFor="query-qzh">权证号</label>}>
                 <Input id="query-qzh" placeholder="请输入不动产权证号" value={qzh} onChange={setQzh} maxLength={128} clearable autoComplete="off" enterKeyHint="search" />
               </List.Item>
-            </List>
+            </FormCard>
             <p className="hall-note hall-query__example">请按证书上的内容填写，如：冀(2023)××市不动产权第×××××××号</p>
             <div className="hall-query__actions">
               <Button block type="submit" color="primary" size="large" loading={busy} disabled={busy}>

@@ -5,6 +5,7 @@ import { Button, PullToRefresh } from 'antd-mobile';
 import { LoopOutline, RightOutline } from 'antd-mobile-icons';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import '../../components/item-card.css';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { NETWORK_ERROR, useRemote } from '../../lib/use-remote';
@@ -111,12 +112,12 @@ function RecordList({ screen }: { screen: RecordScreen }) {
               return (
                 <li key={record.ID}>
                   {clickable ? (
-                    <button type="button" className="hall-records__item is-clickable" onClick={() => void open(record)}>
+                    <button type="button" className="hall-item-card hall-records__item is-clickable" onClick={() => void open(record)}>
                       {rows}
                       <RightOutline className="hall-records__arrow" aria-hidden />
                     </button>
                   ) : (
-                    <div className="hall-records__item">
+                    <div className="hall-item-card hall-records__item">
                       {rows}
                       <span className="hall-records__arrow is-placeholder" aria-hidden />
                     </div>

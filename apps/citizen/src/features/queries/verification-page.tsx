@@ -1,14 +1,15 @@
 import { SIGNATURE_UPLOAD_SUCCESS, SessionLostError, replyMessage, stateOk } from '@hall/api/browser';
 import { VALIDATION_MESSAGES, validateSignatureUpload } from '@hall/domain';
-import { showAlert, showConfirm, showLoading } from '@hall/ui';
+import { showAlert, showConfirm } from '@hall/ui';
 import { Button } from 'antd-mobile';
 import { CloseCircleFill, FileOutline, RightOutline, UploadOutline } from 'antd-mobile-icons';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { FormIntro } from '../../components/form-card';
 import { HallPage } from '../../components/hall-page';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { NETWORK_ERROR } from '../../lib/use-remote';
+import { submitWithFeedback } from '../../lib/submit-with-feedback';
 import { useSession } from '../../stores/session';
 import './queries.css';
 
@@ -71,26 +72,19 @@ export function Component() {
     }
     if (!(await showConfirm(CONFIRM_UPLOAD))) return;
     setSending(true);
-    const hide = showLoading('上传中');
     const xzqdm = user?.XZQDM || hallRegion;
-    let failure: string | null = null;
     let message = SIGNATURE_UPLOAD_SUCCESS;
-    try {
-      const xzqmc = xzqdm ? await cityName(user?.openid ?? '', xzqdm) : undefined;
-      const reply = await api.getDzzzyqUpload({ openid: user?.openid, xzqdm: xzqdm || undefined, xzqmc, Filedata: file });
-      if (stateOk(reply)) message = reply.msg || SIGNATURE_UPLOAD_SUCCESS;
-      else failure = replyMessage(reply, UPLOAD_FAILED);
-    } catch (error) {
-      if (error instanceof SessionLostError) return;
-      failure = NETWORK_ERROR;
-    } finally {
-      hide();
-      setSending(false);
-    }
-    if (failure) {
-      await showAlert(failure);
-      return;
-    }
+    const sent = await submitWithFeedback(
+      async () => {
+        const xzqmc = xzqdm ? await cityName(user?.openid ?? '', xzqdm) : undefined;
+        const reply = await api.getDzzzyqUpload({ openid: user?.openid, xzqdm: xzqdm || undefined, xzqmc, Filedata: file });
+        if (!stateOk(reply)) return replyMessage(reply, UPLOAD_FAILED);
+        message = reply.msg || SIGNATURE_UPLOAD_SUCCESS;
+        return null;
+      },
+      { loading: '上传中', onSettled: () => setSending(false) },
+    );
+    if (!sent) return;
     clear();
     await showAlert(message);
     navigate(paths.dzzzverificationrecord);
@@ -98,7 +92,7 @@ export function Component() {
 
   return (
     <HallPage title="电子证照验签" className="hall-query hall-verification">
-      <p className="hall-query__intro">上传电子证照PDF文件，系统将校验文件中的电子签章是否有效，验签结果可在“验签记录”中查看。</p>
+      <FormIntro>上传电子证照PDF文件，系统将校验文件中的电子签章是否有效，验签结果可在“验签记录”中查看。</FormIntro>
       <section className="hall-card" aria-labelledby="verification-file-title">
         <h2 id="verification-file-title" className="hall-card__title">
           选择文件

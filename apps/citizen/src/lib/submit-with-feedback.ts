@@ -1,0 +1,37 @@
+import { SessionLostError } from '@hall/api/browser';
+import { showAlert, showLoading } from '@hall/ui';
+import { NETWORK_ERROR } from './use-remote';
+
+export interface SubmitFeedbackOptions {
+  /** The loading toast's text; the kit's 加载中 when left out. */
+  loading?: string;
+  /** What is alerted when the request could not be made; the network message by default. */
+  networkFailure?: string;
+  /** Runs once the request has settled and the toast is gone, before any alert: where a busy button is released. */
+  onSettled?: () => void;
+  /** Runs on a failure with its message, before the alert. */
+  onFailure?: (message: string) => void;
+}
+
+/**
+ * Sends something under a loading toast. `send` resolves to null when the server took it, or to the
+ * message to alert when it did not. A lost session ends quietly (the browser is already on its way to
+ * the sign-in); any other error is alerted as a network failure. Resolves true when it was sent.
+ */
+export async function submitWithFeedback(send: () => Promise<string | null>, options: SubmitFeedbackOptions = {}): Promise<boolean> {
+  const hide = showLoading(options.loading);
+  let failure: string | null;
+  try {
+    failure = await send();
+  } catch (error) {
+    if (error instanceof SessionLostError) return false;
+    failure = options.networkFailure ?? NETWORK_ERROR;
+  } finally {
+    hide();
+    options.onSettled?.();
+  }
+  if (!failure) return true;
+  options.onFailure?.(failure);
+  await showAlert(failure);
+  return false;
+}
