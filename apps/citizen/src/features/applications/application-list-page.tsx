@@ -1,6 +1,7 @@
 import { SessionLostError, type ApplicationSummary } from '@hall/api/browser';
 import {
   REVIEW_ACTION_LABELS,
+  REVIEW_OPINION_PLACEHOLDER,
   REVIEW_TABS,
   applicationNumberText,
   detailTarget,
@@ -187,7 +188,15 @@ function ApplicationItem({ item, tab, onOpen }: { item: ApplicationSummary; tab:
       {opinion !== null ? (
         <div className="hall-application__row hall-application__opinion">
           <span className="hall-application__label">驳回意见：</span>
-          <span className={collapsible && !expanded ? 'hall-application__opinion-text is-collapsed' : 'hall-application__opinion-text'}>{opinion}</span>
+          <span
+            className={[
+              'hall-application__opinion-text',
+              opinion === REVIEW_OPINION_PLACEHOLDER ? 'is-none' : '',
+              collapsible && !expanded ? 'is-collapsed' : '',
+            ].join(' ')}
+          >
+            {opinion}
+          </span>
           {collapsible ? (
             <button
               type="button"
