@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../lib/register-call';
 import { parseJsonField } from '../services/application-editing';
+import { CHECK_PASSED, checkApplication } from '../services/application-check';
 import { deleteApplicant, listApplicants, saveApplicant } from '../services/applicants';
 import { deleteUnit, saveUnits } from '../services/property-units';
 import { CANCELLATION_SAVE_FAILED, RIGHTS_SAVE_FAILED, deleteRightsRecords, saveRightsRecord } from '../services/rights-records';
@@ -73,5 +74,10 @@ export async function applicationFillRoutes(app: FastifyInstance): Promise<void>
   registerCall(app, contract.delQlxxInfo, { auth: 'citizen', rateLimit: writeLimit }, async (request) => {
     await deleteRightsRecords(db, request.citizen.openid, request.body.proinstid, request.body.savetype);
     return { errcode: '00', errmsg: '删除成功' };
+  });
+
+  registerCall(app, contract.check, { auth: 'citizen' }, async (request) => {
+    await checkApplication(db, request.citizen.openid, request.body.proinstid);
+    return { errcode: '00', errmsg: CHECK_PASSED };
   });
 }

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestHall, type TestHall } from './hall';
+import { API, addPerson, companyPayload, personPayload, startApplication, verifiedCitizen } from './application-helpers';
+
+let hall: TestHall;
+let owner: string;
+let stranger: string;
+beforeAll(async () => {
+  hall = await createTestHall();
+  owner = await verifiedCitizen(hall, 'check-owner');
+  stranger = await verifiedCitizen(hall, 'check-stranger', '李四');
+});
+afterAll(() => hall.close());
+
+const check = (id: string, cookie = owner) => hall.post(`${API}/check`, { reqseq: 'r', proinstid: id }, cookie);
+
+async function expectCheck(id: string, message: string) {
+  const { status, body } = await check(id);
+  expect(body.errmsg).toBe(message);
+  expect(status).toBe(message === '校验通过' ? 200 : 400);
+  expect(body.errcode).toBe(message === '校验通过' ? '00' : '01');
+}
+
+async function person(id: string, payload: Record<string, string>): Promise<string> {
+  const { body } = await addPerson(hall, owner, id, payload);
+  expect(body.errcode, JSON.stringify(body)).toBe('00');
+  return (body.data as { sqr_id: string }).sqr_id;
+}
+
+async function units(id: string, unit: Record<string, string>) {
+  const { body } = await hall.post(`${API}/addReleasteInfo`, { proinstid: id, fwxxs: [unit] }, owner);
+  expect(body.errcode, JSON.stringify(body)).toBe('00');
+}
+
+async function rights(id: string, savetype: string, reqData: Record<string, unknown>) {
+  const { body } = await hall.post(`${API}/addQlxxInfo`, { proinstid: id, savetype, reqData }, owner);
+  expect(body.state, JSON.stringify(body)).toBe(1);
+}
+
+const UNIT = { bdcqzmh: '新(2020)石河子市不动产权第0001号', bdcdyh: '659001001001GB00001F00010001', zl: '石河子市北一路 1 号 101', fwsyqmj: '98.5', qdjg: '120', qlqssj: '2020-01-01', qljssj: '2090-01-01' };
+
+describe('check', () => {
+  it('700+23: obligor, obligee, unit and mortgage rights, in the screen order', async () => {
+    const id = await startApplication(hall, owner, 'pd-700-23');
+    await expectCheck(id, '请添加抵押人');
+    await person(id, personPayload({ sqrlx: '1' }));
+    await expectCheck(id, '请添加抵押权人');
+    await person(id, companyPayload({ sqrlx: '0' }));
+    await expectCheck(id, '请添加不动产单元信息');
+    await units(id, UNIT);
+    await expectCheck(id, '请填写抵押权利信息');
+    await rights(id, '3', { zqqssj: '2024-01-01', zqjssj: '2044-01-01', dyfs: '1', bdbzzqse: '80' });
+    await expectCheck(id, '校验通过');
+  });
+
+  it('400: only the cancellation certificate number', async () => {
+    const id = await startApplication(hall, owner, 'pd-400-4');
+    await expectCheck(id, '不动产权证号不能为空');
+    await rights(id, '4', { sqrxm: '张三', code: 'FWZXDJ', ZXDJ: { BDCZMH: '新(2020)石河子市不动产权第0001号', ZXYY: '', ZXFJ: '' } });
+    await expectCheck(id, '校验通过');
+  });
+
+  it("200+4: by-share holders' shares must add up to 100", async () => {
+    const id = await startApplication(hall, owner, 'pd-200-4');
+    await expectCheck(id, '请添加买受人');
+    const first = await person(id, personPayload({ gyfs: '2', gyfe: '60' }));
+    const second = await person(id, personPayload({ sqrxm: '王芳', sqrzjh: '11010519491231002X', gyfs: '2', gyfe: '30' }));
+    await expectCheck(id, '请添加出卖人');
+    await person(id, personPayload({ sqrxm: '赵六', sqrlx: '1' }));
+    await units(id, UNIT);
+    await expectCheck(id, '请填写预告权利信息');
+    await rights(id, '99', { czfs: '01', sfhbzs: '0', qdjg: '120' });
+    await expectCheck(id, '按份共有的买受人份额之和须为100%，当前为90%');
+    await person(id, personPayload({ id: second, sqrxm: '王芳', gyfs: '2', gyfe: '40' }));
+    await expectCheck(id, '校验通过');
+    expect(first).not.toBe(second);
+  });
+
+  it('names an applicant that no longer passes the applicant rule', async () => {
+    const id = await startApplication(hall, owner, 'pd-400-4');
+    await rights(id, '4', { ZXDJ: { BDCZMH: '新(2020)石河子市不动产权第0001号' } });
+    const sqrId = await person(id, personPayload());
+    // A row written before the rule, e.g. by an older client: the check runs the rule again.
+    const { applicants } = await import('../src/db/schema');
+    const { eq } = await import('drizzle-orm');
+    await hall.connection.db.update(applicants).set({ sqrTel: '' }).where(eq(applicants.id, Number(sqrId)));
+    await expectCheck(id, '申请人「张三」：联系方式不能为空');
+  });
+
+  it("answers 查询无数据 for another citizen's application", async () => {
+    const id = await startApplication(hall, owner, 'pd-400-4');
+    const { status, body } = await check(id, stranger);
+    expect(status).toBe(404);
+    expect(body).toEqual({ errcode: '01', errmsg: '查询无数据' });
+  });
+});
