@@ -25,6 +25,8 @@ import { SimulatedSmsSender } from './adapters/sms/sms';
 import { applyCatalogueRoutes } from './routes/apply-catalogue';
 import { applicationRoutes } from './routes/applications';
 import { applicationFillRoutes } from './routes/application-fill';
+import { applicationMaterialRoutes } from './routes/application-materials';
+import { wechatPlatformSimulatorRoutes } from './routes/simulator/wechat-platform';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -77,11 +79,13 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
   await app.register(contentRoutes);
   await app.register(queryRoutes);
   if (hall.simulators.wechat) await app.register(wechatSimulatorRoutes, { prefix: '/simulator/wechat' });
+  if (hall.simulators.wechat) await app.register(wechatPlatformSimulatorRoutes, { prefix: '/simulator/wechat' });
   await app.register(phoneCodeRoutes);
   await app.register(faceRoutes);
   await app.register(applyCatalogueRoutes);
   await app.register(applicationRoutes);
   await app.register(applicationFillRoutes);
+  await app.register(applicationMaterialRoutes);
   // The SMS simulator writes its codes to this app's log.
   if (hall.sms instanceof SimulatedSmsSender) hall.sms.useLogger(app.log);
   if (hall.simulators.sms) await app.register(smsSimulatorRoutes);

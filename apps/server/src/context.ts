@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import type { WechatOAuth } from './adapters/wechat/oauth';
+import type { WechatPlatform } from './adapters/wechat/platform';
 import type { SmsSender } from './adapters/sms/sms';
 import type { FaceIdAdapter } from './adapters/faceid/faceid';
 import type { EnvelopeKind } from './lib/envelope';
@@ -16,6 +17,8 @@ export interface HallContext {
   db: Database;
   pool: pg.Pool;
   wechat: WechatOAuth;
+  /** WeChat's server API: access token, JS-SDK ticket and temporary media (the simulator's while simulated). */
+  wechatPlatform: WechatPlatform;
   /** True while the built-in simulators stand in for WeChat, SMS and FaceID. */
   simulators: { wechat: boolean; sms: boolean; faceid: boolean };
   /** Sends SMS codes (a provider's HTTP API, or the simulator's log and inbox). */

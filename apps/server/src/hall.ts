@@ -4,6 +4,7 @@ import { appRoot } from './lib/app-root';
 import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { WechatOAuth } from './adapters/wechat/oauth';
+import { WechatPlatform } from './adapters/wechat/platform';
 import { HttpSmsSender, SimulatedSmsSender, type SmsSender } from './adapters/sms/sms';
 import type { FaceIdAdapter } from './adapters/faceid/faceid';
 import { SimulatedFaceId } from './adapters/faceid/simulator';
@@ -49,6 +50,11 @@ export async function createContext(options: ContextOptions): Promise<HallContex
       ? { appid: SIMULATOR_APPID, secret: await sharedSecret(db, 'wechat_simulator_secret'), apiBase: () => `${selfOrigin()}/simulator/wechat`, openBase: '/simulator/wechat', scope: env.WECHAT_SCOPE, fetch: fetchImpl }
       : { appid: env.WECHAT_APPID!, secret: env.WECHAT_SECRET!, apiBase: () => env.WECHAT_API_BASE, openBase: env.WECHAT_OPEN_BASE, scope: env.WECHAT_SCOPE, fetch: fetchImpl },
   );
+  const wechatPlatform = new WechatPlatform(
+    simulateWechat
+      ? { appid: SIMULATOR_APPID, secret: await sharedSecret(db, 'wechat_simulator_secret'), apiBase: () => `${selfOrigin()}/simulator/wechat`, fetch: fetchImpl, db }
+      : { appid: env.WECHAT_APPID!, secret: env.WECHAT_SECRET!, apiBase: () => env.WECHAT_API_BASE, fetch: fetchImpl, db },
+  );
   const simulateSms = !(env.SMS_API_URL && env.SMS_API_KEY);
   const sms: SmsSender = simulateSms
     ? new SimulatedSmsSender()
@@ -64,6 +70,7 @@ export async function createContext(options: ContextOptions): Promise<HallContex
     db,
     pool,
     wechat,
+    wechatPlatform,
     simulators: { wechat: simulateWechat, sms: simulateSms, faceid: simulateFaceId },
     sms,
     faceid,

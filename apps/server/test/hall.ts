@@ -29,7 +29,7 @@ function injectFetch(getApp: () => HallApp): typeof fetch {
   return (async (input: string | URL | Request) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     const response = await getApp().inject({ method: 'GET', url: url.pathname + url.search });
-    return new Response(response.body, { status: response.statusCode, headers: response.headers as Record<string, string> });
+    return new Response(response.rawPayload, { status: response.statusCode, headers: response.headers as Record<string, string> });
   }) as typeof fetch;
 }
 

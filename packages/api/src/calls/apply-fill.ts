@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../define-call';
-import { errcodeOnlyReply, errcodeReply, stateReply } from '../envelopes';
+import { errcodeOnlyReply, errcodeReply, stateReply, statReply } from '../envelopes';
 import { reqseq, openid, text } from '../common';
 import { applicant } from './apply';
 
@@ -77,6 +77,24 @@ export const rightsSave = z.record(z.string().max(64), z.union([z.string().max(2
 export type RightsSave = z.infer<typeof rightsSave>;
 
 export const SAVE_TYPE_VALUES = ['2', '3', '4', '99'] as const;
+
+/** One attachment of a material (pro_attachment): url is where the app shows it (owner only). */
+export const materialAttachment = z.object({ id: z.string(), datuminst_id: z.string(), url: z.string() });
+export type MaterialAttachment = z.infer<typeof materialAttachment>;
+
+/** A material of an application (datuminstInfo): required '是' or '否'. */
+export const applicationMaterial = z.object({ id: z.string(), name: z.string(), required: z.string(), pro_attachment: z.array(materialAttachment) });
+export type ApplicationMaterial = z.infer<typeof applicationMaterial>;
+
+/** The largest image a material takes, decoded (the app sends pictures compressed to 0.3). */
+export const MATERIAL_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The address an attachment is shown at, for its owner only. */
+export function materialFilePath(id: string): string {
+  return `/online/public/material/file?id=${encodeURIComponent(id)}`;
+}
+
+const fileReply = z.union([z.instanceof(Blob), errcodeOnlyReply]);
 
 export const applyFillCalls = {
   /** Saves (adds, or updates by id) an applicant of one of the session user's editable applications; data.sqr_id. */
@@ -166,5 +184,74 @@ export const applyFillCalls = {
     path: '/online/wx/apilist/check',
     body: z.object({ reqseq, openid, proinstid: applicationId }),
     reply: errcodeOnlyReply,
+  }),
+  /** The materials of one of the session user's applications with their attachments (sfhqmx '0'). */
+  getUploadType: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/getUploadType',
+    body: z.object({ reqseq, openid, slsqId: applicationId, sfhqmx: text(4).optional() }),
+    reply: errcodeReply(z.object({ datuminstInfo: z.array(applicationMaterial) })),
+  }),
+  /**
+   * Adds a picture to a material (datuminstId, or materialId): base64 (with or without a data: prefix)
+   * or serverId, a WeChat media id the server downloads. JPEG or PNG only; answers the attachment.
+   */
+  savePicFromWXServer: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/savePicFromWXServer',
+    form: true,
+    body: z.object({
+      reqseq,
+      openid,
+      datuminstId: text(20).optional(),
+      materialId: text(20).optional(),
+      // base64 of MATERIAL_IMAGE_MAX_BYTES, with room for a data: prefix and line breaks.
+      base64: z.string().max(7_200_000).optional(),
+      serverId: text(256).optional(),
+      typ: text(16).optional(),
+      ysr: text(64).optional(),
+      addgsgg: text(8).optional(),
+    }),
+    reply: errcodeReply(materialAttachment),
+  }),
+  /** Deletes one attachment (fileid: pro_attachment id) of an editable application. */
+  delSinglePic: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/delSinglePic',
+    body: z.object({ reqseq, openid, fileid: rowId }),
+    reply: errcodeOnlyReply,
+  }),
+  /** An attachment's picture, for its owner only. */
+  materialFile: defineCall({
+    method: 'GET',
+    path: '/online/public/material/file',
+    body: z.object({ id: text(64) }),
+    reply: fileReply,
+    binary: true,
+  }),
+  /**
+   * Submits one of the session user's applications: only while submittable, only when every required
+   * material has an attachment; gives the acceptance number prolsh. A repeated submit changes nothing.
+   */
+  submitApplyProject: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/submitApplyProject',
+    body: z.object({ reqseq, openid, proinstid: applicationId, appointment: text(1).optional() }),
+    reply: errcodeReply(z.object({ prolsh: z.string(), tjsj: z.string() })),
+  }),
+  /** Withdraws a pending (shzt 0) application back to not submitted (-1); stat 1 when withdrawn. */
+  revokeApply: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/revokeApply',
+    body: z.object({
+      reqseq,
+      openid,
+      id: applicationId,
+      prodefid: text(64).optional(),
+      appointmentType: text(4).optional(),
+      djlx: text(8).optional(),
+      qllx: text(8).optional(),
+    }),
+    reply: statReply(z.null()),
   }),
 } as const;

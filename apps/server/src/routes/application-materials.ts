@@ -1,0 +1,75 @@
+import { MATERIAL_IMAGE_MAX_BYTES, contract } from '@hall/api';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { envelopeOf } from '../lib/envelope';
+import { forbidden, notFound } from '../lib/errors';
+import { registerCall } from '../lib/register-call';
+import { payloadOpenids, requireCitizen } from '../plugins/session';
+import { PICTURE_NOT_FOUND, deletePicture, findOwnedMaterialFile, listMaterials, savePicture } from '../services/material-files';
+import { openStoredFile } from '../services/stored-files';
+
+const OPENID_MISMATCH = '身份信息不一致，请重新进入办事大厅';
+
+/**
+ * The materials of a citizen's application (spec part 2 §2 upload, §7): the list with attachments,
+ * adding a picture (base64 or a WeChat media id), deleting one, and showing one to its owner.
+ */
+export async function applicationMaterialRoutes(app: FastifyInstance): Promise<void> {
+  const { db, files, wechatPlatform } = app.hall;
+
+  registerCall(app, contract.getUploadType, { auth: 'citizen' }, async (request) => ({
+    errcode: '00',
+    data: { datuminstInfo: await listMaterials(db, request.citizen.openid, request.body.slsqId) },
+  }));
+
+  // Registered by hand for its own body limit: a base64 picture is larger than the hall's 1 MB default.
+  const upload = contract.savePicFromWXServer;
+  app.route({
+    method: upload.method,
+    url: upload.path,
+    bodyLimit: Math.ceil(MATERIAL_IMAGE_MAX_BYTES * 1.4) + 64 * 1024,
+    schema: { body: upload.body, response: { 200: upload.reply } },
+    config: { envelope: envelopeOf(upload.reply), rateLimit: { max: 60, timeWindow: '1 minute' } },
+    preHandler: async (request) => {
+      await requireCitizen(request);
+      if (payloadOpenids(request.body).some((id) => id !== request.citizen.openid)) throw forbidden(OPENID_MISMATCH);
+    },
+    handler: async (request: FastifyRequest) => {
+      const body = request.body as z.output<typeof upload.body>;
+      const attachment = await savePicture({ db, files, wechat: wechatPlatform, log: request.log }, request.citizen.openid, {
+        materialId: body.datuminstId?.trim() || body.materialId?.trim() || '',
+        base64: body.base64,
+        serverId: body.serverId,
+      });
+      return { errcode: '00', errmsg: '上传成功', data: attachment };
+    },
+  });
+
+  registerCall(app, contract.delSinglePic, { auth: 'citizen', rateLimit: { max: 120, timeWindow: '1 minute' } }, async (request) => {
+    await deletePicture(db, files, request.citizen.openid, request.body.fileid, request.log);
+    return { errcode: '00', errmsg: '删除成功' };
+  });
+
+  const show = contract.materialFile;
+  app.route({
+    method: 'GET',
+    url: show.path,
+    schema: { querystring: show.body },
+    config: { envelope: 'errcode' },
+    preHandler: async (request) => {
+      await requireCitizen(request);
+    },
+    handler: async (request, reply) => {
+      const { id } = request.query as z.output<typeof show.body>;
+      const file = await findOwnedMaterialFile(db, request.citizen.openid, id.trim());
+      const stream = file ? await openStoredFile(files, file) : null;
+      if (!file || !stream) throw notFound(PICTURE_NOT_FOUND);
+      return reply
+        .type(file.mime)
+        .header('content-length', String(file.size))
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(stream);
+    },
+  });
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, gt } from 'drizzle-orm';
+import { z } from 'zod';
+import { settings } from '../../db/schema';
+import { SIMULATOR_APPID, sharedSecret } from '../../hall';
+import { randomId } from '../../lib/ids';
+
+const TOKEN_LIFETIME_S = 7200;
+/** Temporary media live 3 days at WeChat. */
+const MEDIA_LIFETIME_MS = 3 * 24 * 60 * 60 * 1000;
+const MEDIA_KEY = (id: string) => `wechat_simulator_media:${id}`;
+const TOKEN_KEY = (token: string) => `wechat_simulator_token:${token}`;
+
+/**
+ * The server API of WeChat's official account as the simulator answers it: the access token, the
+ * JS-SDK ticket and temporary media. Media are put in by POST /media/upload (standing in for
+ * wx.uploadImage on a phone); the simulator answers only for ids it handed out. Its state lives in
+ * the settings table, so every server process answers alike.
+ */
+export async function wechatPlatformSimulatorRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.hall;
+
+  async function validToken(token: unknown): Promise<boolean> {
+    if (typeof token !== 'string' || !token) return false;
+    const [row] = await db.select().from(settings).where(and(eq(settings.key, TOKEN_KEY(token)), gt(settings.expiresAt, new Date())));
+    return !!row;
+  }
+
+  app.get('/cgi-bin/token', async (request) => {
+    const query = request.query as Record<string, string | undefined>;
+    const secret = await sharedSecret(db, 'wechat_simulator_secret');
+    if (query.grant_type !== 'client_credential' || query.appid !== SIMULATOR_APPID || query.secret !== secret) {
+      return { errcode: 40001, errmsg: 'invalid credential, access_token is invalid or not latest' };
+    }
+    const token = randomId(32);
+    await db.insert(settings).values({ key: TOKEN_KEY(token), value: '1', expiresAt: new Date(Date.now() + TOKEN_LIFETIME_S * 1000) });
+    return { access_token: token, expires_in: TOKEN_LIFETIME_S };
+  });
+
+  app.get('/cgi-bin/ticket/getticket', async (request) => {
+    const query = request.query as Record<string, string | undefined>;
+    if (!(await validToken(query.access_token))) return { errcode: 40001, errmsg: 'invalid credential' };
+    if (query.type !== 'jsapi') return { errcode: 40097, errmsg: 'invalid args' };
+    return { errcode: 0, errmsg: 'ok', ticket: randomId(40), expires_in: TOKEN_LIFETIME_S };
+  });
+
+  app.get('/cgi-bin/media/get', async (request, reply) => {
+    const query = request.query as Record<string, string | undefined>;
+    if (!(await validToken(query.access_token))) return { errcode: 40001, errmsg: 'invalid credential' };
+    const [row] = query.media_id
+      ? await db.select().from(settings).where(and(eq(settings.key, MEDIA_KEY(query.media_id)), gt(settings.expiresAt, new Date())))
+      : [];
+    if (!row) return { errcode: 40007, errmsg: 'invalid media_id' };
+    const content = Buffer.from(row.value, 'base64');
+    const isPng = content.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    return reply.type(isPng ? 'image/png' : 'image/jpeg').header('content-disposition', `attachment; filename="${query.media_id}.jpg"`).send(content);
+  });
+
+  const uploadBody = z.object({ base64: z.string().min(1).max(1_000_000) });
+  app.post('/media/upload', async (request, reply) => {
+    const parsed = uploadBody.safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ errcode: 40004, errmsg: 'invalid media' });
+    const mediaId = randomId(32);
+    await db.insert(settings).values({ key: MEDIA_KEY(mediaId), value: parsed.data.base64, expiresAt: new Date(Date.now() + MEDIA_LIFETIME_MS) });
+    return { type: 'image', media_id: mediaId, created_at: Math.floor(Date.now() / 1000) };
+  });
+}
