@@ -37,6 +37,8 @@ export const router = createBrowserRouter([
       { path: paths.sel, lazy: () => import('../features/business-choice/business-type-page') },
       { path: paths.selapp, lazy: () => import('../features/business-choice/business-page') },
       { path: paths.prodoing, lazy: () => import('../features/applications/application-list-page') },
+      { path: `${paths.info}/:screen`, lazy: () => import('../features/info-fill/fill-screen-page') },
+      { path: paths.infoPerson, lazy: () => import('../features/info-fill/person-page') },
       { path: '/page404', lazy: () => import('../features/session/not-found-page') },
       { path: '*', lazy: () => import('../features/session/not-found-page') },
     ],

@@ -34,6 +34,12 @@ export const paths = {
   prodoing: '/prodoing',
   querycertrecord: '/querycertrecord',
   pdfView: '/PDFview',
+  /** /info/:screen — the information-fill screens (infofill, infofillydy, infofillzxdj …). */
+  info: '/info',
+  infoPerson: '/info/person',
+  infoDyxxinfo: '/info/dyxxinfo',
+  upload: '/upload',
+  userSign: '/userSign',
 } as const;
 
 export function href(path: string, query: Record<string, string | number | undefined | null> = {}): string {

@@ -1,0 +1,144 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, startHall, type Hall } from './harness';
+import { becomeVerified, keepFailureEvidence } from './identity';
+import { steadyScreenshots } from './steady-screenshots';
+
+let hall: Hall;
+beforeAll(async () => {
+  hall = await startHall();
+});
+afterAll(() => hall?.close());
+
+const BUSINESS = '预购商品房抵押预告登记';
+const GUIDE = `/apply?id=pd-700-23&name=${encodeURIComponent(BUSINESS)}&djlx=700&qllx=23&code=YDYDJ&appointment=0`;
+
+/** Fills the basic fields of /info/person. */
+async function fillPerson(page: Page, values: { name: string; phone: string; idNumber: string; address: string }) {
+  await page.locator('#person-name').fill(values.name);
+  await page.locator('#person-phone').fill(values.phone);
+  await page.locator('#person-idnumber').fill(values.idNumber);
+  await page.locator('#person-address').fill(values.address);
+}
+
+/** Presses 确定 on the dialog that says `text`. */
+async function acknowledge(page: Page, text: string) {
+  const dialog = page.getByRole('dialog').filter({ hasText: text });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe('filling in an application', () => {
+  it('a verified citizen starts a mortgage pre-notation, adds an obligor and an obligee, deletes one, and keeps unsaved typing over a reload', async () => {
+    const { context, page } = await hall.newPhone();
+    const shot = steadyScreenshots('fill');
+    keepFailureEvidence(page, 'fill');
+    await signIn(page, 'e2e-fill', '赵先生', '/my');
+    await becomeVerified(page);
+
+    // From the guide, 我要申请 starts a 700+23 application and opens its fill screen.
+    await page.goto(GUIDE);
+    await page.getByRole('button', { name: '我要申请' }).click();
+    await page.getByRole('dialog').filter({ hasText: '确定要申请办理该业务吗？' }).getByRole('button', { name: '确定' }).click();
+    await page.waitForURL((url) => url.pathname === '/info/infofillydy');
+    const applicationId = new URL(page.url()).searchParams.get('id');
+    expect(applicationId).toBeTruthy();
+    await page.getByRole('heading', { name: '权利信息填写' }).waitFor();
+
+    // The screen's sections in the domain's order: obligor (抵押人), obligee (抵押权人), unit, mortgage rights.
+    const sections = page.locator('section.hall-info-fill__section');
+    await sections.first().waitFor();
+    await expect(sections.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')))).resolves.toEqual([
+      '抵押人',
+      '抵押权人',
+      '不动产单元信息',
+      '抵押权利信息',
+    ]);
+    await expect(page.locator('.adm-step-status-process').textContent()).resolves.toContain('权利信息');
+    await page.getByText('暂无抵押人').waitFor();
+    await shot(page, 'empty-sections');
+
+    // Adding an obligor: a wrong ID number is refused with the domain's message.
+    await page.getByRole('button', { name: '添加抵押人' }).click();
+    await page.waitForURL((url) => url.pathname === '/info/person' && url.searchParams.get('type') === '1');
+    await page.getByRole('heading', { name: '抵押人信息' }).waitFor();
+    await fillPerson(page, { name: '钱抵押', phone: '13900000001', idNumber: '110105199003071230', address: '石河子市北一路1号' });
+    await shot(page, 'person-form');
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('dialog').filter({ hasText: '请输入合法的证件号码' }).waitFor();
+    await shot(page, 'person-wrong-id');
+    await acknowledge(page, '请输入合法的证件号码');
+
+    // Signing before the person is saved is refused.
+    await page.getByRole('button', { name: '点击签字' }).click();
+    await acknowledge(page, '请先保存用户信息');
+
+    // The right number saves and goes back to the fill screen.
+    await page.locator('#person-idnumber').fill('110105199003071239');
+    await page.getByRole('button', { name: '保存' }).click();
+    await acknowledge(page, '保存成功');
+    await page.waitForURL((url) => url.pathname === '/info/infofillydy' && url.searchParams.get('id') === applicationId);
+    const obligors = page.getByRole('table', { name: '抵押人列表' });
+    await obligors.getByRole('cell', { name: '钱抵押', exact: true }).waitFor();
+    await expect(obligors.getByRole('cell', { name: '13900000001', exact: true }).count()).resolves.toBe(1);
+
+    // An obligee with the citizen's own ID.
+    await page.getByRole('button', { name: '添加抵押权人' }).click();
+    await page.waitForURL((url) => url.pathname === '/info/person' && url.searchParams.get('type') === '0');
+    await fillPerson(page, { name: '孙银行', phone: '13900000002', idNumber: '130402198503151231', address: '石河子市东环路8号' });
+    await page.getByRole('button', { name: '保存' }).click();
+    await acknowledge(page, '保存成功');
+    await page.waitForURL((url) => url.pathname === '/info/infofillydy');
+    const obligees = page.getByRole('table', { name: '抵押权人列表' });
+    await obligees.getByRole('cell', { name: '孙银行', exact: true }).waitFor();
+    await obligors.getByRole('cell', { name: '钱抵押', exact: true }).waitFor();
+    await shot(page, 'tables');
+
+    // 管理 opens the sheet; 删除 asks 确定执行删除操作？ (提示) and the row goes.
+    await obligees.getByRole('button', { name: '管理孙银行' }).click();
+    const sheet = page.locator('.adm-action-sheet');
+    for (const label of ['查看/修改', '删除', '取消']) await sheet.getByText(label, { exact: true }).waitFor();
+    await shot(page, 'manage-sheet');
+    await sheet.getByText('删除', { exact: true }).click();
+    const ask = page.getByRole('dialog').filter({ hasText: '确定执行删除操作？' });
+    await ask.waitFor();
+    await expect(ask.textContent()).resolves.toContain('提示');
+    await shot(page, 'confirm-delete');
+    await ask.getByRole('button', { name: '确定' }).click();
+    await page.getByText('暂无抵押权人').waitFor();
+    await obligors.getByRole('cell', { name: '钱抵押', exact: true }).waitFor();
+    await shot(page, 'deleted');
+
+    // 查看/修改 opens the saved obligor with its values.
+    await obligors.getByRole('button', { name: '管理钱抵押' }).click();
+    await sheet.getByText('查看/修改', { exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/info/person' && url.searchParams.get('id') !== '' && url.searchParams.get('id') !== null);
+    await expect(page.locator('#person-name').inputValue()).resolves.toBe('钱抵押');
+    await expect(page.locator('#person-idnumber').inputValue()).resolves.toBe('110105199003071239');
+    await page.getByRole('main').getByRole('button', { name: '返回' }).click();
+    await page.waitForURL((url) => url.pathname === '/info/infofillydy');
+
+    // Unsaved typing in a new person's form survives a reload; the share shows only for a shared mode.
+    await page.getByRole('button', { name: '添加抵押权人' }).click();
+    await page.waitForURL((url) => url.pathname === '/info/person' && url.searchParams.get('type') === '0');
+    await page.locator('#person-name').fill('李未存');
+    await page.locator('#person-phone').fill('13900000003');
+    await expect(page.locator('#person-share').count()).resolves.toBe(0);
+    await page.getByText('按份共有', { exact: true }).click();
+    await page.locator('#person-share').fill('50');
+    await page.reload();
+    await page.locator('#person-name').waitFor();
+    await expect(page.locator('#person-name').inputValue()).resolves.toBe('李未存');
+    await expect(page.locator('#person-phone').inputValue()).resolves.toBe('13900000003');
+    await expect(page.locator('#person-share').inputValue()).resolves.toBe('50');
+    await shot(page, 'draft-after-reload');
+
+    // A company shows 公司名称 and the legal representative.
+    await page.getByText('企业', { exact: true }).click();
+    await page.getByText('公司名称').first().waitFor();
+    await page.getByText('法定代表人信息').waitFor();
+    await shot(page, 'company');
+    await context.close();
+  });
+});

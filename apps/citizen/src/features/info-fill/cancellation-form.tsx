@@ -1,0 +1,85 @@
+import { SessionLostError, type ApplicationDetail } from '@hall/api/browser';
+import { SAVE_TYPE_CANCELLATION, validateCancellation } from '@hall/domain';
+import { showAlert, showLoading } from '@hall/ui';
+import { Button, Input, List, TextArea } from 'antd-mobile';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { FormCard } from '../../components/form-card';
+import { api } from '../../lib/api';
+import { NETWORK_ERROR } from '../../lib/use-remote';
+import { useSession } from '../../stores/session';
+import type { FillQuery } from './fill-layout';
+
+export const CANCELLATION_SAVE_FAILED = '保存数据失败';
+
+/**
+ * The cancellation screen's fields (infofillzxdj): certificate number (required), reason and remark.
+ * 下一步 saves them as the cancellation record (savetype 4); state 1 goes on to the upload.
+ */
+export function CancellationForm({ detail, query, uploadHref }: { detail: ApplicationDetail; query: FillQuery; uploadHref: string }) {
+  const saved = detail.qlxxInfo.find((record) => record.savetype === SAVE_TYPE_CANCELLATION);
+  const [values, setValues] = useState({ BDCZMH: saved?.BDCZMH ?? '', ZXYY: saved?.ZXYY ?? '', ZXFJ: saved?.ZXFJ ?? '' });
+  const [busy, setBusy] = useState(false);
+  const user = useSession((s) => s.user);
+  const navigate = useNavigate();
+  const change = (patch: Partial<typeof values>) => setValues((current) => ({ ...current, ...patch }));
+
+  async function save() {
+    const problem = validateCancellation({ certificateNumber: values.BDCZMH });
+    if (problem) {
+      await showAlert(problem);
+      return;
+    }
+    setBusy(true);
+    const hide = showLoading('提交中');
+    let ok = false;
+    try {
+      const reply = await api.addQlxxInfo({
+        openid: user?.openid ?? '',
+        proinstid: query.applicationId,
+        savetype: SAVE_TYPE_CANCELLATION,
+        reqData: { ZXDJ: { BDCZMH: values.BDCZMH.trim(), ZXYY: values.ZXYY, ZXFJ: values.ZXFJ }, sqrxm: user?.name ?? '', code: query.code },
+      });
+      ok = reply.state === 1 || reply.state === true;
+    } catch (error) {
+      hide();
+      setBusy(false);
+      if (!(error instanceof SessionLostError)) await showAlert(NETWORK_ERROR);
+      return;
+    }
+    hide();
+    setBusy(false);
+    if (ok) navigate(uploadHref);
+    else await showAlert(CANCELLATION_SAVE_FAILED);
+  }
+
+  return (
+    <>
+      <FormCard header="注销登记信息" className="hall-info-fill__form">
+        <List.Item
+          prefix={
+            <label htmlFor="zx-bdczmh">
+              <span className="hall-info-fill__star" aria-hidden="true">
+                *
+              </span>
+              不动产权证号
+            </label>
+          }
+        >
+          <Input id="zx-bdczmh" aria-required="true" placeholder="请输入不动产权证号" value={values.BDCZMH} onChange={(BDCZMH) => change({ BDCZMH })} maxLength={100} clearable />
+        </List.Item>
+        <List.Item prefix={<label htmlFor="zx-zxyy">注销原因</label>}>
+          <TextArea id="zx-zxyy" placeholder="请输入注销原因" value={values.ZXYY} onChange={(ZXYY) => change({ ZXYY })} maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} />
+        </List.Item>
+        <List.Item prefix={<label htmlFor="zx-zxfj">注销附记</label>}>
+          <TextArea id="zx-zxfj" placeholder="请输入注销附记" value={values.ZXFJ} onChange={(ZXFJ) => change({ ZXFJ })} maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} />
+        </List.Item>
+      </FormCard>
+      <div className="hall-info-fill__footer">
+        <Button block color="primary" size="large" loading={busy} disabled={busy} onClick={() => void save()}>
+          下一步
+        </Button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+import type { ApplicationDetail, ApplyTitle, RightsRecord } from '@hall/api/browser';
+import {
+  APPLICANT_KINDS,
+  SAVE_TYPES,
+  SAVE_TYPE_MORTGAGE,
+  SAVE_TYPE_PRE_NOTATION,
+  SAVE_TYPE_RIGHTS_INFO,
+  detailRoute,
+  fillScreenSections,
+  showsMortgageePanel,
+  showsRightsInfoPanel,
+  type DetailRoute,
+  type FillSection,
+  type InfoFillScreen,
+} from '@hall/domain';
+
+/** Every fill screen under /info, as its route names it. */
+export const FILL_SCREENS: readonly InfoFillScreen[] = [
+  'infofill',
+  'infofillscdj',
+  'infofillzxdj',
+  'infofillygdj',
+  'infofillclfmm',
+  'infofillJc',
+  'infofillJcinfo',
+  'infofilldyqsc',
+  'infofilldyqzy',
+  'infofillydy',
+  'infofillyg_ydy',
+];
+
+export function asFillScreen(name: string | undefined): InfoFillScreen | null {
+  return FILL_SCREENS.find((screen) => screen === name) ?? null;
+}
+
+/** The screen whose sections a detail page shows read-only. */
+const DETAIL_PAGE_SCREENS: Readonly<Record<DetailRoute, InfoFillScreen>> = {
+  '/applyDetail': 'infofill',
+  '/applyDetailDyqzy': 'infofilldyqzy',
+  '/applyDetailDyqsc': 'infofilldyqsc',
+  '/applyDetailClfmm': 'infofillclfmm',
+  '/applyDetailYdy': 'infofillydy',
+  '/applyDetailYgdj': 'infofillygdj',
+  '/applyDetailYg_Ydy': 'infofillyg_ydy',
+  '/applyDetailZxdj': 'infofillzxdj',
+};
+
+/**
+ * The sections a fill screen shows: the domain's list for the screen. The screens the domain lists
+ * none for (scdj, Jc, Jcinfo) show the sections of their pair's detail page, the same ones the
+ * server's check asks for.
+ */
+export function screenSections(screen: InfoFillScreen, djlx: string, qllx: string): readonly FillSection[] {
+  const own = fillScreenSections(screen);
+  return own.length > 0 ? own : fillScreenSections(DETAIL_PAGE_SCREENS[detailRoute(djlx, qllx)]);
+}
+
+/** The sections shown once the panel rules of the application and its business are applied. */
+export function visibleSections(screen: InfoFillScreen, detail: ApplicationDetail, title: ApplyTitle): FillSection[] {
+  const { djlx, qllx } = detail.proinst;
+  const rights = showsRightsInfoPanel(djlx, qllx, detail.xzqdm || detail.proinst.xzqdm);
+  return screenSections(screen, djlx, qllx).filter((section) => {
+    if (section === 'obligor') return title.ywr !== '0';
+    if (section === 'mortgagee') return screen !== 'infofill' || showsMortgageePanel(djlx, qllx);
+    if (section === 'preNotationRights' || section === 'mortgageRights') return rights;
+    return true;
+  });
+}
+
+/** Where a rights section is edited and which record (savetype) it keeps. */
+export interface RightsSection {
+  savetype: string;
+  title: string;
+  /** The edit screen under /info. */
+  editPath: string;
+  record: RightsRecord | undefined;
+}
+
+/**
+ * The rights record behind a section. Mortgage rights are the mortgage record (3). The pre-notation
+ * section keeps a transfer's rights as rights info (99: holding method, count, amount, edited on
+ * /info/qlxxinfo) for djlx 200, or wherever rights info is already saved; otherwise the
+ * pre-notation record (2, edited on /info/ygqlxx).
+ */
+export function rightsSection(section: 'preNotationRights' | 'mortgageRights', detail: ApplicationDetail): RightsSection {
+  const byType = (type: string) => detail.qlxxInfo.find((record) => record.savetype === type);
+  if (section === 'mortgageRights') {
+    return { savetype: SAVE_TYPE_MORTGAGE, title: SAVE_TYPES[SAVE_TYPE_MORTGAGE], editPath: '/info/dyqinfo', record: byType(SAVE_TYPE_MORTGAGE) };
+  }
+  const rightsInfo = byType(SAVE_TYPE_RIGHTS_INFO);
+  if (rightsInfo || detail.proinst.djlx === '200') {
+    return { savetype: SAVE_TYPE_RIGHTS_INFO, title: SAVE_TYPES[SAVE_TYPE_RIGHTS_INFO], editPath: '/info/qlxxinfo', record: rightsInfo };
+  }
+  return { savetype: SAVE_TYPE_PRE_NOTATION, title: SAVE_TYPES[SAVE_TYPE_PRE_NOTATION], editPath: '/info/ygqlxx', record: byType(SAVE_TYPE_PRE_NOTATION) };
+}
+
+/** The person kind (sqr_lx) a person section lists. */
+export const SECTION_KINDS = { obligee: '0', obligor: '1', mortgagee: '10' } as const;
+export type PersonSection = keyof typeof SECTION_KINDS;
+
+/** A person section's title: the business's aliases for obligors and rights holders (getApplyTitle). */
+export function personSectionTitle(section: PersonSection, title: ApplyTitle): string {
+  if (section === 'obligor') return title.ywrAlias || APPLICANT_KINDS['1'];
+  if (section === 'obligee') return title.qlrAlias || APPLICANT_KINDS['0'];
+  return APPLICANT_KINDS['10'];
+}
+
+/** The query every fill screen carries on: id (the application), djlx, qllx, code, appointment. */
+export interface FillQuery {
+  applicationId: string;
+  djlx: string;
+  qllx: string;
+  code: string;
+  appointment: string;
+}
+
