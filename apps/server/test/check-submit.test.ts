@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { ApplicationMaterial } from '@hall/api';
+import { applications } from '../src/db/schema';
 import { createTestHall, type TestHall } from './hall';
-import { API, addPerson, companyPayload, personPayload, startApplication, verifiedCitizen } from './application-helpers';
+import { API, addPerson, companyPayload, personPayload, setStatus, startApplication, verifiedCitizen } from './application-helpers';
 
 let hall: TestHall;
 let owner: string;
@@ -92,5 +95,87 @@ describe('check', () => {
     const { status, body } = await check(id, stranger);
     expect(status).toBe(404);
     expect(body).toEqual({ errcode: '01', errmsg: '查询无数据' });
+  });
+});
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('png body')]);
+
+async function materialsOf(id: string): Promise<ApplicationMaterial[]> {
+  const { body } = await hall.post(`${API}/getUploadType`, { slsqId: id, sfhqmx: '0' }, owner);
+  return (body.data as { datuminstInfo: ApplicationMaterial[] }).datuminstInfo;
+}
+
+async function attach(materialId: string) {
+  const response = await hall.app.inject({
+    method: 'POST',
+    url: `${API}/savePicFromWXServer`,
+    payload: new URLSearchParams({ datuminstId: materialId, base64: PNG.toString('base64') }).toString(),
+    headers: { cookie: owner, 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+const submit = (id: string, cookie = owner) => hall.post(`${API}/submitApplyProject`, { reqseq: 'r', proinstid: id, appointment: '0' }, cookie);
+const revoke = (id: string, cookie = owner) => hall.post(`${API}/revokeApply`, { reqseq: 'r', id, prodefid: 'pd-400-4', djlx: '400', qllx: '4' }, cookie);
+const rowOf = async (id: string) => (await hall.connection.db.select().from(applications).where(eq(applications.id, Number(id))))[0]!;
+
+describe('submitApplyProject and revokeApply', () => {
+  it('refuses until the check passes and every required material has a picture, then submits once with an acceptance number', async () => {
+    const id = await startApplication(hall, owner, 'pd-400-4');
+    const refusedCheck = await submit(id);
+    expect(refusedCheck.status).toBe(400);
+    expect(refusedCheck.body).toEqual({ errcode: '01', errmsg: '不动产权证号不能为空' });
+    await rights(id, '4', { ZXDJ: { BDCZMH: '新(2020)石河子市不动产权第0001号' } });
+    const list = await materialsOf(id);
+    const required = list.filter((m) => m.required === '是');
+    expect(required.length).toBeGreaterThan(1);
+    expect((await submit(id)).body.errmsg).toBe(`「${required[0]!.name}」 附件不可为空`);
+    await attach(required[0]!.id);
+    expect((await submit(id)).body.errmsg).toBe(`「${required[1]!.name}」 附件不可为空`);
+    for (const material of required.slice(1)) await attach(material.id);
+    expect((await rowOf(id)).shzt).toBe(-1);
+
+    const { status, body } = await submit(id, owner);
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body.errcode).toBe('00');
+    const { prolsh, tjsj } = body.data as { prolsh: string; tjsj: string };
+    expect(prolsh).toMatch(/^HD\d{6}\d{6,}$/);
+    expect(tjsj).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const row = await rowOf(id);
+    expect(row).toMatchObject({ shzt: 0, prolsh });
+    expect(row.submittedAt).not.toBeNull();
+
+    const again = await submit(id);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ errcode: '01', errmsg: '该申请已提交，请勿重复提交' });
+    expect(await rowOf(id)).toEqual(row);
+
+    // Withdrawn: back to not submitted; a second withdraw is refused; a resubmission keeps the number.
+    const theirs = await revoke(id, stranger);
+    expect(theirs.status).toBe(404);
+    expect(theirs.body).toMatchObject({ stat: 0, msg: '查询无数据' });
+    expect((await revoke(id)).body).toEqual({ stat: 1, msg: '撤回成功' });
+    expect(await rowOf(id)).toMatchObject({ shzt: -1, prolsh, submittedAt: null });
+    const twice = await revoke(id);
+    expect(twice.status).toBe(409);
+    expect(twice.body).toMatchObject({ stat: 0, msg: '只能撤回待审核的申请' });
+    expect(((await submit(id)).body.data as { prolsh: string }).prolsh).toBe(prolsh);
+    // Concurrent submits of one application: one wins, the other changes nothing.
+    await revoke(id);
+    const results = await Promise.all([submit(id), submit(id)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+  });
+
+  it('refuses passed applications and another citizen, and withdraws only pending ones', async () => {
+    const id = await startApplication(hall, owner, 'pd-400-4');
+    expect((await submit(id, stranger)).status).toBe(404);
+    await setStatus(hall, id, 10);
+    const passed = await submit(id);
+    expect(passed.status).toBe(409);
+    expect(passed.body.errmsg).toBe('当前申请状态为「审核通过」，不能提交');
+    expect((await revoke(id)).body).toMatchObject({ stat: 0, msg: '只能撤回待审核的申请' });
+    await setStatus(hall, id, 11);
+    expect((await revoke(id)).status).toBe(409);
+    expect((await rowOf(id)).shzt).toBe(11);
   });
 });

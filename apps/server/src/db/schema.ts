@@ -350,6 +350,9 @@ export const dictionaries = pgTable(
 /** The acceptance serial of slbh: a database sequence, so every server process draws from one counter. */
 export const applicationSerial = pgSequence('application_slbh_seq');
 
+/** The serial of the acceptance number prolsh given at submission ('HD' + month + serial), shared by every server process. */
+export const applicationProlshSerial = pgSequence('application_prolsh_seq');
+
 /** Applications (proinst), owned by the openid that created them. */
 export const applications = pgTable(
   'applications',

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../lib/register-call';
 import { parseJsonField } from '../services/application-editing';
 import { CHECK_PASSED, checkApplication } from '../services/application-check';
+import { revokeApplication, submitApplication } from '../services/submission';
 import { deleteApplicant, listApplicants, saveApplicant } from '../services/applicants';
 import { deleteUnit, saveUnits } from '../services/property-units';
 import { CANCELLATION_SAVE_FAILED, RIGHTS_SAVE_FAILED, deleteRightsRecords, saveRightsRecord } from '../services/rights-records';
@@ -79,5 +80,16 @@ export async function applicationFillRoutes(app: FastifyInstance): Promise<void>
   registerCall(app, contract.check, { auth: 'citizen' }, async (request) => {
     await checkApplication(db, request.citizen.openid, request.body.proinstid);
     return { errcode: '00', errmsg: CHECK_PASSED };
+  });
+
+  registerCall(app, contract.submitApplyProject, { auth: 'citizen', rateLimit: { max: 30, timeWindow: '1 minute' } }, async (request) => ({
+    errcode: '00',
+    errmsg: '提交成功',
+    data: await submitApplication(db, request.citizen.openid, request.body.proinstid),
+  }));
+
+  registerCall(app, contract.revokeApply, { auth: 'citizen', rateLimit: { max: 30, timeWindow: '1 minute' } }, async (request) => {
+    await revokeApplication(db, request.citizen.openid, request.body.id);
+    return { stat: 1, msg: '撤回成功' };
   });
 }
