@@ -1,5 +1,7 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont } from 'pdf-lib';
+import * as fontkitModule from '@pdf-lib/fontkit';
 import type { RegistryCertificate } from '../adapters/registry/certificates';
+import { cjkFont } from './cjk-font';
 
 /** The two documents a found query produces (spec part 1 §4: state 20 opens the PDF). */
 export const PROOF_TITLES = {
@@ -7,12 +9,6 @@ export const PROOF_TITLES = {
   dzzz: '电子证照',
 } as const;
 export type ProofKind = keyof typeof PROOF_TITLES;
-
-/** Latin titles for the page while no CJK font is embedded. */
-const LATIN_TITLES: Record<ProofKind, string> = {
-  zs: 'Certificate of Real Estate Ownership',
-  dzzz: 'Electronic Real Estate Licence',
-};
 
 /** 130402198503151231 → 130402********1231: enough to recognise, not enough to reuse. */
 export function maskIdNumber(id: string): string {
@@ -29,35 +25,52 @@ export interface ProofInput {
   queriedAt: string;
 }
 
-/** Each line of the proof: the Chinese label, a Latin label for the page, and the value. */
-function proofLines(input: ProofInput): Array<{ label: string; latin: string; value: string }> {
+/** The CommonJS build's exports, whether the loader hands them over as `default` or as the namespace. */
+const fontkit = ((fontkitModule as { default?: typeof fontkitModule }).default ?? fontkitModule) as typeof fontkitModule;
+
+/** The page's subtitle and the note under the lines. */
+export const PROOF_ISSUER = '不动产登记网上办事大厅';
+export const PROOF_NOTE = [
+  '本证明依据上述查询编号对应的不动产登记簿记录生成，仅供权利人本人查看。',
+  '身份证号已作部分隐藏处理。',
+  '不动产权利以不动产登记机构保存的不动产登记簿记载为准。',
+] as const;
+
+/** Each line of the proof: the label and the value. */
+export function proofLines(input: ProofInput): Array<{ label: string; value: string }> {
   const { certificate } = input;
   return [
-    { label: '不动产权证号', latin: 'Certificate No.', value: certificate.qzh },
-    { label: '不动产单元号', latin: 'Unit No.', value: certificate.bdcdyh },
-    { label: '权利人', latin: 'Owner', value: certificate.ownerName },
-    { label: '证件号码', latin: 'ID No.', value: maskIdNumber(certificate.ownerIdcard) },
-    { label: '坐落', latin: 'Location', value: certificate.zl },
-    { label: '用途', latin: 'Use', value: certificate.yt },
-    { label: '面积', latin: 'Area (m2)', value: certificate.mj },
-    { label: '查询编号', latin: 'Query No.', value: input.recordId },
-    { label: '查询时间', latin: 'Query time', value: input.queriedAt },
+    { label: '不动产权证号', value: certificate.qzh },
+    { label: '不动产单元号', value: certificate.bdcdyh },
+    { label: '权利人', value: certificate.ownerName },
+    { label: '身份证号', value: maskIdNumber(certificate.ownerIdcard) },
+    { label: '坐落', value: certificate.zl },
+    { label: '用途', value: certificate.yt },
+    { label: '面积（平方米）', value: certificate.mj },
+    { label: '查询编号', value: input.recordId },
+    { label: '查询时间', value: input.queriedAt },
   ];
 }
 
-/**
- * What the page can show with the standard font (WinAnsi): printable ASCII as is, every other run
- * of characters as one "?" — the full Chinese text is in the document's properties.
- */
-function latinText(value: string): string {
-  return value.replace(/[^\x20-\x7e]+/g, '?');
+/** `text` cut into lines no wider than `width` at `size` (Chinese has no spaces to break at). */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const char of text) {
+    if (line !== '' && font.widthOfTextAtSize(line + char, size) > width) {
+      lines.push(line);
+      line = '';
+    }
+    line += char;
+  }
+  lines.push(line);
+  return lines;
 }
 
 /**
- * A certificate-proof PDF made with pdf-lib. The hall has no CJK font to embed yet, so the page is
- * written with the standard Helvetica font in Latin labels, and the complete Chinese text (title,
- * every label and value) goes into the document's Title, Subject and Keywords, where PDF readers and
- * text extraction find it. Embedding a CJK font later changes only how the page is drawn.
+ * A certificate-proof PDF made with pdf-lib, in Chinese: the page is drawn with Noto Sans SC cut to the
+ * characters it prints (see cjk-font.ts), so it renders in any reader and its text can be extracted;
+ * the title, every label and value are also in the document's Title, Subject and Keywords.
  */
 export async function renderCertificateProof(input: ProofInput): Promise<Uint8Array> {
   const title = PROOF_TITLES[input.kind];
@@ -67,46 +80,50 @@ export async function renderCertificateProof(input: ProofInput): Promise<Uint8Ar
   doc.setSubject(lines.map((line) => `${line.label}：${line.value}`).join('；'));
   doc.setKeywords(lines.map((line) => `${line.label}：${line.value}`));
   doc.setAuthor('不动产登记中心');
-  doc.setCreator('不动产登记网上办事大厅');
-  doc.setProducer('不动产登记网上办事大厅');
+  doc.setCreator(PROOF_ISSUER);
+  doc.setProducer(PROOF_ISSUER);
   doc.setLanguage('zh-CN');
   const created = new Date();
   doc.setCreationDate(created);
   doc.setModificationDate(created);
 
+  const printed = [title, PROOF_ISSUER, ...lines.flatMap((line) => [line.label, line.value]), ...PROOF_NOTE].join('');
+  doc.registerFontkit(fontkit);
+  const font = await doc.embedFont((await cjkFont()).subset(printed), { subset: false });
+
   const page = doc.addPage([595.28, 841.89]);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const ink = rgb(0.1, 0.1, 0.1);
   const accent = rgb(0.62, 0.12, 0.12);
   const { width, height } = page.getSize();
-  const centred = (text: string, y: number, font: PDFFont, size: number, color = ink) => {
+  const centred = (text: string, y: number, size: number, color = ink) => {
     page.drawText(text, { x: (width - font.widthOfTextAtSize(text, size)) / 2, y, size, font, color });
   };
 
   page.drawRectangle({ x: 40, y: 40, width: width - 80, height: height - 80, borderColor: accent, borderWidth: 2 });
-  centred(LATIN_TITLES[input.kind], height - 110, bold, 22, accent);
-  centred('Real Estate Registration Center - Online Service Hall', height - 136, regular, 11);
+  centred(title, height - 110, 24, accent);
+  centred(PROOF_ISSUER, height - 138, 11);
 
+  const valueX = 190;
+  const valueWidth = width - 80 - valueX;
   let y = height - 200;
   for (const line of lines) {
-    page.drawText(line.latin, { x: 80, y, size: 12, font: bold, color: ink });
-    const value = latinText(line.value);
-    const valueSize = regular.widthOfTextAtSize(value, 12) > width - 300 ? 9 : 12;
-    page.drawText(value, { x: 220, y, size: valueSize, font: regular, color: ink, maxWidth: width - 300 });
-    page.drawLine({ start: { x: 80, y: y - 8 }, end: { x: width - 80, y: y - 8 }, thickness: 0.5, color: rgb(0.8, 0.8, 0.8) });
+    page.drawText(line.label, { x: 80, y, size: 12, font, color: rgb(0.3, 0.3, 0.3) });
+    const size = font.widthOfTextAtSize(line.value, 12) > valueWidth ? 10.5 : 12;
+    const rows = wrap(line.value, font, size, valueWidth);
+    rows.forEach((row, index) => {
+      page.drawText(row, { x: valueX, y: y - index * (size + 4), size, font, color: ink });
+    });
+    y -= (rows.length - 1) * (size + 4);
+    page.drawLine({ start: { x: 80, y: y - 10 }, end: { x: width - 80, y: y - 10 }, thickness: 0.5, color: rgb(0.8, 0.8, 0.8) });
     y -= 36;
   }
 
-  const note = [
-    'This document reproduces the registry record found for the query above.',
-    'Chinese text (names, location, certificate number) is in the document properties.',
-    'The register kept by the registration authority prevails.',
-  ];
   y -= 20;
-  for (const text of note) {
-    page.drawText(text, { x: 80, y, size: 9, font: regular, color: rgb(0.35, 0.35, 0.35) });
-    y -= 14;
+  for (const text of PROOF_NOTE) {
+    for (const row of wrap(text, font, 9.5, width - 160)) {
+      page.drawText(row, { x: 80, y, size: 9.5, font, color: rgb(0.35, 0.35, 0.35) });
+      y -= 16;
+    }
   }
   return doc.save();
 }
