@@ -95,6 +95,36 @@ describe('filling in an application', () => {
     await obligors.getByRole('cell', { name: '钱抵押', exact: true }).waitFor();
     await shot(page, 'tables');
 
+    // 下一步 runs the server check: without a unit it stops with the server's message under 提示.
+    await page.getByRole('button', { name: '下一步' }).click();
+    const check = page.getByRole('dialog').filter({ hasText: '请添加不动产单元信息' });
+    await check.waitFor();
+    await expect(check.textContent()).resolves.toContain('提示');
+    await shot(page, 'check-failed');
+    await acknowledge(page, '请添加不动产单元信息');
+
+    // A unit: the business's fields, required ones starred, checked by the domain's rules.
+    await page.getByRole('button', { name: '添加不动产单元' }).click();
+    await page.waitForURL((url) => url.pathname === '/info/dyxxinfo' && url.searchParams.get('slsqId') === applicationId);
+    await page.locator('#unit-bdcdyh').waitFor();
+    await page.getByRole('button', { name: '保存' }).click();
+    await acknowledge(page, '不动产单元号不能为空');
+    await page.locator('#unit-bdcdyh').fill('659001001001GB00001F00010001');
+    await page.locator('#unit-zl').fill('石河子市北一路1号1栋101');
+    await page.locator('#unit-fwsyqmj').fill('九十');
+    await page.locator('#unit-qlqssj').fill('2026-01-01');
+    await page.locator('#unit-qljssj').fill('2056-01-01');
+    await page.getByRole('button', { name: '保存' }).click();
+    await acknowledge(page, '须为数字');
+    await page.locator('#unit-fwsyqmj').fill('89.5');
+    await shot(page, 'unit-form');
+    await page.getByRole('button', { name: '保存' }).click();
+    await acknowledge(page, '保存成功');
+    await page.waitForURL((url) => url.pathname === '/info/infofillydy');
+    const units = page.getByRole('table', { name: '不动产单元信息列表' });
+    await units.getByRole('cell', { name: '659001001001GB00001F00010001', exact: true }).waitFor();
+    await shot(page, 'unit-listed');
+
     // 管理 opens the sheet; 删除 asks 确定执行删除操作？ (提示) and the row goes.
     await obligees.getByRole('button', { name: '管理孙银行' }).click();
     const sheet = page.locator('.adm-action-sheet');
@@ -139,6 +169,30 @@ describe('filling in an application', () => {
     await page.getByText('公司名称').first().waitFor();
     await page.getByText('法定代表人信息').waitFor();
     await shot(page, 'company');
+    await context.close();
+  });
+
+  it('the cancellation screen saves its certificate number and goes to the upload', async () => {
+    const { context, page } = await hall.newPhone();
+    const shot = steadyScreenshots('fill-cancellation');
+    keepFailureEvidence(page, 'fill-cancellation');
+    await signIn(page, 'e2e-fill-zx', '周女士', '/my');
+    await becomeVerified(page);
+    await page.goto(`/apply?id=pd-400-4&name=${encodeURIComponent('房屋注销登记')}&djlx=400&qllx=4&code=FWZXDJ&appointment=0`);
+    await page.getByRole('button', { name: '我要申请' }).click();
+    await page.getByRole('dialog').filter({ hasText: '确定要申请办理该业务吗？' }).getByRole('button', { name: '确定' }).click();
+    await page.waitForURL((url) => url.pathname === '/info/infofillzxdj');
+    const applicationId = new URL(page.url()).searchParams.get('id');
+    await page.locator('#zx-bdczmh').waitFor();
+    await page.getByRole('button', { name: '下一步' }).click();
+    await acknowledge(page, '不动产权证号不能为空');
+    await page.locator('#zx-bdczmh').fill('新(2024)石河子市不动产权第0001234号');
+    await page.locator('#zx-zxyy').fill('房屋灭失');
+    await shot(page, 'form');
+    await page.getByRole('button', { name: '下一步' }).click();
+    await page.waitForURL((url) => url.pathname === '/upload');
+    const query = Object.fromEntries(new URL(page.url()).searchParams);
+    expect(query).toMatchObject({ slsqId: applicationId, djlx: '400', qllx: '4', appointment: '0' });
     await context.close();
   });
 });

@@ -39,6 +39,7 @@ export const router = createBrowserRouter([
       { path: paths.prodoing, lazy: () => import('../features/applications/application-list-page') },
       { path: `${paths.info}/:screen`, lazy: () => import('../features/info-fill/fill-screen-page') },
       { path: paths.infoPerson, lazy: () => import('../features/info-fill/person-page') },
+      { path: paths.infoDyxxinfo, lazy: () => import('../features/info-fill/unit-page') },
       { path: '/page404', lazy: () => import('../features/session/not-found-page') },
       { path: '*', lazy: () => import('../features/session/not-found-page') },
     ],
