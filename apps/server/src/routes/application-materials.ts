@@ -7,6 +7,7 @@ import { registerCall } from '../lib/register-call';
 import { payloadOpenids, requireCitizen } from '../plugins/session';
 import { PICTURE_NOT_FOUND, deletePicture, findOwnedMaterialFile, listMaterials, savePicture } from '../services/material-files';
 import { openStoredFile } from '../services/stored-files';
+import { createWxConfig } from '../services/wx-config';
 
 const OPENID_MISMATCH = '身份信息不一致，请重新进入办事大厅';
 
@@ -72,4 +73,10 @@ export async function applicationMaterialRoutes(app: FastifyInstance): Promise<v
         .send(stream);
     },
   });
+
+  // Public: the page may ask before the session is back; the signature only works on the hall's JS-safe domain.
+  registerCall(app, contract.createWxConfig, { auth: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } }, async (request) => ({
+    stat: 1,
+    data: await createWxConfig(wechatPlatform, request.body.url, request.log),
+  }));
 }

@@ -5,10 +5,11 @@ import { Readable } from 'node:stream';
 import type { WechatPlatform } from '../adapters/wechat/platform';
 import type { Database } from '../db/client';
 import { applications, materialFiles, materials, storedFiles } from '../db/schema';
-import { HallError, badRequest, notFound } from '../lib/errors';
+import { isDeletableApplication } from '@hall/domain';
+import { HallError, badRequest, conflict, notFound } from '../lib/errors';
 import { parseRowId } from '../lib/row-id';
 import type { FileStorage } from '../storage/file-storage';
-import { lockEditableApplication } from './application-editing';
+import { lockEditableApplication, notEditableMessage } from './application-editing';
 import { findOwnedApplication } from './applications';
 import { recordStoredFile, type StoredFileRow } from './stored-files';
 
@@ -91,11 +92,13 @@ export async function savePicture(
   if (materialId === null) throw notFound(MATERIAL_NOT_FOUND);
   // The material must be the citizen's before anything is downloaded or stored.
   const [owned] = await db
-    .select({ applicationId: materials.applicationId })
+    .select({ applicationId: materials.applicationId, shzt: applications.shzt })
     .from(materials)
     .innerJoin(applications, eq(applications.id, materials.applicationId))
     .where(and(eq(materials.id, materialId), eq(applications.openid, openid)));
   if (!owned) throw notFound(MATERIAL_NOT_FOUND);
+  // Checked again under the lock below; this only spares a download for an application that cannot take it.
+  if (!isDeletableApplication(owned.shzt)) throw conflict(notEditableMessage(owned.shzt));
 
   const content = await pictureContent(deps.wechat, source, log);
   if (content.length === 0) throw badRequest(PICTURE_REQUIRED);

@@ -254,4 +254,15 @@ export const applyFillCalls = {
     }),
     reply: statReply(z.null()),
   }),
+  /**
+   * The JS-SDK config of a page (form url, its #fragment is dropped): stat 1 with appId, timestamp,
+   * nonceStr and the signature over the jsapi ticket, for wx.config before chooseImage and uploadImage.
+   */
+  createWxConfig: defineCall({
+    method: 'POST',
+    path: '/wechat/api/wechatimg/createwxconfig',
+    form: true,
+    body: z.object({ url: text(2048) }),
+    reply: statReply(z.object({ appId: z.string(), timestamp: z.number(), nonceStr: z.string(), signature: z.string() })),
+  }),
 } as const;
