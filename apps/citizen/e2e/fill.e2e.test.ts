@@ -195,4 +195,23 @@ describe('filling in an application', () => {
     expect(query).toMatchObject({ slsqId: applicationId, djlx: '400', qllx: '4', appointment: '0' });
     await context.close();
   });
+
+  it('says when an application is not found and when loading fails, and loads again on retry', async () => {
+    const { context, page } = await hall.newPhone();
+    const shot = steadyScreenshots('fill-states');
+    keepFailureEvidence(page, 'fill-states');
+    await signIn(page, 'e2e-fill-states', '吴先生', '/info/infofillydy?id=999999&djlx=700&qllx=23&appointment=0');
+    await page.getByText('未找到该申请').waitFor();
+    await shot(page, 'not-found');
+
+    await page.route('**/online/wx/apilist/getApply', (route) => route.abort());
+    await page.goto('/info/person?type=1&id=&slsqId=999999&djlx=700&qllx=23');
+    await page.getByRole('button', { name: '重新加载' }).waitFor();
+    await page.getByText('网络连接失败，请检查网络后重试').waitFor();
+    await shot(page, 'load-failed');
+    await page.unroute('**/online/wx/apilist/getApply');
+    await page.getByRole('button', { name: '重新加载' }).click();
+    await page.getByText('未找到该申请').waitFor();
+    await context.close();
+  });
 });

@@ -1,4 +1,4 @@
-import { SessionLostError, type Applicant, type ApplicationDetail, type ApplyTitle, type PropertyUnit } from '@hall/api/browser';
+import { NO_DATA_MESSAGE, SessionLostError, type Applicant, type ApplicationDetail, type ApplyTitle, type PropertyUnit } from '@hall/api/browser';
 import {
   FILL_SCREEN_PROGRESS_STEP,
   canAddRightsInfo,
@@ -53,7 +53,9 @@ export function Component() {
 
   const remote = useRemote(async () => {
     if (!applicationId) throw new Error(NO_APPLICATION);
-    const detail = dataOf(await api.getApply({ openid, slsqId: applicationId }), NO_APPLICATION);
+    const reply = await api.getApply({ openid, slsqId: applicationId });
+    // Another citizen's application, or none, answers 查询无数据: shown as not found rather than as a failure.
+    const detail = dataOf(reply.errmsg === NO_DATA_MESSAGE ? { ...reply, errmsg: NO_APPLICATION } : reply, NO_APPLICATION);
     const title = dataOf(await api.getApplyTitle({ prodefid: detail.proinst.prodefid }));
     return { detail, title };
   }, [applicationId, openid]);

@@ -1,4 +1,4 @@
-import { SessionLostError, type Applicant } from '@hall/api/browser';
+import { NO_DATA_MESSAGE, SessionLostError, type Applicant } from '@hall/api/browser';
 import {
   APPLICANT_CATEGORIES,
   APPLICANT_CATEGORY_COMPANY,
@@ -56,7 +56,9 @@ export function Component() {
 
   const remote = useRemote(async () => {
     if (!applicationId) throw new Error(NO_APPLICATION);
-    const detail = dataOf(await api.getApply({ openid, slsqId: applicationId }), NO_APPLICATION);
+    const reply = await api.getApply({ openid, slsqId: applicationId });
+    // Another citizen's application, or none, answers 查询无数据: shown as not found rather than as a failure.
+    const detail = dataOf(reply.errmsg === NO_DATA_MESSAGE ? { ...reply, errmsg: NO_APPLICATION } : reply, NO_APPLICATION);
     const title = dataOf(await api.getApplyTitle({ prodefid: detail.proinst.prodefid }));
     const person = personId ? detail.sqrs.find((row) => row.sqr_id === personId) : undefined;
     if (personId && !person) throw new Error(NO_PERSON);
