@@ -146,6 +146,12 @@ describe('filling in an application', () => {
     await page.waitForURL((url) => url.pathname === '/info/person' && url.searchParams.get('id') !== '' && url.searchParams.get('id') !== null);
     await expect(page.locator('#person-name').inputValue()).resolves.toBe('钱抵押');
     await expect(page.locator('#person-idnumber').inputValue()).resolves.toBe('110105199003071239');
+    // A saved person can sign: 点击签字 opens the signature screen for that applicant.
+    const personId = new URL(page.url()).searchParams.get('id');
+    await page.getByRole('button', { name: '点击签字' }).click();
+    await page.waitForURL((url) => url.pathname === '/userSign' && url.searchParams.get('userid') === personId && url.searchParams.get('slsqId') === applicationId);
+    await page.goBack();
+    await page.locator('#person-name').waitFor();
     await page.getByRole('main').getByRole('button', { name: '返回' }).click();
     await page.waitForURL((url) => url.pathname === '/info/infofillydy');
 
@@ -169,6 +175,12 @@ describe('filling in an application', () => {
     await page.getByText('公司名称').first().waitFor();
     await page.getByText('法定代表人信息').waitFor();
     await shot(page, 'company');
+
+    // A company continues only for 100+23; for this business its save ends in 保存失败.
+    await page.locator('#person-idnumber').fill('91659001MA7XYZ1234');
+    await page.getByRole('button', { name: '保存' }).click();
+    await acknowledge(page, '保存失败');
+    await expect(new URL(page.url()).pathname).toBe('/info/person');
     await context.close();
   });
 
