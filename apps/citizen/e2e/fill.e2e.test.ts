@@ -116,6 +116,11 @@ describe('filling in an application', () => {
     await page.locator('#unit-qljssj').fill('2056-01-01');
     await page.getByRole('button', { name: '保存' }).click();
     await acknowledge(page, '须为数字');
+    // The unit's typing survives a reload too.
+    await page.reload();
+    await page.locator('#unit-zl').waitFor();
+    await expect(page.locator('#unit-zl').inputValue()).resolves.toBe('石河子市北一路1号1栋101');
+    await expect(page.locator('#unit-qljssj').inputValue()).resolves.toBe('2056-01-01');
     await page.locator('#unit-fwsyqmj').fill('89.5');
     await shot(page, 'unit-form');
     await page.getByRole('button', { name: '保存' }).click();

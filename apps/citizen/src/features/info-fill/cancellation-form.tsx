@@ -9,6 +9,7 @@ import { api } from '../../lib/api';
 import { NETWORK_ERROR } from '../../lib/use-remote';
 import { useSession } from '../../stores/session';
 import type { FillQuery } from './fill-layout';
+import { useFormDraft } from './form-draft';
 
 export const CANCELLATION_SAVE_FAILED = '保存数据失败';
 
@@ -18,11 +19,14 @@ export const CANCELLATION_SAVE_FAILED = '保存数据失败';
  */
 export function CancellationForm({ detail, query, uploadHref }: { detail: ApplicationDetail; query: FillQuery; uploadHref: string }) {
   const saved = detail.qlxxInfo.find((record) => record.savetype === SAVE_TYPE_CANCELLATION);
-  const [values, setValues] = useState({ BDCZMH: saved?.BDCZMH ?? '', ZXYY: saved?.ZXYY ?? '', ZXFJ: saved?.ZXFJ ?? '' });
+  const [values, change, clearDraft] = useFormDraft(`hall:cancellation-draft:${query.applicationId}`, {
+    BDCZMH: saved?.BDCZMH ?? '',
+    ZXYY: saved?.ZXYY ?? '',
+    ZXFJ: saved?.ZXFJ ?? '',
+  });
   const [busy, setBusy] = useState(false);
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
-  const change = (patch: Partial<typeof values>) => setValues((current) => ({ ...current, ...patch }));
 
   async function save() {
     const problem = validateCancellation({ certificateNumber: values.BDCZMH });
@@ -49,7 +53,10 @@ export function CancellationForm({ detail, query, uploadHref }: { detail: Applic
     }
     hide();
     setBusy(false);
-    if (ok) navigate(uploadHref);
+    if (ok) {
+      clearDraft();
+      navigate(uploadHref);
+    }
     else await showAlert(CANCELLATION_SAVE_FAILED);
   }
 

@@ -1,9 +1,10 @@
 import type { Applicant } from '@hall/api/browser';
 import { APPLICANT_CATEGORY_COMPANY, APPLICANT_CATEGORY_PERSON, COMPANY_ID_TYPES, ID_TYPE_ID_CARD } from '@hall/domain';
-import { useCallback, useState } from 'react';
+import { useFormDraft } from './form-draft';
 
 /** The person form as typed. */
-export interface PersonValues {
+// A type alias (not an interface) so it fits the drafts' string record.
+export type PersonValues = {
   /** '1' company, '2' person. */
   category: string;
   name: string;
@@ -25,7 +26,7 @@ export interface PersonValues {
   sharingMode: string;
   /** gyfe, percent. */
   share: string;
-}
+};
 
 export const COMPANY_DEFAULT_ID_TYPE = '7';
 
@@ -77,44 +78,7 @@ export function personDraftKey(applicationId: string, type: string, personId: st
   return `hall:person-draft:${applicationId}:${type}:${personId || 'new'}`;
 }
 
-function readDraft(key: string): PersonValues | null {
-  try {
-    const stored = JSON.parse(window.localStorage.getItem(key) ?? 'null') as Record<string, unknown> | null;
-    if (!stored || typeof stored !== 'object') return null;
-    const values = { ...EMPTY_PERSON };
-    for (const field of Object.keys(EMPTY_PERSON) as (keyof PersonValues)[]) {
-      const value = stored[field];
-      if (typeof value === 'string') values[field] = value;
-    }
-    return values;
-  } catch {
-    // Storage may be off (private mode) or hold something else: the form starts from the saved person.
-    return null;
-  }
-}
-
-function writeDraft(key: string, values: PersonValues | null): void {
-  try {
-    if (values) window.localStorage.setItem(key, JSON.stringify(values));
-    else window.localStorage.removeItem(key);
-  } catch {
-    // See readDraft.
-  }
-}
-
 /** The form's values: the draft when there is one, else the saved person; kept as typed, dropped on save. */
 export function usePersonDraft(key: string, saved: PersonValues): [PersonValues, (patch: Partial<PersonValues>) => void, () => void] {
-  const [values, setValues] = useState<PersonValues>(() => readDraft(key) ?? saved);
-  const change = useCallback(
-    (patch: Partial<PersonValues>) => {
-      setValues((current) => {
-        const next = { ...current, ...patch };
-        writeDraft(key, next);
-        return next;
-      });
-    },
-    [key],
-  );
-  const clear = useCallback(() => writeDraft(key, null), [key]);
-  return [values, change, clear];
+  return useFormDraft(key, saved);
 }

@@ -23,6 +23,7 @@ import { api } from '../../lib/api';
 import { useBack } from '../../lib/use-back';
 import { NETWORK_ERROR, dataOf, useRemote } from '../../lib/use-remote';
 import { useSession } from '../../stores/session';
+import { useFormDraft } from './form-draft';
 import './info-fill.css';
 
 export const UNIT_SAVE_FAILED = '提交数据失败';
@@ -42,7 +43,7 @@ type UnitValues = Record<string, string>;
  * /info/dyxxinfo?id&slsqId&djlx&qllx&appointment&code: adds (blank id) or edits a property unit.
  * The business's field list (getApplyTitle fwxx) says which fields show and which are required
  * (isfillin 1; the certificate number never for qllx 423); areas and amounts are numbers, dates lie
- * in 1949–2099 (spec part 2 §2, §5, §8).
+ * in 1949–2099 (spec part 2 §2, §5, §8). Typing is kept as a draft until saved.
  */
 export function Component() {
   const [params] = useSearchParams();
@@ -104,11 +105,11 @@ function initialValues(fields: UnitFieldRequirement[], unit: PropertyUnit | unde
 }
 
 function UnitForm({ fields, unit, applicationId, djlx, qllx, appointment, code }: UnitFormProps) {
-  const [values, setValues] = useState<UnitValues>(() => initialValues(fields, unit));
+  const [values, changeValues, clearDraft] = useFormDraft(`hall:unit-draft:${applicationId}:${unit?.id || 'new'}`, initialValues(fields, unit));
   const [busy, setBusy] = useState(false);
   const openid = useSession((s) => s.user?.openid ?? '');
   const back = useBack(href(infoFillPath(listEditScreen(djlx, qllx)), { id: applicationId, djlx, qllx, code, appointment }));
-  const change = (field: string, value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const change = (field: string, value: string) => changeValues({ [field]: value });
   const required = (field: UnitFieldRequirement) => field.isfillin === '1' && !(field.field === PROPERTY_CERTIFICATE_FIELD && qllx === '423');
 
   async function save() {
@@ -136,6 +137,7 @@ function UnitForm({ fields, unit, applicationId, djlx, qllx, appointment, code }
       await showAlert(UNIT_SAVE_FAILED);
       return;
     }
+    clearDraft();
     await showAlert(UNIT_SAVED);
     back();
   }
