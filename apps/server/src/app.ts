@@ -27,6 +27,7 @@ import { applicationRoutes } from './routes/applications';
 import { applicationFillRoutes } from './routes/application-fill';
 import { applicationMaterialRoutes } from './routes/application-materials';
 import { wechatPlatformSimulatorRoutes } from './routes/simulator/wechat-platform';
+import { appointmentRoutes } from './routes/appointments';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -86,6 +87,7 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
   await app.register(applicationRoutes);
   await app.register(applicationFillRoutes);
   await app.register(applicationMaterialRoutes);
+  await app.register(appointmentRoutes);
   // The SMS simulator writes its codes to this app's log.
   if (hall.sms instanceof SimulatedSmsSender) hall.sms.useLogger(app.log);
   if (hall.simulators.sms) await app.register(smsSimulatorRoutes);

@@ -35,8 +35,13 @@ export function createCaller(
 
   async function call(name: string, input: object): Promise<unknown> {
     const route = routes[name]!;
-    const path = route.path.replace(/^\//, '');
     const payload: Record<string, unknown> = { reqseq: newReqseq(), ...input };
+    // Path parameters (`:areaId`) are taken out of the payload and put into the path.
+    const path = route.path.replace(/^\//, '').replace(/:([A-Za-z]+)/g, (_, key: string) => {
+      const value = payload[key];
+      delete payload[key];
+      return encodeURIComponent(String(value ?? ''));
+    });
     let response: Response;
     if (route.method === 'GET') {
       const searchParams = Object.fromEntries(

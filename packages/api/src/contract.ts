@@ -5,6 +5,7 @@ import { contentCalls } from './calls/content';
 import { queryCalls } from './calls/queries';
 import { applyCalls } from './calls/apply';
 import { applyFillCalls } from './calls/apply-fill';
+import { appointmentCalls } from './calls/appointments';
 
 /** Every call of the hall, by name: the one contract the server and the apps share. */
 export const contract = {
@@ -15,6 +16,7 @@ export const contract = {
   ...queryCalls,
   ...applyCalls,
   ...applyFillCalls,
+  ...appointmentCalls,
 } as const;
 
 export type Contract = typeof contract;

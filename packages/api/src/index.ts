@@ -11,3 +11,4 @@ export * from './bootstrap';
 export * from './calls/admin';
 export * from './calls/apply';
 export * from './calls/apply-fill';
+export * from './calls/appointments';

@@ -23,10 +23,16 @@ export type CallHandler<C extends CallDefinition> = (
  */
 export function registerCall<C extends CallDefinition>(app: FastifyInstance, call: C, options: CallOptions, handler: CallHandler<C>): void {
   const isGet = call.method === 'GET';
+  // A call with path parameters (`:areaId`) carries everything it needs in the path, so its schema checks the path.
+  const inPath = call.path.includes('/:');
   app.route({
     method: call.method,
     url: call.path,
-    schema: isGet ? { querystring: call.body, response: { 200: call.reply } } : { body: call.body, response: { 200: call.reply } },
+    schema: inPath
+      ? { params: call.body, response: { 200: call.reply } }
+      : isGet
+        ? { querystring: call.body, response: { 200: call.reply } }
+        : { body: call.body, response: { 200: call.reply } },
     config: {
       envelope: envelopeOf(call.reply),
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
@@ -42,7 +48,8 @@ export function registerCall<C extends CallDefinition>(app: FastifyInstance, cal
           }
         : undefined,
     handler: async (request, reply) => {
-      if (isGet) (request as { body: unknown }).body = request.query;
+      if (inPath) (request as { body: unknown }).body = request.params;
+      else if (isGet) (request as { body: unknown }).body = request.query;
       return handler(request as FastifyRequest & { body: z.output<C['body']> }, reply);
     },
   });

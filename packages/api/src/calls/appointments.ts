@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { defineCall } from '../define-call';
+import { stateReply } from '../envelopes';
+import { reqseq, openid, text } from '../common';
+
+/**
+ * Counter appointments (spec part 3 §2.1–§2.4, §3, §7 "Appointment"): areas, businesses, calendar
+ * days and time slots, booking a submitted case, and the citizen's own orders. Path parameters
+ * (`:areaId` …) are filled in from the payload field of the same name.
+ */
+
+/** An id in a path or form: a string of at most 40 characters; a number from a form is accepted too. */
+const idText = text(40);
+
+export const appointmentArea = z.object({ areaId: z.string(), areaName: z.string() });
+export type AppointmentArea = z.infer<typeof appointmentArea>;
+
+export const appointmentProcess = z.object({ processId: z.string(), processName: z.string() });
+export type AppointmentProcess = z.infer<typeof appointmentProcess>;
+
+/** A calendar day: calendar is the date only (YYYY-MM-DD); holiday 1 means closed. */
+export const appointmentCalendar = z.object({ calendarId: z.string(), calendar: z.string(), timeClass: z.string(), holiday: z.number() });
+export type AppointmentCalendar = z.infer<typeof appointmentCalendar>;
+
+export const appointmentSlot = z.object({ timeId: z.string(), timeName: z.string(), maxNum: z.number(), countNum: z.number() });
+export type AppointmentSlot = z.infer<typeof appointmentSlot>;
+
+/** An order (part 3 §3); createTime is YYYY-MM-DD HH:mm:ss (Asia/Shanghai). */
+export const appointmentOrder = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  code: z.string(),
+  createTime: z.string(),
+  extendData: z.object({
+    wlsh: z.string(),
+    calendar: z.string(),
+    timeName: z.string(),
+    processName: z.string(),
+    areaName: z.string(),
+    djlx: z.string(),
+  }),
+});
+export type AppointmentOrder = z.infer<typeof appointmentOrder>;
+
+/** A service site (part 3 §2.18); address '' when unknown (the screen shows 暂无). */
+export const serviceSite = z.object({
+  areaId: z.string(),
+  areaName: z.string(),
+  address: z.string(),
+  worktime: z.string(),
+  phone: z.string(),
+  lat: z.string(),
+  lng: z.string(),
+});
+export type ServiceSite = z.infer<typeof serviceSite>;
+
+const APPOINTMENT = '/online/public/appointment';
+
+export const appointmentCalls = {
+  /** Areas of a district: state 1 and data [{ areaId, areaName }]. */
+  appointmentAreas: defineCall({
+    method: 'GET',
+    path: `${APPOINTMENT}/areabyxzq`,
+    body: z.object({ reqseq, xzqdm: text(12).optional() }),
+    reply: stateReply(z.array(appointmentArea)),
+  }),
+  /** Businesses of an area: a bare list, empty for an unknown area. */
+  appointmentProcesses: defineCall({
+    method: 'POST',
+    path: `${APPOINTMENT}/processes/:areaId`,
+    body: z.object({ areaId: idText }),
+    reply: z.array(appointmentProcess),
+  }),
+  /** Calendar days of an area: a bare list, in date order. */
+  appointmentCalendars: defineCall({
+    method: 'GET',
+    path: `${APPOINTMENT}/calendars/:areaId`,
+    body: z.object({ areaId: idText }),
+    reply: z.array(appointmentCalendar),
+  }),
+  /** Time slots of a day and business: a bare list; remaining = maxNum − countNum. */
+  appointmentSlots: defineCall({
+    method: 'GET',
+    path: `${APPOINTMENT}/counts/:calendarId/:timeClass/:processId`,
+    body: z.object({ calendarId: idText, timeClass: idText, processId: idText }),
+    reply: z.array(appointmentSlot),
+  }),
+  /** Books a slot for the citizen's own submitted case (wlsh = prolsh): state 1 and the success message. */
+  addAppointment: defineCall({
+    method: 'POST',
+    path: `${APPOINTMENT}/addByWlsh/`,
+    form: true,
+    body: z.object({
+      reqseq,
+      openid,
+      area: idText.optional(),
+      process: idText.optional(),
+      calendar: idText.optional(),
+      time: idText.optional(),
+      name: text(100).optional(),
+      code: text(40).optional(),
+      phone: text(40).optional(),
+      bdcdjzh: text(100).optional(),
+      wlsh: text(64).optional(),
+      xzqdm: text(12).optional(),
+    }),
+    reply: stateReply(z.object({ id: z.string() })),
+  }),
+  /** One of the citizen's own orders. */
+  appointmentOrder: defineCall({
+    method: 'GET',
+    path: `${APPOINTMENT}/apmorder/detail`,
+    body: z.object({ reqseq, id: text(20) }),
+    reply: stateReply(appointmentOrder),
+  }),
+  /** The citizen's orders, newest first. */
+  appointmentOrders: defineCall({
+    method: 'GET',
+    path: `${APPOINTMENT}/apmorder/list`,
+    body: z.object({ reqseq, openid }),
+    reply: stateReply(z.array(appointmentOrder)),
+  }),
+  /** Service sites: state 1 and the list. */
+  serviceSites: defineCall({
+    method: 'GET',
+    path: `${APPOINTMENT}/area/`,
+    body: z.object({ reqseq }),
+    reply: stateReply(z.array(serviceSite)),
+  }),
+} as const;
