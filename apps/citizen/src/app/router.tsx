@@ -43,6 +43,11 @@ export const router = createBrowserRouter([
       { path: paths.infoDyqinfo, lazy: () => import('../features/rights-fill/mortgage-page') },
       { path: paths.infoYgqlxx, lazy: () => import('../features/rights-fill/pre-notice-page') },
       { path: paths.infoQlxxinfo, lazy: () => import('../features/rights-fill/rights-info-page') },
+      { path: paths.upload, lazy: () => import('../features/materials/upload-page') },
+      ...[paths.applyDetail, paths.applyDetailDyqsc, paths.applyDetailYgdj, paths.applyDetailClfmm, paths.applyDetailDyqzy, paths.applyDetailYdy, paths.applyDetailYgYdy, paths.applyDetailZxdj].map((path) => ({
+        path,
+        lazy: () => import('../features/materials/detail-page'),
+      })),
       { path: '/page404', lazy: () => import('../features/session/not-found-page') },
       { path: '*', lazy: () => import('../features/session/not-found-page') },
     ],

@@ -1,0 +1,160 @@
+import { deflateSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, startHall, type Hall } from './harness';
+import { becomeVerified, keepFailureEvidence } from './identity';
+import { steadyScreenshots } from './steady-screenshots';
+
+let hall: Hall;
+beforeAll(async () => {
+  hall = await startHall();
+});
+afterAll(() => hall?.close());
+
+const BUSINESS = '预购商品房抵押预告登记';
+const GUIDE = `/apply?id=pd-700-23&name=${encodeURIComponent(BUSINESS)}&djlx=700&qllx=23&code=YDYDJ&appointment=1`;
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+/** A small RGB PNG of one colour with a stripe, so the thumbnails can be told apart on screenshots. */
+function png(rgb: [number, number, number], size = 64): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const rows: number[] = [];
+  for (let y = 0; y < size; y++) {
+    rows.push(0);
+    for (let x = 0; x < size; x++) rows.push(...(Math.abs(x - y) < 6 ? [255, 255, 255] : rgb));
+  }
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.from(rows))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+async function acknowledge(page: Page, text: string) {
+  const dialog = page.getByRole('dialog').filter({ hasText: text });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** Adds one picture to a material through the file input and waits for its thumbnail. */
+async function addPicture(page: Page, material: string, count: number, colour: [number, number, number]) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: `上传${material}` }).click();
+  await (await chooser).setFiles({ name: 'picture.png', mimeType: 'image/png', buffer: png(colour) });
+  await page.getByRole('button', { name: `查看${material}第${count}张` }).waitFor();
+}
+
+describe('uploading materials and submitting', () => {
+  it('a verified citizen uploads every required material of an appointment-only application, deletes and re-adds one, and submits from the detail page', async () => {
+    const { context, page } = await hall.newPhone();
+    const shot = steadyScreenshots('upload');
+    keepFailureEvidence(page, 'upload');
+    await signIn(page, 'e2e-upload', '钱女士', '/my');
+    await becomeVerified(page);
+
+    // An appointment-only application goes from the guide straight to 资料上传.
+    await page.goto(GUIDE);
+    await page.getByRole('button', { name: '我要申请' }).click();
+    await page.getByRole('dialog').filter({ hasText: '确定要申请办理该业务吗？' }).getByRole('button', { name: '确定' }).click();
+    await page.waitForURL((url) => url.pathname === '/upload');
+    const slsqId = new URL(page.url()).searchParams.get('slsqId');
+    expect(slsqId).toBeTruthy();
+    await page.getByRole('heading', { name: '资料上传' }).waitFor();
+    await page.getByText('请按照帮助提示上传资料').waitFor();
+    // Step 2 of three: no 权利信息 step for an appointment.
+    const steps = page.getByRole('group', { name: '办理进度' });
+    await expect(steps.getByText('权利信息').count()).resolves.toBe(0);
+    await expect(page.locator('.adm-step-status-process').textContent()).resolves.toContain('上传资料');
+
+    const sections = page.locator('section.hall-upload__material');
+    await sections.first().waitFor();
+    const names = await sections.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
+    const starred = await sections.evaluateAll((nodes) => nodes.filter((node) => node.querySelector('.hall-upload__star')).map((node) => node.getAttribute('aria-label') ?? ''));
+    expect(starred.length).toBeGreaterThan(0);
+    expect(starred.length).toBeLessThan(names.length);
+    await shot(page, 'materials');
+
+    // Next without attachments: the first required material is named.
+    await page.getByRole('button', { name: '下一步' }).click();
+    await acknowledge(page, `「${starred[0]}」 附件不可为空`);
+
+    const colours: [number, number, number][] = [
+      [220, 60, 60],
+      [60, 140, 220],
+      [60, 180, 90],
+      [200, 150, 40],
+    ];
+    for (const [index, name] of starred.entries()) await addPicture(page, name, 1, colours[index % colours.length]!);
+    // The thumbnails are the owner's pictures, served and decoded at 78×78.
+    const first = page.getByRole('img', { name: `${starred[0]}第1张` });
+    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+    await expect(first.evaluate((img: HTMLImageElement) => [img.getBoundingClientRect().width, img.getBoundingClientRect().height])).resolves.toEqual([78, 78]);
+    await shot(page, 'uploaded');
+
+    // The gallery opens on a thumbnail.
+    await page.getByRole('button', { name: `查看${starred[0]}第1张` }).click();
+    await page.locator('.adm-image-viewer-content').waitFor();
+    await shot(page, 'gallery');
+    await page.locator('.hall-gallery__close').click();
+    await page.locator('.adm-image-viewer-content').waitFor({ state: 'hidden' });
+
+    // Delete one picture (after 确定删除该图片?), then Next is blocked again, then add it back.
+    const last = starred[starred.length - 1]!;
+    await page.getByRole('button', { name: `删除${last}第1张` }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: '确定删除该图片?' });
+    await confirm.waitFor();
+    await shot(page, 'delete-confirm');
+    await confirm.getByRole('button', { name: '确定' }).click();
+    await page.getByRole('button', { name: `查看${last}第1张` }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: '下一步' }).click();
+    await acknowledge(page, `「${last}」 附件不可为空`);
+    await addPicture(page, last, 1, [120, 60, 200]);
+
+    // Next opens the 700+23 detail page, which lists the materials; sections are hidden for an appointment.
+    await page.getByRole('button', { name: '下一步' }).click();
+    await page.waitForURL((url) => url.pathname === '/applyDetailYdy');
+    expect(new URL(page.url()).searchParams.get('id')).toBe(slsqId);
+    const card = page.getByRole('region', { name: '申请材料' });
+    await card.waitFor();
+    for (const name of starred) await card.getByRole('img', { name: `${name}第1张` }).waitFor();
+    await expect(page.locator('section[aria-label="抵押人"]').count()).resolves.toBe(0);
+    await page.getByText(BUSINESS).first().waitFor();
+    await shot(page, 'detail');
+
+    // 提交 asks first, then lands on the 待审核 tab of the list with an acceptance number.
+    await page.getByRole('button', { name: '提交' }).click();
+    const ask = page.getByRole('dialog').filter({ hasText: '确定提交该申请吗？' });
+    await ask.waitFor();
+    await shot(page, 'submit-confirm');
+    await ask.getByRole('button', { name: '确定' }).click();
+    await page.waitForURL((url) => url.pathname === '/prodoing' && url.searchParams.get('itemIndex') === '1');
+    await expect(page.getByRole('tab', { name: '待审核' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await page.getByText(/HD\d+/).first().waitFor();
+    await page.getByText(BUSINESS).first().waitFor();
+    await shot(page, 'submitted');
+
+    // The detail page of a pending application offers no 提交.
+    await page.goto(`/applyDetailYdy?id=${slsqId}&appointment=1&djlx=700&qllx=23`);
+    await page.getByRole('region', { name: '申请材料' }).waitFor();
+    await expect(page.getByRole('button', { name: '提交' }).count()).resolves.toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,188 @@
+import { SessionLostError } from '@hall/api/browser';
+import { IMAGES_PER_PICK, THUMBNAIL_SIZE_PX, uploadNextTarget, uploadProgressStep, validateMaterials } from '@hall/domain';
+import { ApplySteps, EmptyState, showAlert, showConfirm, showLoading, showToast } from '@hall/ui';
+import { Button } from 'antd-mobile';
+import { AddOutline, CloseCircleFill } from 'antd-mobile-icons';
+import { useRef, useState, type ChangeEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import { href } from '../../config/paths';
+import { api } from '../../lib/api';
+import { isWechatBrowser } from '../../lib/landing';
+import { NETWORK_ERROR, useRemote } from '../../lib/use-remote';
+import { useSession } from '../../stores/session';
+import { MaterialGallery, type GalleryState } from './gallery';
+import { compressImage, loadMaterials, materialFileUrl, type Material } from './materials';
+import { chooseAndUpload, wechatSdk } from './wechat-images';
+import './materials.css';
+
+export const UPLOAD_HINT = '请按照帮助提示上传资料';
+export const CONFIRM_IMAGE_DELETE = '确定删除该图片?';
+const UPLOAD_FAILED = '上传失败，请重试';
+
+/** 资料上传 (spec part 2 §2, §4, §5, §8): the materials of an application, their pictures, and Next to its detail page. */
+export function Component() {
+  const [params] = useSearchParams();
+  const slsqId = params.get('slsqId') || params.get('id') || '';
+  const appointment = params.get('appointment') ?? '0';
+  const djlx = params.get('djlx') ?? '';
+  const qllx = params.get('qllx') ?? '';
+  const openid = useSession((s) => s.user?.openid ?? '');
+  const navigate = useNavigate();
+  const input = useRef<HTMLInputElement>(null);
+  const [target, setTarget] = useState<Material | null>(null);
+  const [viewer, setViewer] = useState<GalleryState | null>(null);
+
+  const remote = useRemote(() => loadMaterials(openid, slsqId), [openid, slsqId]);
+  const step = uploadProgressStep(appointment);
+
+  async function upload(material: Material, pictures: { base64?: string; serverId?: string }[]) {
+    const hide = showLoading('上传中');
+    let failed = 0;
+    try {
+      for (const picture of pictures) {
+        try {
+          const reply = await api.savePicFromWXServer({ openid, datuminstId: material.id, materialId: material.id, ...picture });
+          if (reply.errcode !== '00') {
+            failed += 1;
+            console.warn('upload failed', reply.errmsg);
+          }
+        } catch (error) {
+          if (error instanceof SessionLostError) return;
+          failed += 1;
+          console.warn('upload failed', error);
+        }
+      }
+    } finally {
+      hide();
+    }
+    // The spec only logs a failed upload; a toast tells the citizen it did not arrive.
+    if (failed > 0) showToast(UPLOAD_FAILED);
+    await remote.reload();
+  }
+
+  async function add(material: Material) {
+    if (isWechatBrowser()) {
+      try {
+        const wx = await wechatSdk();
+        const ids = await chooseAndUpload(wx, IMAGES_PER_PICK);
+        if (ids.length > 0) await upload(material, ids.map((serverId) => ({ serverId })));
+        return;
+      } catch (error) {
+        // No JS-SDK (offline, or the config was refused): the file input below still works on iOS and desktop WeChat.
+        console.warn('JS-SDK unavailable, using the file input', error);
+      }
+    }
+    setTarget(material);
+    input.current?.click();
+  }
+
+  async function picked(event: ChangeEvent<HTMLInputElement>) {
+    const material = target;
+    const files = Array.from(event.target.files ?? []).slice(0, IMAGES_PER_PICK);
+    event.target.value = '';
+    if (!material || files.length === 0) return;
+    const pictures: { base64: string }[] = [];
+    for (const file of files) {
+      try {
+        pictures.push({ base64: await compressImage(file) });
+      } catch (error) {
+        console.warn('image not readable', error);
+      }
+    }
+    if (pictures.length < files.length) showToast(UPLOAD_FAILED);
+    if (pictures.length > 0) await upload(material, pictures);
+  }
+
+  async function remove(fileid: string) {
+    if (!(await showConfirm(CONFIRM_IMAGE_DELETE, { title: '提示' }))) return;
+    const hide = showLoading('删除中');
+    let failure: string | null = null;
+    try {
+      const reply = await api.delSinglePic({ openid, fileid });
+      if (reply.errcode !== '00') failure = reply.errmsg || '删除失败';
+    } catch (error) {
+      hide();
+      if (!(error instanceof SessionLostError)) await showAlert(NETWORK_ERROR);
+      return;
+    }
+    hide();
+    if (failure) await showAlert(failure);
+    await remote.reload();
+  }
+
+  async function next() {
+    const materials = remote.data ?? [];
+    const missing = validateMaterials(materials.map((m) => ({ name: m.name, required: m.required, attachments: m.pro_attachment })));
+    if (missing) {
+      await showAlert(missing, { title: '提示' });
+      return;
+    }
+    const to = uploadNextTarget({ applicationId: slsqId, djlx, qllx, appointment, isSubmit: '1' });
+    navigate(href(to.path, to.query as Record<string, string | undefined>));
+  }
+
+  const materials = remote.data;
+  return (
+    <HallPage
+      title="资料上传"
+      className="hall-upload"
+      footer={
+        materials ? (
+          <div className="hall-upload__footer">
+            <Button block color="primary" size="large" onClick={() => void next()}>
+              下一步
+            </Button>
+          </div>
+        ) : undefined
+      }
+    >
+      <div className="hall-upload__steps">
+        <ApplySteps current={step} withRightsInfo={step === 3} />
+      </div>
+      <p className="hall-upload__hint">{UPLOAD_HINT}</p>
+      {remote.loading && !materials ? (
+        <LoadingState />
+      ) : remote.error ? (
+        <ErrorState message={remote.error} onRetry={() => void remote.reload()} />
+      ) : materials && materials.length === 0 ? (
+        <EmptyState description="暂无需要上传的资料" />
+      ) : (
+        materials?.map((material) => {
+          const images = material.pro_attachment.map((file) => materialFileUrl(file));
+          return (
+            <section key={material.id} className="hall-card hall-upload__material" aria-label={material.name}>
+              <h2 className="hall-upload__name">
+                {material.required === '是' ? (
+                  <span className="hall-upload__star" aria-label="必传">
+                    *
+                  </span>
+                ) : null}
+                {material.name}
+              </h2>
+              <ul className="hall-upload__thumbs">
+                {material.pro_attachment.map((file, index) => (
+                  <li key={file.id} className="hall-upload__thumb" style={{ width: THUMBNAIL_SIZE_PX, height: THUMBNAIL_SIZE_PX }}>
+                    <button type="button" className="hall-upload__open" aria-label={`查看${material.name}第${index + 1}张`} onClick={() => setViewer({ images, index })}>
+                      <img src={images[index]} alt={`${material.name}第${index + 1}张`} width={THUMBNAIL_SIZE_PX} height={THUMBNAIL_SIZE_PX} />
+                    </button>
+                    <button type="button" className="hall-upload__delete" aria-label={`删除${material.name}第${index + 1}张`} onClick={() => void remove(file.id)}>
+                      <CloseCircleFill />
+                    </button>
+                  </li>
+                ))}
+                <li className="hall-upload__thumb" style={{ width: THUMBNAIL_SIZE_PX, height: THUMBNAIL_SIZE_PX }}>
+                  <button type="button" className="hall-upload__add" aria-label={`上传${material.name}`} onClick={() => void add(material)}>
+                    <AddOutline />
+                  </button>
+                </li>
+              </ul>
+            </section>
+          );
+        })
+      )}
+      <input ref={input} type="file" accept="image/*" multiple hidden data-testid="material-file" onChange={(event) => void picked(event)} />
+      <MaterialGallery state={viewer} onClose={() => setViewer(null)} />
+    </HallPage>
+  );
+}
