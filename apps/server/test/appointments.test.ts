@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { appointmentCalendars, appointmentOrders, appointmentSlots, applications, sessions, users } from '../src/db/schema';
@@ -364,5 +365,56 @@ describe('booking under load', () => {
     const counts = [(await slotRow(a!.timeId)).countNum, (await slotRow(b!.timeId)).countNum];
     expect(counts.sort()).toEqual([0, 1]);
     expect(await hall.connection.db.select().from(appointmentOrders).where(and(eq(appointmentOrders.openid, 'apm-twice'), eq(appointmentOrders.bookedDate, day.calendar)))).toHaveLength(1);
+  });
+
+  // The two cases below hold the competing write open in a second connection, so the booking passes its
+  // checks and only the database can stop it: the guarantee does not rest on the checks being first.
+  async function whileHeld(sqlText: string, params: unknown[], during: () => Promise<void>): Promise<void> {
+    const client = new pg.Client({ connectionString: hall.databaseUrl });
+    await client.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(sqlText, params);
+      await during();
+    } finally {
+      await client.query('COMMIT');
+      await client.end();
+    }
+  }
+
+  it('a slot filled by another transaction while a booking runs: the conditional update refuses it', async () => {
+    const cookie = await quickCitizen('apm-held-slot');
+    const wlsh = await caseOf('apm-held-slot');
+    const day = (await openDays())[13]!;
+    const slot = (await slotsOf(day))[0]!;
+    let pending!: Promise<Awaited<ReturnType<typeof book>>>;
+    await whileHeld('UPDATE appointment_slots SET count_num = max_num WHERE id = $1', [Number(slot.timeId)], async () => {
+      pending = book(bookingFields(day, slot, wlsh), cookie);
+      await new Promise((done) => setTimeout(done, 300));
+    });
+    expect(await pending).toMatchObject({ status: 409, body: { msg: '该时间段预约已满，请选择其他时间段！' } });
+    expect(await ordersOf('apm-held-slot')).toHaveLength(0);
+    expect((await slotRow(slot.timeId)).countNum).toBe(slot.maxNum);
+  });
+
+  it('an order for that date committed by another transaction while a booking runs: the unique index refuses it and the count is rolled back', async () => {
+    const cookie = await quickCitizen('apm-held-date');
+    const [mine, theirs] = [await caseOf('apm-held-date'), await caseOf('apm-held-date')];
+    const day = (await openDays())[13]!;
+    const [, slot, otherSlot] = await slotsOf(day);
+    const [application] = await hall.connection.db.select().from(applications).where(eq(applications.prolsh, theirs));
+    let pending!: Promise<Awaited<ReturnType<typeof book>>>;
+    await whileHeld(
+      `INSERT INTO appointment_orders (openid, application_id, wlsh, area_id, process_id, calendar_id, slot_id, booked_date, name, code, phone, extend_data)
+       VALUES ('apm-held-date', $1, $2, $3, $4, $5, $6, $7, '王五', '', '', '{}')`,
+      [application!.id, theirs, AREA, PROCESS, Number(day.calendarId), Number(otherSlot!.timeId), day.calendar],
+      async () => {
+        pending = book(bookingFields(day, slot!, mine), cookie);
+        await new Promise((done) => setTimeout(done, 300));
+      },
+    );
+    expect(await pending).toMatchObject({ status: 409, body: { msg: '您已预约，不能重复预约！' } });
+    expect((await slotRow(slot!.timeId)).countNum).toBe(slot!.countNum);
+    expect((await ordersOf('apm-held-date')).map((o) => o.wlsh)).toEqual([theirs]);
   });
 });
