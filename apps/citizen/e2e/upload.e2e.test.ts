@@ -157,4 +157,53 @@ describe('uploading materials and submitting', () => {
     await expect(page.getByRole('button', { name: '提交' }).count()).resolves.toBe(0);
     await context.close();
   });
+  it('the detail page of a filled application shows the fill screen\'s sections, and 查看 opens a read-only preview whose 返回详情 comes back', async () => {
+    const { context, page } = await hall.newPhone();
+    const shot = steadyScreenshots('upload-detail');
+    keepFailureEvidence(page, 'upload-detail');
+    await signIn(page, 'e2e-upload-detail', '孙先生', '/my');
+    await becomeVerified(page);
+    await page.goto(GUIDE.replace('appointment=1', 'appointment=0'));
+    await page.getByRole('button', { name: '我要申请' }).click();
+    await page.getByRole('dialog').filter({ hasText: '确定要申请办理该业务吗？' }).getByRole('button', { name: '确定' }).click();
+    await page.waitForURL((url) => url.pathname === '/info/infofillydy');
+    const applicationId = new URL(page.url()).searchParams.get('id')!;
+
+    await page.getByRole('button', { name: '添加抵押人' }).click();
+    await page.waitForURL((url) => url.pathname === '/info/person');
+    await page.locator('#person-name').fill('钱抵押');
+    await page.locator('#person-phone').fill('13900000001');
+    await page.locator('#person-idnumber').fill('110105199003071239');
+    await page.locator('#person-address').fill('石河子市北一路1号');
+    await page.getByRole('button', { name: '保存' }).click();
+    await acknowledge(page, '保存成功');
+    await page.waitForURL((url) => url.pathname === '/info/infofillydy');
+
+    // The 700+23 detail page: the sections of infofillydy, read-only, then the materials.
+    await page.goto(`/applyDetailYdy?id=${applicationId}&appointment=0&djlx=700&qllx=23&isSubmit=1`);
+    const sections = page.locator('section.hall-info-fill__section');
+    await page.getByRole('region', { name: '申请材料' }).waitFor();
+    await expect(sections.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')))).resolves.toEqual([
+      '抵押人',
+      '抵押权人',
+      '不动产单元信息',
+      '抵押权利信息',
+      '申请材料',
+    ]);
+    const obligors = page.getByRole('table', { name: '抵押人列表' });
+    await obligors.getByRole('cell', { name: '钱抵押', exact: true }).waitFor();
+    await expect(page.getByRole('button', { name: '管理钱抵押' }).count()).resolves.toBe(0);
+    await shot(page, 'detail-sections');
+
+    await page.getByRole('button', { name: '查看钱抵押' }).click();
+    await page.waitForURL((url) => url.pathname === '/personD' && url.searchParams.get('type') === '1' && url.searchParams.get('slsqId') === applicationId);
+    await page.getByRole('heading', { name: '项目信息预览' }).waitFor();
+    await page.getByText('110105199003071239').waitFor();
+    await page.getByText('身份证').first().waitFor();
+    await shot(page, 'person-preview');
+    await page.getByRole('button', { name: '返回详情' }).click();
+    await page.waitForURL((url) => url.pathname === '/applyDetailYdy' && url.searchParams.get('id') === applicationId);
+    await obligors.getByRole('cell', { name: '钱抵押', exact: true }).waitFor();
+    await context.close();
+  });
 });

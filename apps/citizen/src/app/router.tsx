@@ -48,6 +48,10 @@ export const router = createBrowserRouter([
         path,
         lazy: () => import('../features/materials/detail-page'),
       })),
+      ...[paths.personD, paths.dyxxD, paths.ygqlxxD, paths.dyqD, paths.qlxxD, paths.houseD].map((path) => ({
+        path,
+        lazy: () => import('../features/materials/preview-page'),
+      })),
       { path: '/page404', lazy: () => import('../features/session/not-found-page') },
       { path: '*', lazy: () => import('../features/session/not-found-page') },
     ],
