@@ -28,6 +28,7 @@ import { applicationFillRoutes } from './routes/application-fill';
 import { applicationMaterialRoutes } from './routes/application-materials';
 import { wechatPlatformSimulatorRoutes } from './routes/simulator/wechat-platform';
 import { appointmentRoutes } from './routes/appointments';
+import { appointmentListRoutes } from './routes/appointment-list';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -88,6 +89,7 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
   await app.register(applicationFillRoutes);
   await app.register(applicationMaterialRoutes);
   await app.register(appointmentRoutes);
+  await app.register(appointmentListRoutes);
   // The SMS simulator writes its codes to this app's log.
   if (hall.sms instanceof SimulatedSmsSender) hall.sms.useLogger(app.log);
   if (hall.simulators.sms) await app.register(smsSimulatorRoutes);

@@ -6,6 +6,7 @@ import { queryCalls } from './calls/queries';
 import { applyCalls } from './calls/apply';
 import { applyFillCalls } from './calls/apply-fill';
 import { appointmentCalls } from './calls/appointments';
+import { appointmentListCalls } from './calls/appointment-list';
 
 /** Every call of the hall, by name: the one contract the server and the apps share. */
 export const contract = {
@@ -17,6 +18,7 @@ export const contract = {
   ...applyCalls,
   ...applyFillCalls,
   ...appointmentCalls,
+  ...appointmentListCalls,
 } as const;
 
 export type Contract = typeof contract;

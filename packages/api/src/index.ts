@@ -12,3 +12,4 @@ export * from './calls/admin';
 export * from './calls/apply';
 export * from './calls/apply-fill';
 export * from './calls/appointments';
+export * from './calls/appointment-list';
