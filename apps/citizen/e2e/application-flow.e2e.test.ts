@@ -1,0 +1,367 @@
+import { deflateSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, startHall, type Hall } from './harness';
+import { becomeVerified, keepFailureEvidence } from './identity';
+import { steadyScreenshots } from './steady-screenshots';
+
+let hall: Hall;
+beforeAll(async () => {
+  hall = await startHall();
+});
+afterAll(() => hall?.close());
+
+type Shot = (page: Page, name: string) => Promise<void>;
+interface PersonValues {
+  name: string;
+  phone: string;
+  idNumber: string;
+  address: string;
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+/** A small RGB PNG of one colour with a white stripe. */
+function png(rgb: [number, number, number], size = 64): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const rows: number[] = [];
+  for (let y = 0; y < size; y++) {
+    rows.push(0);
+    for (let x = 0; x < size; x++) rows.push(...(Math.abs(x - y) < 6 ? [255, 255, 255] : rgb));
+  }
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.from(rows))), chunk('IEND', Buffer.alloc(0))]);
+}
+const COLOURS: [number, number, number][] = [
+  [220, 60, 60],
+  [60, 140, 220],
+  [60, 180, 90],
+  [200, 150, 40],
+];
+
+/** Presses 确定 on the dialog that says `text`. */
+async function acknowledge(page: Page, text: string | RegExp) {
+  const dialog = page.getByRole('dialog').filter({ hasText: text });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** A new verified citizen on a fresh profile. */
+async function verifiedCitizen(journey: string, openid: string, nickname: string) {
+  const { context, page } = await hall.newPhone();
+  const shot = steadyScreenshots(journey);
+  keepFailureEvidence(page, journey);
+  await signIn(page, openid, nickname, '/my');
+  await becomeVerified(page);
+  return { context, page, shot };
+}
+
+/** 我要申请 on the guide, confirmed; waits for the fill screen and answers the application id. */
+async function applyFromGuide(page: Page, screen: string, shot?: Shot): Promise<string> {
+  await page.getByRole('button', { name: '我要申请' }).click();
+  const confirm = page.getByRole('dialog').filter({ hasText: '确定要申请办理该业务吗？' });
+  await confirm.waitFor();
+  if (shot) await shot(page, 'apply-confirm');
+  await confirm.getByRole('button', { name: '确定' }).click();
+  await page.waitForURL((url) => url.pathname === `/info/${screen}`);
+  const id = new URL(page.url()).searchParams.get('id');
+  expect(id).toBeTruthy();
+  return id!;
+}
+
+/** Fills /info/person for an individual and, optionally, a sharing mode and share. */
+async function fillPerson(page: Page, values: PersonValues, share?: { mode: string; value: string }) {
+  await page.locator('#person-name').fill(values.name);
+  await page.locator('#person-phone').fill(values.phone);
+  await page.locator('#person-idnumber').fill(values.idNumber);
+  await page.locator('#person-address').fill(values.address);
+  if (share) {
+    await page.getByRole('main').getByText(share.mode, { exact: true }).click();
+    await page.locator('#person-share').fill(share.value);
+  }
+}
+
+/** Adds a person from the fill screen's `add` button, saves, and comes back to `screen`. */
+async function addPerson(page: Page, add: string, screen: string, values: PersonValues, share?: { mode: string; value: string }) {
+  await page.getByRole('button', { name: add }).click();
+  await page.waitForURL((url) => url.pathname === '/info/person');
+  await page.locator('#person-name').waitFor();
+  await fillPerson(page, values, share);
+  await page.getByRole('button', { name: '保存' }).click();
+  await acknowledge(page, '保存成功');
+  await page.waitForURL((url) => url.pathname === `/info/${screen}`);
+  await page.getByRole('cell', { name: values.name, exact: true }).waitFor();
+}
+
+/** Adds a unit with the given field values (ids unit-{field}) and comes back to `screen`. */
+async function addUnit(page: Page, screen: string, fields: Record<string, string>, shot?: Shot) {
+  await page.getByRole('button', { name: '添加不动产单元' }).click();
+  await page.waitForURL((url) => url.pathname === '/info/dyxxinfo');
+  await page.locator('#unit-bdcdyh').waitFor();
+  for (const [field, value] of Object.entries(fields)) await page.locator(`#unit-${field}`).fill(value);
+  if (shot) await shot(page, 'unit-form');
+  await page.getByRole('button', { name: '保存' }).click();
+  await acknowledge(page, '保存成功');
+  await page.waitForURL((url) => url.pathname === `/info/${screen}`);
+  await page.getByRole('table', { name: '不动产单元信息列表' }).getByRole('cell', { name: fields.bdcdyh!, exact: true }).waitFor();
+}
+
+/** On /upload: a picture for every starred material, then 下一步 to the detail route. Answers the starred names. */
+async function uploadRequired(page: Page, detailRoute: string, shot: Shot): Promise<string[]> {
+  await page.getByRole('heading', { name: '资料上传' }).waitFor();
+  const sections = page.locator('section.hall-upload__material');
+  await sections.first().waitFor();
+  const starred = await sections.evaluateAll((nodes) => nodes.filter((node) => node.querySelector('.hall-upload__star')).map((node) => node.getAttribute('aria-label') ?? ''));
+  expect(starred.length).toBeGreaterThan(0);
+  await shot(page, 'upload-empty');
+  for (const [index, material] of starred.entries()) {
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: `上传${material}` }).click();
+    await (await chooser).setFiles({ name: 'picture.png', mimeType: 'image/png', buffer: png(COLOURS[index % COLOURS.length]!) });
+    await page.getByRole('button', { name: `查看${material}第1张` }).waitFor();
+  }
+  await shot(page, 'upload-done');
+  await page.getByRole('button', { name: '下一步' }).click();
+  await page.waitForURL((url) => url.pathname === detailRoute);
+  const card = page.getByRole('region', { name: '申请材料' });
+  for (const material of starred) await card.getByRole('img', { name: `${material}第1张` }).waitFor();
+  return starred;
+}
+
+/** 提交 on a detail page, confirmed; lands on the list's 待审核 tab with the business and an acceptance number. */
+async function submitAndFindPending(page: Page, business: string, shot: Shot) {
+  await page.getByRole('button', { name: '提交' }).click();
+  const ask = page.getByRole('dialog').filter({ hasText: '确定提交该申请吗？' });
+  await ask.waitFor();
+  await shot(page, 'submit-confirm');
+  await ask.getByRole('button', { name: '确定' }).click();
+  await page.waitForURL((url) => url.pathname === '/prodoing' && url.searchParams.get('itemIndex') === '1');
+  await expect(page.getByRole('tab', { name: '待审核' }).getAttribute('aria-selected')).resolves.toBe('true');
+  const item = page.getByRole('list', { name: '待审核的申请' }).getByRole('listitem').filter({ hasText: business });
+  await item.waitFor();
+  await expect(item.textContent()).resolves.toMatch(/HD\d+/);
+  await expect(item.textContent()).resolves.toContain('提交时间');
+  await shot(page, 'pending');
+}
+
+describe('the application flow end to end', () => {
+  it('a mortgage establishment (700+23) from the region choice through filling, the check, the upload and the detail page to 待审核', async () => {
+    const { context, page, shot } = await verifiedCitizen('application-flow-mortgage', 'e2e-flow-ydy', '郑先生');
+    const BUSINESS = '预购商品房抵押预告登记';
+
+    // Home → 网上申请 → 地区选择 → a district → 业务选择 → 抵押登记 → 预告登记 → the 700+23 business.
+    await page.goto('/');
+    await page.getByText('网上申请', { exact: true }).first().click();
+    await page.waitForURL('**/seladd');
+    const city = page.getByRole('region', { name: '自治区直辖县级行政区划' });
+    await city.getByRole('button', { name: '石河子市' }).waitFor();
+    await shot(page, 'regions');
+    await city.getByRole('button', { name: '石河子市' }).click();
+    await page.waitForURL((url) => url.pathname === '/sel');
+    const xzqdm = new URL(page.url()).searchParams.get('xzqdm');
+    const types = page.getByRole('list', { name: '业务类型' });
+    await types.getByRole('button', { name: '抵押登记' }).waitFor();
+    await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+    await shot(page, 'types');
+    await types.getByRole('button', { name: '抵押登记' }).click();
+    await page.waitForURL((url) => url.pathname === '/selapp' && url.searchParams.get('xzqdm') === xzqdm);
+    await page.getByRole('navigation', { name: '业务分类' }).getByRole('button', { name: '预告登记' }).click();
+    await page.getByRole('list', { name: '预告登记' }).getByRole('button', { name: BUSINESS }).waitFor();
+    await shot(page, 'businesses');
+    await page.getByRole('button', { name: BUSINESS }).click();
+
+    await page.waitForURL((url) => url.pathname === '/apply');
+    const guide = new URL(page.url()).searchParams;
+    expect([guide.get('djlx'), guide.get('qllx'), guide.get('appointment')]).toEqual(['700', '23', '0']);
+    expect(guide.get('id')).toMatch(/^pd-700-23/);
+    await page.getByRole('heading', { name: `${BUSINESS}办事指南` }).waitFor();
+    await shot(page, 'guide');
+    const applicationId = await applyFromGuide(page, 'infofillydy', shot);
+
+    // Obligor, obligee, unit and mortgage rights.
+    await addPerson(page, '添加抵押人', 'infofillydy', { name: '钱抵押', phone: '13900000001', idNumber: '110105199003071239', address: '石河子市北一路1号' });
+    await addPerson(page, '添加抵押权人', 'infofillydy', { name: '孙银行', phone: '13900000002', idNumber: '130402198503151231', address: '石河子市东环路8号' });
+    await addUnit(page, 'infofillydy', { bdcdyh: '659001001001GB00001F00010001', zl: '石河子市北一路1号1栋101', fwsyqmj: '89.5', qlqssj: '2026-01-01', qljssj: '2056-01-01' }, shot);
+    await page.getByRole('button', { name: '添加抵押权利信息' }).click();
+    await page.waitForURL((url) => url.pathname === '/info/dyqinfo' && url.searchParams.get('slsqId') === applicationId);
+    await page.locator('#dyq-zqqssj').fill('2026-01-01');
+    await page.locator('#dyq-zqjssj').fill('2046-01-01');
+    await page.locator('#dyq-zwr').fill('钱抵押');
+    await page.locator('#dyq-bdbzzqse').fill('80');
+    await shot(page, 'mortgage-rights');
+    await page.getByRole('button', { name: '保存' }).click();
+    await acknowledge(page, '保存成功');
+    await page.waitForURL((url) => url.pathname === '/info/infofillydy' && url.searchParams.get('id') === applicationId);
+    await page.getByRole('table', { name: '抵押权利信息列表' }).waitFor();
+    await shot(page, 'filled');
+
+    // 下一步 passes the check and opens the upload for this application.
+    await page.getByRole('button', { name: '下一步' }).click();
+    await page.waitForURL((url) => url.pathname === '/upload');
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({ slsqId: applicationId, djlx: '700', qllx: '23', appointment: '0' });
+    await uploadRequired(page, '/applyDetailYdy', shot);
+    expect(new URL(page.url()).searchParams.get('id')).toBe(applicationId);
+
+    // The detail page shows what was filled in, read-only.
+    await page.getByRole('table', { name: '抵押人列表' }).getByRole('cell', { name: '钱抵押', exact: true }).waitFor();
+    await page.getByRole('table', { name: '抵押权人列表' }).getByRole('cell', { name: '孙银行', exact: true }).waitFor();
+    await page.getByRole('table', { name: '不动产单元信息列表' }).getByRole('cell', { name: '659001001001GB00001F00010001', exact: true }).waitFor();
+    await shot(page, 'detail');
+
+    await submitAndFindPending(page, BUSINESS, shot);
+    await context.close();
+  });
+
+  it('a cancellation (400) asks for the certificate number, shows it read-only on its detail page and is submitted', async () => {
+    const { context, page, shot } = await verifiedCitizen('application-flow-cancellation', 'e2e-flow-zx', '冯女士');
+    const BUSINESS = '国有建设用地使用权及房屋所有权注销登记';
+    const CERTIFICATE = '新(2024)石河子市不动产权第0004321号';
+    await page.goto(`/apply?id=pd-400-4&name=${encodeURIComponent(BUSINESS)}&djlx=400&qllx=4&code=FWZXDJ&appointment=0`);
+    await page.getByRole('heading', { name: `${BUSINESS}办事指南` }).waitFor();
+    const applicationId = await applyFromGuide(page, 'infofillzxdj');
+
+    await page.locator('#zx-bdczmh').waitFor();
+    await page.getByRole('button', { name: '下一步' }).click();
+    await page.getByRole('dialog').filter({ hasText: '不动产权证号不能为空' }).waitFor();
+    await shot(page, 'certificate-required');
+    await acknowledge(page, '不动产权证号不能为空');
+    expect(new URL(page.url()).pathname).toBe('/info/infofillzxdj');
+
+    await page.locator('#zx-bdczmh').fill(CERTIFICATE);
+    await page.locator('#zx-zxyy').fill('房屋灭失');
+    await shot(page, 'cancellation-filled');
+    await page.getByRole('button', { name: '下一步' }).click();
+    await page.waitForURL((url) => url.pathname === '/upload');
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({ slsqId: applicationId, djlx: '400', qllx: '4' });
+    await uploadRequired(page, '/applyDetailZxdj', shot);
+
+    // The certificate number and reason, read-only: no inputs on the detail page.
+    const section = page.getByRole('region', { name: '注销信息' });
+    await section.getByText(CERTIFICATE, { exact: true }).waitFor();
+    await section.getByText('房屋灭失', { exact: true }).waitFor();
+    await expect(page.locator('input:not([type=file]), textarea').count()).resolves.toBe(0);
+    await shot(page, 'detail');
+
+    await submitAndFindPending(page, BUSINESS, shot);
+    await context.close();
+  });
+
+  it('a transfer (200+4) with two by-share co-owners is stopped by the check until their shares add up to 100', async () => {
+    const { context, page, shot } = await verifiedCitizen('application-flow-shares', 'e2e-flow-shares', '陈先生');
+    const BUSINESS = '国有建设用地使用权及房屋所有权转移登记';
+    await page.goto(`/apply?id=pd-200-4&name=${encodeURIComponent(BUSINESS)}&djlx=200&qllx=4&code=FWZYDJ&appointment=0`);
+    await page.getByRole('heading', { name: `${BUSINESS}办事指南` }).waitFor();
+    const applicationId = await applyFromGuide(page, 'infofillJc');
+
+    // Two buyers (买受人) holding by share, 60 and 30; person saves continue to infofillJcinfo.
+    const byShare = (value: string) => ({ mode: '按份共有', value });
+    await addPerson(page, '添加买受人', 'infofillJcinfo', { name: '陈甲', phone: '13900000011', idNumber: '110105199003071239', address: '石河子市北一路2号' }, byShare('60'));
+    await addPerson(page, '添加买受人', 'infofillJcinfo', { name: '陈乙', phone: '13900000012', idNumber: '130402198503151231', address: '石河子市北一路2号' }, byShare('30'));
+    await addPerson(page, '添加出卖人', 'infofillJcinfo', { name: '林卖', phone: '13900000013', idNumber: '11010519491231002X', address: '石河子市东环路9号' });
+    await addUnit(page, 'infofillJcinfo', {
+      bdcqzmh: '新(2023)石河子市不动产权第0000777号',
+      bdcdyh: '659001001001GB00002F00020002',
+      zl: '石河子市北一路2号2栋202',
+      fwsyqmj: '102.3',
+      qdjg: '150',
+    });
+    await page.getByRole('button', { name: '添加权利信息' }).click();
+    await page.waitForURL((url) => url.pathname === '/info/qlxxinfo' && url.searchParams.get('slsqId') === applicationId);
+    await page.locator('#ql-qdjg').waitFor();
+    await page.getByText('分别持证', { exact: true }).click();
+    await page.getByText('每个单元一本证书', { exact: true }).click();
+    await page.locator('#ql-qdjg').fill('150');
+    await page.getByRole('button', { name: '保存' }).click();
+    await acknowledge(page, '保存成功');
+    await page.waitForURL((url) => url.pathname.startsWith('/info/infofillJc'));
+    await page.getByRole('table', { name: '买受人列表' }).getByRole('cell', { name: '陈乙', exact: true }).waitFor();
+    await shot(page, 'filled');
+
+    // 60 + 30: the check names the total.
+    await page.getByRole('button', { name: '下一步' }).click();
+    const check = page.getByRole('dialog').filter({ hasText: '按份共有的买受人份额之和须为100%，当前为90%' });
+    await check.waitFor();
+    await expect(check.textContent()).resolves.toContain('提示');
+    await shot(page, 'shares-refused');
+    await acknowledge(page, '当前为90%');
+    expect(new URL(page.url()).pathname).toMatch(/^\/info\/infofillJc/);
+
+    // The second buyer's share becomes 40 through 查看/修改.
+    await page.getByRole('table', { name: '买受人列表' }).getByRole('button', { name: '管理陈乙' }).click();
+    await page.locator('.adm-action-sheet').getByText('查看/修改', { exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/info/person' && !!url.searchParams.get('id'));
+    await expect(page.locator('#person-share').inputValue()).resolves.toBe('30');
+    await page.locator('#person-share').fill('40');
+    await shot(page, 'share-40');
+    await page.getByRole('button', { name: '保存' }).click();
+    await acknowledge(page, '保存成功');
+    await page.waitForURL((url) => url.pathname === '/info/infofillJcinfo');
+    await page.getByRole('table', { name: '买受人列表' }).getByRole('cell', { name: '陈乙', exact: true }).waitFor();
+
+    await page.getByRole('button', { name: '下一步' }).click();
+    await page.waitForURL((url) => url.pathname === '/upload');
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({ slsqId: applicationId, djlx: '200', qllx: '4' });
+    await page.getByRole('heading', { name: '资料上传' }).waitFor();
+    await shot(page, 'upload');
+    await context.close();
+  });
+
+  it('a company applicant with its legal representative is saved on a 100+23 business and continues to infofillscdj', async () => {
+    const { context, page, shot } = await verifiedCitizen('application-flow-company', 'e2e-flow-company', '黄女士');
+    const BUSINESS = '抵押权首次登记';
+    await page.goto(`/apply?id=pd-100-23&name=${encodeURIComponent(BUSINESS)}&djlx=100&qllx=23&code=DYSCDJ&appointment=0`);
+    await page.getByRole('heading', { name: `${BUSINESS}办事指南` }).waitFor();
+    const applicationId = await applyFromGuide(page, 'infofilldyqzy');
+
+    // The 100+23 screen's 抵押权人 section adds mortgagees (type 10).
+    await page.getByRole('button', { name: '添加抵押权人' }).click();
+    await page.waitForURL((url) => url.pathname === '/info/person' && url.searchParams.get('type') === '10');
+    await page.locator('#person-name').waitFor();
+    await page.getByText('企业', { exact: true }).click();
+    await page.getByText('法定代表人信息').waitFor();
+    await page.getByRole('main').getByText('营业执照', { exact: true }).click();
+    await page.locator('#person-name').fill('石河子市某某银行股份有限公司');
+    await page.locator('#person-phone').fill('09932000000');
+    await page.locator('#person-idnumber').fill('91659001MA7XYZ1234');
+    await page.locator('#person-rep-name').fill('黄法人');
+    await page.locator('#person-rep-idnumber').fill('110105199003071239');
+    await page.locator('#person-rep-phone').fill('13900000021');
+    await shot(page, 'company-form');
+    await page.getByRole('button', { name: '保存' }).click();
+    await acknowledge(page, '保存成功');
+    await page.waitForURL((url) => url.pathname === '/info/infofillscdj' && url.searchParams.get('id') === applicationId);
+    await page.getByRole('cell', { name: '石河子市某某银行股份有限公司', exact: true }).waitFor();
+    await shot(page, 'company-saved');
+
+    // Reopened, it is still a company with its licence and representative.
+    await page.getByRole('button', { name: '管理石河子市某某银行股份有限公司' }).click();
+    await page.locator('.adm-action-sheet').getByText('查看/修改', { exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/info/person' && !!url.searchParams.get('id'));
+    await page.getByText('公司名称').first().waitFor();
+    await expect(page.locator('#person-rep-name').inputValue()).resolves.toBe('黄法人');
+    await expect(page.locator('#person-idnumber').inputValue()).resolves.toBe('91659001MA7XYZ1234');
+    await expect(page.locator('.adm-selector-item-active').allTextContents()).resolves.toContain('营业执照');
+    await shot(page, 'company-reopened');
+    await context.close();
+  });
+});
