@@ -58,6 +58,10 @@ export const paths = {
   qlxxD: '/qlxxD',
   houseD: '/houseD',
   userSign: '/userSign',
+  yuyue: '/yuyue',
+  yuyueForm: '/yuyueForm',
+  yuyueDetail: '/yuyueDetail',
+  yuyueRecord: '/yuyueRecord',
 } as const;
 
 export function href(path: string, query: Record<string, string | number | undefined | null> = {}): string {

@@ -1,0 +1,50 @@
+import { useSearchParams } from 'react-router';
+import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import { paths } from '../../config/paths';
+import { api } from '../../lib/api';
+import { useRemote } from '../../lib/use-remote';
+import './appointments.css';
+
+/** /yuyueDetail?orderid&djlx: one of the citizen's orders, the business type from the query else the order (spec part 3 §2.2). */
+export function Component() {
+  const [params] = useSearchParams();
+  const orderid = params.get('orderid') ?? '';
+  const djlx = params.get('djlx') ?? '';
+  const order = useRemote(async () => {
+    const reply = await api.appointmentOrder({ id: orderid });
+    const failure = reply as { msg?: string; errmsg?: string };
+    if (reply.state !== 1 || !reply.data) throw new Error(failure.msg || failure.errmsg || '查询无数据');
+    return reply.data;
+  }, [orderid]);
+
+  const data = order.data;
+  return (
+    <HallPage title="预约单详情" backTo={paths.yuyueRecord}>
+      {order.loading && !data ? (
+        <LoadingState />
+      ) : order.error || !data ? (
+        <ErrorState message={order.error ?? '查询无数据'} onRetry={() => void order.reload()} />
+      ) : (
+        <dl className="hall-appointment__fields" aria-label="预约单">
+          <Field label="姓名">{data.name}</Field>
+          <Field label="手机号">{data.phone}</Field>
+          <Field label="身份证号">{data.code}</Field>
+          <Field label="受理编号">{data.extendData.wlsh}</Field>
+          <Field label="预约时间">{`${data.extendData.calendar} ${data.extendData.timeName}`.trim()}</Field>
+          <Field label="办理窗口">{data.extendData.processName}</Field>
+          <Field label="预约地点">{data.extendData.areaName}</Field>
+          <Field label="业务类型">{djlx || data.extendData.djlx}</Field>
+        </dl>
+      )}
+    </HallPage>
+  );
+}
+
+function Field({ label, children }: { label: string; children: string }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}

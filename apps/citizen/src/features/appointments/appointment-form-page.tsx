@@ -1,0 +1,210 @@
+import { SessionLostError, type CallOutput } from '@hall/api/browser';
+import { isSlotFull, remainingSlots, slotBookingMessage, validateAppointment, weekdayName } from '@hall/domain';
+import { showAlert, showConfirm, showLoading } from '@hall/ui';
+import { Button, List } from 'antd-mobile';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { FormCard } from '../../components/form-card';
+import { HallPage } from '../../components/hall-page';
+import { paths } from '../../config/paths';
+import { api } from '../../lib/api';
+import { NETWORK_ERROR } from '../../lib/use-remote';
+import { useSession } from '../../stores/session';
+import './appointments.css';
+
+export const CONFIRM_TITLE = '在线预约';
+export const CONFIRM_TEXT = '确定要申请吗?';
+
+type Area = NonNullable<CallOutput<'appointmentAreas'>['data']>[number];
+type Process = CallOutput<'appointmentProcesses'>[number];
+type Day = CallOutput<'appointmentCalendars'>[number];
+type Slot = CallOutput<'appointmentSlots'>[number];
+
+/** Every list answers empty when its call fails (part 3 §8: other list calls leave their lists empty). */
+async function listOrEmpty<T>(load: () => Promise<T[] | undefined>): Promise<T[]> {
+  try {
+    return (await load()) ?? [];
+  } catch (error) {
+    if (error instanceof SessionLostError) throw error;
+    return [];
+  }
+}
+
+/**
+ * /yuyueForm?proinstid&prolsh (预约单): books a counter slot for a submitted case. Four cascading
+ * selectors, each read-only until the one above is chosen; changing one clears those below and
+ * reloads the next list (spec part 3 §2.1, §5, §8).
+ */
+export function Component() {
+  const [params] = useSearchParams();
+  const prolsh = params.get('prolsh') ?? '';
+  const user = useSession((s) => s.user);
+  const xzqdm = user?.XZQDM ?? '';
+
+  const [areas, setAreas] = useState<Area[]>([]);
+  const [processes, setProcesses] = useState<Process[]>([]);
+  const [days, setDays] = useState<Day[]>([]);
+  const [slots, setSlots] = useState<Slot[]>([]);
+  const [area, setArea] = useState('');
+  const [process, setProcess] = useState('');
+  const [calendar, setCalendar] = useState('');
+  const [time, setTime] = useState('');
+  const [booked, setBooked] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void listOrEmpty(async () => {
+      const reply = await api.appointmentAreas({ xzqdm });
+      return reply.state === 1 ? reply.data : [];
+    }).then((rows) => live && setAreas(rows));
+    return () => {
+      live = false;
+    };
+  }, [xzqdm]);
+
+  async function chooseArea(next: string) {
+    setArea(next);
+    setProcess('');
+    setCalendar('');
+    setTime('');
+    setProcesses([]);
+    setDays([]);
+    setSlots([]);
+    if (!next) return;
+    // Days belong to the area, but the date stays read-only until a business is chosen.
+    const [processRows, dayRows] = await Promise.all([
+      listOrEmpty(() => api.appointmentProcesses({ areaId: next })),
+      listOrEmpty(() => api.appointmentCalendars({ areaId: next })),
+    ]);
+    setProcesses(processRows);
+    setDays(dayRows.filter((day) => day.holiday === 0));
+  }
+
+  function chooseProcess(next: string) {
+    setProcess(next);
+    setCalendar('');
+    setTime('');
+    setSlots([]);
+  }
+
+  async function chooseCalendar(next: string) {
+    setCalendar(next);
+    setTime('');
+    setSlots([]);
+    const day = days.find((row) => row.calendarId === next);
+    if (!day) return;
+    setSlots(await listOrEmpty(() => api.appointmentSlots({ calendarId: day.calendarId, timeClass: day.timeClass, processId: process })));
+  }
+
+  async function submit() {
+    const missing = validateAppointment({ area, process, calendar, time });
+    if (missing) {
+      await showAlert(missing);
+      return;
+    }
+    const slot = slots.find((row) => row.timeId === time);
+    const full = slot ? slotBookingMessage(slot, false) : null;
+    if (full) {
+      await showAlert(full);
+      return;
+    }
+    if (!(await showConfirm(CONFIRM_TEXT, { title: CONFIRM_TITLE }))) return;
+    setBusy(true);
+    const hide = showLoading();
+    let message: string;
+    let ok = false;
+    try {
+      const reply = await api.addAppointment({
+        openid: user?.openid,
+        area,
+        process,
+        calendar,
+        time,
+        name: user?.name,
+        code: user?.CARDNUM,
+        phone: user?.PHONE,
+        bdcdjzh: '',
+        wlsh: prolsh,
+        xzqdm,
+      });
+      ok = reply.state === 1;
+      const failure = reply as { msg?: string; errmsg?: string };
+      message = failure.msg || failure.errmsg || (ok ? '' : '预约失败，请稍后重试');
+    } catch (error) {
+      hide();
+      setBusy(false);
+      if (error instanceof SessionLostError) return;
+      await showAlert(NETWORK_ERROR);
+      return;
+    }
+    hide();
+    setBusy(false);
+    if (ok) setBooked(true);
+    else {
+      // The slot may have filled meanwhile: show its count as it is now.
+      const day = days.find((row) => row.calendarId === calendar);
+      if (day) setSlots(await listOrEmpty(() => api.appointmentSlots({ calendarId: day.calendarId, timeClass: day.timeClass, processId: process })));
+    }
+    await showAlert(message);
+  }
+
+  return (
+    <HallPage title="预约单" backTo={paths.yuyue} className="hall-appointment-form">
+      <FormCard header="申请人信息">
+        <List.Item extra={user?.name}>姓名</List.Item>
+        <List.Item extra={user?.CARDNUM}>身份证号</List.Item>
+        <List.Item extra={user?.PHONE}>手机号</List.Item>
+        <List.Item extra={prolsh}>受理编号</List.Item>
+      </FormCard>
+      <FormCard header="预约信息">
+        <Selector label="办理地点" value={area} disabled={booked} onChange={(value) => void chooseArea(value)}>
+          {areas.map((row) => (
+            <option key={row.areaId} value={row.areaId}>
+              {row.areaName}
+            </option>
+          ))}
+        </Selector>
+        <Selector label="办理业务" value={process} disabled={booked || !area} onChange={chooseProcess}>
+          {processes.map((row) => (
+            <option key={row.processId} value={row.processId}>
+              {row.processName}
+            </option>
+          ))}
+        </Selector>
+        <Selector label="办理日期" value={calendar} disabled={booked || !process} onChange={(value) => void chooseCalendar(value)}>
+          {days.map((row) => (
+            <option key={row.calendarId} value={row.calendarId}>
+              {`${row.calendar} ${weekdayName(row.calendar) ?? ''}`.trim()}
+            </option>
+          ))}
+        </Selector>
+        <Selector label="办理时间" value={time} disabled={booked || !calendar} onChange={setTime}>
+          {slots.map((row) => (
+            <option key={row.timeId} value={row.timeId} disabled={isSlotFull(row)}>
+              {`${row.timeName} 剩余${remainingSlots(row)}`}
+            </option>
+          ))}
+        </Selector>
+      </FormCard>
+      {booked ? null : (
+        <div className="hall-appointment__submit">
+          <Button block color="primary" size="large" loading={busy} disabled={busy} onClick={() => void submit()}>
+            预约
+          </Button>
+        </div>
+      )}
+    </HallPage>
+  );
+}
+
+function Selector({ label, value, disabled, onChange, children }: { label: string; value: string; disabled: boolean; onChange: (value: string) => void; children: ReactNode }) {
+  return (
+    <List.Item prefix={<label htmlFor={`yuyue-${label}`}>{label}</label>}>
+      <select id={`yuyue-${label}`} className="hall-appointment__select" value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{disabled && !value ? '请先选择上一项' : `请选择${label}`}</option>
+        {children}
+      </select>
+    </List.Item>
+  );
+}

@@ -1,0 +1,52 @@
+import { EmptyState } from '@hall/ui';
+import { Link } from 'react-router';
+import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import { href, paths } from '../../config/paths';
+import { api } from '../../lib/api';
+import { useRemote } from '../../lib/use-remote';
+import { useSession } from '../../stores/session';
+import { NO_APPOINTMENTS } from './appointment-list-page';
+import './appointments.css';
+
+/** /yuyueRecord: the citizen's orders with application and appointment time; one opens its detail (spec part 3 §2.3). */
+export function Component() {
+  const openid = useSession((s) => s.user?.openid) ?? '';
+  const orders = useRemote(async () => {
+    const reply = await api.appointmentOrders({ openid });
+    // A failed list stays empty (part 3 §8).
+    return reply.state === 1 ? (reply.data ?? []) : [];
+  }, [openid]);
+
+  return (
+    <HallPage title="预约记录">
+      {orders.loading && !orders.data ? (
+        <LoadingState />
+      ) : orders.error ? (
+        <ErrorState message={orders.error} onRetry={() => void orders.reload()} />
+      ) : orders.data && orders.data.length > 0 ? (
+        <ul className="hall-applications__list" aria-label="预约记录">
+          {orders.data.map((order) => (
+            <li key={order.id}>
+              <Link className="hall-card hall-application hall-appointment__record" to={href(paths.yuyueDetail, { orderid: order.id })}>
+                <div className="hall-application__row">
+                  <span className="hall-application__label">受理编号：</span>
+                  <span className="hall-application__value">{order.extendData.wlsh}</span>
+                </div>
+                <div className="hall-application__row">
+                  <span className="hall-application__label">申请时间：</span>
+                  <span className="hall-application__value">{order.createTime}</span>
+                </div>
+                <div className="hall-application__row">
+                  <span className="hall-application__label">预约时间：</span>
+                  <span className="hall-application__value">{`${order.extendData.calendar} ${order.extendData.timeName}`.trim()}</span>
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState description={NO_APPOINTMENTS} fullPage />
+      )}
+    </HallPage>
+  );
+}
