@@ -139,7 +139,7 @@ function DetailSections({ route, detail, title, isSubmit }: { route: DetailRoute
       <section className="hall-card hall-info-fill__section" aria-label="注销信息">
         <h2 className="hall-card__title">注销信息</h2>
         <dl className="hall-detail__fields">
-          <dt>不动产证明号</dt>
+          <dt>不动产权证号</dt>
           <dd>{field('BDCZMH') || '—'}</dd>
           <dt>注销原因</dt>
           <dd>{field('ZXYY') || '—'}</dd>
