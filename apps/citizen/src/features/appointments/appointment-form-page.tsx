@@ -38,8 +38,11 @@ async function listOrEmpty<T>(load: () => Promise<T[] | undefined>): Promise<T[]
 export function Component() {
   const [params] = useSearchParams();
   const prolsh = params.get('prolsh') ?? '';
+  const proinstid = params.get('proinstid') ?? '';
   const user = useSession((s) => s.user);
-  const xzqdm = user?.XZQDM ?? '';
+  // The sites are those of the case's district; the profile's district stands in until it is read.
+  const [caseDistrict, setCaseDistrict] = useState<string | null>(null);
+  const xzqdm = caseDistrict ?? '';
 
   const [areas, setAreas] = useState<Area[]>([]);
   const [processes, setProcesses] = useState<Process[]>([]);
@@ -54,6 +57,26 @@ export function Component() {
 
   useEffect(() => {
     let live = true;
+    void (async () => {
+      let district = user?.XZQDM ?? '';
+      if (proinstid) {
+        try {
+          const reply = await api.getApply({ openid: user?.openid, slsqId: proinstid });
+          if (reply.errcode === '00' && reply.data?.xzqdm) district = reply.data.xzqdm;
+        } catch (error) {
+          if (error instanceof SessionLostError) return;
+        }
+      }
+      if (live) setCaseDistrict(district);
+    })();
+    return () => {
+      live = false;
+    };
+  }, [proinstid, user?.openid, user?.XZQDM]);
+
+  useEffect(() => {
+    if (caseDistrict === null) return;
+    let live = true;
     void listOrEmpty(async () => {
       const reply = await api.appointmentAreas({ xzqdm });
       return reply.state === 1 ? reply.data : [];
@@ -61,7 +84,7 @@ export function Component() {
     return () => {
       live = false;
     };
-  }, [xzqdm]);
+  }, [caseDistrict, xzqdm]);
 
   async function chooseArea(next: string) {
     setArea(next);
