@@ -164,7 +164,7 @@ describe('online appointment', () => {
       // Read-only applicant fields; each selector waits for the one above.
       await page.getByRole('heading', { name: '预约单' }).waitFor();
       await page.getByText(prolsh).waitFor();
-      await page.getByText('130402198503151231').waitFor();
+      await page.getByText('1304**********1231').waitFor();
       const site = page.getByLabel('办理地点');
       const business = page.getByLabel('办理业务');
       const date = page.getByLabel('办理日期');
@@ -257,7 +257,7 @@ describe('online appointment', () => {
       await detail.filter({ hasText: PROCESS.name }).waitFor();
       await detail.filter({ hasText: AREA.name }).waitFor();
       await detail.filter({ hasText: prolsh }).waitFor();
-      await detail.filter({ hasText: '130402198503151231' }).waitFor();
+      await detail.filter({ hasText: '1304**********1231' }).waitFor();
       await shot(page, 'detail');
 
       for (const other of others) await other.context.close();

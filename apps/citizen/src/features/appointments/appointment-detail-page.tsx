@@ -1,3 +1,4 @@
+import { maskIdNumber, maskMobileNumber } from '@hall/domain';
 import { useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { paths } from '../../config/paths';
@@ -27,8 +28,8 @@ export function Component() {
       ) : (
         <dl className="hall-appointment__fields" aria-label="预约单">
           <Field label="姓名">{data.name}</Field>
-          <Field label="手机号">{data.phone}</Field>
-          <Field label="身份证号">{data.code}</Field>
+          <Field label="手机号">{maskMobileNumber(data.phone)}</Field>
+          <Field label="身份证号">{maskIdNumber(data.code)}</Field>
           <Field label="受理编号">{data.extendData.wlsh}</Field>
           <Field label="预约时间">{`${data.extendData.calendar} ${data.extendData.timeName}`.trim()}</Field>
           <Field label="办理窗口">{data.extendData.processName}</Field>

@@ -1,5 +1,5 @@
 import { SessionLostError, type CallOutput } from '@hall/api/browser';
-import { isSlotFull, remainingSlots, slotBookingMessage, validateAppointment, weekdayName } from '@hall/domain';
+import { isSlotFull, maskIdNumber, maskMobileNumber, remainingSlots, slotBookingMessage, validateAppointment, weekdayName } from '@hall/domain';
 import { showAlert, showConfirm, showLoading } from '@hall/ui';
 import { Button, List } from 'antd-mobile';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -176,8 +176,8 @@ export function Component() {
     <HallPage title="预约单" backTo={paths.yuyue} className="hall-appointment-form">
       <FormCard header="申请人信息">
         <List.Item extra={user?.name}>姓名</List.Item>
-        <List.Item extra={user?.CARDNUM}>身份证号</List.Item>
-        <List.Item extra={user?.PHONE}>手机号</List.Item>
+        <List.Item extra={user?.CARDNUM ? maskIdNumber(user.CARDNUM) : ''}>身份证号</List.Item>
+        <List.Item extra={user?.PHONE ? maskMobileNumber(user.PHONE) : ''}>手机号</List.Item>
         <List.Item extra={prolsh}>受理编号</List.Item>
       </FormCard>
       <FormCard header="预约信息">
