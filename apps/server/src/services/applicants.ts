@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../lib/errors';
 import { parseRowId } from '../lib/row-id';
 import { lockEditableApplication, textOf } from './application-editing';
 import { findOwnedApplication } from './applications';
+import { toApplicant } from './applicant-view';
 
 export type ApplicantRow = typeof applicants.$inferSelect;
 
@@ -37,29 +38,6 @@ export function validateApplicantRow(row: ApplicantRow): string | null {
   });
 }
 
-export function toApplicant(row: ApplicantRow): Applicant {
-  return {
-    sqr_id: String(row.id),
-    sqr_lx: row.sqrLx,
-    sqr_name: row.sqrName,
-    sqr_tel: row.sqrTel,
-    sqr_zjlx: row.sqrZjlx,
-    sqr_zjh: row.sqrZjh,
-    sqr_adress: row.sqrAdress,
-    sqr_qt_dlr_name: row.sqrQtDlrName,
-    sqr_qt_zjh: row.sqrQtZjh,
-    sqr_qt_zjlx: row.sqrQtZjlx,
-    sqr_qt_tel: row.sqrQtTel,
-    sqr_qt_fr_name: row.sqrQtFrName,
-    sqr_qt_fr_zjh: row.sqrQtFrZjh,
-    sqr_qt_fr_zjlx: row.sqrQtFrZjlx,
-    sqr_qt_fr_tel: row.sqrQtFrTel,
-    iscqr: row.iscqr,
-    sqr_gyfs: row.sqrGyfs,
-    sqr_gyfe: row.sqrGyfe,
-    qzzt: row.qzzt,
-  };
-}
 
 /** An ID number as stored: trimmed and upper-case, so a final lower-case x becomes X (DESIGN.md §8). */
 const idNumber = (value: unknown) => textOf(value).toUpperCase();

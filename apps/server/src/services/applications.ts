@@ -1,7 +1,6 @@
 import {
   ENTERPRISE_BUSINESS_REFUSED,
   NO_DATA_MESSAGE,
-  type Applicant,
   type ApplicationDetail,
   type ApplicationListTab,
   type ApplicationSummary,
@@ -20,6 +19,7 @@ import { formatShanghaiDate, formatShanghaiDateTime } from '../lib/shanghai-time
 import type { FileStorage } from '../storage/file-storage';
 import { requireBusiness } from './apply-catalogue';
 import { profileState } from './profile';
+import { toApplicant } from './applicant-view';
 import { requireUser } from './users';
 
 export type ApplicationRow = typeof applications.$inferSelect;
@@ -101,30 +101,6 @@ export function toApplicationSummary(row: ApplicationRow, userName: string): App
     tjsj: formatShanghaiDateTime(row.submittedAt),
     user_name: userName,
     czfs: row.czfs,
-  };
-}
-
-function toApplicant(row: typeof applicants.$inferSelect): Applicant {
-  return {
-    sqr_id: String(row.id),
-    sqr_lx: row.sqrLx,
-    sqr_name: row.sqrName,
-    sqr_tel: row.sqrTel,
-    sqr_zjlx: row.sqrZjlx,
-    sqr_zjh: row.sqrZjh,
-    sqr_adress: row.sqrAdress,
-    sqr_qt_dlr_name: row.sqrQtDlrName,
-    sqr_qt_zjh: row.sqrQtZjh,
-    sqr_qt_zjlx: row.sqrQtZjlx,
-    sqr_qt_tel: row.sqrQtTel,
-    sqr_qt_fr_name: row.sqrQtFrName,
-    sqr_qt_fr_zjh: row.sqrQtFrZjh,
-    sqr_qt_fr_zjlx: row.sqrQtFrZjlx,
-    sqr_qt_fr_tel: row.sqrQtFrTel,
-    iscqr: row.iscqr,
-    sqr_gyfs: row.sqrGyfs,
-    sqr_gyfe: row.sqrGyfe,
-    qzzt: row.qzzt,
   };
 }
 
