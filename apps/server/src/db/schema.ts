@@ -619,3 +619,39 @@ export const appointmentOrders = pgTable(
     index('appointment_orders_owner_idx').on(t.openid, t.createdAt),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Counter booking (part 3 §2.5, §7 "Counter booking"): date and slot bookings of /appointment.
+// They take their places from appointment_slots, so one capacity rule covers both booking pages.
+
+/** A counter booking, owned by the openid that made it: createdate, yysj, name (part 3 §3); one per user and date. */
+export const counterBookings = pgTable(
+  'counter_bookings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    openid: text('openid').notNull(),
+    calendarId: bigint('calendar_id', { mode: 'number' })
+      .notNull()
+      .references(() => appointmentCalendars.id),
+    /** countId: the slot whose place the booking holds. */
+    slotId: bigint('slot_id', { mode: 'number' })
+      .notNull()
+      .references(() => appointmentSlots.id),
+    /** The calendar day, kept here so "one booking per user and date" is a unique index. */
+    bookedDate: date('booked_date', { mode: 'string' }).notNull(),
+    /** yysj: the date and the slot's name as booked. */
+    yysj: text('yysj').notNull(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    /** zjh: the ID number. */
+    zjh: text('zjh').notNull(),
+    /** The case the booking was made for (from /appointment?proinstid), if any. */
+    applicationId: bigint('application_id', { mode: 'number' }).references(() => applications.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('counter_bookings_owner_date_idx').on(t.openid, t.bookedDate),
+    uniqueIndex('counter_bookings_application_idx').on(t.applicationId),
+    index('counter_bookings_owner_idx').on(t.openid, t.createdAt),
+  ],
+);
