@@ -11,3 +11,4 @@ export * from './constants';
 export * from './validation';
 export * from './booking';
 export * from './certificate-number';
+export * from './statements';
