@@ -7,6 +7,8 @@ import { applyCalls } from './calls/apply';
 import { applyFillCalls } from './calls/apply-fill';
 import { appointmentCalls } from './calls/appointments';
 import { appointmentListCalls } from './calls/appointment-list';
+import { queueCalls } from './calls/queue';
+import { downloadCalls } from './calls/downloads';
 
 /** Every call of the hall, by name: the one contract the server and the apps share. */
 export const contract = {
@@ -19,6 +21,8 @@ export const contract = {
   ...applyFillCalls,
   ...appointmentCalls,
   ...appointmentListCalls,
+  ...queueCalls,
+  ...downloadCalls,
 } as const;
 
 export type Contract = typeof contract;

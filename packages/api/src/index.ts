@@ -13,3 +13,5 @@ export * from './calls/apply';
 export * from './calls/apply-fill';
 export * from './calls/appointments';
 export * from './calls/appointment-list';
+export * from './calls/queue';
+export * from './calls/downloads';

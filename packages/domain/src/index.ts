@@ -12,3 +12,4 @@ export * from './validation';
 export * from './booking';
 export * from './certificate-number';
 export * from './statements';
+export * from './queue';

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { defineCall } from '../define-call';
+import { errcodeOnlyReply, errcodeReply } from '../envelopes';
+import { reqseq, text } from '../common';
+
+/**
+ * The data-download list (spec part 3 §2.19, §3 "Download file", §7 "Sites, lists and downloads"):
+ * the forms and samples a citizen can download, and the download itself by file name.
+ */
+
+/**
+ * A downloadable file: fileName names it (and is what the download asks for), fileAlias is its
+ * title; url is the download address of that name (downloadHref).
+ */
+export const downloadFile = z.object({ fileName: z.string(), fileAlias: z.string(), url: z.string() });
+export type DownloadFile = z.infer<typeof downloadFile>;
+
+export const DOWNLOAD_PATH = '/online/platform/cms/file/index_download';
+
+/** The address that downloads a file of the list. */
+export function downloadHref(fileName: string): string {
+  return `${DOWNLOAD_PATH}?name=${encodeURIComponent(fileName)}`;
+}
+
+export const downloadCalls = {
+  /**
+   * The files of a district (xzqdm; every district's shared files too), searchValue matching the
+   * title or the file name literally. Empty: errcode 01 with the text the app shows as its empty row.
+   */
+  getZlxzList: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/getZlxzList',
+    body: z.object({ reqseq, xzqdm: text(12).optional(), searchValue: text(100).optional() }),
+    reply: errcodeReply(z.array(downloadFile)),
+  }),
+  /** The stored file of that name with its Chinese name in Content-Disposition; an unknown name answers 404. */
+  downloadFile: defineCall({
+    method: 'GET',
+    path: DOWNLOAD_PATH,
+    body: z.object({ reqseq, name: text(200) }),
+    reply: errcodeOnlyReply,
+    binary: true,
+  }),
+} as const;

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { defineCall } from '../define-call';
+import { statReply } from '../envelopes';
+import { reqseq, openid, text } from '../common';
+
+/**
+ * The queue-number module (spec part 3 §2.6, §3, §7 "Queue module"): halls (companies), business
+ * groups, reservable days and times with the numbers left, the configuration, the module's news,
+ * and the citizen's own orders. Every call is a POST under /callnum/api/ answering stat 1 on
+ * success and stat 0 with a Chinese msg otherwise.
+ */
+
+const idText = text(40);
+const dateText = text(10);
+const timeText = text(11);
+
+/** A hall that hands out numbers, as the company select lists it. */
+export const queueCompanyOption = z.object({ id: z.string(), name: z.string() });
+/** A hall with its address, opening hours and phone ('' when unknown). */
+export const queueCompany = queueCompanyOption.extend({ address: z.string(), worktime: z.string(), phone: z.string() });
+export type QueueCompany = z.infer<typeof queueCompany>;
+
+/** A business group of a hall: one queue with its own letter, e.g. A for 登记业务. */
+export const queueGroup = z.object({ id: z.string(), comID: z.string(), name: z.string(), prefix: z.string(), remark: z.string() });
+export type QueueGroup = z.infer<typeof queueGroup>;
+
+/** A business handled in a group (what the group's select lists under it). */
+export const queueBusiness = z.object({ id: z.string(), groupId: z.string(), name: z.string() });
+export type QueueBusiness = z.infer<typeof queueBusiness>;
+
+/** A reservable day: holiday 1 closed (休息). */
+export const queueDay = z.object({ date: z.string(), week: z.string(), holiday: z.number() });
+export type QueueDayItem = z.infer<typeof queueDay>;
+
+/** Numbers of a day: total handed out per day and how many are left (0 on a closed day). */
+export const queueDayNumbers = z.object({ date: z.string(), holiday: z.number(), total: z.number(), left: z.number() });
+export type QueueDayNumbers = z.infer<typeof queueDayNumbers>;
+
+/** Numbers of one time of a day; bookable false once past the booking deadline (yuyueabovetime). */
+export const queueTimeNumbers = z.object({ time: z.string(), total: z.number(), left: z.number(), bookable: z.boolean() });
+export type QueueTimeNumbers = z.infer<typeof queueTimeNumbers>;
+
+/** The configuration (part 3 §3): strtime/endtime HH:mm, addtime, yuyueabovetime, cancelyuyuetime in minutes, yuyueday days. */
+export const queueConfig = z.object({
+  id: z.string(),
+  comID: z.string(),
+  strtime: z.string(),
+  endtime: z.string(),
+  addtime: z.number(),
+  yuyueabovetime: z.number(),
+  cancelyuyuetime: z.number(),
+  yuyueday: z.number(),
+});
+export type QueueConfigItem = z.infer<typeof queueConfig>;
+
+export const queueNews = z.object({ id: z.string(), title: z.string(), content: z.string(), time: z.string() });
+export type QueueNews = z.infer<typeof queueNews>;
+
+/**
+ * An order (part 3 §3: wechatid, webid, name, remark, phone, queueid, resDay, resTime) with its
+ * number, hall and business names, state (1 待办理, 2 已取消), creation time, and whether it can
+ * still be cancelled.
+ */
+export const queueOrder = z.object({
+  id: z.string(),
+  wechatid: z.string(),
+  webid: z.string(),
+  name: z.string(),
+  remark: z.string(),
+  phone: z.string(),
+  queueid: z.string(),
+  resDay: z.string(),
+  resTime: z.string(),
+  number: z.string(),
+  comID: z.string(),
+  companyName: z.string(),
+  groupName: z.string(),
+  state: z.number(),
+  stateName: z.string(),
+  createTime: z.string(),
+  cancellable: z.boolean(),
+});
+export type QueueOrder = z.infer<typeof queueOrder>;
+
+const CALLNUM = '/callnum/api';
+const comID = idText.optional();
+
+export const queueCalls = {
+  queueCompanyOptions: defineCall({ method: 'POST', path: `${CALLNUM}/company/comlist`, body: z.object({ reqseq }), reply: statReply(z.array(queueCompanyOption)) }),
+  queueCompanies: defineCall({ method: 'POST', path: `${CALLNUM}/company/list`, body: z.object({ reqseq }), reply: statReply(z.array(queueCompany)) }),
+  /** The businesses of a hall, of one group when groupId is given. */
+  queueBusinesses: defineCall({
+    method: 'POST',
+    path: `${CALLNUM}/business/sellist`,
+    body: z.object({ reqseq, comID, groupId: idText.optional() }),
+    reply: statReply(z.array(queueBusiness)),
+  }),
+  queueGroups: defineCall({ method: 'POST', path: `${CALLNUM}/business/grouplist`, body: z.object({ reqseq, comID }), reply: statReply(z.array(queueGroup)) }),
+  /** The yuyueday days from today; a closed day has holiday 1. */
+  queueDays: defineCall({ method: 'POST', path: `${CALLNUM}/makeanapp/resdate`, body: z.object({ reqseq, comID }), reply: statReply(z.array(queueDay)) }),
+  /** Numbers left per day of a group. */
+  queueDayNumbers: defineCall({
+    method: 'POST',
+    path: `${CALLNUM}/makeanapp/datanum`,
+    body: z.object({ reqseq, comID, groupId: idText.optional() }),
+    reply: statReply(z.array(queueDayNumbers)),
+  }),
+  /** Numbers left per time of a day; aboutTime narrows the answer to that time. */
+  queueTimeNumbers: defineCall({
+    method: 'POST',
+    path: `${CALLNUM}/makeanapp/timenum`,
+    body: z.object({ reqseq, comID, groupId: idText.optional(), aboutDate: dateText.optional(), aboutTime: timeText.optional() }),
+    reply: statReply(z.array(queueTimeNumbers)),
+  }),
+  queueConfig: defineCall({ method: 'POST', path: `${CALLNUM}/system/addtime`, body: z.object({ reqseq, comID }), reply: statReply(queueConfig) }),
+  queueNewsList: defineCall({ method: 'POST', path: `${CALLNUM}/system/newslist`, body: z.object({ reqseq }), reply: statReply(z.array(queueNews)) }),
+  /** Takes a number for the session's citizen; wechatid and webid, when sent, must be the session's openid. */
+  addQueueOrder: defineCall({
+    method: 'POST',
+    path: `${CALLNUM}/order/add`,
+    body: z.object({
+      reqseq,
+      openid,
+      wechatid: text(128).optional(),
+      webid: text(128).optional(),
+      name: text(50).optional(),
+      remark: text(200).optional(),
+      phone: text(20).optional(),
+      queueid: idText.optional(),
+      resDay: dateText.optional(),
+      resTime: timeText.optional(),
+    }),
+    reply: statReply(queueOrder),
+  }),
+  /** The citizen's own orders, the coming ones first. */
+  queueOrders: defineCall({ method: 'POST', path: `${CALLNUM}/order/list`, body: z.object({ reqseq, openid }), reply: statReply(z.array(queueOrder)) }),
+  /** Cancels one of the citizen's own orders before its cancel deadline. */
+  cancelQueueOrder: defineCall({ method: 'POST', path: `${CALLNUM}/order/cancle`, body: z.object({ reqseq, openid, id: text(20) }), reply: statReply(queueOrder) }),
+  /** How many orders the citizen has: all, and still valid (待办理). */
+  queueOrderCount: defineCall({
+    method: 'POST',
+    path: `${CALLNUM}/order/count`,
+    body: z.object({ reqseq, openid }),
+    reply: statReply(z.object({ total: z.number(), valid: z.number() })),
+  }),
+} as const;
