@@ -29,6 +29,7 @@ import { applicationMaterialRoutes } from './routes/application-materials';
 import { wechatPlatformSimulatorRoutes } from './routes/simulator/wechat-platform';
 import { appointmentRoutes } from './routes/appointments';
 import { appointmentListRoutes } from './routes/appointment-list';
+import { counterBookingRoutes } from './routes/counter-booking';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -90,6 +91,7 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
   await app.register(applicationMaterialRoutes);
   await app.register(appointmentRoutes);
   await app.register(appointmentListRoutes);
+  await app.register(counterBookingRoutes);
   // The SMS simulator writes its codes to this app's log.
   if (hall.sms instanceof SimulatedSmsSender) hall.sms.useLogger(app.log);
   if (hall.simulators.sms) await app.register(smsSimulatorRoutes);

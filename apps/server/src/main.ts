@@ -6,6 +6,7 @@ import { migrateDatabase } from './db/migrate';
 import { seedDemoData } from './db/seed';
 import { readEnv } from './env';
 import { createContext } from './hall';
+import { startCalendarExtension } from './services/calendar-extension';
 
 /** Starts the whole hall: database (embedded unless DATABASE_URL), migrations, demo data, server. */
 async function main(): Promise<void> {
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
   const app = await buildApp(hall, { logger: { level: env.LOG_LEVEL } });
   const address = await app.listen({ port: env.PORT, host: env.HOST });
   port = Number(new URL(address).port);
+  // The calendar would otherwise end three weeks after the seed ran.
+  const calendarJob = startCalendarExtension(connection.db, app.log);
 
   const shownAddress = env.HALL_PUBLIC_URL ?? `http://localhost:${port}/`;
   console.log(`\n不动产登记网上办事大厅已启动: ${shownAddress}\n管理端: ${shownAddress.replace(/\/?$/, '/')}admin/\n数据库: ${embedded ? `内置 PostgreSQL (${resolve(env.HALL_DATA_DIR)})` : '外部 PostgreSQL (DATABASE_URL)'}\n`);
@@ -34,6 +37,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    calendarJob.stop();
     await app.close();
     await connection.close();
     await embedded?.stop();

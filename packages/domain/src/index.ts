@@ -10,6 +10,7 @@ export * from './enums';
 export * from './constants';
 export * from './validation';
 export * from './booking';
+export * from './counter-booking';
 export * from './certificate-number';
 export * from './statements';
 export * from './queue';

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { defineCall } from '../define-call';
+import { stateReply } from '../envelopes';
+import { reqseq, text } from '../common';
+
+/**
+ * Counter booking, the date and slot booking of /appointment (spec part 3 §2.5, §3 "Counter
+ * booking record", §7 "Counter booking"): the hall's coming days, the slots of a day, booking one,
+ * and the citizen's own records. openId (with a capital I, as the spec spells it) must be the session's.
+ */
+
+const openId = z.string().max(128).optional();
+const idText = text(40);
+
+/** A calendar day of the citizen's hall: date (YYYY-MM-DD), weekday (星期一…), holiday 1 when closed. */
+export const counterBookingDay = z.object({
+  calendarId: z.string(),
+  calendar: z.string(),
+  weekday: z.string(),
+  holiday: z.number(),
+  areaName: z.string(),
+});
+export type CounterBookingDay = z.infer<typeof counterBookingDay>;
+
+/** A slot of a day: booked count (countNum) and places (maxNum). */
+export const counterBookingSlot = z.object({ countId: z.string(), timeName: z.string(), countNum: z.number(), maxNum: z.number() });
+export type CounterBookingSlot = z.infer<typeof counterBookingSlot>;
+
+/** A counter booking record (part 3 §3): createdate YYYY-MM-DD HH:mm:ss, yysj the date and slot. */
+export const counterBookingRecord = z.object({
+  id: z.string(),
+  createdate: z.string(),
+  yysj: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  zjh: z.string(),
+  areaName: z.string(),
+  address: z.string(),
+  /** The case number (prolsh) when the booking was made for a case, else ''. */
+  wlsh: z.string(),
+});
+export type CounterBookingRecord = z.infer<typeof counterBookingRecord>;
+
+const APPOINT = '/online/wx/appoint';
+
+export const counterBookingCalls = {
+  /** The coming days of the citizen's hall, in date order, closed days included with holiday 1. */
+  getCalendar: defineCall({
+    method: 'POST',
+    path: `${APPOINT}/getCalendar`,
+    body: z.object({ reqseq }),
+    reply: stateReply(z.array(counterBookingDay)),
+  }),
+  /** The slots of a day; booked tells whether the citizen already holds a booking that date. */
+  queryApmCount: defineCall({
+    method: 'POST',
+    path: `${APPOINT}/queryApmCount`,
+    body: z.object({ reqseq, phone: text(40).optional(), calendarId: idText, openId }),
+    reply: stateReply(z.object({ booked: z.boolean(), counts: z.array(counterBookingSlot) })),
+  }),
+  /** Books a slot: state 1 and the record's id, or the spec's refusal in msg. proinstid ties it to one of the citizen's cases. */
+  addApmCount: defineCall({
+    method: 'POST',
+    path: `${APPOINT}/addApmCount`,
+    body: z.object({
+      reqseq,
+      name: text(100).optional(),
+      phone: text(40).optional(),
+      zjh: text(40).optional(),
+      yysj: text(60).optional(),
+      calendarId: idText,
+      countId: idText,
+      openId,
+      proinstid: idText.optional(),
+    }),
+    reply: stateReply(z.object({ id: z.string() })),
+  }),
+  /** The citizen's own records, newest first. */
+  getApmRecord: defineCall({
+    method: 'POST',
+    path: `${APPOINT}/getApmRecord`,
+    body: z.object({ reqseq, openId }),
+    reply: stateReply(z.array(counterBookingRecord)),
+  }),
+} as const;
