@@ -30,6 +30,7 @@ import { wechatPlatformSimulatorRoutes } from './routes/simulator/wechat-platfor
 import { appointmentRoutes } from './routes/appointments';
 import { appointmentListRoutes } from './routes/appointment-list';
 import { counterBookingRoutes } from './routes/counter-booking';
+import { archiveQueryRoutes } from './routes/archive-query';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -92,6 +93,7 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
   await app.register(appointmentRoutes);
   await app.register(appointmentListRoutes);
   await app.register(counterBookingRoutes);
+  await app.register(archiveQueryRoutes);
   // The SMS simulator writes its codes to this app's log.
   if (hall.sms instanceof SimulatedSmsSender) hall.sms.useLogger(app.log);
   if (hall.simulators.sms) await app.register(smsSimulatorRoutes);

@@ -7,6 +7,7 @@ import { applyCalls } from './calls/apply';
 import { applyFillCalls } from './calls/apply-fill';
 import { appointmentCalls } from './calls/appointments';
 import { appointmentListCalls } from './calls/appointment-list';
+import { archiveQueryCalls } from './calls/archive-query';
 import { counterBookingCalls } from './calls/counter-booking';
 import { queueCalls } from './calls/queue';
 import { downloadCalls } from './calls/downloads';
@@ -22,6 +23,7 @@ export const contract = {
   ...applyFillCalls,
   ...appointmentCalls,
   ...appointmentListCalls,
+  ...archiveQueryCalls,
   ...counterBookingCalls,
   ...queueCalls,
   ...downloadCalls,

@@ -12,5 +12,6 @@ export * from './validation';
 export * from './booking';
 export * from './counter-booking';
 export * from './certificate-number';
+export * from './archive-query';
 export * from './statements';
 export * from './queue';

@@ -2,6 +2,7 @@ import { PDFDocument, rgb, type PDFFont } from 'pdf-lib';
 import * as fontkitModule from '@pdf-lib/fontkit';
 import type { RegistryCertificate } from '../adapters/registry/certificates';
 import { cjkFont } from './cjk-font';
+import { wrapText } from './drawing';
 
 /** The two documents a found query produces (spec part 1 §4: state 20 opens the PDF). */
 export const PROOF_TITLES = {
@@ -54,17 +55,7 @@ export function proofLines(input: ProofInput): Array<{ label: string; value: str
 
 /** `text` cut into lines no wider than `width` at `size` (Chinese has no spaces to break at). */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const char of text) {
-    if (line !== '' && font.widthOfTextAtSize(line + char, size) > width) {
-      lines.push(line);
-      line = '';
-    }
-    line += char;
-  }
-  lines.push(line);
-  return lines;
+  return wrapText(text, (line) => font.widthOfTextAtSize(line, size), width);
 }
 
 /**

@@ -39,7 +39,7 @@ async function recordDocument(request: FastifyRequest, row: QueryRecordRow): Pro
  * A route that answers a file: validated by the contract's schema like any call, for the session's
  * citizen only, failures in the state envelope with a Chinese message.
  */
-function registerFileCall<C extends CallDefinition>(
+export function registerFileCall<C extends CallDefinition>(
   app: FastifyInstance,
   call: C,
   handler: (request: FastifyRequest & { body: z.output<C['body']> }, reply: FastifyReply) => Promise<FastifyReply>,

@@ -49,7 +49,7 @@ export async function listRecords(db: Database, openid: string, kind: QueryRecor
  * One of the citizen's own records of the given kinds; any other record, the citizen's of another
  * kind or another citizen's, is answered as not found so ids reveal nothing.
  */
-export async function requireOwnRecord(db: Database, openid: string, id: string | number, kinds: readonly QueryRecordKindCode[]): Promise<QueryRecordRow> {
+export async function requireOwnRecord(db: Database, openid: string, id: string | number, kinds: readonly string[]): Promise<QueryRecordRow> {
   const rowId = parseRowId(id);
   if (rowId === null) throw notFound(RECORD_NOT_FOUND);
   const [row] = await db

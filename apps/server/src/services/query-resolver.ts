@@ -6,6 +6,8 @@ import type { Database } from '../db/client';
 import { queryRecords, storedFiles } from '../db/schema';
 import { maskIdNumber, PROOF_TITLES, renderCertificateProof, type ProofKind } from '../documents/certificate-proof';
 import { formatShanghaiDateTime } from '../lib/shanghai-time';
+import { ARCHIVE_KIND, resolveArchiveRecord } from './archive-queries';
+import { PROPERTY_KIND, resolvePropertyRecord } from './property-queries';
 import { RECORD_KINDS, type QueryRecordRow } from './query-records';
 import { recordStoredFile } from './stored-files';
 
@@ -88,12 +90,19 @@ async function resolveNext(hall: HallContext, skip: number[], log: ResolverLog):
       [claimed] = await tx
         .select()
         .from(queryRecords)
-        .where(and(inArray(queryRecords.state, [0, 10]), inArray(queryRecords.kind, [...RECORD_KINDS]), skip.length ? notInArray(queryRecords.id, skip) : undefined))
+        .where(and(inArray(queryRecords.state, [0, 10]), inArray(queryRecords.kind, [...RECORD_KINDS, ARCHIVE_KIND, PROPERTY_KIND]), skip.length ? notInArray(queryRecords.id, skip) : undefined))
         .orderBy(asc(queryRecords.id))
         .limit(1)
         .for('update', { skipLocked: true });
       if (!claimed) return;
-      const outcome = claimed.kind === 'verify' ? await resolveVerification(hall, tx, claimed) : await resolveCertificate(hall, tx, claimed, created);
+      const outcome: Outcome =
+        claimed.kind === 'verify'
+          ? await resolveVerification(hall, tx, claimed)
+          : claimed.kind === ARCHIVE_KIND
+            ? await resolveArchiveRecord(hall, claimed)
+            : claimed.kind === PROPERTY_KIND
+              ? await resolvePropertyRecord(hall, claimed)
+              : await resolveCertificate(hall, tx, claimed, created);
       await tx
         .update(queryRecords)
         .set({ ...outcome, attempts: claimed.attempts + 1, resolvedAt: new Date() })
@@ -119,7 +128,7 @@ async function resolveNext(hall: HallContext, skip: number[], log: ResolverLog):
 }
 
 /**
- * One pass over the pending certificate, licence and verification records: each is resolved to
+ * One pass over the pending certificate, licence, verification, archive and property records: each is resolved to
  * 20 (found, with its document) or 21 (not found). Several processes may run passes at once; each
  * record goes to exactly one. A record that fails is left for a later pass (at most
  * MAX_RESOLVE_ATTEMPTS times). Answers how many records were resolved.

@@ -1,5 +1,5 @@
 import { normalizeIdNumber } from '@hall/domain';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { registryCertificates } from '../../db/schema';
 
@@ -30,6 +30,8 @@ export interface CertificateLookup {
 /** The registration system's certificate lookup: the certificate when the owner's name, ID and number all match, else null. */
 export interface CertificateRegistry {
   lookupCertificate(query: CertificateLookup): Promise<RegistryCertificate | null>;
+  /** Every certificate held by the person (the archive query, 查档): name and ID number must both match. */
+  listCertificatesOf(owner: { name: string; idcard: string }): Promise<RegistryCertificate[]>;
 }
 
 /**
@@ -44,16 +46,30 @@ export class SimulatedCertificateRegistry implements CertificateRegistry {
     if (!row) return null;
     if (row.ownerName.trim() !== query.name.trim()) return null;
     if (normalizeIdNumber(row.ownerIdcard) !== normalizeIdNumber(query.idcard)) return null;
-    return {
-      qzh: row.qzh,
-      bdcdyh: row.bdcdyh,
-      ownerName: row.ownerName,
-      ownerIdcard: normalizeIdNumber(row.ownerIdcard),
-      zl: row.zl,
-      yt: row.yt,
-      mj: row.mj,
-      xzqdm: row.xzqdm,
-      extra: row.extra,
-    };
+    return toCertificate(row);
   }
+
+  async listCertificatesOf(owner: { name: string; idcard: string }): Promise<RegistryCertificate[]> {
+    const idcard = normalizeIdNumber(owner.idcard);
+    const rows = await this.db
+      .select()
+      .from(registryCertificates)
+      .where(and(eq(registryCertificates.ownerName, owner.name.trim()), sql`upper(btrim(${registryCertificates.ownerIdcard})) = ${idcard}`))
+      .orderBy(asc(registryCertificates.qzh));
+    return rows.map(toCertificate);
+  }
+}
+
+function toCertificate(row: typeof registryCertificates.$inferSelect): RegistryCertificate {
+  return {
+    qzh: row.qzh,
+    bdcdyh: row.bdcdyh,
+    ownerName: row.ownerName,
+    ownerIdcard: normalizeIdNumber(row.ownerIdcard),
+    zl: row.zl,
+    yt: row.yt,
+    mj: row.mj,
+    xzqdm: row.xzqdm,
+    extra: row.extra,
+  };
 }
