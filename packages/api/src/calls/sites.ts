@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { defineCall } from '../define-call';
+import { errcodeReply } from '../envelopes';
+import { reqseq } from '../common';
+
+/**
+ * The map of the service-site list (spec part 3 §2.18, §9 "Map zoom scale 14"). The sites
+ * themselves are the appointment call area/ (appointments.ts: serviceSites).
+ */
+
+/**
+ * * The map tiles: tileUrl is a template with {z}, {x} and {y}, '' when the hall
+ * has no map provider configured; the list works without it.
+ */
+export const mapConfig = z.object({ tileUrl: z.string(), attribution: z.string(), zoom: z.number() });
+export type MapConfig = z.infer<typeof mapConfig>;
+
+export const siteCalls = {
+  getMapConfig: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/getMapConfig',
+    body: z.object({ reqseq }),
+    reply: errcodeReply(mapConfig),
+  }),
+} as const;
