@@ -30,6 +30,9 @@ import { wechatPlatformSimulatorRoutes } from './routes/simulator/wechat-platfor
 import { appointmentRoutes } from './routes/appointments';
 import { appointmentListRoutes } from './routes/appointment-list';
 import { counterBookingRoutes } from './routes/counter-booking';
+import { queueRoutes } from './routes/queue';
+import { downloadRoutes } from './routes/downloads';
+import { siteRoutes } from './routes/sites';
 import { archiveQueryRoutes } from './routes/archive-query';
 
 export interface BuildOptions {
@@ -93,6 +96,9 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
   await app.register(appointmentRoutes);
   await app.register(appointmentListRoutes);
   await app.register(counterBookingRoutes);
+  await app.register(queueRoutes);
+  await app.register(downloadRoutes);
+  await app.register(siteRoutes);
   await app.register(archiveQueryRoutes);
   // The SMS simulator writes its codes to this app's log.
   if (hall.sms instanceof SimulatedSmsSender) hall.sms.useLogger(app.log);

@@ -11,6 +11,7 @@ import { archiveQueryCalls } from './calls/archive-query';
 import { counterBookingCalls } from './calls/counter-booking';
 import { queueCalls } from './calls/queue';
 import { downloadCalls } from './calls/downloads';
+import { siteCalls } from './calls/sites';
 
 /** Every call of the hall, by name: the one contract the server and the apps share. */
 export const contract = {
@@ -27,6 +28,7 @@ export const contract = {
   ...counterBookingCalls,
   ...queueCalls,
   ...downloadCalls,
+  ...siteCalls,
 } as const;
 
 export type Contract = typeof contract;

@@ -16,3 +16,4 @@ export * from './calls/appointment-list';
 export * from './calls/archive-query';
 export * from './calls/queue';
 export * from './calls/downloads';
+export * from './calls/sites';

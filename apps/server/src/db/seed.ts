@@ -6,12 +6,14 @@ import { withAdvisoryLock } from './migrate';
 import { DEMO_BUSINESSES, DEMO_BUSINESS_CATEGORIES, DEMO_BUSINESS_FIELDS, DEMO_BUSINESS_GUIDES, DEMO_BUSINESS_MATERIALS, DEMO_BUSINESS_TYPES, DEMO_DICTIONARIES } from './seed/apply-catalogue';
 import { businessCategories, businessFields, businessMaterials, businessTypes, businesses, dictionaries } from './schema';
 import { seedAppointments } from './seed/appointments';
+import { seedQueue } from './seed/queue';
+import { seedDownloads } from './seed/downloads';
 import { seedArchiveQuery } from './seed/archive-query';
 import { DEMO_ARTICLES, DEMO_BANNERS, DEMO_CASES, DEMO_CERTIFICATES, DEMO_COMMON_QUESTIONS, DEMO_CONTACT, DEMO_GUIDES, DEMO_MENUS, DEMO_OPERATOR, DEMO_QUERY_CITIES } from './seed/content';
 
 const SEED_LOCK = 48_151_624;
 /** Raised when the demo data changes, so an older data folder gets the new parts. */
-export const SEED_VERSION = '5';
+export const SEED_VERSION = '6';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -48,6 +50,8 @@ export async function seedDemoData(pool: pg.Pool, db: Database): Promise<void> {
       await tx.insert(dictionaries).values(DEMO_DICTIONARIES).onConflictDoNothing();
       // Counter appointments (spec part 3): sites, businesses, three weeks of calendar and slots.
       await seedAppointments(tx, new Date(now));
+      await seedQueue(tx, new Date(now));
+      await seedDownloads(tx);
       await seedArchiveQuery(tx);
       await tx.insert(settings).values({ key: 'seed_version', value: SEED_VERSION }).onConflictDoUpdate({ target: settings.key, set: { value: SEED_VERSION } });
     });
