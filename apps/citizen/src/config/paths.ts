@@ -62,6 +62,9 @@ export const paths = {
   yuyueForm: '/yuyueForm',
   yuyueDetail: '/yuyueDetail',
   yuyueRecord: '/yuyueRecord',
+  appointment: '/appointment',
+  apmorder: '/apmorder',
+  apmrecord: '/apmrecord',
 } as const;
 
 export function href(path: string, query: Record<string, string | number | undefined | null> = {}): string {

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signIn, startHall, type Hall } from './harness';
+import { becomeVerified, keepFailureEvidence } from './identity';
+import { steadyScreenshots } from './steady-screenshots';
+
+let hall: Hall;
+beforeAll(async () => {
+  hall = await startHall();
+});
+afterAll(() => hall?.close());
+
+/** A citizen signed in through WeChat lives in the hall's district, 130400, whose first hall takes the bookings. */
+const HALL_NAME = '邯郸市不动产登记中心';
+const ALREADY_BOOKED = '您已预约，不能重复预约！';
+
+async function acknowledge(page: Page, text: string) {
+  const dialog = page.getByRole('dialog').filter({ hasText: text });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe('counter booking', () => {
+  it('a fresh verified citizen books a slot, sees the booking, finds it in the records with its details, and cannot book the same date twice', async () => {
+    const shot = steadyScreenshots('counter-booking');
+    const { page } = await hall.newPhone();
+    keepFailureEvidence(page, 'counter-booking');
+    await signIn(page, 'e2e-counter', '吴女士', '/my');
+    await becomeVerified(page);
+
+    // No bookings yet.
+    await page.goto('/apmrecord');
+    await page.getByRole('heading', { name: '预约记录' }).waitFor();
+    await page.getByText('当前用户暂无预约记录！').waitFor();
+    await shot(page, 'records-empty');
+    await page.getByRole('button', { name: '去预约' }).click();
+
+    // The booking page: dates with their weekday on the left, the first open day chosen, its slots as booked/max.
+    await page.waitForURL((url) => url.pathname === '/appointment');
+    await page.getByRole('heading', { name: '窗口预约' }).waitFor();
+    await page.getByText(`预约大厅：${HALL_NAME}`).waitFor();
+    const days = page.getByRole('list', { name: '预约日期' }).getByRole('button');
+    await days.first().waitFor();
+    expect(await days.count()).toBe(21);
+    const labels = await days.allTextContents();
+    for (const label of labels) expect(label).toMatch(/^\d{2}-\d{2}星期[一二三四五六日]( 休息)?$/);
+    expect(labels.filter((label) => /星期[六日]/.test(label)).every((label) => label.endsWith('休息'))).toBe(true);
+    const chosenDay = page.getByRole('list', { name: '预约日期' }).getByRole('button', { pressed: true });
+    const dayTitle = (await page.locator('.hall-counter-booking__day-title').textContent())!;
+    expect(dayTitle).toMatch(/^\d{4}-\d{2}-\d{2} 星期[一二三四五]$/);
+    expect(dayTitle.slice(5, 10)).toBe((await chosenDay.textContent())!.slice(0, 5));
+    const date = dayTitle.slice(0, 10);
+    const first = page.getByRole('button', { name: /^09:00-10:00 已预约0\/10$/ });
+    await first.waitFor();
+    await shot(page, 'booking');
+
+    // A closed day offers no slot.
+    await days.filter({ hasText: '休息' }).first().click();
+    await page.getByText('当日休息，不可预约，请选择其他日期').waitFor();
+    await shot(page, 'closed-day');
+    await days.filter({ hasText: date.slice(5) }).click();
+
+    // Tap a slot, confirm, and the booking details show.
+    await first.click();
+    const ask = page.getByRole('dialog').filter({ hasText: '确定要申请吗?' });
+    await ask.waitFor();
+    await ask.getByText('提示').waitFor();
+    await shot(page, 'confirm');
+    await ask.getByRole('button', { name: '确定' }).click();
+    await page.waitForURL((url) => url.pathname === '/apmorder' && url.searchParams.has('id'));
+    await page.getByRole('heading', { name: '预约详情' }).waitFor();
+    await page.getByText('您已预约成功').waitFor();
+    const slip = page.getByRole('region', { name: '预约结果' });
+    expect(await slip.textContent()).toContain(`请于 ${date} 09:00-10:00 时间段内到 ${HALL_NAME} 办理，并向窗口工作人员出示本页面。`);
+    const details = page.getByRole('definition');
+    expect(await details.allTextContents()).toEqual(expect.arrayContaining([HALL_NAME, `${date} 09:00-10:00`, '张三', '138****5678', '1304**********1231']));
+    await shot(page, 'order');
+
+    // The records: booking time as year-month-day and the creation time; a tap opens the details.
+    await page.getByRole('button', { name: '查看预约记录' }).click();
+    await page.waitForURL((url) => url.pathname === '/apmrecord');
+    const record = page.getByRole('list', { name: '预约记录' }).getByRole('button');
+    await record.first().waitFor();
+    expect(await record.count()).toBe(1);
+    const recordText = (await record.textContent())!;
+    expect(recordText).toContain(`预约时间：${date}`);
+    expect(recordText).not.toContain('09:00-10:00');
+    expect(recordText).toMatch(/创建时间：\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+    await shot(page, 'records');
+    await record.click();
+    const popup = page.getByRole('dialog', { name: '预约详情' });
+    await popup.waitFor();
+    await popup.getByText(`${date} 09:00-10:00`).waitFor();
+    await popup.getByText(HALL_NAME).waitFor();
+    await shot(page, 'record-popup');
+    await popup.getByRole('button', { name: '关闭' }).click();
+    await popup.waitFor({ state: 'detached' });
+
+    // Back on the booking page the slot reads 1/10; another slot of the same date is refused.
+    await page.goto('/appointment');
+    await page.getByRole('button', { name: /^09:00-10:00 已预约1\/10$/ }).waitFor();
+    await page.getByText('您已预约当日，可在预约记录中查看').waitFor();
+    await page.getByRole('button', { name: /^10:00-11:00 已预约0\/10$/ }).click();
+    const refused = page.getByRole('dialog').filter({ hasText: ALREADY_BOOKED });
+    await refused.waitFor();
+    await refused.getByText('提示').waitFor();
+    await shot(page, 'already-booked');
+    await acknowledge(page, ALREADY_BOOKED);
+
+    // The server refuses it as well, whatever the page shows.
+    const day = await page.evaluate(async () => {
+      const reply = await fetch('/online/wx/appoint/getCalendar', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      return ((await reply.json()) as { data: { calendarId: string; holiday: number }[] }).data.find((row) => row.holiday === 0)!.calendarId;
+    });
+    const answer = await page.evaluate(async (calendarId) => {
+      const slots = await fetch('/online/wx/appoint/queryApmCount', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ calendarId }) });
+      const countId = ((await slots.json()) as { data: { counts: { countId: string }[] } }).data.counts[1]!.countId;
+      const reply = await fetch('/online/wx/appoint/addApmCount', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ calendarId, countId }) });
+      return (await reply.json()) as { state: number; msg: string };
+    }, day);
+    expect(answer).toMatchObject({ msg: ALREADY_BOOKED });
+    expect(answer.state).not.toBe(1);
+    await page.goto('/apmrecord');
+    await record.first().waitFor();
+    expect(await record.count()).toBe(1);
+  });
+});

@@ -1,0 +1,176 @@
+import { SessionLostError, type CallOutput } from '@hall/api/browser';
+import { COUNTER_BOOKING_CONFIRM, isSlotFull, slotBookingMessage } from '@hall/domain';
+import { EmptyState, showAlert, showConfirm, showLoading } from '@hall/ui';
+import { DotLoading } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import { href, paths } from '../../config/paths';
+import { api } from '../../lib/api';
+import { NETWORK_ERROR, useRemote } from '../../lib/use-remote';
+import { useSession } from '../../stores/session';
+import './counter-booking.css';
+
+type Day = NonNullable<CallOutput<'getCalendar'>['data']>[number];
+type DaySlots = NonNullable<CallOutput<'queryApmCount'>['data']>;
+
+/** A failed booking without a message of the server's. */
+const BOOKING_FAILED = '预约失败，请稍后重试';
+
+/**
+ * /appointment?proinstid (窗口预约): the coming days of the citizen's hall on the left (date and
+ * weekday), the selected day's time slots as booked/max on the right; a full slot cannot be
+ * chosen; a tap asks 确定要申请吗? and books it, then shows the booking (spec part 3 §2.5, §4, §5, §8).
+ */
+export function Component() {
+  const [params] = useSearchParams();
+  const proinstid = params.get('proinstid') ?? '';
+  const navigate = useNavigate();
+  const user = useSession((s) => s.user);
+  const openId = user?.openid ?? '';
+
+  const calendar = useRemote(async () => {
+    const reply = await api.getCalendar({});
+    const failure = reply as { msg?: string; errmsg?: string };
+    if (reply.state !== 1) throw new Error(failure.msg || failure.errmsg || '预约日期加载失败，请稍后重试');
+    return reply.data ?? [];
+  }, []);
+  const [chosen, setChosen] = useState<string>('');
+  // The first open day is chosen once the days are in.
+  useEffect(() => {
+    const loaded = calendar.data ?? [];
+    if (!chosen && loaded.length > 0) setChosen((loaded.find((row) => row.holiday === 0) ?? loaded[0]!).calendarId);
+  }, [calendar.data, chosen]);
+  const days = calendar.data ?? [];
+  const day = days.find((row) => row.calendarId === chosen);
+
+  const slots = useRemote(async (): Promise<DaySlots> => {
+    if (!day || day.holiday !== 0) return { booked: false, counts: [] };
+    const reply = await api.queryApmCount({ calendarId: day.calendarId, phone: user?.PHONE, openId });
+    const failure = reply as { msg?: string; errmsg?: string };
+    if (reply.state !== 1 || !reply.data) throw new Error(failure.msg || failure.errmsg || '预约时段加载失败，请稍后重试');
+    return reply.data;
+  }, [day?.calendarId, day?.holiday, openId]);
+
+  const [busy, setBusy] = useState(false);
+
+  async function book(slot: DaySlots['counts'][number]) {
+    if (!day || busy) return;
+    const refusal = slotBookingMessage(slot, slots.data?.booked ?? false);
+    if (refusal) {
+      await showAlert(refusal);
+      return;
+    }
+    if (!(await showConfirm(COUNTER_BOOKING_CONFIRM))) return;
+    setBusy(true);
+    const hide = showLoading();
+    let reply: CallOutput<'addApmCount'>;
+    try {
+      reply = await api.addApmCount({
+        name: user?.name,
+        phone: user?.PHONE,
+        zjh: user?.CARDNUM,
+        yysj: `${day.calendar} ${slot.timeName}`,
+        calendarId: day.calendarId,
+        countId: slot.countId,
+        openId,
+        ...(proinstid ? { proinstid } : {}),
+      });
+    } catch (error) {
+      hide();
+      setBusy(false);
+      if (error instanceof SessionLostError) return;
+      await showAlert(NETWORK_ERROR);
+      return;
+    }
+    hide();
+    setBusy(false);
+    if (reply.state === 1 && reply.data) {
+      navigate(href(paths.apmorder, { id: reply.data.id }));
+      return;
+    }
+    const failure = reply as { msg?: string; errmsg?: string };
+    await showAlert(failure.msg || failure.errmsg || BOOKING_FAILED);
+    // The slot may have filled meanwhile: show the counts as they are now.
+    await slots.reload();
+  }
+
+  return (
+    <HallPage title="窗口预约" backTo={paths.home} className="hall-counter-booking">
+      {calendar.loading && !calendar.data ? (
+        <LoadingState />
+      ) : calendar.error ? (
+        <ErrorState message={calendar.error} onRetry={() => void calendar.reload()} />
+      ) : days.length === 0 ? (
+        <EmptyState description="暂无可预约的日期，请稍后再来" fullPage />
+      ) : (
+        <>
+          <div className="hall-counter-booking__hall">
+            <span>预约大厅：{days[0]!.areaName}</span>
+            <Link to={paths.apmrecord}>我的预约记录</Link>
+          </div>
+          <div className="hall-counter-booking__body">
+            <ul className="hall-counter-booking__days" aria-label="预约日期">
+              {days.map((row) => (
+                <li key={row.calendarId}>
+                  <DayButton day={row} selected={row.calendarId === chosen} onSelect={() => setChosen(row.calendarId)} />
+                </li>
+              ))}
+            </ul>
+            <section className="hall-counter-booking__slots" aria-label={day ? `${day.calendar} ${day.weekday}的预约时段` : '预约时段'}>
+              {day ? <h2 className="hall-counter-booking__day-title">{`${day.calendar} ${day.weekday}`}</h2> : null}
+              {day && day.holiday !== 0 ? (
+                <EmptyState description="当日休息，不可预约，请选择其他日期" />
+              ) : slots.loading && !slots.data ? (
+                <div className="hall-counter-booking__loading" role="status">
+                  <DotLoading color="primary" />
+                  <span>加载中</span>
+                </div>
+              ) : slots.error ? (
+                <ErrorState message={slots.error} onRetry={() => void slots.reload()} />
+              ) : (slots.data?.counts.length ?? 0) === 0 ? (
+                <EmptyState description="当日暂无可预约的时段" />
+              ) : (
+                <>
+                  {slots.data?.booked ? <p className="hall-counter-booking__notice">您已预约当日，可在预约记录中查看</p> : null}
+                  <ul className="hall-counter-booking__slot-list">
+                    {slots.data!.counts.map((slot) => (
+                      <li key={slot.countId}>
+                        <button
+                          type="button"
+                          className="hall-counter-booking__slot"
+                          disabled={isSlotFull(slot) || busy}
+                          aria-label={`${slot.timeName} 已预约${slot.countNum}/${slot.maxNum}${isSlotFull(slot) ? ' 已约满' : ''}`}
+                          onClick={() => void book(slot)}
+                        >
+                          <span className="hall-counter-booking__slot-time">{slot.timeName}</span>
+                          <span className="hall-counter-booking__slot-count">{isSlotFull(slot) ? '已约满' : `${slot.countNum}/${slot.maxNum}`}</span>
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                  <p className="hall-counter-booking__hint">数字为已预约人数/可预约人数，点击时段即可预约</p>
+                </>
+              )}
+            </section>
+          </div>
+        </>
+      )}
+    </HallPage>
+  );
+}
+
+function DayButton({ day, selected, onSelect }: { day: Day; selected: boolean; onSelect: () => void }) {
+  const closed = day.holiday !== 0;
+  return (
+    <button
+      type="button"
+      className={['hall-counter-booking__day', selected ? 'is-selected' : '', closed ? 'is-closed' : ''].join(' ')}
+      aria-pressed={selected}
+      onClick={onSelect}
+    >
+      <span className="hall-counter-booking__day-date">{day.calendar.slice(5)}</span>
+      <span className="hall-counter-booking__day-weekday">{closed ? `${day.weekday} 休息` : day.weekday}</span>
+    </button>
+  );
+}
