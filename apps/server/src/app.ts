@@ -30,6 +30,7 @@ import { wechatPlatformSimulatorRoutes } from './routes/simulator/wechat-platfor
 import { appointmentRoutes } from './routes/appointments';
 import { appointmentListRoutes } from './routes/appointment-list';
 import { counterBookingRoutes } from './routes/counter-booking';
+import { reviewRoutes } from './routes/review';
 import { queueRoutes } from './routes/queue';
 import { downloadRoutes } from './routes/downloads';
 import { siteRoutes } from './routes/sites';
@@ -96,6 +97,7 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
   await app.register(appointmentRoutes);
   await app.register(appointmentListRoutes);
   await app.register(counterBookingRoutes);
+  await app.register(reviewRoutes);
   await app.register(queueRoutes);
   await app.register(downloadRoutes);
   await app.register(siteRoutes);

@@ -36,8 +36,8 @@ describe('addPerson', () => {
     ]);
   });
 
-  it('takes proposerinfo as an object too, saves a company without an address, and updates by id', async () => {
-    const id = await startApplication(hall, owner, 'pd-700-23');
+  it('takes proposerinfo as an object too, saves a company without an address on 100+23, and updates by id', async () => {
+    const id = await startApplication(hall, owner, 'pd-100-23');
     const first = await hall.post(`${API}/addPerson`, { proinstid: id, proposerinfo: companyPayload() }, owner);
     expect(first.body.errcode).toBe('00');
     const sqrId = (first.body.data as { sqr_id: string }).sqr_id;
@@ -64,6 +64,20 @@ describe('addPerson', () => {
     expect(status).toBe(400);
     expect(body).toEqual({ errcode: '01', errmsg: message });
     expect(await applicantCount(id)).toBe(0);
+  });
+
+  it.each(['pd-700-23', 'pd-100-4', 'pd-200-4', 'pd-400-4'])('stores no company on %s (a company continues only on 100+23): 保存失败', async (prodefid) => {
+    const id = await startApplication(hall, owner, prodefid);
+    const asCompany = await addPerson(hall, owner, id, companyPayload());
+    expect(asCompany.status).toBe(400);
+    expect(asCompany.body).toEqual({ errcode: '01', errmsg: '保存失败：本业务的申请人不能是企业，请选择个人' });
+    const byCategory = await hall.post(`${SEARCH}/save_sqr_wx`, { ...personPayload({ category: '1', zjlx: '6', sqrzjh: 'MA0000001' }), proinstid: id }, owner);
+    expect(byCategory.status).toBe(400);
+    expect(byCategory.body).toMatchObject({ state: 0, msg: '保存失败：本业务的申请人不能是企业，请选择个人' });
+    expect(await applicantCount(id)).toBe(0);
+    // A person on the same application is saved as before.
+    expect((await addPerson(hall, owner, id, personPayload())).body.errcode).toBe('00');
+    expect(await applicantCount(id)).toBe(1);
   });
 
   it('words the company messages for a company (zjlx 6/7 or category 1)', async () => {
@@ -115,7 +129,7 @@ describe('save_sqr_wx', () => {
 
 describe('deleting applicants', () => {
   it('delPerson and delSqrmsg_wx delete an applicant of an editable application', async () => {
-    const id = await startApplication(hall, owner, 'pd-700-23');
+    const id = await startApplication(hall, owner, 'pd-100-23');
     const a = ((await addPerson(hall, owner, id, personPayload())).body.data as { sqr_id: string }).sqr_id;
     const b = ((await addPerson(hall, owner, id, companyPayload())).body.data as { sqr_id: string }).sqr_id;
     expect((await hall.post(`${API}/delPerson`, { reqseq: 'r', openid: 'sqr-owner', proinstid: id, sqrid: a }, owner)).body.errcode).toBe('00');

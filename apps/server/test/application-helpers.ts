@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { ApplicationMaterial } from '@hall/api';
 import { applications, users } from '../src/db/schema';
 import type { TestHall } from './hall';
 
@@ -55,4 +56,24 @@ export function companyPayload(overrides: Record<string, string> = {}): Record<s
 
 export async function addPerson(hall: TestHall, cookie: string, proinstid: string, payload: Record<string, string>) {
   return hall.post(`${API}/addPerson`, { reqseq: 'r', proinstid, proposerinfo: JSON.stringify(payload) }, cookie);
+}
+
+/** A tiny PNG by its signature: enough for the hall's picture check. */
+export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('png body')]);
+
+/** The materials of an application (getUploadType) as its owner reads them. */
+export async function materialsOf(hall: TestHall, cookie: string, id: string): Promise<ApplicationMaterial[]> {
+  const { body } = await hall.post(`${API}/getUploadType`, { slsqId: id, sfhqmx: '0' }, cookie);
+  return (body.data as { datuminstInfo: ApplicationMaterial[] }).datuminstInfo;
+}
+
+/** Uploads a picture (base64, as the app sends it) to a material of the owner's application. */
+export async function attachPicture(hall: TestHall, cookie: string, materialId: string): Promise<void> {
+  const response = await hall.app.inject({
+    method: 'POST',
+    url: `${API}/savePicFromWXServer`,
+    payload: new URLSearchParams({ datuminstId: materialId, base64: PNG.toString('base64') }).toString(),
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  expect(response.statusCode, response.body).toBe(200);
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { ApplicationMaterial } from '@hall/api';
 import { applications } from '../src/db/schema';
 import { createTestHall, type TestHall } from './hall';
-import { API, addPerson, companyPayload, personPayload, setStatus, startApplication, verifiedCitizen } from './application-helpers';
+import { API, addPerson, attachPicture, materialsOf as listMaterials, personPayload, setStatus, startApplication, verifiedCitizen } from './application-helpers';
 
 let hall: TestHall;
 let owner: string;
@@ -48,7 +48,7 @@ describe('check', () => {
     await expectCheck(id, '请添加抵押人');
     await person(id, personPayload({ sqrlx: '1' }));
     await expectCheck(id, '请添加抵押权人');
-    await person(id, companyPayload({ sqrlx: '0' }));
+    await person(id, personPayload({ sqrxm: '李四', sqrlx: '0' }));
     await expectCheck(id, '请添加不动产单元信息');
     await units(id, UNIT);
     await expectCheck(id, '请填写抵押权利信息');
@@ -98,22 +98,8 @@ describe('check', () => {
   });
 });
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('png body')]);
-
-async function materialsOf(id: string): Promise<ApplicationMaterial[]> {
-  const { body } = await hall.post(`${API}/getUploadType`, { slsqId: id, sfhqmx: '0' }, owner);
-  return (body.data as { datuminstInfo: ApplicationMaterial[] }).datuminstInfo;
-}
-
-async function attach(materialId: string) {
-  const response = await hall.app.inject({
-    method: 'POST',
-    url: `${API}/savePicFromWXServer`,
-    payload: new URLSearchParams({ datuminstId: materialId, base64: PNG.toString('base64') }).toString(),
-    headers: { cookie: owner, 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
+const materialsOf = (id: string): Promise<ApplicationMaterial[]> => listMaterials(hall, owner, id);
+const attach = (materialId: string) => attachPicture(hall, owner, materialId);
 
 const submit = (id: string, cookie = owner) => hall.post(`${API}/submitApplyProject`, { reqseq: 'r', proinstid: id, appointment: '0' }, cookie);
 const revoke = (id: string, cookie = owner) => hall.post(`${API}/revokeApply`, { reqseq: 'r', id, prodefid: 'pd-400-4', djlx: '400', qllx: '4' }, cookie);

@@ -1,5 +1,5 @@
 import { NO_DATA_MESSAGE, type Applicant, type ApplicantSave } from '@hall/api';
-import { APPLICANT_CATEGORY_COMPANY, APPLICANT_CATEGORY_PERSON, COMPANY_ID_TYPES, resolveApplicantKind, validateApplicant } from '@hall/domain';
+import { APPLICANT_CATEGORY_COMPANY, APPLICANT_CATEGORY_PERSON, COMPANY_ID_TYPES, personSaveNextTarget, resolveApplicantKind, validateApplicant } from '@hall/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { applicants, applications } from '../db/schema';
@@ -12,6 +12,7 @@ import { toApplicant } from './applicant-view';
 export type ApplicantRow = typeof applicants.$inferSelect;
 
 export const APPLICANT_NOT_FOUND = '未找到该申请人';
+export const COMPANY_NOT_ALLOWED = '保存失败：本业务的申请人不能是企业，请选择个人';
 
 /** Company or person: category '1' or '2' when sent, else a company ID type (6, 7) makes a company. */
 export function applicantCategory(save: Pick<ApplicantSave, 'category' | 'zjlx'>): string {
@@ -87,6 +88,9 @@ export async function saveApplicant(db: Database, openid: string, proinstid: str
   };
   return db.transaction(async (tx) => {
     const application = await lockEditableApplication(tx, openid, proinstid);
+    // A company is saved only where its save may continue (part 2 §4: only 100+23); elsewhere it fails, nothing stored.
+    const next = personSaveNextTarget({ applicationId: String(application.id), djlx: application.djlx, qllx: application.qllx, appointment: application.appointment, category });
+    if (!next.ok) throw badRequest(COMPANY_NOT_ALLOWED);
     const existing = textOf(save.id);
     if (existing) {
       const applicantId = parseRowId(existing);

@@ -146,13 +146,18 @@ export async function readApplication(db: Database, openid: string, id: string |
   const row = await findOwnedApplication(db, openid, id);
   if (!row) throw notFound(NO_DATA_MESSAGE);
   const user = await requireUser(db, openid);
+  return describeApplication(db, row, user.name);
+}
+
+/** An application with its persons, units and rights records, as getApply answers it; userName is its filer's. */
+export async function describeApplication(db: Database, row: ApplicationRow, userName: string): Promise<ApplicationDetail> {
   const [persons, units, rights] = await Promise.all([
     db.select().from(applicants).where(eq(applicants.applicationId, row.id)).orderBy(asc(applicants.id)),
     db.select().from(propertyUnits).where(eq(propertyUnits.applicationId, row.id)).orderBy(asc(propertyUnits.id)),
     db.select().from(rightsInfo).where(eq(rightsInfo.applicationId, row.id)).orderBy(asc(rightsInfo.id)),
   ]);
   return {
-    proinst: toApplicationSummary(row, user.name),
+    proinst: toApplicationSummary(row, userName),
     sqrs: persons.map(toApplicant),
     units: units.map(toPropertyUnit),
     qlxxInfo: rights.map(toRightsRecord),

@@ -1,5 +1,5 @@
 import { MATERIAL_IMAGE_MAX_BYTES, NO_DATA_MESSAGE, materialFilePath, type ApplicationMaterial, type MaterialAttachment } from '@hall/api';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Readable } from 'node:stream';
 import type { WechatPlatform } from '../adapters/wechat/platform';
@@ -41,7 +41,12 @@ export function decodeBase64Picture(data: string): Buffer {
 export async function listMaterials(db: Database, openid: string, slsqId: string): Promise<ApplicationMaterial[]> {
   const application = await findOwnedApplication(db, openid, slsqId);
   if (!application) throw notFound(NO_DATA_MESSAGE);
-  const rows = await db.select().from(materials).where(eq(materials.applicationId, application.id)).orderBy(asc(materials.sort), asc(materials.id));
+  return materialsOf(db, application.id);
+}
+
+/** The materials of an application with their attachments, in order; `urlOf` says where a picture is shown (to its owner by default). */
+export async function materialsOf(db: Database, applicationId: number, urlOf?: (storedFileId: string) => string): Promise<ApplicationMaterial[]> {
+  const rows = await db.select().from(materials).where(eq(materials.applicationId, applicationId)).orderBy(asc(materials.sort), asc(materials.id));
   const attachments = rows.length
     ? await db.select().from(materialFiles).where(inArray(materialFiles.materialId, rows.map((row) => row.id))).orderBy(asc(materialFiles.id))
     : [];
@@ -51,7 +56,7 @@ export async function listMaterials(db: Database, openid: string, slsqId: string
     required: row.required,
     pro_attachment: attachments
       .filter((file) => file.materialId === row.id)
-      .map((file) => ({ id: String(file.id), datuminst_id: String(row.id), url: file.url })),
+      .map((file) => ({ id: String(file.id), datuminst_id: String(row.id), url: urlOf ? urlOf(file.storedFileId) : file.url })),
   }));
 }
 
@@ -148,12 +153,17 @@ export async function deletePicture(db: Database, files: FileStorage, openid: st
 
 /** The stored file of an attachment, by the id in its url, for the application's owner only. */
 export async function findOwnedMaterialFile(db: Database, openid: string, storedFileId: string): Promise<StoredFileRow | null> {
+  return findMaterialFile(db, storedFileId, and(eq(applications.openid, openid), eq(storedFiles.openid, openid)));
+}
+
+/** The stored file of an attachment, by the id in its url, when `allowed` holds of it and its application (applications, storedFiles). */
+export async function findMaterialFile(db: Database, storedFileId: string, allowed: SQL | undefined): Promise<StoredFileRow | null> {
   const [row] = await db
     .select({ file: storedFiles })
     .from(materialFiles)
     .innerJoin(storedFiles, eq(storedFiles.id, materialFiles.storedFileId))
     .innerJoin(materials, eq(materials.id, materialFiles.materialId))
     .innerJoin(applications, eq(applications.id, materials.applicationId))
-    .where(and(eq(materialFiles.storedFileId, storedFileId), eq(applications.openid, openid), eq(storedFiles.openid, openid)));
+    .where(and(eq(materialFiles.storedFileId, storedFileId), allowed));
   return row?.file ?? null;
 }

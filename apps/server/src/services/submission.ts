@@ -3,7 +3,8 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { applications, materialFiles, materials } from '../db/schema';
 import { badRequest, conflict } from '../lib/errors';
-import { formatShanghaiDate, formatShanghaiDateTime } from '../lib/shanghai-time';
+import { newAcceptanceNumber } from '../lib/acceptance-number';
+import { formatShanghaiDateTime } from '../lib/shanghai-time';
 import { checkApplication } from './application-check';
 import { lockOwnedApplication } from './application-editing';
 
@@ -42,14 +43,12 @@ export async function submitApplication(db: Database, openid: string, proinstid:
       list.map((material) => ({ name: material.name, required: material.required, attachments: attachments.filter((a) => a.materialId === material.id) })),
     );
     if (missing) throw badRequest(missing);
-    const month = formatShanghaiDate(new Date()).replaceAll('-', '').slice(0, 6);
-    const serial = sql<string>`(SELECT lpad(n::text, greatest(6, length(n::text)), '0') FROM nextval('application_prolsh_seq') AS n)`;
     const [updated] = await tx
       .update(applications)
       .set({
         shzt: PENDING,
         submittedAt: sql`now()`,
-        prolsh: row.prolsh ?? sql`${`HD${month}`}::text || ${serial}`,
+        prolsh: row.prolsh ?? newAcceptanceNumber(),
       })
       .where(eq(applications.id, row.id))
       .returning({ prolsh: applications.prolsh, submittedAt: applications.submittedAt });

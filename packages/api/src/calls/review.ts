@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { defineCall } from '../define-call';
+import { errcodeOnlyReply, errcodeReply } from '../envelopes';
+import { reqseq, text } from '../common';
+import { applicationDetail, reviewOpinions } from './apply';
+import { applicationMaterial } from './apply-fill';
+import { REVIEW_OPINION_MAX_LENGTH } from '../review-limits';
+
+export * from '../review-limits';
+
+/**
+ * The back office's review of online applications (DESIGN.md §9), for operators of the admin shell
+ * only: the applications waiting at each stage, one application in full, and the two decisions of each
+ * stage. The rule of which decision leads where lives in packages/domain review.ts.
+ */
+
+/** The review stages by name, in the order an application passes them (packages/domain REVIEW_STAGE_LABELS). */
+export const REVIEW_STAGE_NAMES = ['cadastralSurvey', 'acceptance'] as const;
+export const reviewStage = z.enum(REVIEW_STAGE_NAMES);
+
+
+/** An application waiting for review, as the operators' list shows it. tjsj: submitted, YYYY-MM-DD HH:mm:ss (Asia/Shanghai). */
+export const reviewQueueItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The business's own name (prodef_name). */
+  business_name: z.string(),
+  prolsh: z.string().nullable(),
+  slbh: z.string(),
+  djlx: z.string(),
+  djlx_name: z.string(),
+  qllx: z.string(),
+  areaname: z.string(),
+  xzqdm: z.string(),
+  shzt: z.number(),
+  tjsj: z.string(),
+  /** The citizen who filed it (the profile's name). */
+  user_name: z.string(),
+  /** The applicants' names, in the order they were added. */
+  sqr_names: z.array(z.string()),
+  pro_slxmsh: reviewOpinions,
+});
+export type ReviewQueueItem = z.infer<typeof reviewQueueItem>;
+
+/** One stage's queue: its name and title, the status it reviews (0 or 10) and the applications oldest first. */
+export const reviewQueue = z.object({ stage: reviewStage, label: z.string(), status: z.number(), items: z.array(reviewQueueItem) });
+export type ReviewQueue = z.infer<typeof reviewQueue>;
+
+/**
+ * One submitted application as the operator reads it: everything getApply answers, its materials with
+ * pictures the operator may open, and the stage it waits at (null once decided).
+ */
+export const reviewApplicationDetail = applicationDetail.extend({
+  business_name: z.string(),
+  materials: z.array(applicationMaterial),
+  stage: reviewStage.nullable(),
+});
+export type ReviewApplicationDetail = z.infer<typeof reviewApplicationDetail>;
+
+/** The address an operator opens an attachment's picture at. */
+export function reviewMaterialFilePath(id: string): string {
+  return `/online/wx/apilist/reviewMaterialFile?id=${encodeURIComponent(id)}`;
+}
+
+const applicationId = text(20);
+
+export const reviewCalls = {
+  /** The applications waiting at each stage (or at the one named), oldest submission first. */
+  getReviewList: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/getReviewList',
+    body: z.object({ reqseq, stage: reviewStage.optional() }),
+    reply: errcodeReply(z.object({ lists: z.array(reviewQueue) })),
+  }),
+  /** One submitted application in full; a draft (not submitted) or a missing one answers 查询无数据. */
+  getReviewApply: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/getReviewApply',
+    body: z.object({ reqseq, proinstid: applicationId }),
+    reply: errcodeReply(reviewApplicationDetail),
+  }),
+  /**
+   * A decision at a stage: 权籍调查审核 passes 0 → 10 or rejects 0 → 11 (opinion sh_qjdc_yj); 受理审核
+   * accepts 10 → 20, opening the registry case under the acceptance number, or rejects 10 → 21
+   * (opinion sh_xmsl_yj). A rejection needs an opinion. Only an application still at that stage
+   * changes; of two operators deciding at once, one wins and the other is told.
+   */
+  reviewApply: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/reviewApply',
+    body: z.object({
+      reqseq,
+      proinstid: applicationId,
+      stage: reviewStage,
+      decision: z.enum(['pass', 'reject']),
+      /** Kept trimmed; past REVIEW_OPINION_MAX_LENGTH characters the server answers REVIEW_OPINION_TOO_LONG. */
+      opinion: z.string().max(REVIEW_OPINION_MAX_LENGTH * 8).optional(),
+    }),
+    reply: errcodeReply(z.object({ shzt: z.number(), prolsh: z.string().nullable() })),
+  }),
+  /** A picture of a submitted application's material, for operators. */
+  reviewMaterialFile: defineCall({
+    method: 'GET',
+    path: '/online/wx/apilist/reviewMaterialFile',
+    body: z.object({ id: text(64) }),
+    reply: z.union([z.instanceof(Blob), errcodeOnlyReply]),
+    binary: true,
+  }),
+} as const;
