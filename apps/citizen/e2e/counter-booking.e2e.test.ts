@@ -29,8 +29,12 @@ describe('counter booking', () => {
     await signIn(page, 'e2e-counter', '吴女士', '/my');
     await becomeVerified(page);
 
-    // No bookings yet.
-    await page.goto('/apmrecord');
+    // The hall menu's 窗口预约 tile opens the booking page; its records link shows no bookings yet.
+    await page.goto('/');
+    await page.getByText('窗口预约', { exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/appointment');
+    await page.getByRole('link', { name: '我的预约记录' }).click();
+    await page.waitForURL((url) => url.pathname === '/apmrecord');
     await page.getByRole('heading', { name: '预约记录' }).waitFor();
     await page.getByText('当前用户暂无预约记录！').waitFor();
     await shot(page, 'records-empty');

@@ -13,7 +13,7 @@ import { DEMO_ARTICLES, DEMO_BANNERS, DEMO_CASES, DEMO_CERTIFICATES, DEMO_COMMON
 
 const SEED_LOCK = 48_151_624;
 /** Raised when the demo data changes, so an older data folder gets the new parts. */
-export const SEED_VERSION = '6';
+export const SEED_VERSION = '7';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
