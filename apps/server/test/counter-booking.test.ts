@@ -1,4 +1,4 @@
-import { and, eq, gte } from 'drizzle-orm';
+import { and, desc, eq, gt, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALENDAR_HORIZON_DAYS } from '@hall/domain';
 import { applications, appointmentCalendars, appointmentProcesses, appointmentSlots, counterBookings, sessions, users } from '../src/db/schema';
@@ -6,7 +6,7 @@ import { DEMO_BUSINESSES } from '../src/db/seed/apply-catalogue';
 import { randomId } from '../src/lib/ids';
 import { formatShanghaiDate } from '../src/lib/shanghai-time';
 import { CASE_ALREADY_BOOKED, CASE_NOT_BOOKABLE, DAY_NOT_BOOKABLE, SLOT_NOT_FOUND } from '../src/services/appointments';
-import { comingCalendarDays, extendAppointmentCalendars } from '../src/services/calendar-extension';
+import { comingCalendarDays, extendAppointmentCalendars, startCalendarExtension } from '../src/services/calendar-extension';
 import { PROFILE_INCOMPLETE } from '../src/services/counter-booking';
 import { createTestHall, type TestHall } from './hall';
 import { verifiedCitizen } from './application-helpers';
@@ -388,5 +388,36 @@ describe('calendar extension', () => {
     // Six halls, seven more days: added once, whichever process held the lock.
     expect(total).toBe(6 * 7);
     expect(await extendAppointmentCalendars(db, further)).toMatchObject({ days: 0, slots: 0 });
+  });
+
+  it('carries the places an operator last gave a window slot on to the new days', async () => {
+    const db = hall.connection.db;
+    const base = new Date(Date.now() + 60 * 24 * 60 * 60 * 1000);
+    await extendAppointmentCalendars(db, base);
+    const [latest] = await db
+      .select({ slot: appointmentSlots })
+      .from(appointmentSlots)
+      .innerJoin(appointmentCalendars, eq(appointmentCalendars.id, appointmentSlots.calendarId))
+      .where(and(eq(appointmentSlots.processId, PROCESS), eq(appointmentSlots.timeName, '09:00-10:00')))
+      .orderBy(desc(appointmentCalendars.calendarDate))
+      .limit(1);
+    await db.update(appointmentSlots).set({ maxNum: 15 }).where(eq(appointmentSlots.id, latest!.slot.id));
+    const next = new Date(base.getTime() + 7 * 24 * 60 * 60 * 1000);
+    expect((await extendAppointmentCalendars(db, next)).slots).toBeGreaterThan(0);
+    const added = await db
+      .select({ slot: appointmentSlots })
+      .from(appointmentSlots)
+      .innerJoin(appointmentCalendars, eq(appointmentCalendars.id, appointmentSlots.calendarId))
+      .where(and(eq(appointmentSlots.processId, PROCESS), gt(appointmentCalendars.calendarDate, comingCalendarDays(base).at(-1)!.calendarDate)));
+    expect(added.length).toBeGreaterThan(0);
+    for (const { slot } of added) expect(slot.maxNum).toBe(slot.timeName === '09:00-10:00' ? 15 : slot.timeName < '12:00' ? 10 : 6);
+  });
+
+  it('runs at start, logs what it added, and stops', async () => {
+    const logged: object[] = [];
+    const job = startCalendarExtension(hall.connection.db, { info: (obj) => logged.push(obj), error: (obj) => logged.push(obj) });
+    await expect.poll(() => logged.length).toBe(1);
+    expect(logged[0]).toMatchObject({ ran: true });
+    job.stop();
   });
 });

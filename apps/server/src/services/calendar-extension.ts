@@ -60,8 +60,9 @@ export async function extendAppointmentCalendars(db: Database, now = new Date())
         maxNum: appointmentSlots.maxNum,
       })
       .from(appointmentSlots)
+      .innerJoin(appointmentCalendars, eq(appointmentCalendars.id, appointmentSlots.calendarId))
       .where(inArray(appointmentSlots.processId, processes.length ? processes.map((process) => process.id) : ['']))
-      .orderBy(appointmentSlots.processId, appointmentSlots.timeName, desc(appointmentSlots.calendarId));
+      .orderBy(appointmentSlots.processId, appointmentSlots.timeName, desc(appointmentCalendars.calendarDate));
     const places = new Map(latest.map((row) => [`${row.processId}\n${row.timeName}`, row.maxNum]));
 
     const slots = openDays.flatMap((day) =>
