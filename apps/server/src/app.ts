@@ -29,6 +29,7 @@ import { applicationMaterialRoutes } from './routes/application-materials';
 import { wechatPlatformSimulatorRoutes } from './routes/simulator/wechat-platform';
 import { appointmentRoutes } from './routes/appointments';
 import { appointmentListRoutes } from './routes/appointment-list';
+import { statementRoutes } from './routes/statements';
 import { counterBookingRoutes } from './routes/counter-booking';
 import { reviewRoutes } from './routes/review';
 import { queueRoutes } from './routes/queue';
@@ -96,6 +97,7 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
   await app.register(applicationMaterialRoutes);
   await app.register(appointmentRoutes);
   await app.register(appointmentListRoutes);
+  await app.register(statementRoutes);
   await app.register(counterBookingRoutes);
   await app.register(reviewRoutes);
   await app.register(queueRoutes);

@@ -24,6 +24,7 @@ export type * from './calls/content';
 export type * from './calls/queries';
 export type * from './calls/admin';
 export type * from './calls/apply';
+export type * from './calls/statements';
 export type * from './calls/review';
 export * from './review-limits';
 export { captureLanding, isWechatBrowser, isIos, type Landing } from './landing';

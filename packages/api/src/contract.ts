@@ -7,6 +7,7 @@ import { applyCalls } from './calls/apply';
 import { applyFillCalls } from './calls/apply-fill';
 import { appointmentCalls } from './calls/appointments';
 import { appointmentListCalls } from './calls/appointment-list';
+import { statementCalls } from './calls/statements';
 import { reviewCalls } from './calls/review';
 import { archiveQueryCalls } from './calls/archive-query';
 import { counterBookingCalls } from './calls/counter-booking';
@@ -25,6 +26,7 @@ export const contract = {
   ...applyFillCalls,
   ...appointmentCalls,
   ...appointmentListCalls,
+  ...statementCalls,
   ...reviewCalls,
   ...archiveQueryCalls,
   ...counterBookingCalls,

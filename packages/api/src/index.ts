@@ -13,6 +13,7 @@ export * from './calls/apply';
 export * from './calls/apply-fill';
 export * from './calls/appointments';
 export * from './calls/appointment-list';
+export * from './calls/statements';
 export * from './calls/review';
 export * from './calls/archive-query';
 export * from './calls/queue';

@@ -847,3 +847,24 @@ export const downloadFiles = pgTable(
   },
   (t) => [index('download_files_xzqdm_idx').on(t.xzqdm, t.sort)],
 );
+
+// ── Signatures and statements (spec part 3 §2.11–§2.17): the written statements of a case ──
+
+/**
+ * The statements of an application, one row per kind: jusInfo (undertaking letter), recordInfo
+ * (inquiry record), changecqzInfo (certificate-change questioning record of 800+4).
+ */
+export const applicationStatements = pgTable(
+  'application_statements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    applicationId: applicationId(),
+    kind: text('kind').notNull(),
+    fields: jsonb('fields').$type<Record<string, string>>().notNull().default({}),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('application_statements_application_kind_idx').on(t.applicationId, t.kind),
+    check('application_statements_kind_check', sql`${t.kind} in ('jusInfo', 'recordInfo', 'changecqzInfo')`),
+  ],
+);

@@ -8,12 +8,13 @@ import { businessCategories, businessFields, businessMaterials, businessTypes, b
 import { seedAppointments } from './seed/appointments';
 import { seedQueue } from './seed/queue';
 import { seedDownloads } from './seed/downloads';
+import { seedStatementTemplates } from './seed/statements';
 import { seedArchiveQuery } from './seed/archive-query';
 import { DEMO_ARTICLES, DEMO_BANNERS, DEMO_CASES, DEMO_CERTIFICATES, DEMO_COMMON_QUESTIONS, DEMO_CONTACT, DEMO_GUIDES, DEMO_MENUS, DEMO_OPERATOR, DEMO_QUERY_CITIES } from './seed/content';
 
 const SEED_LOCK = 48_151_624;
 /** Raised when the demo data changes, so an older data folder gets the new parts. */
-export const SEED_VERSION = '7';
+export const SEED_VERSION = '8';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -52,6 +53,7 @@ export async function seedDemoData(pool: pg.Pool, db: Database): Promise<void> {
       await seedAppointments(tx, new Date(now));
       await seedQueue(tx, new Date(now));
       await seedDownloads(tx);
+      await seedStatementTemplates(tx);
       await seedArchiveQuery(tx);
       await tx.insert(settings).values({ key: 'seed_version', value: SEED_VERSION }).onConflictDoUpdate({ target: settings.key, set: { value: SEED_VERSION } });
     });

@@ -10,6 +10,8 @@ export interface CallOptions {
   auth: 'citizen' | 'public';
   /** Per-route rate limit, e.g. { max: 5, timeWindow: '1 minute' }. */
   rateLimit?: { max: number; timeWindow: string };
+  /** A body limit above the hall's 1 MB default, for a call that carries a picture. */
+  bodyLimit?: number;
 }
 
 export type CallHandler<C extends CallDefinition> = (
@@ -28,6 +30,7 @@ export function registerCall<C extends CallDefinition>(app: FastifyInstance, cal
   app.route({
     method: call.method,
     url: call.path,
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     schema: inPath
       ? { params: call.body, response: { 200: call.reply } }
       : isGet

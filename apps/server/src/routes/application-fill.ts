@@ -7,9 +7,24 @@ import { CHECK_PASSED, checkApplication } from '../services/application-check';
 import { revokeApplication, submitApplication } from '../services/submission';
 import { deleteApplicant, listApplicants, saveApplicant } from '../services/applicants';
 import { deleteUnit, saveUnits } from '../services/property-units';
-import { CANCELLATION_SAVE_FAILED, RIGHTS_SAVE_FAILED, deleteRightsRecords, saveRightsRecord } from '../services/rights-records';
-import { SAVE_TYPE_CANCELLATION } from '@hall/domain';
-import { badRequest } from '../lib/errors';
+import { CANCELLATION_SAVE_FAILED, RIGHTS_SAVE_FAILED, SAVE_TYPE_INVALID, deleteRightsRecords, saveRightsRecord } from '../services/rights-records';
+import { SAVE_TYPE_CANCELLATION, SAVE_TYPE_MORTGAGE, SAVE_TYPE_PRE_NOTATION } from '@hall/domain';
+import { HallError, badRequest } from '../lib/errors';
+import { textOf } from '../services/application-editing';
+import { STATEMENTS_APART, hasStatements, parseStatements, saveStatementsOnly, writeStatements } from '../services/statements';
+
+/** The savetypes the statements are saved with (part 3 §4): 2 pre-notation, 3 mortgage, 4 cancellation. */
+const STATEMENT_SAVE_TYPES: string[] = [SAVE_TYPE_PRE_NOTATION, SAVE_TYPE_MORTGAGE, SAVE_TYPE_CANCELLATION];
+
+/** A refusal of the citizen's input, worded as the save's failure (保存失败 or 保存数据失败) with the reason. */
+function withFailure<T>(failed: string, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof HallError && error.statusCode < 500) throw badRequest(`${failed}：${error.message}`);
+    throw error;
+  }
+}
 
 const unitList = z.array(unitSave).max(200);
 const rightsInput = z.union([rightsSave, z.array(rightsSave).max(1)]);
@@ -30,6 +45,13 @@ export async function applicationFillRoutes(app: FastifyInstance): Promise<void>
   });
 
   registerCall(app, contract.saveSqrWx, { auth: 'citizen', rateLimit: writeLimit }, async (request) => {
+    // With statements (part 3 §7: onlyUserinfo, changecqzInfo or recordInfo and jusInfo) the call saves those alone.
+    const statements = parseStatements(request.body);
+    if (hasStatements(statements)) {
+      if (textOf(request.body.sqrxm)) throw badRequest(STATEMENTS_APART);
+      await saveStatementsOnly(db, request.citizen.openid, request.body.proinstid, statements);
+      return { state: 1, msg: '保存成功', data: { sqrid: '' } };
+    }
     const sqrid = await saveApplicant(db, request.citizen.openid, request.body.proinstid, request.body);
     return { state: 1, msg: '保存成功', data: { sqrid } };
   });
@@ -63,12 +85,19 @@ export async function applicationFillRoutes(app: FastifyInstance): Promise<void>
   registerCall(app, contract.addQlxxInfo, { auth: 'citizen', rateLimit: writeLimit }, async (request) => {
     const { proinstid, savetype, reqData, qlxxs } = request.body;
     const failed = savetype.trim() === SAVE_TYPE_CANCELLATION ? CANCELLATION_SAVE_FAILED : RIGHTS_SAVE_FAILED;
+    const statements = withFailure(failed, () => parseStatements(request.body));
     const sent = reqData ?? qlxxs;
+    if ((sent === undefined || sent === '') && hasStatements(statements)) {
+      // Undertaking and inquiry data alone, with savetype 2, 3 or 4 (part 3 §4).
+      if (!STATEMENT_SAVE_TYPES.includes(savetype.trim())) throw badRequest(`${failed}：${SAVE_TYPE_INVALID}`);
+      await saveStatementsOnly(db, request.citizen.openid, proinstid, statements);
+      return { state: 1, msg: '保存成功', data: { id: '' } };
+    }
     if (sent === undefined || sent === '') throw badRequest(`${failed}：请填写权利信息`);
     const parsed = parseJsonField(sent, rightsInput);
     const record = Array.isArray(parsed) ? parsed[0] : parsed;
     if (!record) throw badRequest(`${failed}：请填写权利信息`);
-    const id = await saveRightsRecord(db, request.citizen.openid, proinstid, savetype, record);
+    const id = await saveRightsRecord(db, request.citizen.openid, proinstid, savetype, record, (tx, applicationId) => writeStatements(tx, applicationId, statements));
     return { state: 1, msg: '保存成功', data: { id } };
   });
 

@@ -8,6 +8,7 @@ import { payloadOpenids, requireCitizen } from '../plugins/session';
 import { PICTURE_NOT_FOUND, deletePicture, findOwnedMaterialFile, listMaterials, savePicture } from '../services/material-files';
 import { openStoredFile } from '../services/stored-files';
 import { createWxConfig } from '../services/wx-config';
+import { requireStatementTarget } from '../services/statements';
 
 const OPENID_MISMATCH = '身份信息不一致，请重新进入办事大厅';
 
@@ -37,6 +38,8 @@ export async function applicationMaterialRoutes(app: FastifyInstance): Promise<v
     },
     handler: async (request: FastifyRequest) => {
       const body = request.body as z.output<typeof upload.body>;
+      // A rendered statement (addgsgg 'true', part 3 §7) goes only to a statement template of the citizen's case.
+      await requireStatementTarget(db, request.citizen.openid, body);
       const attachment = await savePicture({ db, files, wechat: wechatPlatform, log: request.log }, request.citizen.openid, {
         materialId: body.datuminstId?.trim() || body.materialId?.trim() || '',
         base64: body.base64,

@@ -13,7 +13,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { applications, rightsInfo } from '../db/schema';
 import { badRequest, notFound } from '../lib/errors';
-import { lockEditableApplication, textOf } from './application-editing';
+import { lockEditableApplication, textOf, type Transaction } from './application-editing';
 
 /** The failure words of the fill screens (part 2 §8): rights saves, and the cancellation's own. */
 export const RIGHTS_SAVE_FAILED = '保存失败';
@@ -67,7 +67,15 @@ function flatten(input: RightsSave): Record<string, string> {
  * replaces the first) after the domain's rule for it; rights info (99) also sets the application's
  * czfs. A failure answers 保存失败 (保存数据失败 for a cancellation) with the reason.
  */
-export async function saveRightsRecord(db: Database, openid: string, proinstid: string, savetype: string, input: RightsSave): Promise<string> {
+export async function saveRightsRecord(
+  db: Database,
+  openid: string,
+  proinstid: string,
+  savetype: string,
+  input: RightsSave,
+  /** More of the application written in the same transaction (the statements saved with the record). */
+  alsoWrite?: (tx: Transaction, applicationId: number) => Promise<void>,
+): Promise<string> {
   const type = savetype.trim();
   const failed = type === SAVE_TYPE_CANCELLATION ? CANCELLATION_SAVE_FAILED : RIGHTS_SAVE_FAILED;
   const defaults = DEFAULTS[type];
@@ -79,6 +87,7 @@ export async function saveRightsRecord(db: Database, openid: string, proinstid: 
   if (problem) throw badRequest(`${failed}：${problem}`);
   return db.transaction(async (tx) => {
     const application = await lockEditableApplication(tx, openid, proinstid);
+    await alsoWrite?.(tx, application.id);
     const [row] = await tx
       .insert(rightsInfo)
       .values({ applicationId: application.id, savetype: type, fields })

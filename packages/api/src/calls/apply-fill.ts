@@ -3,6 +3,7 @@ import { defineCall } from '../define-call';
 import { errcodeOnlyReply, errcodeReply, stateReply, statReply } from '../envelopes';
 import { reqseq, openid, text } from '../common';
 import { applicant } from './apply';
+import { statementPayload } from './statements';
 
 /**
  * The application flow, second half (spec part 2 §7, part 3 §3, §7): filling in an application's
@@ -116,6 +117,8 @@ export const applyFillCalls = {
       queryid: field,
       rzzt: field,
       onlyUserinfo: field,
+      // With onlyUserinfo 'true' and no applicant name: the case's statements only (part 3 §7).
+      ...statementPayload,
     }),
     reply: stateReply(z.object({ sqrid: z.string() })),
   }),
@@ -168,6 +171,8 @@ export const applyFillCalls = {
       savetype: text(4),
       reqData: jsonText(rightsSave, 20000).optional(),
       qlxxs: jsonText(z.union([rightsSave, z.array(rightsSave).max(1)]), 20000).optional(),
+      // The statements saved with the record (part 3 §4: undertaking and inquiry data with savetype 2, 3 or 4).
+      ...statementPayload,
     }),
     reply: stateReply(z.object({ id: z.string() })),
   }),

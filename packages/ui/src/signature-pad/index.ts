@@ -1,0 +1,1 @@
+export { SignaturePad, type SignaturePadHandle, type SignaturePadProps } from './signature-pad';
