@@ -62,6 +62,15 @@ export const paths = {
   yuyueForm: '/yuyueForm',
   yuyueDetail: '/yuyueDetail',
   yuyueRecord: '/yuyueRecord',
+  /** The queue-number module (spec part 3 §2.6): halls, a hall's businesses, day and time, the number, my numbers. */
+  queue: '/queue',
+  queueBusiness: '/queue/business',
+  queueTime: '/queue/time',
+  queueResult: '/queue/result',
+  queueOrders: '/queue/orders',
+  /** Service sites with a map, and the data downloads (spec part 3 §2.18, §2.19). */
+  fwwd: '/fwwd',
+  zlxz: '/zlxz',
   appointment: '/appointment',
   apmorder: '/apmorder',
   apmrecord: '/apmrecord',

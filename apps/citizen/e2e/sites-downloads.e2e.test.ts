@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, startHall, type Hall } from './harness';
+import { keepFailureEvidence } from './identity';
+import { steadyScreenshots } from './steady-screenshots';
+
+let hall: Hall;
+beforeAll(async () => {
+  hall = await startHall();
+});
+afterAll(() => hall?.close());
+
+describe('service sites, downloads and the policy lists', () => {
+  it('lists the sites with the map area and opens a site’s details', async () => {
+    const { context, page } = await hall.newPhone();
+    keepFailureEvidence(page, 'sites');
+    const shot = steadyScreenshots('sites');
+    await signIn(page, 'e2e-sites', '网点市民', '/fwwd');
+    await page.getByRole('heading', { name: '服务网点' }).waitFor();
+    await page.getByText('石河子市不动产登记中心').waitFor();
+    // No map provider is configured here: the map area says so and the list works.
+    await page.getByText('暂未配置地图服务，请按下方地址前往').waitFor();
+    // A site without an address shows 暂无.
+    await expect(page.locator('.hall-sites__item').filter({ hasText: '五家渠市不动产登记服务大厅' }).getByText('地址：暂无').count()).resolves.toBe(1);
+    await shot(page, 'list');
+
+    await page.locator('.hall-sites__item').filter({ hasText: '邯郸市不动产登记中心' }).click();
+    const detail = page.getByRole('dialog', { name: '邯郸市不动产登记中心' });
+    await detail.waitFor();
+    await detail.getByText('河北省邯郸市丛台区滏东北大街566号市民服务中心').waitFor();
+    await expect(detail.getByRole('link', { name: '拨打电话' }).getAttribute('href')).resolves.toBe('tel:03103101234');
+    await page.getByText('当前显示：邯郸市不动产登记中心').waitFor();
+    await shot(page, 'detail');
+    await context.close();
+  });
+
+  it('searches the downloads, pages them and downloads a form with its Chinese name', async () => {
+    const { context, page } = await hall.newPhone();
+    keepFailureEvidence(page, 'downloads');
+    const shot = steadyScreenshots('downloads');
+    await signIn(page, 'e2e-downloads', '下载市民', '/zlxz');
+    await page.getByRole('heading', { name: '资料下载' }).waitFor();
+    await page.getByText('不动产登记申请书.pdf').waitFor();
+    const pager = page.getByRole('navigation', { name: '分页' });
+    await pager.getByRole('button', { name: '第2页' }).waitFor();
+    await expect(page.locator('.hall-list-page-list .adm-list-item').count()).resolves.toBe(5);
+    await shot(page, 'list');
+    await pager.getByRole('button', { name: '第2页' }).click();
+    await page.getByText('抵押权登记申请表.pdf').waitFor();
+    await shot(page, 'page-2');
+
+    const search = page.locator('.hall-list-page-search input');
+    await search.fill('委托');
+    await search.press('Enter');
+    await page.getByText('授权委托书（样表）').waitFor();
+    await expect(page.locator('.hall-list-page-list .adm-list-item').count()).resolves.toBe(1);
+    await expect(pager.count()).resolves.toBe(0);
+    await shot(page, 'search');
+
+    const downloading = page.waitForEvent('download');
+    await page.getByText('授权委托书（样表）').click();
+    const file = await downloading;
+    expect(file.suggestedFilename()).toBe('授权委托书.pdf');
+    const response = await context.request.get(`${hall.origin}/online/platform/cms/file/index_download?name=${encodeURIComponent('授权委托书.pdf')}`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('application/pdf');
+    expect(response.headers()['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('授权委托书.pdf')}`);
+    expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    const refused = await context.request.get(`${hall.origin}/online/platform/cms/file/index_download?name=${encodeURIComponent('../../etc/passwd')}`);
+    expect(refused.status()).toBe(404);
+
+    await search.fill('不存在的表格');
+    await search.press('Enter');
+    await page.getByText('暂无相关数据').waitFor();
+    await expect(pager.count()).resolves.toBe(0);
+    await shot(page, 'search-empty');
+    await context.close();
+  });
+
+  it('pages the policy list and the housing notices; nothing found shows the server’s message', async () => {
+    const { context, page } = await hall.newPhone();
+    keepFailureEvidence(page, 'policy-lists');
+    const shot = steadyScreenshots('policy-lists');
+    await signIn(page, 'e2e-gov', '政策市民', '/gov/laws');
+    await page.getByRole('heading', { name: '政策法规' }).waitFor();
+    await page.getByText('共 13 条').waitFor();
+    const pager = page.getByRole('navigation', { name: '分页' });
+    await pager.getByRole('button', { name: '第3页' }).click();
+    await page.waitForURL(/page=3/);
+    await expect(page.locator('.hall-articles__item').count()).resolves.toBe(3);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, 'laws-page-3');
+
+    await page.goto('/gov/tzgg');
+    await page.getByRole('heading', { name: '房源信息' }).waitFor();
+    await page.getByText('共 6 条').waitFor();
+    await pager.getByRole('button', { name: '第2页' }).waitFor();
+    await shot(page, 'tzgg');
+
+    await page.goto('/gov/xxgs');
+    await page.getByRole('heading', { name: '公示公告' }).waitFor();
+    await page.getByText('共 12 条').waitFor();
+    const search = page.locator('.hall-articles__search input');
+    await search.fill('不存在的公告');
+    await search.press('Enter');
+    await page.getByText('暂无相关数据').waitFor();
+    await expect(pager.count()).resolves.toBe(0);
+    await shot(page, 'xxgs-empty');
+    await context.close();
+  });
+});

@@ -1,0 +1,52 @@
+import { EmptyState } from '@hall/ui';
+import { RightOutline } from 'antd-mobile-icons';
+import { Link, useSearchParams } from 'react-router';
+import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import { href, paths } from '../../config/paths';
+import { api } from '../../lib/api';
+import { useRemote } from '../../lib/use-remote';
+import { statData } from './queue-data';
+import './queue.css';
+
+/** /queue/business?comID: the business groups of a hall, each with what it handles; one leads to its day and time. */
+export function Component() {
+  const [params] = useSearchParams();
+  const comID = params.get('comID') ?? '';
+  const groups = useRemote(async () => {
+    const [groupReply, businessReply] = await Promise.all([api.queueGroups({ comID }), api.queueBusinesses({ comID })]);
+    const list = statData(groupReply);
+    // The businesses only describe a group: without them the groups still work.
+    const businesses = businessReply.stat === 1 ? (businessReply.data ?? []) : [];
+    return list.map((group) => ({ ...group, businesses: businesses.filter((b) => b.groupId === group.id).map((b) => b.name) }));
+  }, [comID]);
+
+  return (
+    <HallPage title="选择业务" backTo={paths.queue} className="hall-queue">
+      {groups.loading && !groups.data ? (
+        <LoadingState />
+      ) : groups.error ? (
+        <ErrorState message={groups.error} onRetry={() => void groups.reload()} />
+      ) : groups.data && groups.data.length > 0 ? (
+        <ul className="hall-queue__list" aria-label="业务类型">
+          {groups.data.map((group) => (
+            <li key={group.id}>
+              <Link className="hall-card hall-queue__item" to={href(paths.queueTime, { comID, groupId: group.id })}>
+                <span className="hall-queue__prefix" aria-hidden>
+                  {group.prefix}
+                </span>
+                <span className="hall-queue__item-body">
+                  <strong className="hall-queue__item-title">{group.name}</strong>
+                  {group.remark ? <span className="hall-queue__line">{group.remark}</span> : null}
+                  {group.businesses.length > 0 ? <span className="hall-queue__line is-weak">可办理：{group.businesses.join('、')}</span> : null}
+                </span>
+                <RightOutline className="hall-queue__arrow" aria-hidden />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState description="该办事大厅暂无可办理的业务" />
+      )}
+    </HallPage>
+  );
+}

@@ -1,0 +1,55 @@
+import { EmptyState } from '@hall/ui';
+import { Badge, NoticeBar } from 'antd-mobile';
+import { RightOutline } from 'antd-mobile-icons';
+import { Link } from 'react-router';
+import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import { href, paths } from '../../config/paths';
+import { api } from '../../lib/api';
+import { useRemote } from '../../lib/use-remote';
+import { NOT_AVAILABLE, statData } from './queue-data';
+import './queue.css';
+
+/** /queue (排队取号): the module's news, the halls that hand out numbers, and the citizen's own numbers (spec part 3 §2.6). */
+export function Component() {
+  const companies = useRemote(async () => statData(await api.queueCompanies({})), []);
+  const news = useRemote(async () => statData(await api.queueNewsList({})), []);
+  const count = useRemote(async () => statData(await api.queueOrderCount({})), []);
+
+  return (
+    <HallPage title="排队取号" className="hall-queue">
+      {news.data && news.data.length > 0 ? (
+        <NoticeBar className="hall-queue__notice" content={news.data.map((item) => `${item.title}：${item.content}`).join('　')} color="info" />
+      ) : null}
+      <Link className="hall-card hall-queue__mine" to={paths.queueOrders}>
+        <span>我的取号</span>
+        <span className="hall-queue__mine-count">
+          {count.data && count.data.valid > 0 ? <Badge content={`${count.data.valid} 个待办理`} /> : null}
+          <RightOutline aria-hidden />
+        </span>
+      </Link>
+      <h2 className="hall-queue__heading">选择办事大厅</h2>
+      {companies.loading && !companies.data ? (
+        <LoadingState />
+      ) : companies.error ? (
+        <ErrorState message={companies.error} onRetry={() => void companies.reload()} />
+      ) : companies.data && companies.data.length > 0 ? (
+        <ul className="hall-queue__list" aria-label="办事大厅">
+          {companies.data.map((company) => (
+            <li key={company.id}>
+              <Link className="hall-card hall-queue__item" to={href(paths.queueBusiness, { comID: company.id })}>
+                <span className="hall-queue__item-body">
+                  <strong className="hall-queue__item-title">{company.name}</strong>
+                  <span className="hall-queue__line">地址：{company.address || NOT_AVAILABLE}</span>
+                  <span className="hall-queue__line">办公时间：{company.worktime || NOT_AVAILABLE}</span>
+                </span>
+                <RightOutline className="hall-queue__arrow" aria-hidden />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState description="暂无可取号的办事大厅" />
+      )}
+    </HallPage>
+  );
+}

@@ -1,0 +1,64 @@
+import { EmptyState, showConfirm, showToast } from '@hall/ui';
+import { Button } from 'antd-mobile';
+import { useNavigate } from 'react-router';
+import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import { paths } from '../../config/paths';
+import { api } from '../../lib/api';
+import { submitWithFeedback } from '../../lib/submit-with-feedback';
+import { useRemote } from '../../lib/use-remote';
+import { statData, type QueueOrder } from './queue-data';
+import { QueueOrderFields } from './queue-order-fields';
+import './queue.css';
+
+export const CANCEL_CONFIRM_TEXT = '确定取消该号码吗？取消后需重新取号。';
+
+/** /queue/orders (我的取号): the citizen's numbers, a valid one cancellable until its deadline (spec part 3 §2.6, §7). */
+export function Component() {
+  const orders = useRemote(async () => statData(await api.queueOrders({})), []);
+  const navigate = useNavigate();
+
+  async function cancel(order: QueueOrder) {
+    if (!(await showConfirm(CANCEL_CONFIRM_TEXT, { title: '取消取号' }))) return;
+    const done = await submitWithFeedback(async () => {
+      const reply = await api.cancelQueueOrder({ id: order.id });
+      return reply.stat === 1 ? null : reply.msg || '取消失败，请稍后重试';
+    });
+    if (done) showToast('已取消');
+    await orders.reload();
+  }
+
+  return (
+    <HallPage title="我的取号" backTo={paths.queue} className="hall-queue">
+      {orders.loading && !orders.data ? (
+        <LoadingState />
+      ) : orders.error ? (
+        <ErrorState message={orders.error} onRetry={() => void orders.reload()} />
+      ) : orders.data && orders.data.length > 0 ? (
+        <ul className="hall-queue__list" aria-label="我的取号">
+          {orders.data.map((order) => (
+            <li key={order.id} className={`hall-card hall-queue__order${order.state === 1 ? '' : ' is-cancelled'}`}>
+              <div className="hall-queue__order-head">
+                <span className="hall-queue__order-number">{order.number}</span>
+                <span className={`hall-queue__state${order.state === 1 ? ' is-valid' : ''}`}>{order.stateName}</span>
+              </div>
+              <QueueOrderFields order={order} />
+              {order.cancellable ? (
+                <div className="hall-queue__order-actions">
+                  <Button size="small" color="danger" fill="outline" onClick={() => void cancel(order)}>
+                    取消取号
+                  </Button>
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState description="暂无取号记录" fullPage>
+          <Button color="primary" size="small" onClick={() => navigate(paths.queue)}>
+            去取号
+          </Button>
+        </EmptyState>
+      )}
+    </HallPage>
+  );
+}
