@@ -31,7 +31,10 @@ describe('counter booking', () => {
 
     // The hall menu's 窗口预约 tile opens the booking page; its records link shows no bookings yet.
     await page.goto('/');
-    await page.getByText('窗口预约', { exact: true }).click();
+    const tile = page.getByText('窗口预约', { exact: true });
+    await tile.waitFor();
+    await shot(page, 'home-menu');
+    await tile.click();
     await page.waitForURL((url) => url.pathname === '/appointment');
     await page.getByRole('link', { name: '我的预约记录' }).click();
     await page.waitForURL((url) => url.pathname === '/apmrecord');
@@ -112,21 +115,43 @@ describe('counter booking', () => {
     await shot(page, 'already-booked');
     await acknowledge(page, ALREADY_BOOKED);
 
-    // The server refuses it as well, whatever the page shows.
-    const day = await page.evaluate(async () => {
-      const reply = await fetch('/online/wx/appoint/getCalendar', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-      return ((await reply.json()) as { data: { calendarId: string; holiday: number }[] }).data.find((row) => row.holiday === 0)!.calendarId;
-    });
-    const answer = await page.evaluate(async (calendarId) => {
-      const slots = await fetch('/online/wx/appoint/queryApmCount', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ calendarId }) });
-      const countId = ((await slots.json()) as { data: { counts: { countId: string }[] } }).data.counts[1]!.countId;
-      const reply = await fetch('/online/wx/appoint/addApmCount', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ calendarId, countId }) });
-      return (await reply.json()) as { state: number; msg: string };
-    }, day);
-    expect(answer).toMatchObject({ msg: ALREADY_BOOKED });
-    expect(answer.state).not.toBe(1);
-    await page.goto('/apmrecord');
-    await record.first().waitFor();
-    expect(await record.count()).toBe(1);
+    // A page opened before a booking made elsewhere: the server refuses the date, and the page shows its message and the counts as they are now.
+    const second = days.filter({ hasNotText: '休息' }).nth(1);
+    await second.click();
+    const secondTitle = page.locator('.hall-counter-booking__day-title');
+    await expect.poll(() => secondTitle.textContent()).not.toBe(dayTitle);
+    const secondDate = (await secondTitle.textContent())!.slice(0, 10);
+    await page.getByRole('button', { name: /^10:00-11:00 已预约0\/10$/ }).waitFor();
+    const elsewhere = await page.evaluate(async (wanted) => {
+      const post = async (path: string, body: object) =>
+        (await (await fetch(`/online/wx/appoint/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as {
+          state: number;
+          msg?: string;
+          data: never;
+        };
+      const calendar = (await post('getCalendar', {})).data as { calendarId: string; calendar: string }[];
+      const calendarId = calendar.find((row) => row.calendar === wanted)!.calendarId;
+      const counts = ((await post('queryApmCount', { calendarId })).data as { counts: { countId: string }[] }).counts;
+      return post('addApmCount', { calendarId, countId: counts[0]!.countId });
+    }, secondDate);
+    expect(elsewhere.state).toBe(1);
+    await page.getByRole('button', { name: /^10:00-11:00 已预约0\/10$/ }).click();
+    await page.getByRole('dialog').filter({ hasText: '确定要申请吗?' }).getByRole('button', { name: '确定' }).click();
+    const serverRefusal = page.getByRole('dialog').filter({ hasText: ALREADY_BOOKED });
+    await serverRefusal.waitFor();
+    await serverRefusal.getByText('提示').waitFor();
+    await shot(page, 'refused-by-server');
+    await acknowledge(page, ALREADY_BOOKED);
+    await page.getByRole('button', { name: /^09:00-10:00 已预约1\/10$/ }).waitFor();
+    await page.getByText('您已预约当日，可在预约记录中查看').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/appointment');
+
+    // Two bookings, one a date, newest first.
+    await page.getByRole('link', { name: '我的预约记录' }).click();
+    await page.waitForURL((url) => url.pathname === '/apmrecord');
+    await expect.poll(() => record.count()).toBe(2);
+    expect(await record.first().textContent()).toContain(`预约时间：${secondDate}`);
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/appointment');
   });
 });

@@ -1,13 +1,14 @@
-import { SessionLostError, type CallOutput } from '@hall/api/browser';
+import type { CallOutput } from '@hall/api/browser';
 import { COUNTER_BOOKING_CONFIRM, isSlotFull, slotBookingMessage } from '@hall/domain';
-import { EmptyState, showAlert, showConfirm, showLoading } from '@hall/ui';
+import { EmptyState, showAlert, showConfirm } from '@hall/ui';
 import { DotLoading } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { NETWORK_ERROR, useRemote } from '../../lib/use-remote';
+import { submitWithFeedback } from '../../lib/submit-with-feedback';
+import { useRemote } from '../../lib/use-remote';
 import { useSession } from '../../stores/session';
 import './counter-booking.css';
 
@@ -63,36 +64,30 @@ export function Component() {
     }
     if (!(await showConfirm(COUNTER_BOOKING_CONFIRM))) return;
     setBusy(true);
-    const hide = showLoading();
-    let reply: CallOutput<'addApmCount'>;
-    try {
-      reply = await api.addApmCount({
-        name: user?.name,
-        phone: user?.PHONE,
-        zjh: user?.CARDNUM,
-        yysj: `${day.calendar} ${slot.timeName}`,
-        calendarId: day.calendarId,
-        countId: slot.countId,
-        openId,
-        ...(proinstid ? { proinstid } : {}),
-      });
-    } catch (error) {
-      hide();
-      setBusy(false);
-      if (error instanceof SessionLostError) return;
-      await showAlert(NETWORK_ERROR);
-      return;
-    }
-    hide();
-    setBusy(false);
-    if (reply.state === 1 && reply.data) {
-      navigate(href(paths.apmorder, { id: reply.data.id }));
-      return;
-    }
-    const failure = reply as { msg?: string; errmsg?: string };
-    await showAlert(failure.msg || failure.errmsg || BOOKING_FAILED);
-    // The slot may have filled meanwhile: show the counts as they are now.
-    await slots.reload();
+    let booked = '';
+    const sent = await submitWithFeedback(
+      async () => {
+        const reply = await api.addApmCount({
+          name: user?.name,
+          phone: user?.PHONE,
+          zjh: user?.CARDNUM,
+          yysj: `${day.calendar} ${slot.timeName}`,
+          calendarId: day.calendarId,
+          countId: slot.countId,
+          openId,
+          ...(proinstid ? { proinstid } : {}),
+        });
+        if (reply.state === 1 && reply.data) {
+          booked = reply.data.id;
+          return null;
+        }
+        const failure = reply as { msg?: string; errmsg?: string };
+        return failure.msg || failure.errmsg || BOOKING_FAILED;
+      },
+      // The slot may have filled meanwhile: show the counts as they are now.
+      { onSettled: () => setBusy(false), onFailure: () => void slots.reload() },
+    );
+    if (sent && booked) navigate(href(paths.apmorder, { id: booked }));
   }
 
   return (
