@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALENDAR_HORIZON_DAYS } from '@hall/domain';
-import { applications, appointmentCalendars, appointmentProcesses, appointmentSlots, counterBookings, sessions, users } from '../src/db/schema';
+import { applications, appointmentCalendars, appointmentOrders, appointmentProcesses, appointmentSlots, counterBookings, sessions, users } from '../src/db/schema';
 import { DEMO_BUSINESSES } from '../src/db/seed/apply-catalogue';
 import { randomId } from '../src/lib/ids';
 import { formatShanghaiDate } from '../src/lib/shanghai-time';
@@ -321,6 +321,18 @@ describe('booking links', () => {
     expect(await follow(`/online/public/appointment/showcard?wlsh=${unbooked.prolsh}`, cookie)).toEqual({ status: 302, location: '/apmrecord' });
     expect(await follow(`/online/public/appointment/showcard?wlsh=${mine.prolsh}`, other)).toEqual({ status: 302, location: '/page404' });
     expect(await follow('/online/public/appointment/showcard?wlsh=', cookie)).toEqual({ status: 302, location: '/page404' });
+  });
+
+  it('showcard sends a case booked online to its order detail', async () => {
+    const cookie = await quickCitizen('cb-online');
+    const booked = await caseOf('cb-online');
+    const day = (await openDays())[8]!;
+    const slot = (await slotsOf(day))[2]!;
+    const [order] = await hall.connection.db
+      .insert(appointmentOrders)
+      .values({ openid: 'cb-online', applicationId: Number(booked.id), wlsh: booked.prolsh, areaId: AREA, processId: PROCESS, calendarId: Number(day.calendarId), slotId: Number(slot.countId), bookedDate: day.calendar, name: '王五', code: '', phone: '', extendData: {} })
+      .returning({ id: appointmentOrders.id });
+    expect(await follow(`/online/public/appointment/showcard?wlsh=${booked.prolsh}`, cookie)).toEqual({ status: 302, location: `/yuyueDetail?orderid=${order!.id}` });
   });
 });
 
