@@ -153,5 +153,20 @@ describe('counter booking', () => {
     expect(await record.first().textContent()).toContain(`预约时间：${secondDate}`);
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/appointment');
+
+    // The application list's booking link (kyy 1) opens the page for the citizen's own case; a case not yet submitted cannot be booked.
+    const proinstid = await page.evaluate(async () => {
+      const reply = await fetch('/online/wx/apilist/getApplyCode', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prodefid: 'pd-700-23', appointment: '1' }) });
+      return ((await reply.json()) as { data: { proinstid: string } }).data.proinstid;
+    });
+    await page.goto(`/online/wx/appoint/index?proinstid=${proinstid}`);
+    await page.waitForURL((url) => url.pathname === '/appointment' && url.searchParams.get('proinstid') === proinstid);
+    await page.getByText('预约业务：预购商品房抵押预告登记').waitFor();
+    await days.filter({ hasNotText: '休息' }).nth(2).click();
+    await page.getByRole('button', { name: /^10:00-11:00 已预约0\/10$/ }).click();
+    await page.getByRole('dialog').filter({ hasText: '确定要申请吗?' }).getByRole('button', { name: '确定' }).click();
+    await page.getByRole('dialog').filter({ hasText: '未找到您已提交的该业务，不能预约' }).waitFor();
+    await shot(page, 'case-not-submitted');
+    await acknowledge(page, '未找到您已提交的该业务，不能预约');
   });
 });

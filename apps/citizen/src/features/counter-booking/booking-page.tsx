@@ -36,6 +36,12 @@ export function Component() {
     if (reply.state !== 1) throw new Error(failure.msg || failure.errmsg || '预约日期加载失败，请稍后重试');
     return reply.data ?? [];
   }, []);
+  // The case the booking is for, when the application list sent the citizen here.
+  const booking = useRemote(async () => {
+    if (!proinstid) return null;
+    const reply = await api.getApply({ openid: openId, slsqId: proinstid });
+    return reply.errcode === '00' && reply.data ? reply.data.proinst : null;
+  }, [proinstid, openId]);
   const [chosen, setChosen] = useState<string>('');
   // The first open day is chosen once the days are in.
   useEffect(() => {
@@ -104,6 +110,12 @@ export function Component() {
             <span>预约大厅：{days[0]!.areaName}</span>
             <Link to={paths.apmrecord}>我的预约记录</Link>
           </div>
+          {booking.data ? (
+            <p className="hall-counter-booking__case">
+              {`预约业务：${booking.data.name}`}
+              {booking.data.prolsh ? <span>{`受理编号：${booking.data.prolsh}`}</span> : null}
+            </p>
+          ) : null}
           <div className="hall-counter-booking__body">
             <ul className="hall-counter-booking__days" aria-label="预约日期">
               {days.map((row) => (
