@@ -9,6 +9,8 @@ export const router = createBrowserRouter(
       children: [
         { path: '/', lazy: () => import('../features/home/home-page') },
         { path: '/my', lazy: () => import('../features/my/my-page') },
+        { path: '/review', lazy: () => import('../features/review/review-list-page') },
+        { path: '/review/:id', lazy: () => import('../features/review/review-detail-page') },
         { path: '*', lazy: () => import('../features/home/home-page') },
       ],
     },

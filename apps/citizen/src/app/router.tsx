@@ -40,6 +40,7 @@ export const router = createBrowserRouter([
       { path: `${paths.info}/:screen`, lazy: () => import('../features/info-fill/fill-screen-page') },
       { path: paths.infoPerson, lazy: () => import('../features/info-fill/person-page') },
       { path: paths.infoDyxxinfo, lazy: () => import('../features/info-fill/unit-page') },
+      { path: paths.infoHouseinfo, lazy: () => import('../features/info-fill/house-page') },
       { path: paths.infoDyqinfo, lazy: () => import('../features/rights-fill/mortgage-page') },
       { path: paths.infoYgqlxx, lazy: () => import('../features/rights-fill/pre-notice-page') },
       { path: paths.infoQlxxinfo, lazy: () => import('../features/rights-fill/rights-info-page') },

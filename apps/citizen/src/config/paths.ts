@@ -38,6 +38,8 @@ export const paths = {
   info: '/info',
   infoPerson: '/info/person',
   infoDyxxinfo: '/info/dyxxinfo',
+  /** The house information form: the unit form under its own title. */
+  infoHouseinfo: '/info/houseinfo',
   /** Mortgage rights (savetype 3); react-router matches /info/Dyqinfo to it too (paths are case-insensitive). */
   infoDyqinfo: '/info/dyqinfo',
   infoYgqlxx: '/info/ygqlxx',

@@ -1,10 +1,12 @@
 import { Button, Grid } from 'antd-mobile';
+import { useNavigate } from 'react-router';
 import { useShell } from '../../stores/shell';
 import './home-page.css';
 
 /** 管理员首页: the hall at a glance for the operator on duty. */
 export function Component() {
   const { stat, app, refresh } = useShell();
+  const navigate = useNavigate();
   const cards = stat
     ? [
         { label: '注册市民', value: stat.citizens },
@@ -30,6 +32,9 @@ export function Component() {
         ))}
       </Grid>
       <div className="admin-actions">
+        <Button block color="primary" style={{ marginBottom: 12 }} onClick={() => navigate('/review')}>
+          网上申请审核
+        </Button>
         <Button block onClick={() => void refresh()}>
           刷新数据
         </Button>

@@ -46,6 +46,11 @@ type UnitValues = Record<string, string>;
  * in 1949–2099 (spec part 2 §2, §5, §8). Typing is kept as a draft until saved.
  */
 export function Component() {
+  return <UnitScreen title="不动产单元信息" heading="不动产单元" />;
+}
+
+/** The unit form under a screen's own title and card heading (/info/dyxxinfo, /info/houseinfo). */
+export function UnitScreen({ title, heading }: { title: string; heading: string }) {
   const [params] = useSearchParams();
   const unitId = params.get('id') ?? '';
   const applicationId = params.get('slsqId') ?? '';
@@ -63,7 +68,7 @@ export function Component() {
   }, [applicationId, unitId, openid]);
 
   return (
-    <HallPage title="不动产单元信息" className="hall-unit">
+    <HallPage title={title} className="hall-unit">
       {remote.loading && !remote.data ? (
         <LoadingState />
       ) : remote.error === NO_APPLICATION || remote.error === NO_UNIT ? (
@@ -72,6 +77,7 @@ export function Component() {
         <ErrorState message={remote.error} onRetry={() => void remote.reload()} />
       ) : remote.data ? (
         <UnitForm
+          heading={heading}
           fields={remote.data.fields}
           unit={remote.data.unit}
           applicationId={applicationId}
@@ -86,6 +92,7 @@ export function Component() {
 }
 
 interface UnitFormProps {
+  heading: string;
   fields: UnitFieldRequirement[];
   unit: PropertyUnit | undefined;
   applicationId: string;
@@ -104,7 +111,7 @@ function initialValues(fields: UnitFieldRequirement[], unit: PropertyUnit | unde
   return values;
 }
 
-function UnitForm({ fields, unit, applicationId, djlx, qllx, appointment, code }: UnitFormProps) {
+function UnitForm({ heading, fields, unit, applicationId, djlx, qllx, appointment, code }: UnitFormProps) {
   const [values, changeValues, clearDraft] = useFormDraft(`hall:unit-draft:${applicationId}:${unit?.id || 'new'}`, initialValues(fields, unit));
   const [busy, setBusy] = useState(false);
   const openid = useSession((s) => s.user?.openid ?? '');
@@ -144,7 +151,7 @@ function UnitForm({ fields, unit, applicationId, djlx, qllx, appointment, code }
 
   return (
     <>
-      <FormCard header="不动产单元" className="hall-unit__card">
+      <FormCard header={heading} className="hall-unit__card">
         {fields.map((field) => {
           const label = field.label || PROPERTY_FIELD_LABELS[field.field] || field.field;
           const id = `unit-${field.field}`;

@@ -1,0 +1,27 @@
+import { errcodeOk, replyMessage, type ReviewApplicationDetail, type ReviewQueue } from '@hall/api/browser';
+import { api } from '../../lib/hall';
+
+export type ReviewStageName = ReviewQueue['stage'];
+export type ReviewDecisionName = 'pass' | 'reject';
+
+const LOAD_FAILED = '加载失败，请稍后重试';
+
+/** Both stages' queues, oldest submission first. Throws the server's message. */
+export async function loadReviewQueues(): Promise<ReviewQueue[]> {
+  const reply = await api.getReviewList({});
+  if (!errcodeOk(reply) || !reply.data) throw new Error(replyMessage(reply, LOAD_FAILED));
+  return reply.data.lists;
+}
+
+/** One submitted application in full. Throws the server's message (查询无数据 for an unknown one). */
+export async function loadReviewApplication(id: string): Promise<ReviewApplicationDetail> {
+  const reply = await api.getReviewApply({ proinstid: id });
+  if (!errcodeOk(reply) || !reply.data) throw new Error(replyMessage(reply, LOAD_FAILED));
+  return reply.data;
+}
+
+/** A decision at a stage; answers null when made, else the server's message (wrong stage, missing opinion …). */
+export async function decideReview(id: string, stage: ReviewStageName, decision: ReviewDecisionName, opinion?: string): Promise<string | null> {
+  const reply = await api.reviewApply({ proinstid: id, stage, decision, opinion });
+  return errcodeOk(reply) ? null : replyMessage(reply, '审核失败，请稍后重试');
+}

@@ -1,0 +1,250 @@
+import type { ReviewApplicationDetail } from '@hall/api/browser';
+import { REVIEW_OPINION_MAX_LENGTH, REVIEW_OPINION_REQUIRED } from '@hall/api/browser';
+import { REVIEW_STAGE_LABELS, SAVE_TYPES, applicationNumberText, enumLabel, reviewStatusLabel } from '@hall/domain';
+import { EmptyState } from '@hall/ui/empty-state';
+import { PageShell } from '@hall/ui/page-shell';
+import { Button, Dialog, Image, ImageViewer, Popup, TextArea, Toast } from 'antd-mobile';
+import { useCallback, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { decideReview, loadReviewApplication, type ReviewDecisionName, type ReviewStageName } from './review-api';
+import { applicantFields, rightsFields, unitFields, type ReviewField } from './review-fields';
+import { ReviewFailed, ReviewLoading } from './review-states';
+import { NETWORK_FAILED, useLoaded } from './use-loaded';
+import './review.css';
+
+/** What each stage's pass is called, and what confirming it says. */
+const PASS_ACTIONS: Readonly<Record<ReviewStageName, { label: string; confirm: string; done: string }>> = {
+  cadastralSurvey: { label: '审核通过', confirm: '确定通过该申请的权籍调查审核吗？通过后进入受理审核。', done: '已通过权籍调查审核' },
+  acceptance: { label: '受理', confirm: '确定受理该申请吗？受理后登记中心开始办理，申请人可按受理编号查询进度。', done: '已受理' },
+};
+
+function Fields({ fields }: { fields: readonly ReviewField[] }) {
+  if (fields.length === 0) return <p className="review-muted">未填写</p>;
+  return (
+    <dl className="review-fields">
+      {fields.map(([label, value]) => (
+        <div key={label} className="review-fields__row">
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="review-section" aria-label={title}>
+      <h2>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Materials({ materials }: { materials: ReviewApplicationDetail['materials'] }) {
+  const pictures = materials.flatMap((material) => material.pro_attachment.map((file, index) => ({ material, file, index })));
+  const [viewing, setViewing] = useState<number | null>(null);
+  return (
+    <>
+      {materials.map((material) => (
+        <div key={material.id} className="review-material">
+          <div className="review-material__name">
+            {material.required === '是' && <span className="review-star">*</span>}
+            {material.name}
+            <span className="review-muted">（{material.pro_attachment.length}张）</span>
+          </div>
+          <div className="review-material__pictures">
+            {pictures
+              .filter((picture) => picture.material.id === material.id)
+              .map((picture) => (
+                <button
+                  key={picture.file.id}
+                  type="button"
+                  className="review-thumb"
+                  aria-label={`查看${material.name}第${picture.index + 1}张`}
+                  onClick={() => setViewing(pictures.indexOf(picture))}
+                >
+                  <Image src={picture.file.url} width={78} height={78} fit="cover" alt={`${material.name}第${picture.index + 1}张`} />
+                </button>
+              ))}
+          </div>
+        </div>
+      ))}
+      <ImageViewer.Multi images={pictures.map((picture) => picture.file.url)} visible={viewing !== null} defaultIndex={viewing ?? 0} onClose={() => setViewing(null)} />
+    </>
+  );
+}
+
+function ApplicationView({ detail }: { detail: ReviewApplicationDetail }) {
+  const { proinst } = detail;
+  const opinions = ([
+    ['权籍调查意见', proinst.pro_slxmsh.sh_qjdc_yj],
+    ['受理审核意见', proinst.pro_slxmsh.sh_xmsl_yj],
+  ] satisfies ReviewField[]).filter(([, text]) => text);
+  return (
+    <>
+      <Section title="申请信息">
+        <Fields
+          fields={[
+            ['业务名称', detail.business_name || proinst.name],
+            ['登记类型', proinst.djlx_name],
+            ['受理编号', applicationNumberText(proinst.prolsh)],
+            ['申请编号', proinst.slbh],
+            ['申请地点', proinst.areaname],
+            ['提交人', proinst.user_name || '未填写'],
+            ['提交时间', proinst.tjsj],
+            ['审核状态', reviewStatusLabel(proinst.shzt)],
+            ...opinions,
+          ]}
+        />
+      </Section>
+      <Section title="申请人">
+        {detail.sqrs.length === 0 && <p className="review-muted">未添加申请人</p>}
+        {detail.sqrs.map((person) => (
+          <div key={person.sqr_id} className="review-card" aria-label={`申请人${person.sqr_name}`}>
+            <h3>{person.sqr_name}</h3>
+            <Fields fields={applicantFields(person)} />
+          </div>
+        ))}
+      </Section>
+      {detail.units.length > 0 && (
+        <Section title="不动产单元">
+          {detail.units.map((unit) => (
+            <div key={unit.id} className="review-card">
+              <Fields fields={unitFields(unit)} />
+            </div>
+          ))}
+        </Section>
+      )}
+      {detail.qlxxInfo.map((record) => (
+        <Section key={record.id} title={enumLabel(SAVE_TYPES, record.savetype) ?? '权利信息'}>
+          <Fields fields={rightsFields(record)} />
+        </Section>
+      ))}
+      <Section title="申请材料">
+        <Materials materials={detail.materials} />
+      </Section>
+    </>
+  );
+}
+
+/** The opinion sheet of a rejection: what the applicant must fix, required, then 确定驳回. */
+function RejectSheet({ stage, visible, busy, onClose, onReject }: { stage: ReviewStageName; visible: boolean; busy: boolean; onClose: () => void; onReject: (opinion: string) => void }) {
+  const [opinion, setOpinion] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <Popup visible={visible} onMaskClick={onClose} bodyClassName="review-sheet" destroyOnClose>
+      <h2>驳回申请（{REVIEW_STAGE_LABELS[stage]}）</h2>
+      <label htmlFor="review-opinion">驳回意见</label>
+      <TextArea
+        id="review-opinion"
+        placeholder="请写明需要申请人修改或补充的内容，申请人将在“已驳回”中看到"
+        value={opinion}
+        onChange={(value) => {
+          setOpinion(value);
+          setProblem(null);
+        }}
+        rows={4}
+        maxLength={REVIEW_OPINION_MAX_LENGTH}
+        showCount
+      />
+      {problem && (
+        <p className="review-problem" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="review-actions">
+        <Button block onClick={onClose} disabled={busy}>
+          取消
+        </Button>
+        <Button
+          block
+          color="danger"
+          loading={busy}
+          onClick={() => {
+            if (!opinion.trim()) setProblem(REVIEW_OPINION_REQUIRED);
+            else onReject(opinion.trim());
+          }}
+        >
+          确定驳回
+        </Button>
+      </div>
+    </Popup>
+  );
+}
+
+/** 审核详情: one submitted application in full, with the decisions of the stage it waits at. */
+export function Component() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const load = useCallback(() => loadReviewApplication(id), [id]);
+  const loaded = useLoaded(load);
+  const [rejecting, setRejecting] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const detail = loaded.status === 'ready' ? loaded.value : null;
+  const stage = detail?.stage ?? null;
+  const backToList = () => navigate(`/review?stage=${stage ?? new URLSearchParams(window.location.search).get('stage') ?? 'cadastralSurvey'}`);
+
+  async function decide(decision: ReviewDecisionName, opinion?: string) {
+    if (!stage) return;
+    setBusy(true);
+    let problem: string | null;
+    try {
+      problem = await decideReview(id, stage, decision, opinion);
+    } catch {
+      problem = NETWORK_FAILED;
+    }
+    setBusy(false);
+    if (problem) {
+      setRejecting(false);
+      await Dialog.alert({ title: '提示', content: problem, confirmText: '确定' });
+      loaded.retry();
+      return;
+    }
+    setRejecting(false);
+    Toast.show({ icon: 'success', content: decision === 'pass' ? PASS_ACTIONS[stage].done : '已驳回' });
+    navigate(`/review?stage=${stage}`, { replace: true });
+  }
+
+  async function pass() {
+    if (!stage) return;
+    const confirmed = await Dialog.confirm({ title: PASS_ACTIONS[stage].label, content: PASS_ACTIONS[stage].confirm, confirmText: '确定', cancelText: '取消' });
+    if (confirmed) await decide('pass');
+  }
+
+  return (
+    <PageShell
+      className="review-page"
+      title="审核详情"
+      onBack={backToList}
+      footer={
+        stage ? (
+          <div className="review-actions review-actions--footer">
+            <Button block color="danger" fill="outline" disabled={busy} onClick={() => setRejecting(true)}>
+              驳回
+            </Button>
+            <Button block color="primary" loading={busy && !rejecting} disabled={busy} onClick={() => void pass()}>
+              {PASS_ACTIONS[stage].label}
+            </Button>
+          </div>
+        ) : undefined
+      }
+    >
+      {loaded.status === 'loading' && <ReviewLoading />}
+      {loaded.status === 'failed' && <ReviewFailed message={loaded.message} onRetry={loaded.retry} />}
+      {detail && (
+        <>
+          {stage ? (
+            <p className="review-stage" role="note">
+              当前环节：{REVIEW_STAGE_LABELS[stage]}
+            </p>
+          ) : (
+            <EmptyState description={`该申请已${reviewStatusLabel(detail.proinst.shzt) || '处理'}`} hint="不在审核环节中，无需操作" />
+          )}
+          <ApplicationView detail={detail} />
+        </>
+      )}
+      {stage && <RejectSheet stage={stage} visible={rejecting} busy={busy} onClose={() => setRejecting(false)} onReject={(opinion) => void decide('reject', opinion)} />}
+    </PageShell>
+  );
+}

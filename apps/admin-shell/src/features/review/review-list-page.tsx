@@ -1,0 +1,69 @@
+import type { ReviewQueue, ReviewQueueItem } from '@hall/api/browser';
+import { REVIEW_STAGE_LABELS, applicationNumberText } from '@hall/domain';
+import { EmptyState } from '@hall/ui/empty-state';
+import { PageShell } from '@hall/ui/page-shell';
+import { Badge, Tabs } from 'antd-mobile';
+import { useNavigate, useSearchParams } from 'react-router';
+import { loadReviewQueues, type ReviewStageName } from './review-api';
+import { ReviewFailed, ReviewLoading } from './review-states';
+import { useLoaded } from './use-loaded';
+import './review.css';
+
+const FIRST_STAGE: ReviewStageName = 'cadastralSurvey';
+
+function QueueItem({ item, onOpen }: { item: ReviewQueueItem; onOpen: () => void }) {
+  return (
+    <li className="review-item">
+      <button type="button" className="review-item__open" onClick={onOpen}>
+        <span className="review-item__title">{item.name}</span>
+        <span className="review-item__line">受理编号：{applicationNumberText(item.prolsh)}</span>
+        <span className="review-item__line">申请人：{item.sqr_names.length ? item.sqr_names.join('、') : '暂无'}</span>
+        <span className="review-item__line">提交人：{item.user_name || '未填写'}</span>
+        <span className="review-item__line">申请地点：{item.areaname}</span>
+        <span className="review-item__line review-item__time">提交时间：{item.tjsj}</span>
+      </button>
+    </li>
+  );
+}
+
+function Queue({ queue, onOpen }: { queue: ReviewQueue; onOpen: (item: ReviewQueueItem) => void }) {
+  if (queue.items.length === 0) return <EmptyState className="review-empty" description={`暂无等待${queue.label}的申请`} hint="市民提交的申请会出现在这里，点右上角可刷新" />;
+  return (
+    <ul className="review-list" aria-label={`等待${queue.label}的申请`}>
+      {queue.items.map((item) => (
+        <QueueItem key={item.id} item={item} onOpen={() => onOpen(item)} />
+      ))}
+    </ul>
+  );
+}
+
+/** 申请审核: the applications waiting at each review stage, oldest first (DESIGN.md §9). */
+export function Component() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const loaded = useLoaded(loadReviewQueues);
+  const stage = (params.get('stage') === 'acceptance' ? 'acceptance' : FIRST_STAGE) satisfies ReviewStageName;
+  const queues = loaded.status === 'ready' ? loaded.value : [];
+  const current = queues.find((queue) => queue.stage === stage);
+  return (
+    <PageShell
+      className="review-page"
+      title="申请审核"
+      onBack={() => navigate('/')}
+      onRefresh={loaded.retry}
+      subheader={
+        <Tabs activeKey={stage} onChange={(key) => setParams({ stage: key }, { replace: true })}>
+          {Object.entries(REVIEW_STAGE_LABELS).map(([key, label]) => {
+            const waiting = queues.find((queue) => queue.stage === key)?.items.length;
+            return <Tabs.Tab key={key} title={<Badge content={waiting || null}>{label}</Badge>} />;
+          })}
+        </Tabs>
+      }
+    >
+      {loaded.status === 'loading' && <ReviewLoading />}
+      {loaded.status === 'failed' && <ReviewFailed message={loaded.message} onRetry={loaded.retry} />}
+      {current && <Queue queue={current} onOpen={(item) => navigate(`/review/${item.id}?stage=${stage}`)} />}
+    </PageShell>
+  );
+}
+
