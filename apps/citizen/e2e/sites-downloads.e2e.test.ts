@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startHall, type Hall } from './harness';
 import { keepFailureEvidence } from './identity';
+import { png } from './png';
 import { steadyScreenshots } from './steady-screenshots';
 
 let hall: Hall;
@@ -30,6 +31,38 @@ describe('service sites, downloads and the policy lists', () => {
     await expect(detail.getByRole('link', { name: '拨打电话' }).getAttribute('href')).resolves.toBe('tel:03103101234');
     await page.getByText('当前显示：邯郸市不动产登记中心').waitFor();
     await shot(page, 'detail');
+    await context.close();
+  });
+
+  it('draws the map at zoom 14 from a configured tile provider, and says so when the tiles cannot load', async () => {
+    const { context, page } = await hall.newPhone();
+    keepFailureEvidence(page, 'sites-map');
+    const shot = steadyScreenshots('sites-map');
+    // There is no outside network here: the provider is stood in for by answers of the browser itself.
+    const requested: string[] = [];
+    let tilesUp = true;
+    await page.route('**/online/wx/apilist/getMapConfig', (route) =>
+      route.fulfill({ json: { errcode: '00', data: { tileUrl: 'https://tiles.example.cn/{z}/{x}/{y}.png', attribution: '© 示例地图', zoom: 14 } } }),
+    );
+    await page.route('https://tiles.example.cn/**', (route) => {
+      requested.push(new URL(route.request().url()).pathname);
+      return tilesUp ? route.fulfill({ contentType: 'image/png', body: png([214, 226, 236], 256) }) : route.abort();
+    });
+    await signIn(page, 'e2e-sites-map', '地图市民', '/fwwd');
+    await page.getByRole('img', { name: '邯郸市不动产登记中心的位置地图' }).waitFor();
+    await page.getByText('© 示例地图').waitFor();
+    await expect.poll(() => requested.length).toBeGreaterThan(0);
+    // 邯郸 (36.6257, 114.5391) at zoom 14 lies in tile x 13404, y 6398.
+    expect(requested).toContain('/14/13404/6398.png');
+    await shot(page, 'map');
+
+    tilesUp = false;
+    await page.locator('.hall-sites__item').filter({ hasText: '西宁市不动产登记中心' }).click();
+    await page.getByRole('dialog', { name: '西宁市不动产登记中心' }).waitFor();
+    await page.locator('.adm-popup-close-icon').click();
+    await page.getByRole('dialog', { name: '西宁市不动产登记中心' }).waitFor({ state: 'hidden' });
+    await page.getByText('地图暂时无法加载，请按下方地址前往').waitFor();
+    await shot(page, 'map-failed');
     await context.close();
   });
 

@@ -5,6 +5,7 @@ import { Button, Popup } from 'antd-mobile';
 import { EnvironmentOutline, PhoneFill } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import '../../components/item-card.css';
 import { api } from '../../lib/api';
 import { useRemote } from '../../lib/use-remote';
 import { TileMap } from './tile-map';
