@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { paths } from '../config/paths';
+import { INQUIRY_RECORD_PATH, PROPERTY_INFO_PATH, RIGHTS_STATEMENTS_PATH, STATEMENT_PREVIEW_PATHS } from '@hall/domain/statements';
 import { RootLayout } from './root-layout';
 
 /** Every route loads lazily: the hall home's first load carries only what it shows. */
@@ -37,6 +38,10 @@ export const router = createBrowserRouter([
       { path: paths.sel, lazy: () => import('../features/business-choice/business-type-page') },
       { path: paths.selapp, lazy: () => import('../features/business-choice/business-page') },
       { path: paths.prodoing, lazy: () => import('../features/applications/application-list-page') },
+      { path: paths.userSign, lazy: () => import('../features/signing/sign-page') },
+      { path: PROPERTY_INFO_PATH, lazy: () => import('../features/statements/property-info-page') },
+      { path: RIGHTS_STATEMENTS_PATH, lazy: () => import('../features/statements/rights-statements-page') },
+      ...[INQUIRY_RECORD_PATH, ...Object.values(STATEMENT_PREVIEW_PATHS)].map((path) => ({ path, lazy: () => import('../features/statements/document-page') })),
       { path: `${paths.info}/:screen`, lazy: () => import('../features/info-fill/fill-screen-page') },
       { path: paths.infoPerson, lazy: () => import('../features/info-fill/person-page') },
       { path: paths.infoDyxxinfo, lazy: () => import('../features/info-fill/unit-page') },

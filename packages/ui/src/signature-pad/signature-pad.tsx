@@ -17,7 +17,7 @@ export interface SignaturePadHandle {
   clear: () => void;
   /** Whether nothing has been drawn since the last clear. */
   isEmpty: () => boolean;
-  /** The drawing as a PNG data: URL on a white ground. */
+  /** The drawing as a PNG data: URL on a white ground, cut to the ink with a margin. */
   toDataURL: () => string;
 }
 
@@ -32,6 +32,45 @@ export type SignaturePadProps = WithNativeProps<{
   /** Called with false after the first stroke and with true after a clear. */
   onEmptyChange?: (empty: boolean) => void;
 }>;
+
+/**
+ * The drawing cut to its ink with a margin, on white, as a PNG data: URL, so a signature fills the
+ * line it is printed on however small it was written; the whole pad when nothing can be read back.
+ */
+function trimmedPng(canvas: HTMLCanvasElement, margin: number): string {
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return canvas.toDataURL('image/png');
+  const { width, height } = canvas;
+  const { data } = ctx.getImageData(0, 0, width, height);
+  let left = width;
+  let top = height;
+  let right = -1;
+  let bottom = -1;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      if (data[(y * width + x) * 4]! < 128) {
+        if (x < left) left = x;
+        if (x > right) right = x;
+        if (y < top) top = y;
+        if (y > bottom) bottom = y;
+      }
+    }
+  }
+  if (right < 0) return canvas.toDataURL('image/png');
+  left = Math.max(0, left - margin);
+  top = Math.max(0, top - margin);
+  right = Math.min(width - 1, right + margin);
+  bottom = Math.min(height - 1, bottom + margin);
+  const out = document.createElement('canvas');
+  out.width = right - left + 1;
+  out.height = bottom - top + 1;
+  const outCtx = out.getContext('2d');
+  if (!outCtx) return canvas.toDataURL('image/png');
+  outCtx.fillStyle = '#ffffff';
+  outCtx.fillRect(0, 0, out.width, out.height);
+  outCtx.drawImage(canvas, left, top, out.width, out.height, 0, 0, out.width, out.height);
+  return out.toDataURL('image/png');
+}
 
 /**
  * A touch canvas to sign on: black strokes 4 px wide with round joins and caps. Pointer events,
@@ -82,7 +121,7 @@ export const SignaturePad = forwardRef<SignaturePadHandle, SignaturePadProps>(fu
       setEmpty(true);
     },
     isEmpty: () => empty.current,
-    toDataURL: () => canvasRef.current?.toDataURL('image/png') ?? '',
+    toDataURL: () => (canvasRef.current ? trimmedPng(canvasRef.current, Math.round(SIGNATURE_STROKE_WIDTH_PX * ratio * 2)) : ''),
   }));
 
   function pointOf(event: PointerEvent<HTMLCanvasElement>) {
@@ -92,7 +131,12 @@ export const SignaturePad = forwardRef<SignaturePadHandle, SignaturePadProps>(fu
 
   function start(event: PointerEvent<HTMLCanvasElement>) {
     event.preventDefault();
-    event.currentTarget.setPointerCapture?.(event.pointerId);
+    try {
+      // Keeps the stroke when the finger slides off the pad; some browsers refuse it for synthetic pointers.
+      event.currentTarget.setPointerCapture?.(event.pointerId);
+    } catch {
+      // Drawing goes on without the capture.
+    }
     const point = pointOf(event);
     last.current = point;
     setEmpty(false);

@@ -1,0 +1,53 @@
+import { NO_DATA_MESSAGE, type ApplicantSignature, type ApplicationDetail, type StatementBundle, type StatementTemplate } from '@hall/api/browser';
+import { api } from '../../lib/api';
+import { dataOf } from '../../lib/use-remote';
+
+export const NO_APPLICATION = '未找到该申请';
+const LOAD_FAILED = '加载失败，请稍后重试';
+
+export interface CaseStatements {
+  detail: ApplicationDetail;
+  bundle: StatementBundle;
+  signatures: ApplicantSignature[];
+  templates: StatementTemplate[];
+}
+
+/** A state/msg reply's failure as an Error with the server's words. */
+function stateOk(reply: { state: number | boolean; msg?: string | undefined; errmsg?: string | undefined }): void {
+  if (reply.state === 1 || reply.state === true) return;
+  const message = reply.msg || reply.errmsg || LOAD_FAILED;
+  throw new Error(message === NO_DATA_MESSAGE ? NO_APPLICATION : message);
+}
+
+/**
+ * What the statement screens read of a case: the application with its applicants (getApply), the
+ * house, the saved statements and the signatures (query_sqr_wx), and the statement templates (queryTyp).
+ */
+export async function loadCaseStatements(openid: string, applicationId: string): Promise<CaseStatements> {
+  if (!applicationId) throw new Error(NO_APPLICATION);
+  const reply = await api.getApply({ openid, slsqId: applicationId });
+  const detail = dataOf(reply.errmsg === NO_DATA_MESSAGE ? { ...reply, errmsg: NO_APPLICATION } : reply, NO_APPLICATION);
+  const [saved, templates] = await Promise.all([
+    api.querySqrWx({ openid, proinstid: applicationId, slsqId: applicationId, queryTyp: '0' }),
+    api.queryTyp({ openid, slsqId: applicationId }),
+  ]);
+  stateOk(saved);
+  stateOk(templates);
+  const bundle = JSON.parse(saved.fwxx ?? '{}') as Partial<StatementBundle>;
+  return {
+    detail,
+    bundle: {
+      houseInfo: bundle.houseInfo ?? { qzh: '', bdcdyh: '', zl: '' },
+      jusInfo: bundle.jusInfo ?? {},
+      recordInfo: bundle.recordInfo ?? {},
+      changecqzInfo: bundle.changecqzInfo ?? {},
+    },
+    signatures: saved.qzinfo ?? [],
+    templates: templates.data ?? [],
+  };
+}
+
+/** signData in a route query: the ids of the signed applicants whose signatures the documents show. */
+export function signDataOf(signatures: readonly ApplicantSignature[]): string {
+  return signatures.map((row) => row.sqrid).join(',');
+}
