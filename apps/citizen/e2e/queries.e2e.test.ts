@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, signIn, startHall, type Hall } from './harness';
 import { OWNER, answerFaceCheck, becomeVerified, keepFailureEvidence } from './identity';
+import { waitForNewestRecord } from './record-lists';
 import { steadyScreenshots } from './steady-screenshots';
 
 let hall: Hall;
@@ -43,21 +44,6 @@ async function acknowledge(page: Page, text: string, button = '确定'): Promise
   await dialog.waitFor();
   await dialog.getByRole('button', { name: button }).click();
   await dialog.waitFor({ state: 'detached' });
-}
-
-/** The records resolve in the background: refresh the list (the header icon) until the newest shows `label`. */
-async function waitForNewestRecord(page: Page, label: string): Promise<string[]> {
-  const seen: string[] = [];
-  for (let attempt = 0; attempt < 30; attempt += 1) {
-    const newest = page.locator('.hall-records__list li').first();
-    await newest.waitFor();
-    const state = (await newest.locator('.hall-record-state').textContent())?.trim() ?? '';
-    if (seen.at(-1) !== state) seen.push(state);
-    if (state === label) return seen;
-    await page.waitForTimeout(500);
-    await page.getByRole('button', { name: '刷新' }).click();
-  }
-  throw new Error(`the newest record never showed ${label}; saw ${seen.join(', ')}`);
 }
 
 /** Non-white pixels drawn on the first page canvas of the PDF viewer, once it is drawn. */

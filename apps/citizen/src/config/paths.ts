@@ -32,7 +32,14 @@ export const paths = {
   sel: '/sel',
   selapp: '/selapp',
   prodoing: '/prodoing',
+  querycert: '/querycert',
   querycertrecord: '/querycertrecord',
+  /** The archive certificate: /CatchCert_yhxz in district 140200, else /CatchCert_new; /catchcert the same page. */
+  catchcert: '/catchcert',
+  catchCertNew: '/CatchCert_new',
+  catchCertYhxz: '/CatchCert_yhxz',
+  /** The registration property certificate query (query djlx, qllx, slbh, id, appointment, code). */
+  bdcqzQuery: '/bdcqzQuery',
   pdfView: '/PDFview',
   /** /info/:screen — the information-fill screens (infofill, infofillydy, infofillzxdj …). */
   info: '/info',

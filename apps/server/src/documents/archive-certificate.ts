@@ -1,6 +1,5 @@
 import type { ArchiveProperty } from '@hall/api';
-import { ARCHIVE_QUERY_MESSAGES, ARCHIVE_QUERY_TITLES } from '@hall/domain';
-import { maskIdNumber } from './certificate-proof';
+import { ARCHIVE_QUERY_MESSAGES, ARCHIVE_QUERY_TITLES, maskIdNumber } from '@hall/domain';
 import { cjkFont } from './cjk-font';
 import { drawingToPdf, drawingToPng, TextMeasure, type DrawOp, type Drawing, type Rgb } from './drawing';
 

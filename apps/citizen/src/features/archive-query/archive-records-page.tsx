@@ -1,0 +1,131 @@
+import { replyMessage, type HallClient } from '@hall/api/browser';
+import { ARCHIVE_QUERY_MESSAGES, ARCHIVE_QUERY_TITLES, PULL_REFRESH_THRESHOLD_PX, archiveDetailHref, canOpenArchiveDetail } from '@hall/domain';
+import { EmptyState, RecordState, showToast } from '@hall/ui';
+import { Button, Popup, PullToRefresh, SearchBar } from 'antd-mobile';
+import { LoopOutline, RightOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import '../../components/item-card.css';
+import { paths } from '../../config/paths';
+import { api } from '../../lib/api';
+import { useRemote } from '../../lib/use-remote';
+import { useSession } from '../../stores/session';
+import './archive-query.css';
+
+type ArchiveRecord = NonNullable<Awaited<ReturnType<HallClient['querycertrecord']>>['data']>[number];
+
+async function loadRecords(openid: string, code: string): Promise<ArchiveRecord[]> {
+  const reply = await api.getCertRecord({ openid, ...(code ? { code } : {}) });
+  if (reply.errcode !== '00') throw new Error(replyMessage(reply, '加载失败，请稍后重试'));
+  return reply.data?.data ?? [];
+}
+
+/**
+ * /querycertrecord (证明申请记录, spec part 3 §2.8): the citizen's archive requests, searchable by
+ * acceptance number, refreshed from the header; 已返回 (20, 21) or 未返回; a tap shows the details
+ * in a popup, and a returned one opens its certificate (/CatchCert_yhxz in district 140200, else /CatchCert_new).
+ */
+export function Component() {
+  const user = useSession((s) => s.user);
+  const openid = user?.openid ?? '';
+  const navigate = useNavigate();
+  const [code, setCode] = useState('');
+  const records = useRemote(() => loadRecords(openid, code), [openid, code]);
+  const [open, setOpen] = useState<ArchiveRecord | null>(null);
+
+  async function refresh() {
+    await records.reload();
+    showToast('已刷新');
+  }
+
+  const list = records.data;
+  return (
+    <HallPage title={ARCHIVE_QUERY_TITLES.records} backTo={paths.querycert} className="hall-archive" action={{ label: '刷新', icon: <LoopOutline />, onClick: () => void refresh() }}>
+      <div className="hall-archive__search">
+        <SearchBar placeholder="请输入申请单号" onSearch={(value) => setCode(value.trim())} onClear={() => setCode('')} aria-label="申请单号" />
+      </div>
+      {records.loading && !list ? (
+        <LoadingState />
+      ) : records.error ? (
+        <ErrorState message={records.error} onRetry={() => void records.reload()} />
+      ) : list && list.length > 0 ? (
+        <PullToRefresh onRefresh={() => records.reload()} threshold={PULL_REFRESH_THRESHOLD_PX}>
+          <ul className="hall-archive__list" aria-label={ARCHIVE_QUERY_TITLES.records}>
+            {list.map((record) => (
+              <li key={record.certId}>
+                <button type="button" className="hall-item-card hall-archive__item" onClick={() => setOpen(record)}>
+                  <dl className="hall-archive__rows">
+                    <div>
+                      <dt>申请单号</dt>
+                      <dd>{record.sqdh}</dd>
+                    </div>
+                    <div>
+                      <dt>申请时间</dt>
+                      <dd>{record.searchtime}</dd>
+                    </div>
+                  </dl>
+                  <RecordState state={record.state} variant="archive" />
+                  <RightOutline className="hall-archive__arrow" aria-hidden />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </PullToRefresh>
+      ) : (
+        <EmptyState description={ARCHIVE_QUERY_MESSAGES.empty} fullPage>
+          {code ? null : (
+            <Button color="primary" size="small" onClick={() => navigate(paths.querycert)}>
+              去申请
+            </Button>
+          )}
+        </EmptyState>
+      )}
+      <Popup visible={open !== null} onMaskClick={() => setOpen(null)} onClose={() => setOpen(null)} bodyClassName="hall-archive__popup" aria-label="申请详情">
+        {open ? (
+          <>
+            <h2 className="hall-archive__popup-title">申请详情</h2>
+            <dl className="hall-archive__rows hall-archive__rows--popup">
+              <div>
+                <dt>申请单号</dt>
+                <dd>{open.sqdh}</dd>
+              </div>
+              <div>
+                <dt>申请人</dt>
+                <dd>{open.qlrname}</dd>
+              </div>
+              <div>
+                <dt>申请时间</dt>
+                <dd>{open.searchtime}</dd>
+              </div>
+              <div>
+                <dt>状态</dt>
+                <dd>
+                  <RecordState state={open.state} variant="archive" />
+                </dd>
+              </div>
+              <div>
+                <dt>查询结果</dt>
+                <dd>{canOpenArchiveDetail(open.state) ? open.state_msg : '登记机构正在查询，请稍后刷新查看'}</dd>
+              </div>
+            </dl>
+            <div className="hall-archive__actions">
+              <Button
+                block
+                color="primary"
+                size="large"
+                disabled={!canOpenArchiveDetail(open.state)}
+                onClick={() => navigate(archiveDetailHref(user?.XZQDM, open.certId, openid))}
+              >
+                查看证明
+              </Button>
+              <Button block fill="outline" size="large" className="hall-archive__secondary" onClick={() => setOpen(null)}>
+                关闭
+              </Button>
+            </div>
+          </>
+        ) : null}
+      </Popup>
+    </HallPage>
+  );
+}
