@@ -11,6 +11,7 @@ import { api } from '../../lib/api';
 import { submitWithFeedback } from '../../lib/submit-with-feedback';
 import { useRemote } from '../../lib/use-remote';
 import { useSession } from '../../stores/session';
+import { QueueChoice } from './queue-choice';
 import { statData, type QueueTime } from './queue-data';
 import './queue.css';
 
@@ -143,19 +144,11 @@ export function Component() {
               const off = d.holiday === 1;
               const full = !off && d.left === 0;
               return (
-                <button
-                  key={d.date}
-                  type="button"
-                  role="radio"
-                  aria-checked={d.date === day}
-                  className={`hall-queue__day${d.date === day ? ' is-active' : ''}`}
-                  disabled={off || full || busy}
-                  onClick={() => void chooseDay(d.date)}
-                >
+                <QueueChoice key={d.date} kind="day" checked={d.date === day} disabled={off || full || busy} onChoose={() => void chooseDay(d.date)}>
                   <span className="hall-queue__day-date">{d.date.slice(5)}</span>
                   <span className="hall-queue__day-week">{d.week}</span>
                   <span className="hall-queue__day-left">{off ? '休息' : full ? (d.date === today ? '已截止' : '已约满') : d.left === null ? '' : `余${d.left}`}</span>
-                </button>
+                </QueueChoice>
               );
             })}
           </div>
@@ -172,18 +165,10 @@ export function Component() {
           ) : (
             <div className="hall-queue__times" role="radiogroup" aria-label="预约时间">
               {times.list.map((t) => (
-                <button
-                  key={t.time}
-                  type="button"
-                  role="radio"
-                  aria-checked={t.time === time}
-                  className={`hall-queue__time${t.time === time ? ' is-active' : ''}`}
-                  disabled={!t.bookable || busy}
-                  onClick={() => setTime(t.time)}
-                >
+                <QueueChoice key={t.time} kind="time" checked={t.time === time} disabled={!t.bookable || busy} onChoose={() => setTime(t.time)}>
                   <span>{t.time}</span>
                   <span className="hall-queue__time-left">{t.left === 0 ? '已约满' : t.bookable ? `余 ${t.left} 个号` : '已截止'}</span>
-                </button>
+                </QueueChoice>
               ))}
             </div>
           )}

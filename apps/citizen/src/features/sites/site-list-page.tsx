@@ -6,6 +6,7 @@ import { EnvironmentOutline, PhoneFill } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import '../../components/item-card.css';
+import { FieldList } from '../../components/field-list';
 import { api } from '../../lib/api';
 import { useRemote } from '../../lib/use-remote';
 import { TileMap } from './tile-map';
@@ -93,20 +94,14 @@ export function Component() {
         {detail ? (
           <div role="dialog" aria-label={detail.areaName}>
             <h2 className="hall-sites__popup-title">{detail.areaName}</h2>
-            <dl className="hall-sites__fields">
-              <div>
-                <dt>地址</dt>
-                <dd>{detail.address || NOT_AVAILABLE}</dd>
-              </div>
-              <div>
-                <dt>办公时间</dt>
-                <dd>{detail.worktime || NOT_AVAILABLE}</dd>
-              </div>
-              <div>
-                <dt>联系电话</dt>
-                <dd>{detail.phone || NOT_AVAILABLE}</dd>
-              </div>
-            </dl>
+            <FieldList
+              className="hall-sites__fields"
+              rows={[
+                ['地址', detail.address || NOT_AVAILABLE],
+                ['办公时间', detail.worktime || NOT_AVAILABLE],
+                ['联系电话', detail.phone || NOT_AVAILABLE],
+              ]}
+            />
             {detail.phone ? (
               <a className="adm-button adm-button-primary adm-button-block adm-button-large hall-sites__call" href={`tel:${detail.phone.replace(/[^\d+]/g, '')}`}>
                 <PhoneFill aria-hidden /> 拨打电话
