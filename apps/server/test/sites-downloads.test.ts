@@ -93,6 +93,8 @@ describe('service sites and their map', () => {
     expect((await hall.post(`${API}/getMapConfig`, { reqseq: 'r' })).body).toEqual({ errcode: '00', data: { tileUrl: '', attribution: '', zoom: 14 } });
     await hall.connection.db.insert(settings).values({ key: MAP_TILE_URL_SETTING, value: 'javascript:alert(1)' });
     expect(((await hall.post(`${API}/getMapConfig`, { reqseq: 'r' })).body.data as { tileUrl: string }).tileUrl).toBe('');
+    await hall.connection.db.update(settings).set({ value: 'http://tiles.example.cn/{z}/{x}/{y}.png' }).where(eq(settings.key, MAP_TILE_URL_SETTING));
+    expect(((await hall.post(`${API}/getMapConfig`, { reqseq: 'r' })).body.data as { tileUrl: string }).tileUrl).toBe('');
     const template = 'https://tiles.example.cn/{z}/{x}/{y}.png';
     await hall.connection.db.update(settings).set({ value: template }).where(eq(settings.key, MAP_TILE_URL_SETTING));
     expect(((await hall.post(`${API}/getMapConfig`, { reqseq: 'r' })).body.data as { tileUrl: string }).tileUrl).toBe(template);

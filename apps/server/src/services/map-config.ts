@@ -8,9 +8,9 @@ import { settings } from '../db/schema';
 export const MAP_TILE_URL_SETTING = 'map_tile_url';
 export const MAP_ATTRIBUTION_SETTING = 'map_attribution';
 
-/** Only a web address with the {z}, {x} and {y} places is used as a tile template. */
+/** Only an https address with the {z}, {x} and {y} places is used as a tile template (the page's CSP loads images over https only). */
 export function isTileTemplate(value: string): boolean {
-  return /^https?:\/\/[^\s"'<>]+$/.test(value) && ['{z}', '{x}', '{y}'].every((part) => value.includes(part));
+  return /^https:\/\/[^\s"'<>]+$/.test(value) && ['{z}', '{x}', '{y}'].every((part) => value.includes(part));
 }
 
 export async function readMapConfig(db: Database): Promise<MapConfig> {
