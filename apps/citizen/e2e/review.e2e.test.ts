@@ -176,17 +176,19 @@ describe('the back office reviews what citizens submit', () => {
     await operator.page.getByText('暂无等待受理审核的申请').waitFor();
     await adminShot(operator.page, 'accepted');
 
-    // The citizen: under 审核通过, with 查看详情 and (630100) 前往税务局, no 删除.
+    // The citizen: under 审核通过, with 点击预约, 查看详情 and (630100) 前往税务局, no 删除.
     const page = citizen.page;
     await page.goto('/prodoing?itemIndex=2');
     const passed = page.getByRole('list', { name: '审核通过的申请' });
     const item = passed.getByRole('listitem').filter({ hasText: BUSINESS });
     await item.waitFor();
     await expect(item.textContent()).resolves.toContain('申请地点：西宁市');
+    // Accepted, the case may be booked for a counter visit.
+    await item.getByText('点击预约').waitFor();
     await shot(page, 'passed');
     await item.getByRole('button', { name: BUSINESS }).click();
     const sheet = page.locator('.adm-action-sheet');
-    for (const label of ['查看详情', '前往税务局', '取消']) await sheet.getByText(label, { exact: true }).waitFor();
+    for (const label of ['点击预约', '查看详情', '前往税务局', '取消']) await sheet.getByText(label, { exact: true }).waitFor();
     await expect(sheet.getByText('删除', { exact: true }).count()).resolves.toBe(0);
     await shot(page, 'passed-actions');
     await sheet.getByText('查看详情', { exact: true }).click();

@@ -116,12 +116,12 @@ describe('the two review stages', () => {
     expect(passed.body).toEqual({ errcode: '00', errmsg: '审核通过', data: { shzt: 10, prolsh } });
     expect(await queued('cadastralSurvey')).not.toContain(id);
     expect(await queued('acceptance')).toContain(id);
-    expect(await citizenSees(id)).toMatchObject({ tab: '审核通过', item: { shzt: 10 } });
+    expect(await citizenSees(id)).toMatchObject({ tab: '审核通过', item: { shzt: 10, kyy: '0' } });
 
     const accepted = await review(id, 'acceptance', 'pass');
     expect(accepted.body).toEqual({ errcode: '00', errmsg: '审核通过', data: { shzt: 20, prolsh } });
     expect(await queued('acceptance')).not.toContain(id);
-    expect(await citizenSees(id)).toMatchObject({ tab: '审核通过', item: { shzt: 20, prolsh } });
+    expect(await citizenSees(id)).toMatchObject({ tab: '审核通过', item: { shzt: 20, prolsh, kyy: '1' } });
     const progress = await hall.post(`${API}/querySearch`, { reqseq: 'r', appPlosh: prolsh }, owner);
     expect(progress.body.data).toEqual([{ serialNumber: prolsh, name: `赵六 ${BUSINESS}`, processName: '注销登记', actStart: expect.stringMatching(/^\d{4}-/), activityName: '受理' }]);
     const detail = (await hall.post(`${API}/getReviewApply`, { reqseq: 'r', proinstid: id }, operator)).body.data as ReviewApplicationDetail;
@@ -130,11 +130,13 @@ describe('the two review stages', () => {
 
   it('an acceptance gives a number to an application that has none', async () => {
     const id = await submittedCancellation();
-    await hall.connection.db.update(applications).set({ shzt: 10, prolsh: null }).where(eq(applications.id, Number(id)));
+    // Without a number, and booked already (kyy 2): the booking slip stays.
+    await hall.connection.db.update(applications).set({ shzt: 10, prolsh: null, kyy: '2' }).where(eq(applications.id, Number(id)));
     const accepted = await review(id, 'acceptance', 'pass');
     const { prolsh } = accepted.body.data as { prolsh: string };
     expect(prolsh).toMatch(/^HD\d{12,}$/);
     expect(await hall.connection.db.select().from(registryCases).where(eq(registryCases.serialNumber, prolsh))).toHaveLength(1);
+    expect((await rowOf(id)).kyy).toBe('2');
   });
 
   it('权籍调查审核 rejects 0 → 11 with sh_qjdc_yj; the citizen sees it under 已驳回, edits and submits again to 待审核', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   applicationNumberText,
+  bookingFlagAfterAcceptance,
   isDeletableApplication,
   isRejectionOpinionCollapsed,
   isSubmittableFromList,
@@ -202,6 +203,16 @@ describe('back-office review stages (DESIGN.md §9)', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.transition).toMatchObject({ from, decision, to, stage, createsCaseNumber });
+  });
+
+  it.each([
+    ['0', '1'],
+    ['', '1'],
+    [null, '1'],
+    ['1', '1'],
+    ['2', '2'],
+  ] as const)('an accepted case with kyy %s may be booked: kyy %s', (kyy, expected) => {
+    expect(bookingFlagAfterAcceptance(kyy)).toBe(expected);
   });
 
   it('a rejection keeps its opinion in the stage field', () => {

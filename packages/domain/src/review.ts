@@ -281,3 +281,11 @@ export function reviewTransition(from: ReviewStatusInput, decision: ReviewDecisi
   if (!text) return { ok: false, reason: 'opinionRequired' };
   return { ok: true, transition, opinion: { field: transition.opinionField, text } };
 }
+
+/**
+ * The booking flag (kyy) of a case the hall has just accepted: it may now be booked for a counter
+ * visit ('1', 点击预约), unless a booking exists already ('2' keeps its slip).
+ */
+export function bookingFlagAfterAcceptance(kyy: string | null | undefined): '1' | '2' {
+  return normalize(kyy) === '2' ? '2' : '1';
+}

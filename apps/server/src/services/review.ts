@@ -3,6 +3,7 @@ import {
   REGISTRATION_TYPES,
   REVIEW_STAGE_LABELS,
   REVIEW_TRANSITIONS,
+  bookingFlagAfterAcceptance,
   enumLabel,
   reviewStatusLabel,
   reviewTransition,
@@ -123,7 +124,7 @@ export async function readReviewApplication(db: Database, id: string | number): 
  * UPDATE … WHERE shzt = the stage's status, so of two operators deciding at once exactly one changes the
  * row and the other is told where it stands now. Acceptance opens the registry case under the
  * application's acceptance number (given one if it has none) in the same transaction, so the progress
- * query knows the case from then on.
+ * query knows the case from then on, and the case may be booked for a counter visit (kyy 1).
  */
 export async function reviewApplication(
   db: Database,
@@ -152,12 +153,15 @@ export async function reviewApplication(
       if (!current) throw notFound(NO_DATA_MESSAGE);
       throw conflict(notAtStageMessage(input.stage, current.shzt));
     }
-    if (transition.createsCaseNumber) await openRegistryCase(tx, updated);
+    if (!transition.createsCaseNumber) return { shzt: updated.shzt, prolsh: updated.prolsh };
+    await openRegistryCase(tx, updated);
+    // The row is this transaction's since the update: the accepted case may now be booked at the counter.
+    await tx.update(applications).set({ kyy: bookingFlagAfterAcceptance(updated.kyy) }).where(eq(applications.id, updated.id));
     return { shzt: updated.shzt, prolsh: updated.prolsh };
   });
 }
 
-type Writer = Pick<Database, 'insert' | 'select'>;
+type Writer = Pick<Database, 'insert' | 'select' | 'update'>;
 
 /** The registry's case of an accepted application, under its acceptance number; accepted again after a rejection, it starts over. */
 async function openRegistryCase(tx: Writer, row: ApplicationRow): Promise<void> {
