@@ -216,4 +216,67 @@ describe('signing by hand and the inquiry record', () => {
     await stranger.context.close();
     await context.close();
   });
+
+  it('a certificate-change case (800+4): the inheritance affidavit and the questioning record with the share in percent, saved with savetype 4, the loss statement uploaded to its template', async () => {
+    const { context, page } = await hall.newPhone();
+    const shot = steadyScreenshots('inheritance');
+    keepFailureEvidence(page, 'inheritance');
+    await signIn(page, 'e2e-inheritance', '郑女士', '/my');
+    await becomeVerified(page, { name: '郑敏', idcard: '110105199003071239', phone: '13912345670' });
+
+    await page.goto(`/apply?id=pd-800-4&name=${encodeURIComponent('继承及证书遗失换证登记')}&djlx=800&qllx=4&code=HZDJ&appointment=0`);
+    await page.getByRole('button', { name: '我要申请' }).click();
+    await page.getByRole('dialog').filter({ hasText: '确定要申请办理该业务吗？' }).getByRole('button', { name: '确定' }).click();
+    await page.waitForURL((url) => url.pathname === '/info/infofillJc');
+    const applicationId = new URL(page.url()).searchParams.get('id')!;
+    await page.getByRole('heading', { name: '不动产信息' }).waitFor();
+
+    // The rights-information screen of 800+4: the affidavit and the questioning record, no transfer inquiry.
+    await page.goto(`/info/infofillJcinfo?slsqId=${applicationId}&djlx=800&qllx=4`);
+    await page.getByRole('heading', { name: '权利信息填写' }).waitFor();
+    await page.getByText('继承具结书', { exact: true }).waitFor();
+    await page.getByText('换证问询记录', { exact: true }).first().waitFor();
+    await expect(page.getByRole('button', { name: '预览问询记录' }).count()).resolves.toBe(0);
+    await page.locator('#jus-clmc').fill('继承权公证书');
+    await page.locator('#jus-swsj').fill('2023-08-16');
+    await page.locator('#change-onestr').fill('子女');
+    await page.locator('#change-twostr').fill('新(2020)石河子市不动产权第0001234号');
+    await page.locator('#change-thstr').fill('父亲去世，原证书遗失');
+    await page.locator('#change-fostr').fill('150');
+    await page.locator('#change-sevstr').fill('石河子日报 2024-04-01');
+    await page.locator('#change-zl').fill('石河子市北四路79号1-101');
+    await shot(page, 'change-form');
+
+    // The share is a percent from 0 to 100.
+    await page.getByRole('button', { name: '预览遗失及换证说明' }).click();
+    await acknowledge(page, '继承份额须为0到100之间的数字（百分比）');
+    await page.locator('#change-fostr').fill('50');
+
+    // The loss statement: saved with savetype 4, rendered, uploaded to 遗失及换证说明.
+    await page.getByRole('button', { name: '预览遗失及换证说明' }).click();
+    await page.waitForURL((url) => url.pathname === '/info/InfoFillcqzmssm');
+    const statement = page.getByRole('article', { name: '遗失及换证说明' });
+    await statement.getByText('原不动产权证书（证明）号为新(2020)石河子市不动产权第0001234号', { exact: false }).waitFor();
+    await statement.getByText('遗失声明已于石河子日报 2024-04-01刊登', { exact: false }).waitFor();
+    await page.getByRole('button', { name: '保存图片并上传' }).click();
+    await acknowledge(page, '上传成功');
+    await page.waitForURL((url) => url.pathname === '/info/infofillJcinfo');
+
+    // The questioning record shows the share with its percent sign; the inquiry-record screen shows the same for 800+4.
+    await page.goto(`/info/InfoFillJcinfoAskRecord?slsqId=${applicationId}&djlx=800&qllx=4`);
+    const record = page.getByRole('article', { name: '换证问询记录' });
+    await record.getByText('答：50%', { exact: true }).waitFor();
+    await shot(page, 'change-record');
+
+    // 下一步 saves with savetype 4 and opens the upload screen, the statement under its template.
+    await page.goto(`/info/infofillJcinfo?slsqId=${applicationId}&djlx=800&qllx=4`);
+    await expect(page.locator('#change-fostr').inputValue()).resolves.toBe('50');
+    await page.getByRole('button', { name: '下一步' }).click();
+    await page.waitForURL((url) => url.pathname === '/upload' && url.searchParams.get('slsqId') === applicationId);
+    const picture = page.getByRole('img', { name: '遗失及换证说明第1张' });
+    await picture.scrollIntoViewIfNeeded();
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+    await shot(page, 'materials-with-statement');
+    await context.close();
+  });
 });
