@@ -8,7 +8,8 @@ import { attachmentHeader, listDownloads, openDownload } from '../services/downl
 export async function downloadRoutes(app: FastifyInstance): Promise<void> {
   const { db, files } = app.hall;
   // A fresh hall (or an emptied storage folder) gets the shipped demo files into its storage first.
-  await provideDemoDownloadFiles(db, files);
+  const missing = await provideDemoDownloadFiles(db, files);
+  if (missing.length > 0) app.log.warn({ missing }, 'demo download files missing from assets/downloads');
 
   // As the article lists: an empty list is errcode 01 with the text the app shows as its empty row.
   registerCall(app, contract.getZlxzList, { auth: 'public' }, async (request) => {

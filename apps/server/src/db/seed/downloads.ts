@@ -96,14 +96,22 @@ export async function seedDownloads(tx: Transaction): Promise<void> {
 /**
  * Puts each listed demo download whose file is not in this hall's storage yet (a fresh hall, or a
  * storage folder that was emptied) into storage. Safe with several processes: one key wins, another
- * process's copy is removed.
+ * process's copy is removed. Answers the shipped files that could not be read.
  */
-export async function provideDemoDownloadFiles(db: Database, files: FileStorage): Promise<void> {
+export async function provideDemoDownloadFiles(db: Database, files: FileStorage): Promise<string[]> {
+  const missing: string[] = [];
   for (const demo of DEMO_DOWNLOADS) {
     const [row] = await db.select().from(downloadFiles).where(eq(downloadFiles.fileName, demo.fileName));
     if (!row) continue;
     if (row.storageKey && (await isStored(files, row.storageKey))) continue;
-    const saved = await files.save(createReadStream(downloadAssetPath(demo.asset)));
+    let saved;
+    try {
+      saved = await files.save(createReadStream(downloadAssetPath(demo.asset)));
+    } catch {
+      // A shipped file that is not there: the list still shows it, its download answers 404.
+      missing.push(demo.asset);
+      continue;
+    }
     const updated = await db
       .update(downloadFiles)
       .set({ storageKey: saved.key, size: saved.size })
@@ -111,6 +119,7 @@ export async function provideDemoDownloadFiles(db: Database, files: FileStorage)
       .returning({ id: downloadFiles.id });
     if (updated.length === 0) await files.remove(saved.key);
   }
+  return missing;
 }
 
 async function isStored(files: FileStorage, key: string): Promise<boolean> {
