@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { requireCitizen } from '../plugins/session';
 import { openStoredFile, type StoredFileRow } from '../services/stored-files';
 import type { FileStorage } from '../storage/file-storage';
 import { notFound } from './errors';
 
 export interface PictureRoute {
-  /** The GET path; the picture is named by the query's id. */
-  path: string;
+  /** The contract's call: its GET path, and its query schema, which names the picture by id. */
+  call: { path: string; body: z.ZodType };
   files: FileStorage;
   /** What a missing (or not-yours) picture answers, with 404. */
   missing: string;
@@ -20,15 +21,16 @@ export interface PictureRoute {
 export function registerPictureRoute(app: FastifyInstance, route: PictureRoute): void {
   app.route({
     method: 'GET',
-    url: route.path,
+    url: route.call.path,
+    schema: { querystring: route.call.body },
     config: { envelope: 'errcode' },
     preHandler: async (request) => {
       await requireCitizen(request);
       await route.authorize?.(request);
     },
     handler: async (request, reply) => {
-      const id = String((request.query as { id?: unknown }).id ?? '').trim().slice(0, 64);
-      const file = id ? await route.find(request, id) : null;
+      const id = String((request.query as { id: string }).id).trim();
+      const file = await route.find(request, id);
       const stream = file ? await openStoredFile(route.files, file) : null;
       if (!file || !stream) throw notFound(route.missing);
       return reply

@@ -2,11 +2,11 @@ import { MATERIAL_IMAGE_MAX_BYTES, contract } from '@hall/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { envelopeOf } from '../lib/envelope';
-import { forbidden, notFound } from '../lib/errors';
+import { forbidden } from '../lib/errors';
+import { registerPictureRoute } from '../lib/picture-route';
 import { registerCall } from '../lib/register-call';
 import { payloadOpenids, requireCitizen } from '../plugins/session';
 import { PICTURE_NOT_FOUND, deletePicture, findOwnedMaterialFile, listMaterials, savePicture } from '../services/material-files';
-import { openStoredFile } from '../services/stored-files';
 import { createWxConfig } from '../services/wx-config';
 import { requireStatementTarget } from '../services/statements';
 
@@ -54,27 +54,11 @@ export async function applicationMaterialRoutes(app: FastifyInstance): Promise<v
     return { errcode: '00', errmsg: '删除成功' };
   });
 
-  const show = contract.materialFile;
-  app.route({
-    method: 'GET',
-    url: show.path,
-    schema: { querystring: show.body },
-    config: { envelope: 'errcode' },
-    preHandler: async (request) => {
-      await requireCitizen(request);
-    },
-    handler: async (request, reply) => {
-      const { id } = request.query as z.output<typeof show.body>;
-      const file = await findOwnedMaterialFile(db, request.citizen.openid, id.trim());
-      const stream = file ? await openStoredFile(files, file) : null;
-      if (!file || !stream) throw notFound(PICTURE_NOT_FOUND);
-      return reply
-        .type(file.mime)
-        .header('content-length', String(file.size))
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(stream);
-    },
+  registerPictureRoute(app, {
+    call: contract.materialFile,
+    files,
+    missing: PICTURE_NOT_FOUND,
+    find: (request, id) => findOwnedMaterialFile(db, request.citizen.openid, id),
   });
 
   // Public: the page may ask before the session is back; the signature only works on the hall's JS-safe domain.

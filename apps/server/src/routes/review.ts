@@ -30,7 +30,7 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerPictureRoute(app, {
-    path: contract.reviewMaterialFile.path,
+    call: contract.reviewMaterialFile,
     files,
     missing: PICTURE_NOT_FOUND,
     authorize: async (request) => void (await requireOperator(db, request.citizen.openid)),
