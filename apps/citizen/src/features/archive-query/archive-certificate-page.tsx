@@ -68,6 +68,8 @@ function Certificate({ certId }: { certId: string }) {
             image={image.data}
             visible={viewing}
             onClose={() => setViewing(false)}
+            classNames={{ mask: 'hall-archive__viewer-mask' }}
+            mask={{ onClick: () => setViewing(false) }}
             renderFooter={() => (
               <div className="hall-archive__viewer-footer">
                 <Button size="small" fill="outline" onClick={() => setViewing(false)}>
