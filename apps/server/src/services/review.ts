@@ -46,12 +46,22 @@ export function notAtStageMessage(stage: ReviewStage, shzt: number): string {
 /** The review queues: the applications waiting at each stage (or the one named), oldest submission first. */
 export async function listReviewQueues(db: Database, only?: ReviewStage): Promise<ReviewQueue[]> {
   const stages = only ? [only] : STAGES;
+  return Promise.all(
+    stages.map(async (stage) => ({ stage, label: REVIEW_STAGE_LABELS[stage], status: stageStatus(stage), items: await waitingAt(db, stageStatus(stage)) })),
+  );
+}
+
+/** A queue holds what the operators on duty work through; this only bounds a runaway one. */
+const QUEUE_LIMIT = 500;
+
+/** The applications at one status, oldest submission first, with their business, filer and applicants' names. */
+async function waitingAt(db: Database, shzt: number): Promise<ReviewQueueItem[]> {
   const rows = await db
     .select({ application: applications, businessName: businesses.prodefName, userName: users.name })
     .from(applications)
     .innerJoin(businesses, eq(businesses.id, applications.prodefid))
     .leftJoin(users, eq(users.openid, applications.openid))
-    .where(inArray(applications.shzt, stages.map(stageStatus)))
+    .where(eq(applications.shzt, shzt))
     .orderBy(asc(applications.submittedAt), asc(applications.id))
     .limit(QUEUE_LIMIT);
   const names = rows.length
@@ -61,19 +71,10 @@ export async function listReviewQueues(db: Database, only?: ReviewStage): Promis
         .where(inArray(applicants.applicationId, rows.map((row) => row.application.id)))
         .orderBy(asc(applicants.id))
     : [];
-  const items = rows.map(({ application, businessName, userName }) =>
+  return rows.map(({ application, businessName, userName }) =>
     toQueueItem(application, businessName, userName ?? '', names.filter((entry) => entry.applicationId === application.id).map((entry) => entry.name)),
   );
-  return stages.map((stage) => ({
-    stage,
-    label: REVIEW_STAGE_LABELS[stage],
-    status: stageStatus(stage),
-    items: items.filter((item) => item.shzt === stageStatus(stage)),
-  }));
 }
-
-/** A queue holds what the operators on duty work through; this only bounds a runaway one. */
-const QUEUE_LIMIT = 500;
 
 function toQueueItem(row: ApplicationRow, businessName: string, userName: string, applicantNames: string[]): ReviewQueueItem {
   return {

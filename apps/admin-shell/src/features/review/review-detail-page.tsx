@@ -5,7 +5,7 @@ import { EmptyState } from '@hall/ui/empty-state';
 import { PageShell } from '@hall/ui/page-shell';
 import { Button, Dialog, Image, ImageViewer, Popup, TextArea, Toast } from 'antd-mobile';
 import { useCallback, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { decideReview, loadReviewApplication, type ReviewDecisionName, type ReviewStageName } from './review-api';
 import { applicantFields, rightsFields, unitFields, type ReviewField } from './review-fields';
 import { ReviewFailed, ReviewLoading } from './review-states';
@@ -176,6 +176,7 @@ function RejectSheet({ stage, visible, busy, onClose, onReject }: { stage: Revie
 /** 审核详情: one submitted application in full, with the decisions of the stage it waits at. */
 export function Component() {
   const { id = '' } = useParams();
+  const [params] = useSearchParams();
   const navigate = useNavigate();
   const load = useCallback(() => loadReviewApplication(id), [id]);
   const loaded = useLoaded(load);
@@ -183,7 +184,7 @@ export function Component() {
   const [busy, setBusy] = useState(false);
   const detail = loaded.status === 'ready' ? loaded.value : null;
   const stage = detail?.stage ?? null;
-  const backToList = () => navigate(`/review?stage=${stage ?? new URLSearchParams(window.location.search).get('stage') ?? 'cadastralSurvey'}`);
+  const backToList = () => navigate(`/review?stage=${stage ?? params.get('stage') ?? 'cadastralSurvey'}`);
 
   async function decide(decision: ReviewDecisionName, opinion?: string) {
     if (!stage) return;
