@@ -184,6 +184,14 @@ describe('signing by hand and the inquiry record', () => {
     await letter.getByText('被继承人已于2024年3月5日死亡', { exact: false }).waitFor();
     await letter.getByRole('img', { name: '张三的签名' }).waitFor();
     await shot(page, 'undertaking-preview');
+    // The preview's data may come in the query (compactinfo1, htinfo), as the guarantee preview takes it.
+    const compact = encodeURIComponent(JSON.stringify({ swsj: '2022-01-09', clmc: '居民死亡医学证明' }));
+    const htinfo = encodeURIComponent(JSON.stringify({ buyer_compactBuyer_Name: '张三', qzh: '新(2020)石河子市不动产权第0001234号', buyer_qzinfo: '', extend_data: '{}' }));
+    await page.goto(`/info/InfoFillJjsxx?slsqId=${applicationId}&djlx=200&qllx=4&compactinfo1=${compact}&htinfo=${htinfo}`);
+    const given = page.getByRole('article', { name: '具结书' });
+    await given.getByText('被继承人已于2022年1月9日死亡', { exact: false }).waitFor();
+    await given.getByText('《居民死亡医学证明》', { exact: false }).waitFor();
+    await given.getByText('不动产权证号：新(2020)石河子市不动产权第0001234号', { exact: false }).waitFor();
 
     // The inquiry-record screen shows the same record.
     await page.goto(`/info/InfoFillJcinfoAskRecord?slsqId=${applicationId}&djlx=200&qllx=4&signData=${applicantId}`);

@@ -22,6 +22,7 @@ import { useSession } from '../../stores/session';
 import { buildDocument, type DocumentModel } from './document-model';
 import { renderDocumentPng } from './document-png';
 import { DocumentView } from './document-view';
+import { guaranteeQueryOf } from './guarantee-query';
 import { RemoteView } from './remote-view';
 import { loadCaseStatements, signDataOf, type CaseStatements } from './statement-data';
 import './statements.css';
@@ -54,12 +55,18 @@ export function Component() {
     const document = documentOf(pathname, data.detail.proinst.djlx, data.detail.proinst.qllx);
     let guarantee: GuaranteePreview | undefined;
     if (document === 'undertaking') {
-      const reply = await api.htpreviewWx({ openid, proinstid: applicationId });
-      if (reply.state !== 1 && reply.state !== true) throw new Error(reply.msg || reply.errmsg || NETWORK_ERROR);
-      guarantee = reply.data;
+      // The guarantee preview may come in the query (compactinfo1, htinfo); else it is the case's own.
+      const given = guaranteeQueryOf(params);
+      if (given.undertaking) data.bundle.jusInfo = { ...data.bundle.jusInfo, ...given.undertaking };
+      if (given.preview) guarantee = given.preview;
+      else {
+        const reply = await api.htpreviewWx({ openid, proinstid: applicationId });
+        if (reply.state !== 1 && reply.state !== true) throw new Error(reply.msg || reply.errmsg || NETWORK_ERROR);
+        guarantee = reply.data;
+      }
     }
     return { data, document, guarantee };
-  }, [openid, applicationId, pathname]);
+  }, [openid, applicationId, pathname, params]);
 
   const document = remote.data?.document;
   const title = document ? STATEMENT_DOCUMENT_TITLES[document] : '文书预览';
