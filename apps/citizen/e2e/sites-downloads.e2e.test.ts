@@ -84,8 +84,9 @@ describe('service sites, downloads and the policy lists', () => {
     const search = page.locator('.hall-list-page-search input');
     await search.fill('委托');
     await search.press('Enter');
+    await page.waitForURL(/q=/);
+    await expect.poll(() => page.locator('.hall-list-page-list .adm-list-item').count()).toBe(1);
     await page.getByText('授权委托书（样表）').waitFor();
-    await expect(page.locator('.hall-list-page-list .adm-list-item').count()).resolves.toBe(1);
     await expect(pager.count()).resolves.toBe(0);
     await shot(page, 'search');
 
@@ -106,6 +107,34 @@ describe('service sites, downloads and the policy lists', () => {
     await page.getByText('暂无相关数据').waitFor();
     await expect(pager.count()).resolves.toBe(0);
     await shot(page, 'search-empty');
+    await context.close();
+  });
+
+  it('inside WeChat a download shows the hint to open the system browser instead', async () => {
+    const context = await hall.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'zh-CN',
+      baseURL: hall.origin,
+      userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36 MicroMessenger/8.0.50',
+    });
+    const page = await context.newPage();
+    keepFailureEvidence(page, 'downloads-wechat');
+    const shot = steadyScreenshots('downloads-wechat');
+    await signIn(page, 'e2e-downloads-wechat', '微信市民', '/zlxz');
+    await page.getByText('不动产登记申请书.pdf').waitFor();
+    const hint = '请点击右上角，选择"在浏览器打开"以下载';
+    await expect(page.locator('.hall-downloads__hint').textContent()).resolves.toBe(hint);
+    let downloaded = false;
+    page.on('download', () => (downloaded = true));
+    await page.getByText('不动产登记申请书.pdf').click();
+    const dialog = page.getByRole('dialog').filter({ hasText: hint });
+    await dialog.waitFor();
+    await shot(page, 'hint');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    expect(downloaded).toBe(false);
     await context.close();
   });
 
