@@ -1,9 +1,10 @@
-import type { Page } from 'playwright-core';
+import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startHall, type Hall } from './harness';
 import { becomeVerified, keepFailureEvidence } from './identity';
 import { steadyScreenshots } from './steady-screenshots';
 import { acknowledge, applyFromGuide, submitAndFindPending, uploadRequired, type Shot } from './application-steps';
+import { png } from './png';
 
 let hall: Hall;
 beforeAll(async () => {
@@ -28,6 +29,36 @@ async function submitCancellation(page: Page, shot: Shot, district?: string) {
   await uploadRequired(page, '/applyDetailZxdj', shot);
   await submitAndFindPending(page, BUSINESS, shot);
   return applicationId;
+}
+
+const API = '/online/wx/apilist';
+
+/** One call as the signed-in citizen (the context's session cookie); answers the reply, failing on anything but success. */
+async function call(request: APIRequestContext, action: string, data: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const response = await request.post(`${API}/${action}`, { data: { reqseq: 'e2e', ...data } });
+  const body = (await response.json()) as Record<string, unknown>;
+  expect(response.status(), JSON.stringify(body)).toBe(200);
+  return body;
+}
+
+/**
+ * A filled 700+23 mortgage establishment submitted over the citizen's own session: what the fill screens
+ * save (obligor, mortgagee, unit, mortgage rights, pictures), so the operator's view of them can be checked.
+ */
+async function submitMortgageOverHttp(request: APIRequestContext): Promise<void> {
+  const { data } = await call(request, 'getApplyCode', { prodefid: 'pd-700-23', appointment: '0' });
+  const proinstid = (data as { proinstid: string }).proinstid;
+  const person = { zjlx: '1', gyfs: '0', gyfe: '', sqrdz: '石河子市北一路1号', sfcqr: '1' };
+  await call(request, 'addPerson', { proinstid, proposerinfo: JSON.stringify({ ...person, sqrxm: '郑抵押', sqrzjh: '110101198001010010', sqrlxdh: '13812345678', sqrlx: '1' }) });
+  await call(request, 'addPerson', { proinstid, proposerinfo: JSON.stringify({ ...person, sqrxm: '郑权利', sqrzjh: '659001199002020029', sqrlxdh: '13912345678', sqrlx: '0' }) });
+  await call(request, 'addReleasteInfo', { proinstid, fwxxs: [{ bdcdyh: '659001001001GB00001F00030003', zl: '石河子市北三路3号3栋303', fwsyqmj: '88.8', qlqssj: '2026-03-01', qljssj: '2056-03-01' }] });
+  await call(request, 'addQlxxInfo', { proinstid, savetype: '3', reqData: { zqqssj: '2026-03-01', zqjssj: '2046-03-01', dyfs: '1', bdbzzqse: '80', dbfw: '主债权及利息' } });
+  const materials = ((await call(request, 'getUploadType', { slsqId: proinstid, sfhqmx: '0' })).data as { datuminstInfo: { id: string; required: string }[] }).datuminstInfo;
+  for (const material of materials.filter((m) => m.required === '是')) {
+    const response = await request.post(`${API}/savePicFromWXServer`, { form: { datuminstId: material.id, base64: png([60, 140, 220]).toString('base64') } });
+    expect(response.status()).toBe(200);
+  }
+  await call(request, 'submitApplyProject', { proinstid, appointment: '0' });
 }
 
 /** The demo operator signs in to the admin shell through WeChat and opens 网上申请审核 from the home. */
@@ -206,6 +237,38 @@ describe('the back office reviews what citizens submit', () => {
     await page.unroute('**/online/wx/apilist/getApplyList');
     await page.getByRole('button', { name: '重新加载' }).click();
     await passed.getByRole('listitem').filter({ hasText: BUSINESS }).waitFor();
+    await citizen.context.close();
+    await operator.context.close();
+  });
+
+  it('the operator reads a mortgage application in full: its obligor and mortgagee, the unit and the mortgage rights', async () => {
+    const citizen = await hall.newPhone();
+    await signIn(citizen.page, 'e2e-review-detail', '郑先生', '/my');
+    await becomeVerified(citizen.page, { name: '郑伟', idcard: '320102198505050038', phone: '13812345678' });
+    await submitMortgageOverHttp(citizen.context.request);
+
+    const operator = await hall.newPhone();
+    const adminShot = steadyScreenshots('review-detail-admin');
+    keepFailureEvidence(operator.page, 'review-detail-admin');
+    await operatorOpensReview(operator.page);
+    await openFromQueue(operator.page, '权籍调查审核', '郑抵押、郑权利');
+    const persons = operator.page.getByRole('region', { name: '申请人' });
+    const obligor = persons.getByRole('group', { name: '申请人郑抵押' });
+    await obligor.getByText('义务人').waitFor();
+    await obligor.getByText('110101198001010010').waitFor();
+    await persons.getByRole('group', { name: '申请人郑权利' }).getByText('权利人').waitFor();
+    const unit = operator.page.getByRole('region', { name: '不动产单元' });
+    await unit.getByText('659001001001GB00001F00030003').waitFor();
+    await unit.getByText('石河子市北三路3号3栋303').waitFor();
+    const mortgage = operator.page.getByRole('region', { name: '抵押权利信息' });
+    await mortgage.getByText('一般抵押').waitFor();
+    await mortgage.getByText('80 万元').waitFor();
+    await mortgage.getByText('主债权及利息').waitFor();
+    await adminShot(operator.page, 'detail');
+    await persons.scrollIntoViewIfNeeded();
+    await adminShot(operator.page, 'detail-persons');
+    await mortgage.scrollIntoViewIfNeeded();
+    await adminShot(operator.page, 'detail-rights');
     await citizen.context.close();
     await operator.context.close();
   });

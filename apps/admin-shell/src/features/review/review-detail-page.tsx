@@ -101,7 +101,7 @@ function ApplicationView({ detail }: { detail: ReviewApplicationDetail }) {
       <Section title="申请人">
         {detail.sqrs.length === 0 && <p className="review-muted">未添加申请人</p>}
         {detail.sqrs.map((person) => (
-          <div key={person.sqr_id} className="review-card" aria-label={`申请人${person.sqr_name}`}>
+          <div key={person.sqr_id} className="review-card" role="group" aria-label={`申请人${person.sqr_name}`}>
             <h3>{person.sqr_name}</h3>
             <Fields fields={applicantFields(person)} />
           </div>
