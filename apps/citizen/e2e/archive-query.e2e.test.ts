@@ -105,6 +105,42 @@ describe('archive query (查档证明)', () => {
   });
 });
 
+describe('archive query: a failed face check, then nothing registered', () => {
+  it('a failed face check records nothing and offers 重新认证 with the same code; a person without property gets the 未发现 certificate', async () => {
+    const { context, page } = await hall.newPhone();
+    const shot = steadyScreenshots('archive-query-none');
+    keepFailureEvidence(page, 'archive-query-none');
+    const person = { name: '赵敏', idcard: '110105199003070025', phone: '13900001111' };
+    await signIn(page, 'e2e-archive-none', '赵女士', '/my');
+    await becomeVerified(page, person);
+
+    await page.goto('/querycert');
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByText(/\d+\s*s|\d+秒/).first().waitFor();
+    await page.locator('#archive-code').fill(await inboxCode(person.phone));
+    await page.getByRole('button', { name: '查询', exact: true }).click();
+    await answerFaceCheck(page, 'fail');
+    await page.waitForURL('**/ok');
+    await page.getByText('认证失败').waitFor();
+    await shot(page, 'face-failed');
+
+    // Nothing was recorded; the checked code still opens a new face check.
+    await page.getByRole('button', { name: '重新认证' }).click();
+    await answerFaceCheck(page, 'pass');
+    await page.getByText('结果已提交，请耐心等待').waitFor();
+    await page.getByRole('button', { name: '查看申请记录' }).click();
+    await page.getByRole('heading', { name: '证明申请记录' }).waitFor();
+    await waitForNewestRecord(page, '已返回', '.hall-archive__list');
+    await expect(page.locator('.hall-archive__list li').count()).resolves.toBe(1);
+    await page.locator('.hall-archive__list li').first().getByRole('button').click();
+    await page.locator('.hall-archive__popup').getByText('未查询到不动产登记记录').waitFor();
+    await page.locator('.hall-archive__popup').getByRole('button', { name: '查看证明' }).click();
+    await page.getByRole('img', { name: '查档证明' }).waitFor();
+    await shot(page, 'certificate-none');
+    await context.close();
+  });
+});
+
 describe('property certificate query for a registration (不动产权证查询)', () => {
   it('builds 新(2024)第六师不动产权第0001234号 from year, kind and serial, and shows the unit number and the mortgage', async () => {
     const { context, page } = await hall.newPhone();

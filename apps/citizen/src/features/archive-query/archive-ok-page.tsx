@@ -8,20 +8,25 @@ import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { NETWORK_ERROR } from '../../lib/use-remote';
 import { useSession } from '../../stores/session';
+import { startArchiveFaceCheck } from './archive-face-check';
 import './archive-query.css';
 
-type Outcome = { kind: 'working' } | { kind: 'submitted'; sqdh?: string } | { kind: 'failed'; title: string; message: string };
+type Outcome =
+  | { kind: 'working' }
+  | { kind: 'submitted'; sqdh?: string | undefined }
+  /** retryBsm: the face check failed, and its checked code still opens a new one. */
+  | { kind: 'failed'; title: string; message: string; retryBsm?: string };
 
 const FACE_FAILED = '认证失败';
 const REQUEST_FAILED = '提交失败';
 
-/** Face-check returns this page has already settled, by business serial: each is used once. */
+/** Face-check returns this page has already settled, by business serial and token: each is used once. */
 const settled = new Map<string, Promise<Outcome>>();
 
 async function settle(bsm: string, bizToken: string | undefined, form: Record<string, string>): Promise<Outcome> {
   try {
     const face = await api.setDetectInfo({ bsm, BizToken: bizToken });
-    if (face.errcode !== '00') return { kind: 'failed', title: FACE_FAILED, message: face.errmsg || FACE_FAILED };
+    if (face.errcode !== '00') return { kind: 'failed', title: FACE_FAILED, message: face.errmsg || FACE_FAILED, retryBsm: bsm };
     const reply = await api.sentquerycert({ ...form, bsm });
     if (reply.errcode !== '00') return { kind: 'failed', title: REQUEST_FAILED, message: replyMessage(reply) };
     return { kind: 'submitted', sqdh: reply.data?.sqdh };
@@ -50,10 +55,11 @@ export function Component() {
   useEffect(() => {
     if (!faceReturn.bsm || !user) return;
     const form = { openid, qlrname: user.name, qlrcode: user.CARDNUM, qlrphone: user.PHONE, xzqdm: user.XZQDM, xzqmc: '' };
-    let pending = settled.get(faceReturn.bsm);
+    const key = `${faceReturn.bsm}:${faceReturn.bizToken ?? ''}`;
+    let pending = settled.get(key);
     if (!pending) {
       pending = settle(faceReturn.bsm, faceReturn.bizToken, form);
-      settled.set(faceReturn.bsm, pending);
+      settled.set(key, pending);
     }
     let live = true;
     void pending.then((result) => {
@@ -69,6 +75,7 @@ export function Component() {
   }, []);
 
   const records = href(paths.querycertrecord, { openid });
+
   return (
     <HallPage title={ARCHIVE_QUERY_TITLES.request} backTo={records} className="hall-archive">
       {outcome.kind === 'working' ? (
@@ -87,7 +94,11 @@ export function Component() {
       )}
       {outcome.kind === 'working' ? null : (
         <div className="hall-archive__actions">
-          {outcome.kind === 'failed' ? (
+          {outcome.kind === 'failed' && outcome.retryBsm ? (
+            <Button block color="primary" size="large" onClick={() => void startArchiveFaceCheck({ openid, bsm: outcome.retryBsm!, name: user?.name ?? '', idcard: user?.CARDNUM ?? '' })}>
+              重新认证
+            </Button>
+          ) : outcome.kind === 'failed' ? (
             <Button block color="primary" size="large" onClick={() => navigate(paths.querycert)}>
               重新申请
             </Button>

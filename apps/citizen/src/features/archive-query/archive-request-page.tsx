@@ -11,9 +11,9 @@ import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { submitWithFeedback } from '../../lib/submit-with-feedback';
 import { useSession } from '../../stores/session';
+import { startArchiveFaceCheck } from './archive-face-check';
 import './archive-query.css';
 
-const FACE_URL_FAILED = '获取腾讯云人脸识别地址失败';
 const CODE_SEND_FAILED = '验证码发送失败，请稍后再试';
 
 /**
@@ -77,15 +77,7 @@ export function Component() {
     if (!checked) return;
     setCode('');
     // The face check of this step; it comes back to /ok, which records the request.
-    await submitWithFeedback(
-      async () => {
-        const reply = await api.getWxDetectAuth({ RedirectUrl: `${window.location.origin}${href(paths.ok, { bsm })}`, openid, bsm, idcard: idNumber, name });
-        if (reply.errcode !== '00' || !reply.data?.Url) return reply.errmsg || FACE_URL_FAILED;
-        window.location.assign(reply.data.Url);
-        return null;
-      },
-      { onSettled: () => setBusy(false) },
-    );
+    await startArchiveFaceCheck({ openid, bsm, name, idcard: idNumber }, () => setBusy(false));
   }
 
   return (
