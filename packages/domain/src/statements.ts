@@ -7,6 +7,9 @@
  */
 import { SIGNATURE_ROTATION_STEP_DEGREES } from './constants';
 import { isChangeOfHolderCase, type RoutingCode } from './routing';
+import type { StatementDocument } from './statement-routes';
+
+export { INQUIRY_RECORD_PATH, PROPERTY_INFO_PATH, RIGHTS_STATEMENTS_PATH, STATEMENT_PREVIEW_PATHS, type StatementDocument } from './statement-routes';
 
 export const SIGNATURE_MESSAGES = {
   rotation: '旋转角度必须是90的倍数!',
@@ -164,26 +167,12 @@ export function validateDeathDate(value: unknown): string | null {
 
 // ── Statement documents and their templates ──────────────────────────────────────────────────
 
-/** The rendered statements: 1 undertaking letter, 2 inquiry record, 3 description (loss statement), 4 change inquiry record. */
-export type StatementDocument = 'undertaking' | 'inquiry' | 'changeStatement' | 'changeInquiry';
-
 export const STATEMENT_DOCUMENT_TITLES: Readonly<Record<StatementDocument, string>> = {
   undertaking: '具结书',
   inquiry: '问询记录',
   changeStatement: '遗失及换证说明',
   changeInquiry: '换证问询记录',
 };
-
-/** The preview routes of the rights-information screen (part 3 §2.13), numbered as the spec numbers them. */
-export const STATEMENT_PREVIEW_PATHS: Readonly<Record<StatementDocument, string>> = {
-  undertaking: '/info/InfoFillJjsxx',
-  inquiry: '/info/InfoFillJcWxjlxx',
-  changeStatement: '/info/InfoFillcqzmssm',
-  changeInquiry: '/info/InfoFillcqzwxjl',
-};
-export const INQUIRY_RECORD_PATH = '/info/InfoFillJcinfoAskRecord';
-export const PROPERTY_INFO_PATH = '/info/infofillJc';
-export const RIGHTS_STATEMENTS_PATH = '/info/infofillJcinfo';
 
 /**
  * The sections of the rights-information screen: the undertaking letter and the inquiry record; a
