@@ -1,6 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { paths } from '../config/paths';
-import { INQUIRY_RECORD_PATH, PROPERTY_INFO_PATH, RIGHTS_STATEMENTS_PATH, STATEMENT_PREVIEW_PATHS } from '@hall/domain/statements';
+import { INQUIRY_RECORD_PATH, PROPERTY_INFO_PATH, RIGHTS_STATEMENTS_PATH, STATEMENT_PREVIEW_PATHS } from '@hall/domain/statement-routes';
 import { RootLayout } from './root-layout';
 
 /** Every route loads lazily: the hall home's first load carries only what it shows. */
