@@ -3,7 +3,7 @@ import { ARCHIVE_QUERY_MESSAGES, ARCHIVE_QUERY_TITLES, PULL_REFRESH_THRESHOLD_PX
 import { EmptyState, RecordState, showToast } from '@hall/ui';
 import { Button, Popup, PullToRefresh, SearchBar } from 'antd-mobile';
 import { LoopOutline, RightOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import '../../components/item-card.css';
@@ -14,6 +14,20 @@ import { useSession } from '../../stores/session';
 import './archive-query.css';
 
 type ArchiveRecord = NonNullable<Awaited<ReturnType<HallClient['querycertrecord']>>['data']>[number];
+
+/** Label and value pairs of a request. */
+function Rows({ rows, className }: { rows: Array<[string, ReactNode]>; className?: string }) {
+  return (
+    <dl className={className ? `hall-archive__rows ${className}` : 'hall-archive__rows'}>
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 async function loadRecords(openid: string, code: string): Promise<ArchiveRecord[]> {
   const reply = await api.getCertRecord({ openid, ...(code ? { code } : {}) });
@@ -55,16 +69,12 @@ export function Component() {
             {list.map((record) => (
               <li key={record.certId}>
                 <button type="button" className="hall-item-card hall-archive__item" onClick={() => setOpen(record)}>
-                  <dl className="hall-archive__rows">
-                    <div>
-                      <dt>申请单号</dt>
-                      <dd>{record.sqdh}</dd>
-                    </div>
-                    <div>
-                      <dt>申请时间</dt>
-                      <dd>{record.searchtime}</dd>
-                    </div>
-                  </dl>
+                  <Rows
+                    rows={[
+                      ['申请单号', record.sqdh],
+                      ['申请时间', record.searchtime],
+                    ]}
+                  />
                   <RecordState state={record.state} variant="archive" />
                   <RightOutline className="hall-archive__arrow" aria-hidden />
                 </button>
@@ -85,30 +95,16 @@ export function Component() {
         {open ? (
           <>
             <h2 className="hall-archive__popup-title">申请详情</h2>
-            <dl className="hall-archive__rows hall-archive__rows--popup">
-              <div>
-                <dt>申请单号</dt>
-                <dd>{open.sqdh}</dd>
-              </div>
-              <div>
-                <dt>申请人</dt>
-                <dd>{open.qlrname}</dd>
-              </div>
-              <div>
-                <dt>申请时间</dt>
-                <dd>{open.searchtime}</dd>
-              </div>
-              <div>
-                <dt>状态</dt>
-                <dd>
-                  <RecordState state={open.state} variant="archive" />
-                </dd>
-              </div>
-              <div>
-                <dt>查询结果</dt>
-                <dd>{canOpenArchiveDetail(open.state) ? open.state_msg : '登记机构正在查询，请稍后刷新查看'}</dd>
-              </div>
-            </dl>
+            <Rows
+              className="hall-archive__rows--popup"
+              rows={[
+                ['申请单号', open.sqdh],
+                ['申请人', open.qlrname],
+                ['申请时间', open.searchtime],
+                ['状态', <RecordState key="state" state={open.state} variant="archive" />],
+                ['查询结果', canOpenArchiveDetail(open.state) ? open.state_msg : '登记机构正在查询，请稍后刷新查看'],
+              ]}
+            />
             <div className="hall-archive__actions">
               <Button
                 block
