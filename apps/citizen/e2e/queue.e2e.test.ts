@@ -47,6 +47,15 @@ describe('queue numbers', () => {
     const closed = days.filter({ hasText: '休息' });
     expect(await closed.count()).toBeGreaterThan(0);
     await expect(closed.first().isDisabled()).resolves.toBe(true);
+    // A day the hall refuses when its times are asked for (closed meanwhile) is marked 休息 with the hall's message.
+    const refusedDate = (await days.filter({ hasNotText: '休息' }).nth(2).locator('.hall-queue__day-date').textContent())!;
+    const refused = days.filter({ hasText: refusedDate });
+    await page.route('**/callnum/api/makeanapp/timenum', (route) => route.fulfill({ status: 400, json: { stat: 0, msg: '该日为休息日，不能取号，请选择其他日期' } }), { times: 1 });
+    await refused.click();
+    await page.getByText('该日为休息日，不能取号，请选择其他日期').waitFor();
+    await refused.getByText('休息').waitFor();
+    await expect(refused.isDisabled()).resolves.toBe(true);
+    await shot(page, 'day-refused');
     // A later open day, so every time of it can still be booked.
     const later = days.filter({ hasNotText: '休息' }).nth(1);
     await later.click();
