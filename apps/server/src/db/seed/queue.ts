@@ -42,7 +42,6 @@ export const DEMO_QUEUE_BUSINESSES = DEMO_QUEUE_COMPANIES.flatMap((company) =>
 
 /** Public holidays on which the halls hand out no numbers (weekends are closed by rule). */
 const HOLIDAYS = [
-  { date: '2026-12-31', reason: '元旦调休' },
   { date: '2027-01-01', reason: '元旦' },
   { date: '2027-02-05', reason: '春节' },
   { date: '2027-02-08', reason: '春节' },
