@@ -269,6 +269,21 @@ describe('the back office reviews what citizens submit', () => {
     await adminShot(operator.page, 'detail-persons');
     await mortgage.scrollIntoViewIfNeeded();
     await adminShot(operator.page, 'detail-rights');
+
+    // An application that is not there says so; a queue that cannot load says why and loads again.
+    await operator.page.goto('/admin/review/999999?stage=cadastralSurvey');
+    await operator.page.getByText('未找到该申请').waitFor();
+    await adminShot(operator.page, 'not-found');
+    await operator.page.getByRole('button', { name: '返回列表' }).click();
+    await operator.page.waitForURL((url) => url.pathname === '/admin/review');
+    await operator.page.getByRole('list', { name: '等待权籍调查审核的申请' }).waitFor();
+    await operator.page.route('**/online/wx/apilist/getReviewList', (route) => route.abort());
+    await operator.page.getByRole('button', { name: '刷新' }).click();
+    await operator.page.getByText('网络连接失败，请检查网络后重试').waitFor();
+    await adminShot(operator.page, 'load-failed');
+    await operator.page.unroute('**/online/wx/apilist/getReviewList');
+    await operator.page.getByRole('button', { name: '重新加载' }).click();
+    await operator.page.getByRole('list', { name: '等待权籍调查审核的申请' }).getByRole('listitem').first().waitFor();
     await citizen.context.close();
     await operator.context.close();
   });

@@ -1,5 +1,5 @@
 import type { ReviewApplicationDetail } from '@hall/api/browser';
-import { REVIEW_OPINION_MAX_LENGTH, REVIEW_OPINION_REQUIRED } from '@hall/api/browser';
+import { NO_DATA_MESSAGE, REVIEW_OPINION_MAX_LENGTH, REVIEW_OPINION_REQUIRED } from '@hall/api/browser';
 import { REVIEW_STAGE_LABELS, SAVE_TYPES, applicationNumberText, enumLabel, reviewStatusLabel } from '@hall/domain';
 import { EmptyState } from '@hall/ui/empty-state';
 import { PageShell } from '@hall/ui/page-shell';
@@ -232,7 +232,16 @@ export function Component() {
       }
     >
       {loaded.status === 'loading' && <ReviewLoading />}
-      {loaded.status === 'failed' && <ReviewFailed message={loaded.message} onRetry={loaded.retry} />}
+      {loaded.status === 'failed' &&
+        (loaded.message === NO_DATA_MESSAGE ? (
+          <EmptyState className="review-empty" description="未找到该申请" hint="它可能尚未提交或已被申请人删除，请返回列表查看">
+            <Button color="primary" onClick={backToList}>
+              返回列表
+            </Button>
+          </EmptyState>
+        ) : (
+          <ReviewFailed message={loaded.message} onRetry={loaded.retry} />
+        ))}
       {detail && (
         <>
           {stage ? (
