@@ -90,7 +90,8 @@ describe('signing by hand and the inquiry record', () => {
     await applicants.getByRole('cell', { name: '未签字', exact: true }).waitFor();
 
     // The saved applicant signs: /userSign with the pad.
-    await applicants.getByRole('button', { name: '查看/修改张三' }).click();
+    await applicants.getByRole('button', { name: '管理张三' }).click();
+    await page.locator('.adm-action-sheet').getByText('查看/修改', { exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/info/person' && Boolean(url.searchParams.get('id')));
     const applicantId = new URL(page.url()).searchParams.get('id')!;
     await page.getByRole('button', { name: '点击签字' }).click();
@@ -245,6 +246,28 @@ describe('signing by hand and the inquiry record', () => {
     await page.getByText('继承具结书', { exact: true }).waitFor();
     await page.getByText('换证问询记录', { exact: true }).first().waitFor();
     await expect(page.getByRole('button', { name: '预览问询记录' }).count()).resolves.toBe(0);
+
+    // An applicant added and deleted again: 管理 → 删除 asks 确定执行删除操作？ under 提示.
+    await page.getByRole('button', { name: '添加申请人' }).click();
+    await page.waitForURL((url) => url.pathname === '/info/person');
+    await page.locator('#person-name').fill('郑敏');
+    await page.locator('#person-phone').fill('13912345670');
+    await page.locator('#person-idnumber').fill('110105199003071239');
+    await page.locator('#person-address').fill('石河子市北四路79号1-101');
+    await page.getByRole('button', { name: '保存' }).click();
+    await acknowledge(page, '保存成功');
+    await page.goto(`/info/infofillJcinfo?slsqId=${applicationId}&djlx=800&qllx=4`);
+    const listed = page.getByRole('table', { name: '申请人列表' });
+    await listed.getByRole('cell', { name: '郑敏', exact: true }).waitFor();
+    await listed.getByRole('button', { name: '管理郑敏' }).click();
+    const sheet = page.locator('.adm-action-sheet');
+    for (const label of ['查看/修改', '删除', '取消']) await sheet.getByText(label, { exact: true }).waitFor();
+    await sheet.getByText('删除', { exact: true }).click();
+    const ask = page.getByRole('dialog').filter({ hasText: '确定执行删除操作？' });
+    await ask.waitFor();
+    await expect(ask.textContent()).resolves.toContain('提示');
+    await ask.getByRole('button', { name: '确定' }).click();
+    await page.getByText('暂无申请人，请先添加并签字').waitFor();
     await page.locator('#jus-clmc').fill('继承权公证书');
     await page.locator('#jus-swsj').fill('2023-08-16');
     await page.locator('#change-onestr').fill('子女');

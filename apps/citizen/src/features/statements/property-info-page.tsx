@@ -84,7 +84,7 @@ export function Component() {
               <p className="hall-statement__empty">暂无不动产单元信息，请先添加</p>
             )}
           </section>
-          <ApplicantsCard applicants={data.detail.sqrs} applicationId={applicationId} djlx={djlx} qllx={qllx} />
+          <ApplicantsCard applicants={data.detail.sqrs} applicationId={applicationId} djlx={djlx} qllx={qllx} onChanged={() => void remote.reload()} />
         </>
           );
         }}

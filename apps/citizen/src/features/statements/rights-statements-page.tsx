@@ -49,7 +49,7 @@ export function Component() {
       <div className="hall-statement__steps">
         <ApplySteps current={FILL_SCREEN_PROGRESS_STEP} />
       </div>
-      <RemoteView remote={remote}>{(data) => <StatementsForm data={data} appointment={params.get('appointment') ?? data.detail.proinst.appointment} />}</RemoteView>
+      <RemoteView remote={remote}>{(data) => <StatementsForm data={data} appointment={params.get('appointment') ?? data.detail.proinst.appointment} onChanged={() => void remote.reload()} />}</RemoteView>
     </HallPage>
   );
 }
@@ -61,7 +61,7 @@ function initial(saved: Record<string, string>, fields: readonly string[], zl: s
   return values;
 }
 
-function StatementsForm({ data, appointment }: { data: CaseStatements; appointment: string }) {
+function StatementsForm({ data, appointment, onChanged }: { data: CaseStatements; appointment: string; onChanged: () => void }) {
   const { proinst } = data.detail;
   const isChange = isChangeOfHolderCase(proinst.djlx, proinst.qllx);
   const zl = data.bundle.houseInfo.zl;
@@ -120,7 +120,7 @@ function StatementsForm({ data, appointment }: { data: CaseStatements; appointme
   return (
     <>
       <p className="hall-statement__name">{proinst.name}</p>
-      <ApplicantsCard applicants={data.detail.sqrs} applicationId={proinst.id} djlx={proinst.djlx} qllx={proinst.qllx} />
+      <ApplicantsCard applicants={data.detail.sqrs} applicationId={proinst.id} djlx={proinst.djlx} qllx={proinst.qllx} onChanged={onChanged} />
       <FormCard header={isChange ? '继承具结书' : STATEMENT_DOCUMENT_TITLES.undertaking} className="hall-statement__card">
         {UNDERTAKING_FIELDS.map((field) => (
           <TextRow
