@@ -427,6 +427,7 @@ describe('all or nothing', () => {
       expect((await hall.post(`${API}/deleteApply`, { proinstid: created.proinstid }, owner)).status).toBe(500);
     });
     expect([await rowsOf(applicants), await rowsOf(propertyUnits), await rowsOf(materials)]).toEqual(before);
-    expect(before).toEqual([2, 2, 5]);
+    // Two applicants, two units, and the business's five materials plus its three statement templates.
+    expect(before).toEqual([2, 2, 8]);
   });
 });

@@ -7,7 +7,7 @@ import { queryRecords, storedFiles } from '../src/db/schema';
 import { createContext } from '../src/hall';
 import { resolvePendingRecords } from '../src/services/query-resolver';
 import { createTestHall, type TestHall } from './hall';
-import { OWNER, citizenWithProfile, filesUnder, queryForm } from './query-helpers';
+import { OWNER, citizenWithProfile, citizenFilesIn, queryForm } from './query-helpers';
 
 let hall: TestHall;
 let owner: string;
@@ -279,7 +279,7 @@ describe('records survive a restart', () => {
         expect(list.data.find((r) => r.ID === missing.ID)?.state).toBe(21);
         const pdf = await app.inject({ method: 'POST', url: '/online/wx/apilist/getDzzzPdf', payload: { id: found.ID }, headers: { cookie } });
         expect(pdf.statusCode).toBe(200);
-        expect(await filesUnder(restartHall.filesDir)).toHaveLength(1);
+        expect(await citizenFilesIn(restartHall)).toHaveLength(1);
       } finally {
         await app.close();
         await connection.close();

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument, PDFHexString, PDFName, StandardFonts } from 'pdf-lib';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { users } from '../src/db/schema';
+import { downloadFiles, users } from '../src/db/schema';
 import type { TestHall } from './hall';
 
 /** The demo registry's first certificate and its owner (seed/content.ts). */
@@ -27,6 +27,13 @@ export function queryForm(overrides: Record<string, unknown> = {}): Record<strin
 export async function filesUnder(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true, recursive: true });
   return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** The files citizens stored in a hall's storage folder: every file but the hall's own data downloads, which a start puts there. */
+export async function citizenFilesIn(hall: Pick<TestHall, 'connection' | 'filesDir'>): Promise<string[]> {
+  const downloads = await hall.connection.db.select({ key: downloadFiles.storageKey }).from(downloadFiles);
+  const hallFiles = new Set(downloads.flatMap(({ key }) => (key ? [join(hall.filesDir, ...key.split('/'))] : [])));
+  return (await filesUnder(hall.filesDir)).filter((path) => !hallFiles.has(path));
 }
 
 /** A one-page PDF; signed adds a signature field whose dictionary has /ByteRange and /Contents, as signing tools write it. */

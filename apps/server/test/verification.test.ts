@@ -6,7 +6,7 @@ import { createContext } from '../src/hall';
 import { queryRecords, storedFiles } from '../src/db/schema';
 import { resolvePendingRecords } from '../src/services/query-resolver';
 import { createTestHall, type TestHall } from './hall';
-import { CITY, OWNER, citizenWithProfile, filesUnder, multipartBody, samplePdf, upload } from './query-helpers';
+import { CITY, OWNER, citizenWithProfile, citizenFilesIn, multipartBody, samplePdf, upload } from './query-helpers';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 1)]);
 
@@ -42,7 +42,7 @@ async function expectNothingStored(before: { records: unknown[]; files: unknown[
   const after = await ownerRows();
   expect(after.records).toHaveLength(before.records.length);
   expect(after.files).toHaveLength(before.files.length);
-  expect(await filesUnder(hall.filesDir)).toHaveLength(diskBefore);
+  expect(await citizenFilesIn(hall)).toHaveLength(diskBefore);
 }
 
 describe('getDzzzyqUpload', () => {
@@ -99,7 +99,7 @@ describe('getDzzzyqUpload', () => {
     ['a file shorter than the header', { filename: 'tiny.pdf', content: Buffer.from('%PD') }],
   ])('refuses %s with 只能上传pdf文件 and stores nothing', async (_label, file) => {
     const before = await ownerRows();
-    const disk = (await filesUnder(hall.filesDir)).length;
+    const disk = (await citizenFilesIn(hall)).length;
     const { status, body } = await upload(hall, owner, file);
     expect(status).toBe(400);
     expect(body).toMatchObject({ state: 0, errmsg: '只能上传pdf文件' });
@@ -115,7 +115,7 @@ describe('getDzzzyqUpload', () => {
 
   it('refuses two files and keeps neither', async () => {
     const before = await ownerRows();
-    const disk = (await filesUnder(hall.filesDir)).length;
+    const disk = (await citizenFilesIn(hall)).length;
     const { body, contentType } = multipartBody([
       { name: 'Filedata', filename: 'a.pdf', content: unsignedPdf },
       { name: 'Filedata', filename: 'b.pdf', content: unsignedPdf },
@@ -128,7 +128,7 @@ describe('getDzzzyqUpload', () => {
 
   it("refuses a payload openid that is not the session's, and keeps nothing", async () => {
     const before = await ownerRows();
-    const disk = (await filesUnder(hall.filesDir)).length;
+    const disk = (await citizenFilesIn(hall)).length;
     const { status, body } = await upload(hall, owner, { filename: 'a.pdf', content: unsignedPdf }, { openid: 'verify-stranger' });
     expect(status).toBe(403);
     expect(body.state).toBe(0);
@@ -137,7 +137,7 @@ describe('getDzzzyqUpload', () => {
 
   it('refuses a multipart body cut short, leaving no file behind', async () => {
     const before = await ownerRows();
-    const disk = (await filesUnder(hall.filesDir)).length;
+    const disk = (await citizenFilesIn(hall)).length;
     const big = Buffer.concat([unsignedPdf, Buffer.alloc(256 * 1024, 0x20)]);
     const { body, contentType } = multipartBody([{ name: 'Filedata', filename: 'cut.pdf', content: big }]);
     const cut = body.subarray(0, Math.floor(body.length / 2));
@@ -145,7 +145,7 @@ describe('getDzzzyqUpload', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ state: 0, errmsg: '文件上传不完整，请重新上传' });
     await expectNothingStored(before, disk);
-    const leftovers = (await filesUnder(hall.filesDir)).filter((path) => path.endsWith('.part'));
+    const leftovers = (await citizenFilesIn(hall)).filter((path) => path.endsWith('.part'));
     expect(leftovers).toEqual([]);
   });
 
@@ -159,7 +159,7 @@ describe('getDzzzyqUpload', () => {
     const { body, contentType } = multipartBody([{ name: 'Filedata', filename: 'a.pdf', content: unsignedPdf }]);
     const response = await hall.app.inject({ method: 'POST', url: '/online/wx/apilist/getDzzzyqUpload', payload: body, headers: { 'content-type': contentType } });
     expect((response.json() as { status: number }).status).toBe(-1);
-    expect(await filesUnder(hall.filesDir)).not.toContainEqual(expect.stringContaining('a.pdf'));
+    expect(await citizenFilesIn(hall)).not.toContainEqual(expect.stringContaining('a.pdf'));
   });
 });
 
@@ -178,7 +178,7 @@ describe('the size limit', () => {
     const { status, body } = await upload(small, cookie, { filename: 'big.pdf', content: over });
     expect(status).toBe(400);
     expect(body).toMatchObject({ state: 0, errmsg: '文件大小不超过500M' });
-    expect(await filesUnder(small.filesDir)).toEqual([]);
+    expect(await citizenFilesIn(small)).toEqual([]);
     expect(await small.connection.db.select().from(queryRecords).where(eq(queryRecords.openid, 'limit-owner'))).toEqual([]);
     expect(await small.connection.db.select().from(storedFiles).where(eq(storedFiles.openid, 'limit-owner'))).toEqual([]);
   });
@@ -187,7 +187,7 @@ describe('the size limit', () => {
     const exact = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(LIMIT - 9, 0x20)]);
     const { status, body } = await upload(small, cookie, { filename: 'exact.pdf', content: exact });
     expect(status, JSON.stringify(body)).toBe(200);
-    expect(await filesUnder(small.filesDir)).toHaveLength(1);
+    expect(await citizenFilesIn(small)).toHaveLength(1);
   });
 });
 

