@@ -197,6 +197,11 @@ describe('signing by hand and the inquiry record', () => {
     // The inquiry-record screen shows the same record.
     await page.goto(`/info/InfoFillJcinfoAskRecord?slsqId=${applicationId}&djlx=200&qllx=4&signData=${applicantId}`);
     await page.getByRole('article', { name: '问询记录' }).getByText('答：有', { exact: true }).waitFor();
+    // Answers given in the query (wxjldata) are shown over the saved ones.
+    await page.goto(`/info/InfoFillJcinfoAskRecord?slsqId=${applicationId}&djlx=200&qllx=4&wxjldata=${encodeURIComponent(JSON.stringify({ sfzs: '是' }))}`);
+    const asked = page.getByRole('article', { name: '问询记录' });
+    await asked.getByText('答：是', { exact: true }).waitFor();
+    await expect(asked.getByText('答：否', { exact: true }).count()).resolves.toBe(3);
 
     // 下一步 from the rights-information screen opens the upload screen, where the picture is listed under its template.
     await page.goto(`/info/infofillJcinfo?slsqId=${applicationId}&djlx=200&qllx=4`);

@@ -22,7 +22,7 @@ import { useSession } from '../../stores/session';
 import { buildDocument, type DocumentModel } from './document-model';
 import { renderDocumentPng } from './document-png';
 import { DocumentView } from './document-view';
-import { guaranteeQueryOf } from './guarantee-query';
+import { guaranteeQueryOf, statementQueryOf } from './statement-query';
 import { RemoteView } from './remote-view';
 import { loadCaseStatements, signDataOf, type CaseStatements } from './statement-data';
 import './statements.css';
@@ -53,12 +53,17 @@ export function Component() {
   const remote = useRemote(async () => {
     const data = await loadCaseStatements(openid, applicationId);
     const document = documentOf(pathname, data.detail.proinst.djlx, data.detail.proinst.qllx);
+    // Statements given in the query (jjsdata, compactinfo1, wxjldata, changecqzInfo) are shown over the saved ones.
+    const given = statementQueryOf(params);
+    for (const kind of ['jusInfo', 'recordInfo', 'changecqzInfo'] as const) {
+      const fields = given[kind];
+      if (fields) data.bundle[kind] = { ...data.bundle[kind], ...fields };
+    }
     let guarantee: GuaranteePreview | undefined;
     if (document === 'undertaking') {
-      // The guarantee preview may come in the query (compactinfo1, htinfo); else it is the case's own.
-      const given = guaranteeQueryOf(params);
-      if (given.undertaking) data.bundle.jusInfo = { ...data.bundle.jusInfo, ...given.undertaking };
-      if (given.preview) guarantee = given.preview;
+      // The guarantee preview may come in the query (htinfo); else it is the case's own.
+      const preview = guaranteeQueryOf(params);
+      if (preview) guarantee = preview;
       else {
         const reply = await api.htpreviewWx({ openid, proinstid: applicationId });
         if (reply.state !== 1 && reply.state !== true) throw new Error(reply.msg || reply.errmsg || NETWORK_ERROR);
