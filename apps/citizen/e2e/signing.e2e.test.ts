@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, signIn, startHall, type Hall } from './harness';
 import { becomeVerified, keepFailureEvidence } from './identity';
 import { steadyScreenshots } from './steady-screenshots';
+import { acknowledge } from './application-steps';
 
 let hall: Hall;
 beforeAll(async () => {
@@ -16,13 +17,6 @@ const BUSINESS = '国有建设用地使用权及房屋所有权转移登记';
 const GUIDE = `/apply?id=pd-200-4&name=${encodeURIComponent(BUSINESS)}&djlx=200&qllx=4&code=FWZYDJ&appointment=0`;
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-/** Presses 确定 on the dialog that says `text`. */
-async function acknowledge(page: Page, text: string) {
-  const dialog = page.getByRole('dialog').filter({ hasText: text });
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: '确定' }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
 
 /** A stroke with the mouse across the pad, through the given points (fractions of its box). */
 async function mouseStroke(page: Page, pad: Locator, points: [number, number][]) {
@@ -69,12 +63,12 @@ describe('signing by hand and the inquiry record', () => {
     const applicationId = new URL(page.url()).searchParams.get('id');
     expect(applicationId).toBeTruthy();
     await page.getByRole('heading', { name: '不动产信息' }).waitFor();
-    await page.getByText('暂无不动产单元信息，请先添加').waitFor();
-    await page.getByText('暂无申请人，请先添加并签字').waitFor();
+    await page.getByText('暂无不动产单元信息，请在下方添加').waitFor();
+    await page.getByText('暂无买受人', { exact: true }).waitFor();
     await shot(page, 'property-info');
 
-    // An applicant: signing before saving is refused, then the save leads to the rights-information screen.
-    await page.getByRole('button', { name: '添加申请人' }).click();
+    // A buyer (买受人): signing before saving is refused, then the save leads to the rights-information screen.
+    await page.getByRole('button', { name: '添加买受人' }).click();
     await page.waitForURL((url) => url.pathname === '/info/person' && url.searchParams.get('type') === '0');
     await page.locator('#person-name').fill('张三');
     await page.locator('#person-phone').fill('13812345678');
@@ -86,8 +80,8 @@ describe('signing by hand and the inquiry record', () => {
     await acknowledge(page, '保存成功');
     await page.waitForURL((url) => url.pathname === '/info/infofillJcinfo');
     await page.getByRole('heading', { name: '权利信息填写' }).waitFor();
-    const applicants = page.getByRole('table', { name: '申请人列表' });
-    await applicants.getByRole('cell', { name: '未签字', exact: true }).waitFor();
+    const applicants = page.getByRole('table', { name: '买受人列表' });
+    await applicants.getByRole('cell', { name: '张三', exact: true }).waitFor();
 
     // The saved applicant signs: /userSign with the pad.
     await applicants.getByRole('button', { name: '管理张三' }).click();
@@ -140,7 +134,7 @@ describe('signing by hand and the inquiry record', () => {
     // The rights-information screen: the signature is listed, the undertaking letter and the inquiry record filled.
     await page.goto(`/info/infofillJcinfo?slsqId=${applicationId}&djlx=200&qllx=4`);
     await page.getByRole('heading', { name: '权利信息填写' }).waitFor();
-    await page.getByRole('table', { name: '申请人列表' }).getByRole('cell', { name: '已签字', exact: true }).waitFor();
+    await page.getByRole('table', { name: '买受人列表' }).getByRole('cell', { name: '张三', exact: true }).waitFor();
     await page.locator('#jus-clmc').fill('死亡证明');
     await page.locator('#jus-swsj').fill('2024-03-05');
     const others = page.getByRole('listbox', { name: '被继承人是否有其他继承人？' }).or(page.locator('[aria-label="被继承人是否有其他继承人？"]'));
@@ -203,10 +197,12 @@ describe('signing by hand and the inquiry record', () => {
     await asked.getByText('答：是', { exact: true }).waitFor();
     await expect(asked.getByText('答：否', { exact: true }).count()).resolves.toBe(3);
 
-    // 下一步 from the rights-information screen opens the upload screen, where the picture is listed under its template.
+    // 下一步 runs the server check first: the seller and the unit are still missing. The upload screen lists the picture under its template.
     await page.goto(`/info/infofillJcinfo?slsqId=${applicationId}&djlx=200&qllx=4`);
     await page.getByRole('button', { name: '下一步' }).click();
-    await page.waitForURL((url) => url.pathname === '/upload' && url.searchParams.get('slsqId') === applicationId);
+    await acknowledge(page, /请添加/);
+    expect(new URL(page.url()).pathname).toBe('/info/infofillJcinfo');
+    await page.goto(`/upload?slsqId=${applicationId}&djlx=200&qllx=4`);
     const picture = page.getByRole('img', { name: '继承问询记录第1张' });
     await picture.scrollIntoViewIfNeeded();
     await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
@@ -272,7 +268,7 @@ describe('signing by hand and the inquiry record', () => {
     await ask.waitFor();
     await expect(ask.textContent()).resolves.toContain('提示');
     await ask.getByRole('button', { name: '确定' }).click();
-    await page.getByText('暂无申请人，请先添加并签字').waitFor();
+    await page.getByText('暂无申请人', { exact: true }).waitFor();
     await page.locator('#jus-clmc').fill('继承权公证书');
     await page.locator('#jus-swsj').fill('2023-08-16');
     await page.locator('#change-onestr').fill('子女');
@@ -304,11 +300,12 @@ describe('signing by hand and the inquiry record', () => {
     await record.getByText('答：50%', { exact: true }).waitFor();
     await shot(page, 'change-record');
 
-    // 下一步 saves with savetype 4 and opens the upload screen, the statement under its template.
+    // The preview saved with savetype 4; 下一步 runs the server check, which asks for the deleted applicant again.
     await page.goto(`/info/infofillJcinfo?slsqId=${applicationId}&djlx=800&qllx=4`);
     await expect(page.locator('#change-fostr').inputValue()).resolves.toBe('50');
     await page.getByRole('button', { name: '下一步' }).click();
-    await page.waitForURL((url) => url.pathname === '/upload' && url.searchParams.get('slsqId') === applicationId);
+    await acknowledge(page, '请添加申请人');
+    await page.goto(`/upload?slsqId=${applicationId}&djlx=800&qllx=4`);
     const picture = page.getByRole('img', { name: '遗失及换证说明第1张' });
     await picture.scrollIntoViewIfNeeded();
     await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);

@@ -1,41 +1,19 @@
-import { NO_DATA_MESSAGE, SessionLostError, type Applicant, type ApplicationDetail, type ApplyTitle, type PropertyUnit } from '@hall/api/browser';
-import {
-  FILL_SCREEN_PROGRESS_STEP,
-  canAddRightsInfo,
-  holdingMethodLabel,
-  mortgageMethodLabel,
-  mortgageeTableRows,
-  showsMortgageAddButton,
-  showsMortgageTable,
-  showsRightsTable,
-  showsUnitTable,
-  type FillSection,
-  type InfoFillScreen,
-} from '@hall/domain';
-import { ApplySteps, EmptyState, showAlert, showConfirm, showLoading } from '@hall/ui';
-import { ActionSheet, Button } from 'antd-mobile';
-import { useState, type ReactNode } from 'react';
+import { NO_DATA_MESSAGE } from '@hall/api/browser';
+import { FILL_SCREEN_PROGRESS_STEP } from '@hall/domain';
+import { ApplySteps, EmptyState } from '@hall/ui';
+import { Button } from 'antd-mobile';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { NETWORK_ERROR, dataOf, useRemote } from '../../lib/use-remote';
+import { dataOf, useRemote } from '../../lib/use-remote';
 import { useSession } from '../../stores/session';
 import { CancellationForm } from './cancellation-form';
-import { SECTION_KINDS, asFillScreen, type FillQuery, personSectionTitle, rightsSection, visibleSections, type PersonSection } from './fill-layout';
+import { asFillScreen, type FillQuery } from './fill-layout';
+import { ManagedFillSections, passesApplicationCheck } from './managed-sections';
 import './info-fill.css';
 
-export const CONFIRM_DELETE = '确定执行删除操作？';
-export const DELETE_FAILED = '删除失败';
 const NO_APPLICATION = '未找到该申请';
-const UNIT_TITLE = '不动产单元信息';
-
-/** One row's manage sheet: 查看/修改, 删除 (after 确定执行删除操作？), 取消. */
-interface ManagedRow {
-  label: string;
-  edit: () => void;
-  remove: () => Promise<string | null>;
-}
 
 /**
  * Every information-fill screen under /info (/info/infofill, infofillydy, infofillzxdj …): one
@@ -49,7 +27,6 @@ export function Component() {
   const applicationId = params.get('id') || params.get('slsqId') || '';
   const openid = useSession((s) => s.user?.openid ?? '');
   const navigate = useNavigate();
-  const [managed, setManaged] = useState<ManagedRow | null>(null);
 
   const remote = useRemote(async () => {
     if (!applicationId) throw new Error(NO_APPLICATION);
@@ -79,36 +56,7 @@ export function Component() {
   const uploadHref = href(paths.upload, { slsqId: applicationId, djlx: query.djlx, qllx: query.qllx, appointment: query.appointment });
 
   async function next() {
-    const hide = showLoading();
-    let failure: string | null = null;
-    try {
-      const reply = await api.check({ openid, proinstid: applicationId });
-      if (reply.errcode !== '00') failure = reply.errmsg || '校验失败';
-    } catch (error) {
-      hide();
-      if (!(error instanceof SessionLostError)) await showAlert(NETWORK_ERROR);
-      return;
-    }
-    hide();
-    if (failure) await showAlert(failure, { title: '提示' });
-    else navigate(uploadHref);
-  }
-
-  async function removeManaged(row: ManagedRow) {
-    setManaged(null);
-    if (!(await showConfirm(CONFIRM_DELETE, { title: '提示' }))) return;
-    const hide = showLoading('删除中');
-    let failure: string | null;
-    try {
-      failure = await row.remove();
-    } catch (error) {
-      hide();
-      if (!(error instanceof SessionLostError)) await showAlert(NETWORK_ERROR);
-      return;
-    }
-    hide();
-    if (failure) await showAlert(failure);
-    await remote.reload();
+    if (await passesApplicationCheck(openid, applicationId)) navigate(uploadHref);
   }
 
   const isCancellation = screen === 'infofillzxdj';
@@ -140,195 +88,9 @@ export function Component() {
         isCancellation ? (
           <CancellationForm detail={data.detail} query={query} uploadHref={uploadHref} />
         ) : (
-          <FillSections screen={screen} detail={data.detail} title={data.title} query={query} onManage={setManaged} />
+          <ManagedFillSections screen={screen} detail={data.detail} title={data.title} query={query} onChanged={remote.reload} />
         )
       ) : null}
-      <ActionSheet
-        visible={managed !== null}
-        actions={[
-          { key: 'edit', text: '查看/修改' },
-          { key: 'delete', text: '删除', danger: true },
-        ]}
-        cancelText="取消"
-        onAction={(action) => {
-          const row = managed;
-          if (!row) return;
-          if (action.key === 'edit') {
-            setManaged(null);
-            row.edit();
-          } else void removeManaged(row);
-        }}
-        onClose={() => setManaged(null)}
-      />
     </HallPage>
-  );
-}
-
-interface SectionsProps {
-  screen: InfoFillScreen;
-  detail: ApplicationDetail;
-  title: ApplyTitle;
-  query: FillQuery;
-  onManage: (row: ManagedRow) => void;
-}
-
-function FillSections({ screen, detail, title, query, onManage }: SectionsProps) {
-  const navigate = useNavigate();
-  const openid = useSession((s) => s.user?.openid ?? '');
-  const sections = visibleSections(screen, detail, title);
-  const common = { slsqId: query.applicationId, djlx: query.djlx, qllx: query.qllx, appointment: query.appointment, code: query.code };
-
-  const personRows = (section: PersonSection): Applicant[] =>
-    section === 'mortgagee' ? mortgageeTableRows(detail.sqrs) : detail.sqrs.filter((person) => person.sqr_lx === SECTION_KINDS[section]);
-
-  const manageRemove = async (call: () => Promise<{ errcode: string; errmsg?: string | undefined }>) => {
-    const reply = await call();
-    return reply.errcode === '00' ? null : reply.errmsg || DELETE_FAILED;
-  };
-
-  function render(section: FillSection): ReactNode {
-    switch (section) {
-      case 'obligor':
-      case 'obligee':
-      case 'mortgagee': {
-        const name = personSectionTitle(section, title);
-        const type = SECTION_KINDS[section];
-        const rows = personRows(section);
-        return (
-          <Section key={section} title={name} addLabel={`添加${name}`} onAdd={() => navigate(href(paths.infoPerson, { type, id: '', ...common }))}>
-            <Table
-              label={name}
-              head={['序', '姓名', '联系方式', '管理']}
-              rows={rows.map((person, index) => ({
-                key: person.sqr_id,
-                cells: [String(index + 1), person.sqr_name, person.sqr_tel],
-                manage: {
-                  label: person.sqr_name,
-                  edit: () => navigate(href(paths.infoPerson, { type, id: person.sqr_id, ...common })),
-                  remove: () => manageRemove(() => api.delPerson({ openid, proinstid: query.applicationId, sqrid: person.sqr_id })),
-                },
-              }))}
-              onManage={onManage}
-            />
-          </Section>
-        );
-      }
-      case 'unit': {
-        const units: PropertyUnit[] = showsUnitTable(detail.units) ? detail.units : [];
-        return (
-          <Section key={section} title={UNIT_TITLE} addLabel="添加不动产单元" onAdd={() => navigate(href(paths.infoDyxxinfo, { id: '', ...common }))}>
-            <Table
-              label={UNIT_TITLE}
-              head={['序', '不动产单元号', '坐落', '管理']}
-              rows={units.map((unit, index) => ({
-                key: unit.id,
-                cells: [String(index + 1), unit.bdcdyh, unit.zl],
-                manage: {
-                  label: unit.bdcdyh,
-                  edit: () => navigate(href(paths.infoDyxxinfo, { id: unit.id, ...common })),
-                  remove: () => manageRemove(() => api.delReleasteInfo({ openid, proinstid: query.applicationId, fwxxid: unit.id })),
-                },
-              }))}
-              onManage={onManage}
-            />
-          </Section>
-        );
-      }
-      case 'preNotationRights':
-      case 'mortgageRights': {
-        const rights = rightsSection(section, detail);
-        const isMortgage = section === 'mortgageRights';
-        const value = isMortgage ? rights.record?.dyfs : (rights.record?.czfs ?? (rights.savetype === '99' ? detail.czfs : undefined));
-        const shown = isMortgage ? showsMortgageTable(value) : showsRightsTable(value);
-        const canAdd = isMortgage ? showsMortgageAddButton(screen, value) : canAddRightsInfo(value);
-        const edit = (id: string) => navigate(href(rights.editPath, { id, ...common }));
-        return (
-          <Section key={section} title={rights.title} addLabel={`添加${rights.title}`} onAdd={canAdd ? () => edit(rights.record?.id ?? '') : undefined}>
-            <Table
-              label={rights.title}
-              head={['序', isMortgage ? '抵押方式' : '持证方式', '管理']}
-              rows={
-                shown && rights.record
-                  ? [
-                      {
-                        key: rights.record.id,
-                        cells: ['1', isMortgage ? mortgageMethodLabel(value) : holdingMethodLabel(value)],
-                        manage: {
-                          label: rights.title,
-                          edit: () => edit(rights.record?.id ?? ''),
-                          remove: () => manageRemove(() => api.delQlxxInfo({ openid, proinstid: query.applicationId, savetype: rights.savetype })),
-                        },
-                      },
-                    ]
-                  : []
-              }
-              onManage={onManage}
-            />
-          </Section>
-        );
-      }
-      default:
-        return null;
-    }
-  }
-
-  return (
-    <>
-      <p className="hall-info-fill__name">{detail.proinst.name}</p>
-      {sections.map(render)}
-    </>
-  );
-}
-
-function Section({ title, addLabel, onAdd, children }: { title: string; addLabel: string; onAdd?: (() => void) | undefined; children: ReactNode }) {
-  return (
-    <section className="hall-card hall-info-fill__section" aria-label={title}>
-      <div className="hall-info-fill__section-head">
-        <h2 className="hall-card__title">{title}</h2>
-        {onAdd ? (
-          <Button size="mini" color="primary" fill="outline" onClick={onAdd} aria-label={addLabel}>
-            添加
-          </Button>
-        ) : null}
-      </div>
-      {children}
-    </section>
-  );
-}
-
-interface TableRow {
-  key: string;
-  cells: string[];
-  manage: ManagedRow;
-}
-
-function Table({ label, head, rows, onManage }: { label: string; head: string[]; rows: TableRow[]; onManage: (row: ManagedRow) => void }) {
-  if (rows.length === 0) return <p className="hall-info-fill__empty">暂无{label}</p>;
-  return (
-    <table className="hall-info-fill__table" aria-label={`${label}列表`}>
-      <thead>
-        <tr>
-          {head.map((cell) => (
-            <th key={cell} scope="col">
-              {cell}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key}>
-            {row.cells.map((cell, index) => (
-              <td key={index}>{cell}</td>
-            ))}
-            <td>
-              <button type="button" className="hall-info-fill__manage" aria-haspopup="dialog" aria-label={`管理${row.manage.label}`} onClick={() => onManage(row.manage)}>
-                管理
-              </button>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }

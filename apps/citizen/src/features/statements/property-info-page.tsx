@@ -3,10 +3,10 @@ import { ApplySteps } from '@hall/ui';
 import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { HallPage } from '../../components/hall-page';
-import { href, paths } from '../../config/paths';
+import { href } from '../../config/paths';
 import { useRemote } from '../../lib/use-remote';
 import { useSession } from '../../stores/session';
-import { ApplicantsCard } from './applicants-card';
+import { ManagedFillSections } from '../info-fill/managed-sections';
 import { RemoteView } from './remote-view';
 import { loadCaseStatements, signDataOf } from './statement-data';
 import './statements.css';
@@ -55,20 +55,8 @@ export function Component() {
           const hasHouse = Boolean(house.bdcdyh || house.zl || house.qzh);
           return (
         <>
-          <p className="hall-statement__name">{data.detail.proinst.name}</p>
           <section className="hall-card hall-statement__section" aria-label="房屋信息">
-            <div className="hall-statement__section-head">
-              <h2 className="hall-card__title">房屋信息</h2>
-              <Button
-                size="mini"
-                color="primary"
-                fill="outline"
-                aria-label={hasHouse ? '修改不动产单元' : '添加不动产单元'}
-                onClick={() => navigate(href(paths.infoDyxxinfo, { id: data.detail.units[0]?.id ?? '', slsqId: applicationId, djlx, qllx }))}
-              >
-                {hasHouse ? '修改' : '添加'}
-              </Button>
-            </div>
+            <h2 className="hall-card__title">房屋信息</h2>
             {hasHouse ? (
               <dl className="hall-statement__facts">
                 <dt>不动产权证号</dt>
@@ -81,10 +69,16 @@ export function Component() {
                 <dd>{ownershipLabel(data.detail.sqrs[0]?.sqr_gyfs ?? '0')}</dd>
               </dl>
             ) : (
-              <p className="hall-statement__empty">暂无不动产单元信息，请先添加</p>
+              <p className="hall-statement__empty">暂无不动产单元信息，请在下方添加</p>
             )}
           </section>
-          <ApplicantsCard applicants={data.detail.sqrs} applicationId={applicationId} djlx={djlx} qllx={qllx} onChanged={() => void remote.reload()} />
+          <ManagedFillSections
+            screen="infofillJc"
+            detail={data.detail}
+            title={data.title}
+            query={{ applicationId, djlx, qllx, code: params.get('code') ?? '', appointment: params.get('appointment') ?? data.detail.proinst.appointment }}
+            onChanged={remote.reload}
+          />
         </>
           );
         }}

@@ -25,7 +25,7 @@ import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { NETWORK_ERROR, useRemote } from '../../lib/use-remote';
 import { useSession } from '../../stores/session';
-import { ApplicantsCard } from './applicants-card';
+import { ManagedFillSections, passesApplicationCheck } from '../info-fill/managed-sections';
 import { RemoteView } from './remote-view';
 import { loadCaseStatements, signDataOf, type CaseStatements } from './statement-data';
 import './statements.css';
@@ -106,6 +106,8 @@ function StatementsForm({ data, appointment, onChanged }: { data: CaseStatements
   }
 
   async function next() {
+    // The server check of the fill screens (part 2 §4) comes first: the parties, units, rights and shares.
+    if (!(await passesApplicationCheck(openid, proinst.id))) return;
     if (!(await save())) return;
     navigate(href(paths.upload, { slsqId: proinst.id, djlx: proinst.djlx, qllx: proinst.qllx, appointment }));
   }
@@ -119,8 +121,13 @@ function StatementsForm({ data, appointment, onChanged }: { data: CaseStatements
 
   return (
     <>
-      <p className="hall-statement__name">{proinst.name}</p>
-      <ApplicantsCard applicants={data.detail.sqrs} applicationId={proinst.id} djlx={proinst.djlx} qllx={proinst.qllx} onChanged={onChanged} />
+      <ManagedFillSections
+        screen="infofillJcinfo"
+        detail={data.detail}
+        title={data.title}
+        query={{ applicationId: proinst.id, djlx: proinst.djlx, qllx: proinst.qllx, code: '', appointment }}
+        onChanged={onChanged}
+      />
       <FormCard header={isChange ? '继承具结书' : STATEMENT_DOCUMENT_TITLES.undertaking} className="hall-statement__card">
         {UNDERTAKING_FIELDS.map((field) => (
           <TextRow

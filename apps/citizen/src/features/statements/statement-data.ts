@@ -1,4 +1,4 @@
-import { NO_DATA_MESSAGE, type ApplicantSignature, type ApplicationDetail, type StatementBundle, type StatementTemplate } from '@hall/api/browser';
+import { NO_DATA_MESSAGE, type ApplicantSignature, type ApplicationDetail, type ApplyTitle, type StatementBundle, type StatementTemplate } from '@hall/api/browser';
 import { api } from '../../lib/api';
 import { dataOf } from '../../lib/use-remote';
 
@@ -7,6 +7,8 @@ const LOAD_FAILED = '加载失败，请稍后重试';
 
 export interface CaseStatements {
   detail: ApplicationDetail;
+  /** The business's titles (getApplyTitle): the person sections' names, as on every fill screen. */
+  title: ApplyTitle;
   bundle: StatementBundle;
   signatures: ApplicantSignature[];
   templates: StatementTemplate[];
@@ -20,14 +22,15 @@ function stateOk(reply: { state: number | boolean; msg?: string | undefined; err
 }
 
 /**
- * What the statement screens read of a case: the application with its applicants (getApply), the
+ * What the statement screens read of a case: the application with its applicants (getApply), the business's titles, the
  * house, the saved statements and the signatures (query_sqr_wx), and the statement templates (queryTyp).
  */
 export async function loadCaseStatements(openid: string, applicationId: string): Promise<CaseStatements> {
   if (!applicationId) throw new Error(NO_APPLICATION);
   const reply = await api.getApply({ openid, slsqId: applicationId });
   const detail = dataOf(reply.errmsg === NO_DATA_MESSAGE ? { ...reply, errmsg: NO_APPLICATION } : reply, NO_APPLICATION);
-  const [saved, templates] = await Promise.all([
+  const [title, saved, templates] = await Promise.all([
+    api.getApplyTitle({ prodefid: detail.proinst.prodefid }).then((titleReply) => dataOf(titleReply)),
     api.querySqrWx({ openid, proinstid: applicationId, slsqId: applicationId, queryTyp: '0' }),
     api.queryTyp({ openid, slsqId: applicationId }),
   ]);
@@ -36,6 +39,7 @@ export async function loadCaseStatements(openid: string, applicationId: string):
   const bundle = JSON.parse(saved.fwxx ?? '{}') as Partial<StatementBundle>;
   return {
     detail,
+    title,
     bundle: {
       houseInfo: bundle.houseInfo ?? { qzh: '', bdcdyh: '', zl: '' },
       jusInfo: bundle.jusInfo ?? {},
