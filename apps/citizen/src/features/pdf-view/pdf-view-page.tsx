@@ -4,11 +4,11 @@ import { DownlandOutline } from 'antd-mobile-icons';
 import { useSearchParams } from 'react-router';
 import { HallPage } from '../../components/hall-page';
 import { isWechatBrowser } from '../../lib/landing';
+import { WECHAT_DOWNLOAD_HINT } from '../../lib/wechat-download';
 import { PdfPages } from './pdf-pages';
 import './pdf-view.css';
 
 /** Downloads are blocked inside WeChat: the file must be opened in the phone's own browser. */
-export const WECHAT_DOWNLOAD_HINT = '请点击右上角，选择"在浏览器打开"以下载';
 
 /** The file address when it is one of the hall's own (a path on this origin); null otherwise. */
 function hallFileUrl(value: string | null): string | null {
