@@ -4,6 +4,7 @@ import { signIn, startHall, type Hall } from './harness';
 import { becomeVerified, keepFailureEvidence } from './identity';
 import { steadyScreenshots } from './steady-screenshots';
 import { png } from './png';
+import { acknowledge, submitAndFindPending } from './application-steps';
 
 let hall: Hall;
 beforeAll(async () => {
@@ -15,12 +16,6 @@ const BUSINESS = '预购商品房抵押预告登记';
 const GUIDE = `/apply?id=pd-700-23&name=${encodeURIComponent(BUSINESS)}&djlx=700&qllx=23&code=YDYDJ&appointment=1`;
 
 
-async function acknowledge(page: Page, text: string) {
-  const dialog = page.getByRole('dialog').filter({ hasText: text });
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: '确定' }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
 
 /** Adds one picture to a material through the file input and waits for its thumbnail. */
 async function addPicture(page: Page, material: string, count: number, colour: [number, number, number]) {
@@ -108,16 +103,7 @@ describe('uploading materials and submitting', () => {
     await shot(page, 'detail');
 
     // 提交 asks first, then lands on the 待审核 tab of the list with an acceptance number.
-    await page.getByRole('button', { name: '提交' }).click();
-    const ask = page.getByRole('dialog').filter({ hasText: '确定提交该申请吗？' });
-    await ask.waitFor();
-    await shot(page, 'submit-confirm');
-    await ask.getByRole('button', { name: '确定' }).click();
-    await page.waitForURL((url) => url.pathname === '/prodoing' && url.searchParams.get('itemIndex') === '1');
-    await expect(page.getByRole('tab', { name: '待审核' }).getAttribute('aria-selected')).resolves.toBe('true');
-    await page.getByText(/HD\d+/).first().waitFor();
-    await page.getByText(BUSINESS).first().waitFor();
-    await shot(page, 'submitted');
+    await submitAndFindPending(page, BUSINESS, shot);
 
     // The detail page of a pending application offers no 提交.
     await page.goto(`/applyDetailYdy?id=${slsqId}&appointment=1&djlx=700&qllx=23`);

@@ -89,7 +89,7 @@ export function Component() {
           void query();
         }}
       >
-        <FormCard header="申请人信息" className="hall-archive__card">
+        <FormCard header="申请人信息" className="hall-archive__card hall-form-card--readonly">
           <List.Item prefix={<label htmlFor="archive-name">姓名</label>}>
             <Input id="archive-name" value={name} readOnly disabled />
           </List.Item>

@@ -15,6 +15,7 @@ import { showAlert, showConfirm, showLoading } from '@hall/ui';
 import { ActionSheet, Button } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { InfoTable } from '../../components/info-table';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { NETWORK_ERROR } from '../../lib/use-remote';
@@ -241,32 +242,22 @@ interface TableRow {
 }
 
 function Table({ label, head, rows, onManage }: { label: string; head: string[]; rows: TableRow[]; onManage: (row: ManagedRow) => void }) {
-  if (rows.length === 0) return <p className="hall-info-fill__empty">暂无{label}</p>;
   return (
-    <table className="hall-info-fill__table" aria-label={`${label}列表`}>
-      <thead>
-        <tr>
-          {head.map((cell) => (
-            <th key={cell} scope="col">
-              {cell}
-            </th>
+    <InfoTable
+      label={label}
+      head={head}
+      rows={rows.map((row) => (
+        <tr key={row.key}>
+          {row.cells.map((cell, index) => (
+            <td key={index}>{cell}</td>
           ))}
+          <td>
+            <button type="button" className="hall-info-fill__manage" aria-haspopup="dialog" aria-label={`管理${row.manage.label}`} onClick={() => onManage(row.manage)}>
+              管理
+            </button>
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key}>
-            {row.cells.map((cell, index) => (
-              <td key={index}>{cell}</td>
-            ))}
-            <td>
-              <button type="button" className="hall-info-fill__manage" aria-haspopup="dialog" aria-label={`管理${row.manage.label}`} onClick={() => onManage(row.manage)}>
-                管理
-              </button>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    />
   );
 }

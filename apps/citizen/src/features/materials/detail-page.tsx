@@ -25,6 +25,7 @@ import { useSession } from '../../stores/session';
 import { SECTION_KINDS, personSectionTitle, rightsSection, visibleSections, type PersonSection } from '../info-fill/fill-layout';
 import { MaterialGallery, type GalleryState } from './gallery';
 import { loadMaterials, materialFileUrl, type Material } from './materials';
+import { InfoTable } from '../../components/info-table';
 import '../info-fill/info-fill.css';
 import './materials.css';
 
@@ -186,7 +187,7 @@ function DetailSections({ route, detail, title, isSubmit }: { route: DetailRoute
         return (
           <ReadSection key={section} title={rights.title} head={['序', isMortgage ? '抵押方式' : '持证方式', '操作']}>
             {record && value ? (
-              <Row cells={['1', isMortgage ? mortgageMethodLabel(value) : holdingMethodLabel(value)]} label={rights.title} onView={() => navigate(href(to, { id: record.id, ...common }))} />
+              <Row key={record.id} cells={['1', isMortgage ? mortgageMethodLabel(value) : holdingMethodLabel(value)]} label={rights.title} onView={() => navigate(href(to, { id: record.id, ...common }))} />
             ) : null}
           </ReadSection>
         );
@@ -200,26 +201,11 @@ function DetailSections({ route, detail, title, isSubmit }: { route: DetailRoute
 }
 
 function ReadSection({ title, head, children }: { title: string; head: string[]; children: ReactNode }) {
-  const rows = (Array.isArray(children) ? children : [children]).filter(Boolean);
+  const rows = (Array.isArray(children) ? children : [children]).filter(Boolean) as ReactNode[];
   return (
     <section className="hall-card hall-info-fill__section" aria-label={title}>
       <h2 className="hall-card__title">{title}</h2>
-      {rows.length === 0 ? (
-        <p className="hall-info-fill__empty">暂无{title}</p>
-      ) : (
-        <table className="hall-info-fill__table" aria-label={`${title}列表`}>
-          <thead>
-            <tr>
-              {head.map((cell) => (
-                <th key={cell} scope="col">
-                  {cell}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>{children}</tbody>
-        </table>
-      )}
+      <InfoTable label={title} head={head} rows={rows} />
     </section>
   );
 }

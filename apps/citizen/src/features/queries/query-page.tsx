@@ -172,7 +172,7 @@ function QueryForm({ screen }: { screen: QueryScreen }) {
               void query();
             }}
           >
-            <FormCard header="查询信息" className="hall-query__card">
+            <FormCard header="查询信息" className="hall-query__card hall-form-card--readonly">
               <List.Item
                 onClick={() => setPicking(true)}
                 extra={city ? <span className="hall-query__city">{city.xzqMc}</span> : <span className="hall-query__placeholder">请选择城市</span>}
