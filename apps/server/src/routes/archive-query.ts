@@ -17,7 +17,7 @@ import { sendArchiveCode, verifyArchiveCode } from '../services/archive-steps';
 import { PHONE_CODE_MESSAGES } from '../services/phone-codes';
 import { readPropertyQuery, submitPropertyQuery } from '../services/property-queries';
 import { requireUser } from '../services/users';
-import { registerFileCall } from './queries';
+import { registerFileCall, sendInlinePdf } from './queries';
 
 /**
  * The archive query (查档证明, spec part 3 §2.7, §2.8, §4, §7): the phone code sent and checked by
@@ -88,12 +88,7 @@ export async function archiveQueryRoutes(app: FastifyInstance): Promise<void> {
   registerFileCall(app, contract.createpdf1, async (request, reply) => {
     const row = await requireReturnedArchiveRecord(db, request.citizen.openid, request.body.certId);
     const pdf = Buffer.from(await renderArchiveCertificatePdf(archiveCertificateInput(row)));
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(`查档证明-${row.params.sqdh ?? row.id}.pdf`)}`)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(pdf);
+    return sendInlinePdf(reply, `查档证明-${row.params.sqdh ?? row.id}.pdf`, pdf, pdf.length);
   });
 
   registerCall(app, contract.relationfilesearch, { auth: 'citizen', rateLimit: { max: 20, timeWindow: '1 minute' } }, async (request) => {

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { contract, SIGNATURE_UPLOAD_SUCCESS, verificationPreviewPath, type CallDefinition } from '@hall/api';
 import { QUERY_STATE_FOUND } from '@hall/domain';
@@ -16,17 +17,22 @@ export const FILE_NOT_FOUND = '文件不存在或无权查看';
 export const DOCUMENT_NOT_READY = '查询结果尚未返回，暂无可查看的文件';
 export const BAD_FILE_PATH = '文件路径不正确';
 
+/** A PDF the viewer shows inline under its Chinese name, for its owner only: never cached, never sniffed. */
+export function sendInlinePdf(reply: FastifyReply, fileName: string, body: Readable | Buffer, size: number): FastifyReply {
+  return reply
+    .type('application/pdf')
+    .header('content-length', String(size))
+    .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(body);
+}
+
 /** Streams one stored file as a PDF the viewer can show inline. */
 async function sendPdf(request: FastifyRequest, reply: FastifyReply, file: StoredFileRow | null): Promise<FastifyReply> {
   const stream = file ? await openStoredFile(request.hall.files, file) : null;
   if (!file || !stream) throw notFound(FILE_NOT_FOUND);
-  return reply
-    .type('application/pdf')
-    .header('content-length', String(file.size))
-    .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(stream);
+  return sendInlinePdf(reply, file.originalName, stream, file.size);
 }
 
 /** The PDF of a found certificate or licence record; refused until the record is found (state 20). */
