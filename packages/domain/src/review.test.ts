@@ -15,6 +15,8 @@ import {
   reviewStatusLabel,
   reviewTabFromItemIndex,
   reviewTabOf,
+  reviewStageOf,
+  reviewStageStatus,
   reviewTransition,
 } from './review';
 
@@ -233,5 +235,23 @@ describe('back-office review stages (DESIGN.md §9)', () => {
 
   it('stage labels', () => {
     expect(REVIEW_STAGE_LABELS).toEqual({ cadastralSurvey: '权籍调查审核', acceptance: '受理审核' });
+  });
+});
+
+describe('the stage an application waits at (DESIGN §9)', () => {
+  it('权籍调查审核 waits at 0, 受理审核 at 10', () => {
+    expect(reviewStageStatus('cadastralSurvey')).toBe(0);
+    expect(reviewStageStatus('acceptance')).toBe(10);
+  });
+
+  it.each([
+    [0, 'cadastralSurvey'],
+    ['10', 'acceptance'],
+    [-1, null],
+    [11, null],
+    [20, null],
+    [21, null],
+  ] as const)('shzt %s waits at %s', (shzt, stage) => {
+    expect(reviewStageOf(shzt)).toBe(stage);
   });
 });

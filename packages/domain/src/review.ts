@@ -259,6 +259,16 @@ export const REVIEW_TRANSITIONS: readonly ReviewTransition[] = [
   { from: 10, decision: 'reject', to: 21, stage: 'acceptance', opinionField: 'sh_xmsl_yj', createsCaseNumber: false },
 ];
 
+/** The status an application waits at for a stage: 0 for the cadastral survey, 10 for acceptance. */
+export function reviewStageStatus(stage: ReviewStage): ReviewStatus {
+  return REVIEW_TRANSITIONS.find((transition) => transition.stage === stage)!.from;
+}
+
+/** The stage an application at `shzt` waits at, or null once decided (or before submission). */
+export function reviewStageOf(shzt: ReviewStatusInput): ReviewStage | null {
+  return REVIEW_TRANSITIONS.find((transition) => String(transition.from) === String(shzt))?.stage ?? null;
+}
+
 export type ReviewTransitionResult =
   | {
       readonly ok: true;

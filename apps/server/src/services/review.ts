@@ -2,9 +2,10 @@ import { NO_DATA_MESSAGE, REVIEW_OPINION_MAX_LENGTH, REVIEW_OPINION_REQUIRED, RE
 import {
   REGISTRATION_TYPES,
   REVIEW_STAGE_LABELS,
-  REVIEW_TRANSITIONS,
   bookingFlagAfterAcceptance,
   enumLabel,
+  reviewStageOf,
+  reviewStageStatus,
   reviewStatusLabel,
   reviewTransition,
   type ReviewDecision,
@@ -27,16 +28,6 @@ export const ACCEPTED_ACTIVITY = '受理';
 
 const STAGES = Object.keys(REVIEW_STAGE_LABELS) as ReviewStage[];
 
-/** The status an application waits at for a stage: 0 for the cadastral survey, 10 for acceptance (the domain's table). */
-export function stageStatus(stage: ReviewStage): number {
-  return REVIEW_TRANSITIONS.find((transition) => transition.stage === stage)!.from;
-}
-
-/** The stage an application at `shzt` waits at, or null once decided (or before submission). */
-export function stageOf(shzt: number): ReviewStage | null {
-  return REVIEW_TRANSITIONS.find((transition) => transition.from === shzt)?.stage ?? null;
-}
-
 /** Why a decision at a stage cannot be made on an application at `shzt` any more: its status now. */
 export function notAtStageMessage(stage: ReviewStage, shzt: number): string {
   const label = reviewStatusLabel(shzt);
@@ -47,7 +38,7 @@ export function notAtStageMessage(stage: ReviewStage, shzt: number): string {
 export async function listReviewQueues(db: Database, only?: ReviewStage): Promise<ReviewQueue[]> {
   const stages = only ? [only] : STAGES;
   return Promise.all(
-    stages.map(async (stage) => ({ stage, label: REVIEW_STAGE_LABELS[stage], status: stageStatus(stage), items: await waitingAt(db, stageStatus(stage)) })),
+    stages.map(async (stage) => ({ stage, label: REVIEW_STAGE_LABELS[stage], status: reviewStageStatus(stage), items: await waitingAt(db, reviewStageStatus(stage)) })),
   );
 }
 
@@ -117,7 +108,7 @@ export async function readReviewApplication(db: Database, id: string | number): 
     materialsOf(db, row.id, reviewMaterialFilePath),
   ]);
   const detail = await describeApplication(db, row, owner?.name ?? '');
-  return { ...detail, business_name: business?.name ?? '', materials: list, stage: stageOf(row.shzt) };
+  return { ...detail, business_name: business?.name ?? '', materials: list, stage: reviewStageOf(row.shzt) };
 }
 
 /**
@@ -131,7 +122,7 @@ export async function reviewApplication(
   db: Database,
   input: { proinstid: string; stage: ReviewStage; decision: ReviewDecision; opinion?: string | undefined },
 ): Promise<{ shzt: number; prolsh: string | null }> {
-  const from = stageStatus(input.stage);
+  const from = reviewStageStatus(input.stage);
   const decided = reviewTransition(from, input.decision, input.opinion);
   if (!decided.ok) throw badRequest(decided.reason === 'opinionRequired' ? REVIEW_OPINION_REQUIRED : notAtStageMessage(input.stage, from));
   const { transition, opinion } = decided;
