@@ -48,6 +48,8 @@ export const sessions = pgTable(
     oauth: jsonb('oauth').$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last call made with the session: an idle session ends before its absolute limit. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('sessions_openid_idx').on(t.openid)],
@@ -69,11 +71,28 @@ export const smsCodes = pgTable(
     /** Who asked for it: the code only works for that session's user. */
     openid: text('openid'),
     purpose: text('purpose').notNull().default('general'),
+    /** The client address that asked, for the daily cap per address (SMS pumping). */
+    clientAddress: text('client_address'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('sms_codes_phone_idx').on(t.phone, t.createdAt)],
+  (t) => [index('sms_codes_phone_idx').on(t.phone, t.createdAt), index('sms_codes_address_idx').on(t.clientAddress, t.createdAt)],
+);
+
+/**
+ * Fixed-window counters of the firm rate limits (sign-in, SMS codes, uploads), shared by every
+ * server process and kept across restarts. A row per key and window; old windows are swept.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limit_hits_expiry_idx').on(t.expiresAt)],
 );
 
 export const faceChecks = pgTable('face_checks', {
@@ -230,7 +249,7 @@ export const storedFiles = pgTable('stored_files', {
   mime: text('mime').notNull(),
   size: bigint('size', { mode: 'number' }).notNull(),
   createdAt: createdAt(),
-});
+}, (t) => [index('stored_files_owner_idx').on(t.openid, t.createdAt)]);
 
 /** Hall operators: openids allowed into the admin shell. */
 export const operators = pgTable(
