@@ -5,4 +5,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/pnpm.sh install --frozen-lockfile
 bash scripts/pnpm.sh turbo run build
+# The demo hall: stand-ins for WeChat, FaceID, SMS and the registry, and demo data (apps/server/README.md).
+export HALL_MODE="${HALL_MODE:-demo}"
 exec node apps/server/dist/main.js

@@ -41,7 +41,7 @@ export async function startHall(): Promise<Hall> {
   const dataDir = await mkdtemp(join(tmpdir(), 'hall-e2e-'));
   const port = await freePort();
   const server: ChildProcess = spawn(process.execPath, [join(repoRoot, 'apps', 'server', 'dist', 'main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', HALL_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', HALL_MODE: 'demo', HALL_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

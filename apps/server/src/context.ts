@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Database } from './db/client';
 import type { Env } from './env';
+import type { HallMode } from './mode';
 import type { WechatOAuth } from './adapters/wechat/oauth';
 import type { WechatPlatform } from './adapters/wechat/platform';
 import type { SmsSender } from './adapters/sms/sms';
@@ -14,6 +15,8 @@ import type { StaticAppsOptions } from './plugins/static-apps';
 /** What every route and service of the hall can reach: storage, configuration and the outside systems. */
 export interface HallContext {
   env: Env;
+  /** demo or production (src/mode.ts): production has no stand-in and no demo data. */
+  mode: HallMode;
   db: Database;
   pool: pg.Pool;
   wechat: WechatOAuth;

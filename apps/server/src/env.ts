@@ -3,6 +3,12 @@ import { z } from 'zod';
 
 /** The server's configuration: read from the environment here and nowhere else. */
 const schema = z.object({
+  /**
+   * demo: stand-ins answer for WeChat, FaceID, SMS and the registry, and demo data is seeded (what
+   * scripts/start.sh runs). production (the default, so a forgotten setting never opens a stand-in):
+   * no stand-in, no demo data, and every outside service must be configured (src/mode.ts).
+   */
+  HALL_MODE: z.enum(['demo', 'production']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   /** External PostgreSQL; without it the hall starts its own embedded one. */

@@ -14,6 +14,7 @@ import type { HallContext } from './context';
 import type { Database } from './db/client';
 import { settings } from './db/schema';
 import type { Env } from './env';
+import { assertProductionSettings } from './mode';
 import { LocalFileStorage } from './storage/file-storage';
 import { SimulatedCertificateRegistry } from './adapters/registry/certificates';
 import { StructuralPdfVerifier } from './documents/pdf-verifier';
@@ -39,12 +40,18 @@ export interface ContextOptions {
   filesDir?: string;
 }
 
-/** Puts together what every route needs: real adapters where credentials are configured, simulators otherwise. */
+/**
+ * Puts together what every route needs. Production: the real adapters, every one configured (else
+ * MissingSettingsError names what is missing). Demo: the real adapter of a service whose
+ * credentials are given, the stand-in of every other.
+ */
 export async function createContext(options: ContextOptions): Promise<HallContext> {
   const { env, db, pool } = options;
+  assertProductionSettings(env);
+  const demo = env.HALL_MODE === 'demo';
   const fetchImpl = options.fetch ?? fetch;
   const selfOrigin = options.selfOrigin ?? (() => `http://127.0.0.1:${env.PORT}`);
-  const simulateWechat = !(env.WECHAT_APPID && env.WECHAT_SECRET);
+  const simulateWechat = demo && !(env.WECHAT_APPID && env.WECHAT_SECRET);
   const wechat = new WechatOAuth(
     simulateWechat
       ? { appid: SIMULATOR_APPID, secret: await sharedSecret(db, 'wechat_simulator_secret'), apiBase: () => `${selfOrigin()}/simulator/wechat`, openBase: '/simulator/wechat', scope: env.WECHAT_SCOPE, fetch: fetchImpl }
@@ -55,11 +62,11 @@ export async function createContext(options: ContextOptions): Promise<HallContex
       ? { appid: SIMULATOR_APPID, secret: await sharedSecret(db, 'wechat_simulator_secret'), apiBase: () => `${selfOrigin()}/simulator/wechat`, fetch: fetchImpl, db }
       : { appid: env.WECHAT_APPID!, secret: env.WECHAT_SECRET!, apiBase: () => env.WECHAT_API_BASE, fetch: fetchImpl, db },
   );
-  const simulateSms = !(env.SMS_API_URL && env.SMS_API_KEY);
+  const simulateSms = demo && !(env.SMS_API_URL && env.SMS_API_KEY);
   const sms: SmsSender = simulateSms
     ? new SimulatedSmsSender()
     : new HttpSmsSender({ url: env.SMS_API_URL!, apiKey: env.SMS_API_KEY!, fetch: fetchImpl }, SMS_CODE_LIFETIME_MINUTES);
-  const simulateFaceId = !(env.FACEID_SECRET_ID && env.FACEID_SECRET_KEY);
+  const simulateFaceId = demo && !(env.FACEID_SECRET_ID && env.FACEID_SECRET_KEY);
   if (!simulateFaceId && !env.FACEID_RULE_ID) throw new Error('FACEID_RULE_ID is required with FACEID_SECRET_ID and FACEID_SECRET_KEY');
   const faceid: FaceIdAdapter = simulateFaceId
     ? new SimulatedFaceId(db)
@@ -67,6 +74,7 @@ export async function createContext(options: ContextOptions): Promise<HallContex
   const files = await LocalFileStorage.open(options.filesDir ?? join(env.HALL_DATA_DIR, 'files'));
   return {
     env,
+    mode: env.HALL_MODE,
     db,
     pool,
     wechat,

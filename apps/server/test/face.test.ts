@@ -405,7 +405,7 @@ describe('with Tencent Cloud FaceID configured (a fake service on loopback)', ()
   });
 
   it('needs FACEID_RULE_ID with the credentials', async () => {
-    const env = readEnv({ LOG_LEVEL: 'silent', FACEID_SECRET_ID: 'a', FACEID_SECRET_KEY: 'b' });
+    const env = readEnv({ LOG_LEVEL: 'silent', HALL_MODE: 'demo', FACEID_SECRET_ID: 'a', FACEID_SECRET_KEY: 'b' });
     await expect(createContext({ env, db: real.connection.db, pool: real.connection.pool })).rejects.toThrow(/FACEID_RULE_ID/);
   });
 });

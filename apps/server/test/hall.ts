@@ -49,7 +49,7 @@ export async function createTestHall(overrides: Partial<Env> = {}): Promise<Test
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;
   const connection = connectDatabase(url.toString(), 5);
-  const env = { ...readEnv({ LOG_LEVEL: 'silent' }), ...overrides };
+  const env = { ...readEnv({ LOG_LEVEL: 'silent', HALL_MODE: 'demo' }), ...overrides };
   const appRef: { current?: HallApp } = {};
   const filesDir = await mkdtemp(join(tmpdir(), 'hall-test-files-'));
   const hall = await createContext({ env, db: connection.db, pool: connection.pool, fetch: injectFetch(() => appRef.current!), filesDir });

@@ -24,7 +24,7 @@ beforeAll(async () => {
   url.pathname = `/${database}`;
   connection = connectDatabase(url.toString(), 5);
   let port = 0;
-  const hall = await createContext({ env: readEnv({ LOG_LEVEL: 'silent' }), db: connection.db, pool: connection.pool, selfOrigin: () => `http://127.0.0.1:${port}` });
+  const hall = await createContext({ env: readEnv({ LOG_LEVEL: 'silent', HALL_MODE: 'demo' }), db: connection.db, pool: connection.pool, selfOrigin: () => `http://127.0.0.1:${port}` });
   app = await buildApp(hall);
   origin = await app.listen({ port: 0, host: '127.0.0.1' });
   port = Number(new URL(origin).port);

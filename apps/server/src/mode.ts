@@ -1,0 +1,59 @@
+import type { Env } from './env';
+
+/**
+ * The hall runs in one of two modes (DESIGN §3). Demo: a stand-in answers for every outside
+ * service and demo data is seeded. Production: no stand-in exists, nothing demo is seeded, and the
+ * server refuses to start while an outside service lacks its configuration. A stand-in never turns
+ * on because a credential is missing.
+ */
+export type HallMode = 'demo' | 'production';
+
+/** One production setting and what it is for, in the words the refusal to start uses. */
+export interface RequiredSetting {
+  /** The environment variable. */
+  name: string;
+  /** What needs it. */
+  purpose: string;
+  /** Whether it is given; some settings are given by either of two variables. */
+  present: (env: Env) => boolean;
+}
+
+const given = (value: string | undefined) => Boolean(value && value.trim());
+
+/** Every setting a production hall needs; each outside service lists its own here. */
+export const PRODUCTION_SETTINGS: RequiredSetting[] = [
+  { name: 'HALL_PUBLIC_URL', purpose: 'the address citizens reach the hall at (return addresses, QR code)', present: (env) => given(env.HALL_PUBLIC_URL) },
+  { name: 'WECHAT_APPID', purpose: 'WeChat sign-in', present: (env) => given(env.WECHAT_APPID) },
+  { name: 'WECHAT_SECRET', purpose: 'WeChat sign-in', present: (env) => given(env.WECHAT_SECRET) },
+  { name: 'FACEID_SECRET_ID', purpose: 'real-name verification (Tencent Cloud FaceID)', present: (env) => given(env.FACEID_SECRET_ID) },
+  { name: 'FACEID_SECRET_KEY', purpose: 'real-name verification (Tencent Cloud FaceID)', present: (env) => given(env.FACEID_SECRET_KEY) },
+  { name: 'FACEID_RULE_ID', purpose: 'real-name verification (Tencent Cloud FaceID)', present: (env) => given(env.FACEID_RULE_ID) },
+  { name: 'SMS_API_URL', purpose: 'SMS verification codes', present: (env) => given(env.SMS_API_URL) },
+  { name: 'SMS_API_KEY', purpose: 'SMS verification codes', present: (env) => given(env.SMS_API_KEY) },
+];
+
+/** The production settings that are missing, in the order above; empty in demo mode. */
+export function missingProductionSettings(env: Env): RequiredSetting[] {
+  if (env.HALL_MODE !== 'production') return [];
+  return PRODUCTION_SETTINGS.filter((setting) => !setting.present(env));
+}
+
+/** Raised at start when a production hall lacks settings; its message names each of them. */
+export class MissingSettingsError extends Error {
+  constructor(readonly missing: RequiredSetting[]) {
+    super(
+      [
+        'HALL_MODE=production: the hall does not start without these settings:',
+        ...missing.map((setting) => `  - ${setting.name} (${setting.purpose})`),
+        'Set them, or start the demo hall with HALL_MODE=demo.',
+      ].join('\n'),
+    );
+    this.name = 'MissingSettingsError';
+  }
+}
+
+/** Throws MissingSettingsError naming every missing setting of a production hall. */
+export function assertProductionSettings(env: Env): void {
+  const missing = missingProductionSettings(env);
+  if (missing.length) throw new MissingSettingsError(missing);
+}
