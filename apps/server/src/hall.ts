@@ -16,7 +16,7 @@ import { settings } from './db/schema';
 import type { Env } from './env';
 import { assertProductionSettings } from './mode';
 import { LocalFileStorage } from './storage/file-storage';
-import { SimulatedCertificateRegistry } from './adapters/registry/certificates';
+import { SimulatedCertificateRegistry, UnansweredRegistry } from './adapters/registry/certificates';
 import { StructuralPdfVerifier } from './documents/pdf-verifier';
 
 /** A setting every process shares, created once by whichever process gets there first. */
@@ -84,7 +84,8 @@ export async function createContext(options: ContextOptions): Promise<HallContex
     faceid,
     cookieSecret: await sharedSecret(db, 'cookie_secret'),
     files,
-    certificateRegistry: new SimulatedCertificateRegistry(db),
+    // The demo registry answers in demo mode only; a production hall without one leaves queries to its operators.
+    certificateRegistry: demo ? new SimulatedCertificateRegistry(db) : new UnansweredRegistry(),
     pdfVerifier: new StructuralPdfVerifier(),
     staticApps: {
       citizenDist: env.HALL_CITIZEN_DIST ?? join(appRoot(), '..', 'citizen', 'dist'),

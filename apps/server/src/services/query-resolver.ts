@@ -77,6 +77,11 @@ async function resolveVerification(hall: HallContext, tx: Transaction, row: Quer
   return { state: 20, stateMsg: verification.message, result: { ...verification } };
 }
 
+/** The kinds this hall can answer: without a registry only the verifications, the rest wait for an operator. */
+function resolvableKinds(hall: HallContext): string[] {
+  return hall.certificateRegistry.answers ? [...RECORD_KINDS, ARCHIVE_KIND, PROPERTY_KIND] : ['verify'];
+}
+
 /**
  * Claims the oldest pending record no other process holds (FOR UPDATE SKIP LOCKED), resolves it and
  * writes the outcome in the same transaction, so a crash midway leaves it pending for the next pass.
@@ -90,7 +95,7 @@ async function resolveNext(hall: HallContext, skip: number[], log: ResolverLog):
       [claimed] = await tx
         .select()
         .from(queryRecords)
-        .where(and(inArray(queryRecords.state, [0, 10]), inArray(queryRecords.kind, [...RECORD_KINDS, ARCHIVE_KIND, PROPERTY_KIND]), skip.length ? notInArray(queryRecords.id, skip) : undefined))
+        .where(and(inArray(queryRecords.state, [0, 10]), inArray(queryRecords.kind, resolvableKinds(hall)), skip.length ? notInArray(queryRecords.id, skip) : undefined))
         .orderBy(asc(queryRecords.id))
         .limit(1)
         .for('update', { skipLocked: true });

@@ -29,6 +29,12 @@ export interface CertificateLookup {
 
 /** The registration system's certificate lookup: the certificate when the owner's name, ID and number all match, else null. */
 export interface CertificateRegistry {
+  /**
+   * False when no registry is configured (a production hall without a back-office interface):
+   * certificate, licence, archive and property queries then stay pending instead of being answered
+   * "not found", for an operator to fulfil.
+   */
+  readonly answers: boolean;
   lookupCertificate(query: CertificateLookup): Promise<RegistryCertificate | null>;
   /** Every certificate held by the person (the archive query, 查档): name and ID number must both match. */
   listCertificatesOf(owner: { name: string; idcard: string }): Promise<RegistryCertificate[]>;
@@ -39,6 +45,8 @@ export interface CertificateRegistry {
  * number must match exactly, the owner's name after trimming, the ID number with a trailing x or X alike.
  */
 export class SimulatedCertificateRegistry implements CertificateRegistry {
+  readonly answers = true;
+
   constructor(private readonly db: Database) {}
 
   async lookupCertificate(query: CertificateLookup): Promise<RegistryCertificate | null> {
@@ -72,4 +80,17 @@ function toCertificate(row: typeof registryCertificates.$inferSelect): RegistryC
     xzqdm: row.xzqdm,
     extra: row.extra,
   };
+}
+
+/** No registry configured: it answers nothing, so the queries wait for an operator. */
+export class UnansweredRegistry implements CertificateRegistry {
+  readonly answers = false;
+
+  lookupCertificate(): Promise<RegistryCertificate | null> {
+    return Promise.reject(new Error('no registry is configured'));
+  }
+
+  listCertificatesOf(): Promise<RegistryCertificate[]> {
+    return Promise.reject(new Error('no registry is configured'));
+  }
 }
