@@ -38,8 +38,21 @@ const schema = z.object({
   HALL_ADMIN_DIST: z.string().optional(),
   /** How often the query resolver looks for pending certificate, licence and verification records; 0 turns it off in this process. */
   HALL_QUERY_POLL_MS: z.coerce.number().int().min(0).default(1000),
-  /** Largest signature-verification upload in bytes (the specification's 512e7). */
-  HALL_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(UPLOAD_MAX_BYTES),
+  /**
+   * Largest signature-verification upload in bytes: 500 MB, what the refusal 文件大小不超过500M says
+   * (the spec's constant 512e7 is about 4.8 GiB). It may be set lower, never higher, so the message stays true.
+   */
+  HALL_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().max(UPLOAD_MAX_BYTES).default(UPLOAD_MAX_BYTES),
+  /**
+   * What one citizen's uploads (material pictures, signatures, PDFs sent for verification) may take in
+   * storage, in bytes. 2 GiB: four verification uploads of the full 500 MB, or hundreds of material
+   * pictures (5 MB at most each) over several applications, while a single account cannot fill the disk.
+   */
+  HALL_CITIZEN_QUOTA_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024 * 1024),
+  /** Days an application never submitted may lie untouched before it is deleted with its files. */
+  HALL_DRAFT_RETENTION_DAYS: z.coerce.number().int().positive().default(90),
+  /** How often each process runs the storage clean-up (expired drafts, files nothing refers to); 0 turns it off in that process. */
+  HALL_STORAGE_SWEEP_MS: z.coerce.number().int().min(0).default(60 * 60 * 1000),
   /** This hall's district code. */
   HALL_XZQDM: z.string().default('130400'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
