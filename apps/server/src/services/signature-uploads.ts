@@ -7,7 +7,7 @@ import { PDF_MAGIC } from '../documents/pdf-verifier';
 import { queryRecords } from '../db/schema';
 import { badRequest, forbidden, HallError } from '../lib/errors';
 import { FileTooLargeError, type SavedFile } from '../storage/file-storage';
-import { recordStoredFile } from './stored-files';
+import { recordCitizenFile } from './storage-quota';
 
 /** The multipart field that carries the file (spec part 1 §7). */
 export const UPLOAD_FILE_FIELD = 'Filedata';
@@ -108,7 +108,8 @@ export async function receiveSignatureUpload(hall: HallContext, openid: string, 
     if (parsed.data.openid && parsed.data.openid !== openid) throw forbidden(OPENID_MISMATCH);
     const file = saved;
     return await hall.db.transaction(async (tx) => {
-      const stored = await recordStoredFile(tx, { openid, storageKey: file.key, originalName: file.fileName, mime: 'application/pdf', size: file.size });
+      // Counted against the citizen's quota under their lock, so two uploads cannot both take the last room.
+      const stored = await recordCitizenFile(tx, hall.env.HALL_CITIZEN_QUOTA_BYTES, { openid, storageKey: file.key, originalName: file.fileName, mime: 'application/pdf', size: file.size });
       const [row] = await tx
         .insert(queryRecords)
         .values({
