@@ -40,7 +40,7 @@ export async function applicationMaterialRoutes(app: FastifyInstance): Promise<v
       const body = request.body as z.output<typeof upload.body>;
       // A rendered statement (addgsgg 'true', part 3 §7) goes only to a statement template of the citizen's case.
       await requireStatementTarget(db, request.citizen.openid, body);
-      const attachment = await savePicture({ db, files, wechat: wechatPlatform, log: request.log }, request.citizen.openid, {
+      const attachment = await savePicture({ db, files, wechat: wechatPlatform, quotaBytes: app.hall.env.HALL_CITIZEN_QUOTA_BYTES, log: request.log }, request.citizen.openid, {
         materialId: body.datuminstId?.trim() || body.materialId?.trim() || '',
         base64: body.base64,
         serverId: body.serverId,

@@ -11,6 +11,7 @@ import { listQueryCities, submitCertificateQuery } from '../services/certificate
 import { DOCUMENT_KINDS, listRecords, requireOwnRecord, toRecordDetail, type QueryRecordRow } from '../services/query-records';
 import { startQueryResolver } from '../services/query-resolver';
 import { OPENID_MISMATCH, receiveSignatureUpload } from '../services/signature-uploads';
+import { streamedUploadBound } from '../services/storage-quota';
 import { findOwnedFile, findOwnedFileByPath, openStoredFile, type StoredFileRow } from '../services/stored-files';
 
 export const FILE_NOT_FOUND = '文件不存在或无权查看';
@@ -160,7 +161,11 @@ export async function queryRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       if (!request.isMultipart()) throw badRequest('请以文件上传的方式提交');
-      const id = await receiveSignatureUpload(hall, request.citizen.openid, request.parts(), maxUploadBytes);
+      // Storage stops writing at the citizen's remaining room when that is less than the upload limit.
+      const bound = await streamedUploadBound(db, request.citizen.openid, { uploadMaxBytes: maxUploadBytes, quotaBytes: env.HALL_CITIZEN_QUOTA_BYTES });
+      const id = await receiveSignatureUpload(hall, request.citizen.openid, request.parts(), bound.maxBytes).catch((error: unknown) => {
+        throw bound.refusal(error);
+      });
       wakeResolver();
       return { state: 1, msg: SIGNATURE_UPLOAD_SUCCESS, data: { ID: id } };
     },

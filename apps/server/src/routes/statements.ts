@@ -20,7 +20,7 @@ export async function statementRoutes(app: FastifyInstance): Promise<void> {
     // base64 of the largest signature, with room for the form's other fields.
     { auth: 'citizen', rateLimit: { max: 60, timeWindow: '1 minute' }, bodyLimit: Math.ceil(SIGNATURE_IMAGE_MAX_BYTES * 1.4) + 64 * 1024 },
     async (request) => {
-      await saveHandSignature({ db, files, log: request.log }, request.citizen.openid, request.body.id.trim(), request.body.decodeInfo);
+      await saveHandSignature({ db, files, quotaBytes: app.hall.env.HALL_CITIZEN_QUOTA_BYTES, log: request.log }, request.citizen.openid, request.body.id.trim(), request.body.decodeInfo);
       return { state: 1, msg: SIGNATURE_MESSAGES.saved };
     },
   );

@@ -11,7 +11,8 @@ import type { FileStorage } from '../storage/file-storage';
 import { lockEditableApplication } from './application-editing';
 import { APPLICANT_NOT_FOUND } from './applicants';
 import { decodeBase64Picture, imageTypeOf } from './material-files';
-import { openStoredFile, recordStoredFile } from './stored-files';
+import { recordCitizenFile, requireStorageRoom } from './storage-quota';
+import { openStoredFile } from './stored-files';
 
 export const SIGNATURE_NOT_PNG = '签名图片格式有误，请重新签字';
 export const SIGNATURE_EMPTY = '签名不能为空，请重新签字';
@@ -35,10 +36,11 @@ export function signaturePng(decodeInfo: string): Buffer {
 /**
  * save_qzxx_wx: stores the signature of an applicant of one of the citizen's editable applications
  * and marks them signed (qzzt '1'). The applicant must be saved (an id) and the caller's; a former
- * signature's file is removed once the new one is recorded. Nothing stays behind when it fails.
+ * signature's file is removed once the new one is recorded. The new image must fit the citizen's
+ * storage quota (the one it replaces is freed first). Nothing stays behind when it fails.
  */
 export async function saveHandSignature(
-  deps: { db: Database; files: FileStorage; log?: FastifyBaseLogger },
+  deps: { db: Database; files: FileStorage; quotaBytes: number; log?: FastifyBaseLogger },
   openid: string,
   applicantIdText: string,
   decodeInfo: string,
@@ -56,6 +58,7 @@ export async function saveHandSignature(
     .innerJoin(applications, eq(applications.id, applicants.applicationId))
     .where(and(eq(applicants.id, applicantId), eq(applications.openid, openid)));
   if (!owned) throw notFound(APPLICANT_NOT_FOUND);
+  await requireStorageRoom(db, openid, deps.quotaBytes, content.length);
 
   const saved = await files.save(Readable.from([content]), { maxBytes: SIGNATURE_IMAGE_MAX_BYTES });
   let replacedKey: string | undefined;
@@ -68,13 +71,15 @@ export async function saveHandSignature(
         .where(and(eq(applicants.id, applicantId), eq(applicants.applicationId, owned.applicationId)))
         .for('update');
       if (!current) throw notFound(APPLICANT_NOT_FOUND);
-      const file = await recordStoredFile(tx, { openid, storageKey: saved.key, originalName: `signature-${applicantId}.png`, mime: 'image/png', size: saved.size });
+      // The replaced signature goes first, so a citizen at the edge of the quota can still sign again.
+      const [removed] = current.fileId
+        ? await tx
+            .delete(storedFiles)
+            .where(and(eq(storedFiles.id, current.fileId), eq(storedFiles.openid, openid)))
+            .returning({ key: storedFiles.storageKey })
+        : [];
+      const file = await recordCitizenFile(tx, deps.quotaBytes, { openid, storageKey: saved.key, originalName: `signature-${applicantId}.png`, mime: 'image/png', size: saved.size });
       await tx.update(applicants).set({ qzzt: '1', signatureFileId: file.id }).where(eq(applicants.id, applicantId));
-      if (!current.fileId) return undefined;
-      const [removed] = await tx
-        .delete(storedFiles)
-        .where(and(eq(storedFiles.id, current.fileId), eq(storedFiles.openid, openid)))
-        .returning({ key: storedFiles.storageKey });
       return removed?.key;
     });
   } catch (error) {

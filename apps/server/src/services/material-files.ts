@@ -11,7 +11,8 @@ import { parseRowId } from '../lib/row-id';
 import type { FileStorage } from '../storage/file-storage';
 import { lockEditableApplication, notEditableMessage } from './application-editing';
 import { findOwnedApplication } from './applications';
-import { recordStoredFile, type StoredFileRow } from './stored-files';
+import { recordCitizenFile, requireStorageRoom } from './storage-quota';
+import type { StoredFileRow } from './stored-files';
 
 export const MATERIAL_NOT_FOUND = '未找到该材料';
 export const PICTURE_NOT_FOUND = '未找到该图片';
@@ -83,12 +84,13 @@ async function pictureContent(wechat: WechatPlatform, source: PictureSource, log
 }
 
 /**
- * savePicFromWXServer: checks the picture (JPEG or PNG by its bytes, at most the size limit), streams
- * it to storage, then records it for the material of one of the citizen's editable applications in
- * one transaction. When the transaction fails the stored file is removed again.
+ * savePicFromWXServer: checks the picture (JPEG or PNG by its bytes, at most the size limit, room in
+ * the citizen's storage quota), streams it to storage, then records it for the material of one of the
+ * citizen's editable applications in one transaction. When the transaction fails the stored file is
+ * removed again.
  */
 export async function savePicture(
-  deps: { db: Database; files: FileStorage; wechat: WechatPlatform; log?: FastifyBaseLogger },
+  deps: { db: Database; files: FileStorage; wechat: WechatPlatform; quotaBytes: number; log?: FastifyBaseLogger },
   openid: string,
   source: PictureSource,
 ): Promise<MaterialAttachment> {
@@ -110,6 +112,7 @@ export async function savePicture(
   if (content.length > MATERIAL_IMAGE_MAX_BYTES) throw badRequest(PICTURE_TOO_LARGE);
   const type = imageTypeOf(content);
   if (!type) throw badRequest(PICTURE_TYPE);
+  await requireStorageRoom(db, openid, deps.quotaBytes, content.length);
 
   const saved = await files.save(Readable.from([content]), { maxBytes: MATERIAL_IMAGE_MAX_BYTES });
   try {
@@ -117,7 +120,7 @@ export async function savePicture(
       await lockEditableApplication(tx, openid, owned.applicationId);
       const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(materialFiles).where(eq(materialFiles.materialId, materialId));
       if (n >= PICTURES_PER_MATERIAL) throw badRequest(TOO_MANY_PICTURES);
-      const file = await recordStoredFile(tx, { openid, storageKey: saved.key, originalName: `material-${materialId}.${type.extension}`, mime: type.mime, size: saved.size });
+      const file = await recordCitizenFile(tx, deps.quotaBytes, { openid, storageKey: saved.key, originalName: `material-${materialId}.${type.extension}`, mime: type.mime, size: saved.size });
       const url = materialFilePath(file.id);
       const [row] = await tx.insert(materialFiles).values({ materialId, storedFileId: file.id, url }).returning({ id: materialFiles.id });
       return { id: String(row!.id), datuminst_id: String(materialId), url };
