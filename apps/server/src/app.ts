@@ -36,6 +36,7 @@ import { queueRoutes } from './routes/queue';
 import { downloadRoutes } from './routes/downloads';
 import { siteRoutes } from './routes/sites';
 import { archiveQueryRoutes } from './routes/archive-query';
+import { storageRetention } from './plugins/storage-retention';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -104,6 +105,7 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
   await app.register(downloadRoutes);
   await app.register(siteRoutes);
   await app.register(archiveQueryRoutes);
+  await app.register(storageRetention);
   // The SMS simulator writes its codes to this app's log.
   if (hall.sms instanceof SimulatedSmsSender) hall.sms.useLogger(app.log);
   if (hall.simulators.sms) await app.register(smsSimulatorRoutes);

@@ -17,6 +17,7 @@ import { HallError, badRequest, conflict, notFound } from '../lib/errors';
 import { parseRowId } from '../lib/row-id';
 import { formatShanghaiDate, formatShanghaiDateTime } from '../lib/shanghai-time';
 import type { FileStorage } from '../storage/file-storage';
+import type { Transaction } from './application-editing';
 import { requireBusiness } from './apply-catalogue';
 import { profileState } from './profile';
 import { toApplicant } from './applicant-view';
@@ -232,35 +233,43 @@ export async function deleteApplication(db: Database, files: FileStorage, openid
       .for('update');
     if (!row) throw notFound(NO_DATA_MESSAGE);
     if (!isDeletableApplication(row.shzt)) throw conflict(notDeletableMessage(row.shzt));
-
-    const materialIds = tx.select({ id: materials.id }).from(materials).where(eq(materials.applicationId, row.id));
-    const attachments = await tx.select({ fileId: materialFiles.storedFileId }).from(materialFiles).where(inArray(materialFiles.materialId, materialIds));
-    const signatures = await tx.select({ fileId: applicants.signatureFileId }).from(applicants).where(eq(applicants.applicationId, row.id));
-    const fileIds = [...new Set([...attachments, ...signatures].map((entry) => entry.fileId).filter((fileId): fileId is string => !!fileId))];
-
-    await tx.delete(materialFiles).where(inArray(materialFiles.materialId, materialIds));
-    await tx.delete(materials).where(eq(materials.applicationId, row.id));
-    await tx.delete(rightsInfo).where(eq(rightsInfo.applicationId, row.id));
-    await tx.delete(propertyUnits).where(eq(propertyUnits.applicationId, row.id));
-    await tx.delete(applicants).where(eq(applicants.applicationId, row.id));
-    await tx.delete(applications).where(eq(applications.id, row.id));
-    if (fileIds.length === 0) return [];
-    // Only the owner's files that nothing else points at any more.
-    const removed = await tx
-      .delete(storedFiles)
-      .where(
-        and(
-          eq(storedFiles.openid, openid),
-          inArray(storedFiles.id, fileIds),
-          notExists(tx.select({ id: materialFiles.id }).from(materialFiles).where(eq(materialFiles.storedFileId, storedFiles.id))),
-          notExists(tx.select({ id: applicants.id }).from(applicants).where(eq(applicants.signatureFileId, storedFiles.id))),
-        ),
-      )
-      .returning({ key: storedFiles.storageKey });
-    return removed.map((entry) => entry.key);
+    return deleteApplicationRows(tx, openid, row.id);
   });
   for (const key of removedKeys) {
     // The rows are gone already; a file left behind is only disk space, so it is logged, not failed.
     await files.remove(key).catch((error: unknown) => log?.warn({ err: error, key }, 'could not remove a deleted application file'));
   }
+}
+
+/**
+ * Deletes an application the caller has locked, with everything that hangs on it, and the owner's
+ * stored files that nothing points at any more. Answers their storage keys, for the caller to remove
+ * from storage once the transaction has committed (deleteApply, and the expiry of old drafts).
+ */
+export async function deleteApplicationRows(tx: Transaction, openid: string, applicationId: number): Promise<string[]> {
+  const materialIds = tx.select({ id: materials.id }).from(materials).where(eq(materials.applicationId, applicationId));
+  const attachments = await tx.select({ fileId: materialFiles.storedFileId }).from(materialFiles).where(inArray(materialFiles.materialId, materialIds));
+  const signatures = await tx.select({ fileId: applicants.signatureFileId }).from(applicants).where(eq(applicants.applicationId, applicationId));
+  const fileIds = [...new Set([...attachments, ...signatures].map((entry) => entry.fileId).filter((fileId): fileId is string => !!fileId))];
+
+  await tx.delete(materialFiles).where(inArray(materialFiles.materialId, materialIds));
+  await tx.delete(materials).where(eq(materials.applicationId, applicationId));
+  await tx.delete(rightsInfo).where(eq(rightsInfo.applicationId, applicationId));
+  await tx.delete(propertyUnits).where(eq(propertyUnits.applicationId, applicationId));
+  await tx.delete(applicants).where(eq(applicants.applicationId, applicationId));
+  await tx.delete(applications).where(eq(applications.id, applicationId));
+  if (fileIds.length === 0) return [];
+  // Only the owner's files that nothing else points at any more.
+  const removed = await tx
+    .delete(storedFiles)
+    .where(
+      and(
+        eq(storedFiles.openid, openid),
+        inArray(storedFiles.id, fileIds),
+        notExists(tx.select({ id: materialFiles.id }).from(materialFiles).where(eq(materialFiles.storedFileId, storedFiles.id))),
+        notExists(tx.select({ id: applicants.id }).from(applicants).where(eq(applicants.signatureFileId, storedFiles.id))),
+      ),
+    )
+    .returning({ key: storedFiles.storageKey });
+  return removed.map((entry) => entry.key);
 }
