@@ -67,13 +67,19 @@ export async function materialsOf(hall: TestHall, cookie: string, id: string): P
   return (body.data as { datuminstInfo: ApplicationMaterial[] }).datuminstInfo;
 }
 
-/** Uploads a picture (base64, as the app sends it) to a material of the owner's application. */
-export async function attachPicture(hall: TestHall, cookie: string, materialId: string): Promise<void> {
+/** POSTs a urlencoded form, as the app sends its uploads and the spec's form calls, with a session cookie. */
+export async function postForm(hall: TestHall, path: string, fields: Record<string, string>, cookie: string): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await hall.app.inject({
     method: 'POST',
-    url: `${API}/savePicFromWXServer`,
-    payload: new URLSearchParams({ datuminstId: materialId, base64: PNG.toString('base64') }).toString(),
+    url: path,
+    payload: new URLSearchParams(fields).toString(),
     headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
   });
-  expect(response.statusCode, response.body).toBe(200);
+  return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+}
+
+/** Uploads a picture (base64, as the app sends it) to a material of the owner's application. */
+export async function attachPicture(hall: TestHall, cookie: string, materialId: string): Promise<void> {
+  const { status, body } = await postForm(hall, `${API}/savePicFromWXServer`, { datuminstId: materialId, base64: PNG.toString('base64') }, cookie);
+  expect(status, JSON.stringify(body)).toBe(200);
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationMaterial, GuaranteePreview, StatementBundle, StatementTemplate } from '@hall/api';
 import { applicationStatements, materialFiles, rightsInfo } from '../src/db/schema';
 import { createTestHall, type TestHall } from './hall';
-import { API, SEARCH, addPerson, personPayload, setStatus, startApplication, verifiedCitizen } from './application-helpers';
+import { API, SEARCH, addPerson, personPayload, postForm, setStatus, startApplication, verifiedCitizen } from './application-helpers';
 
 let hall: TestHall;
 let owner: string;
@@ -21,15 +21,7 @@ const CHANGE_INFO = { onestr: '子女', twostr: '新(2020)石河子市不动产�
 const UNIT = { bdcqzmh: CHANGE_INFO.twostr, bdcdyh: '659001001001GB00001F00010001', zl: JUS_INFO.zl, fwsyqmj: '89.5', qdjg: '100', fwyt: '10', czfs: '02' };
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR rendered statement')]);
 
-async function form(path: string, fields: Record<string, string>, cookie = owner) {
-  const response = await hall.app.inject({
-    method: 'POST',
-    url: path,
-    payload: new URLSearchParams(fields).toString(),
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  return { status: response.statusCode, body: response.json() as Record<string, unknown> };
-}
+const form = (path: string, fields: Record<string, string>, cookie = owner) => postForm(hall, path, fields, cookie);
 
 const saveStatements = (proinstid: string, fields: Record<string, string>, cookie = owner) =>
   form(`${SEARCH}/save_sqr_wx`, { proinstid, onlyUserinfo: 'true', ...fields }, cookie);

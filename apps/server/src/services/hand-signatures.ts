@@ -53,12 +53,13 @@ export async function saveHandSignature(
   const content = signaturePng(decodeInfo);
   // Ownership before a byte is stored.
   const [owned] = await db
-    .select({ applicationId: applicants.applicationId })
+    .select({ applicationId: applicants.applicationId, replacedBytes: storedFiles.size })
     .from(applicants)
     .innerJoin(applications, eq(applications.id, applicants.applicationId))
+    .leftJoin(storedFiles, and(eq(storedFiles.id, applicants.signatureFileId), eq(storedFiles.openid, openid)))
     .where(and(eq(applicants.id, applicantId), eq(applications.openid, openid)));
   if (!owned) throw notFound(APPLICANT_NOT_FOUND);
-  await requireStorageRoom(db, openid, deps.quotaBytes, content.length);
+  await requireStorageRoom(db, openid, deps.quotaBytes, content.length - (owned.replacedBytes ?? 0));
 
   const saved = await files.save(Readable.from([content]), { maxBytes: SIGNATURE_IMAGE_MAX_BYTES });
   let replacedKey: string | undefined;
