@@ -12,7 +12,8 @@ let hall: TestHall;
 let citizen: string;
 beforeAll(async () => {
   hall = await createTestHall();
-  citizen = await hall.login('content-reader');
+  // The progress query is a business call: the reader has a complete, verified profile.
+  citizen = await hall.quickCitizen('content-reader');
 });
 afterAll(() => hall.close());
 

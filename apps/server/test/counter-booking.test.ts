@@ -1,13 +1,11 @@
 import { and, desc, eq, gt, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALENDAR_HORIZON_DAYS } from '@hall/domain';
-import { applications, appointmentCalendars, appointmentOrders, appointmentProcesses, appointmentSlots, counterBookings, sessions, users } from '../src/db/schema';
+import { applications, appointmentCalendars, appointmentOrders, appointmentProcesses, appointmentSlots, counterBookings } from '../src/db/schema';
 import { DEMO_BUSINESSES } from '../src/db/seed/apply-catalogue';
-import { randomId } from '../src/lib/ids';
 import { formatShanghaiDate } from '../src/lib/shanghai-time';
 import { CASE_ALREADY_BOOKED, CASE_NOT_BOOKABLE, DAY_NOT_BOOKABLE, SLOT_NOT_FOUND } from '../src/services/appointments';
 import { comingCalendarDays, extendAppointmentCalendars, startCalendarExtension } from '../src/services/calendar-extension';
-import { PROFILE_INCOMPLETE } from '../src/services/counter-booking';
 import { createTestHall, type TestHall } from './hall';
 import { verifiedCitizen } from './application-helpers';
 
@@ -78,14 +76,6 @@ async function bookingsOf(openid: string) {
   return hall.connection.db.select().from(counterBookings).where(eq(counterBookings.openid, openid));
 }
 
-/** A signed-in citizen made directly in the database (many at once, without the sign-in rate limit). */
-async function quickCitizen(openid: string, profile: Partial<typeof users.$inferInsert> = {}): Promise<string> {
-  await hall.connection.db.insert(users).values({ openid, name: '王五', cardnum: '11010519491231002X', phone: '13812341234', realNameAuth: 1, xzqdm: '130400', ...profile });
-  const id = randomId();
-  await hall.connection.db.insert(sessions).values({ id, openid, state: 'active', expiresAt: new Date(Date.now() + 3_600_000) });
-  return `hall_sid=${encodeURIComponent(hall.app.signCookie(id))}`;
-}
-
 let caseSerial = 0;
 /** A case of the citizen in the given review state, written straight to the database; answers its id and prolsh. */
 async function caseOf(openid: string, shzt = 0, kyy = '1'): Promise<{ id: string; prolsh: string }> {
@@ -120,7 +110,7 @@ describe('getCalendar', () => {
   });
 
   it('uses the hall of the citizen district when it has one', async () => {
-    const cookie = await quickCitizen('cb-datong', { xzqdm: '140200' });
+    const cookie = await hall.quickCitizen('cb-datong', { xzqdm: '140200' });
     const { body } = await call<Day[]>('getCalendar', {}, cookie);
     expect(body.data![0]!.areaName).toBe('大同市不动产登记中心');
   });
@@ -132,7 +122,7 @@ describe('getCalendar', () => {
   });
 
   it('falls back to the default district hall when the citizen district has none', async () => {
-    const cookie = await quickCitizen('cb-nohall', { xzqdm: '110101' });
+    const cookie = await hall.quickCitizen('cb-nohall', { xzqdm: '110101' });
     const { body } = await call<Day[]>('getCalendar', {}, cookie);
     expect(body.state).toBe(1);
     expect(body.data![0]!.areaName).toBe('石河子市不动产登记中心');
@@ -243,18 +233,19 @@ describe('addApmCount', () => {
   it('fills name, phone and ID number from the profile, and refuses a profile without them', async () => {
     const day = (await openDays())[3]!;
     const slot = (await slotsOf(day))[1]!;
-    const cookie = await quickCitizen('cb-profile', { name: '赵六', phone: '13900001111' });
+    const cookie = await hall.quickCitizen('cb-profile', { name: '赵六', phone: '13900001111' });
     expect((await call('addApmCount', { calendarId: day.calendarId, countId: slot.countId }, cookie)).body.state).toBe(1);
     expect((await bookingsOf('cb-profile'))[0]).toMatchObject({ name: '赵六', phone: '13900001111', zjh: '11010519491231002X' });
-    const empty = await quickCitizen('cb-empty', { name: '', cardnum: '' });
-    expect(await call('addApmCount', { calendarId: day.calendarId, countId: slot.countId }, empty)).toMatchObject({ status: 400, body: { msg: PROFILE_INCOMPLETE } });
+    // A profile without name and ID number never reaches the booking: the real-name gate refuses it first.
+    const empty = await hall.quickCitizen('cb-empty', { name: '', cardnum: '' });
+    expect(await call('addApmCount', { calendarId: day.calendarId, countId: slot.countId }, empty)).toMatchObject({ status: 403, body: { msg: '请完善用户信息', errcode: '1' } });
     expect(await bookingsOf('cb-empty')).toHaveLength(0);
   });
 
   it('ties a booking to the citizen own case (its list then offers the slip), once; someone else case or a draft is refused', async () => {
     const day = (await openDays())[4]!;
     const [slot, second] = await slotsOf(day);
-    const cookie = await quickCitizen('cb-case');
+    const cookie = await hall.quickCitizen('cb-case');
     const mine = await caseOf('cb-case');
     const draft = await caseOf('cb-case', -1);
     const theirs = await caseOf('cb-other');
@@ -300,7 +291,7 @@ describe('booking links', () => {
   }
 
   it('appoint/index sends the owner of the case to /appointment with it, anyone else to the 404 page', async () => {
-    const cookie = await quickCitizen('cb-link');
+    const cookie = await hall.quickCitizen('cb-link');
     const mine = await caseOf('cb-link');
     expect(await follow(`${BASE}/index?proinstid=${mine.id}`, cookie)).toEqual({ status: 302, location: `/appointment?proinstid=${mine.id}` });
     expect(await follow(`${BASE}/index?proinstid=${mine.id}`, other)).toEqual({ status: 302, location: '/page404' });
@@ -311,7 +302,7 @@ describe('booking links', () => {
   });
 
   it('showcard sends the owner to the counter booking slip of the case, anyone else to the 404 page', async () => {
-    const cookie = await quickCitizen('cb-slip');
+    const cookie = await hall.quickCitizen('cb-slip');
     const mine = await caseOf('cb-slip');
     const unbooked = await caseOf('cb-slip');
     const day = (await openDays())[7]!;
@@ -324,7 +315,7 @@ describe('booking links', () => {
   });
 
   it('showcard sends a case booked online to its order detail', async () => {
-    const cookie = await quickCitizen('cb-online');
+    const cookie = await hall.quickCitizen('cb-online');
     const booked = await caseOf('cb-online');
     const day = (await openDays())[8]!;
     const slot = (await slotsOf(day))[2]!;
@@ -341,7 +332,7 @@ describe('booking under load', () => {
     const day = (await openDays())[10]!;
     const slot = (await slotsOf(day))[1]!;
     await hall.connection.db.update(appointmentSlots).set({ maxNum: 20, countNum: 0 }).where(eq(appointmentSlots.id, Number(slot.countId)));
-    const cookies = await Promise.all(Array.from({ length: 200 }, (_, index) => quickCitizen(`cb-load-${index}`)));
+    const cookies = await Promise.all(Array.from({ length: 200 }, (_, index) => hall.quickCitizen(`cb-load-${index}`)));
     const results = await Promise.all(cookies.map((cookie) => call('addApmCount', { calendarId: day.calendarId, countId: slot.countId }, cookie)));
     expect(results.filter((r) => r.body.state === 1)).toHaveLength(20);
     const refused = results.filter((r) => r.body.state !== 1);
@@ -352,7 +343,7 @@ describe('booking under load', () => {
   }, 60_000);
 
   it('two bookings by one citizen for one date at once: exactly one succeeds and one place is taken', async () => {
-    const cookie = await quickCitizen('cb-twice');
+    const cookie = await hall.quickCitizen('cb-twice');
     const day = (await openDays())[11]!;
     const [a, b] = await slotsOf(day);
     const results = await Promise.all([call('addApmCount', { calendarId: day.calendarId, countId: a!.countId }, cookie), call('addApmCount', { calendarId: day.calendarId, countId: b!.countId }, cookie)]);

@@ -57,10 +57,13 @@ async function post(port: number, path: string, body: unknown, cookie = '') {
 
 async function login(port: number, openid: string): Promise<string> {
   const base = `http://127.0.0.1:${port}`;
-  const form = new URLSearchParams({ appid: 'wxhallsimulator0001', redirect_uri: `${base}/`, scope: 'snsapi_userinfo', state: 'hall', openid, nickname: '耐久' });
+  const started = await post(port, '/wechat/api/outh2/authorize', {});
+  const stateCookie = cookieFrom(started.response.headers.getSetCookie());
+  const state = new URL(started.body.url as string, base).searchParams.get('state')!;
+  const form = new URLSearchParams({ appid: 'wxhallsimulator0001', redirect_uri: `${base}/`, scope: 'snsapi_userinfo', state, openid, nickname: '耐久' });
   const chosen = await fetch(`${base}/simulator/wechat/connect/oauth2/authorize`, { method: 'POST', body: form, redirect: 'manual' });
   const code = new URL(chosen.headers.get('location')!).searchParams.get('code')!;
-  const authorized = await post(port, '/wechat/api/outh2/authorize', { code });
+  const authorized = await post(port, '/wechat/api/outh2/authorize', { code, state }, stateCookie);
   const pending = cookieFrom(authorized.response.headers.getSetCookie());
   await post(port, `/wechat/api/wechatuser/${authorized.body.msg === 'newUser' ? 'newuser' : 'olduser'}`, {}, pending);
   const refreshed = await post(port, '/wechat/api/outh2/refresh', {}, pending);

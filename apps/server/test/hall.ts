@@ -8,6 +8,7 @@ import { connectDatabase, type DatabaseConnection } from '../src/db/client';
 import { readEnv, type Env } from '../src/env';
 import { createContext } from '../src/hall';
 import { randomId } from '../src/lib/ids';
+import { sessions, users } from '../src/db/schema';
 
 export interface TestHall {
   app: HallApp;
@@ -19,6 +20,11 @@ export interface TestHall {
   filesDir: string;
   /** Signs in through the WeChat simulator and the whole bootstrap; returns the session cookie. */
   login(openid: string, nickname?: string): Promise<string>;
+  /**
+   * A signed-in citizen made straight in the database (many at once, without the sign-in's rate
+   * limit): a complete, real-name verified profile unless `profile` says otherwise. Answers the cookie.
+   */
+  quickCitizen(openid: string, profile?: Partial<typeof users.$inferInsert>): Promise<string>;
   /** POSTs JSON with a session cookie. */
   post(path: string, body: unknown, cookie?: string): Promise<{ status: number; body: Record<string, unknown> }>;
   close(): Promise<void>;
@@ -63,14 +69,18 @@ export async function createTestHall(overrides: Partial<Env> = {}): Promise<Test
   }
 
   async function login(openid: string, nickname = '测试市民'): Promise<string> {
+    // As a browser does: the hall sends it to WeChat with a state bound to it by a cookie, and it comes back with both.
+    const start = await app.inject({ method: 'POST', url: '/wechat/api/outh2/authorize', payload: {} });
+    const stateCookie = cookieFrom(start.headers['set-cookie']);
+    const state = new URL((start.json() as { url: string }).url, 'http://localhost').searchParams.get('state')!;
     const authorizePage = await app.inject({
       method: 'POST',
       url: '/simulator/wechat/connect/oauth2/authorize',
-      payload: new URLSearchParams({ appid: hall.wechat.appid, redirect_uri: 'http://localhost/', scope: 'snsapi_userinfo', state: 'hall', openid, nickname }).toString(),
+      payload: new URLSearchParams({ appid: hall.wechat.appid, redirect_uri: 'http://localhost/', scope: 'snsapi_userinfo', state, openid, nickname }).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     const code = new URL(authorizePage.headers.location as string).searchParams.get('code')!;
-    const authorize = await app.inject({ method: 'POST', url: '/wechat/api/outh2/authorize', payload: { code } });
+    const authorize = await app.inject({ method: 'POST', url: '/wechat/api/outh2/authorize', payload: { code, state }, headers: { cookie: stateCookie } });
     let cookie = cookieFrom(authorize.headers['set-cookie']);
     const step = (authorize.json() as { msg: string }).msg === 'newUser' ? 'newuser' : 'olduser';
     await app.inject({ method: 'POST', url: `/wechat/api/wechatuser/${step}`, payload: {}, headers: { cookie } });
@@ -79,9 +89,17 @@ export async function createTestHall(overrides: Partial<Env> = {}): Promise<Test
     return cookie;
   }
 
+  async function quickCitizen(openid: string, profile: Partial<typeof users.$inferInsert> = {}): Promise<string> {
+    await connection.db.insert(users).values({ openid, name: '王五', cardnum: '11010519491231002X', phone: '13812341234', realNameAuth: 1, xzqdm: '130400', ...profile });
+    const id = randomId();
+    await connection.db.insert(sessions).values({ id, openid, state: 'active', expiresAt: new Date(Date.now() + 3_600_000) });
+    return `hall_sid=${encodeURIComponent(app.signCookie(id))}`;
+  }
+
   return {
     app,
     connection,
+    quickCitizen,
     databaseUrl: url.toString(),
     env,
     filesDir,

@@ -50,6 +50,7 @@ describe('OAuth round trip through the simulator on a real listener', () => {
     const first = await postJson('/wechat/api/outh2/authorize', { redirect: landing });
     expect(first.body.status).toBe(-1);
     const authorizeUrl = new URL(first.body.url as string, origin);
+    const stateCookie = cookieFrom(first.response.headers.getSetCookie());
 
     const page = await fetch(authorizeUrl);
     const html = await page.text();
@@ -64,8 +65,10 @@ describe('OAuth round trip through the simulator on a real listener', () => {
     const back = new URL(chosen.headers.get('location')!);
     expect(`${back.origin}${back.pathname}`).toBe(landing);
     const code = back.searchParams.get('code')!;
+    const state = back.searchParams.get('state')!;
+    expect(state).toBe(authorizeUrl.searchParams.get('state'));
 
-    const authorized = await postJson('/wechat/api/outh2/authorize', { code, redirect: back.toString() });
+    const authorized = await postJson('/wechat/api/outh2/authorize', { code, state, redirect: back.toString() }, stateCookie);
     expect(authorized.body).toMatchObject({ state: 1, msg: 'newUser' });
     const pending = cookieFrom(authorized.response.headers.getSetCookie());
     const created = await postJson('/wechat/api/wechatuser/newuser', {}, pending);

@@ -62,7 +62,7 @@ describe('the registration property query (part 3 §2.9, §4)', () => {
       expect(body).toEqual({ state: 0, msg: message, errmsg: message });
     }
     const fresh = await hall.login('pq-no-profile');
-    expect((await hall.post(SUBMIT, { cxfs: '1', nf: '2024', zstype: '1', bdcqzh: '1234' }, fresh)).body.errmsg).toBe('请先填写姓名和手机号');
+    expect(await hall.post(SUBMIT, { cxfs: '1', nf: '2024', zstype: '1', bdcqzh: '1234' }, fresh)).toMatchObject({ status: 403, body: { errmsg: '请完善用户信息', errcode: '1' } });
   });
 
   it("another citizen cannot read the query", async () => {

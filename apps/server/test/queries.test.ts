@@ -75,8 +75,8 @@ describe('zsquery (certificateSearch)', () => {
   it('asks for a profile first when the user has none', async () => {
     const bare = await hall.login('zs-bare');
     const { status, body } = await hall.post('/online/query/wx/zsquery', queryForm(), bare);
-    expect(status).toBe(400);
-    expect(body.errmsg).toBe('请完善用户信息');
+    expect(status).toBe(403);
+    expect(body).toMatchObject({ state: 0, errmsg: '请完善用户信息', errcode: '1' });
   });
 
   it("refuses a payload openid that is not the session's", async () => {
@@ -176,8 +176,10 @@ describe('dzzzquery (dzzzcertificateSearch)', () => {
     expect(status).toBe(403);
     expect(body.errmsg).toBe('您未实名认证，请实名认证后再办理业务');
     expect(await hall.connection.db.select().from(queryRecords).where(eq(queryRecords.openid, 'dzzz-unverified'))).toHaveLength(0);
-    // The certificate query itself does not need the face check.
-    await submit('/online/query/wx/zsquery', unverified);
+    // Nor does the certificate proof go to an unverified account that types someone's name and ID number.
+    const proof = await hall.post('/online/query/wx/zsquery', queryForm(), unverified);
+    expect(proof).toMatchObject({ status: 403, body: { errmsg: '您未实名认证，请实名认证后再办理业务', errcode: '3' } });
+    expect(await hall.connection.db.select().from(queryRecords).where(eq(queryRecords.openid, 'dzzz-unverified'))).toHaveLength(0);
   });
 
   it('applies the same messages', async () => {

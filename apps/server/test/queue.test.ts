@@ -1,8 +1,7 @@
 import { QUEUE_MESSAGES } from '@hall/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queueClosedDays, queueOrders, queueTimeCounts, sessions, users } from '../src/db/schema';
-import { randomId } from '../src/lib/ids';
+import { queueClosedDays, queueOrders, queueTimeCounts } from '../src/db/schema';
 import { formatShanghaiDate } from '../src/lib/shanghai-time';
 import { createTestHall, type TestHall } from './hall';
 
@@ -17,8 +16,9 @@ let second: string;
 
 beforeAll(async () => {
   hall = await createTestHall();
-  first = await hall.login('queue-first');
-  second = await hall.login('queue-second');
+  // Taking a number is a business call: both citizens have a complete, verified profile.
+  first = await hall.quickCitizen('queue-first', { name: '张三' });
+  second = await hall.quickCitizen('queue-second', { name: '李四' });
 });
 afterAll(() => hall.close());
 
@@ -58,14 +58,6 @@ async function laterOpenDay(): Promise<string> {
 
 function orderFields(resDay: string, resTime: string, extra: Record<string, string> = {}) {
   return { name: '张三', phone: '13812341234', remark: '带齐材料', queueid: GROUP_A, resDay, resTime, ...extra };
-}
-
-/** A signed-in citizen made directly in the database (many at once, without the sign-in rate limit). */
-async function quickCitizen(openid: string): Promise<string> {
-  await hall.connection.db.insert(users).values({ openid, name: '王五', phone: '13812341234' });
-  const id = randomId();
-  await hall.connection.db.insert(sessions).values({ id, openid, state: 'active', expiresAt: new Date(Date.now() + 3_600_000) });
-  return `hall_sid=${encodeURIComponent(hall.app.signCookie(id))}`;
 }
 
 describe('halls, groups, days and the configuration', () => {
@@ -219,7 +211,7 @@ describe('order/add, list, cancel and count', () => {
 describe('numbers under load', () => {
   it('50 citizens taking a number for a time of 10 at once: exactly 10 succeed with distinct numbers', async () => {
     const day = await laterOpenDay();
-    const cookies = await Promise.all(Array.from({ length: 50 }, (_, i) => quickCitizen(`queue-load-${i}`)));
+    const cookies = await Promise.all(Array.from({ length: 50 }, (_, i) => hall.quickCitizen(`queue-load-${i}`)));
     const replies = await Promise.all(cookies.map((cookie) => call<Order>('order/add', orderFields(day, '16:00-17:00'), cookie)));
     const won = replies.filter((r) => r.body.stat === 1);
     expect(won).toHaveLength(10);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OAUTH_STATE_MISMATCH } from '../src/routes/session';
 import { cookieFrom, createTestHall, type TestHall } from './hall';
 
 let hall: TestHall;
@@ -7,18 +8,31 @@ beforeAll(async () => {
 });
 afterAll(() => hall.close());
 
-async function simulatorCode(openid: string): Promise<string> {
+/** A browser without a session starts a sign-in: WeChat's address with a state, and the cookie that binds it. */
+async function startSignIn(cookie = ''): Promise<{ state: string; cookie: string }> {
+  const start = await hall.app.inject({ method: 'POST', url: '/wechat/api/outh2/authorize', payload: {}, headers: cookie ? { cookie } : {} });
+  const state = new URL((start.json() as { url: string }).url, 'http://localhost').searchParams.get('state')!;
+  return { state, cookie: cookieFrom(start.headers['set-cookie']).replace(/(^|; )hall_sid=[^;]*(; )?/, '$1') };
+}
+
+async function simulatorCode(openid: string, state = 'hall'): Promise<string> {
   const page = await hall.app.inject({
     method: 'POST',
     url: '/simulator/wechat/connect/oauth2/authorize',
-    payload: new URLSearchParams({ appid: hall.app.hall.wechat.appid, redirect_uri: 'http://localhost/prodoing?x=1', scope: 'snsapi_userinfo', state: 'hall', openid, nickname: '王小明' }).toString(),
+    payload: new URLSearchParams({ appid: hall.app.hall.wechat.appid, redirect_uri: 'http://localhost/prodoing?x=1', scope: 'snsapi_userinfo', state, openid, nickname: '王小明' }).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
   expect(page.statusCode).toBe(302);
   const back = new URL(page.headers.location as string);
   expect(back.pathname).toBe('/prodoing');
-  expect(back.searchParams.get('state')).toBe('hall');
+  expect(back.searchParams.get('state')).toBe(state);
   return back.searchParams.get('code')!;
+}
+
+/** A complete return from WeChat in one browser: the sign-in it started, the code it came back with. */
+async function signedReturn(openid: string): Promise<{ code: string; state: string; cookie: string }> {
+  const started = await startSignIn();
+  return { ...started, code: await simulatorCode(openid, started.state) };
 }
 
 describe('session bootstrap', () => {
@@ -35,12 +49,13 @@ describe('session bootstrap', () => {
   });
 
   it('a new openid goes newUser → newuser → refresh and gets an active session cookie', async () => {
-    const code = await simulatorCode('new-citizen-1');
-    const authorize = await hall.app.inject({ method: 'POST', url: '/wechat/api/outh2/authorize', payload: { code } });
+    const { code, state, cookie } = await signedReturn('new-citizen-1');
+    const authorize = await hall.app.inject({ method: 'POST', url: '/wechat/api/outh2/authorize', payload: { code, state }, headers: { cookie } });
     expect(authorize.json()).toMatchObject({ state: 1, msg: 'newUser' });
     const pending = cookieFrom(authorize.headers['set-cookie']);
-    expect(authorize.headers['set-cookie']).toEqual(expect.stringContaining('HttpOnly'));
-    expect(authorize.headers['set-cookie']).toEqual(expect.stringContaining('SameSite=Lax'));
+    const sessionCookie = [authorize.headers['set-cookie']].flat().find((c) => c?.startsWith('hall_sid='));
+    expect(sessionCookie).toContain('HttpOnly');
+    expect(sessionCookie).toContain('SameSite=Lax');
 
     // A pending session is not yet a citizen.
     expect((await hall.post('/online/wx/apilist/getYhxx', {}, pending)).body.status).toBe(-1);
@@ -63,23 +78,68 @@ describe('session bootstrap', () => {
 
   it('a returning openid goes oldUser', async () => {
     await hall.login('returning-1');
-    const code = await simulatorCode('returning-1');
-    const authorize = await hall.post('/wechat/api/outh2/authorize', { code });
+    const { code, state, cookie } = await signedReturn('returning-1');
+    const authorize = await hall.post('/wechat/api/outh2/authorize', { code, state }, cookie);
     expect(authorize.body).toMatchObject({ state: 1, msg: 'oldUser' });
   });
 
   it('a used code without a session starts over at WeChat instead of failing (40163)', async () => {
-    const code = await simulatorCode('reused-code-1');
-    expect((await hall.post('/wechat/api/outh2/authorize', { code })).body.msg).toBe('newUser');
-    const reused = await hall.post('/wechat/api/outh2/authorize', { code, redirect: 'http://localhost/my' });
+    const { code, state, cookie } = await signedReturn('reused-code-1');
+    expect((await hall.post('/wechat/api/outh2/authorize', { code, state }, cookie)).body.msg).toBe('newUser');
+    const again = await startSignIn();
+    const reused = await hall.post('/wechat/api/outh2/authorize', { code, state: again.state, redirect: 'http://localhost/my' }, again.cookie);
     expect(reused.status).toBe(401);
     expect(reused.body.status).toBe(-1);
   });
 
   it('an unknown code starts over too (40029)', async () => {
-    const { body } = await hall.post('/wechat/api/outh2/authorize', { code: 'not-a-code' });
+    const { state, cookie } = await startSignIn();
+    const { body } = await hall.post('/wechat/api/outh2/authorize', { code: 'not-a-code', state }, cookie);
     expect(body.status).toBe(-1);
   });
+});
+
+describe('the OAuth state (login CSRF, RFC 6749 §10.12)', () => {
+  it('is random for every sign-in and bound to the browser by a signed, HttpOnly, short-lived cookie', async () => {
+    const first = await hall.app.inject({ method: 'POST', url: '/wechat/api/outh2/authorize', payload: {} });
+    const second = await startSignIn();
+    const state = new URL((first.json() as { url: string }).url, 'http://localhost').searchParams.get('state')!;
+    expect(state).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(state).not.toBe(second.state);
+    const setCookie = String(first.headers['set-cookie']);
+    expect(setCookie).toMatch(/hall_oauth_state=[^;]+\.[^;]+;/);
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Lax');
+    expect(setCookie).toContain('Max-Age=600');
+  });
+
+  it("refuses an attacker's code brought into a victim's browser that started its own sign-in", async () => {
+    const attacker = await signedReturn('csrf-attacker');
+    const victim = await startSignIn();
+    const forced = await hall.app.inject({ method: 'POST', url: '/wechat/api/outh2/authorize', payload: { code: attacker.code, state: attacker.state }, headers: { cookie: victim.cookie } });
+    expect(forced.statusCode).toBe(400);
+    expect(forced.json()).toMatchObject({ state: 0, msg: OAUTH_STATE_MISMATCH });
+    expect(String(forced.headers['set-cookie'])).not.toMatch(/hall_sid=[^;]/);
+    // The code was never exchanged: the attacker's own browser can still use it, the victim has no session.
+    expect((await hall.post('/wechat/api/outh2/authorize', { code: attacker.code, state: attacker.state }, attacker.cookie)).body.msg).toBe('newUser');
+  });
+
+  it('never exchanges a code brought into a browser that started no sign-in; it is sent to sign in itself', async () => {
+    const attacker = await signedReturn('csrf-attacker-2');
+    const forced = await hall.post('/wechat/api/outh2/authorize', { code: attacker.code, state: attacker.state });
+    expect(forced.status).toBe(401);
+    expect(forced.body.status).toBe(-1);
+    expect(new URL(forced.body.url as string, 'http://localhost').searchParams.get('state')).not.toBe(attacker.state);
+    expect((await hall.post('/wechat/api/outh2/authorize', { code: attacker.code, state: attacker.state }, attacker.cookie)).body.msg).toBe('newUser');
+  });
+
+  it('a state is good for one return only', async () => {
+    const { code, state, cookie } = await signedReturn('state-once');
+    const first = await hall.app.inject({ method: 'POST', url: '/wechat/api/outh2/authorize', payload: { code, state }, headers: { cookie } });
+    expect(first.json()).toMatchObject({ msg: 'newUser' });
+    expect(String(first.headers['set-cookie'])).toMatch(/hall_oauth_state=;/);
+  });
+
 
   it('logout ends the session in the database and clears the cookie', async () => {
     const cookie = await hall.login('logout-1');

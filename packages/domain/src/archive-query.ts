@@ -56,6 +56,8 @@ export const PROPERTY_QUERY_MESSAGES = {
   legacyNumberRequired: '请输入原证号',
   serial: '证号须为1至7位数字',
   year: '请选择年份',
+  /** No registry interface is configured, so a lookup that must answer at once cannot. */
+  registryUnavailable: '暂时无法联机查询不动产登记信息，请携带身份证件和不动产权证书到登记窗口办理',
 } as const;
 
 /** Query type cxfs (part 3 §2.9): 1 the hall's certificate or proof, 2 a legacy certificate. */

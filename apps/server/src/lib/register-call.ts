@@ -4,10 +4,15 @@ import type { z } from 'zod';
 import { envelopeOf } from './envelope';
 import { forbidden } from './errors';
 import { payloadOpenids, requireCitizen } from '../plugins/session';
+import { requireVerifiedCitizen } from '../plugins/real-name-gate';
 
 export interface CallOptions {
-  /** citizen: an active session is required and payload openids must be the session's. */
-  auth: 'citizen' | 'public';
+  /**
+   * citizen: an active session is required and payload openids must be the session's.
+   * verified: a citizen call of a business (queries, applications, bookings …): the profile must
+   * also be complete and real-name verified (plugins/real-name-gate.ts).
+   */
+  auth: 'citizen' | 'verified' | 'public';
   /** Per-route rate limit, e.g. { max: 5, timeWindow: '1 minute' }. */
   rateLimit?: { max: number; timeWindow: string };
   /** A body limit above the hall's 1 MB default, for a call that carries a picture. */
@@ -40,10 +45,12 @@ export function registerCall<C extends CallDefinition>(app: FastifyInstance, cal
       envelope: envelopeOf(call.reply),
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     },
+    // The real-name gate runs before the payload is even validated: an unverified account learns nothing of a business call.
+    preValidation: options.auth === 'verified' ? requireVerifiedCitizen : undefined,
     preHandler:
-      options.auth === 'citizen'
+      options.auth !== 'public'
         ? async (request) => {
-            await requireCitizen(request);
+            if (options.auth === 'citizen') await requireCitizen(request);
             const source = isGet ? request.query : request.body;
             if (payloadOpenids(source).some((id) => id !== request.citizen.openid)) {
               throw forbidden('身份信息不一致，请重新进入办事大厅');

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { failureBody } from '../lib/envelope';
 import { HallError } from '../lib/errors';
-import { SessionLostError, clearSessionCookie } from './session';
+import { SessionLostError, clearSessionCookie, rememberOAuthState } from './session';
 
 /** Fastify's own client errors, said in words a citizen understands. */
 const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
@@ -27,6 +27,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const envelope = request.routeOptions.config?.envelope ?? 'plain';
     if (error instanceof SessionLostError) {
       clearSessionCookie(reply);
+      rememberOAuthState(request, reply, error.state);
       return reply.code(401).send({ status: -1, url: error.url, msg: error.message });
     }
     if (error instanceof HallError) {

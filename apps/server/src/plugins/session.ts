@@ -1,11 +1,22 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { randomId } from '../lib/ids';
 import { findSession, type SessionRow } from '../services/sessions';
 
 export const SESSION_COOKIE = 'hall_sid';
+/** The OAuth `state` this browser was sent to WeChat with (RFC 6749 §10.12): signed, HttpOnly, short-lived. */
+export const OAUTH_STATE_COOKIE = 'hall_oauth_state';
+/** Long enough for WeChat's authorize page, short enough that an old state is worthless. */
+const OAUTH_STATE_LIFETIME_SECONDS = 10 * 60;
 
-/** Where to send a browser whose session is gone: back through WeChat's authorize page to where it was. */
+/**
+ * Where to send a browser whose session is gone: back through WeChat's authorize page to where it
+ * was, with a fresh random state that the reply binds to the browser (rememberOAuthState).
+ */
 export class SessionLostError extends Error {
-  constructor(readonly url: string) {
+  constructor(
+    readonly url: string,
+    readonly state: string,
+  ) {
     super('登录已失效，请重新进入');
     this.name = 'SessionLostError';
   }
@@ -31,7 +42,39 @@ export function returnAddress(request: FastifyRequest, preferred?: string): stri
 }
 
 export function sessionLost(request: FastifyRequest, preferred?: string): SessionLostError {
-  return new SessionLostError(request.hall.wechat.authorizeUrl(returnAddress(request, preferred), 'hall'));
+  const state = randomId(24);
+  return new SessionLostError(request.hall.wechat.authorizeUrl(returnAddress(request, preferred), state), state);
+}
+
+const secureCookies = (request: FastifyRequest) => request.hall.env.HALL_PUBLIC_URL?.startsWith('https://') ?? false;
+
+/** Binds the state of a sign-in that is starting to this browser; only a return carrying it is taken. */
+export function rememberOAuthState(request: FastifyRequest, reply: FastifyReply, state: string): void {
+  reply.setCookie(OAUTH_STATE_COOKIE, state, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    signed: true,
+    secure: secureCookies(request),
+    maxAge: OAUTH_STATE_LIFETIME_SECONDS,
+  });
+}
+
+/**
+ * How a return from WeChat's authorize page stands: `bound` when its state is the one this browser
+ * was sent with; `unbound` when the browser holds no state (expired, or a sign-in it never started);
+ * `foreign` when it holds another one. Either of the latter two is refused: a code from someone
+ * else's sign-in never signs this browser in (login CSRF).
+ */
+export function oauthStateOf(request: FastifyRequest, returned: string | undefined): 'bound' | 'unbound' | 'foreign' {
+  const raw = request.cookies[OAUTH_STATE_COOKIE];
+  const unsigned = raw ? request.unsignCookie(raw) : null;
+  if (!unsigned?.valid || !unsigned.value) return 'unbound';
+  return returned && returned === unsigned.value ? 'bound' : 'foreign';
+}
+
+export function clearOAuthState(reply: FastifyReply): void {
+  reply.clearCookie(OAUTH_STATE_COOKIE, { path: '/' });
 }
 
 export async function readSession(request: FastifyRequest): Promise<SessionRow | null> {
@@ -48,7 +91,7 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, s
     httpOnly: true,
     sameSite: 'lax',
     signed: true,
-    secure: request.hall.env.HALL_PUBLIC_URL?.startsWith('https://') ?? false,
+    secure: secureCookies(request),
     maxAge: 7 * 24 * 60 * 60,
   });
 }

@@ -38,13 +38,13 @@ export async function applicationFillRoutes(app: FastifyInstance): Promise<void>
   const { db } = app.hall;
   const writeLimit = { max: 120, timeWindow: '1 minute' };
 
-  registerCall(app, contract.addPerson, { auth: 'citizen', rateLimit: writeLimit }, async (request) => {
+  registerCall(app, contract.addPerson, { auth: 'verified', rateLimit: writeLimit }, async (request) => {
     const save = parseJsonField(request.body.proposerinfo, applicantSave);
     const sqrId = await saveApplicant(db, request.citizen.openid, request.body.proinstid, save);
     return { errcode: '00', errmsg: '保存成功', data: { sqr_id: sqrId } };
   });
 
-  registerCall(app, contract.saveSqrWx, { auth: 'citizen', rateLimit: writeLimit }, async (request) => {
+  registerCall(app, contract.saveSqrWx, { auth: 'verified', rateLimit: writeLimit }, async (request) => {
     // With statements (part 3 §7: onlyUserinfo, changecqzInfo or recordInfo and jusInfo) the call saves those alone.
     const statements = parseStatements(request.body);
     if (hasStatements(statements)) {
@@ -61,28 +61,28 @@ export async function applicationFillRoutes(app: FastifyInstance): Promise<void>
     data: await listApplicants(db, request.citizen.openid, request.body.proinstid, request.body.flag),
   }));
 
-  registerCall(app, contract.delPerson, { auth: 'citizen', rateLimit: writeLimit }, async (request) => {
+  registerCall(app, contract.delPerson, { auth: 'verified', rateLimit: writeLimit }, async (request) => {
     await deleteApplicant(db, request.citizen.openid, request.body.sqrid, request.body.proinstid);
     return { errcode: '00', errmsg: '删除成功' };
   });
 
-  registerCall(app, contract.delSqrmsgWx, { auth: 'citizen', rateLimit: writeLimit }, async (request) => {
+  registerCall(app, contract.delSqrmsgWx, { auth: 'verified', rateLimit: writeLimit }, async (request) => {
     await deleteApplicant(db, request.citizen.openid, request.body.sqrid);
     return { state: 1, msg: '删除成功' };
   });
 
-  registerCall(app, contract.addReleasteInfo, { auth: 'citizen', rateLimit: writeLimit }, async (request) => {
+  registerCall(app, contract.addReleasteInfo, { auth: 'verified', rateLimit: writeLimit }, async (request) => {
     const units = parseJsonField(request.body.fwxxs, unitList);
     const ids = await saveUnits(db, request.citizen.openid, request.body.proinstid, units);
     return { errcode: '00', errmsg: '保存成功', data: { ids } };
   });
 
-  registerCall(app, contract.delReleasteInfo, { auth: 'citizen', rateLimit: writeLimit }, async (request) => {
+  registerCall(app, contract.delReleasteInfo, { auth: 'verified', rateLimit: writeLimit }, async (request) => {
     await deleteUnit(db, request.citizen.openid, request.body.proinstid, request.body.fwxxid);
     return { errcode: '00', errmsg: '删除成功' };
   });
 
-  registerCall(app, contract.addQlxxInfo, { auth: 'citizen', rateLimit: writeLimit }, async (request) => {
+  registerCall(app, contract.addQlxxInfo, { auth: 'verified', rateLimit: writeLimit }, async (request) => {
     const { proinstid, savetype, reqData, qlxxs } = request.body;
     const failed = savetype.trim() === SAVE_TYPE_CANCELLATION ? CANCELLATION_SAVE_FAILED : RIGHTS_SAVE_FAILED;
     const statements = withFailure(failed, () => parseStatements(request.body));
@@ -101,23 +101,23 @@ export async function applicationFillRoutes(app: FastifyInstance): Promise<void>
     return { state: 1, msg: '保存成功', data: { id } };
   });
 
-  registerCall(app, contract.delQlxxInfo, { auth: 'citizen', rateLimit: writeLimit }, async (request) => {
+  registerCall(app, contract.delQlxxInfo, { auth: 'verified', rateLimit: writeLimit }, async (request) => {
     await deleteRightsRecords(db, request.citizen.openid, request.body.proinstid, request.body.savetype);
     return { errcode: '00', errmsg: '删除成功' };
   });
 
-  registerCall(app, contract.check, { auth: 'citizen' }, async (request) => {
+  registerCall(app, contract.check, { auth: 'verified' }, async (request) => {
     await checkApplication(db, request.citizen.openid, request.body.proinstid);
     return { errcode: '00', errmsg: CHECK_PASSED };
   });
 
-  registerCall(app, contract.submitApplyProject, { auth: 'citizen', rateLimit: { max: 30, timeWindow: '1 minute' } }, async (request) => ({
+  registerCall(app, contract.submitApplyProject, { auth: 'verified', rateLimit: { max: 30, timeWindow: '1 minute' } }, async (request) => ({
     errcode: '00',
     errmsg: '提交成功',
     data: await submitApplication(db, request.citizen.openid, request.body.proinstid),
   }));
 
-  registerCall(app, contract.revokeApply, { auth: 'citizen', rateLimit: { max: 30, timeWindow: '1 minute' } }, async (request) => {
+  registerCall(app, contract.revokeApply, { auth: 'verified', rateLimit: { max: 30, timeWindow: '1 minute' } }, async (request) => {
     await revokeApplication(db, request.citizen.openid, request.body.id);
     return { stat: 1, msg: '撤回成功' };
   });

@@ -5,7 +5,8 @@ import { envelopeOf } from '../lib/envelope';
 import { forbidden } from '../lib/errors';
 import { registerPictureRoute } from '../lib/picture-route';
 import { registerCall } from '../lib/register-call';
-import { payloadOpenids, requireCitizen } from '../plugins/session';
+import { payloadOpenids } from '../plugins/session';
+import { requireVerifiedCitizen } from '../plugins/real-name-gate';
 import { PICTURE_NOT_FOUND, deletePicture, findOwnedMaterialFile, listMaterials, savePicture } from '../services/material-files';
 import { createWxConfig } from '../services/wx-config';
 import { requireStatementTarget } from '../services/statements';
@@ -32,8 +33,8 @@ export async function applicationMaterialRoutes(app: FastifyInstance): Promise<v
     bodyLimit: Math.ceil(MATERIAL_IMAGE_MAX_BYTES * 1.4) + 64 * 1024,
     schema: { body: upload.body, response: { 200: upload.reply } },
     config: { envelope: envelopeOf(upload.reply), rateLimit: { max: 60, timeWindow: '1 minute' } },
+    preValidation: requireVerifiedCitizen,
     preHandler: async (request) => {
-      await requireCitizen(request);
       if (payloadOpenids(request.body).some((id) => id !== request.citizen.openid)) throw forbidden(OPENID_MISMATCH);
     },
     handler: async (request: FastifyRequest) => {
@@ -49,7 +50,7 @@ export async function applicationMaterialRoutes(app: FastifyInstance): Promise<v
     },
   });
 
-  registerCall(app, contract.delSinglePic, { auth: 'citizen', rateLimit: { max: 120, timeWindow: '1 minute' } }, async (request) => {
+  registerCall(app, contract.delSinglePic, { auth: 'verified', rateLimit: { max: 120, timeWindow: '1 minute' } }, async (request) => {
     await deletePicture(db, files, request.citizen.openid, request.body.fileid, request.log);
     return { errcode: '00', errmsg: '删除成功' };
   });

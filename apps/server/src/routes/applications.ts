@@ -26,7 +26,7 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
     data: { lists: await listApplications(db, request.citizen.openid, request.body) },
   }));
 
-  registerCall(app, contract.deleteApply, { auth: 'citizen' }, async (request) => {
+  registerCall(app, contract.deleteApply, { auth: 'verified' }, async (request) => {
     await deleteApplication(db, files, request.citizen.openid, request.body.proinstid, request.log);
     return { errcode: '00', errmsg: '删除成功' };
   });

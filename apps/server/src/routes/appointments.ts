@@ -15,7 +15,7 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
   );
   registerCall(app, contract.serviceSites, { auth: 'public' }, async () => ({ state: 1, data: await listSites(db) }));
 
-  registerCall(app, contract.addAppointment, { auth: 'citizen', rateLimit: { max: 30, timeWindow: '1 minute' } }, async (request) => {
+  registerCall(app, contract.addAppointment, { auth: 'verified', rateLimit: { max: 30, timeWindow: '1 minute' } }, async (request) => {
     const { id, message } = await bookAppointment(db, request.citizen.openid, request.body);
     return { state: 1, msg: message, data: { id } };
   });

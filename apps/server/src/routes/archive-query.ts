@@ -2,7 +2,7 @@ import { archivePdfPath, contract } from '@hall/api';
 import { ARCHIVE_QUERY_MESSAGES, normalizeIdNumber, PROPERTY_QUERY_MESSAGES } from '@hall/domain';
 import type { FastifyInstance } from 'fastify';
 import { renderArchiveCertificatePdf, renderArchiveCertificatePng } from '../documents/archive-certificate';
-import { badRequest, forbidden } from '../lib/errors';
+import { badRequest, forbidden, HallError } from '../lib/errors';
 import { registerCall } from '../lib/register-call';
 import {
   archiveCertificateInput,
@@ -28,18 +28,18 @@ import { registerFileCall, sendInlinePdf } from './queries';
 export async function archiveQueryRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.hall;
 
-  registerCall(app, contract.phongQueryYzm, { auth: 'citizen', rateLimit: { max: 10, timeWindow: '1 minute' } }, async (request) => {
+  registerCall(app, contract.phongQueryYzm, { auth: 'verified', rateLimit: { max: 10, timeWindow: '1 minute' } }, async (request) => {
     await sendArchiveCode(app.hall, request.citizen.openid, request.body.qlrphone, request.log);
     return { errcode: '00', errmsg: PHONE_CODE_MESSAGES.sent };
   });
 
-  registerCall(app, contract.getQueryYzm, { auth: 'citizen', rateLimit: { max: 20, timeWindow: '1 minute' } }, async (request) => {
+  registerCall(app, contract.getQueryYzm, { auth: 'verified', rateLimit: { max: 20, timeWindow: '1 minute' } }, async (request) => {
     const bsm = await verifyArchiveCode(db, request.citizen, { phone: request.body.qlrphone, code: request.body.yzm });
     return { errcode: true, errmsg: ARCHIVE_QUERY_MESSAGES.codeChecked, data: { bsm } };
   });
 
   for (const call of [contract.sentquerycert, contract.queryCertRecord]) {
-    registerCall(app, call, { auth: 'citizen', rateLimit: { max: 10, timeWindow: '1 minute' } }, async (request) => {
+    registerCall(app, call, { auth: 'verified', rateLimit: { max: 10, timeWindow: '1 minute' } }, async (request) => {
       const created = await requestArchiveQuery(db, request.citizen, request.body);
       return { errcode: '00', errmsg: ARCHIVE_QUERY_MESSAGES.submitted, data: created };
     });
@@ -91,13 +91,15 @@ export async function archiveQueryRoutes(app: FastifyInstance): Promise<void> {
     return sendInlinePdf(reply, `查档证明-${row.params.sqdh ?? row.id}.pdf`, pdf, pdf.length);
   });
 
-  registerCall(app, contract.relationfilesearch, { auth: 'citizen', rateLimit: { max: 20, timeWindow: '1 minute' } }, async (request) => {
+  registerCall(app, contract.relationfilesearch, { auth: 'verified', rateLimit: { max: 20, timeWindow: '1 minute' } }, async (request) => {
     const user = await requireUser(db, request.citizen.openid);
     const name = String(request.body.name ?? user.name).trim();
     const card = normalizeIdNumber(String(request.body.card ?? user.cardnum));
     if (name !== user.name.trim() || card !== normalizeIdNumber(user.cardnum)) throw forbidden(ARCHIVE_QUERY_MESSAGES.notOwn);
     const bdcqzh = String(request.body.bdcqzh ?? '').trim();
     if (!bdcqzh) throw badRequest(PROPERTY_QUERY_MESSAGES.legacyNumberRequired);
+    // Without a registry interface this lookup cannot wait for an operator: the citizen is told where to go instead.
+    if (!app.hall.certificateRegistry.answers) throw new HallError(503, PROPERTY_QUERY_MESSAGES.registryUnavailable);
     const certificate = await app.hall.certificateRegistry.lookupCertificate({ name, idcard: card, qzh: bdcqzh, xzqdm: '' });
     if (!certificate) throw badRequest(PROPERTY_QUERY_MESSAGES.notFound);
     return { state: 1, data: { ...toArchiveProperty(certificate), qlr: certificate.ownerName } };
@@ -110,7 +112,7 @@ export async function archiveQueryRoutes(app: FastifyInstance): Promise<void> {
     return { state: 1, data: { records } };
   });
 
-  registerCall(app, contract.searchBdcdyInfoByBdcqzh, { auth: 'citizen', rateLimit: { max: 20, timeWindow: '1 minute' } }, async (request) => ({
+  registerCall(app, contract.searchBdcdyInfoByBdcqzh, { auth: 'verified', rateLimit: { max: 20, timeWindow: '1 minute' } }, async (request) => ({
     state: 1,
     msg: PROPERTY_QUERY_MESSAGES.submitted,
     data: await submitPropertyQuery(db, request.citizen.openid, request.body),

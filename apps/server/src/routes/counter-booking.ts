@@ -2,7 +2,7 @@ import { contract } from '@hall/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { registerCall } from '../lib/register-call';
-import { readSession, sessionLost } from '../plugins/session';
+import { readSession, rememberOAuthState, sessionLost } from '../plugins/session';
 import { bookCounterSlot, bookingPageFor, bookingSlipFor, listCounterBookings, listCounterDays, listCounterSlots } from '../services/counter-booking';
 
 /** Where a booking link that is not the citizen's own lands. */
@@ -17,7 +17,7 @@ export async function counterBookingRoutes(app: FastifyInstance): Promise<void> 
     state: 1,
     data: await listCounterSlots(db, request.citizen.openid, request.body.calendarId),
   }));
-  registerCall(app, contract.addApmCount, { auth: 'citizen', rateLimit: { max: 30, timeWindow: '1 minute' } }, async (request) => ({
+  registerCall(app, contract.addApmCount, { auth: 'verified', rateLimit: { max: 30, timeWindow: '1 minute' } }, async (request) => ({
     state: 1,
     msg: '预约成功',
     data: await bookCounterSlot(db, request.citizen.openid, request.body),
@@ -27,7 +27,11 @@ export async function counterBookingRoutes(app: FastifyInstance): Promise<void> 
   /** Follows a booking link as the signed-in citizen; without a session, through WeChat's sign-in back to the link. */
   async function follow(request: FastifyRequest, reply: FastifyReply, target: (openid: string) => Promise<string | null>) {
     const session = await readSession(request);
-    if (!session || session.state !== 'active' || !session.openid) return reply.redirect(sessionLost(request, request.url).url);
+    if (!session || session.state !== 'active' || !session.openid) {
+      const lost = sessionLost(request, request.url);
+      rememberOAuthState(request, reply, lost.state);
+      return reply.redirect(lost.url);
+    }
     return reply.redirect((await target(session.openid)) ?? NOT_FOUND_PAGE);
   }
 

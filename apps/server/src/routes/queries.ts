@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import { registerCall } from '../lib/register-call';
 import { payloadOpenids, requireCitizen } from '../plugins/session';
+import { requireVerifiedCitizen } from '../plugins/real-name-gate';
 import { listQueryCities, submitCertificateQuery } from '../services/certificate-queries';
 import { DOCUMENT_KINDS, listRecords, requireOwnRecord, toRecordDetail, type QueryRecordRow } from '../services/query-records';
 import { startQueryResolver } from '../services/query-resolver';
@@ -101,7 +102,7 @@ export async function queryRoutes(app: FastifyInstance): Promise<void> {
     [contract.certificateSearch, 'zs'],
     [contract.dzzzcertificateSearch, 'dzzz'],
   ] as const) {
-    registerCall(app, call, { auth: 'citizen', rateLimit: { max: 20, timeWindow: '1 minute' } }, async (request) => {
+    registerCall(app, call, { auth: 'verified', rateLimit: { max: 20, timeWindow: '1 minute' } }, async (request) => {
       const id = await submitCertificateQuery(db, request.citizen.openid, kind, request.body);
       wakeResolver();
       return { state: true, msg: '查询已提交，请稍后查看结果', data: { ID: id } };
@@ -156,9 +157,7 @@ export async function queryRoutes(app: FastifyInstance): Promise<void> {
     method: 'POST',
     url: contract.getDzzzyqUpload.path,
     config: { envelope: 'state', rateLimit: { max: 30, timeWindow: '1 minute' } },
-    preHandler: async (request) => {
-      await requireCitizen(request);
-    },
+    preValidation: requireVerifiedCitizen,
     handler: async (request) => {
       if (!request.isMultipart()) throw badRequest('请以文件上传的方式提交');
       // Storage stops writing at the citizen's remaining room when that is less than the upload limit.

@@ -35,14 +35,14 @@ export async function queueRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, contract.queueConfig, { auth: 'public' }, async (request) => ({ stat: 1, data: await readConfig(db, request.body.comID) }));
   registerCall(app, contract.queueNewsList, { auth: 'public' }, async () => ({ stat: 1, data: await listNews(db) }));
 
-  registerCall(app, contract.addQueueOrder, { auth: 'citizen', rateLimit: { max: 30, timeWindow: '1 minute' } }, async (request) => {
+  registerCall(app, contract.addQueueOrder, { auth: 'verified', rateLimit: { max: 30, timeWindow: '1 minute' } }, async (request) => {
     // The order is the session's citizen's: a payload naming anyone else is refused.
     const { wechatid, webid } = request.body;
     if ((wechatid && wechatid !== request.citizen.openid) || (webid && webid !== request.citizen.openid)) throw forbidden(OPENID_MISMATCH);
     return { stat: 1, msg: '取号成功', data: await addOrder(db, request.citizen.openid, request.body) };
   });
   registerCall(app, contract.queueOrders, { auth: 'citizen' }, async (request) => ({ stat: 1, data: await listOwnOrders(db, request.citizen.openid) }));
-  registerCall(app, contract.cancelQueueOrder, { auth: 'citizen' }, async (request) => ({
+  registerCall(app, contract.cancelQueueOrder, { auth: 'verified' }, async (request) => ({
     stat: 1,
     msg: '取消成功',
     data: await cancelOwnOrder(db, request.citizen.openid, request.body.id),

@@ -6,11 +6,13 @@ import { banners, menus, users } from '../db/schema';
 import { registerCall } from '../lib/register-call';
 import { HallError } from '../lib/errors';
 import { STALE_CODE_ERRORS } from '../adapters/wechat/oauth';
-import { clearSessionCookie, readSession, sessionLost, setSessionCookie } from '../plugins/session';
+import { clearOAuthState, clearSessionCookie, oauthStateOf, readSession, sessionLost, setSessionCookie } from '../plugins/session';
 import { createPendingSession, endSession, rotateSession, touchSession, USER_REFRESH_AFTER_MS } from '../services/sessions';
 import { findUser, requireUser, toHallUser } from '../services/users';
 
 const APP_NAME = '不动产登记网上办事大厅';
+/** A return from WeChat that this browser did not start (or started in another tab since). */
+export const OAUTH_STATE_MISMATCH = '登录校验未通过，请关闭本页面后从公众号菜单重新进入办事大厅';
 const APP_VERSION = '1.0beta';
 
 /** The app info both apps load at start. */
@@ -40,6 +42,15 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     }
     const code = request.body.code;
     if (!code) throw sessionLost(request, request.body.redirect);
+    const bound = oauthStateOf(request, request.body.state);
+    // A code this browser did not ask for is never exchanged. Without a state (it expired on WeChat's
+    // page) the sign-in starts again; with another one the return is refused outright.
+    if (bound === 'unbound') throw sessionLost(request, request.body.redirect);
+    if (bound === 'foreign') {
+      clearOAuthState(reply);
+      throw new HallError(400, OAUTH_STATE_MISMATCH);
+    }
+    clearOAuthState(reply);
     const exchange = await wechat.exchangeCode(code);
     if (!exchange.ok) {
       // A used or unknown code: start again with a fresh one rather than a dead end.
