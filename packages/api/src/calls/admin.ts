@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../define-call';
 import { stateReply } from '../envelopes';
-import { reqseq } from '../common';
+import { reqseq, plainText } from '../common';
 import { appInfo, hallUser } from './session';
 
 /** The fields the admin shell loads at start (spec part 1 §7: dbfields app, me, stat). */
@@ -29,7 +29,7 @@ export const adminCalls = {
       reqseq,
       syscode: z.literal('sys_admin'),
       dbfields: z.array(z.enum(ADMIN_SHELL_FIELDS)).max(ADMIN_SHELL_FIELDS.length),
-      code: z.string().max(256).optional(),
+      code: plainText(256).optional(),
     }),
     reply: stateReply(z.object({ app: appInfo.optional(), me: operatorUser.optional(), stat: hallStatistics.optional() })),
   }),

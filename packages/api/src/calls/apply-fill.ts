@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../define-call';
 import { errcodeOnlyReply, errcodeReply, stateReply, statReply } from '../envelopes';
-import { reqseq, openid, text } from '../common';
+import { reqseq, openid, text, plainText } from '../common';
 import { applicant } from './apply';
 import { statementPayload } from './statements';
 
@@ -19,7 +19,7 @@ const rowId = text(20);
 
 /** A JSON value a form may send as a string (proposerinfo, fwxxs, reqData, qlxxs). */
 const jsonText = <T extends z.ZodType>(schema: T, max: number) =>
-  z.union([z.string().max(max), schema]);
+  z.union([plainText(max), schema]);
 
 /** A field of a saved form: a short string, a number from a form is accepted too. */
 const field = text(500).optional();
@@ -74,7 +74,7 @@ export const unitSave = z.object({
 export type UnitSave = z.infer<typeof unitSave>;
 
 /** A rights record's fields as sent (reqData, qlxxs); the cancellation's ZXDJ arrives nested. */
-export const rightsSave = z.record(z.string().max(64), z.union([z.string().max(2000), z.number(), z.boolean(), z.null(), z.record(z.string().max(64), z.union([z.string().max(2000), z.number(), z.null()]))]));
+export const rightsSave = z.record(plainText(64), z.union([plainText(2000), z.number(), z.boolean(), z.null(), z.record(plainText(64), z.union([plainText(2000), z.number(), z.null()]))]));
 export type RightsSave = z.infer<typeof rightsSave>;
 
 export const SAVE_TYPE_VALUES = ['2', '3', '4', '99'] as const;
@@ -211,7 +211,7 @@ export const applyFillCalls = {
       datuminstId: text(20).optional(),
       materialId: text(20).optional(),
       // base64 of MATERIAL_IMAGE_MAX_BYTES, with room for a data: prefix and line breaks.
-      base64: z.string().max(7_200_000).optional(),
+      base64: plainText(7_200_000).optional(),
       serverId: text(256).optional(),
       typ: text(16).optional(),
       ysr: text(64).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../define-call';
 import { errcodeOnlyReply, errcodeReply, stateReply } from '../envelopes';
-import { openid, reqseq, text } from '../common';
+import { openid, reqseq, text, plainText } from '../common';
 
 /**
  * The archive query (查档证明): phone code, face check, the request, its records and certificate
@@ -140,7 +140,7 @@ export const archiveQueryCalls = {
   getCatchCert: defineCall({
     method: 'POST',
     path: '/online/wx/apilist/getCatchCert',
-    body: z.object({ reqseq, openid, cerId: recordId, ismobel: z.string().max(8).optional() }),
+    body: z.object({ reqseq, openid, cerId: recordId, ismobel: plainText(8).optional() }),
     reply: errcodeReply(z.object({ imagedata: z.string() })),
   }),
   /** The certificate's print data. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../define-call';
 import { stateReply } from '../envelopes';
-import { reqseq, text } from '../common';
+import { reqseq, text, plainText } from '../common';
 
 /**
  * Counter booking, the date and slot booking of /appointment (spec part 3 §2.5, §3 "Counter
@@ -9,7 +9,7 @@ import { reqseq, text } from '../common';
  * and the citizen's own records. openId (with a capital I, as the spec spells it) must be the session's.
  */
 
-const openId = z.string().max(128).optional();
+const openId = plainText(128).optional();
 const idText = text(40);
 
 /** A calendar day of the citizen's hall: date (YYYY-MM-DD), weekday (星期一…), holiday 1 when closed. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../define-call';
 import { errcodeOnlyReply, errcodeReply, statReply } from '../envelopes';
-import { reqseq, openid, text } from '../common';
+import { reqseq, openid, text, plainText } from '../common';
 import { hallUser } from './session';
 
 /** The profile form (spec part 1 §3). */
@@ -20,7 +20,7 @@ export const profileForm = z.object({
   appid: text(64).optional(),
   iswebuser: text(4).optional(),
   password: text(64),
-  realNameAuthentication: z.union([z.number(), z.string()]).optional(),
+  realNameAuthentication: z.union([z.number(), plainText(8)]).optional(),
 });
 export type ProfileForm = z.input<typeof profileForm>;
 export type ProfileFormData = z.output<typeof profileForm>;
@@ -33,12 +33,12 @@ export const profileCalls = {
       reqseq,
       data: z
         .object({
-          appid: z.string().max(64).optional(),
+          appid: plainText(64).optional(),
           openid,
-          phone: z.string().max(20).optional(),
-          nickname: z.string().max(64).optional(),
+          phone: plainText(20).optional(),
+          nickname: plainText(64).optional(),
           /** From the URL after the face check returns; the server reads the result itself. */
-          BizToken: z.string().max(128).optional(),
+          BizToken: plainText(128).optional(),
         })
         .optional(),
     }),
@@ -76,9 +76,9 @@ export const profileCalls = {
     method: 'POST',
     path: '/online/wx/face/WxDetectAuth',
     body: z.object({
-      RedirectUrl: z.string().max(2048),
+      RedirectUrl: plainText(2048),
       openid,
-      bsm: z.string().max(128).optional(),
+      bsm: plainText(128).optional(),
       idcard: text(32),
       name: text(64),
     }),
@@ -91,7 +91,7 @@ export const profileCalls = {
   setDetectInfo: defineCall({
     method: 'POST',
     path: '/online/wx/apilist/setDetectInfo',
-    body: z.object({ reqseq, bsm: z.string().max(128), BizToken: z.string().max(128).optional() }),
+    body: z.object({ reqseq, bsm: plainText(128), BizToken: plainText(128).optional() }),
     reply: errcodeOnlyReply,
   }),
 } as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../define-call';
 import { errcodeOnlyReply, errcodeReply } from '../envelopes';
-import { reqseq, text } from '../common';
+import { reqseq, text, plainText } from '../common';
 import { applicationDetail, reviewOpinions } from './apply';
 import { applicationMaterial } from './apply-fill';
 import { REVIEW_OPINION_MAX_LENGTH } from '../review-limits';
@@ -94,7 +94,7 @@ export const reviewCalls = {
       stage: reviewStage,
       decision: z.enum(['pass', 'reject']),
       /** Kept trimmed; past REVIEW_OPINION_MAX_LENGTH characters the server answers REVIEW_OPINION_TOO_LONG. */
-      opinion: z.string().max(REVIEW_OPINION_MAX_LENGTH * 8).optional(),
+      opinion: plainText(REVIEW_OPINION_MAX_LENGTH * 8).optional(),
     }),
     reply: errcodeReply(z.object({ shzt: z.number(), prolsh: z.string().nullable() })),
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../define-call';
 import { errcodeReply, stateReply } from '../envelopes';
-import { reqseq } from '../common';
+import { reqseq, plainText } from '../common';
 
 /** The logged-in user as the hall's screens read it (spec part 1 §3 "User (me)", part 3 §3). */
 export const hallUser = z.object({
@@ -68,7 +68,7 @@ export const sessionCalls = {
   wechatItemGet: defineCall({
     method: 'POST',
     path: '/wechat/api/wechatitem/get',
-    body: z.object({ code: z.string().max(256).optional() }),
+    body: z.object({ code: plainText(256).optional() }),
     reply: stateReply(appItem),
   }),
   /** Authorise: answers newUser/oldUser/refreshUser/noRefresh, or status -1 with WeChat's authorize address. */
@@ -76,10 +76,10 @@ export const sessionCalls = {
     method: 'POST',
     path: '/wechat/api/outh2/authorize',
     body: z.object({
-      code: z.string().max(256).optional(),
-      state: z.string().max(128).optional(),
+      code: plainText(256).optional(),
+      state: plainText(128).optional(),
       /** The landing address to come back to after WeChat's authorize page. */
-      redirect: z.string().max(2048).optional(),
+      redirect: plainText(2048).optional(),
     }),
     reply: stateReply(z.unknown()).extend({ msg: z.enum(AUTHORIZE_MESSAGES).optional() }),
   }),
@@ -111,13 +111,13 @@ export const sessionCalls = {
   getWxMenu: defineCall({
     method: 'POST',
     path: '/online/wx/apilist/GetWxMenu',
-    body: z.object({ AppRootDomain: z.string().max(512).optional(), reqseq, AppID: z.string().max(64).optional() }),
+    body: z.object({ AppRootDomain: plainText(512).optional(), reqseq, AppID: plainText(64).optional() }),
     reply: errcodeReply(z.object({ menus: z.array(menuGroup), banners: z.array(banner) })),
   }),
   getYhxx: defineCall({
     method: 'POST',
     path: '/online/wx/apilist/getYhxx',
-    body: z.object({ reqseq, data: z.object({ appid: z.string().max(64).optional(), openid: z.string().max(128).optional() }).optional() }),
+    body: z.object({ reqseq, data: z.object({ appid: plainText(64).optional(), openid: plainText(128).optional() }).optional() }),
     reply: errcodeReply(hallUser),
   }),
   modsInfo: defineCall({
@@ -129,7 +129,7 @@ export const sessionCalls = {
   pageInfo: defineCall({
     method: 'POST',
     path: '/api/app/pageinfo',
-    body: z.object({ path: z.string().max(512).optional() }),
+    body: z.object({ path: plainText(512).optional() }),
     reply: stateReply(z.object({ path: z.string(), title: z.string() }).array()),
   }),
   appInfo: defineCall({

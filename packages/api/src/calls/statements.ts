@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../define-call';
 import { stateReply } from '../envelopes';
-import { openid, reqseq, text } from '../common';
+import { openid, reqseq, text, plainText } from '../common';
 
 /**
  * Hand signatures and the written statements of a case (spec part 3 §2.11–§2.17, §3, §7
@@ -16,9 +16,9 @@ const applicationId = text(20);
 export const SIGNATURE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 
 /** A statement's fields as a form sends them (jusInfo, recordInfo, changecqzInfo): JSON text or an object of short texts. */
-export const statementFields = z.record(z.string().max(32), z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]));
+export const statementFields = z.record(plainText(32), z.union([plainText(2000), z.number(), z.boolean(), z.null()]));
 export type StatementFields = z.infer<typeof statementFields>;
-export const statementText = z.union([z.string().max(40000), statementFields]);
+export const statementText = z.union([plainText(40000), statementFields]);
 
 /** The statements a save may carry; either changecqzInfo (800+4) or recordInfo and jusInfo. */
 export const statementPayload = {
@@ -68,7 +68,7 @@ export const statementCalls = {
       openid,
       id: text(20),
       // base64 of SIGNATURE_IMAGE_MAX_BYTES with room for a data: prefix.
-      decodeInfo: z.string().max(2_900_000),
+      decodeInfo: plainText(2_900_000),
     }),
     reply: stateReply(z.null()),
   }),
