@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { HallContext } from './context';
 import { registerErrorHandler } from './plugins/errors';
+import { inputGuard } from './plugins/input-guard';
 import { staticApps } from './plugins/static-apps';
 import { randomId } from './lib/ids';
 import { sessionRoutes } from './routes/session';
@@ -79,6 +80,7 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
     global: false,
     keyGenerator: (request) => request.cookies?.hall_sid ?? request.ip,
   });
+  await app.register(inputGuard);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   await app.register(sessionRoutes);

@@ -1,5 +1,5 @@
 import type { Multipart, MultipartFile } from '@fastify/multipart';
-import { signatureUploadFields } from '@hall/api';
+import { UNREADABLE_TEXT_MESSAGE, hasUnreadableCharacters, signatureUploadFields } from '@hall/api';
 import { VALIDATION_MESSAGES, queryRecordStateText, validateSignatureUpload } from '@hall/domain';
 import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import type { HallContext } from '../context';
@@ -57,6 +57,8 @@ function uploadFailure(error: unknown): HallError | null {
 
 async function saveUploadedPdf(hall: HallContext, part: MultipartFile, maxBytes: number): Promise<SavedFile & { fileName: string }> {
   const fileName = part.filename.trim();
+  // The name is stored as text: one that hides a NUL or broken Unicode (filename*=UTF-8''a%00.pdf) is refused, not saved.
+  if (hasUnreadableCharacters(fileName)) throw badRequest(UNREADABLE_TEXT_MESSAGE);
   // The name is checked before a byte is stored (only .pdf), the size once the stream has passed.
   const nameFailure = validateSignatureUpload({ fileName, size: 0 });
   if (nameFailure) throw badRequest(nameFailure);
