@@ -54,3 +54,5 @@ declare module 'fastify' {
     envelope?: EnvelopeKind;
   }
 }
+    /** The route takes urlencoded form bodies (the specification says form); no other route does. */
+    form?: boolean;

@@ -229,6 +229,10 @@ describe('malformed input', () => {
     const after = await footprint();
     expect(wrong).toEqual([]);
     expect(after).toEqual(before);
+    // Every session outlived the refused requests, so each of them met a signed-in citizen where it should.
+    for (const session of sessions.filter((s) => s.cookie)) {
+      expect((await hall.post('/online/wx/apilist/getYhxx', {}, session.cookie)).body, session.name).toMatchObject({ errcode: '00' });
+    }
 
     // A number where a form field also takes one, an unknown key: accepted or not, never a 5xx.
     expect(await send(probes.filter((probe) => !probe.mustRefuse))).toEqual([]);

@@ -10,6 +10,19 @@ import { createContext } from '../src/hall';
 import { randomId } from '../src/lib/ids';
 import { sessions, users } from '../src/db/schema';
 
+/** Every setting a production hall needs, with stand-in values (nothing here calls out). */
+export const PRODUCTION_ENV = {
+  HALL_MODE: 'production',
+  HALL_PUBLIC_URL: 'https://bdc.example.gov.cn',
+  WECHAT_APPID: 'wx0123456789abcdef',
+  WECHAT_SECRET: 'wechat-secret',
+  FACEID_SECRET_ID: 'faceid-id',
+  FACEID_SECRET_KEY: 'faceid-key',
+  FACEID_RULE_ID: '1',
+  SMS_API_URL: 'https://sms.example.cn/send',
+  SMS_API_KEY: 'sms-key',
+} as const;
+
 export interface TestHall {
   app: HallApp;
   connection: DatabaseConnection;

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import { registerCall } from '../lib/register-call';
+import { firmLimit } from '../plugins/rate-limits';
 import { payloadOpenids, requireCitizen } from '../plugins/session';
 import { requireVerifiedCitizen } from '../plugins/real-name-gate';
 import { listQueryCities, submitCertificateQuery } from '../services/certificate-queries';
@@ -156,7 +157,7 @@ export async function queryRoutes(app: FastifyInstance): Promise<void> {
   app.route({
     method: 'POST',
     url: contract.getDzzzyqUpload.path,
-    config: { envelope: 'state', rateLimit: { max: 30, timeWindow: '1 minute' } },
+    config: { envelope: 'state', rateLimit: firmLimit(30, '1 minute') },
     preValidation: requireVerifiedCitizen,
     handler: async (request) => {
       if (!request.isMultipart()) throw badRequest('请以文件上传的方式提交');
