@@ -3,10 +3,11 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { HallContext } from './context';
 import { registerErrorHandler } from './plugins/errors';
+import { crossSiteGuard } from './plugins/cross-site-guard';
+import { rateLimits } from './plugins/rate-limits';
 import { inputGuard } from './plugins/input-guard';
 import { staticApps } from './plugins/static-apps';
 import { randomId } from './lib/ids';
@@ -69,6 +70,9 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
         connectSrc: ["'self'"],
         frameAncestors: ["'self'"],
         formAction: ["'self'"],
+        // Helmet adds upgrade-insecure-requests by default, which blanks the app at any plain-http
+        // address but loopback (a phone on the hall's Wi-Fi, an intranet): sent only when the hall is https.
+        upgradeInsecureRequests: hall.env.HALL_PUBLIC_URL?.startsWith('https://') ? [] : null,
       },
     },
     crossOriginEmbedderPolicy: false,
@@ -76,10 +80,8 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie, { secret: hall.cookieSecret });
   await app.register(formbody);
-  await app.register(rateLimit, {
-    global: false,
-    keyGenerator: (request) => request.cookies?.hall_sid ?? request.ip,
-  });
+  await app.register(crossSiteGuard);
+  await app.register(rateLimits);
   await app.register(inputGuard);
 
   app.get('/healthz', async () => ({ status: 'ok' }));

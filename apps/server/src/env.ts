@@ -55,6 +55,24 @@ const schema = z.object({
   HALL_STORAGE_SWEEP_MS: z.coerce.number().int().min(0).default(60 * 60 * 1000),
   /** This hall's district code. */
   HALL_XZQDM: z.string().default('130400'),
+  /**
+   * The identity that signs every PDF the hall issues: a PKCS#12 file and its password, or a PEM private
+   * key (optionally encrypted) with a PEM certificate chain, signer first. Required in production; a demo
+   * hall without one makes its own CA in HALL_DATA_DIR/signing-identity.
+   */
+  HALL_SIGNING_P12: z.string().optional(),
+  HALL_SIGNING_P12_PASSWORD: z.string().optional(),
+  HALL_SIGNING_KEY: z.string().optional(),
+  HALL_SIGNING_KEY_PASSWORD: z.string().optional(),
+  HALL_SIGNING_CHAIN: z.string().optional(),
+  /** A folder of root certificates (.pem, .crt, .cer) that uploaded signatures may chain to, besides the hall's own root. */
+  HALL_TRUST_ROOTS_DIR: z.string().optional(),
+  /** Caps of the verification of one uploaded PDF: file size, time, worker heap, decompressed bytes per stream and per file. */
+  HALL_VERIFY_MAX_BYTES: z.coerce.number().int().positive().default(64 * 1024 * 1024),
+  HALL_VERIFY_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  HALL_VERIFY_MEMORY_MB: z.coerce.number().int().min(32).default(128),
+  HALL_VERIFY_STREAM_MAX_BYTES: z.coerce.number().int().positive().default(16 * 1024 * 1024),
+  HALL_VERIFY_INFLATE_MAX_BYTES: z.coerce.number().int().positive().default(48 * 1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

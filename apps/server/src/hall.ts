@@ -17,7 +17,9 @@ import type { Env } from './env';
 import { assertProductionSettings } from './mode';
 import { LocalFileStorage } from './storage/file-storage';
 import { SimulatedCertificateRegistry, UnansweredRegistry } from './adapters/registry/certificates';
-import { StructuralPdfVerifier } from './documents/pdf-verifier';
+import { WorkerPdfVerifier } from './documents/pdf-verifier';
+import { PadesSigner } from './documents/signing/pdf-signer';
+import { loadSigningIdentity, loadTrustRoots } from './documents/signing/signing-identity';
 
 /** A setting every process shares, created once by whichever process gets there first. */
 export async function sharedSecret(db: Database, key: string): Promise<string> {
@@ -72,6 +74,14 @@ export async function createContext(options: ContextOptions): Promise<HallContex
     ? new SimulatedFaceId(db)
     : new TencentFaceId({ secretId: env.FACEID_SECRET_ID!, secretKey: env.FACEID_SECRET_KEY!, ruleId: env.FACEID_RULE_ID!, endpoint: env.FACEID_ENDPOINT, fetch: fetchImpl });
   const files = await LocalFileStorage.open(options.filesDir ?? join(env.HALL_DATA_DIR, 'files'));
+  const signingIdentity = await loadSigningIdentity(env);
+  const pdfVerifier = new WorkerPdfVerifier(await loadTrustRoots(env, signingIdentity), {
+    maxFileBytes: env.HALL_VERIFY_MAX_BYTES,
+    timeoutMs: env.HALL_VERIFY_TIMEOUT_MS,
+    memoryMb: env.HALL_VERIFY_MEMORY_MB,
+    maxStreamBytes: env.HALL_VERIFY_STREAM_MAX_BYTES,
+    maxInflatedBytes: env.HALL_VERIFY_INFLATE_MAX_BYTES,
+  });
   return {
     env,
     mode: env.HALL_MODE,
@@ -86,7 +96,8 @@ export async function createContext(options: ContextOptions): Promise<HallContex
     files,
     // The demo registry answers in demo mode only; a production hall without one leaves queries to its operators.
     certificateRegistry: demo ? new SimulatedCertificateRegistry(db) : new UnansweredRegistry(),
-    pdfVerifier: new StructuralPdfVerifier(),
+    pdfVerifier,
+    documentSigner: new PadesSigner(signingIdentity),
     staticApps: {
       citizenDist: env.HALL_CITIZEN_DIST ?? join(appRoot(), '..', 'citizen', 'dist'),
       adminDist: env.HALL_ADMIN_DIST ?? join(appRoot(), '..', 'admin-shell', 'dist'),

@@ -30,6 +30,11 @@ export const PRODUCTION_SETTINGS: RequiredSetting[] = [
   { name: 'FACEID_RULE_ID', purpose: 'real-name verification (Tencent Cloud FaceID)', present: (env) => given(env.FACEID_RULE_ID) },
   { name: 'SMS_API_URL', purpose: 'SMS verification codes', present: (env) => given(env.SMS_API_URL) },
   { name: 'SMS_API_KEY', purpose: 'SMS verification codes', present: (env) => given(env.SMS_API_KEY) },
+  {
+    name: 'HALL_SIGNING_P12',
+    purpose: 'the signing identity of every PDF the hall issues (or HALL_SIGNING_KEY with HALL_SIGNING_CHAIN)',
+    present: (env) => given(env.HALL_SIGNING_P12) || (given(env.HALL_SIGNING_KEY) && given(env.HALL_SIGNING_CHAIN)),
+  },
 ];
 
 /** The production settings that are missing, in the order above; empty in demo mode. */

@@ -19,21 +19,9 @@ import { missingProductionSettings } from '../src/mode';
 import { resolvePendingRecords } from '../src/services/query-resolver';
 import { SESSION_LIFETIME_MS } from '../src/services/sessions';
 import { LocalFileStorage } from '../src/storage/file-storage';
-import { createTestHall, type TestHall } from './hall';
+import { createTestHall, PRODUCTION_ENV, type TestHall } from './hall';
 import { OWNER, queryForm } from './query-helpers';
 
-/** Every setting a production hall needs, with stand-in values (nothing here calls out). */
-export const PRODUCTION_ENV = {
-  HALL_MODE: 'production',
-  HALL_PUBLIC_URL: 'https://bdc.example.gov.cn',
-  WECHAT_APPID: 'wx0123456789abcdef',
-  WECHAT_SECRET: 'wechat-secret',
-  FACEID_SECRET_ID: 'faceid-id',
-  FACEID_SECRET_KEY: 'faceid-key',
-  FACEID_RULE_ID: '1',
-  SMS_API_URL: 'https://sms.example.cn/send',
-  SMS_API_KEY: 'sms-key',
-} as const;
 
 const serverRoot = join(import.meta.dirname, '..');
 

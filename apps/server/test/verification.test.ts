@@ -70,25 +70,30 @@ describe('getDzzzyqUpload', () => {
     expect(path.body).toMatchObject({ state: true, data: { path: `/online/public/dzzz/verification/preview?id=${id}` } });
 
     await resolvePendingRecords(hall.app.hall);
-    expect((await verificationRecords(owner))[0]).toMatchObject({ ID: id, state: 20, state_msg: '文件未包含电子签章' });
+    expect((await verificationRecords(owner))[0]).toMatchObject({ ID: id, state: 20, state_msg: '未包含电子签章' });
     const detail = await hall.app.inject({ method: 'GET', url: `/online/public/verify/verifyquery?code=${id}`, headers: { cookie: owner } });
-    expect(detail.json()).toMatchObject({ state: true, data: { kind: 'verify', state: 20, filename: '电子证照.pdf', result: { signed: false, wellFormed: true } } });
+    expect(detail.json()).toMatchObject({ state: true, data: { kind: 'verify', state: 20, filename: '电子证照.pdf', result: { verdict: 'unsigned', signed: false } } });
+    // Verified, the record opens as the hall's report, no longer as the upload.
+    const report = await hall.app.inject({ method: 'GET', url: `/online/public/dzzz/verification/preview?id=${id}`, headers: { cookie: owner } });
+    expect(report.statusCode).toBe(200);
+    expect(report.rawPayload.equals(unsignedPdf)).toBe(false);
+    expect(report.rawPayload.includes('/ETSI.CAdES.detached')).toBe(true);
   });
 
-  it('finds the signature dictionary of a signed PDF', async () => {
+  it('a signature dictionary with a made-up ByteRange and an all-zero /Contents is no signature: 签名无效', async () => {
     const { body } = await upload(hall, owner, { filename: 'signed.PDF', content: signedPdf });
     const id = (body.data as { ID: string }).ID;
     await resolvePendingRecords(hall.app.hall);
     const [row] = await hall.connection.db.select().from(queryRecords).where(eq(queryRecords.id, Number(id)));
-    expect(row).toMatchObject({ state: 20, stateMsg: '文件包含电子签章', result: { signed: true, wellFormed: true } });
+    expect(row).toMatchObject({ state: 20, stateMsg: '签名无效', result: { verdict: 'invalid', signed: true } });
   });
 
-  it('a file with a PDF header that is no PDF is taken, and verified as malformed', async () => {
+  it('a file with a PDF header that is no PDF is taken, and closed as not verifiable', async () => {
     const { body } = await upload(hall, owner, { filename: 'broken.pdf', content: Buffer.from('%PDF-1.7\nthis is not really a pdf\n') });
     const id = (body.data as { ID: string }).ID;
     await resolvePendingRecords(hall.app.hall);
     const [row] = await hall.connection.db.select().from(queryRecords).where(eq(queryRecords.id, Number(id)));
-    expect(row).toMatchObject({ state: 20, stateMsg: '文件不是有效的PDF文件，无法验签', result: { signed: false, wellFormed: false } });
+    expect(row).toMatchObject({ state: 21, stateMsg: '文件不是有效的PDF文件，无法验签', result: { failure: 'notPdf' } });
   });
 
   it.each([

@@ -1,6 +1,8 @@
 import { sessionAuthoriseDecision, type SessionStep } from '@hall/domain';
 import type { HallClient } from './client';
 import type { AppInfo, HallUser } from './calls/session';
+import { replyMessage } from './reply-helpers';
+import { SignInRefusedError } from './session-lost';
 
 export interface BootstrapInput {
   /** The code WeChat came back with, if any. */
@@ -38,11 +40,14 @@ async function runStep(client: HallClient, step: SessionStep): Promise<Loaded> {
  * The session bootstrap of spec part 1 §4, shared by both apps: load the app item, authorise, then
  * register (newUser) or check (oldUser) and refresh the cookie, or refresh the user, or go on
  * (noRefresh); finally the app info and the user. A lost session rejects with SessionLostError
- * after the client's onSessionLost has been told where to go.
+ * after the client's onSessionLost has been told where to go; a refused sign-in with
+ * SignInRefusedError and the hall's message.
  */
 export async function runSessionBootstrap(client: HallClient, input: BootstrapInput): Promise<BootstrapResult> {
   await client.wechatItemGet({ code: input.code });
   const reply = await client.authorize({ code: input.code, state: input.state, redirect: input.landingUrl });
+  // A refusal is said to the citizen; going on would only send the browser back to WeChat without a word.
+  if (reply.state !== 1) throw new SignInRefusedError(replyMessage(reply));
   const decision = sessionAuthoriseDecision({ message: reply.msg });
   if (decision.kind === 'clearCookiesAndRedirect') return { kind: 'redirect', to: decision.to };
   let loaded: Loaded = {};

@@ -23,3 +23,14 @@ export class SessionLostError extends Error {
     this.name = 'SessionLostError';
   }
 }
+
+/**
+ * The hall refused a sign-in with a message for the citizen (too many attempts, a return from
+ * WeChat this browser did not start): shown as it is, never answered by another trip to WeChat.
+ */
+export class SignInRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SignInRefusedError';
+  }
+}

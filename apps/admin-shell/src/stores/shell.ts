@@ -1,4 +1,4 @@
-import { runSessionBootstrap, SessionLostError, stateOk, replyMessage, type AppInfo, type HallStatistics, type HallUser } from '@hall/api/browser';
+import { runSessionBootstrap, SessionLostError, SignInRefusedError, stateOk, replyMessage, type AppInfo, type HallStatistics, type HallUser } from '@hall/api/browser';
 import { create } from 'zustand';
 import { api, landing } from '../lib/hall';
 
@@ -38,7 +38,7 @@ export const useShell = create<ShellState>((set) => ({
       set({ status: 'ready', app: reply.data.app ?? null, me: reply.data.me ?? null, stat: reply.data.stat ?? null });
     } catch (error) {
       if (error instanceof SessionLostError) return;
-      set({ status: 'error', message: '网络连接失败，请检查网络后重试' });
+      set({ status: 'error', message: error instanceof SignInRefusedError ? error.message : '网络连接失败，请检查网络后重试' });
     }
   },
 

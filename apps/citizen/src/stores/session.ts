@@ -1,4 +1,4 @@
-import { runSessionBootstrap, SessionLostError, type AppInfo, type HallUser } from '@hall/api/browser';
+import { runSessionBootstrap, SessionLostError, SignInRefusedError, type AppInfo, type HallUser } from '@hall/api/browser';
 import { create } from 'zustand';
 import { api } from '../lib/api';
 import { landingUrl, oauthReturn } from '../lib/landing';
@@ -41,7 +41,7 @@ export const useSession = create<SessionState>((set, get) => ({
           set({ status: 'redirecting' });
           return;
         }
-        set({ status: 'error', error: '网络连接失败，请检查网络后重试' });
+        set({ status: 'error', error: error instanceof SignInRefusedError ? error.message : '网络连接失败，请检查网络后重试' });
       } finally {
         running = null;
       }

@@ -2,6 +2,8 @@ import type { ArchiveProperty } from '@hall/api';
 import { ARCHIVE_QUERY_MESSAGES, ARCHIVE_QUERY_TITLES, maskIdNumber } from '@hall/domain';
 import { cjkFont } from './cjk-font';
 import { drawingToPdf, drawingToPng, TextMeasure, type DrawOp, type Drawing, type Rgb } from './drawing';
+import type { DocumentSigner } from './signing/pdf-signer';
+import { STAMP_SIZE } from './signing/signature-stamp';
 
 /** What the archive-query certificate (查档证明) prints. */
 export interface ArchiveCertificateInput {
@@ -118,10 +120,12 @@ export function layoutArchiveCertificate(input: ArchiveCertificateInput, measure
   const height = Math.max(MIN_PAGE_HEIGHT, y + 150);
   const sealY = height - 110;
   const sealX = PAGE_WIDTH - MARGIN - 70;
-  ops.push({ kind: 'ring', cx: sealX, cy: sealY, r: 46, width: 2.5, color: ACCENT });
-  text(ARCHIVE_CERTIFICATE_ISSUER, sealX - measure.width(ARCHIVE_CERTIFICATE_ISSUER, 10.5) / 2, sealY + 4, 10.5, ACCENT);
   const dated = `日期：${input.queriedAt.slice(0, 10)}`;
-  text(dated, sealX - measure.width(dated, 10.5) / 2, sealY + 66, 10.5, MUTED);
+  ops.push(
+    { kind: 'ring', cx: sealX, cy: sealY, r: 46, width: 2.5, color: ACCENT, seal: true },
+    { kind: 'text', x: sealX - measure.width(ARCHIVE_CERTIFICATE_ISSUER, 10.5) / 2, y: sealY + 4, size: 10.5, text: ARCHIVE_CERTIFICATE_ISSUER, color: ACCENT, seal: true },
+    { kind: 'text', x: sealX - measure.width(dated, 10.5) / 2, y: sealY + 66, size: 10.5, text: dated, color: MUTED, seal: true },
+  );
   ops.push({ kind: 'frame', x: 30, y: 30, w: PAGE_WIDTH - 60, h: height - 60, width: 1.5, color: ACCENT });
   return { width: PAGE_WIDTH, height, ops };
 }
@@ -132,11 +136,20 @@ async function prepare(input: ArchiveCertificateInput): Promise<{ drawing: Drawi
   return { drawing: layoutArchiveCertificate(input, measure), measure, printed };
 }
 
-/** The certificate as a PDF in Chinese, its text extractable. */
-export async function renderArchiveCertificatePdf(input: ArchiveCertificateInput): Promise<Uint8Array> {
+export const ARCHIVE_SIGNING_REASON = '不动产登记网上办事大厅出具的查档证明';
+
+/**
+ * The certificate as a PDF in Chinese, its text extractable, signed by the hall: the signature's
+ * stamp stands where the picture draws the seal.
+ */
+export async function renderArchiveCertificatePdf(input: ArchiveCertificateInput, signer: DocumentSigner): Promise<Buffer> {
   const { drawing, measure } = await prepare(input);
   const subject = [input.sqdh, input.name, ...input.properties.map((p) => p.bdcqzh)].join('；');
-  return drawingToPdf(drawing, measure, { title: ARCHIVE_QUERY_TITLES.certificate, subject });
+  const pdf = await drawingToPdf({ ...drawing, ops: drawing.ops.filter((op) => !op.seal) }, measure, { title: ARCHIVE_QUERY_TITLES.certificate, subject });
+  const ring = drawing.ops.find((op) => op.seal && op.kind === 'ring');
+  // The stamp's circle (STAMP_SIZE, centred 63 points under its top) over the seal's; PDF y runs upwards.
+  const at = ring?.kind === 'ring' ? { x: ring.cx - STAMP_SIZE.width / 2, y: drawing.height - ring.cy - (STAMP_SIZE.height - STAMP_SIZE.width / 2) + 20 } : undefined;
+  return signer.sign(pdf, { reason: ARCHIVE_SIGNING_REASON, at });
 }
 
 /** The certificate as a PNG picture, for the phone's certificate page. */

@@ -10,6 +10,11 @@ export const PROOF_TITLES = {
   dzzz: '电子证照',
 } as const;
 export type ProofKind = keyof typeof PROOF_TITLES;
+/** The /Reason of the hall's signature on each document. */
+export const PROOF_SIGNING_REASONS: Record<ProofKind, string> = {
+  zs: '不动产登记网上办事大厅出具的不动产权属证明',
+  dzzz: '不动产登记网上办事大厅出具的电子证照',
+};
 
 /** 130402198503151231 → 130402********1231: enough to recognise, not enough to reuse. */
 export function maskIdNumber(id: string): string {

@@ -9,11 +9,15 @@ import { deflateSync } from 'node:zlib';
  */
 export type Rgb = readonly [number, number, number];
 
-export type DrawOp =
+export type DrawOp = (
   | { kind: 'text'; x: number; y: number; size: number; text: string; color: Rgb }
   | { kind: 'line'; x1: number; y1: number; x2: number; y2: number; width: number; color: Rgb }
   | { kind: 'frame'; x: number; y: number; w: number; h: number; width: number; color: Rgb }
-  | { kind: 'ring'; cx: number; cy: number; r: number; width: number; color: Rgb };
+  | { kind: 'ring'; cx: number; cy: number; r: number; width: number; color: Rgb }
+) & {
+  /** Part of the drawn seal: the picture shows it, a signed PDF shows its signature stamp there instead. */
+  seal?: boolean;
+};
 
 export interface Drawing {
   width: number;

@@ -1,87 +1,115 @@
-import type { Readable } from 'node:stream';
-import { PDFDocument } from 'pdf-lib';
-
-/** What the verification of an uploaded PDF found; stored as the record's result. */
-export interface PdfVerification {
-  /** The file is a PDF a reader can open: header, trailer, and (for files small enough) a full parse. */
-  wellFormed: boolean;
-  /** The file carries a signature dictionary (/ByteRange and /Contents). */
-  signed: boolean;
-  /** What the citizen reads in the verification record. */
-  message: string;
-}
-
-/** Checks an uploaded PDF; `open` gives the file's content as a stream, as often as needed. */
-export interface PdfVerifier {
-  verify(open: () => Promise<Readable>, size: number): Promise<PdfVerification>;
-}
-
-export const VERIFICATION_MESSAGES = {
-  malformed: '文件不是有效的PDF文件，无法验签',
-  unsigned: '文件未包含电子签章',
-  signed: '文件包含电子签章',
-} as const;
+import { createRequire } from 'node:module';
+import { createWriteStream, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { VerificationJob } from './verification/verification-worker';
+import type { VerificationOutcome } from './verification/verdicts';
 
 export const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
-/** Readers accept the trailer's %%EOF anywhere in the last kilobyte. */
-const TRAILER_WINDOW = 1024;
-/** Files up to this size are also parsed whole with pdf-lib; larger ones only scanned, to keep memory flat. */
-const FULL_PARSE_MAX_BYTES = 32 * 1024 * 1024;
 
-const NEEDLES = {
-  byteRange: Buffer.from('/ByteRange', 'latin1'),
-  contents: Buffer.from('/Contents', 'latin1'),
-  startxref: Buffer.from('startxref', 'latin1'),
-};
-const LONGEST_NEEDLE = Math.max(...Object.values(NEEDLES).map((n) => n.length));
-
-interface ScanResult {
-  header: boolean;
-  trailer: boolean;
-  found: Record<keyof typeof NEEDLES, boolean>;
+/** What verifying a file gave: the outcome, and the file's SHA-256 (null when it was not read). */
+export interface VerifiedFile {
+  outcome: VerificationOutcome;
+  sha256: string | null;
 }
 
-/** One pass over the file in chunks, keeping only a needle's length of overlap between them. */
-async function scan(stream: Readable): Promise<ScanResult> {
-  const found = { byteRange: false, contents: false, startxref: false };
-  let head = Buffer.alloc(0);
-  let carry = Buffer.alloc(0);
-  let tail = Buffer.alloc(0);
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    if (head.length < PDF_MAGIC.length) head = Buffer.concat([head, chunk.subarray(0, PDF_MAGIC.length - head.length)]);
-    const window = Buffer.concat([carry, chunk]);
-    for (const name of Object.keys(NEEDLES) as Array<keyof typeof NEEDLES>) {
-      if (!found[name] && window.includes(NEEDLES[name])) found[name] = true;
-    }
-    carry = window.subarray(Math.max(0, window.length - (LONGEST_NEEDLE - 1)));
-    tail = Buffer.concat([tail, chunk]);
-    if (tail.length > TRAILER_WINDOW) tail = tail.subarray(tail.length - TRAILER_WINDOW);
-  }
-  return { header: head.equals(PDF_MAGIC), trailer: tail.includes('%%EOF', 0, 'latin1'), found };
+/** Checks an uploaded PDF; `open` gives the file's content as a stream. */
+export interface PdfVerifier {
+  verify(open: () => Promise<Readable>, size: number): Promise<VerifiedFile>;
 }
 
-async function parses(stream: Readable): Promise<boolean> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
-  try {
-    await PDFDocument.load(Buffer.concat(chunks), { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: true });
-    return true;
-  } catch {
-    return false;
-  }
+export interface VerifierLimits {
+  /** Files larger than this are not parsed at all. */
+  maxFileBytes: number;
+  timeoutMs: number;
+  /** The worker's V8 heap (old generation). */
+  memoryMb: number;
+  maxStreamBytes: number;
+  maxInflatedBytes: number;
 }
 
 /**
- * The first verifier: is the file a well-formed PDF, and does it carry a signature dictionary.
- * It does not yet check the PKCS#7 signature, its digest or its signer's chain.
+ * Where the worker's code is: beside this module once built (dist/verification-worker.js, a tsup
+ * entry of its own), or the TypeScript source under tsx/vitest, loaded through tsx's loader.
  */
-export class StructuralPdfVerifier implements PdfVerifier {
-  async verify(open: () => Promise<Readable>, size: number): Promise<PdfVerification> {
-    const result = await scan(await open());
-    let wellFormed = result.header && result.trailer && result.found.startxref;
-    if (wellFormed && size <= FULL_PARSE_MAX_BYTES) wellFormed = await parses(await open());
-    if (!wellFormed) return { wellFormed: false, signed: false, message: VERIFICATION_MESSAGES.malformed };
-    const signed = result.found.byteRange && result.found.contents;
-    return { wellFormed: true, signed, message: signed ? VERIFICATION_MESSAGES.signed : VERIFICATION_MESSAGES.unsigned };
+function workerSource(): { source: string | URL; eval: boolean } {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts')) return { source: new URL('./verification-worker.js', here), eval: false };
+  const entry = new URL('./verification/verification-worker.ts', here).href;
+  // tsx's ESM entry, found through its package.json (require.resolve would give the CommonJS one).
+  const manifestPath = createRequire(here).resolve('tsx/package.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
+  const tsx = pathToFileURL(join(dirname(manifestPath), manifest.exports['./esm/api']!.import.default)).href;
+  return { source: `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`, eval: true };
+}
+
+/**
+ * Verifies uploaded PDFs cryptographically (documents/verification/), each in a worker thread of its
+ * own, never in the server's event loop: the worker's heap is capped, streams inflate within the caps,
+ * and a worker still running at the time limit is terminated. Over any cap the outcome is a failure
+ * with its reason, never a stalled hall.
+ */
+export class WorkerPdfVerifier implements PdfVerifier {
+  constructor(
+    private readonly trustRoots: Buffer[],
+    private readonly limits: VerifierLimits,
+  ) {}
+
+  async verify(open: () => Promise<Readable>, size: number): Promise<VerifiedFile> {
+    if (size > this.limits.maxFileBytes) return { outcome: { ok: false, failure: 'tooLarge' }, sha256: null };
+    const dir = await mkdtemp(join(tmpdir(), 'hall-verify-'));
+    try {
+      const path = join(dir, 'upload.pdf');
+      const hash = createHash('sha256');
+      const hashing = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          hash.update(chunk);
+          callback(null, chunk);
+        },
+      });
+      // A private copy for the worker, whatever the storage is; the digest goes into the report.
+      await pipeline(await open(), hashing, createWriteStream(path, { mode: 0o600 }));
+      const sha256 = hash.digest('hex');
+      const outcome = await this.runWorker({
+        path,
+        trustRoots: this.trustRoots,
+        maxStreamBytes: this.limits.maxStreamBytes,
+        maxInflatedBytes: this.limits.maxInflatedBytes,
+      });
+      return { outcome, sha256 };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  private runWorker(job: VerificationJob): Promise<VerificationOutcome> {
+    const { source, eval: isEval } = workerSource();
+    return new Promise((resolve) => {
+      const worker = new Worker(source, {
+        eval: isEval,
+        workerData: job,
+        resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
+      });
+      let settled = false;
+      const finish = (outcome: VerificationOutcome) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        void worker.terminate();
+        resolve(outcome);
+      };
+      const timer = setTimeout(() => finish({ ok: false, failure: 'timeout' }), this.limits.timeoutMs);
+      worker.on('message', (outcome: VerificationOutcome) => finish(outcome));
+      worker.on('error', (error: Error & { code?: string }) =>
+        finish({ ok: false, failure: 'tooComplex', detail: error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'out of memory' : error.message }),
+      );
+      worker.on('exit', () => finish({ ok: false, failure: 'tooComplex', detail: 'worker ended without an answer' }));
+    });
   }
 }

@@ -13,8 +13,11 @@ export interface CallOptions {
    * also be complete and real-name verified (plugins/real-name-gate.ts).
    */
   auth: 'citizen' | 'verified' | 'public';
-  /** Per-route rate limit, e.g. { max: 5, timeWindow: '1 minute' }. */
-  rateLimit?: { max: number; timeWindow: string };
+  /**
+   * Per-route rate limit, e.g. { max: 5, timeWindow: '1 minute' }, per session (or client address).
+   * firm: counted in PostgreSQL, shared by every process and kept across restarts (plugins/rate-limits.ts).
+   */
+  rateLimit?: { max: number; timeWindow: string; firm?: boolean };
   /** A body limit above the hall's 1 MB default, for a call that carries a picture. */
   bodyLimit?: number;
 }
@@ -43,6 +46,7 @@ export function registerCall<C extends CallDefinition>(app: FastifyInstance, cal
         : { body: call.body, response: { 200: call.reply } },
     config: {
       envelope: envelopeOf(call.reply),
+      form: Boolean(call.form),
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     },
     // The real-name gate runs before the payload is even validated: an unverified account learns nothing of a business call.

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomId } from '../lib/ids';
+import { publicOrigin } from '../lib/public-origin';
 import { findSession, type SessionRow } from '../services/sessions';
 
 export const SESSION_COOKIE = 'hall_sid';
@@ -24,7 +25,7 @@ export class SessionLostError extends Error {
 
 /** The address WeChat returns to: the page the request came from when it is ours, else the hall's root. */
 export function returnAddress(request: FastifyRequest, preferred?: string): string {
-  const origin = request.hall.env.HALL_PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
+  const origin = publicOrigin(request);
   for (const candidate of [preferred, request.headers.referer]) {
     if (!candidate) continue;
     try {

@@ -5,6 +5,7 @@ import { envelopeOf } from '../lib/envelope';
 import { forbidden } from '../lib/errors';
 import { registerPictureRoute } from '../lib/picture-route';
 import { registerCall } from '../lib/register-call';
+import { firmLimit } from '../plugins/rate-limits';
 import { payloadOpenids } from '../plugins/session';
 import { requireVerifiedCitizen } from '../plugins/real-name-gate';
 import { PICTURE_NOT_FOUND, deletePicture, findOwnedMaterialFile, listMaterials, savePicture } from '../services/material-files';
@@ -32,7 +33,7 @@ export async function applicationMaterialRoutes(app: FastifyInstance): Promise<v
     url: upload.path,
     bodyLimit: Math.ceil(MATERIAL_IMAGE_MAX_BYTES * 1.4) + 64 * 1024,
     schema: { body: upload.body, response: { 200: upload.reply } },
-    config: { envelope: envelopeOf(upload.reply), rateLimit: { max: 60, timeWindow: '1 minute' } },
+    config: { envelope: envelopeOf(upload.reply), form: true, rateLimit: firmLimit(60, '1 minute') },
     preValidation: requireVerifiedCitizen,
     preHandler: async (request) => {
       if (payloadOpenids(request.body).some((id) => id !== request.citizen.openid)) throw forbidden(OPENID_MISMATCH);

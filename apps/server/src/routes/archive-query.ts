@@ -28,8 +28,8 @@ import { registerFileCall, sendInlinePdf } from './queries';
 export async function archiveQueryRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.hall;
 
-  registerCall(app, contract.phongQueryYzm, { auth: 'verified', rateLimit: { max: 10, timeWindow: '1 minute' } }, async (request) => {
-    await sendArchiveCode(app.hall, request.citizen.openid, request.body.qlrphone, request.log);
+  registerCall(app, contract.phongQueryYzm, { auth: 'verified', rateLimit: { max: 10, timeWindow: '1 minute', firm: true } }, async (request) => {
+    await sendArchiveCode(app.hall, { openid: request.citizen.openid, clientAddress: request.ip }, request.body.qlrphone, request.log);
     return { errcode: '00', errmsg: PHONE_CODE_MESSAGES.sent };
   });
 
@@ -87,7 +87,7 @@ export async function archiveQueryRoutes(app: FastifyInstance): Promise<void> {
 
   registerFileCall(app, contract.createpdf1, async (request, reply) => {
     const row = await requireReturnedArchiveRecord(db, request.citizen.openid, request.body.certId);
-    const pdf = Buffer.from(await renderArchiveCertificatePdf(archiveCertificateInput(row)));
+    const pdf = await renderArchiveCertificatePdf(archiveCertificateInput(row), app.hall.documentSigner);
     return sendInlinePdf(reply, `查档证明-${row.params.sqdh ?? row.id}.pdf`, pdf, pdf.length);
   });
 

@@ -1,14 +1,9 @@
 import { contract } from '@hall/api';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../lib/errors';
+import { publicOrigin } from '../lib/public-origin';
 import { registerCall } from '../lib/register-call';
 import { completeBusinessFaceCheck, FACE_MESSAGES, startFaceCheck } from '../services/face-checks';
-
-/** The hall's own origin, where a face check may send the browser back to. */
-function hallOrigin(request: FastifyRequest): string {
-  const configured = request.hall.env.HALL_PUBLIC_URL;
-  return configured ? new URL(configured).origin : `${request.protocol}://${request.host}`;
-}
 
 /**
  * Face verification (人脸核身, spec part 1 §7): getWxDetectAuth starts a check and answers the
@@ -16,9 +11,9 @@ function hallOrigin(request: FastifyRequest): string {
  * The real-name result itself is settled by getUserInfo with the BizToken (routes/profile.ts).
  */
 export async function faceRoutes(app: FastifyInstance): Promise<void> {
-  registerCall(app, contract.getWxDetectAuth, { auth: 'citizen', rateLimit: { max: 10, timeWindow: '1 minute' } }, async (request) => {
+  registerCall(app, contract.getWxDetectAuth, { auth: 'citizen', rateLimit: { max: 10, timeWindow: '1 minute', firm: true } }, async (request) => {
     const { RedirectUrl, name, idcard, bsm } = request.body;
-    const started = await startFaceCheck(app.hall, request.citizen, { name, idcard, bsm, redirectUrl: RedirectUrl, origin: hallOrigin(request) }, request.log);
+    const started = await startFaceCheck(app.hall, request.citizen, { name, idcard, bsm, redirectUrl: RedirectUrl, origin: publicOrigin(request) }, request.log);
     return { errcode: '00', data: { Url: started.url, BizToken: started.bizToken } };
   });
 

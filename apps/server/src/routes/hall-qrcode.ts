@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
-import { returnAddress } from '../plugins/session';
+import { hasConfiguredOrigin, publicOrigin } from '../lib/public-origin';
 
 /**
  * The QR code of the contact page (spec part 1 §2 /ContactUs): the hall's own address, so a citizen
@@ -8,8 +8,10 @@ import { returnAddress } from '../plugins/session';
  */
 export async function hallQrcodeRoutes(app: FastifyInstance): Promise<void> {
   app.get('/online/public/hall-qrcode.svg', async (request, reply) => {
-    const address = new URL(returnAddress(request, '/')).origin + '/';
+    const address = `${publicOrigin(request)}/`;
     const svg = await QRCode.toString(address, { type: 'svg', errorCorrectionLevel: 'M', margin: 1, color: { dark: '#1f2329', light: '#ffffff' } });
-    return reply.type('image/svg+xml').header('Cache-Control', 'public, max-age=86400').send(svg);
+    // Built from the configured address it is the same for everyone; from the browser's own address (a demo hall) it is not.
+    const caching = hasConfiguredOrigin(request) ? 'public, max-age=86400' : 'private, no-store';
+    return reply.type('image/svg+xml').header('Cache-Control', caching).send(svg);
   });
 }

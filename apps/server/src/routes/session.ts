@@ -4,6 +4,7 @@ import type { HallContext } from '../context';
 import { asc } from 'drizzle-orm';
 import { banners, menus, users } from '../db/schema';
 import { registerCall } from '../lib/register-call';
+import { isOwnNavigation } from '../plugins/cross-site-guard';
 import { HallError } from '../lib/errors';
 import { STALE_CODE_ERRORS } from '../adapters/wechat/oauth';
 import { clearOAuthState, clearSessionCookie, oauthStateOf, readSession, sessionLost, setSessionCookie } from '../plugins/session';
@@ -11,6 +12,9 @@ import { createPendingSession, endSession, rotateSession, touchSession, USER_REF
 import { findUser, requireUser, toHallUser } from '../services/users';
 
 const APP_NAME = '不动产登记网上办事大厅';
+/** Sign-in attempts a minute, counted in the database for every process together. */
+export const SIGN_IN_LIMIT_PER_MINUTE = 120;
+
 /** A return from WeChat that this browser did not start (or started in another tab since). */
 export const OAUTH_STATE_MISMATCH = '登录校验未通过，请关闭本页面后从公众号菜单重新进入办事大厅';
 const APP_VERSION = '1.0beta';
@@ -32,7 +36,8 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     data: { appid: wechat.appid, appname: APP_NAME, version: APP_VERSION, scope: wechat.scope },
   }));
 
-  registerCall(app, contract.authorize, { auth: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } }, async (request, reply) => {
+  // Per session, else per address: a hall's Wi-Fi or a carrier's NAT puts many citizens behind one address.
+  registerCall(app, contract.authorize, { auth: 'public', rateLimit: { max: SIGN_IN_LIMIT_PER_MINUTE, timeWindow: '1 minute', firm: true } }, async (request, reply) => {
     const session = await readSession(request);
     // A session that already exists wins over a code in the address bar: a reload or a back
     // navigation that repeats a used code (WeChat 40163) must not break a working session.
@@ -136,11 +141,17 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     return { errcode: '00', data: { menus: groups, banners: slides.map((b) => ({ id: b.id, title: b.title, url: b.url, link: b.link })) } };
   });
 
-  /** Logout ends the session in the database, clears the cookie and goes to the root. */
+  /**
+   * Logout ends the session in the database, clears the cookie and goes to the root. It is a GET the
+   * apps navigate to, so another site could link to it: only a navigation from the hall's own pages
+   * (or one the citizen typed) ends the session; any other just lands on the root.
+   */
   app.get('/logout', async (request, reply) => {
-    const session = await readSession(request);
-    if (session) await endSession(db, session.id);
-    clearSessionCookie(reply);
+    if (isOwnNavigation(request)) {
+      const session = await readSession(request);
+      if (session) await endSession(db, session.id);
+      clearSessionCookie(reply);
+    }
     return reply.redirect('/');
   });
 }

@@ -18,7 +18,7 @@ export async function statementRoutes(app: FastifyInstance): Promise<void> {
     app,
     contract.saveQzxxWx,
     // base64 of the largest signature, with room for the form's other fields.
-    { auth: 'verified', rateLimit: { max: 60, timeWindow: '1 minute' }, bodyLimit: Math.ceil(SIGNATURE_IMAGE_MAX_BYTES * 1.4) + 64 * 1024 },
+    { auth: 'verified', rateLimit: { max: 60, timeWindow: '1 minute', firm: true }, bodyLimit: Math.ceil(SIGNATURE_IMAGE_MAX_BYTES * 1.4) + 64 * 1024 },
     async (request) => {
       await saveHandSignature({ db, files, quotaBytes: app.hall.env.HALL_CITIZEN_QUOTA_BYTES, log: request.log }, request.citizen.openid, request.body.id.trim(), request.body.decodeInfo);
       return { state: 1, msg: SIGNATURE_MESSAGES.saved };

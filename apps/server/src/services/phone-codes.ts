@@ -14,11 +14,17 @@ export const SMS_RESEND_SECONDS = SMS_COUNTDOWN_SECONDS;
 /** Codes a phone can be sent per day (Beijing time), so the hall cannot be used to flood a number. */
 export const SMS_DAILY_LIMIT_PER_PHONE = 10;
 export const SMS_CODE_LENGTH = 6;
+/**
+ * Codes one client address can have sent per day, whatever the phones: one address cycling through
+ * many numbers (SMS pumping, paid for by the hall) stops here. Generous enough for a hall's Wi-Fi.
+ */
+export const SMS_DAILY_LIMIT_PER_ADDRESS = 30;
 
 export const PHONE_CODE_MESSAGES = {
   sent: '验证码已发送，请注意查收',
   wait: (seconds: number) => `验证码已发送，请${seconds}秒后再重新获取`,
   dailyLimit: `该手机号今日获取验证码已达${SMS_DAILY_LIMIT_PER_PHONE}次，请明天再试`,
+  addressLimit: '您所在网络今日获取验证码的次数过多，请明天再试或到登记窗口办理',
   sendFailed: '验证码发送失败，请稍后再试',
   missing: VALIDATION_MESSAGES.phoneCode,
   notRequested: '请先获取验证码',
@@ -37,7 +43,7 @@ const startOfToday = sql`date_trunc('day', now() at time zone 'Asia/Shanghai') a
  */
 export async function issuePhoneCode(
   hall: { db: Database; sms: SmsSender },
-  input: { openid: string; phone: string },
+  input: { openid: string; phone: string; clientAddress: string },
   log?: FastifyBaseLogger,
 ): Promise<void> {
   const phone = input.phone.trim();
@@ -61,6 +67,13 @@ export async function issuePhoneCode(
       .from(smsCodes)
       .where(and(eq(smsCodes.phone, phone), sql`${smsCodes.createdAt} >= ${startOfToday}`));
     if ((today?.count ?? 0) >= SMS_DAILY_LIMIT_PER_PHONE) throw tooMany(PHONE_CODE_MESSAGES.dailyLimit);
+    // Then the address, locked after the phone (always in this order, so two requests never wait on each other).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sms_address:${input.clientAddress}`}, 0))`);
+    const [fromAddress] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(smsCodes)
+      .where(and(eq(smsCodes.clientAddress, input.clientAddress), sql`${smsCodes.createdAt} >= ${startOfToday}`));
+    if ((fromAddress?.count ?? 0) >= SMS_DAILY_LIMIT_PER_ADDRESS) throw tooMany(PHONE_CODE_MESSAGES.addressLimit);
 
     // A new code replaces the phone's earlier ones still waiting to be used.
     await tx
@@ -73,6 +86,7 @@ export async function issuePhoneCode(
         phone,
         code,
         openid: input.openid,
+        clientAddress: input.clientAddress,
         createdAt: sql`clock_timestamp()`,
         expiresAt: sql`clock_timestamp() + make_interval(mins => ${SMS_CODE_LIFETIME_MINUTES})`,
       })

@@ -3,12 +3,13 @@ import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import type { HallContext } from '../context';
 import type { Database } from '../db/client';
-import { queryRecords, storedFiles } from '../db/schema';
-import { maskIdNumber, PROOF_TITLES, renderCertificateProof, type ProofKind } from '../documents/certificate-proof';
+import { queryRecords } from '../db/schema';
+import { maskIdNumber, PROOF_SIGNING_REASONS, PROOF_TITLES, renderCertificateProof, type ProofKind } from '../documents/certificate-proof';
 import { formatShanghaiDateTime } from '../lib/shanghai-time';
 import { ARCHIVE_KIND, resolveArchiveRecord } from './archive-queries';
 import { PROPERTY_KIND, resolvePropertyRecord } from './property-queries';
-import { RECORD_KINDS, type QueryRecordRow } from './query-records';
+import type { QueryRecordRow } from './query-records';
+import { resolveVerificationRecord } from './signature-verification';
 import { recordStoredFile } from './stored-files';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -17,7 +18,17 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export const MAX_RESOLVE_ATTEMPTS = 5;
 export const FOUND_MESSAGE = '查询成功';
 export const FAILED_MESSAGE = '查询失败，请重新查询';
-export const FILE_MISSING_MESSAGE = '上传的文件已不存在，请重新上传';
+
+/**
+ * The two queues of pending records, each worked by a loop of its own: certificate, licence, archive
+ * and property queries are answered in moments from the registry; verifications parse untrusted
+ * uploads in a worker for up to the verifier's time limit, so they never hold the queries up.
+ */
+export const QUEUES = {
+  documents: ['zs', 'dzzz', ARCHIVE_KIND, PROPERTY_KIND],
+  verification: ['verify'],
+} as const;
+export type QueueName = keyof typeof QUEUES;
 
 export interface ResolverLog {
   error(details: object, message: string): void;
@@ -42,8 +53,9 @@ async function resolveCertificate(hall: HallContext, tx: Transaction, row: Query
   });
   if (!certificate) return { state: Number(QUERY_STATE_NOT_FOUND), stateMsg: queryRecordStateText(QUERY_STATE_NOT_FOUND) };
   const kind = row.kind as ProofKind;
-  const pdf = await renderCertificateProof({ kind, certificate, recordId: String(row.id), queriedAt: formatShanghaiDateTime(row.createdAt) });
-  const saved = await hall.files.save(Readable.from([Buffer.from(pdf)]));
+  const proof = await renderCertificateProof({ kind, certificate, recordId: String(row.id), queriedAt: formatShanghaiDateTime(row.createdAt) });
+  const pdf = await hall.documentSigner.sign(proof, { reason: PROOF_SIGNING_REASONS[kind] });
+  const saved = await hall.files.save(Readable.from([pdf]));
   created.push(saved.key);
   const file = await recordStoredFile(tx, {
     openid: row.openid,
@@ -70,16 +82,9 @@ async function resolveCertificate(hall: HallContext, tx: Transaction, row: Query
   };
 }
 
-async function resolveVerification(hall: HallContext, tx: Transaction, row: QueryRecordRow): Promise<Outcome> {
-  const [file] = row.fileId ? await tx.select().from(storedFiles).where(and(eq(storedFiles.id, row.fileId), eq(storedFiles.openid, row.openid))) : [];
-  if (!file) return { state: Number(QUERY_STATE_NOT_FOUND), stateMsg: FILE_MISSING_MESSAGE };
-  const verification = await hall.pdfVerifier.verify(() => hall.files.open(file.storageKey), file.size);
-  return { state: 20, stateMsg: verification.message, result: { ...verification } };
-}
-
-/** The kinds this hall can answer: without a registry only the verifications, the rest wait for an operator. */
-function resolvableKinds(hall: HallContext): string[] {
-  return hall.certificateRegistry.answers ? [...RECORD_KINDS, ARCHIVE_KIND, PROPERTY_KIND] : ['verify'];
+/** The kinds of a queue this hall can answer: without a registry the queries wait for an operator, only verifications run. */
+function resolvableKinds(hall: HallContext, queue: QueueName): string[] {
+  return queue === 'documents' && !hall.certificateRegistry.answers ? [] : [...QUEUES[queue]];
 }
 
 /**
@@ -87,7 +92,9 @@ function resolvableKinds(hall: HallContext): string[] {
  * writes the outcome in the same transaction, so a crash midway leaves it pending for the next pass.
  * Answers the claimed id and whether it succeeded, or null when nothing is pending.
  */
-async function resolveNext(hall: HallContext, skip: number[], log: ResolverLog): Promise<{ id: number; ok: boolean } | null> {
+async function resolveNext(hall: HallContext, queue: QueueName, skip: number[], log: ResolverLog): Promise<{ id: number; ok: boolean } | null> {
+  const kinds = resolvableKinds(hall, queue);
+  if (!kinds.length) return null;
   const created: string[] = [];
   let claimed: QueryRecordRow | undefined;
   try {
@@ -95,14 +102,14 @@ async function resolveNext(hall: HallContext, skip: number[], log: ResolverLog):
       [claimed] = await tx
         .select()
         .from(queryRecords)
-        .where(and(inArray(queryRecords.state, [0, 10]), inArray(queryRecords.kind, resolvableKinds(hall)), skip.length ? notInArray(queryRecords.id, skip) : undefined))
+        .where(and(inArray(queryRecords.state, [0, 10]), inArray(queryRecords.kind, kinds), skip.length ? notInArray(queryRecords.id, skip) : undefined))
         .orderBy(asc(queryRecords.id))
         .limit(1)
         .for('update', { skipLocked: true });
       if (!claimed) return;
       const outcome: Outcome =
         claimed.kind === 'verify'
-          ? await resolveVerification(hall, tx, claimed)
+          ? await resolveVerificationRecord(hall, tx, claimed, created)
           : claimed.kind === ARCHIVE_KIND
             ? await resolveArchiveRecord(hall, claimed)
             : claimed.kind === PROPERTY_KIND
@@ -133,18 +140,22 @@ async function resolveNext(hall: HallContext, skip: number[], log: ResolverLog):
 }
 
 /**
- * One pass over the pending certificate, licence, verification, archive and property records: each is resolved to
- * 20 (found, with its document) or 21 (not found). Several processes may run passes at once; each
- * record goes to exactly one. A record that fails is left for a later pass (at most
- * MAX_RESOLVE_ATTEMPTS times). Answers how many records were resolved.
+ * One pass over the pending records of a queue (both, documents first, when none is named): each is
+ * resolved to 20 (found, with its document; verified, with its report) or 21 (not found, or not
+ * verifiable). Several processes may run passes at once; each record goes to exactly one. A record
+ * that fails is left for a later pass (at most MAX_RESOLVE_ATTEMPTS times). Answers how many
+ * records were resolved.
  */
-export async function resolvePendingRecords(hall: HallContext, options: { limit?: number; log?: ResolverLog } = {}): Promise<number> {
+export async function resolvePendingRecords(hall: HallContext, options: { limit?: number; log?: ResolverLog; queue?: QueueName } = {}): Promise<number> {
+  if (!options.queue) {
+    return (await resolvePendingRecords(hall, { ...options, queue: 'documents' })) + (await resolvePendingRecords(hall, { ...options, queue: 'verification' }));
+  }
   const limit = options.limit ?? 100;
   const log = options.log ?? silent;
   const failed: number[] = [];
   let resolved = 0;
   while (resolved + failed.length < limit) {
-    const next = await resolveNext(hall, failed, log);
+    const next = await resolveNext(hall, options.queue, failed, log);
     if (!next) break;
     if (next.ok) resolved += 1;
     else failed.push(next.id);
@@ -153,19 +164,20 @@ export async function resolvePendingRecords(hall: HallContext, options: { limit?
 }
 
 export interface QueryResolverLoop {
-  /** Runs a pass soon, e.g. right after a query was submitted. */
-  wake(): void;
+  /** Runs a pass of a queue (of both when none is named) soon, e.g. right after a query was submitted. */
+  wake(queue?: QueueName): void;
   /** Stops the loop and waits for a pass under way to finish. */
   stop(): Promise<void>;
 }
 
-/**
- * The background resolver: a pass at start (which picks up records a previous run left pending),
- * then one every intervalMs. Nothing is kept between passes but the timer: the pending records are
- * in the database, shared with every other process.
- */
-export function startQueryResolver(hall: HallContext, options: { intervalMs: number; log?: ResolverLog }): QueryResolverLoop {
-  const log = options.log ?? silent;
+interface QueueLoop {
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+/** One queue's loop: a pass at start, then one every intervalMs, and one soon after a wake. */
+function startQueueLoop(hall: HallContext, queue: QueueName, options: { intervalMs: number; log: ResolverLog }): QueueLoop {
+  const { log } = options;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
@@ -177,9 +189,9 @@ export function startQueryResolver(hall: HallContext, options: { intervalMs: num
   };
   function tick(): void {
     if (stopped || running) return;
-    running = resolvePendingRecords(hall, { log })
+    running = resolvePendingRecords(hall, { log, queue })
       .then(() => undefined)
-      .catch((error: unknown) => log.error({ err: error }, 'query resolver pass failed'))
+      .catch((error: unknown) => log.error({ err: error, queue }, 'query resolver pass failed'))
       .finally(() => {
         running = undefined;
         schedule(options.intervalMs);
@@ -195,6 +207,25 @@ export function startQueryResolver(hall: HallContext, options: { intervalMs: num
       stopped = true;
       clearTimeout(timer);
       await running;
+    },
+  };
+}
+
+/**
+ * The background resolver: one loop per queue (QUEUES), each with a pass at start (which picks up
+ * records a previous run left pending), then one every intervalMs. Nothing is kept between passes
+ * but the timers: the pending records are in the database, shared with every other process.
+ */
+export function startQueryResolver(hall: HallContext, options: { intervalMs: number; log?: ResolverLog }): QueryResolverLoop {
+  const log = options.log ?? silent;
+  const loops = { documents: startQueueLoop(hall, 'documents', { intervalMs: options.intervalMs, log }), verification: startQueueLoop(hall, 'verification', { intervalMs: options.intervalMs, log }) };
+  return {
+    wake(queue?: QueueName) {
+      if (queue) loops[queue].wake();
+      else for (const loop of Object.values(loops)) loop.wake();
+    },
+    async stop() {
+      await Promise.all(Object.values(loops).map((loop) => loop.stop()));
     },
   };
 }

@@ -81,7 +81,10 @@ export const sessionCalls = {
       /** The landing address to come back to after WeChat's authorize page. */
       redirect: plainText(2048).optional(),
     }),
-    reply: stateReply(z.unknown()).extend({ msg: z.enum(AUTHORIZE_MESSAGES).optional() }),
+    // msg: one of the bootstrap's four answers, or on a refusal (state 0) the reason in words.
+    reply: stateReply(z.unknown())
+      .extend({ msg: z.string().optional() })
+      .refine((reply) => reply.state !== 1 || reply.msg === undefined || (AUTHORIZE_MESSAGES as readonly string[]).includes(reply.msg), { path: ['msg'] }),
   }),
   newUser: defineCall({
     method: 'POST',

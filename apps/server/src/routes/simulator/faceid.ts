@@ -49,7 +49,7 @@ export async function faceSimulatorRoutes(app: FastifyInstance): Promise<void> {
     );
   });
 
-  app.post(FACE_SIMULATOR_PATH, async (request, reply) => {
+  app.post(FACE_SIMULATOR_PATH, { config: { form: true } }, async (request, reply) => {
     const parsed = decision.safeParse(request.body);
     if (!parsed.success) return gone(reply);
     const { BizToken: bizToken, outcome } = parsed.data;

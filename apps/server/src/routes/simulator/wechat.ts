@@ -58,7 +58,7 @@ ${choices}
     );
   });
 
-  app.post('/connect/oauth2/authorize', async (request, reply) => {
+  app.post('/connect/oauth2/authorize', { config: { form: true } }, async (request, reply) => {
     const parsed = chooseForm.safeParse(request.body);
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message ?? '参数有误';

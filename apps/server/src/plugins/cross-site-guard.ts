@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { HallError, forbidden } from '../lib/errors';
+import { publicOrigin, requestSourceOrigin } from '../lib/public-origin';
+
+export const CROSS_SITE_REFUSED = '请求来源不正确，请从办事大厅页面重新操作';
+export const FORM_BODY_REFUSED = '提交的数据类型不受支持';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Whether a request is a browser's from another site: its Origin (or Referer) is not the hall's. */
+export function isCrossSite(request: FastifyRequest): boolean {
+  const source = requestSourceOrigin(request);
+  return source !== undefined && source !== publicOrigin(request);
+}
+
+/**
+ * Whether a navigation comes from the hall's own pages or from the citizen (typed, a bookmark): the
+ * browser's Sec-Fetch-Site says so where it is sent, else the Referer must be the hall's.
+ */
+export function isOwnNavigation(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string') return site === 'same-origin' || site === 'none';
+  const source = requestSourceOrigin(request);
+  return source === undefined || source === publicOrigin(request);
+}
+
+/**
+ * Cross-site request forgery (DESIGN §11). The session cookie is SameSite=Lax, but that alone lets
+ * a same-site page or an old browser through: a state-changing call is refused unless the browser
+ * says it comes from the hall's own origin. A urlencoded body (what a plain HTML form on any site
+ * can send without asking) is taken only by the calls whose specification says form (route config
+ * `form`), and the stand-ins' own forms.
+ */
+async function crossSiteGuardPlugin(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    if (isCrossSite(request)) throw forbidden(CROSS_SITE_REFUSED);
+    const type = request.headers['content-type'] ?? '';
+    if (/^\s*application\/x-www-form-urlencoded/i.test(type) && !request.routeOptions.config?.form) throw new HallError(415, FORM_BODY_REFUSED);
+  });
+}
+
+export const crossSiteGuard = fp(crossSiteGuardPlugin, { name: 'cross-site-guard' });
