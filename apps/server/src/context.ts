@@ -10,6 +10,7 @@ import type { EnvelopeKind } from './lib/envelope';
 import type { FileStorage } from './storage/file-storage';
 import type { CertificateRegistry } from './adapters/registry/certificates';
 import type { PdfVerifier } from './documents/pdf-verifier';
+import type { DocumentSigner } from './documents/signing/pdf-signer';
 import type { StaticAppsOptions } from './plugins/static-apps';
 
 /** What every route and service of the hall can reach: storage, configuration and the outside systems. */
@@ -36,8 +37,10 @@ export interface HallContext {
   files: FileStorage;
   /** The registration system's certificate lookup (the demo registry while simulated). */
   certificateRegistry: CertificateRegistry;
-  /** Checks uploaded PDFs for the signature-verification records. */
+  /** Checks uploaded PDFs for the signature-verification records (in a worker thread, within caps). */
   pdfVerifier: PdfVerifier;
+  /** Signs every PDF the hall issues with its signing identity (PAdES, visible stamp). */
+  documentSigner: DocumentSigner;
 }
 
 declare module 'fastify' {
@@ -52,7 +55,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The envelope failures of this route are answered in. */
     envelope?: EnvelopeKind;
-  }
-}
     /** The route takes urlencoded form bodies (the specification says form); no other route does. */
     form?: boolean;
+  }
+}

@@ -11,7 +11,7 @@ import { payloadOpenids, requireCitizen } from '../plugins/session';
 import { requireVerifiedCitizen } from '../plugins/real-name-gate';
 import { listQueryCities, submitCertificateQuery } from '../services/certificate-queries';
 import { DOCUMENT_KINDS, listRecords, requireOwnRecord, toRecordDetail, type QueryRecordRow } from '../services/query-records';
-import { startQueryResolver } from '../services/query-resolver';
+import { startQueryResolver, type QueueName } from '../services/query-resolver';
 import { OPENID_MISMATCH, receiveSignatureUpload } from '../services/signature-uploads';
 import { streamedUploadBound } from '../services/storage-quota';
 import { findOwnedFile, findOwnedFileByPath, openStoredFile, type StoredFileRow } from '../services/stored-files';
@@ -89,7 +89,7 @@ export async function queryRoutes(app: FastifyInstance): Promise<void> {
       await resolver.current?.stop();
     });
   }
-  const wakeResolver = () => resolver?.current?.wake();
+  const wakeResolver = (queue: QueueName) => resolver?.current?.wake(queue);
 
   // Only this plugin's routes take multipart bodies; the limits are explicit (one file, a few small fields).
   await app.register(multipart, {
@@ -105,7 +105,7 @@ export async function queryRoutes(app: FastifyInstance): Promise<void> {
   ] as const) {
     registerCall(app, call, { auth: 'verified', rateLimit: { max: 20, timeWindow: '1 minute' } }, async (request) => {
       const id = await submitCertificateQuery(db, request.citizen.openid, kind, request.body);
-      wakeResolver();
+      wakeResolver('documents');
       return { state: true, msg: '查询已提交，请稍后查看结果', data: { ID: id } };
     });
   }
@@ -135,7 +135,10 @@ export async function queryRoutes(app: FastifyInstance): Promise<void> {
 
   registerFileCall(app, contract.verificationPreview, async (request, reply) => {
     const row = await requireOwnRecord(db, request.citizen.openid, request.body.id, ['verify']);
-    return sendPdf(request, reply, row.fileId ? await findOwnedFile(db, request.citizen.openid, row.fileId) : null);
+    // Once verified, the record opens as the report the hall signed; until then, as the file uploaded.
+    const reportId = typeof row.result?.reportFileId === 'string' ? row.result.reportFileId : null;
+    const fileId = reportId ?? row.fileId;
+    return sendPdf(request, reply, fileId ? await findOwnedFile(db, request.citizen.openid, fileId) : null);
   });
 
   registerCall(app, contract.verifyQuery, { auth: 'citizen' }, async (request) => {
@@ -166,7 +169,7 @@ export async function queryRoutes(app: FastifyInstance): Promise<void> {
       const id = await receiveSignatureUpload(hall, request.citizen.openid, request.parts(), bound.maxBytes).catch((error: unknown) => {
         throw bound.refusal(error);
       });
-      wakeResolver();
+      wakeResolver('verification');
       return { state: 1, msg: SIGNATURE_UPLOAD_SUCCESS, data: { ID: id } };
     },
   });
