@@ -9,6 +9,7 @@ import { readEnv, type Env } from '../src/env';
 import { createContext } from '../src/hall';
 import { randomId } from '../src/lib/ids';
 import { sessions, users } from '../src/db/schema';
+import { productionSigningFiles } from './signing-helpers';
 
 /** Every setting a production hall needs, with stand-in values (nothing here calls out). */
 export const PRODUCTION_ENV = {
@@ -21,6 +22,13 @@ export const PRODUCTION_ENV = {
   FACEID_RULE_ID: '1',
   SMS_API_URL: 'https://sms.example.cn/send',
   SMS_API_KEY: 'sms-key',
+  // The signing identity is real files, made on first use (test/signing-helpers.ts).
+  get HALL_SIGNING_KEY() {
+    return productionSigningFiles().key;
+  },
+  get HALL_SIGNING_CHAIN() {
+    return productionSigningFiles().chain;
+  },
 } as const;
 
 export interface TestHall {
@@ -68,7 +76,9 @@ export async function createTestHall(overrides: Partial<Env> = {}): Promise<Test
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;
   const connection = connectDatabase(url.toString(), 5);
-  const env = { ...readEnv({ LOG_LEVEL: 'silent', HALL_MODE: 'demo' }), ...overrides };
+  // A data folder of its own: the demo hall makes its signing identity there.
+  const dataDir = await mkdtemp(join(tmpdir(), 'hall-test-data-'));
+  const env = { ...readEnv({ LOG_LEVEL: 'silent', HALL_MODE: 'demo' }), HALL_DATA_DIR: dataDir, ...overrides };
   const appRef: { current?: HallApp } = {};
   const filesDir = await mkdtemp(join(tmpdir(), 'hall-test-files-'));
   const hall = await createContext({ env, db: connection.db, pool: connection.pool, fetch: injectFetch(() => appRef.current!), filesDir });
@@ -126,6 +136,7 @@ export async function createTestHall(overrides: Partial<Env> = {}): Promise<Test
       await cleanup.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
       await cleanup.end();
       await rm(filesDir, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -52,6 +52,7 @@ describe('starting in production mode', () => {
       'FACEID_RULE_ID',
       'SMS_API_URL',
       'SMS_API_KEY',
+      'HALL_SIGNING_P12',
     ]);
     expect(missingProductionSettings(readEnv({ ...PRODUCTION_ENV }))).toEqual([]);
     expect(missingProductionSettings(readEnv({ HALL_MODE: 'demo' }))).toEqual([]);
