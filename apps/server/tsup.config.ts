@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/main.ts'],
+  // The verification worker is an entry of its own: the server starts it as dist/verification-worker.js.
+  entry: { main: 'src/main.ts', 'verification-worker': 'src/documents/verification/verification-worker.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

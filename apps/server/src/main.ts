@@ -43,6 +43,7 @@ async function main(): Promise<void> {
       `不动产登记网上办事大厅已启动: ${shownAddress}`,
       `管理端: ${shownAddress.replace(/\/?$/, '/')}admin/`,
       `数据库: ${embedded ? `内置 PostgreSQL (${resolve(env.HALL_DATA_DIR)})` : '外部 PostgreSQL (DATABASE_URL)'}`,
+      `文件签章证书 SHA-256: ${hall.documentSigner.identity.fingerprint}${hall.documentSigner.identity.source === 'demo' ? ' (演示 CA，位于数据目录)' : ''}`,
       ...(env.HALL_MODE === 'demo' ? demoLines : ['正式模式 (HALL_MODE=production)']),
       '',
     ].join('\n'),

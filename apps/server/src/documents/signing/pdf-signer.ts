@@ -37,8 +37,24 @@ export class PadesSigner implements DocumentSigner {
 
   async sign(pdf: Uint8Array, options: SignOptions): Promise<Buffer> {
     const signingTime = options.signingTime ?? new Date();
+    return this.signWith(pdf, { ...options, signingTime }, ([before, after]) =>
+      createDetachedCms({
+        digest: createHash('sha256').update(before!).update(after!).digest(),
+        chain: this.identity.chain,
+        key: this.identity.key,
+        signingTime,
+      }),
+    );
+  }
+
+  /**
+   * The same document with the CMS made by `makeCms` from the two signed byte ranges: any CMS
+   * producer (a hardware signer, another tool) can sign what this lays out.
+   */
+  async signWith(pdf: Uint8Array, options: SignOptions, makeCms: (signed: [Buffer, Buffer]) => Buffer | Promise<Buffer>): Promise<Buffer> {
+    const signingTime = options.signingTime ?? new Date();
     const laidOut = await this.withPlaceholder(pdf, options, signingTime);
-    return this.fillSignature(laidOut, signingTime);
+    return this.fillSignature(laidOut, makeCms);
   }
 
   /** The document with its signature field, stamp and an empty /Contents of the size the CMS will need. */
@@ -99,7 +115,7 @@ export class PadesSigner implements DocumentSigner {
     return Buffer.from(await doc.save({ useObjectStreams: false }));
   }
 
-  private fillSignature(pdf: Buffer, signingTime: Date): Buffer {
+  private async fillSignature(pdf: Buffer, makeCms: (signed: [Buffer, Buffer]) => Buffer | Promise<Buffer>): Promise<Buffer> {
     const rangeAt = pdf.indexOf(PLACEHOLDER_TEXT, 0, 'latin1');
     if (rangeAt < 0 || pdf.indexOf(PLACEHOLDER_TEXT, rangeAt + 1, 'latin1') >= 0) throw new Error('the signature placeholder is not in the document exactly once');
     const contentsAt = pdf.indexOf('<0000000000', rangeAt, 'latin1');
@@ -108,8 +124,7 @@ export class PadesSigner implements DocumentSigner {
     const rangeText = `[ ${byteRange.join(' ')} ]`.padEnd(PLACEHOLDER_TEXT.length, ' ');
     pdf.write(rangeText, rangeAt, 'latin1');
 
-    const digest = createHash('sha256').update(pdf.subarray(0, contentsAt)).update(pdf.subarray(contentsEnd)).digest();
-    const cms = createDetachedCms({ digest, chain: this.identity.chain, key: this.identity.key, signingTime });
+    const cms = await makeCms([pdf.subarray(0, contentsAt), pdf.subarray(contentsEnd)]);
     const hex = cms.toString('hex');
     const room = contentsEnd - contentsAt - 2;
     if (hex.length > room) throw new Error(`the signature (${hex.length / 2} bytes) does not fit its placeholder (${room / 2} bytes)`);

@@ -32,12 +32,19 @@ type Decoder = (stream: PDFRawStream) => DecodedStream;
  */
 export class CappedDecoding {
   private used = 0;
+  /** Set once any cap was hit: pdf-lib's parser swallows errors of single objects, this does not forget. */
+  exceeded = false;
 
   constructor(private readonly caps: DecompressionCaps) {}
 
+  private refuse(limit: number): never {
+    this.exceeded = true;
+    throw new DecompressionCapError(limit);
+  }
+
   private take(bytes: number): void {
     this.used += bytes;
-    if (this.used > this.caps.perFile) throw new DecompressionCapError(this.caps.perFile);
+    if (this.used > this.caps.perFile) this.refuse(this.caps.perFile);
   }
 
   private room(): number {
@@ -51,7 +58,7 @@ export class CappedDecoding {
     try {
       out = inflateSync(data, { maxOutputLength: Math.max(room, 1), finishFlush: zlib.Z_SYNC_FLUSH });
     } catch (error) {
-      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new DecompressionCapError(room);
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') this.refuse(room);
       throw error;
     }
     this.take(out.length);
@@ -74,7 +81,7 @@ export class CappedDecoding {
         continue;
       }
       const expansion = MAX_EXPANSION[name];
-      if (expansion === undefined || data.length * expansion > this.room()) throw new DecompressionCapError(this.room());
+      if (expansion === undefined || data.length * expansion > this.room()) this.refuse(this.room());
       // pdf-lib's decoder for this one filter, on the bytes decoded so far.
       data = fallback(stream.dict.context.stream(data, { Filter: name })).decode();
       this.take(data.length);

@@ -26,7 +26,7 @@ async function run(job: VerificationJob): Promise<VerificationOutcome> {
   try {
     return await verifyPdf(bytes, job.trustRoots.map((der) => Buffer.from(der)), decoding);
   } catch (error) {
-    if (error instanceof DecompressionCapError) return { ok: false, failure: 'tooComplex' };
+    if (error instanceof DecompressionCapError || decoding.exceeded) return { ok: false, failure: 'tooComplex' };
     if (error instanceof RangeError) return { ok: false, failure: 'tooComplex', detail: error.message };
     return { ok: false, failure: 'notPdf', detail: error instanceof Error ? error.message : String(error) };
   }

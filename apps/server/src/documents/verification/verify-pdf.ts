@@ -30,10 +30,12 @@ export async function verifyPdf(bytes: Buffer, trustRoots: Buffer[], decoding: C
   try {
     doc = await load(bytes);
   } catch (error) {
-    if (error instanceof DecompressionCapError) return { ok: false, failure: 'tooComplex' };
+    if (error instanceof DecompressionCapError || decoding.exceeded) return { ok: false, failure: 'tooComplex' };
     if (error instanceof EncryptedPDFError) return { ok: false, failure: 'encrypted' };
     return { ok: false, failure: 'notPdf', detail: error instanceof Error ? error.message : undefined };
   }
+  // A stream over the caps makes the file unverifiable even when pdf-lib carried on without it.
+  if (decoding.exceeded) return { ok: false, failure: 'tooComplex' };
   if (doc.isEncrypted) return { ok: false, failure: 'encrypted' };
   const roots = trustRoots.map((der) => new X509Certificate(der));
   const signatures = findSignatureFields(doc);
@@ -94,5 +96,6 @@ export async function verifyPdf(bytes: Buffer, trustRoots: Buffer[], decoding: C
       finding.notes.push('签名后的更新只添加了签名或验证数据，未改变显示内容');
     }
   }
+  if (decoding.exceeded) return { ok: false, failure: 'tooComplex' };
   return { ok: true, verification: { verdict: worstVerdict(findings.map((f) => f.verdict)), signatures: findings } };
 }
