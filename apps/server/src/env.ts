@@ -70,7 +70,7 @@ const schema = z.object({
   /** Caps of the verification of one uploaded PDF: file size, time, worker heap, decompressed bytes per stream and per file. */
   HALL_VERIFY_MAX_BYTES: z.coerce.number().int().positive().default(64 * 1024 * 1024),
   HALL_VERIFY_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
-  HALL_VERIFY_MEMORY_MB: z.coerce.number().int().min(32).default(128),
+  HALL_VERIFY_MEMORY_MB: z.coerce.number().int().min(32).default(96),
   HALL_VERIFY_STREAM_MAX_BYTES: z.coerce.number().int().positive().default(16 * 1024 * 1024),
   HALL_VERIFY_INFLATE_MAX_BYTES: z.coerce.number().int().positive().default(48 * 1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
