@@ -8,6 +8,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { RegistryCertificate } from '../adapters/registry/certificates';
 import { PROOF_ISSUER, PROOF_NOTE, PROOF_TITLES, proofLines, renderCertificateProof, type ProofInput } from './certificate-proof';
 import { cjkFont } from './cjk-font';
+import { makeSignerChain } from '../../test/signing-helpers';
+import { X509Certificate } from 'node:crypto';
+import { PadesSigner } from './signing/pdf-signer';
 
 const CERTIFICATE: RegistryCertificate = {
   qzh: '冀(2023)邯郸市不动产权第0012345号',
@@ -130,6 +133,24 @@ describe('certificate-proof PDF', () => {
       for (const note of PROOF_NOTE) expect(compact).toContain(note);
       expect(text).not.toContain('?');
     }
+  });
+
+  it('signed as the hall issues it, the proof keeps its text and poppler reads the signature (needs pdftotext and pdfsig)', async (context) => {
+    context.skip(!hasTool('pdftotext') || !hasTool('pdfsig'), 'poppler-utils is not installed');
+    const { ca, signer } = makeSignerChain({ ca: '测试根证书', signer: '测试电子签章', organisation: '邯郸市不动产登记中心' });
+    const certificate = new X509Certificate(signer.der);
+    const pades = new PadesSigner({ key: signer.key, chain: [signer.der, ca.der], certificate, fingerprint: certificate.fingerprint256, stampName: '邯郸市不动产登记中心', source: 'configured' });
+    const file = join(dir, 'signed.pdf');
+    writeFileSync(file, await pades.sign(await renderCertificateProof({ ...INPUT, kind: 'dzzz' }), { reason: '电子证照' }));
+    const text = spawnSync('pdftotext', ['-enc', 'UTF-8', '-layout', file, '-'], { encoding: 'utf8' });
+    expect(text.stderr).toBe('');
+    expect(text.stdout).toContain('电子证照');
+    expect(text.stdout).toContain(CERTIFICATE.qzh);
+    expect(text.stdout).toContain('电子签章');
+    const sig = spawnSync('pdfsig', [file], { encoding: 'utf8' });
+    expect(sig.stdout).toContain('Signature is Valid');
+    expect(sig.stdout).toContain('Total document signed');
+    expect(sig.stdout).toContain('邯郸市不动产登记中心');
   });
 
   it('poppler reads the embedded font without complaint (needs pdffonts, from poppler-utils)', async (context) => {
