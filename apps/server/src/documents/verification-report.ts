@@ -74,7 +74,7 @@ export async function renderVerificationReport(input: ReportInput): Promise<Uint
     REPORT_ISSUER,
     verdict,
     explanation,
-    '验证结论签章第个：共',
+    '验证结论签章第个：共·',
     ...header.flat(),
     ...signatures.flatMap((s) => [...signatureRows(s).flat(), s.field, ...s.notes]),
     ...REPORT_NOTES,
