@@ -8,9 +8,12 @@ import type { HallContext } from './context';
 import { registerErrorHandler } from './plugins/errors';
 import { crossSiteGuard } from './plugins/cross-site-guard';
 import { rateLimits } from './plugins/rate-limits';
+import { housekeeping } from './plugins/housekeeping';
+import { slowRequestGuard } from './plugins/slow-request-guard';
 import { inputGuard } from './plugins/input-guard';
 import { staticApps } from './plugins/static-apps';
 import { randomId } from './lib/ids';
+import { safeErrorLog } from './lib/safe-error-log';
 import { sessionRoutes } from './routes/session';
 import { adminRoutes } from './routes/admin';
 import { hallQrcodeRoutes } from './routes/hall-qrcode';
@@ -46,12 +49,21 @@ export interface BuildOptions {
 
 /** The hall server as one Fastify instance; main.ts only starts it. */
 export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
+  // Errors are logged without the values of their queries (lib/safe-error-log.ts).
+  const logger: FastifyServerOptions['logger'] =
+    options.logger && typeof options.logger === 'object' ? { ...options.logger, serializers: { ...options.logger.serializers, err: (error: Error) => safeErrorLog(error) } } : (options.logger ?? false);
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger,
     genReqId: () => randomId(9),
     trustProxy: hall.env.HALL_TRUST_PROXY ? hall.env.HALL_TRUST_PROXY.split(',').map((s) => s.trim()) : false,
     bodyLimit: 1024 * 1024,
+    // Outer bounds behind the slow-request guard: a socket idle this long closes; no request, not
+    // even a 500 MB upload on a slow line, takes longer than half an hour.
+    connectionTimeout: hall.env.HALL_SOCKET_IDLE_MS,
+    requestTimeout: 30 * 60 * 1000,
   });
+  // Headers come in one go from any real client; a connection that trickles them is closed.
+  app.server.headersTimeout = 20_000;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('hall', hall);
@@ -80,8 +92,10 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie, { secret: hall.cookieSecret });
   await app.register(formbody);
+  await app.register(slowRequestGuard, { bodyTimeoutMs: hall.env.HALL_BODY_TIMEOUT_MS });
   await app.register(crossSiteGuard);
   await app.register(rateLimits);
+  await app.register(housekeeping);
   await app.register(inputGuard);
 
   app.get('/healthz', async () => ({ status: 'ok' }));

@@ -53,6 +53,12 @@ const schema = z.object({
   HALL_DRAFT_RETENTION_DAYS: z.coerce.number().int().positive().default(90),
   /** How often each process runs the storage clean-up (expired drafts, files nothing refers to); 0 turns it off in that process. */
   HALL_STORAGE_SWEEP_MS: z.coerce.number().int().min(0).default(60 * 60 * 1000),
+  /**
+   * How long a request body (JSON or a form) may take to arrive, and the window in which an upload
+   * must bring at least 64 KB (plugins/slow-request-guard.ts); the socket's idle timeout.
+   */
+  HALL_BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  HALL_SOCKET_IDLE_MS: z.coerce.number().int().positive().default(60_000),
   /** This hall's district code. */
   HALL_XZQDM: z.string().default('130400'),
   /**

@@ -97,9 +97,6 @@ function storeFor(db: Database) {
 async function rateLimitsPlugin(app: FastifyInstance): Promise<void> {
   const { db } = app.hall;
   await app.register(rateLimit, { global: false, keyGenerator: rateLimitKey, store: storeFor(db) as never });
-  const sweep = setInterval(() => void sweepRateLimits(db).catch((error: unknown) => app.log.warn({ err: error }, 'rate limit sweep failed')), 10 * 60 * 1000);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
 }
 
 export const rateLimits = fp(rateLimitsPlugin, { name: 'rate-limits', dependencies: ['@fastify/cookie'] });
