@@ -262,6 +262,21 @@ describe('the verification corpus', () => {
     expect(outcome.ok && outcome.verification.signatures[0]!.notes[0]).toContain('不在有效期内');
   });
 
+  it('a signer certificate on the SM2 curve (GB/T 38540): 不支持的签名算法, not 签名无效', async () => {
+    const dir = await mkdtemp(join(work, 'sm2-'));
+    const key = join(dir, 'sm2.key');
+    const certificate = join(dir, 'sm2.pem');
+    expect(spawnSync('openssl', ['ecparam', '-genkey', '-name', 'SM2', '-out', key]).status).toBe(0);
+    const made = spawnSync('openssl', ['req', '-new', '-x509', '-key', key, '-sm3', '-subj', '/CN=SM2 signer/O=SM2 centre', '-days', '30', '-out', certificate], { encoding: 'utf8' });
+    expect(made.status, made.stderr).toBe(0);
+    const sm2 = new X509Certificate(await readFile(certificate));
+    // OpenSSL 3.0 cannot write SM2 CMS, so the CMS names the SM2 certificate as its signer; the verifier must stop at the algorithm.
+    const pades = new PadesSigner({ ...identityOf(independent.signer, independent.ca), chain: [sm2.raw], certificate: sm2 });
+    const outcome = await verify(await pades.sign(await plainPdf(), { reason: '国密签名' }));
+    expect(verdictOf(outcome)).toBe('unsupported');
+    expect(outcome.ok && outcome.verification.signatures[0]!.notes[0]).toContain('SM2');
+  });
+
   it('no signature: 未包含电子签章', async () => {
     expect(verdictOf(await verify(await plainPdf()))).toBe('unsigned');
   });
