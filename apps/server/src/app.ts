@@ -88,6 +88,9 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The hall's own requests carry their Referer (the cross-site guard's fallback where a browser
+    // sends no Sec-Fetch-Site); other sites never see the hall's addresses.
+    referrerPolicy: { policy: 'same-origin' },
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie, { secret: hall.cookieSecret });

@@ -8,8 +8,14 @@ export const FORM_BODY_REFUSED = '提交的数据类型不受支持';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Whether a request is a browser's from another site: its Origin (or Referer) is not the hall's. */
+/**
+ * Whether a request is a browser's from another site. The browser's own Sec-Fetch-Site says so where
+ * it is sent (no page can forge it; a same-origin form post may carry Origin 'null' under a strict
+ * referrer policy); otherwise its Origin (or Referer) must be the hall's.
+ */
 export function isCrossSite(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string') return site !== 'same-origin' && site !== 'none';
   const source = requestSourceOrigin(request);
   return source !== undefined && source !== publicOrigin(request);
 }
@@ -19,10 +25,7 @@ export function isCrossSite(request: FastifyRequest): boolean {
  * browser's Sec-Fetch-Site says so where it is sent, else the Referer must be the hall's.
  */
 export function isOwnNavigation(request: FastifyRequest): boolean {
-  const site = request.headers['sec-fetch-site'];
-  if (typeof site === 'string') return site === 'same-origin' || site === 'none';
-  const source = requestSourceOrigin(request);
-  return source === undefined || source === publicOrigin(request);
+  return !isCrossSite(request);
 }
 
 /**
