@@ -1,6 +1,7 @@
 export * from './id-card';
 export * from './regions';
 export * from './routing';
+export * from './application-sections';
 export * from './review';
 export * from './query-records';
 export * from './menu';

@@ -12,6 +12,18 @@ export type ReviewStatus = (typeof REVIEW_STATUS_VALUES)[number];
 /** A status as it arrives: a number from the server, a string from a query or older rows. */
 export type ReviewStatusInput = number | string;
 
+/** The review statuses (shzt) by name, for code that stores or compares one. */
+export const REVIEW_STATUS = {
+  notSubmitted: -1,
+  pending: 0,
+  surveyPassed: 10,
+  surveyRejected: 11,
+  accepted: 20,
+  acceptanceRejected: 21,
+  /** Listed under passed, like 10 and 20 (part 2 §2). */
+  passed: 30,
+} as const satisfies Readonly<Record<string, ReviewStatus>>;
+
 function normalize(value: number | string | null | undefined): string {
   return value === null || value === undefined ? '' : String(value).trim();
 }
@@ -93,6 +105,29 @@ export function isSubmittableFromList(tab: ReviewTab): boolean {
 export function isDeletableApplication(shzt: ReviewStatusInput | null | undefined): boolean {
   const tab = reviewTabOf(shzt);
   return tab === 'notSubmitted' || tab === 'rejected';
+}
+
+/** What a status forbids: changing the application's information, deleting it, or submitting it. */
+export type StatusRefusedAction = 'edit' | 'delete' | 'submit';
+
+/** What each refusal tells the citizen may be done instead. */
+export const STATUS_REFUSAL_RULES: Readonly<Record<StatusRefusedAction, string>> = {
+  edit: '只能修改未提交或已驳回的申请',
+  delete: '只能删除未提交或已驳回的申请',
+  submit: '不能提交',
+};
+
+export const ALREADY_SUBMITTED = '该申请已提交，请勿重复提交';
+
+/**
+ * Why an application at `shzt` refuses an action: its status, when the hall knows it, then the rule
+ * (当前申请状态为「待审核」，只能修改未提交或已驳回的申请). A pending application asked to be
+ * submitted again is told it already was.
+ */
+export function statusRefusal(action: StatusRefusedAction, shzt: ReviewStatusInput): string {
+  if (action === 'submit' && normalize(shzt) === String(REVIEW_STATUS.pending)) return ALREADY_SUBMITTED;
+  const label = reviewStatusLabel(shzt);
+  return `${label ? `当前申请状态为「${label}」，` : ''}${STATUS_REFUSAL_RULES[action]}`;
 }
 
 // ---------------------------------------------------------------------------------------------

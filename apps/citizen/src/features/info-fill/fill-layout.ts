@@ -5,11 +5,7 @@ import {
   SAVE_TYPE_MORTGAGE,
   SAVE_TYPE_PRE_NOTATION,
   SAVE_TYPE_RIGHTS_INFO,
-  detailRoute,
-  fillScreenSections,
-  showsMortgageePanel,
-  showsRightsInfoPanel,
-  type DetailRoute,
+  visibleSections as visibleCaseSections,
   type FillSection,
   type InfoFillScreen,
 } from '@hall/domain';
@@ -33,38 +29,10 @@ export function asFillScreen(name: string | undefined): InfoFillScreen | null {
   return FILL_SCREENS.find((screen) => screen === name) ?? null;
 }
 
-/** The screen whose sections a detail page shows read-only. */
-const DETAIL_PAGE_SCREENS: Readonly<Record<DetailRoute, InfoFillScreen>> = {
-  '/applyDetail': 'infofill',
-  '/applyDetailDyqzy': 'infofilldyqzy',
-  '/applyDetailDyqsc': 'infofilldyqsc',
-  '/applyDetailClfmm': 'infofillclfmm',
-  '/applyDetailYdy': 'infofillydy',
-  '/applyDetailYgdj': 'infofillygdj',
-  '/applyDetailYg_Ydy': 'infofillyg_ydy',
-  '/applyDetailZxdj': 'infofillzxdj',
-};
-
-/**
- * The sections a fill screen shows: the domain's list for the screen. The screens the domain lists
- * none for (scdj, Jc, Jcinfo) show the sections of their pair's detail page, the same ones the
- * server's check asks for.
- */
-export function screenSections(screen: InfoFillScreen, djlx: string, qllx: string): readonly FillSection[] {
-  const own = fillScreenSections(screen);
-  return own.length > 0 ? own : fillScreenSections(DETAIL_PAGE_SCREENS[detailRoute(djlx, qllx)]);
-}
-
-/** The sections shown once the panel rules of the application and its business are applied. */
+/** The sections a screen shows for the application, by the domain's panel rules and the business's ywr. */
 export function visibleSections(screen: InfoFillScreen, detail: ApplicationDetail, title: ApplyTitle): FillSection[] {
   const { djlx, qllx } = detail.proinst;
-  const rights = showsRightsInfoPanel(djlx, qllx, detail.xzqdm || detail.proinst.xzqdm);
-  return screenSections(screen, djlx, qllx).filter((section) => {
-    if (section === 'obligor') return title.ywr !== '0';
-    if (section === 'mortgagee') return screen !== 'infofill' || showsMortgageePanel(djlx, qllx);
-    if (section === 'preNotationRights' || section === 'mortgageRights') return rights;
-    return true;
-  });
+  return visibleCaseSections(screen, { djlx, qllx, district: detail.xzqdm || detail.proinst.xzqdm, ywr: title.ywr });
 }
 
 /** Where a rights section is edited and which record (savetype) it keeps. */

@@ -1,5 +1,5 @@
 import type { Applicant } from '@hall/api/browser';
-import { APPLICANT_CATEGORY_COMPANY, APPLICANT_CATEGORY_PERSON, COMPANY_ID_TYPES, ID_TYPE_ID_CARD } from '@hall/domain';
+import { APPLICANT_CATEGORY_PERSON, ID_TYPE_ID_CARD, applicantCategoryOf } from '@hall/domain';
 import { useFormDraft } from './form-draft';
 
 /** The person form as typed. */
@@ -53,7 +53,7 @@ export const EMPTY_PERSON: PersonValues = {
 /** A saved applicant as the form shows it. */
 export function personValuesOf(person: Applicant): PersonValues {
   return {
-    category: person.sqr_zjlx in COMPANY_ID_TYPES ? APPLICANT_CATEGORY_COMPANY : APPLICANT_CATEGORY_PERSON,
+    category: applicantCategoryOf(person.sqr_zjlx),
     name: person.sqr_name,
     phone: person.sqr_tel,
     idType: person.sqr_zjlx || ID_TYPE_ID_CARD,

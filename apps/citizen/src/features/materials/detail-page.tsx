@@ -2,6 +2,7 @@ import { SessionLostError, type ApplicationDetail, type ApplyTitle } from '@hall
 import {
   DETAIL_ROUTES,
   THUMBNAIL_SIZE_PX,
+  detailPageScreen,
   detailRoute,
   holdingMethodLabel,
   isAppointmentApplication,
@@ -11,7 +12,6 @@ import {
   showsUnitTable,
   type DetailRoute,
   type FillSection,
-  type InfoFillScreen,
 } from '@hall/domain';
 import { EmptyState, showAlert, showConfirm, showLoading } from '@hall/ui';
 import { Button } from 'antd-mobile';
@@ -31,18 +31,6 @@ import './materials.css';
 
 const NO_APPLICATION = '未找到该申请';
 export const CONFIRM_SUBMIT = '确定提交该申请吗？';
-
-/** The fill screen whose sections a detail page shows read-only. */
-const SCREEN_OF: Readonly<Record<DetailRoute, InfoFillScreen>> = {
-  '/applyDetail': 'infofill',
-  '/applyDetailDyqzy': 'infofilldyqzy',
-  '/applyDetailDyqsc': 'infofilldyqsc',
-  '/applyDetailClfmm': 'infofillclfmm',
-  '/applyDetailYdy': 'infofillydy',
-  '/applyDetailYgdj': 'infofillygdj',
-  '/applyDetailYg_Ydy': 'infofillyg_ydy',
-  '/applyDetailZxdj': 'infofillzxdj',
-};
 
 function routeOf(pathname: string, djlx: string, qllx: string): DetailRoute {
   const known = [...Object.values(DETAIL_ROUTES), '/applyDetail'] as DetailRoute[];
@@ -129,7 +117,7 @@ export function Component() {
 
 function DetailSections({ route, detail, title, isSubmit }: { route: DetailRoute; detail: ApplicationDetail; title: ApplyTitle; isSubmit: string }) {
   const navigate = useNavigate();
-  const screen = SCREEN_OF[route];
+  const screen = detailPageScreen(route);
   const { id: slsqId, djlx, qllx } = detail.proinst;
   const common = { slsqId, isSubmit, djlx, qllx };
 
