@@ -14,34 +14,23 @@ import { inputGuard } from './plugins/input-guard';
 import { staticApps } from './plugins/static-apps';
 import { randomId } from './lib/ids';
 import { safeErrorLog } from './lib/safe-error-log';
-import { sessionRoutes } from './routes/session';
-import { adminRoutes } from './routes/admin';
-import { hallQrcodeRoutes } from './routes/hall-qrcode';
-import { profileRoutes } from './routes/profile';
-import { feedbackRoutes } from './routes/feedback';
-import { contentRoutes } from './routes/content';
-import { queryRoutes } from './routes/queries';
-import { wechatSimulatorRoutes } from './routes/simulator/wechat';
-import { phoneCodeRoutes } from './routes/phone-code';
-import { faceRoutes } from './routes/face';
-import { smsSimulatorRoutes } from './routes/simulator/sms';
-import { faceSimulatorRoutes } from './routes/simulator/faceid';
 import { SimulatedSmsSender } from './adapters/sms/sms';
-import { applyCatalogueRoutes } from './routes/apply-catalogue';
-import { applicationRoutes } from './routes/applications';
-import { applicationFillRoutes } from './routes/application-fill';
-import { applicationMaterialRoutes } from './routes/application-materials';
-import { wechatPlatformSimulatorRoutes } from './routes/simulator/wechat-platform';
-import { appointmentRoutes } from './routes/appointments';
-import { appointmentListRoutes } from './routes/appointment-list';
-import { statementRoutes } from './routes/statements';
-import { counterBookingRoutes } from './routes/counter-booking';
-import { reviewRoutes } from './routes/review';
-import { queueRoutes } from './routes/queue';
-import { downloadRoutes } from './routes/downloads';
-import { siteRoutes } from './routes/sites';
-import { archiveQueryRoutes } from './routes/archive-query';
+import { sessionArea } from './routes/session';
+import { contentArea } from './routes/content';
+import { queriesArea } from './routes/queries';
+import { applicationsArea } from './routes/applications';
+import { reviewArea } from './routes/review';
+import { appointmentsArea } from './routes/appointments';
+import { queueArea } from './routes/queue';
+import { archiveArea } from './routes/archive';
+import { simulatorArea } from './routes/simulator';
 import { storageRetention } from './plugins/storage-retention';
+
+/**
+ * The business areas, each a folder pair routes/<area>/ (its index.ts registers the area's routes)
+ * and services/<area>/; a new area is one more entry here.
+ */
+const AREAS = [sessionArea, contentArea, queriesArea, applicationsArea, reviewArea, appointmentsArea, queueArea, archiveArea, simulatorArea];
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -102,35 +91,10 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
   await app.register(inputGuard);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
-  await app.register(sessionRoutes);
-  await app.register(adminRoutes);
-  await app.register(hallQrcodeRoutes);
-  await app.register(profileRoutes);
-  await app.register(feedbackRoutes);
-  await app.register(contentRoutes);
-  await app.register(queryRoutes);
-  if (hall.simulators.wechat) await app.register(wechatSimulatorRoutes, { prefix: '/simulator/wechat' });
-  if (hall.simulators.wechat) await app.register(wechatPlatformSimulatorRoutes, { prefix: '/simulator/wechat' });
-  await app.register(phoneCodeRoutes);
-  await app.register(faceRoutes);
-  await app.register(applyCatalogueRoutes);
-  await app.register(applicationRoutes);
-  await app.register(applicationFillRoutes);
-  await app.register(applicationMaterialRoutes);
-  await app.register(appointmentRoutes);
-  await app.register(appointmentListRoutes);
-  await app.register(statementRoutes);
-  await app.register(counterBookingRoutes);
-  await app.register(reviewRoutes);
-  await app.register(queueRoutes);
-  await app.register(downloadRoutes);
-  await app.register(siteRoutes);
-  await app.register(archiveQueryRoutes);
-  await app.register(storageRetention);
   // The SMS simulator writes its codes to this app's log.
   if (hall.sms instanceof SimulatedSmsSender) hall.sms.useLogger(app.log);
-  if (hall.simulators.sms) await app.register(smsSimulatorRoutes);
-  if (hall.simulators.faceid) await app.register(faceSimulatorRoutes);
+  for (const area of AREAS) await app.register(area);
+  await app.register(storageRetention);
   await app.register(staticApps, hall.staticApps);
   return app;
 }

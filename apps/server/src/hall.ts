@@ -9,7 +9,7 @@ import { HttpSmsSender, SimulatedSmsSender, type SmsSender } from './adapters/sm
 import type { FaceIdAdapter } from './adapters/faceid/faceid';
 import { SimulatedFaceId } from './adapters/faceid/simulator';
 import { TencentFaceId } from './adapters/faceid/tencent';
-import { SMS_CODE_LIFETIME_MINUTES } from './services/phone-codes';
+import { SMS_CODE_LIFETIME_MINUTES } from './services/session/phone-codes';
 import type { HallContext } from './context';
 import type { Database } from './db/client';
 import { settings } from './db/schema';

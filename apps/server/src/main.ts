@@ -7,7 +7,7 @@ import { seedHall } from './db/seed';
 import { readEnv } from './env';
 import { assertProductionSettings, MissingSettingsError } from './mode';
 import { createContext } from './hall';
-import { startCalendarExtension } from './services/calendar-extension';
+import { startCalendarExtension } from './services/appointments/calendar-extension';
 
 /** Starts the whole hall: database (embedded unless DATABASE_URL), migrations, demo data, server. */
 async function main(): Promise<void> {

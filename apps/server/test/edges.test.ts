@@ -6,7 +6,7 @@ import { buildApp } from '../src/app';
 import { sessions } from '../src/db/schema';
 import { createContext } from '../src/hall';
 import { safeErrorLog } from '../src/lib/safe-error-log';
-import { SESSION_IDLE_MS, SESSION_LIFETIME_MS } from '../src/services/sessions';
+import { SESSION_IDLE_MS, SESSION_LIFETIME_MS } from '../src/services/session/sessions';
 import { createTestHall, type TestHall } from './hall';
 
 const ID_NUMBER = '130402198503151231';

@@ -4,8 +4,8 @@ import { buildApp, type HallApp } from '../src/app';
 import { rateLimitHits, smsCodes } from '../src/db/schema';
 import { createContext } from '../src/hall';
 import { randomId } from '../src/lib/ids';
-import { PHONE_CODE_MESSAGES, SMS_DAILY_LIMIT_PER_ADDRESS } from '../src/services/phone-codes';
-import { SIGN_IN_LIMIT_PER_MINUTE } from '../src/routes/session';
+import { PHONE_CODE_MESSAGES, SMS_DAILY_LIMIT_PER_ADDRESS } from '../src/services/session/phone-codes';
+import { SIGN_IN_LIMIT_PER_MINUTE } from '../src/routes/session/session';
 import { createTestHall, type TestHall } from './hall';
 
 const AUTHORIZE = '/wechat/api/outh2/authorize';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { requireCitizen } from '../plugins/session';
-import { openStoredFile, type StoredFileRow } from '../services/stored-files';
+import { openStoredFile, type StoredFileRow } from '../services/storage/stored-files';
 import type { FileStorage } from '../storage/file-storage';
 import { notFound } from './errors';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { deleteExpiredSessions } from '../services/sessions';
+import { deleteExpiredSessions } from '../services/session/sessions';
 import { sweepRateLimits } from './rate-limits';
 
 /** How often ended sessions and past rate-limit windows are removed. */

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { HallError } from '../lib/errors';
-import { profileState } from '../services/profile';
-import { findUser } from '../services/users';
+import { profileState } from '../services/session/profile';
+import { findUser } from '../services/session/users';
 import { requireCitizen } from './session';
 
 /**

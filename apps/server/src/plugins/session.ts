@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomId } from '../lib/ids';
 import { publicOrigin } from '../lib/public-origin';
-import { findSession, type SessionRow } from '../services/sessions';
+import { findSession, type SessionRow } from '../services/session/sessions';
 
 export const SESSION_COOKIE = 'hall_sid';
 /** The OAuth `state` this browser was sent to WeChat with (RFC 6749 §10.12): signed, HttpOnly, short-lived. */

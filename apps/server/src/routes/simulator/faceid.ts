@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { FACE_SIMULATOR_PATH } from '../../adapters/faceid/simulator';
 import { faceChecks } from '../../db/schema';
 import { escapeHtml, simplePage } from '../../lib/html';
-import { openFaceCheck } from '../../services/face-checks';
+import { openFaceCheck } from '../../services/session/face-checks';
 
 const TITLE = '人脸核身（模拟）';
 const tokenQuery = z.object({ BizToken: z.string().trim().min(1).max(128) });

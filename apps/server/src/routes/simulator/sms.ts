@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { escapeHtml, simplePage } from '../../lib/html';
-import { latestPhoneCode } from '../../services/phone-codes';
+import { latestPhoneCode } from '../../services/session/phone-codes';
 
 const inboxQuery = z.object({
   phone: z.string().trim().max(20).default(''),

@@ -1,0 +1,157 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { applicationId, applications } from './applications';
+
+/** Online appointments and counter bookings. */
+
+/** Counter appointment sites (part 3 §3, §7): areaId, areaName per district; the site list reads address, worktime, phone, lat, lng. */
+export const appointmentAreas = pgTable(
+  'appointment_areas',
+  {
+    /** areaId. */
+    id: text('id').primaryKey(),
+    xzqdm: text('xzqdm').notNull(),
+    areaName: text('area_name').notNull(),
+    /** '' when unknown; the site list shows 暂无. */
+    address: text('address').notNull().default(''),
+    worktime: text('worktime').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    lat: text('lat').notNull().default(''),
+    lng: text('lng').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('appointment_areas_xzqdm_idx').on(t.xzqdm)],
+);
+
+/** Businesses (windows) an area handles: processId, processName. */
+export const appointmentProcesses = pgTable(
+  'appointment_processes',
+  {
+    /** processId. */
+    id: text('id').primaryKey(),
+    areaId: text('area_id')
+      .notNull()
+      .references(() => appointmentAreas.id, { onDelete: 'cascade' }),
+    processName: text('process_name').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('appointment_processes_area_idx').on(t.areaId)],
+);
+
+/** Calendar days of an area: calendarId, calendar, timeClass, holiday (1 closed). */
+export const appointmentCalendars = pgTable(
+  'appointment_calendars',
+  {
+    /** calendarId. */
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    areaId: text('area_id')
+      .notNull()
+      .references(() => appointmentAreas.id, { onDelete: 'cascade' }),
+    calendarDate: date('calendar_date', { mode: 'string' }).notNull(),
+    /** timeClass: which slot table the day uses ('1' full day, '2' morning only). */
+    timeClass: text('time_class').notNull(),
+    /** holiday: 1 closed (weekends and public holidays), 0 open. */
+    holiday: integer('holiday').notNull().default(0),
+  },
+  (t) => [uniqueIndex('appointment_calendars_area_date_idx').on(t.areaId, t.calendarDate, t.timeClass)],
+);
+
+/** Time slots of a calendar day and business: timeId, timeName, maxNum, countNum. */
+export const appointmentSlots = pgTable(
+  'appointment_slots',
+  {
+    /** timeId. */
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    calendarId: bigint('calendar_id', { mode: 'number' })
+      .notNull()
+      .references(() => appointmentCalendars.id, { onDelete: 'cascade' }),
+    processId: text('process_id')
+      .notNull()
+      .references(() => appointmentProcesses.id, { onDelete: 'cascade' }),
+    /** timeName, e.g. 09:00-10:00. */
+    timeName: text('time_name').notNull(),
+    maxNum: integer('max_num').notNull(),
+    countNum: integer('count_num').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('appointment_slots_calendar_process_time_idx').on(t.calendarId, t.processId, t.timeName),
+    // The database, not the server process, is what keeps a slot from being overbooked.
+    check('appointment_slots_capacity_check', sql`${t.countNum} >= 0 AND ${t.countNum} <= ${t.maxNum}`),
+  ],
+);
+
+/** Appointment orders, owned by the openid that booked them; one per case, one per user and date. */
+export const appointmentOrders = pgTable(
+  'appointment_orders',
+  {
+    /** orderid. */
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    openid: text('openid').notNull(),
+    applicationId: applicationId(),
+    /** wlsh: the case's acceptance number (prolsh). */
+    wlsh: text('wlsh').notNull(),
+    areaId: text('area_id')
+      .notNull()
+      .references(() => appointmentAreas.id),
+    processId: text('process_id')
+      .notNull()
+      .references(() => appointmentProcesses.id),
+    calendarId: bigint('calendar_id', { mode: 'number' })
+      .notNull()
+      .references(() => appointmentCalendars.id),
+    slotId: bigint('slot_id', { mode: 'number' })
+      .notNull()
+      .references(() => appointmentSlots.id),
+    /** The calendar day, kept here so "one booking per user and date" is a unique index. */
+    bookedDate: date('booked_date', { mode: 'string' }).notNull(),
+    name: text('name').notNull(),
+    /** code: the ID number. */
+    code: text('code').notNull(),
+    phone: text('phone').notNull(),
+    createdAt: createdAt(),
+    /** extendData: wlsh, calendar, timeName, processName, areaName, djlx as booked. */
+    extendData: jsonb('extend_data').notNull(),
+  },
+  (t) => [
+    uniqueIndex('appointment_orders_owner_case_idx').on(t.openid, t.applicationId),
+    uniqueIndex('appointment_orders_owner_date_idx').on(t.openid, t.bookedDate),
+    index('appointment_orders_owner_idx').on(t.openid, t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Counter booking (part 3 §2.5, §7 "Counter booking"): date and slot bookings of /appointment.
+// They take their places from appointment_slots, so one capacity rule covers both booking pages.
+
+/** A counter booking, owned by the openid that made it: createdate, yysj, name (part 3 §3); one per user and date. */
+export const counterBookings = pgTable(
+  'counter_bookings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    openid: text('openid').notNull(),
+    calendarId: bigint('calendar_id', { mode: 'number' })
+      .notNull()
+      .references(() => appointmentCalendars.id),
+    /** countId: the slot whose place the booking holds. */
+    slotId: bigint('slot_id', { mode: 'number' })
+      .notNull()
+      .references(() => appointmentSlots.id),
+    /** The calendar day, kept here so "one booking per user and date" is a unique index. */
+    bookedDate: date('booked_date', { mode: 'string' }).notNull(),
+    /** yysj: the date and the slot's name as booked. */
+    yysj: text('yysj').notNull(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    /** zjh: the ID number. */
+    zjh: text('zjh').notNull(),
+    /** The case the booking was made for (from /appointment?proinstid), if any. */
+    applicationId: bigint('application_id', { mode: 'number' }).references(() => applications.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('counter_bookings_owner_date_idx').on(t.openid, t.bookedDate),
+    uniqueIndex('counter_bookings_application_idx').on(t.applicationId),
+    index('counter_bookings_owner_idx').on(t.openid, t.createdAt),
+  ],
+);

@@ -1,0 +1,95 @@
+import { bigint, bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+
+/** What the hall publishes: feedback, common questions, menus, banners, articles, guides and downloadable files. */
+
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    openid: text('openid').notNull(),
+    /** yjnrstr: what the citizen wrote. */
+    content: text('content').notNull(),
+    /** fknrstr / replycontent. */
+    reply: text('reply'),
+    /** 0 waiting, 1 replied. */
+    status: integer('status').notNull().default(0),
+    createdAt: createdAt(),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+  },
+  (t) => [index('feedback_openid_idx').on(t.openid, t.createdAt)],
+);
+
+export const commonQuestions = pgTable('common_questions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  question: text('question').notNull(),
+  answer: text('answer').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const menus = pgTable('menus', {
+  id: text('id').primaryKey(),
+  parentId: text('parent_id'),
+  menuname: text('menuname').notNull(),
+  /** view: an external link. */
+  menutype: text('menutype').notNull().default('click'),
+  url: text('url').notNull().default(''),
+  imgpath: text('imgpath').notNull().default(''),
+  /** bz: the remark under a tile's name. */
+  bz: text('bz').notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const banners = pgTable('banners', {
+  id: text('id').primaryKey(),
+  title: text('title').notNull(),
+  /** The image address. */
+  url: text('url').notNull(),
+  link: text('link').notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** Articles of every type: article (news), bszn (guides), xxgs, laws, tzgg. Content is sanitised HTML. */
+export const articles = pgTable(
+  'articles',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('articles_type_idx').on(t.type, t.publishedAt)],
+);
+
+/** Handling guides per business (prodefid). */
+export const guides = pgTable('guides', {
+  prodefid: text('prodefid').primaryKey(),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  cdzmyhxzContent: text('cdzmyhxz_content').notNull().default(''),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Data downloads (资料下载, spec part 3 §2.19, §7 "Sites, lists and downloads")
+
+/** Files citizens can download: looked up by file_name, streamed from storage by storage_key. */
+export const downloadFiles = pgTable(
+  'download_files',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** fileName: what the list shows as the file and the download asks for. */
+    fileName: text('file_name').notNull().unique(),
+    /** fileAlias: the title of the file. */
+    fileAlias: text('file_alias').notNull(),
+    /** The district the file is for; '' for every district. */
+    xzqdm: text('xzqdm').notNull().default(''),
+    mime: text('mime').notNull(),
+    /** The storage's key; null until the file has been put in storage. */
+    storageKey: text('storage_key'),
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    sort: integer('sort').notNull().default(0),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('download_files_xzqdm_idx').on(t.xzqdm, t.sort)],
+);

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+
+/** Certificate and licence queries: the query cities, the demo registry and the citizens' query records. */
+
+/** Cities offered by the certificate queries (xzqs: xzqMc, xzqBm). */
+export const queryCities = pgTable('query_cities', {
+  xzqdm: text('xzqdm').primaryKey(),
+  xzqmc: text('xzqmc').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** The demo registry: property certificates and electronic licences known to the registration system. */
+export const registryCertificates = pgTable(
+  'registry_certificates',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    xzqdm: text('xzqdm').notNull(),
+    /** qzh / bdcqzh: the certificate number. */
+    qzh: text('qzh').notNull(),
+    ownerName: text('owner_name').notNull(),
+    ownerIdcard: text('owner_idcard').notNull(),
+    bdcdyh: text('bdcdyh').notNull(),
+    zl: text('zl').notNull(),
+    yt: text('yt').notNull(),
+    mj: text('mj').notNull(),
+    /** Mortgages and seizures as the registry reports them. */
+    extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [uniqueIndex('registry_certificates_qzh_idx').on(t.qzh)],
+);
+
+/** The registry's cases, for the progress query by acceptance number (letter case significant). */
+export const registryCases = pgTable('registry_cases', {
+  serialNumber: text('serial_number').primaryKey(),
+  name: text('name').notNull(),
+  processName: text('process_name').notNull(),
+  actStart: timestamp('act_start', { withTimezone: true }).notNull(),
+  activityName: text('activity_name').notNull(),
+});
+
+/**
+ * Query records of every kind: zs (certificate), dzzz (electronic licence), verify (signature
+ * verification), archive (records certificate). state 0 in progress, 20 returned, 21 nothing found.
+ */
+export const queryRecords = pgTable(
+  'query_records',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    openid: text('openid').notNull(),
+    kind: text('kind').notNull(),
+    params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
+    state: integer('state').notNull().default(0),
+    stateMsg: text('state_msg').notNull().default(''),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    /** The stored file the record points to (a generated PDF, an uploaded PDF). */
+    fileId: text('file_id'),
+    filename: text('filename'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('query_records_owner_idx').on(t.openid, t.kind, t.createdAt),
+    index('query_records_pending_idx').on(t.state).where(sql`state IN (0, 10)`),
+  ],
+);

@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+
+/** Queue numbers. */
+
+// ---------------------------------------------------------------------------------------------
+// Queue numbers (排队取号, spec part 3 §2.6, §3, §7 "Queue module")
+
+/** Halls that hand out queue numbers (comID). */
+export const queueCompanies = pgTable('queue_companies', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  /** '' when unknown. */
+  address: text('address').notNull().default(''),
+  worktime: text('worktime').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** A hall's queue configuration (system/addtime): times HH:mm, durations in minutes, yuyueday in days. */
+export const queueConfigs = pgTable('queue_configs', {
+  id: text('id').primaryKey(),
+  companyId: text('company_id')
+    .notNull()
+    .unique()
+    .references(() => queueCompanies.id, { onDelete: 'cascade' }),
+  strtime: text('strtime').notNull(),
+  endtime: text('endtime').notNull(),
+  addtime: integer('addtime').notNull(),
+  yuyueabovetime: integer('yuyueabovetime').notNull(),
+  cancelyuyuetime: integer('cancelyuyuetime').notNull(),
+  yuyueday: integer('yuyueday').notNull(),
+});
+
+/** Days a hall is closed besides weekends (public holidays). */
+export const queueClosedDays = pgTable(
+  'queue_closed_days',
+  {
+    companyId: text('company_id')
+      .notNull()
+      .references(() => queueCompanies.id, { onDelete: 'cascade' }),
+    closedDate: date('closed_date', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.closedDate] })],
+);
+
+/** Business groups of a hall (queueid / groupId): one queue each, with its number letter and the numbers per time. */
+export const queueGroups = pgTable(
+  'queue_groups',
+  {
+    id: text('id').primaryKey(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => queueCompanies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    remark: text('remark').notNull().default(''),
+    /** Numbers handed out for each time of a day. */
+    capacity: integer('capacity').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('queue_groups_company_idx').on(t.companyId), check('queue_groups_capacity_check', sql`${t.capacity} > 0`)],
+);
+
+/** The businesses a group handles (business/sellist). */
+export const queueBusinesses = pgTable(
+  'queue_businesses',
+  {
+    id: text('id').primaryKey(),
+    groupId: text('group_id')
+      .notNull()
+      .references(() => queueGroups.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('queue_businesses_group_idx').on(t.groupId)],
+);
+
+/** The queue module's news (system/newslist). */
+export const queueNews = pgTable('queue_news', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Numbers taken per group, day and time: the database keeps countNum within maxNum. */
+export const queueTimeCounts = pgTable(
+  'queue_time_counts',
+  {
+    groupId: text('group_id')
+      .notNull()
+      .references(() => queueGroups.id, { onDelete: 'cascade' }),
+    resDay: date('res_day', { mode: 'string' }).notNull(),
+    resTime: text('res_time').notNull(),
+    maxNum: integer('max_num').notNull(),
+    countNum: integer('count_num').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.resDay, t.resTime] }),
+    check('queue_time_counts_capacity_check', sql`${t.countNum} >= 0 AND ${t.countNum} <= ${t.maxNum}`),
+  ],
+);
+
+/** The last number serial handed out per group and day, so numbers are unique and never reused. */
+export const queueDaySerials = pgTable(
+  'queue_day_serials',
+  {
+    groupId: text('group_id')
+      .notNull()
+      .references(() => queueGroups.id, { onDelete: 'cascade' }),
+    resDay: date('res_day', { mode: 'string' }).notNull(),
+    lastSerial: integer('last_serial').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.resDay] })],
+);
+
+/** Queue orders, owned by the openid that took them (wechatid); state 1 valid, 2 cancelled. */
+export const queueOrders = pgTable(
+  'queue_orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    openid: text('openid').notNull(),
+    webid: text('webid').notNull().default(''),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => queueCompanies.id),
+    groupId: text('group_id')
+      .notNull()
+      .references(() => queueGroups.id),
+    resDay: date('res_day', { mode: 'string' }).notNull(),
+    resTime: text('res_time').notNull(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    remark: text('remark').notNull().default(''),
+    number: text('number').notNull(),
+    state: integer('state').notNull().default(1),
+    createdAt: createdAt(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One valid number per citizen, group and day.
+    uniqueIndex('queue_orders_owner_group_day_idx').on(t.openid, t.groupId, t.resDay).where(sql`state = 1`),
+    uniqueIndex('queue_orders_group_day_number_idx').on(t.groupId, t.resDay, t.number),
+    index('queue_orders_owner_idx').on(t.openid, t.createdAt),
+  ],
+);

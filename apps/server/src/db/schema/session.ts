@@ -1,0 +1,126 @@
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+
+/** Citizens, sessions and what signing in leaves behind: settings, SMS codes, rate-limit windows, face checks, operators and the WeChat simulator's grants. */
+
+export const users = pgTable('users', {
+  openid: text('openid').primaryKey(),
+  appid: text('appid').notNull().default(''),
+  nickname: text('nickname').notNull().default(''),
+  headimgurl: text('headimgurl').notNull().default(''),
+  name: text('name').notNull().default(''),
+  /** cardtype: 1 居民身份证 by default. */
+  cardtype: text('cardtype').notNull().default('1'),
+  /** CARDNUM, stored upper-case. */
+  cardnum: text('cardnum').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  account: text('account').notNull().default(''),
+  sex: text('sex').notNull().default(''),
+  /** usertype: 0 individual, 1 enterprise. */
+  usertype: text('usertype').notNull().default('0'),
+  /** iswebuser: 1 when registered on the web platform with a password. */
+  iswebuser: text('iswebuser').notNull().default('0'),
+  /** scrypt hash of the login password, salt included. */
+  passwordHash: text('password_hash'),
+  /** realNameAuthentication: 1 verified. */
+  realNameAuth: integer('real_name_auth').notNull().default(0),
+  xzqdm: text('xzqdm').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Server-side sessions: the cookie carries only the id; nothing lives in process memory. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    /** Set once the WeChat code was exchanged. */
+    openid: text('openid'),
+    /** pending: code exchanged, user not yet registered or checked; active: usable. */
+    state: text('state').notNull().default('pending'),
+    /** What WeChat said about the user (nickname, headimgurl …) until the user row exists. */
+    oauth: jsonb('oauth').$type<Record<string, string>>().notNull().default({}),
+    createdAt: createdAt(),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last call made with the session: an idle session ends before its absolute limit. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_openid_idx').on(t.openid)],
+);
+
+/** Key-value settings shared by every server process (the cookie secret, the jsapi ticket cache …). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+});
+
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    phone: text('phone').notNull(),
+    code: text('code').notNull(),
+    /** Who asked for it: the code only works for that session's user. */
+    openid: text('openid'),
+    purpose: text('purpose').notNull().default('general'),
+    /** The client address that asked, for the daily cap per address (SMS pumping). */
+    clientAddress: text('client_address'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('sms_codes_phone_idx').on(t.phone, t.createdAt), index('sms_codes_address_idx').on(t.clientAddress, t.createdAt)],
+);
+
+/**
+ * Fixed-window counters of the firm rate limits (sign-in, SMS codes, uploads), shared by every
+ * server process and kept across restarts. A row per key and window; old windows are swept.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limit_hits_expiry_idx').on(t.expiresAt)],
+);
+
+export const faceChecks = pgTable('face_checks', {
+  bizToken: text('biz_token').primaryKey(),
+  openid: text('openid').notNull(),
+  sessionId: text('session_id').notNull(),
+  name: text('name').notNull(),
+  idcard: text('idcard').notNull(),
+  /** bsm: the business serial the check belongs to, if any. */
+  bsm: text('bsm').notNull().default(''),
+  redirectUrl: text('redirect_url').notNull(),
+  /** pending, passed, failed. */
+  status: text('status').notNull().default('pending'),
+  createdAt: createdAt(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+
+/** Hall operators: openids allowed into the admin shell. */
+export const operators = pgTable(
+  'operators',
+  {
+    openid: text('openid').notNull(),
+    role: text('role').notNull().default('sys_admin'),
+  },
+  (t) => [primaryKey({ columns: [t.openid, t.role] })],
+);
+
+/** The WeChat simulator's own state: codes and access tokens it handed out (simulator mode only). */
+export const wechatSimulatorGrants = pgTable('wechat_simulator_grants', {
+  code: text('code').primaryKey(),
+  accessToken: text('access_token').notNull(),
+  openid: text('openid').notNull(),
+  nickname: text('nickname').notNull(),
+  scope: text('scope').notNull(),
+  createdAt: createdAt(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { sessionRoutes } from './session';
+import { profileRoutes } from './profile';
+import { phoneCodeRoutes } from './phone-code';
+import { faceRoutes } from './face';
+
+/** Sign-in and the session, the citizen's profile, face checks and phone codes (spec part 1). */
+export async function sessionArea(app: FastifyInstance): Promise<void> {
+  await app.register(sessionRoutes);
+  await app.register(profileRoutes);
+  await app.register(phoneCodeRoutes);
+  await app.register(faceRoutes);
+}

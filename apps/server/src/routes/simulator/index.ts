@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import { faceSimulatorRoutes } from './faceid';
+import { smsSimulatorRoutes } from './sms';
+import { wechatSimulatorRoutes } from './wechat';
+import { wechatPlatformSimulatorRoutes } from './wechat-platform';
+
+/** The stand-ins of outside services, each only where the hall has no real one (demo mode, DESIGN §3). */
+export async function simulatorArea(app: FastifyInstance): Promise<void> {
+  const { simulators } = app.hall;
+  if (simulators.wechat) await app.register(wechatSimulatorRoutes, { prefix: '/simulator/wechat' });
+  if (simulators.wechat) await app.register(wechatPlatformSimulatorRoutes, { prefix: '/simulator/wechat' });
+  if (simulators.sms) await app.register(smsSimulatorRoutes);
+  if (simulators.faceid) await app.register(faceSimulatorRoutes);
+}

@@ -1,0 +1,275 @@
+import {
+  ENTERPRISE_BUSINESS_REFUSED,
+  NO_DATA_MESSAGE,
+  type ApplicationDetail,
+  type ApplicationListTab,
+  type ApplicationSummary,
+  type ApplyCodeResult,
+  type PropertyUnit,
+  type RightsRecord,
+} from '@hall/api';
+import { REGISTRATION_TYPES, REVIEW_STATUS_TABS, REVIEW_TABS, enumLabel, isDeletableApplication, reviewStatusLabel, reviewTabOf, type ReviewTab } from '@hall/domain';
+import { and, asc, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { applicants, applications, businessMaterials, materialFiles, materials, propertyUnits, rightsInfo, storedFiles } from '../../db/schema';
+import { HallError, badRequest, conflict, notFound } from '../../lib/errors';
+import { parseRowId } from '../../lib/row-id';
+import { formatShanghaiDate, formatShanghaiDateTime } from '../../lib/shanghai-time';
+import type { FileStorage } from '../../storage/file-storage';
+import type { Transaction } from './application-editing';
+import { requireBusiness } from './apply-catalogue';
+import { profileState } from '../session/profile';
+import { toApplicant } from './applicant-view';
+import { requireUser } from '../session/users';
+
+export type ApplicationRow = typeof applications.$inferSelect;
+
+export const LIST_STATUS_INVALID = '查询的审核状态有误';
+export const ENTERPRISE_USERTYPE = '1';
+
+/** Why an application cannot be deleted: its status, and which ones can. */
+export function notDeletableMessage(shzt: number): string {
+  const label = reviewStatusLabel(shzt);
+  return `${label ? `当前申请状态为「${label}」，` : ''}只能删除未提交或已驳回的申请`;
+}
+
+/**
+ * Starts an application of a business for the session user, its materials copied from the
+ * business in the same transaction. The profile must be complete (02) and verified (03), in the
+ * words of validateUserInfo; an enterprise business needs an enterprise account.
+ */
+export async function createApplication(
+  db: Database,
+  openid: string,
+  input: { prodefid: string; name?: string | undefined; appointment: '0' | '1' },
+): Promise<ApplyCodeResult> {
+  const user = await requireUser(db, openid);
+  const business = await requireBusiness(db, input.prodefid);
+  const profile = profileState(user);
+  if (profile.errcode === '3') throw new HallError(403, profile.errmsg, '03');
+  if (profile.errcode !== '0') throw new HallError(403, profile.errmsg, '02');
+  if (business.yhlx === ENTERPRISE_USERTYPE && user.usertype !== ENTERPRISE_USERTYPE) throw new HallError(403, ENTERPRISE_BUSINESS_REFUSED);
+
+  // slbh: SL, the Shanghai date and a serial from a database sequence shared by every server process.
+  const day = formatShanghaiDate(new Date()).replaceAll('-', '');
+  const serial = sql<string>`(SELECT lpad(n::text, greatest(6, length(n::text)), '0') FROM nextval('application_slbh_seq') AS n)`;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(applications)
+      .values({
+        openid,
+        prodefid: business.id,
+        name: input.name?.trim() || business.prodefName,
+        slbh: sql`${`SL${day}`}::text || ${serial}`,
+        djlx: business.djlx,
+        qllx: business.qllx,
+        xzqdm: business.xzqdm,
+        areaname: business.areaname,
+        appointment: input.appointment,
+      })
+      .returning({ id: applications.id, slbh: applications.slbh });
+    const required = await tx
+      .select()
+      .from(businessMaterials)
+      .where(eq(businessMaterials.prodefId, business.id))
+      .orderBy(asc(businessMaterials.sort), asc(businessMaterials.id));
+    if (required.length > 0) {
+      await tx.insert(materials).values(required.map((item) => ({ applicationId: row!.id, name: item.name, required: item.required, sort: item.sort })));
+    }
+    return { proinstid: String(row!.id), prodefid: business.id, slbh: row!.slbh };
+  });
+}
+
+export function toApplicationSummary(row: ApplicationRow, userName: string): ApplicationSummary {
+  return {
+    id: String(row.id),
+    name: row.name,
+    prolsh: row.prolsh,
+    slbh: row.slbh,
+    prodefid: row.prodefid,
+    djlx: row.djlx,
+    djlx_name: enumLabel(REGISTRATION_TYPES, row.djlx) ?? '',
+    qllx: row.qllx,
+    areaname: row.areaname,
+    areacode: row.xzqdm,
+    xzqdm: row.xzqdm,
+    shzt: row.shzt,
+    appointment: row.appointment,
+    kyy: row.kyy,
+    pro_slxmsh: { sh_qjdc_yj: row.shQjdcYj, sh_xmsl_yj: row.shXmslYj },
+    prostart: formatShanghaiDateTime(row.createdAt),
+    tjsj: formatShanghaiDateTime(row.submittedAt),
+    user_name: userName,
+    czfs: row.czfs,
+  };
+}
+
+function toPropertyUnit(row: typeof propertyUnits.$inferSelect): PropertyUnit {
+  return {
+    id: String(row.id),
+    bdcqzmh: row.bdcqzmh,
+    bdcdyh: row.bdcdyh,
+    zl: row.zl,
+    fwsyqmj: row.fwsyqmj,
+    tdsyq_mj: row.tdsyqMj,
+    mj_bgh: row.mjBgh,
+    zgzqse: row.zgzqse,
+    bdbzzqse: row.bdbzzqse,
+    qdjg: row.qdjg,
+    qlqssj: row.qlqssj,
+    qljssj: row.qljssj,
+    fwyt: row.fwyt,
+    tdsyq_yt: row.tdsyqYt,
+    czfs: row.czfs,
+    sfhbzs: row.sfhbzs,
+  };
+}
+
+function toRightsRecord(row: typeof rightsInfo.$inferSelect): RightsRecord {
+  // The saved fields first, so a stored "id" or "savetype" can never stand in for the record's own.
+  return { ...row.fields, id: String(row.id), savetype: row.savetype };
+}
+
+/** One of the citizen's own applications; another's or a missing one is as absent as a malformed id. */
+export async function findOwnedApplication(db: Pick<Database, 'select'>, openid: string, id: string | number): Promise<ApplicationRow | null> {
+  const applicationId = parseRowId(id);
+  if (applicationId === null) return null;
+  const [row] = await db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.id, applicationId), eq(applications.openid, openid)));
+  return row ?? null;
+}
+
+/** getApply: one of the citizen's applications with its persons, units and rights records. */
+export async function readApplication(db: Database, openid: string, id: string | number): Promise<ApplicationDetail> {
+  const row = await findOwnedApplication(db, openid, id);
+  if (!row) throw notFound(NO_DATA_MESSAGE);
+  const user = await requireUser(db, openid);
+  return describeApplication(db, row, user.name);
+}
+
+/** An application with its persons, units and rights records, as getApply answers it; userName is its filer's. */
+export async function describeApplication(db: Database, row: ApplicationRow, userName: string): Promise<ApplicationDetail> {
+  const [persons, units, rights] = await Promise.all([
+    db.select().from(applicants).where(eq(applicants.applicationId, row.id)).orderBy(asc(applicants.id)),
+    db.select().from(propertyUnits).where(eq(propertyUnits.applicationId, row.id)).orderBy(asc(propertyUnits.id)),
+    db.select().from(rightsInfo).where(eq(rightsInfo.applicationId, row.id)).orderBy(asc(rightsInfo.id)),
+  ]);
+  return {
+    proinst: toApplicationSummary(row, userName),
+    sqrs: persons.map(toApplicant),
+    units: units.map(toPropertyUnit),
+    qlxxInfo: rights.map(toRightsRecord),
+    czfs: row.czfs,
+    xzqdm: row.xzqdm,
+  };
+}
+
+/** The statuses listed under a tab (10, 20 and 30 under passed …), from the domain's table. */
+function tabStatuses(tab: ReviewTab): number[] {
+  return Object.entries(REVIEW_STATUS_TABS)
+    .filter(([, listedUnder]) => listedUnder === tab)
+    .map(([status]) => Number(status));
+}
+
+/** A citizen's list is short; this only bounds a runaway one. */
+const LIST_LIMIT = 500;
+
+/**
+ * The application list of /prodoing: the four tabs in order, or the one a status selects, each
+ * newest first (by submission time, else creation). yytype keeps one appointment flag.
+ */
+export async function listApplications(
+  db: Database,
+  openid: string,
+  filter: { status?: string | undefined; yytype?: '0' | '1' | undefined },
+): Promise<ApplicationListTab[]> {
+  const status = filter.status?.trim();
+  let tabs = REVIEW_TABS;
+  if (status) {
+    const tab = reviewTabOf(status);
+    if (tab === null) throw badRequest(LIST_STATUS_INVALID);
+    tabs = REVIEW_TABS.filter((info) => info.tab === tab);
+  }
+  const statuses = tabs.flatMap((info) => tabStatuses(info.tab));
+  const user = await requireUser(db, openid);
+  const rows = await db
+    .select()
+    .from(applications)
+    .where(
+      and(
+        eq(applications.openid, openid),
+        inArray(applications.shzt, statuses),
+        filter.yytype ? eq(applications.appointment, filter.yytype) : undefined,
+      ),
+    )
+    .orderBy(desc(sql`coalesce(${applications.submittedAt}, ${applications.createdAt})`), desc(applications.id))
+    .limit(LIST_LIMIT);
+  return tabs.map((info) => ({
+    tab: info.tab,
+    index: info.index,
+    label: info.label,
+    status: info.status,
+    items: rows.filter((row) => reviewTabOf(row.shzt) === info.tab).map((row) => toApplicationSummary(row, user.name)),
+  }));
+}
+
+/**
+ * Deletes one of the citizen's applications that is not submitted or was rejected, with its
+ * persons, units, rights records, materials and attachments, in one transaction. The row is locked
+ * first, so a submit racing the delete cannot slip in between the check and the delete. Stored
+ * files no longer referenced are removed from storage after the commit.
+ */
+export async function deleteApplication(db: Database, files: FileStorage, openid: string, id: string | number, log?: FastifyBaseLogger): Promise<void> {
+  const applicationId = parseRowId(id);
+  if (applicationId === null) throw notFound(NO_DATA_MESSAGE);
+  const removedKeys = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: applications.id, shzt: applications.shzt })
+      .from(applications)
+      .where(and(eq(applications.id, applicationId), eq(applications.openid, openid)))
+      .for('update');
+    if (!row) throw notFound(NO_DATA_MESSAGE);
+    if (!isDeletableApplication(row.shzt)) throw conflict(notDeletableMessage(row.shzt));
+    return deleteApplicationRows(tx, openid, row.id);
+  });
+  for (const key of removedKeys) {
+    // The rows are gone already; a file left behind is only disk space, so it is logged, not failed.
+    await files.remove(key).catch((error: unknown) => log?.warn({ err: error, key }, 'could not remove a deleted application file'));
+  }
+}
+
+/**
+ * Deletes an application the caller has locked, with everything that hangs on it, and the owner's
+ * stored files that nothing points at any more. Answers their storage keys, for the caller to remove
+ * from storage once the transaction has committed (deleteApply, and the expiry of old drafts).
+ */
+export async function deleteApplicationRows(tx: Transaction, openid: string, applicationId: number): Promise<string[]> {
+  const materialIds = tx.select({ id: materials.id }).from(materials).where(eq(materials.applicationId, applicationId));
+  const attachments = await tx.select({ fileId: materialFiles.storedFileId }).from(materialFiles).where(inArray(materialFiles.materialId, materialIds));
+  const signatures = await tx.select({ fileId: applicants.signatureFileId }).from(applicants).where(eq(applicants.applicationId, applicationId));
+  const fileIds = [...new Set([...attachments, ...signatures].map((entry) => entry.fileId).filter((fileId): fileId is string => !!fileId))];
+
+  await tx.delete(materialFiles).where(inArray(materialFiles.materialId, materialIds));
+  await tx.delete(materials).where(eq(materials.applicationId, applicationId));
+  await tx.delete(rightsInfo).where(eq(rightsInfo.applicationId, applicationId));
+  await tx.delete(propertyUnits).where(eq(propertyUnits.applicationId, applicationId));
+  await tx.delete(applicants).where(eq(applicants.applicationId, applicationId));
+  await tx.delete(applications).where(eq(applications.id, applicationId));
+  if (fileIds.length === 0) return [];
+  // Only the owner's files that nothing else points at any more.
+  const removed = await tx
+    .delete(storedFiles)
+    .where(
+      and(
+        eq(storedFiles.openid, openid),
+        inArray(storedFiles.id, fileIds),
+        notExists(tx.select({ id: materialFiles.id }).from(materialFiles).where(eq(materialFiles.storedFileId, storedFiles.id))),
+        notExists(tx.select({ id: applicants.id }).from(applicants).where(eq(applicants.signatureFileId, storedFiles.id))),
+      ),
+    )
+    .returning({ key: storedFiles.storageKey });
+  return removed.map((entry) => entry.key);
+}

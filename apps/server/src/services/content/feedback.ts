@@ -1,0 +1,61 @@
+import { validateFeedback } from '@hall/domain';
+import { NO_DATA_MESSAGE, type FeedbackItem } from '@hall/api';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { feedback } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import { formatShanghaiDateTime } from '../../lib/shanghai-time';
+import { parseRowId } from '../../lib/row-id';
+
+type FeedbackRow = typeof feedback.$inferSelect;
+
+/** Longest operator reply; the citizen's side has the spec's 200 characters, the operator is not bound by it. */
+export const REPLY_MAX_LENGTH = 2000;
+export const REPLY_EMPTY_MESSAGE = '回复内容不能为空';
+export const REPLY_TOO_LONG_MESSAGE = `回复内容不能超过${REPLY_MAX_LENGTH}个字`;
+
+export function toFeedbackItem(row: FeedbackRow): FeedbackItem {
+  const reply = row.reply ?? '';
+  return {
+    id: String(row.id),
+    yjnrstr: row.content,
+    fknrstr: reply,
+    replycontent: reply,
+    tjsj: formatShanghaiDateTime(row.createdAt),
+    fksj: formatShanghaiDateTime(row.repliedAt),
+    status: row.status,
+  };
+}
+
+/** Stores a citizen's feedback after the domain's rule (not empty, at most 200 characters). */
+export async function submitFeedback(db: Database, openid: string, content: string | undefined): Promise<FeedbackItem> {
+  const failure = validateFeedback({ content });
+  if (failure) throw badRequest(failure);
+  const [row] = await db.insert(feedback).values({ openid, content: content!.trim() }).returning();
+  return toFeedbackItem(row!);
+}
+
+/** The citizen's own feedback, newest first. */
+export async function listFeedback(db: Database, openid: string): Promise<FeedbackItem[]> {
+  const rows = await db.select().from(feedback).where(eq(feedback.openid, openid)).orderBy(desc(feedback.createdAt), desc(feedback.id));
+  return rows.map(toFeedbackItem);
+}
+
+/** One item of the citizen's own feedback; another's is as absent as a missing one. */
+export async function findOwnFeedback(db: Database, openid: string, id: string): Promise<FeedbackItem> {
+  const rowId = parseRowId(id);
+  const [row] = rowId === null ? [] : await db.select().from(feedback).where(and(eq(feedback.id, rowId), eq(feedback.openid, openid)));
+  if (!row) throw notFound(NO_DATA_MESSAGE);
+  return toFeedbackItem(row);
+}
+
+/** An operator's reply: sets the reply text and time and marks the item replied (status 1). Replying again replaces the reply. */
+export async function replyToFeedback(db: Database, id: string | number, text: string): Promise<FeedbackItem> {
+  const reply = text.trim();
+  if (!reply) throw badRequest(REPLY_EMPTY_MESSAGE);
+  if (Array.from(reply).length > REPLY_MAX_LENGTH) throw badRequest(REPLY_TOO_LONG_MESSAGE);
+  const rowId = parseRowId(id);
+  const [row] = rowId === null ? [] : await db.update(feedback).set({ reply, status: 1, repliedAt: new Date() }).where(eq(feedback.id, rowId)).returning();
+  if (!row) throw notFound(NO_DATA_MESSAGE);
+  return toFeedbackItem(row);
+}

@@ -1,0 +1,177 @@
+import { NO_DATA_MESSAGE, REVIEW_OPINION_MAX_LENGTH, REVIEW_OPINION_REQUIRED, REVIEW_OPINION_TOO_LONG, reviewMaterialFilePath, type ReviewApplicationDetail, type ReviewQueue, type ReviewQueueItem } from '@hall/api';
+import {
+  REGISTRATION_TYPES,
+  REVIEW_STAGE_LABELS,
+  bookingFlagAfterAcceptance,
+  enumLabel,
+  reviewStageOf,
+  reviewStageStatus,
+  reviewStatusLabel,
+  reviewTransition,
+  type ReviewDecision,
+  type ReviewStage,
+} from '@hall/domain';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { applicants, applications, businesses, registryCases, users } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { newAcceptanceNumber } from '../../lib/acceptance-number';
+import { parseRowId } from '../../lib/row-id';
+import { formatShanghaiDateTime } from '../../lib/shanghai-time';
+import { describeApplication, type ApplicationRow } from '../applications/applications';
+import { findMaterialFile, materialsOf } from '../applications/material-files';
+import type { StoredFileRow } from '../storage/stored-files';
+
+const NOT_SUBMITTED = -1;
+/** The registry case's first activity once the hall has accepted an application. */
+export const ACCEPTED_ACTIVITY = '受理';
+
+const STAGES = Object.keys(REVIEW_STAGE_LABELS) as ReviewStage[];
+
+/** Why a decision at a stage cannot be made on an application at `shzt` any more: its status now. */
+export function notAtStageMessage(stage: ReviewStage, shzt: number): string {
+  const label = reviewStatusLabel(shzt);
+  return `该申请${label ? `当前状态为「${label}」` : '已不在审核中'}，不在${REVIEW_STAGE_LABELS[stage]}阶段，请刷新后查看`;
+}
+
+/** The review queues: the applications waiting at each stage (or the one named), oldest submission first. */
+export async function listReviewQueues(db: Database, only?: ReviewStage): Promise<ReviewQueue[]> {
+  const stages = only ? [only] : STAGES;
+  return Promise.all(
+    stages.map(async (stage) => ({ stage, label: REVIEW_STAGE_LABELS[stage], status: reviewStageStatus(stage), items: await waitingAt(db, reviewStageStatus(stage)) })),
+  );
+}
+
+/** A queue holds what the operators on duty work through; this only bounds a runaway one. */
+const QUEUE_LIMIT = 500;
+
+/** The applications at one status, oldest submission first, with their business, filer and applicants' names. */
+async function waitingAt(db: Database, shzt: number): Promise<ReviewQueueItem[]> {
+  const rows = await db
+    .select({ application: applications, businessName: businesses.prodefName, userName: users.name })
+    .from(applications)
+    .innerJoin(businesses, eq(businesses.id, applications.prodefid))
+    .leftJoin(users, eq(users.openid, applications.openid))
+    .where(eq(applications.shzt, shzt))
+    .orderBy(asc(applications.submittedAt), asc(applications.id))
+    .limit(QUEUE_LIMIT);
+  const names = rows.length
+    ? await db
+        .select({ applicationId: applicants.applicationId, name: applicants.sqrName })
+        .from(applicants)
+        .where(inArray(applicants.applicationId, rows.map((row) => row.application.id)))
+        .orderBy(asc(applicants.id))
+    : [];
+  return rows.map(({ application, businessName, userName }) =>
+    toQueueItem(application, businessName, userName ?? '', names.filter((entry) => entry.applicationId === application.id).map((entry) => entry.name)),
+  );
+}
+
+function toQueueItem(row: ApplicationRow, businessName: string, userName: string, applicantNames: string[]): ReviewQueueItem {
+  return {
+    id: String(row.id),
+    name: row.name,
+    business_name: businessName,
+    prolsh: row.prolsh,
+    slbh: row.slbh,
+    djlx: row.djlx,
+    djlx_name: enumLabel(REGISTRATION_TYPES, row.djlx) ?? '',
+    qllx: row.qllx,
+    areaname: row.areaname,
+    xzqdm: row.xzqdm,
+    shzt: row.shzt,
+    tjsj: formatShanghaiDateTime(row.submittedAt),
+    user_name: userName,
+    sqr_names: applicantNames,
+    pro_slxmsh: { sh_qjdc_yj: row.shQjdcYj, sh_xmsl_yj: row.shXmslYj },
+  };
+}
+
+/** A submitted application; a draft is the citizen's own business and as absent as a missing one. */
+async function findSubmittedApplication(db: Pick<Database, 'select'>, id: string | number): Promise<ApplicationRow | null> {
+  const applicationId = parseRowId(id);
+  if (applicationId === null) return null;
+  const [row] = await db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.id, applicationId), ne(applications.shzt, NOT_SUBMITTED)));
+  return row ?? null;
+}
+
+/** getReviewApply: a submitted application in full, its pictures at the operators' address, and the stage it waits at. */
+export async function readReviewApplication(db: Database, id: string | number): Promise<ReviewApplicationDetail> {
+  const row = await findSubmittedApplication(db, id);
+  if (!row) throw notFound(NO_DATA_MESSAGE);
+  const [[owner], [business], list] = await Promise.all([
+    db.select({ name: users.name }).from(users).where(eq(users.openid, row.openid)),
+    db.select({ name: businesses.prodefName }).from(businesses).where(eq(businesses.id, row.prodefid)),
+    materialsOf(db, row.id, reviewMaterialFilePath),
+  ]);
+  const detail = await describeApplication(db, row, owner?.name ?? '');
+  return { ...detail, business_name: business?.name ?? '', materials: list, stage: reviewStageOf(row.shzt) };
+}
+
+/**
+ * reviewApply: one decision at one stage, by the domain's reviewTransition. The write is a conditional
+ * UPDATE … WHERE shzt = the stage's status, so of two operators deciding at once exactly one changes the
+ * row and the other is told where it stands now. Acceptance opens the registry case under the
+ * application's acceptance number (given one if it has none) in the same transaction, so the progress
+ * query knows the case from then on, and the case may be booked for a counter visit (kyy 1).
+ */
+export async function reviewApplication(
+  db: Database,
+  input: { proinstid: string; stage: ReviewStage; decision: ReviewDecision; opinion?: string | undefined },
+): Promise<{ shzt: number; prolsh: string | null }> {
+  const from = reviewStageStatus(input.stage);
+  const decided = reviewTransition(from, input.decision, input.opinion);
+  if (!decided.ok) throw badRequest(decided.reason === 'opinionRequired' ? REVIEW_OPINION_REQUIRED : notAtStageMessage(input.stage, from));
+  const { transition, opinion } = decided;
+  if (opinion && opinion.text.length > REVIEW_OPINION_MAX_LENGTH) throw badRequest(REVIEW_OPINION_TOO_LONG);
+  const applicationId = parseRowId(input.proinstid);
+  if (applicationId === null) throw notFound(NO_DATA_MESSAGE);
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(applications)
+      .set({
+        shzt: transition.to,
+        ...(opinion?.field === 'sh_qjdc_yj' ? { shQjdcYj: opinion.text } : {}),
+        ...(opinion?.field === 'sh_xmsl_yj' ? { shXmslYj: opinion.text } : {}),
+        ...(transition.createsCaseNumber ? { prolsh: sql`coalesce(${applications.prolsh}, ${newAcceptanceNumber()})` } : {}),
+      })
+      .where(and(eq(applications.id, applicationId), eq(applications.shzt, from)))
+      .returning();
+    if (!updated) {
+      const current = await findSubmittedApplication(tx, applicationId);
+      if (!current) throw notFound(NO_DATA_MESSAGE);
+      throw conflict(notAtStageMessage(input.stage, current.shzt));
+    }
+    if (!transition.createsCaseNumber) return { shzt: updated.shzt, prolsh: updated.prolsh };
+    await openRegistryCase(tx, updated);
+    // The row is this transaction's since the update: the accepted case may now be booked at the counter.
+    await tx.update(applications).set({ kyy: bookingFlagAfterAcceptance(updated.kyy) }).where(eq(applications.id, updated.id));
+    return { shzt: updated.shzt, prolsh: updated.prolsh };
+  });
+}
+
+type Writer = Pick<Database, 'insert' | 'select' | 'update'>;
+
+/** The registry's case of an accepted application, under its acceptance number; accepted again after a rejection, it starts over. */
+async function openRegistryCase(tx: Writer, row: ApplicationRow): Promise<void> {
+  const [owner] = await tx.select({ name: users.name }).from(users).where(eq(users.openid, row.openid));
+  const values = {
+    serialNumber: row.prolsh!,
+    name: [owner?.name, row.name].filter(Boolean).join(' '),
+    processName: enumLabel(REGISTRATION_TYPES, row.djlx) ?? row.name,
+    actStart: new Date(),
+    activityName: ACCEPTED_ACTIVITY,
+  };
+  await tx
+    .insert(registryCases)
+    .values(values)
+    .onConflictDoUpdate({ target: registryCases.serialNumber, set: { name: values.name, processName: values.processName, actStart: values.actStart, activityName: values.activityName } });
+}
+
+/** The stored file of an attachment of a submitted application, for operators. */
+export async function findSubmittedMaterialFile(db: Database, storedFileId: string): Promise<StoredFileRow | null> {
+  return findMaterialFile(db, storedFileId, ne(applications.shzt, NOT_SUBMITTED));
+}

@@ -1,0 +1,53 @@
+import { normalizeIdNumber, validatePassword, validateProfileStrict } from '@hall/domain';
+import { eq } from 'drizzle-orm';
+import type { ProfileFormData } from '@hall/api';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { requireUser, type UserRow } from './users';
+
+/** validateUserInfo's answer (spec part 1 §7): 0 ok; 1, 2, 4 profile incomplete; 3 not real-name verified. */
+export function profileState(user: UserRow): { errcode: '0' | '1' | '2' | '3' | '4'; errmsg: string } {
+  if (!user.name) return { errcode: '1', errmsg: '请完善用户信息' };
+  if (!user.cardnum) return { errcode: '2', errmsg: '请完善用户信息' };
+  if (!user.phone) return { errcode: '4', errmsg: '请完善用户信息' };
+  if (user.realNameAuth !== 1) return { errcode: '3', errmsg: '您未实名认证，请实名认证后再办理业务' };
+  return { errcode: '0', errmsg: '' };
+}
+
+export const PASSWORD_MISMATCH = '密码错误，请输入注册时设置的密码';
+export const VERIFIED_PROFILE_LOCKED = '您已完成实名认证，个人信息不可修改';
+
+/**
+ * Saves the profile of the session's user with the same rules the screen applies, plus the full
+ * ID rule. A registered web user confirms the registration password; others set a new one.
+ */
+export async function saveProfile(db: Database, openid: string, form: ProfileFormData): Promise<void> {
+  const user = await requireUser(db, openid);
+  if (user.realNameAuth === 1) throw badRequest(VERIFIED_PROFILE_LOCKED);
+  const failure = validateProfileStrict({ name: form.name, idNumber: form.cardnum, mobile: form.phone });
+  if (failure) throw badRequest(failure);
+  const password = form.password ?? '';
+  let passwordHash = user.passwordHash;
+  if (user.iswebuser === '1' && user.passwordHash) {
+    if (!(await verifyPassword(password, user.passwordHash))) throw badRequest(PASSWORD_MISMATCH);
+  } else {
+    const passwordFailure = validatePassword(password);
+    if (passwordFailure) throw badRequest(passwordFailure);
+    passwordHash = await hashPassword(password);
+  }
+  await db
+    .update(users)
+    .set({
+      name: form.name.trim(),
+      cardnum: normalizeIdNumber(form.cardnum),
+      cardtype: form.cardtype ?? '1',
+      phone: form.phone.trim(),
+      sex: form.SEX ?? user.sex,
+      nickname: form.nickname?.trim() || user.nickname,
+      passwordHash,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.openid, openid));
+}

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { VALIDATION_MESSAGES } from '@hall/domain';
+import { feedback } from '../../src/db/schema';
+import { HallError } from '../../src/lib/errors';
+import { replyToFeedback } from '../../src/services/content/feedback';
+import { createTestHall, type TestHall } from '../hall';
+
+const ADD = '/online/wx/apilist/addSugge';
+const LIST = '/online/wx/apilist/getSuggeList';
+const GET = '/online/wx/apilist/getSugge';
+const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+let hall: TestHall;
+let owner: string;
+let other: string;
+beforeAll(async () => {
+  hall = await createTestHall();
+  owner = await hall.login('feedback-owner');
+  other = await hall.login('feedback-other');
+});
+afterAll(() => hall.close());
+
+async function storedCount(openid: string): Promise<number> {
+  return (await hall.connection.db.select().from(feedback).where(eq(feedback.openid, openid))).length;
+}
+
+describe('sendSaveFeedback (addSugge)', () => {
+  it('stores the feedback and answers webstate 1', async () => {
+    const { status, body } = await hall.post(ADD, { content: '  希望增加周末预约时段  ', reqseq: 'r1', openid: 'feedback-owner' }, owner);
+    expect(status).toBe(200);
+    expect(body.webstate).toBe(1);
+    const id = (body.data as { id: string }).id;
+    const [row] = await hall.connection.db.select().from(feedback).where(eq(feedback.id, Number(id)));
+    expect(row).toMatchObject({ openid: 'feedback-owner', content: '希望增加周末预约时段', status: 0, reply: null });
+  });
+
+  it.each([
+    ['empty', { content: '' }],
+    ['only spaces', { content: '   \n ' }],
+    ['missing', {}],
+  ])('refuses %s content with webstate -1 and 信息未填写完整，请补充完整', async (_label, payload) => {
+    const before = await storedCount('feedback-owner');
+    const { status, body } = await hall.post(ADD, { reqseq: 'r', openid: 'feedback-owner', ...payload }, owner);
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ webstate: -1, errmsg: '信息未填写完整，请补充完整' });
+    expect(await storedCount('feedback-owner')).toBe(before);
+  });
+
+  it('takes exactly 200 characters and refuses 201', async () => {
+    const ok = await hall.post(ADD, { content: '意'.repeat(200) }, owner);
+    expect(ok.body.webstate).toBe(1);
+    // Characters as a person counts them: 200 emoji are 200 characters, though 400 UTF-16 units.
+    const emoji = await hall.post(ADD, { content: '🏠'.repeat(200) }, owner);
+    expect(emoji.body.webstate).toBe(1);
+    const before = await storedCount('feedback-owner');
+    const tooLong = await hall.post(ADD, { content: '意'.repeat(201) }, owner);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toMatchObject({ webstate: -1, errmsg: VALIDATION_MESSAGES.feedbackTooLong });
+    expect(await storedCount('feedback-owner')).toBe(before);
+  });
+
+  it("refuses a payload openid that is not the session's and stores nothing", async () => {
+    const before = await storedCount('feedback-owner');
+    const { status, body } = await hall.post(ADD, { content: '冒名反馈', openid: 'feedback-owner' }, other);
+    expect(status).toBe(403);
+    expect(body).toMatchObject({ webstate: -1, errmsg: '身份信息不一致，请重新进入办事大厅' });
+    expect(await storedCount('feedback-owner')).toBe(before);
+    expect(await storedCount('feedback-other')).toBe(0);
+  });
+
+  it('needs a session', async () => {
+    const { status, body } = await hall.post(ADD, { content: '匿名' });
+    expect(status).toBe(401);
+    expect(body.status).toBe(-1);
+  });
+
+  it('answers malformed JSON, wrong types and runaway text with a 4xx and a Chinese errmsg', async () => {
+    const malformed = await hall.app.inject({ method: 'POST', url: ADD, payload: '{"content":', headers: { cookie: owner, 'content-type': 'application/json' } });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ webstate: -1 });
+    expect(malformed.json().errmsg).toMatch(/[\u4e00-\u9fa5]/);
+    const wrongType = await hall.post(ADD, { content: { text: '反馈' } }, owner);
+    expect(wrongType.status).toBe(400);
+    expect(String(wrongType.body.errmsg)).toMatch(/[\u4e00-\u9fa5]/);
+    const runaway = await hall.post(ADD, { content: '长'.repeat(50_000) }, owner);
+    expect(runaway.status).toBe(400);
+    expect(String(runaway.body.errmsg)).toMatch(/[\u4e00-\u9fa5]/);
+  });
+});
+
+describe('getFeedBackListPage (getSuggeList) and getFeedBack (getSugge)', () => {
+  it('lists only the session user’s feedback, newest first, with the spec’s fields', async () => {
+    const citizen = await hall.login('feedback-lister');
+    await hall.post(ADD, { content: '第一条' }, citizen);
+    await hall.post(ADD, { content: '第二条' }, citizen);
+    const { status, body } = await hall.post(LIST, { reqseq: 'r', openid: 'feedback-lister', page: 1, rows: 15 }, citizen);
+    expect(status).toBe(200);
+    expect(body.webstate).toBe(1);
+    const list = body.data as Record<string, unknown>[];
+    expect(list.map((item) => item.yjnrstr)).toEqual(['第二条', '第一条']);
+    expect(list[0]).toEqual({ id: expect.any(String), yjnrstr: '第二条', fknrstr: '', replycontent: '', tjsj: expect.stringMatching(DATETIME), fksj: '', status: 0 });
+  });
+
+  it('formats times as YYYY-MM-DD HH:mm:ss in Asia/Shanghai', async () => {
+    const citizen = await hall.login('feedback-clock');
+    await hall.connection.db.insert(feedback).values({ openid: 'feedback-clock', content: '跨日', createdAt: new Date('2026-01-01T16:30:05Z') });
+    const { body } = await hall.post(LIST, {}, citizen);
+    expect((body.data as { tjsj: string }[])[0]!.tjsj).toBe('2026-01-02 00:30:05');
+  });
+
+  it('shows an operator reply: fknrstr, replycontent, fksj and status 1', async () => {
+    const citizen = await hall.login('feedback-replied');
+    const submitted = await hall.post(ADD, { content: '材料上传失败怎么办？' }, citizen);
+    const id = (submitted.body.data as { id: string }).id;
+    const replied = await replyToFeedback(hall.connection.db, id, ' 请压缩图片后重新上传。 ');
+    expect(replied).toMatchObject({ status: 1, fknrstr: '请压缩图片后重新上传。' });
+    const { status, body } = await hall.post(GET, { reqseq: 'r', id, openid: 'feedback-replied' }, citizen);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      webstate: 1,
+      data: { id, yjnrstr: '材料上传失败怎么办？', fknrstr: '请压缩图片后重新上传。', replycontent: '请压缩图片后重新上传。', status: 1, fksj: expect.stringMatching(DATETIME), tjsj: expect.stringMatching(DATETIME) },
+    });
+    // A numeric id, as a form may send it, reads the same item.
+    expect((await hall.post(GET, { id: Number(id) }, citizen)).body.webstate).toBe(1);
+  });
+
+  it('replyToFeedback refuses an empty reply and an unknown id', async () => {
+    await expect(replyToFeedback(hall.connection.db, 1, '   ')).rejects.toBeInstanceOf(HallError);
+    await expect(replyToFeedback(hall.connection.db, 987654321, '回复')).rejects.toMatchObject({ statusCode: 404, message: '查询无数据' });
+    await expect(replyToFeedback(hall.connection.db, 'abc', '回复')).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  it('a second citizen can neither list nor read the first one’s feedback', async () => {
+    const mine = await hall.post(LIST, {}, owner);
+    const ownerItems = mine.body.data as { id: string }[];
+    expect(ownerItems.length).toBeGreaterThan(0);
+    const theirs = await hall.post(LIST, {}, other);
+    expect(theirs.body).toMatchObject({ webstate: 1, data: [] });
+    const read = await hall.post(GET, { id: ownerItems[0]!.id }, other);
+    expect(read.status).toBe(404);
+    expect(read.body).toMatchObject({ webstate: -1, errmsg: '查询无数据' });
+    const asOwner = await hall.post(LIST, { openid: 'feedback-owner' }, other);
+    expect(asOwner.status).toBe(403);
+    const getAsOwner = await hall.post(GET, { id: ownerItems[0]!.id, openid: 'feedback-owner' }, other);
+    expect(getAsOwner.status).toBe(403);
+  });
+
+  it('a missing or malformed id answers 查询无数据 with a 4xx', async () => {
+    for (const id of ['999999999', 'abc', '1;drop table x', '99999999999999999999']) {
+      const { status, body } = await hall.post(GET, { id }, owner);
+      expect(status).toBe(404);
+      expect(body).toMatchObject({ webstate: -1, errmsg: '查询无数据' });
+    }
+    for (const payload of [{}, { id: '9'.repeat(30) }, { id: { $gt: 0 } }]) {
+      const { status, body } = await hall.post(GET, payload, owner);
+      expect(status).toBe(400);
+      expect(body.webstate).toBe(-1);
+      expect(String(body.errmsg)).toMatch(/[\u4e00-\u9fa5]/);
+    }
+  });
+
+  it('need a session', async () => {
+    expect((await hall.post(LIST, {})).body.status).toBe(-1);
+    expect((await hall.post(GET, { id: '1' })).body.status).toBe(-1);
+  });
+});
