@@ -37,17 +37,18 @@ export interface Hall {
  * The built hall served by the real server on an embedded database of its own, and Debian's
  * Chromium driven by playwright-core. Never a downloaded browser.
  */
-export async function startHall(): Promise<Hall> {
+export async function startHall(options: { listen?: string; address?: string } = {}): Promise<Hall> {
   const dataDir = await mkdtemp(join(tmpdir(), 'hall-e2e-'));
   const port = await freePort();
   const server: ChildProcess = spawn(process.execPath, [join(repoRoot, 'apps', 'server', 'dist', 'main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', HALL_MODE: 'demo', HALL_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), HOST: options.listen ?? '127.0.0.1', HALL_MODE: 'demo', HALL_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   server.stdout?.on('data', (chunk) => (output += chunk));
   server.stderr?.on('data', (chunk) => (output += chunk));
-  const origin = `http://127.0.0.1:${port}`;
+  // The address the browser uses: loopback, or (options.address) the machine's own LAN address.
+  const origin = `http://${options.address ?? '127.0.0.1'}:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the hall server exited:\n${output}`);

@@ -201,7 +201,10 @@ describe('signature verification', () => {
     const { context, page } = await hall.newPhone();
     const shot = steadyScreenshots('verification');
     keepFailureEvidence(page, 'verification');
-    await signIn(page, 'e2e-verification', '王先生', '/dzzzverification');
+    // Verifying a signature is a business call: the server asks for a verified profile first.
+    await signIn(page, 'e2e-verification', '王先生', '/my');
+    await becomeVerified(page);
+    await page.goto('/dzzzverification');
     await page.getByRole('heading', { name: '电子证照验签' }).waitFor();
     await shot(page, 'form');
 
@@ -247,7 +250,7 @@ describe('signature verification', () => {
     const newest = page.locator('.hall-records__list li').first();
     await newest.getByText('电子证照.pdf').waitFor();
     await waitForNewestRecord(page, '查看');
-    await newest.getByText('文件未包含电子签章').waitFor();
+    await newest.getByText('未包含电子签章').waitFor();
     await shot(page, 'records');
 
     await newest.getByRole('button').click();
