@@ -16,3 +16,4 @@ export * from './certificate-number';
 export * from './archive-query';
 export * from './statements';
 export * from './queue';
+export * from './record-fields';

@@ -10,6 +10,7 @@ export * from './banner-carousel';
 export * from './countdown-button';
 export * from './empty-state';
 export * from './feedback';
+export * from './field-list';
 export * from './form-field';
 export * from './list-page';
 export * from './menu-group';

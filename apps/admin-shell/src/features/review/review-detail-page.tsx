@@ -1,13 +1,23 @@
 import type { ReviewApplicationDetail } from '@hall/api/browser';
 import { NO_DATA_MESSAGE, REVIEW_OPINION_MAX_LENGTH, REVIEW_OPINION_REQUIRED } from '@hall/api/browser';
-import { REVIEW_STAGE_LABELS, SAVE_TYPES, applicationNumberText, enumLabel, reviewStatusLabel } from '@hall/domain';
+import {
+  REVIEW_STAGE_LABELS,
+  SAVE_TYPES,
+  applicantRecordFields,
+  applicationNumberText,
+  enumLabel,
+  reviewStatusLabel,
+  rightsRecordFields,
+  unitRecordFields,
+  type RecordField,
+} from '@hall/domain';
 import { EmptyState } from '@hall/ui/empty-state';
+import { FieldList } from '@hall/ui/field-list';
 import { PageShell } from '@hall/ui/page-shell';
 import { Button, Dialog, Image, ImageViewer, Popup, TextArea, Toast } from 'antd-mobile';
 import { useCallback, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { decideReview, loadReviewApplication, type ReviewDecisionName, type ReviewStageName } from './review-api';
-import { applicantFields, rightsFields, unitFields, type ReviewField } from './review-fields';
 import { ReviewFailed, ReviewLoading } from './review-states';
 import { NETWORK_FAILED, useLoaded } from './use-loaded';
 import './review.css';
@@ -18,18 +28,9 @@ const PASS_ACTIONS: Readonly<Record<ReviewStageName, { label: string; confirm: s
   acceptance: { label: '受理', confirm: '确定受理该申请吗？受理后登记中心开始办理，申请人可按受理编号查询进度。', done: '已受理' },
 };
 
-function Fields({ fields }: { fields: readonly ReviewField[] }) {
-  if (fields.length === 0) return <p className="review-muted">未填写</p>;
-  return (
-    <dl className="review-fields">
-      {fields.map(([label, value]) => (
-        <div key={label} className="review-fields__row">
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+/** A record's filled-in fields; 未填写 when none is. */
+function Fields({ fields }: { fields: readonly RecordField[] }) {
+  return <FieldList fields={fields} hideBlank empty="未填写" />;
 }
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -80,7 +81,7 @@ function ApplicationView({ detail }: { detail: ReviewApplicationDetail }) {
   const opinions = ([
     ['权籍调查意见', proinst.pro_slxmsh.sh_qjdc_yj],
     ['受理审核意见', proinst.pro_slxmsh.sh_xmsl_yj],
-  ] satisfies ReviewField[]).filter(([, text]) => text);
+  ] satisfies RecordField[]).filter(([, text]) => text);
   return (
     <>
       <Section title="申请信息">
@@ -103,7 +104,7 @@ function ApplicationView({ detail }: { detail: ReviewApplicationDetail }) {
         {detail.sqrs.map((person) => (
           <div key={person.sqr_id} className="review-card" role="group" aria-label={`申请人${person.sqr_name}`}>
             <h3>{person.sqr_name}</h3>
-            <Fields fields={applicantFields(person)} />
+            <Fields fields={applicantRecordFields(person)} />
           </div>
         ))}
       </Section>
@@ -111,14 +112,14 @@ function ApplicationView({ detail }: { detail: ReviewApplicationDetail }) {
         <Section title="不动产单元">
           {detail.units.map((unit) => (
             <div key={unit.id} className="review-card">
-              <Fields fields={unitFields(unit)} />
+              <Fields fields={unitRecordFields(unit)} />
             </div>
           ))}
         </Section>
       )}
       {detail.qlxxInfo.map((record) => (
         <Section key={record.id} title={enumLabel(SAVE_TYPES, record.savetype) ?? '权利信息'}>
-          <Fields fields={rightsFields(record)} />
+          <Fields fields={rightsRecordFields(record)} />
         </Section>
       ))}
       <Section title="申请材料">

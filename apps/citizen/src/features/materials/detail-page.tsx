@@ -1,7 +1,9 @@
 import { SessionLostError, type ApplicationDetail, type ApplyTitle } from '@hall/api/browser';
 import {
   DETAIL_ROUTES,
+  SAVE_TYPE_CANCELLATION,
   THUMBNAIL_SIZE_PX,
+  cancellationRecordFields,
   detailPageScreen,
   detailRoute,
   holdingMethodLabel,
@@ -13,7 +15,7 @@ import {
   type DetailRoute,
   type FillSection,
 } from '@hall/domain';
-import { EmptyState, showAlert, showConfirm, showLoading } from '@hall/ui';
+import { EmptyState, FieldList, showAlert, showConfirm, showLoading } from '@hall/ui';
 import { Button } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -122,19 +124,11 @@ function DetailSections({ route, detail, title, isSubmit }: { route: DetailRoute
   const common = { slsqId, isSubmit, djlx, qllx };
 
   if (screen === 'infofillzxdj') {
-    const record = detail.qlxxInfo.find((r) => r.savetype === '4') as Record<string, unknown> | undefined;
-    const field = (name: string) => String(record?.[name] ?? record?.[name.toLowerCase()] ?? '');
+    const record = detail.qlxxInfo.find((r) => r.savetype === SAVE_TYPE_CANCELLATION);
     return (
       <section className="hall-card hall-info-fill__section" aria-label="注销信息">
         <h2 className="hall-card__title">注销信息</h2>
-        <dl className="hall-detail__fields">
-          <dt>不动产权证号</dt>
-          <dd>{field('BDCZMH') || '—'}</dd>
-          <dt>注销原因</dt>
-          <dd>{field('ZXYY') || '—'}</dd>
-          <dt>注销附记</dt>
-          <dd>{field('ZXFJ') || '—'}</dd>
-        </dl>
+        <FieldList fields={cancellationRecordFields(record)} />
       </section>
     );
   }

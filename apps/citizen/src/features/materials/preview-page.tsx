@@ -1,6 +1,6 @@
 import type { ApplicationDetail } from '@hall/api/browser';
-import { APPLICANT_KINDS, ID_TYPES, PROPERTY_FIELD_LABELS, SAVE_TYPES, holdingMethodLabel, mortgageMethodLabel, previewBackTarget } from '@hall/domain';
-import { EmptyState } from '@hall/ui';
+import { SAVE_TYPES, applicantRecordFields, previewBackTarget, rightsRecordFields, unitRecordFields, type RecordField } from '@hall/domain';
+import { EmptyState, FieldList } from '@hall/ui';
 import { Button } from 'antd-mobile';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
@@ -13,64 +13,24 @@ import '../info-fill/info-fill.css';
 import './materials.css';
 
 const NOT_FOUND = '未找到该信息';
-type Field = [label: string, value: string | undefined];
 
-const idType = (code: string | undefined) => (code ? (ID_TYPES as Record<string, string>)[code] ?? code : '');
-
-function personFields(detail: ApplicationDetail, id: string): Field[] | null {
+function personFields(detail: ApplicationDetail, id: string): RecordField[] | null {
   const person = detail.sqrs.find((p) => p.sqr_id === id);
-  if (!person) return null;
-  return [
-    ['申请人类型', (APPLICANT_KINDS as Record<string, string>)[person.sqr_lx]],
-    ['姓名/名称', person.sqr_name],
-    ['联系电话', person.sqr_tel],
-    ['证件类型', idType(person.sqr_zjlx)],
-    ['证件号码', person.sqr_zjh],
-    ['地址', person.sqr_adress],
-    ['代理人', person.sqr_qt_dlr_name],
-    ['代理人证件号', person.sqr_qt_zjh],
-    ['代理人电话', person.sqr_qt_tel],
-    ['法定代表人', person.sqr_qt_fr_name],
-    ['法定代表人证件号', person.sqr_qt_fr_zjh],
-    ['法定代表人电话', person.sqr_qt_fr_tel],
-    ['共有份额', person.sqr_gyfs !== '0' ? person.sqr_gyfe : ''],
-  ];
+  return person ? applicantRecordFields(person) : null;
 }
 
-function unitFields(detail: ApplicationDetail, id: string): Field[] | null {
+function unitFields(detail: ApplicationDetail, id: string): RecordField[] | null {
   const unit = (id ? detail.units.find((u) => u.id === id) : undefined) ?? detail.units[0];
-  if (!unit) return null;
-  return Object.entries(PROPERTY_FIELD_LABELS)
-    .filter(([field]) => field !== 'czfs' && field !== 'sfhbzs')
-    .map(([field, label]) => [label, (unit as Record<string, string>)[field]]);
+  return unit ? unitRecordFields(unit) : null;
 }
 
-function rightsFields(detail: ApplicationDetail, kind: 'preNotationRights' | 'mortgageRights' | 'rightsInfo'): Field[] | null {
+function rightsFields(detail: ApplicationDetail, kind: 'preNotationRights' | 'mortgageRights' | 'rightsInfo'): RecordField[] | null {
   const record = kind === 'rightsInfo' ? detail.qlxxInfo.find((r) => r.savetype === '99') : rightsSection(kind, detail).record;
-  if (!record) return null;
-  if (kind === 'mortgageRights') {
-    return [
-      ['抵押方式', mortgageMethodLabel(record.dyfs)],
-      [record.dyfs === '2' ? '最高债权数额' : '被担保主债权数额', record.dyfs === '2' ? record.zgzqse : record.bdbzzqse],
-      ['债务履行起始时间', record.zqqssj],
-      ['债务履行结束时间', record.zqjssj],
-      ['担保范围', record.dbfw],
-      ['登记原因', record.djyy],
-      ['附记', record.fj],
-    ];
-  }
-  return [
-    ['持证方式', holdingMethodLabel(record.czfs)],
-    ['交易金额', record.qdjg],
-    ['土地使用起始日期', record.tdsyqsrq],
-    ['土地使用结束日期', record.tdsyjsrq],
-    ['登记原因', record.djyy],
-    ['附记', record.fj],
-  ];
+  return record ? rightsRecordFields(record) : null;
 }
 
 /** Which preview a path is: its title in the card and how its fields are read. */
-function previewOf(pathname: string): { title: string; read: (detail: ApplicationDetail, id: string) => Field[] | null } {
+function previewOf(pathname: string): { title: string; read: (detail: ApplicationDetail, id: string) => RecordField[] | null } {
   switch (pathname.toLowerCase()) {
     case paths.personD.toLowerCase():
       return { title: '申请人信息', read: personFields };
@@ -134,16 +94,7 @@ export function Component() {
       ) : fields ? (
         <section className="hall-card hall-info-fill__section" aria-label={preview.title}>
           <h2 className="hall-card__title">{preview.title}</h2>
-          <dl className="hall-detail__fields">
-            {fields
-              .filter(([, value]) => value !== undefined)
-              .map(([label, value]) => (
-                <div key={label} className="hall-detail__field">
-                  <dt>{label}</dt>
-                  <dd>{value || '—'}</dd>
-                </div>
-              ))}
-          </dl>
+          <FieldList fields={fields} />
         </section>
       ) : null}
     </HallPage>

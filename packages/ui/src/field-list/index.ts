@@ -1,0 +1,1 @@
+export { FieldList, type FieldListProps } from './field-list';
