@@ -1,5 +1,5 @@
 import { NO_DATA_MESSAGE, type Applicant, type ApplicantSave } from '@hall/api';
-import { APPLICANT_CATEGORY_COMPANY, APPLICANT_CATEGORY_PERSON, COMPANY_ID_TYPES, personSaveNextTarget, resolveApplicantKind, validateApplicant } from '@hall/domain';
+import { APPLICANT_CATEGORY_COMPANY, APPLICANT_CATEGORY_PERSON, applicantCategoryOf, personSaveNextTarget, resolveApplicantKind, validateApplicant } from '@hall/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { applicants, applications } from '../../db/schema';
@@ -18,13 +18,13 @@ export const COMPANY_NOT_ALLOWED = '保存失败：本业务的申请人不能�
 export function applicantCategory(save: Pick<ApplicantSave, 'category' | 'zjlx'>): string {
   const category = textOf(save.category);
   if (category === APPLICANT_CATEGORY_COMPANY || category === APPLICANT_CATEGORY_PERSON) return category;
-  return textOf(save.zjlx) in COMPANY_ID_TYPES ? APPLICANT_CATEGORY_COMPANY : APPLICANT_CATEGORY_PERSON;
+  return applicantCategoryOf(textOf(save.zjlx));
 }
 
 /** The domain's applicant rule over a stored row (the check runs it again over every applicant). */
 export function validateApplicantRow(row: ApplicantRow): string | null {
   return validateApplicant({
-    category: row.sqrZjlx in COMPANY_ID_TYPES ? APPLICANT_CATEGORY_COMPANY : APPLICANT_CATEGORY_PERSON,
+    category: applicantCategoryOf(row.sqrZjlx),
     name: row.sqrName,
     phone: row.sqrTel,
     idType: row.sqrZjlx,

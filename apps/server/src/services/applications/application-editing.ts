@@ -1,5 +1,5 @@
 import { NO_DATA_MESSAGE } from '@hall/api';
-import { isDeletableApplication, reviewStatusLabel } from '@hall/domain';
+import { isDeletableApplication, statusRefusal } from '@hall/domain';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -13,12 +13,6 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export const MALFORMED_DATA = '提交的数据格式有误';
 
-/** Why an application's information cannot be changed any more. */
-export function notEditableMessage(shzt: number): string {
-  const label = reviewStatusLabel(shzt);
-  return `${label ? `当前申请状态为「${label}」，` : ''}只能修改未提交或已驳回的申请`;
-}
-
 /**
  * One of the citizen's own applications, locked for the rest of the transaction, that may still be
  * filled in: not submitted (-1) or rejected (11, 21) — the statuses that may be deleted, too. The lock
@@ -26,7 +20,7 @@ export function notEditableMessage(shzt: number): string {
  */
 export async function lockEditableApplication(tx: Transaction, openid: string, id: string | number): Promise<ApplicationRow> {
   const row = await lockOwnedApplication(tx, openid, id);
-  if (!isDeletableApplication(row.shzt)) throw conflict(notEditableMessage(row.shzt));
+  if (!isDeletableApplication(row.shzt)) throw conflict(statusRefusal('edit', row.shzt));
   return row;
 }
 

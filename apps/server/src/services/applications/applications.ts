@@ -8,13 +8,14 @@ import {
   type PropertyUnit,
   type RightsRecord,
 } from '@hall/api';
-import { REGISTRATION_TYPES, REVIEW_STATUS_TABS, REVIEW_TABS, enumLabel, isDeletableApplication, reviewStatusLabel, reviewTabOf, type ReviewTab } from '@hall/domain';
+import { REGISTRATION_TYPES, REVIEW_STATUS_TABS, REVIEW_TABS, enumLabel, isDeletableApplication, reviewTabOf, statusRefusal, type ReviewTab } from '@hall/domain';
 import { and, asc, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { applicants, applications, businessMaterials, materialFiles, materials, propertyUnits, rightsInfo, storedFiles } from '../../db/schema';
 import { HallError, badRequest, conflict, notFound } from '../../lib/errors';
 import { parseRowId } from '../../lib/row-id';
+import { sequenceNumber } from '../../lib/sequence-number';
 import { formatShanghaiDate, formatShanghaiDateTime } from '../../lib/shanghai-time';
 import type { FileStorage } from '../../storage/file-storage';
 import type { Transaction } from './application-editing';
@@ -27,12 +28,6 @@ export type ApplicationRow = typeof applications.$inferSelect;
 
 export const LIST_STATUS_INVALID = '查询的审核状态有误';
 export const ENTERPRISE_USERTYPE = '1';
-
-/** Why an application cannot be deleted: its status, and which ones can. */
-export function notDeletableMessage(shzt: number): string {
-  const label = reviewStatusLabel(shzt);
-  return `${label ? `当前申请状态为「${label}」，` : ''}只能删除未提交或已驳回的申请`;
-}
 
 /**
  * Starts an application of a business for the session user, its materials copied from the
@@ -53,7 +48,6 @@ export async function createApplication(
 
   // slbh: SL, the Shanghai date and a serial from a database sequence shared by every server process.
   const day = formatShanghaiDate(new Date()).replaceAll('-', '');
-  const serial = sql<string>`(SELECT lpad(n::text, greatest(6, length(n::text)), '0') FROM nextval('application_slbh_seq') AS n)`;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(applications)
@@ -61,7 +55,7 @@ export async function createApplication(
         openid,
         prodefid: business.id,
         name: input.name?.trim() || business.prodefName,
-        slbh: sql`${`SL${day}`}::text || ${serial}`,
+        slbh: sequenceNumber(`SL${day}`, 'application_slbh_seq'),
         djlx: business.djlx,
         qllx: business.qllx,
         xzqdm: business.xzqdm,
@@ -232,7 +226,7 @@ export async function deleteApplication(db: Database, files: FileStorage, openid
       .where(and(eq(applications.id, applicationId), eq(applications.openid, openid)))
       .for('update');
     if (!row) throw notFound(NO_DATA_MESSAGE);
-    if (!isDeletableApplication(row.shzt)) throw conflict(notDeletableMessage(row.shzt));
+    if (!isDeletableApplication(row.shzt)) throw conflict(statusRefusal('delete', row.shzt));
     return deleteApplicationRows(tx, openid, row.id);
   });
   for (const key of removedKeys) {

@@ -5,11 +5,11 @@ import { Readable } from 'node:stream';
 import type { WechatPlatform } from '../../adapters/wechat/platform';
 import type { Database } from '../../db/client';
 import { applications, materialFiles, materials, storedFiles } from '../../db/schema';
-import { isDeletableApplication } from '@hall/domain';
+import { isDeletableApplication, statusRefusal } from '@hall/domain';
 import { HallError, badRequest, conflict, notFound } from '../../lib/errors';
 import { parseRowId } from '../../lib/row-id';
 import type { FileStorage } from '../../storage/file-storage';
-import { lockEditableApplication, notEditableMessage } from './application-editing';
+import { lockEditableApplication } from './application-editing';
 import { findOwnedApplication } from './applications';
 import { recordCitizenFile, requireStorageRoom } from '../storage/storage-quota';
 import type { StoredFileRow } from '../storage/stored-files';
@@ -105,7 +105,7 @@ export async function savePicture(
     .where(and(eq(materials.id, materialId), eq(applications.openid, openid)));
   if (!owned) throw notFound(MATERIAL_NOT_FOUND);
   // Checked again under the lock below; this only spares a download for an application that cannot take it.
-  if (!isDeletableApplication(owned.shzt)) throw conflict(notEditableMessage(owned.shzt));
+  if (!isDeletableApplication(owned.shzt)) throw conflict(statusRefusal('edit', owned.shzt));
 
   const content = await pictureContent(deps.wechat, source, log);
   if (content.length === 0) throw badRequest(PICTURE_REQUIRED);

@@ -1,4 +1,4 @@
-import { isSubmittableOnDetail, reviewStatusLabel, validateMaterials } from '@hall/domain';
+import { REVIEW_STATUS, isSubmittableOnDetail, statusRefusal, validateMaterials } from '@hall/domain';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { applications, materialFiles, materials } from '../../db/schema';
@@ -8,16 +8,7 @@ import { formatShanghaiDateTime } from '../../lib/shanghai-time';
 import { checkApplication } from './application-check';
 import { lockOwnedApplication } from './application-editing';
 
-export const ALREADY_SUBMITTED = '该申请已提交，请勿重复提交';
 export const ONLY_PENDING_REVOCABLE = '只能撤回待审核的申请';
-const PENDING = 0;
-const NOT_SUBMITTED = -1;
-
-export function notSubmittableMessage(shzt: number): string {
-  if (shzt === PENDING) return ALREADY_SUBMITTED;
-  const label = reviewStatusLabel(shzt);
-  return `${label ? `当前申请状态为「${label}」，` : ''}不能提交`;
-}
 
 /**
  * submitApplyProject: submits one of the citizen's applications while it is submittable
@@ -30,11 +21,11 @@ export function notSubmittableMessage(shzt: number): string {
 export async function submitApplication(db: Database, openid: string, proinstid: string): Promise<{ prolsh: string; tjsj: string }> {
   // The check reads without the lock; its rules only look at what the citizen filled in.
   const application = await db.transaction(async (tx) => lockOwnedApplication(tx, openid, proinstid));
-  if (!isSubmittableOnDetail(application.shzt)) throw conflict(notSubmittableMessage(application.shzt));
+  if (!isSubmittableOnDetail(application.shzt)) throw conflict(statusRefusal('submit', application.shzt));
   await checkApplication(db, openid, proinstid);
   return db.transaction(async (tx) => {
     const row = await lockOwnedApplication(tx, openid, proinstid);
-    if (!isSubmittableOnDetail(row.shzt)) throw conflict(notSubmittableMessage(row.shzt));
+    if (!isSubmittableOnDetail(row.shzt)) throw conflict(statusRefusal('submit', row.shzt));
     const list = await tx.select().from(materials).where(eq(materials.applicationId, row.id)).orderBy(asc(materials.sort), asc(materials.id));
     const attachments = list.length
       ? await tx.select({ materialId: materialFiles.materialId }).from(materialFiles).where(inArray(materialFiles.materialId, list.map((m) => m.id)))
@@ -46,7 +37,7 @@ export async function submitApplication(db: Database, openid: string, proinstid:
     const [updated] = await tx
       .update(applications)
       .set({
-        shzt: PENDING,
+        shzt: REVIEW_STATUS.pending,
         submittedAt: sql`now()`,
         prolsh: row.prolsh ?? newAcceptanceNumber(),
       })
@@ -65,7 +56,7 @@ export async function submitApplication(db: Database, openid: string, proinstid:
 export async function revokeApplication(db: Database, openid: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await lockOwnedApplication(tx, openid, id);
-    if (row.shzt !== PENDING) throw conflict(ONLY_PENDING_REVOCABLE);
-    await tx.update(applications).set({ shzt: NOT_SUBMITTED, submittedAt: null }).where(eq(applications.id, row.id));
+    if (row.shzt !== REVIEW_STATUS.pending) throw conflict(ONLY_PENDING_REVOCABLE);
+    await tx.update(applications).set({ shzt: REVIEW_STATUS.notSubmitted, submittedAt: null }).where(eq(applications.id, row.id));
   });
 }

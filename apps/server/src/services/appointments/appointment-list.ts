@@ -1,5 +1,5 @@
 import type { AppointmentListEntry } from '@hall/api';
-import { REGISTRATION_TYPES, enumLabel } from '@hall/domain';
+import { REGISTRATION_TYPES, REVIEW_STATUS, enumLabel } from '@hall/domain';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { applications, appointmentOrders, businesses } from '../../db/schema';
@@ -22,7 +22,7 @@ export async function listAppointmentApplications(db: Database, openid: string):
     .leftJoin(businesses, eq(businesses.id, applications.prodefid))
     // The order must be the caller's too: one case has at most one order (a unique index), always its owner's.
     .leftJoin(appointmentOrders, and(eq(appointmentOrders.applicationId, applications.id), eq(appointmentOrders.openid, openid)))
-    .where(and(eq(applications.openid, openid), ne(applications.shzt, -1)))
+    .where(and(eq(applications.openid, openid), ne(applications.shzt, REVIEW_STATUS.notSubmitted)))
     .orderBy(desc(sql`coalesce(${applications.submittedAt}, ${applications.createdAt})`), desc(applications.id))
     .limit(LIST_LIMIT);
   return rows.map(({ application, businessName, orderId }) => ({

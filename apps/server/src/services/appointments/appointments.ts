@@ -1,5 +1,5 @@
 import { NO_DATA_MESSAGE, type AppointmentOrder } from '@hall/api';
-import { REGISTRATION_TYPES, VALIDATION_MESSAGES, bookingSuccessMessage, calendarDate, slotBookingMessage, validateAppointment } from '@hall/domain';
+import { REGISTRATION_TYPES, REVIEW_STATUS, VALIDATION_MESSAGES, bookingSuccessMessage, calendarDate, slotBookingMessage, validateAppointment } from '@hall/domain';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { appointmentAreas, appointmentCalendars, appointmentOrders, appointmentProcesses, appointmentSlots, applications, users } from '../../db/schema';
@@ -91,7 +91,7 @@ export async function bookAppointment(db: Database, openid: string, input: Booki
     ? await db
         .select()
         .from(applications)
-        .where(and(eq(applications.openid, openid), eq(applications.prolsh, wlsh), ne(applications.shzt, -1)))
+        .where(and(eq(applications.openid, openid), eq(applications.prolsh, wlsh), ne(applications.shzt, REVIEW_STATUS.notSubmitted)))
     : [];
   if (!application) throw badRequest(CASE_NOT_BOOKABLE);
 

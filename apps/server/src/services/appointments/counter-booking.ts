@@ -1,4 +1,4 @@
-import { DEFAULT_APPLY_REGION, VALIDATION_MESSAGES, calendarDate, counterBookingTime, slotBookingMessage, weekdayName } from '@hall/domain';
+import { DEFAULT_APPLY_REGION, REVIEW_STATUS, VALIDATION_MESSAGES, calendarDate, counterBookingTime, slotBookingMessage, weekdayName } from '@hall/domain';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { applications, appointmentAreas, appointmentCalendars, appointmentOrders, appointmentProcesses, appointmentSlots, counterBookings } from '../../db/schema';
@@ -128,7 +128,7 @@ export async function bookCounterSlot(db: Database, openid: string, input: Count
         : await db
             .select({ id: applications.id })
             .from(applications)
-            .where(and(eq(applications.id, id), eq(applications.openid, openid), ne(applications.shzt, -1)));
+            .where(and(eq(applications.id, id), eq(applications.openid, openid), ne(applications.shzt, REVIEW_STATUS.notSubmitted)));
     if (!application) throw badRequest(CASE_NOT_BOOKABLE);
     applicationId = application.id;
   }

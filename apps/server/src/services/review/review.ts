@@ -2,6 +2,7 @@ import { NO_DATA_MESSAGE, REVIEW_OPINION_MAX_LENGTH, REVIEW_OPINION_REQUIRED, RE
 import {
   REGISTRATION_TYPES,
   REVIEW_STAGE_LABELS,
+  REVIEW_STATUS,
   bookingFlagAfterAcceptance,
   enumLabel,
   reviewStageOf,
@@ -22,7 +23,6 @@ import { describeApplication, type ApplicationRow } from '../applications/applic
 import { findMaterialFile, materialsOf } from '../applications/material-files';
 import type { StoredFileRow } from '../storage/stored-files';
 
-const NOT_SUBMITTED = -1;
 /** The registry case's first activity once the hall has accepted an application. */
 export const ACCEPTED_ACTIVITY = '受理';
 
@@ -94,7 +94,7 @@ async function findSubmittedApplication(db: Pick<Database, 'select'>, id: string
   const [row] = await db
     .select()
     .from(applications)
-    .where(and(eq(applications.id, applicationId), ne(applications.shzt, NOT_SUBMITTED)));
+    .where(and(eq(applications.id, applicationId), ne(applications.shzt, REVIEW_STATUS.notSubmitted)));
   return row ?? null;
 }
 
@@ -173,5 +173,5 @@ async function openRegistryCase(tx: Writer, row: ApplicationRow): Promise<void> 
 
 /** The stored file of an attachment of a submitted application, for operators. */
 export async function findSubmittedMaterialFile(db: Database, storedFileId: string): Promise<StoredFileRow | null> {
-  return findMaterialFile(db, storedFileId, ne(applications.shzt, NOT_SUBMITTED));
+  return findMaterialFile(db, storedFileId, ne(applications.shzt, REVIEW_STATUS.notSubmitted));
 }
