@@ -8,7 +8,6 @@ import type { HallContext } from './context';
 import { registerErrorHandler } from './plugins/errors';
 import { crossSiteGuard } from './plugins/cross-site-guard';
 import { rateLimits } from './plugins/rate-limits';
-import { housekeeping } from './plugins/housekeeping';
 import { slowRequestGuard } from './plugins/slow-request-guard';
 import { inputGuard } from './plugins/input-guard';
 import { staticApps } from './plugins/static-apps';
@@ -24,7 +23,16 @@ import { appointmentsArea } from './routes/appointments';
 import { queueArea } from './routes/queue';
 import { archiveArea } from './routes/archive';
 import { simulatorArea } from './routes/simulator';
-import { storageRetention } from './plugins/storage-retention';
+import { housekeeping } from './jobs/housekeeping';
+import { queryResolverJob } from './jobs/query-resolver';
+import { storageRetention } from './jobs/storage-retention';
+
+/**
+ * The background jobs of every process, from app start to app close (the calendar's extension is
+ * started by main.ts, so apps built by tests do not run it). Before the areas: the query routes wake
+ * the resolver.
+ */
+const JOBS = [housekeeping, queryResolverJob, storageRetention];
 
 /**
  * The business areas, each a folder pair routes/<area>/ (its index.ts registers the area's routes)
@@ -87,14 +95,13 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
   await app.register(slowRequestGuard, { bodyTimeoutMs: hall.env.HALL_BODY_TIMEOUT_MS });
   await app.register(crossSiteGuard);
   await app.register(rateLimits);
-  await app.register(housekeeping);
   await app.register(inputGuard);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   // The SMS simulator writes its codes to this app's log.
   if (hall.sms instanceof SimulatedSmsSender) hall.sms.useLogger(app.log);
+  for (const job of JOBS) await app.register(job);
   for (const area of AREAS) await app.register(area);
-  await app.register(storageRetention);
   await app.register(staticApps, hall.staticApps);
   return app;
 }

@@ -9,7 +9,7 @@ import { firmLimit } from '../../plugins/rate-limits';
 import { requireVerifiedCitizen } from '../../plugins/real-name-gate';
 import { listQueryCities, submitCertificateQuery } from '../../services/queries/certificate-queries';
 import { DOCUMENT_KINDS, listRecords, requireOwnRecord, toRecordDetail, type QueryRecordRow } from '../../services/queries/query-records';
-import { startQueryResolver, type QueueName } from '../../services/queries/query-resolver';
+import type { QueueName } from '../../services/queries/query-resolver';
 import { receiveSignatureUpload } from '../../services/queries/signature-uploads';
 import { streamedUploadBound } from '../../services/storage/storage-quota';
 import { findOwnedFile, findOwnedFileByPath, openStoredFile, type StoredFileRow } from '../../services/storage/stored-files';
@@ -32,24 +32,15 @@ async function recordDocument(request: FastifyRequest, row: QueryRecordRow): Pro
 
 /**
  * Certificate and electronic-licence queries, their records and documents, and the
- * signature-verification upload (spec part 1 §2, §4, §7). Also runs the resolver that answers
- * pending records, from app start to app close.
+ * signature-verification upload (spec part 1 §2, §4, §7). A submitted query wakes the resolver
+ * (jobs/query-resolver.ts) that answers it.
  */
 export async function queryRoutes(app: FastifyInstance): Promise<void> {
   const hall = app.hall;
   const { db, env } = hall;
   const maxUploadBytes = env.HALL_UPLOAD_MAX_BYTES;
 
-  const resolver = env.HALL_QUERY_POLL_MS > 0 ? { current: null as ReturnType<typeof startQueryResolver> | null } : null;
-  if (resolver) {
-    app.addHook('onReady', async () => {
-      resolver.current = startQueryResolver(hall, { intervalMs: env.HALL_QUERY_POLL_MS, log: app.log });
-    });
-    app.addHook('onClose', async () => {
-      await resolver.current?.stop();
-    });
-  }
-  const wakeResolver = (queue: QueueName) => resolver?.current?.wake(queue);
+  const wakeResolver = (queue: QueueName) => app.wakeQueryResolver(queue);
 
   // Only this plugin's routes take multipart bodies; the limits are explicit (one file, a few small fields).
   await app.register(multipart, {

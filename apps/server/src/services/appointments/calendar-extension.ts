@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { appointmentAreas, appointmentCalendars, appointmentProcesses, appointmentSlots } from '../../db/schema';
 import { TIME_CLASS_SLOTS } from '../../db/seed/appointments';
+import { startPeriodicJob } from '../../lib/periodic-job';
 import { formatShanghaiDate } from '../../lib/shanghai-time';
 
 /**
@@ -90,12 +91,14 @@ export interface CalendarExtensionJob {
 
 /** Extends the calendars now and then once a day; a failure is logged and retried at the next run. */
 export function startCalendarExtension(db: Database, log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void }, every = DAY_MS): CalendarExtensionJob {
-  const run = () =>
-    extendAppointmentCalendars(db)
-      .then((result) => log.info(result, 'appointment calendar extended'))
-      .catch((error: unknown) => log.error({ err: error }, 'appointment calendar extension failed'));
-  void run();
-  const timer = setInterval(() => void run(), every);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  const job = startPeriodicJob({
+    run: async () => log.info(await extendAppointmentCalendars(db), 'appointment calendar extended'),
+    onError: (error) => log.error({ err: error }, 'appointment calendar extension failed'),
+    intervalMs: every,
+  });
+  return {
+    stop: () => {
+      void job.stop();
+    },
+  };
 }

@@ -5,6 +5,7 @@ import type { HallContext } from '../../context';
 import type { Database } from '../../db/client';
 import { queryRecords } from '../../db/schema';
 import { maskIdNumber, PROOF_SIGNING_REASONS, PROOF_TITLES, renderCertificateProof, type ProofKind } from '../../documents/certificate-proof';
+import { startPeriodicJob, type PeriodicJob } from '../../lib/periodic-job';
 import { formatShanghaiDateTime } from '../../lib/shanghai-time';
 import { ARCHIVE_KIND, resolveArchiveRecord } from '../archive/archive-queries';
 import { PROPERTY_KIND, resolvePropertyRecord } from '../archive/property-queries';
@@ -170,45 +171,16 @@ export interface QueryResolverLoop {
   stop(): Promise<void>;
 }
 
-interface QueueLoop {
-  wake(): void;
-  stop(): Promise<void>;
-}
-
 /** One queue's loop: a pass at start, then one every intervalMs, and one soon after a wake. */
-function startQueueLoop(hall: HallContext, queue: QueueName, options: { intervalMs: number; log: ResolverLog }): QueueLoop {
+function startQueueLoop(hall: HallContext, queue: QueueName, options: { intervalMs: number; log: ResolverLog }): PeriodicJob {
   const { log } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(tick, delay);
-  };
-  function tick(): void {
-    if (stopped || running) return;
-    running = resolvePendingRecords(hall, { log, queue })
-      .then(() => undefined)
-      .catch((error: unknown) => log.error({ err: error, queue }, 'query resolver pass failed'))
-      .finally(() => {
-        running = undefined;
-        schedule(options.intervalMs);
-      });
-  }
-
-  schedule(0);
-  return {
-    wake() {
-      if (!running) schedule(0);
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return startPeriodicJob({
+    run: () => resolvePendingRecords(hall, { log, queue }),
+    onError: (error) => log.error({ err: error, queue }, 'query resolver pass failed'),
+    intervalMs: options.intervalMs,
+    // A process that runs the resolver stays up until the app closes and stops it.
+    keepAlive: true,
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, notExists, sql, type SQL } from 'drizzle-orm';
 import type { HallContext } from '../../context';
+import { startPeriodicJob } from '../../lib/periodic-job';
 import {
   applicants,
   applicationStatements,
@@ -169,31 +170,13 @@ export interface StorageRetentionJob {
  */
 export function startStorageRetention(hall: Pick<HallContext, 'db' | 'files' | 'env'>, options: { intervalMs: number; log: RetentionLog }): StorageRetentionJob {
   const { log } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    timer = setTimeout(tick, delay);
-    timer.unref();
-  };
-  function tick(): void {
-    running = sweepStorage(hall, { log })
-      .then((result) => {
-        if (result.drafts || result.files) log.info(result, 'expired drafts and unreferenced files removed');
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'storage clean-up failed'))
-      .finally(() => {
-        running = undefined;
-        schedule(options.intervalMs);
-      });
-  }
-  schedule(Math.min(options.intervalMs, 60_000));
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+  return startPeriodicJob({
+    run: async () => {
+      const result = await sweepStorage(hall, { log });
+      if (result.drafts || result.files) log.info(result, 'expired drafts and unreferenced files removed');
     },
-  };
+    onError: (error) => log.error({ err: error }, 'storage clean-up failed'),
+    intervalMs: options.intervalMs,
+    firstDelayMs: Math.min(options.intervalMs, 60_000),
+  });
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { deleteExpiredSessions } from '../services/session/sessions';
-import { sweepRateLimits } from './rate-limits';
+import { startPeriodicJob, type PeriodicJob } from '../lib/periodic-job';
+import { sweepRateLimits } from '../plugins/rate-limits';
 
 /** How often ended sessions and past rate-limit windows are removed. */
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
@@ -12,16 +13,21 @@ const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
  */
 async function housekeepingPlugin(app: FastifyInstance): Promise<void> {
   const { db } = app.hall;
-  const sweep = async () => {
-    await deleteExpiredSessions(db);
-    await sweepRateLimits(db);
-  };
-  let timer: NodeJS.Timeout | undefined;
+  let job: PeriodicJob | undefined;
   app.addHook('onReady', async () => {
-    timer = setInterval(() => void sweep().catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed')), HOUSEKEEPING_INTERVAL_MS);
-    timer.unref();
+    job = startPeriodicJob({
+      run: async () => {
+        await deleteExpiredSessions(db);
+        await sweepRateLimits(db);
+      },
+      onError: (error) => app.log.warn({ err: error }, 'housekeeping failed'),
+      intervalMs: HOUSEKEEPING_INTERVAL_MS,
+      firstDelayMs: HOUSEKEEPING_INTERVAL_MS,
+    });
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    await job?.stop();
+  });
 }
 
 export const housekeeping = fp(housekeepingPlugin, { name: 'housekeeping' });
