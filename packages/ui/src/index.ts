@@ -13,6 +13,7 @@ export * from './feedback';
 export * from './field-list';
 export * from './form-field';
 export * from './list-page';
+export * from './load-state';
 export * from './menu-group';
 export * from './page-shell';
 export * from './pager';

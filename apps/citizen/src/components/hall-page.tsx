@@ -1,5 +1,4 @@
-import { EmptyState, PageShell, type PageShellAction } from '@hall/ui';
-import { Button, DotLoading } from 'antd-mobile';
+import { LoadingState as KitLoadingState, PageShell, type PageShellAction } from '@hall/ui';
 import type { ReactNode } from 'react';
 import { useBack } from '../lib/use-back';
 import './hall-page.css';
@@ -26,23 +25,8 @@ export function HallPage({ title, backTo, action, footer, className, children }:
 
 /** 加载中, centred in the page. */
 export function LoadingState() {
-  return (
-    <div className="hall-page-center hall-loading-state" role="status" aria-live="polite">
-      <DotLoading color="primary" />
-      <p>加载中</p>
-    </div>
-  );
+  return <KitLoadingState className="hall-page-center" />;
 }
 
-/** A failed load: the server's (or the network's) message and a way to try again. */
-export function ErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <div role="alert">
-      <EmptyState description={message}>
-        <Button color="primary" size="small" onClick={onRetry}>
-          重新加载
-        </Button>
-      </EmptyState>
-    </div>
-  );
-}
+/** A failed load: the server's (or the network's) message and 重新加载. */
+export { ErrorState } from '@hall/ui';

@@ -42,6 +42,10 @@ export const zhCN = {
   emptyState: {
     description: '暂无数据',
   },
+  loadState: {
+    loading: LOADING_TEXT,
+    retry: '重新加载',
+  },
   listPage: {
     searchPlaceholder: '请输入关键字搜索',
     searchLabel: '搜索',

@@ -13,13 +13,13 @@ import {
 } from '@hall/domain';
 import { EmptyState } from '@hall/ui/empty-state';
 import { FieldList } from '@hall/ui/field-list';
+import { ErrorState, LoadingState } from '@hall/ui/load-state';
 import { PageShell } from '@hall/ui/page-shell';
 import { Button, Dialog, Image, ImageViewer, Popup, TextArea, Toast } from 'antd-mobile';
 import { useCallback, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { decideReview, loadReviewApplication, type ReviewDecisionName, type ReviewStageName } from './review-api';
-import { ReviewFailed, ReviewLoading } from './review-states';
-import { NETWORK_FAILED, useLoaded } from './use-loaded';
+import { LOAD_FAILED, NETWORK_FAILED, useLoaded } from './use-loaded';
 import './review.css';
 
 /** What each stage's pass is called, and what confirming it says. */
@@ -232,7 +232,7 @@ export function Component() {
         ) : undefined
       }
     >
-      {loaded.status === 'loading' && <ReviewLoading />}
+      {loaded.status === 'loading' && <LoadingState />}
       {loaded.status === 'failed' &&
         (loaded.message === NO_DATA_MESSAGE ? (
           <EmptyState className="review-empty" description="未找到该申请" hint="它可能尚未提交或已被申请人删除，请返回列表查看">
@@ -241,7 +241,7 @@ export function Component() {
             </Button>
           </EmptyState>
         ) : (
-          <ReviewFailed message={loaded.message} onRetry={loaded.retry} />
+          <ErrorState title={LOAD_FAILED} message={loaded.message} onRetry={loaded.retry} />
         ))}
       {detail && (
         <>

@@ -1,12 +1,12 @@
 import type { ReviewQueue, ReviewQueueItem } from '@hall/api/browser';
 import { REVIEW_STAGE_LABELS, applicationNumberText } from '@hall/domain';
 import { EmptyState } from '@hall/ui/empty-state';
+import { ErrorState, LoadingState } from '@hall/ui/load-state';
 import { PageShell } from '@hall/ui/page-shell';
 import { Badge, Tabs } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { loadReviewQueues, type ReviewStageName } from './review-api';
-import { ReviewFailed, ReviewLoading } from './review-states';
-import { useLoaded } from './use-loaded';
+import { LOAD_FAILED, useLoaded } from './use-loaded';
 import './review.css';
 
 const FIRST_STAGE: ReviewStageName = 'cadastralSurvey';
@@ -60,8 +60,8 @@ export function Component() {
         </Tabs>
       }
     >
-      {loaded.status === 'loading' && <ReviewLoading />}
-      {loaded.status === 'failed' && <ReviewFailed message={loaded.message} onRetry={loaded.retry} />}
+      {loaded.status === 'loading' && <LoadingState />}
+      {loaded.status === 'failed' && <ErrorState title={LOAD_FAILED} message={loaded.message} onRetry={loaded.retry} />}
       {current && <Queue queue={current} onOpen={(item) => navigate(`/review/${item.id}?stage=${stage}`)} />}
     </PageShell>
   );

@@ -2,6 +2,8 @@ import { SessionLostError } from '@hall/api/browser';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export const NETWORK_FAILED = '网络连接失败，请检查网络后重试';
+/** The heading of a review screen that could not load; the reason follows it. */
+export const LOAD_FAILED = '加载失败';
 
 type Loaded<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'failed'; message: string };
 

@@ -1,7 +1,7 @@
 import { isSessionLost } from '@hall/api/browser';
-import { Button, DotLoading, ProgressBar } from 'antd-mobile';
+import { ProgressBar } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
-import { EmptyState } from '@hall/ui';
+import { ErrorState, LoadingState } from '@hall/ui';
 import { NETWORK_ERROR } from '../../lib/use-remote';
 import { DOCUMENT_OPTIONS, loadPdfJs } from './pdfjs';
 
@@ -102,19 +102,11 @@ export function PdfPages({ url }: { url: string }) {
   return (
     <>
       {status.kind === 'loading' ? (
-        <div className="hall-page-center hall-loading-state" role="status" aria-live="polite">
-          <DotLoading color="primary" />
-          <p>加载中</p>
+        <LoadingState className="hall-page-center">
           {status.percent !== null ? <ProgressBar percent={status.percent} className="hall-pdf__progress" /> : null}
-        </div>
+        </LoadingState>
       ) : status.kind === 'error' ? (
-        <div role="alert">
-          <EmptyState description={status.message} fullPage>
-            <Button color="primary" size="small" onClick={() => setAttempt((n) => n + 1)}>
-              重新加载
-            </Button>
-          </EmptyState>
-        </div>
+        <ErrorState message={status.message} fullPage onRetry={() => setAttempt((n) => n + 1)} />
       ) : (
         <p className="hall-pdf__count">共 {status.pages} 页</p>
       )}

@@ -1,0 +1,1 @@
+export { ErrorState, LoadingState, type ErrorStateProps, type LoadingStateProps } from './load-state';
