@@ -14,6 +14,7 @@ export * from './field-list';
 export * from './form-field';
 export * from './list-page';
 export * from './load-state';
+export * from './material-pictures';
 export * from './menu-group';
 export * from './page-shell';
 export * from './pager';

@@ -35,6 +35,10 @@ const TEMPLATE_VALUES: Record<string, Record<string, string | number>> = {
   'pager.page': { page: 4 },
   'pager.summary': { page: 4, pages: 10 },
   'listPage.listLabel': { title: '办事指南' },
+  'materialPictures.open': { name: '身份证明', index: 1 },
+  'materialPictures.picture': { name: '身份证明', index: 1 },
+  'materialPictures.remove': { name: '身份证明', index: 1 },
+  'materialPictures.add': { name: '身份证明' },
 };
 
 function entries(messages: Messages): Array<[string, string]> {

@@ -42,6 +42,13 @@ export const zhCN = {
   emptyState: {
     description: '暂无数据',
   },
+  materialPictures: {
+    open: '查看${name}第${index}张',
+    picture: '${name}第${index}张',
+    remove: '删除${name}第${index}张',
+    add: '上传${name}',
+    close: '关闭',
+  },
   loadState: {
     loading: LOADING_TEXT,
     retry: '重新加载',

@@ -14,8 +14,9 @@ import {
 import { EmptyState } from '@hall/ui/empty-state';
 import { FieldList } from '@hall/ui/field-list';
 import { ErrorState, LoadingState } from '@hall/ui/load-state';
+import { MaterialThumbnails, MaterialViewer, type MaterialViewerState } from '@hall/ui/material-pictures';
 import { PageShell } from '@hall/ui/page-shell';
-import { Button, Dialog, Image, ImageViewer, Popup, TextArea, Toast } from 'antd-mobile';
+import { Button, Dialog, Popup, TextArea, Toast } from 'antd-mobile';
 import { useCallback, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { decideReview, loadReviewApplication, type ReviewDecisionName, type ReviewStageName } from './review-api';
@@ -42,36 +43,29 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+/** Every material with its pictures; the viewer swipes through all the application's pictures. */
 function Materials({ materials }: { materials: ReviewApplicationDetail['materials'] }) {
-  const pictures = materials.flatMap((material) => material.pro_attachment.map((file, index) => ({ material, file, index })));
-  const [viewing, setViewing] = useState<number | null>(null);
+  const pictures = materials.map((material) => material.pro_attachment.map((file) => file.url));
+  const all = pictures.flat();
+  // Where each material's pictures start among all of them.
+  const offsets = pictures.map((_, index) => pictures.slice(0, index).reduce((count, list) => count + list.length, 0));
+  const [viewing, setViewing] = useState<MaterialViewerState | null>(null);
   return (
     <>
-      {materials.map((material) => (
-        <div key={material.id} className="review-material">
-          <div className="review-material__name">
-            {material.required === '是' && <span className="review-star">*</span>}
-            {material.name}
-            <span className="review-muted">（{material.pro_attachment.length}张）</span>
+      {materials.map((material, position) => {
+        const own = pictures[position]!;
+        return (
+          <div key={material.id} className="review-material">
+            <div className="review-material__name">
+              {material.required === '是' && <span className="review-star">*</span>}
+              {material.name}
+              <span className="review-muted">（{own.length}张）</span>
+            </div>
+            <MaterialThumbnails name={material.name} pictures={own} onOpen={(index) => setViewing({ pictures: all, index: offsets[position]! + index })} />
           </div>
-          <div className="review-material__pictures">
-            {pictures
-              .filter((picture) => picture.material.id === material.id)
-              .map((picture) => (
-                <button
-                  key={picture.file.id}
-                  type="button"
-                  className="review-thumb"
-                  aria-label={`查看${material.name}第${picture.index + 1}张`}
-                  onClick={() => setViewing(pictures.indexOf(picture))}
-                >
-                  <Image src={picture.file.url} width={78} height={78} fit="cover" alt={`${material.name}第${picture.index + 1}张`} />
-                </button>
-              ))}
-          </div>
-        </div>
-      ))}
-      <ImageViewer.Multi images={pictures.map((picture) => picture.file.url)} visible={viewing !== null} defaultIndex={viewing ?? 0} onClose={() => setViewing(null)} />
+        );
+      })}
+      <MaterialViewer state={viewing} onClose={() => setViewing(null)} />
     </>
   );
 }

@@ -2,7 +2,6 @@ import { SessionLostError, type ApplicationDetail, type ApplyTitle } from '@hall
 import {
   DETAIL_ROUTES,
   SAVE_TYPE_CANCELLATION,
-  THUMBNAIL_SIZE_PX,
   cancellationRecordFields,
   detailPageScreen,
   detailRoute,
@@ -15,7 +14,7 @@ import {
   type DetailRoute,
   type FillSection,
 } from '@hall/domain';
-import { EmptyState, FieldList, showAlert, showConfirm, showLoading } from '@hall/ui';
+import { EmptyState, FieldList, MaterialThumbnails, MaterialViewer, showAlert, showConfirm, showLoading, type MaterialViewerState } from '@hall/ui';
 import { Button } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -25,7 +24,6 @@ import { api } from '../../lib/api';
 import { NETWORK_ERROR, dataOf, useRemote } from '../../lib/use-remote';
 import { useSession } from '../../stores/session';
 import { SECTION_KINDS, personSectionTitle, rightsSection, visibleSections, type PersonSection } from '../info-fill/fill-layout';
-import { MaterialGallery, type GalleryState } from './gallery';
 import { loadMaterials, materialFileUrl, type Material } from './materials';
 import { InfoTable } from '../../components/info-table';
 import '../info-fill/info-fill.css';
@@ -50,7 +48,7 @@ export function Component() {
   const id = params.get('id') || params.get('slsqId') || '';
   const openid = useSession((s) => s.user?.openid ?? '');
   const navigate = useNavigate();
-  const [viewer, setViewer] = useState<GalleryState | null>(null);
+  const [viewer, setViewer] = useState<MaterialViewerState | null>(null);
 
   const remote = useRemote(async () => {
     if (!id) throw new Error(NO_APPLICATION);
@@ -109,10 +107,11 @@ export function Component() {
           {isAppointmentApplication(appointment) ? null : (
             <DetailSections route={routeOf(pathname, data.detail.proinst.djlx, data.detail.proinst.qllx)} detail={data.detail} title={data.title} isSubmit={submittable ? '1' : '0'} />
           )}
-          <MaterialsCard materials={data.materials} onOpen={(images, index) => setViewer({ images, index })} />
+          <MaterialsCard materials={data.materials} onOpen={(pictures, index) => setViewer({ pictures, index })} />
         </>
       ) : null}
-      <MaterialGallery state={viewer} onClose={() => setViewer(null)} />
+      {/* The journeys find the viewer's close button by its old name, hall-gallery__close. */}
+      <MaterialViewer state={viewer} onClose={() => setViewer(null)} closeClassName="hall-gallery__close" />
     </HallPage>
   );
 }
@@ -224,15 +223,7 @@ function MaterialsCard({ materials, onOpen }: { materials: Material[]; onOpen: (
           {images.length === 0 ? (
             <p className="hall-info-fill__empty">暂未上传</p>
           ) : (
-            <ul className="hall-upload__thumbs">
-              {images.map((src, index) => (
-                <li key={src} className="hall-upload__thumb" style={{ width: THUMBNAIL_SIZE_PX, height: THUMBNAIL_SIZE_PX }}>
-                  <button type="button" className="hall-upload__open" aria-label={`查看${name}第${index + 1}张`} onClick={() => onOpen(images, index)}>
-                    <img src={src} alt={`${name}第${index + 1}张`} width={THUMBNAIL_SIZE_PX} height={THUMBNAIL_SIZE_PX} />
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <MaterialThumbnails name={name} pictures={images} onOpen={(index) => onOpen(images, index)} />
           )}
         </div>
       ))}

@@ -1,0 +1,1 @@
+export { MaterialThumbnails, MaterialViewer, type MaterialThumbnailsProps, type MaterialViewerProps, type MaterialViewerState } from './material-pictures';
