@@ -1,3 +1,4 @@
+import { REVIEW_STATUS } from '@hall/domain';
 import { and, asc, eq, inArray, isNull, lt, notExists, sql, type SQL } from 'drizzle-orm';
 import type { HallContext } from '../../context';
 import { startPeriodicJob } from '../../lib/periodic-job';
@@ -33,8 +34,6 @@ import { deleteApplicationRows } from '../applications/applications';
  * editing right now (its row locked) is left for a later pass.
  */
 
-/** shzt of an application not submitted (packages/domain review.ts). */
-const NOT_SUBMITTED = -1;
 export const ORPHAN_FILE_GRACE_MS = 24 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows a transaction takes on, so a pass never holds locks for long. */
@@ -78,7 +77,7 @@ function lastWorkedOn(): SQL {
 /** A draft never submitted that nobody has worked on since `cutoff`. */
 function expiredDraft(cutoff: Date): SQL {
   return and(
-    eq(applications.shzt, NOT_SUBMITTED),
+    eq(applications.shzt, REVIEW_STATUS.notSubmitted),
     isNull(applications.submittedAt),
     isNull(applications.prolsh),
     lt(applications.createdAt, cutoff),
