@@ -1,5 +1,5 @@
 import type { CallOutput } from '@hall/api/browser';
-import { REGISTRATION_TYPES, REVIEW_OPINION_PLACEHOLDER, applicationNumberText, enumLabel, rejectionOpinionText, reviewStatusLabel, reviewTabOf } from '@hall/domain';
+import { REGISTRATION_TYPES, REVIEW_OPINION_PLACEHOLDER, REVIEW_STATUS, applicationNumberText, enumLabel, rejectionOpinionText, reviewStatusLabel, reviewTabOf } from '@hall/domain';
 import { EmptyState } from '@hall/ui';
 import { Link } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
@@ -44,7 +44,7 @@ function AppointmentEntry({ entry }: { entry: Entry }) {
   // shzt 11 or 21: rejected, with the opinion (part 3 §2.4).
   const rejected = reviewTabOf(entry.shzt) === 'rejected';
   const opinion = rejected ? rejectionOpinionText(entry.pro_slxmsh, entry.shzt) : null;
-  const draft = entry.shzt === -1;
+  const draft = entry.shzt === REVIEW_STATUS.notSubmitted;
   const bookable = entry.iskyy === 'true';
   const djlxName = entry.djlx_name || enumLabel(REGISTRATION_TYPES, entry.djlx) || '';
   return (
