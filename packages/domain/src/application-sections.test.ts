@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   DETAIL_PAGE_SCREENS,
   MORTGAGEE_MISSING,
+  PERSON_SECTION_KINDS,
   UNITS_MISSING,
   applicantCategoryOf,
+  applicantKindTitle,
   checkedScreen,
   detailPageScreen,
   firstSectionLack,
+  personSectionTitle,
   screenSections,
   sectionLack,
   visibleSections,
@@ -92,8 +95,7 @@ describe('the sections a case shows', () => {
 
 describe('what a section lacks', () => {
   const complete: FilledApplication = {
-    obligeeTitle: '买受人',
-    obligorTitle: '出卖人',
+    titles: { qlrAlias: '买受人', ywrAlias: '出卖人' },
     applicants: [
       { sqr_lx: '0', sqr_zjlx: '1' },
       { sqr_lx: '1', sqr_zjlx: '1' },
@@ -141,6 +143,29 @@ describe('what a section lacks', () => {
     expect(firstSectionLack('infofillclfmm', { ...application, district: '630100' }, { ...none, applicants: complete.applicants, unitCount: 1 })).toBe(
       '请填写预告权利信息',
     );
+  });
+});
+
+describe('what a person is called', () => {
+  const titles = { qlrAlias: '买受人', ywrAlias: '出卖人' };
+  const untitled = { qlrAlias: '', ywrAlias: '' };
+  it.each([
+    ['0', titles, '买受人'],
+    ['1', titles, '出卖人'],
+    ['10', titles, '抵押权人'],
+    ['0', untitled, '权利人'],
+    ['1', untitled, '义务人'],
+    ['3', titles, '3'],
+  ] as const)('kind %s → %s', (kind, given, title) => {
+    expect(applicantKindTitle(kind, given)).toBe(title);
+  });
+  it.each([
+    ['obligee', '0', '买受人'],
+    ['obligor', '1', '出卖人'],
+    ['mortgagee', '10', '抵押权人'],
+  ] as const)('the %s section lists kind %s, titled %s', (section, kind, title) => {
+    expect(PERSON_SECTION_KINDS[section]).toBe(kind);
+    expect(personSectionTitle(section, titles)).toBe(title);
   });
 });
 

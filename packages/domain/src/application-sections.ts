@@ -9,6 +9,7 @@ import {
   APPLICANT_CATEGORY_PERSON,
   APPLICANT_KINDS,
   COMPANY_ID_TYPES,
+  enumLabel,
   SAVE_TYPES,
   SAVE_TYPE_CANCELLATION,
   SAVE_TYPE_MORTGAGE,
@@ -97,6 +98,31 @@ export function visibleSections(screen: InfoFillScreen, application: Application
 }
 
 // ---------------------------------------------------------------------------------------------
+// The persons a section lists, and what they are called
+
+/** The applicant kind (sqr_lx) each person section lists. */
+export const PERSON_SECTION_KINDS = { obligee: '0', obligor: '1', mortgagee: '10' } as const;
+export type PersonSection = keyof typeof PERSON_SECTION_KINDS;
+
+/** A business's own titles for its rights holders and obligors (qlrAlias, ywrAlias of getApplyTitle). */
+export interface PartyTitles {
+  readonly qlrAlias: string;
+  readonly ywrAlias: string;
+}
+
+/** What a person of a kind is called on a business: its title for rights holders and obligors, else the kind's name. */
+export function applicantKindTitle(kind: string, titles: PartyTitles): string {
+  if (kind === PERSON_SECTION_KINDS.obligee) return titles.qlrAlias || APPLICANT_KINDS['0'];
+  if (kind === PERSON_SECTION_KINDS.obligor) return titles.ywrAlias || APPLICANT_KINDS['1'];
+  return enumLabel(APPLICANT_KINDS, kind) ?? kind;
+}
+
+/** A person section's title (抵押人 for a mortgage's obligors, 抵押权人 …). */
+export function personSectionTitle(section: PersonSection, titles: PartyTitles): string {
+  return applicantKindTitle(PERSON_SECTION_KINDS[section], titles);
+}
+
+// ---------------------------------------------------------------------------------------------
 // What a section lacks before the upload (check, part 2 §4, §7)
 
 export const UNITS_MISSING = '请添加不动产单元信息';
@@ -104,9 +130,7 @@ export const MORTGAGEE_MISSING = `请添加${APPLICANT_KINDS['10']}`;
 
 /** What has been filled in on an application, as the check reads it. */
 export interface FilledApplication {
-  /** The business's titles of its rights holders and obligors (qlrAlias, ywrAlias). */
-  readonly obligeeTitle: string;
-  readonly obligorTitle: string;
+  readonly titles: PartyTitles;
   readonly applicants: readonly MortgageeCandidate[];
   readonly unitCount: number;
   /** The rights records saved, by savetype, with their fields. */
@@ -119,9 +143,8 @@ export function sectionLack(section: FillSection, screen: InfoFillScreen, filled
   const has = (kind: string) => applicants.some((person) => String(person.sqr_lx ?? '') === kind);
   switch (section) {
     case 'obligee':
-      return has('0') ? null : `请添加${filled.obligeeTitle}`;
     case 'obligor':
-      return has('1') ? null : `请添加${filled.obligorTitle}`;
+      return has(PERSON_SECTION_KINDS[section]) ? null : `请添加${personSectionTitle(section, filled.titles)}`;
     case 'mortgagee':
       return mortgageeTableRows(applicants).length > 0 ? null : MORTGAGEE_MISSING;
     case 'unit':

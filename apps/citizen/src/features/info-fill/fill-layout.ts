@@ -1,6 +1,5 @@
 import type { ApplicationDetail, ApplyTitle, RightsRecord } from '@hall/api/browser';
 import {
-  APPLICANT_KINDS,
   SAVE_TYPES,
   SAVE_TYPE_MORTGAGE,
   SAVE_TYPE_PRE_NOTATION,
@@ -60,17 +59,6 @@ export function rightsSection(section: 'preNotationRights' | 'mortgageRights', d
     return { savetype: SAVE_TYPE_RIGHTS_INFO, title: SAVE_TYPES[SAVE_TYPE_RIGHTS_INFO], editPath: '/info/qlxxinfo', record: rightsInfo };
   }
   return { savetype: SAVE_TYPE_PRE_NOTATION, title: SAVE_TYPES[SAVE_TYPE_PRE_NOTATION], editPath: '/info/ygqlxx', record: byType(SAVE_TYPE_PRE_NOTATION) };
-}
-
-/** The person kind (sqr_lx) a person section lists. */
-export const SECTION_KINDS = { obligee: '0', obligor: '1', mortgagee: '10' } as const;
-export type PersonSection = keyof typeof SECTION_KINDS;
-
-/** A person section's title: the business's aliases for obligors and rights holders (getApplyTitle). */
-export function personSectionTitle(section: PersonSection, title: ApplyTitle): string {
-  if (section === 'obligor') return title.ywrAlias || APPLICANT_KINDS['1'];
-  if (section === 'obligee') return title.qlrAlias || APPLICANT_KINDS['0'];
-  return APPLICANT_KINDS['10'];
 }
 
 /** The query every fill screen carries on: id (the application), djlx, qllx, code, appointment. */

@@ -1,15 +1,18 @@
 import { SessionLostError, type Applicant, type ApplicationDetail, type ApplyTitle, type PropertyUnit } from '@hall/api/browser';
 import {
+  PERSON_SECTION_KINDS,
   canAddRightsInfo,
   holdingMethodLabel,
   mortgageMethodLabel,
   mortgageeTableRows,
+  personSectionTitle,
   showsMortgageAddButton,
   showsMortgageTable,
   showsRightsTable,
   showsUnitTable,
   type FillSection,
   type InfoFillScreen,
+  type PersonSection,
 } from '@hall/domain';
 import { showAlert, showConfirm, showLoading } from '@hall/ui';
 import { ActionSheet, Button } from 'antd-mobile';
@@ -20,7 +23,7 @@ import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { NETWORK_ERROR } from '../../lib/use-remote';
 import { useSession } from '../../stores/session';
-import { SECTION_KINDS, type FillQuery, personSectionTitle, rightsSection, visibleSections, type PersonSection } from './fill-layout';
+import { type FillQuery, rightsSection, visibleSections } from './fill-layout';
 import './info-fill.css';
 
 export const CONFIRM_DELETE = '确定执行删除操作？';
@@ -118,7 +121,7 @@ function FillSections({ screen, detail, title, query, onManage }: SectionsProps)
   const common = { slsqId: query.applicationId, djlx: query.djlx, qllx: query.qllx, appointment: query.appointment, code: query.code };
 
   const personRows = (section: PersonSection): Applicant[] =>
-    section === 'mortgagee' ? mortgageeTableRows(detail.sqrs) : detail.sqrs.filter((person) => person.sqr_lx === SECTION_KINDS[section]);
+    section === 'mortgagee' ? mortgageeTableRows(detail.sqrs) : detail.sqrs.filter((person) => person.sqr_lx === PERSON_SECTION_KINDS[section]);
 
   const manageRemove = async (call: () => Promise<{ errcode: string; errmsg?: string | undefined }>) => {
     const reply = await call();
@@ -131,7 +134,7 @@ function FillSections({ screen, detail, title, query, onManage }: SectionsProps)
       case 'obligee':
       case 'mortgagee': {
         const name = personSectionTitle(section, title);
-        const type = SECTION_KINDS[section];
+        const type = PERSON_SECTION_KINDS[section];
         const rows = personRows(section);
         return (
           <Section key={section} title={name} addLabel={`添加${name}`} onAdd={() => navigate(href(paths.infoPerson, { type, id: '', ...common }))}>

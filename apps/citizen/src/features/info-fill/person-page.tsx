@@ -8,6 +8,7 @@ import {
   PERSONAL_ID_TYPES,
   SHARE_MAX,
   SHARING_MODES,
+  applicantKindTitle,
   infoFillPath,
   personSaveNextScreen,
   personSaveNextTarget,
@@ -26,7 +27,6 @@ import { api } from '../../lib/api';
 import { useBack } from '../../lib/use-back';
 import { NETWORK_ERROR, dataOf, useRemote } from '../../lib/use-remote';
 import { useSession } from '../../stores/session';
-import { personSectionTitle } from './fill-layout';
 import { COMPANY_DEFAULT_ID_TYPE, EMPTY_PERSON, personDraftKey, personValuesOf, usePersonDraft } from './person-draft';
 import './info-fill.css';
 
@@ -34,8 +34,6 @@ export const SAVED = '保存成功';
 export const SAVE_FAILED = '保存失败';
 const NO_APPLICATION = '未找到该申请';
 const NO_PERSON = '未找到该申请人';
-const KIND_SECTIONS = { '0': 'obligee', '1': 'obligor', '10': 'mortgagee' } as const;
-
 type Options = Readonly<Record<string, string>>;
 const optionsOf = (dictionary: Options) => Object.entries(dictionary).map(([value, label]) => ({ value, label }));
 /** 是 before 否, as a yes/no question reads. */
@@ -65,7 +63,7 @@ export function Component() {
     return { detail, title, person };
   }, [applicationId, personId, openid]);
 
-  const kindLabel = remote.data ? personSectionTitle(KIND_SECTIONS[kind], remote.data.title) : APPLICANT_KINDS[kind];
+  const kindLabel = remote.data ? applicantKindTitle(kind, remote.data.title) : APPLICANT_KINDS[kind];
   return (
     <HallPage title={`${kindLabel}信息`} className="hall-person">
       {remote.loading && !remote.data ? (

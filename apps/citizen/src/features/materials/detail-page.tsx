@@ -1,6 +1,7 @@
 import { SessionLostError, type ApplicationDetail, type ApplyTitle } from '@hall/api/browser';
 import {
   DETAIL_ROUTES,
+  PERSON_SECTION_KINDS,
   SAVE_TYPE_CANCELLATION,
   cancellationRecordFields,
   detailPageScreen,
@@ -10,9 +11,11 @@ import {
   isSubmittableOnDetail,
   mortgageMethodLabel,
   mortgageeTableRows,
+  personSectionTitle,
   showsUnitTable,
   type DetailRoute,
   type FillSection,
+  type PersonSection,
 } from '@hall/domain';
 import { EmptyState, FieldList, MaterialThumbnails, MaterialViewer, showAlert, showConfirm, showLoading, type MaterialViewerState } from '@hall/ui';
 import { Button } from 'antd-mobile';
@@ -23,7 +26,7 @@ import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { NETWORK_ERROR, dataOf, useRemote } from '../../lib/use-remote';
 import { useSession } from '../../stores/session';
-import { SECTION_KINDS, personSectionTitle, rightsSection, visibleSections, type PersonSection } from '../info-fill/fill-layout';
+import { rightsSection, visibleSections } from '../info-fill/fill-layout';
 import { loadMaterials, materialFileUrl, type Material } from './materials';
 import { InfoTable } from '../../components/info-table';
 import '../info-fill/info-fill.css';
@@ -138,7 +141,7 @@ function DetailSections({ route, detail, title, isSubmit }: { route: DetailRoute
       case 'obligee':
       case 'mortgagee': {
         const name = personSectionTitle(section as PersonSection, title);
-        const type = SECTION_KINDS[section as PersonSection];
+        const type = PERSON_SECTION_KINDS[section as PersonSection];
         const rows = section === 'mortgagee' ? mortgageeTableRows(detail.sqrs) : detail.sqrs.filter((p) => p.sqr_lx === type);
         return (
           <ReadSection key={section} title={name} head={['序', '姓名', '联系方式', '操作']}>

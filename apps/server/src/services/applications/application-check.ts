@@ -1,5 +1,5 @@
 import { NO_DATA_MESSAGE } from '@hall/api';
-import { APPLICANT_KINDS, checkedScreen, firstSectionLack, isAppointmentApplication } from '@hall/domain';
+import { APPLICANT_KINDS, applicantKindTitle, checkedScreen, firstSectionLack, isAppointmentApplication } from '@hall/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { applicants, businesses, propertyUnits, rightsInfo } from '../../db/schema';
@@ -40,16 +40,14 @@ export async function checkApplication(db: Database, openid: string, proinstid: 
     db.select().from(rightsInfo).where(eq(rightsInfo.applicationId, application.id)),
   ]);
   const owner = business ?? { ywr: '1', ywrAlias: APPLICANT_KINDS['1'], qlrAlias: APPLICANT_KINDS['0'] };
-  const kindLabel = (kind: string) =>
-    kind === '0' ? owner.qlrAlias : kind === '1' ? owner.ywrAlias : (APPLICANT_KINDS as Record<string, string>)[kind] ?? kind;
+  const kindLabel = (kind: string) => applicantKindTitle(kind, owner);
 
   if (!isAppointmentApplication(application.appointment)) {
     const lack = firstSectionLack(
       checkedScreen(application.djlx, application.qllx),
       { djlx: application.djlx, qllx: application.qllx, district: application.xzqdm, ywr: owner.ywr },
       {
-        obligeeTitle: owner.qlrAlias,
-        obligorTitle: owner.ywrAlias,
+        titles: owner,
         applicants: persons.map((person) => ({ sqr_lx: person.sqrLx, sqr_zjlx: person.sqrZjlx })),
         unitCount: units.length,
         rightsRecords: new Map(rights.map((row) => [row.savetype, row.fields])),
