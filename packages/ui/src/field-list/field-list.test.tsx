@@ -1,7 +1,7 @@
 import { composeStories } from '@storybook/react-vite';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations } from '../testing/axe';
+import { expectStoriesAccessible } from '../testing/axe';
 import { runStory } from '../testing/run-story';
 import { FieldList } from './field-list';
 import * as stories from './field-list.stories';
@@ -9,11 +9,7 @@ import * as stories from './field-list.stories';
 const all = composeStories(stories);
 
 describe('FieldList', () => {
-  it('is accessible', async () => {
-    for (const story of Object.values(all)) {
-      await expectNoAxeViolations(await runStory(story));
-    }
-  });
+  it('is accessible', () => expectStoriesAccessible(all));
 
   it('lists every line as a term and its value, — for a blank one', async () => {
     const canvas = await runStory(all.Applicant);

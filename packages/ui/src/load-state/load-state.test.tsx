@@ -2,7 +2,7 @@ import { composeStories } from '@storybook/react-vite';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { HallConfigProvider } from '../locale/locale-context';
-import { expectNoAxeViolations } from '../testing/axe';
+import { expectStoriesAccessible } from '../testing/axe';
 import { runStory } from '../testing/run-story';
 import { ErrorState, LoadingState } from './load-state';
 import * as stories from './load-state.stories';
@@ -10,11 +10,7 @@ import * as stories from './load-state.stories';
 const all = composeStories(stories);
 
 describe('LoadingState and ErrorState', () => {
-  it('are accessible', async () => {
-    for (const story of Object.values(all)) {
-      await expectNoAxeViolations(await runStory(story));
-    }
-  });
+  it('are accessible', () => expectStoriesAccessible(all));
 
   it('announce 加载中 politely', async () => {
     const canvas = await runStory(all.Loading);

@@ -1,7 +1,7 @@
 import { composeStories } from '@storybook/react-vite';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { expectNoAxeViolations } from '../testing/axe';
+import { expectStoriesAccessible } from '../testing/axe';
 import { runStory } from '../testing/run-story';
 import { MaterialThumbnails, MaterialViewer } from './material-pictures';
 import * as stories from './material-pictures.stories';
@@ -9,11 +9,7 @@ import * as stories from './material-pictures.stories';
 const all = composeStories(stories);
 
 describe('MaterialThumbnails and MaterialViewer', () => {
-  it('are accessible', async () => {
-    for (const story of Object.values(all)) {
-      await expectNoAxeViolations(await runStory(story));
-    }
-  });
+  it('are accessible', () => expectStoriesAccessible(all));
 
   it('draw 78-pixel squares named after the material, and nothing to change when read-only', async () => {
     const canvas = await runStory(all.ReadOnly);

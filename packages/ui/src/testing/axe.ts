@@ -1,5 +1,6 @@
 import axe from 'axe-core';
 import { expect } from 'vitest';
+import { runStory, type RunnableStory } from './run-story';
 
 /**
  * Runs axe-core on a rendered component and fails with each violation's rule and elements.
@@ -20,4 +21,11 @@ export async function expectNoAxeViolations(container: Element): Promise<void> {
       `${violation.id}: ${violation.help}\n` + violation.nodes.map((node) => `  ${node.target.join(' ')}`).join('\n'),
   );
   expect(violations, violations.join('\n')).toEqual([]);
+}
+
+/** The accessibility check a kit test opens with: every story of the component, rendered and played, passes axe. */
+export async function expectStoriesAccessible(stories: Readonly<Record<string, RunnableStory>>): Promise<void> {
+  for (const story of Object.values(stories)) {
+    await expectNoAxeViolations(await runStory(story));
+  }
 }

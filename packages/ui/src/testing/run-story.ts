@@ -1,4 +1,4 @@
-interface RunnableStory {
+export interface RunnableStory {
   run(context?: { canvasElement?: HTMLElement }): Promise<void>;
 }
 
