@@ -25,8 +25,9 @@ export function FieldList(props: FieldListProps): ReactElement {
   return withNativeProps(
     props,
     <dl className={classPrefix}>
-      {shown.map(([label, value]) => (
-        <div key={label} className={`${classPrefix}-row`}>
+      {/* Two fields may share a label (zqqssj and zqlxqx_start are both 债务履行起始时间), so the key takes the place too. */}
+      {shown.map(([label, value], index) => (
+        <div key={`${index}:${label}`} className={`${classPrefix}-row`}>
           <dt>{label}</dt>
           <dd>{value.trim() === '' ? blank : value}</dd>
         </div>
