@@ -10,6 +10,7 @@ cd "$(dirname "$0")/.."
 export CI="${CI:-true}"
 
 bash scripts/pnpm.sh install --frozen-lockfile
+node scripts/check-spec-copy.mjs
 bash scripts/ensure-browser.sh
 rm -rf packages/*/.test-results apps/*/.test-results artifacts/e2e
 bash scripts/pnpm.sh turbo run build typecheck lint test
