@@ -18,7 +18,7 @@ export const base = tseslint.config(
   },
 );
 
-const ALL_HALL_PACKAGES = ['@hall/domain', '@hall/api', '@hall/ui'];
+const ALL_HALL_PACKAGES = ['@hall/domain', '@hall/api', '@hall/ui', '@hall/app'];
 
 /**
  * The dependency rules of DESIGN.md §1, enforced rather than trusted:

@@ -1,4 +1,5 @@
 import { runSessionBootstrap, SessionLostError, SignInRefusedError, stateOk, replyMessage, type AppInfo, type HallStatistics, type HallUser } from '@hall/api/browser';
+import { NETWORK_ERROR } from '@hall/app';
 import { create } from 'zustand';
 import { api, landing } from '../lib/hall';
 
@@ -38,7 +39,7 @@ export const useShell = create<ShellState>((set) => ({
       set({ status: 'ready', app: reply.data.app ?? null, me: reply.data.me ?? null, stat: reply.data.stat ?? null });
     } catch (error) {
       if (error instanceof SessionLostError) return;
-      set({ status: 'error', message: error instanceof SignInRefusedError ? error.message : '网络连接失败，请检查网络后重试' });
+      set({ status: 'error', message: error instanceof SignInRefusedError ? error.message : NETWORK_ERROR });
     }
   },
 

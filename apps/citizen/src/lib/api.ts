@@ -1,12 +1,4 @@
-import { createBrowserHallClient } from '@hall/api/browser';
+import { createAppClient } from '@hall/app';
 
-/**
- * The one client of the app. A lost session (-1, -1005, -1001, -400) sends the browser to the
- * reply's address; the server has already cleared the cookie.
- */
-export const api = createBrowserHallClient({
-  prefixUrl: `${window.location.origin}/`,
-  onSessionLost: (reply) => {
-    window.location.replace(reply.url || '/');
-  },
-});
+/** The one client of the app; a lost session goes to the reply's address, else the home page. */
+export const api = createAppClient('/');

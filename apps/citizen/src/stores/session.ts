@@ -1,4 +1,5 @@
 import { runSessionBootstrap, SessionLostError, SignInRefusedError, type AppInfo, type HallUser } from '@hall/api/browser';
+import { NETWORK_ERROR } from '@hall/app';
 import { create } from 'zustand';
 import { api } from '../lib/api';
 import { landingUrl, oauthReturn } from '../lib/landing';
@@ -41,7 +42,7 @@ export const useSession = create<SessionState>((set, get) => ({
           set({ status: 'redirecting' });
           return;
         }
-        set({ status: 'error', error: error instanceof SignInRefusedError ? error.message : '网络连接失败，请检查网络后重试' });
+        set({ status: 'error', error: error instanceof SignInRefusedError ? error.message : NETWORK_ERROR });
       } finally {
         running = null;
       }

@@ -1,22 +1,21 @@
 import { errcodeOk, replyMessage, type ReviewApplicationDetail, type ReviewQueue } from '@hall/api/browser';
+import { LOAD_FAILED_TRY_LATER } from '@hall/app';
 import { api } from '../../lib/hall';
 
 export type ReviewStageName = ReviewQueue['stage'];
 export type ReviewDecisionName = 'pass' | 'reject';
 
-const LOAD_FAILED = '加载失败，请稍后重试';
-
 /** Both stages' queues, oldest submission first. Throws the server's message. */
 export async function loadReviewQueues(): Promise<ReviewQueue[]> {
   const reply = await api.getReviewList({});
-  if (!errcodeOk(reply) || !reply.data) throw new Error(replyMessage(reply, LOAD_FAILED));
+  if (!errcodeOk(reply) || !reply.data) throw new Error(replyMessage(reply, LOAD_FAILED_TRY_LATER));
   return reply.data.lists;
 }
 
 /** One submitted application in full. Throws the server's message (查询无数据 for an unknown one). */
 export async function loadReviewApplication(id: string): Promise<ReviewApplicationDetail> {
   const reply = await api.getReviewApply({ proinstid: id });
-  if (!errcodeOk(reply) || !reply.data) throw new Error(replyMessage(reply, LOAD_FAILED));
+  if (!errcodeOk(reply) || !reply.data) throw new Error(replyMessage(reply, LOAD_FAILED_TRY_LATER));
   return reply.data;
 }
 

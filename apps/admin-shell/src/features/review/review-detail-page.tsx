@@ -1,5 +1,6 @@
 import type { ReviewApplicationDetail } from '@hall/api/browser';
 import { NO_DATA_MESSAGE, REVIEW_OPINION_MAX_LENGTH, REVIEW_OPINION_REQUIRED } from '@hall/api/browser';
+import { LOAD_FAILED, NETWORK_ERROR, useRemote } from '@hall/app';
 import {
   REVIEW_STAGE_LABELS,
   SAVE_TYPES,
@@ -17,10 +18,9 @@ import { ErrorState, LoadingState } from '@hall/ui/load-state';
 import { MaterialThumbnails, MaterialViewer, type MaterialViewerState } from '@hall/ui/material-pictures';
 import { PageShell } from '@hall/ui/page-shell';
 import { Button, Dialog, Popup, TextArea, Toast } from 'antd-mobile';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { decideReview, loadReviewApplication, type ReviewDecisionName, type ReviewStageName } from './review-api';
-import { LOAD_FAILED, NETWORK_FAILED, useLoaded } from './use-loaded';
 import './review.css';
 
 /** What each stage's pass is called, and what confirming it says. */
@@ -173,11 +173,10 @@ export function Component() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const load = useCallback(() => loadReviewApplication(id), [id]);
-  const loaded = useLoaded(load);
+  const loaded = useRemote(() => loadReviewApplication(id), [id], { quietWhenSessionLost: true });
   const [rejecting, setRejecting] = useState(false);
   const [busy, setBusy] = useState(false);
-  const detail = loaded.status === 'ready' ? loaded.value : null;
+  const detail = (!loaded.loading && loaded.data) || null;
   const stage = detail?.stage ?? null;
   const backToList = () => navigate(`/review?stage=${stage ?? params.get('stage') ?? 'cadastralSurvey'}`);
 
@@ -188,13 +187,13 @@ export function Component() {
     try {
       problem = await decideReview(id, stage, decision, opinion);
     } catch {
-      problem = NETWORK_FAILED;
+      problem = NETWORK_ERROR;
     }
     setBusy(false);
     if (problem) {
       setRejecting(false);
       await Dialog.alert({ title: '提示', content: problem, confirmText: '确定' });
-      loaded.retry();
+      void loaded.reload();
       return;
     }
     setRejecting(false);
@@ -226,16 +225,16 @@ export function Component() {
         ) : undefined
       }
     >
-      {loaded.status === 'loading' && <LoadingState />}
-      {loaded.status === 'failed' &&
-        (loaded.message === NO_DATA_MESSAGE ? (
+      {loaded.loading && <LoadingState />}
+      {loaded.error !== null &&
+        (loaded.error === NO_DATA_MESSAGE ? (
           <EmptyState className="review-empty" description="未找到该申请" hint="它可能尚未提交或已被申请人删除，请返回列表查看">
             <Button color="primary" onClick={backToList}>
               返回列表
             </Button>
           </EmptyState>
         ) : (
-          <ErrorState title={LOAD_FAILED} message={loaded.message} onRetry={loaded.retry} />
+          <ErrorState title={LOAD_FAILED} message={loaded.error} onRetry={() => void loaded.reload()} />
         ))}
       {detail && (
         <>

@@ -1,4 +1,5 @@
 import type { ReviewQueue, ReviewQueueItem } from '@hall/api/browser';
+import { LOAD_FAILED, useRemote } from '@hall/app';
 import { REVIEW_STAGE_LABELS, applicationNumberText } from '@hall/domain';
 import { EmptyState } from '@hall/ui/empty-state';
 import { ErrorState, LoadingState } from '@hall/ui/load-state';
@@ -6,7 +7,6 @@ import { PageShell } from '@hall/ui/page-shell';
 import { Badge, Tabs } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { loadReviewQueues, type ReviewStageName } from './review-api';
-import { LOAD_FAILED, useLoaded } from './use-loaded';
 import './review.css';
 
 const FIRST_STAGE: ReviewStageName = 'cadastralSurvey';
@@ -41,16 +41,16 @@ function Queue({ queue, onOpen }: { queue: ReviewQueue; onOpen: (item: ReviewQue
 export function Component() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const loaded = useLoaded(loadReviewQueues);
+  const loaded = useRemote(loadReviewQueues, [], { quietWhenSessionLost: true });
   const stage = (params.get('stage') === 'acceptance' ? 'acceptance' : FIRST_STAGE) satisfies ReviewStageName;
-  const queues = loaded.status === 'ready' ? loaded.value : [];
+  const queues = (!loaded.loading && loaded.data) || [];
   const current = queues.find((queue) => queue.stage === stage);
   return (
     <PageShell
       className="review-page"
       title="申请审核"
       onBack={() => navigate('/')}
-      onRefresh={loaded.retry}
+      onRefresh={loaded.reload}
       subheader={
         <Tabs activeKey={stage} onChange={(key) => setParams({ stage: key }, { replace: true })}>
           {Object.entries(REVIEW_STAGE_LABELS).map(([key, label]) => {
@@ -60,8 +60,8 @@ export function Component() {
         </Tabs>
       }
     >
-      {loaded.status === 'loading' && <LoadingState />}
-      {loaded.status === 'failed' && <ErrorState title={LOAD_FAILED} message={loaded.message} onRetry={loaded.retry} />}
+      {loaded.loading && <LoadingState />}
+      {loaded.error !== null && <ErrorState title={LOAD_FAILED} message={loaded.error} onRetry={() => void loaded.reload()} />}
       {current && <Queue queue={current} onOpen={(item) => navigate(`/review/${item.id}?stage=${stage}`)} />}
     </PageShell>
   );

@@ -23,7 +23,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { api } from '../../lib/api';
-import { dataOf, useRemote } from '../../lib/use-remote';
+import { dataOf, useRemote } from '@hall/app';
 import { useSession } from '../../stores/session';
 import './applications.css';
 

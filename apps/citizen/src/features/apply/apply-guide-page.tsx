@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { api } from '../../lib/api';
-import { NETWORK_ERROR, dataOf, useRemote } from '../../lib/use-remote';
+import { NETWORK_ERROR, dataOf, useRemote } from '@hall/app';
 import { useSession } from '../../stores/session';
 import './apply.css';
 

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { useRemote } from '../../lib/use-remote';
+import { useRemote } from '@hall/app';
 import './appointments.css';
 
 /** /yuyueDetail?orderid&djlx: one of the citizen's orders, the business type from the query else the order (spec part 3 §2.2). */

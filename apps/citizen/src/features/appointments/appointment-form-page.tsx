@@ -8,7 +8,7 @@ import { FormCard } from '../../components/form-card';
 import { HallPage } from '../../components/hall-page';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { NETWORK_ERROR } from '../../lib/use-remote';
+import { NETWORK_ERROR } from '@hall/app';
 import { useSession } from '../../stores/session';
 import './appointments.css';
 

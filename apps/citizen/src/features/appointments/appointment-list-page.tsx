@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { dataOf, useRemote } from '../../lib/use-remote';
+import { dataOf, useRemote } from '@hall/app';
 import { useSession } from '../../stores/session';
 import '../applications/applications.css';
 import './appointments.css';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { useRemote } from '../../lib/use-remote';
+import { useRemote } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { NO_APPOINTMENTS } from './appointment-list-page';
 import './appointments.css';

@@ -6,8 +6,7 @@ import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-route
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { submitWithFeedback } from '../../lib/submit-with-feedback';
-import { dataOf, useRemote } from '../../lib/use-remote';
+import { submitWithFeedback, dataOf, useRemote } from '@hall/app';
 import { useSession } from '../../stores/session';
 import './archive-query.css';
 

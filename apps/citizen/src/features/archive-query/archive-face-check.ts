@@ -1,6 +1,6 @@
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { submitWithFeedback } from '../../lib/submit-with-feedback';
+import { submitWithFeedback } from '@hall/app';
 
 const FACE_URL_FAILED = '获取腾讯云人脸识别地址失败';
 

@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { HallPage } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { NETWORK_ERROR } from '../../lib/use-remote';
+import { NETWORK_ERROR } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { startArchiveFaceCheck } from './archive-face-check';
 import './archive-query.css';

@@ -9,7 +9,7 @@ import { FormCard, FormIntro } from '../../components/form-card';
 import { HallPage } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { submitWithFeedback } from '../../lib/submit-with-feedback';
+import { submitWithFeedback } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { startArchiveFaceCheck } from './archive-face-check';
 import './archive-query.css';

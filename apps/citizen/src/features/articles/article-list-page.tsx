@@ -9,7 +9,7 @@ import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import '../../components/item-card.css';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { useRemote } from '../../lib/use-remote';
+import { useRemote } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { articleListAt, type ArticleList } from './article-lists';
 import './articles.css';

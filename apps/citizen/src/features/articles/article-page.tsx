@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { api } from '../../lib/api';
 import { useAlertOnce } from '../../lib/use-alert-once';
-import { NETWORK_ERROR, dataOf, useRemote } from '../../lib/use-remote';
+import { NETWORK_ERROR, dataOf, useRemote } from '@hall/app';
 import { articleListOfType } from './article-lists';
 import './articles.css';
 

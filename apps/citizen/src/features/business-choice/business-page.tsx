@@ -7,7 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { NETWORK_ERROR, dataOf, useRemote } from '../../lib/use-remote';
+import { NETWORK_ERROR, dataOf, useRemote } from '@hall/app';
 import { useSession } from '../../stores/session';
 import './business-choice.css';
 

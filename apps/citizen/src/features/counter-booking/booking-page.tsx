@@ -7,8 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { submitWithFeedback } from '../../lib/submit-with-feedback';
-import { useRemote } from '../../lib/use-remote';
+import { submitWithFeedback, useRemote } from '@hall/app';
 import { useSession } from '../../stores/session';
 import './counter-booking.css';
 

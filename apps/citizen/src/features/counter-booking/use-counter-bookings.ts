@@ -1,6 +1,6 @@
 import type { CallOutput } from '@hall/api/browser';
 import { api } from '../../lib/api';
-import { useRemote } from '../../lib/use-remote';
+import { useRemote } from '@hall/app';
 import { useSession } from '../../stores/session';
 
 export type CounterBooking = NonNullable<CallOutput<'getApmRecord'>['data']>[number];

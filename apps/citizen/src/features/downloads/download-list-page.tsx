@@ -5,7 +5,7 @@ import { DownlandOutline } from 'antd-mobile-icons';
 import { useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { api } from '../../lib/api';
-import { useRemote } from '../../lib/use-remote';
+import { useRemote } from '@hall/app';
 import { startDownload, WECHAT_DOWNLOAD_HINT } from '../../lib/wechat-download';
 import { isWechatBrowser } from '../../lib/landing';
 import { useSession } from '../../stores/session';

@@ -7,7 +7,7 @@ import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useAlertOnce } from '../../lib/use-alert-once';
-import { NETWORK_ERROR, useRemote } from '../../lib/use-remote';
+import { NETWORK_ERROR, useRemote } from '@hall/app';
 import { useSession } from '../../stores/session';
 import './feedback.css';
 

@@ -7,7 +7,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { HallPage } from '../../components/hall-page';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { submitWithFeedback } from '../../lib/submit-with-feedback';
+import { submitWithFeedback } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { useFeedbackDraft } from './feedback-draft';
 import './feedback.css';

@@ -2,7 +2,7 @@ import { EmptyState } from '@hall/ui';
 import { Collapse } from 'antd-mobile';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { api } from '../../lib/api';
-import { dataOf, useRemote } from '../../lib/use-remote';
+import { dataOf, useRemote } from '@hall/app';
 import './hall-info.css';
 
 /** /commonQuesList: the questions citizens ask most, each opening to its answer. */

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { dataOf, useRemote } from '../../lib/use-remote';
+import { dataOf, useRemote } from '@hall/app';
 import './hall-info.css';
 
 /** The hall's QR code, served with its public files. */

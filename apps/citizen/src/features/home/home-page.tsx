@@ -5,7 +5,7 @@ import { EmptyState } from '@hall/ui/empty-state';
 import { MenuGroup } from '@hall/ui/menu-group';
 import { Button, DotLoading } from 'antd-mobile';
 import { api } from '../../lib/api';
-import { dataOf, useRemote } from '../../lib/use-remote';
+import { dataOf, useRemote } from '@hall/app';
 import { HallTabBar } from '../../components/hall-tab-bar';
 import { useGuardedNavigation } from '../session/use-guarded-navigation';
 import { useSession } from '../../stores/session';

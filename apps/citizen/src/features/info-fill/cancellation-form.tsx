@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormCard } from '../../components/form-card';
 import { api } from '../../lib/api';
-import { NETWORK_ERROR } from '../../lib/use-remote';
+import { NETWORK_ERROR } from '@hall/app';
 import { useSession } from '../../stores/session';
 import type { FillQuery } from './fill-layout';
 import { useFormDraft } from './form-draft';

@@ -6,7 +6,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { dataOf, useRemote } from '../../lib/use-remote';
+import { dataOf, useRemote } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { CancellationForm } from './cancellation-form';
 import { asFillScreen, type FillQuery } from './fill-layout';

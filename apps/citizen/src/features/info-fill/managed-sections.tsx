@@ -21,7 +21,7 @@ import { useNavigate } from 'react-router';
 import { InfoTable } from '../../components/info-table';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { NETWORK_ERROR } from '../../lib/use-remote';
+import { NETWORK_ERROR } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { type FillQuery, rightsSection, visibleSections } from './fill-layout';
 import './info-fill.css';

@@ -25,7 +25,7 @@ import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useBack } from '../../lib/use-back';
-import { NETWORK_ERROR, dataOf, useRemote } from '../../lib/use-remote';
+import { NETWORK_ERROR, dataOf, useRemote } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { COMPANY_DEFAULT_ID_TYPE, EMPTY_PERSON, personDraftKey, personValuesOf, usePersonDraft } from './person-draft';
 import './info-fill.css';

@@ -21,7 +21,7 @@ import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useBack } from '../../lib/use-back';
-import { NETWORK_ERROR, dataOf, useRemote } from '../../lib/use-remote';
+import { NETWORK_ERROR, dataOf, useRemote } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { useFormDraft } from './form-draft';
 import './info-fill.css';

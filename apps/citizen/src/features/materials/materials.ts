@@ -1,6 +1,6 @@
 import { IMAGE_COMPRESSION_RATIO } from '@hall/domain';
 import { api } from '../../lib/api';
-import { dataOf } from '../../lib/use-remote';
+import { dataOf } from '@hall/app';
 
 /** A material of an application (getUploadType's datuminstInfo): required '是' or '否'. */
 export interface Material {

@@ -6,7 +6,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { dataOf, useRemote } from '../../lib/use-remote';
+import { dataOf, useRemote } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { rightsSection } from '../info-fill/fill-layout';
 import '../info-fill/info-fill.css';

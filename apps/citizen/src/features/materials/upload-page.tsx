@@ -8,7 +8,7 @@ import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href } from '../../config/paths';
 import { api } from '../../lib/api';
 import { isWechatBrowser } from '../../lib/landing';
-import { NETWORK_ERROR, useRemote } from '../../lib/use-remote';
+import { NETWORK_ERROR, useRemote } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { compressImage, loadMaterials, materialFileUrl, type Material } from './materials';
 import { chooseAndUpload, wechatSdk } from './wechat-images';

@@ -2,7 +2,7 @@ import { isSessionLost } from '@hall/api/browser';
 import { ProgressBar } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorState, LoadingState } from '@hall/ui';
-import { NETWORK_ERROR } from '../../lib/use-remote';
+import { NETWORK_ERROR } from '@hall/app';
 import { DOCUMENT_OPTIONS, loadPdfJs } from './pdfjs';
 
 /** Sharp on phone screens without canvases so large that iOS refuses to draw them. */

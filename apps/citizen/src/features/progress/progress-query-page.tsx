@@ -5,7 +5,7 @@ import { SearchOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { HallPage, LoadingState } from '../../components/hall-page';
 import { api } from '../../lib/api';
-import { NETWORK_ERROR } from '../../lib/use-remote';
+import { NETWORK_ERROR } from '@hall/app';
 import { useSession } from '../../stores/session';
 import './progress.css';
 

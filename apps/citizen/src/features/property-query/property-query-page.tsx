@@ -24,7 +24,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { FormCard, FormIntro } from '../../components/form-card';
 import { HallPage } from '../../components/hall-page';
 import { api } from '../../lib/api';
-import { submitWithFeedback } from '../../lib/submit-with-feedback';
+import { submitWithFeedback } from '@hall/app';
 import { useSession } from '../../stores/session';
 import './property-query.css';
 

@@ -8,7 +8,7 @@ import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import '../../components/item-card.css';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { NETWORK_ERROR, useRemote } from '../../lib/use-remote';
+import { NETWORK_ERROR, useRemote } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { QUERY_SCREENS, RECORD_SCREENS, screenAt, type RecordScreen } from './query-screens';
 import './queries.css';

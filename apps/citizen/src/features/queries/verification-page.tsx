@@ -9,7 +9,7 @@ import { FormIntro } from '../../components/form-card';
 import { HallPage } from '../../components/hall-page';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { submitWithFeedback } from '../../lib/submit-with-feedback';
+import { submitWithFeedback } from '@hall/app';
 import { useSession } from '../../stores/session';
 import './queries.css';
 

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { useRemote } from '../../lib/use-remote';
+import { useRemote } from '@hall/app';
 import { NOT_AVAILABLE, statData } from './queue-data';
 import './queue.css';
 

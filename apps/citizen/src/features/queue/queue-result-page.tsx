@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { useRemote } from '../../lib/use-remote';
+import { useRemote } from '@hall/app';
 import { statData } from './queue-data';
 import { QueueOrderFields } from './queue-order-fields';
 import './queue.css';

@@ -8,8 +8,7 @@ import { FormCard } from '../../components/form-card';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { submitWithFeedback } from '../../lib/submit-with-feedback';
-import { useRemote } from '../../lib/use-remote';
+import { submitWithFeedback, useRemote, NETWORK_ERROR } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { QueueChoice } from './queue-choice';
 import { statData, type QueueTime } from './queue-data';
@@ -93,7 +92,7 @@ export function Component() {
       setTimes({ list: [], failure: reply.msg || '该日不可取号，请选择其他日期', loading: false });
     } catch (error) {
       if (error instanceof SessionLostError) return;
-      setTimes({ list: [], failure: '网络连接失败，请检查网络后重试', loading: false });
+      setTimes({ list: [], failure: NETWORK_ERROR, loading: false });
     }
   }
 

@@ -9,7 +9,7 @@ import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useBack } from '../../lib/use-back';
-import { NETWORK_ERROR, dataOf, useRemote } from '../../lib/use-remote';
+import { NETWORK_ERROR, dataOf, useRemote } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { useFormDraft, type FormValues } from '../info-fill/form-draft';
 import '../info-fill/info-fill.css';

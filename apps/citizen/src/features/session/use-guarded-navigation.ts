@@ -2,7 +2,7 @@ import { menuClickTarget, validateUserDecision, type MenuLink } from '@hall/doma
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
-import { NETWORK_ERROR } from '../../lib/use-remote';
+import { NETWORK_ERROR } from '@hall/app';
 import { useSession } from '../../stores/session';
 
 /**

@@ -8,7 +8,7 @@ import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import '../../components/item-card.css';
 import { FieldList } from '../../components/field-list';
 import { api } from '../../lib/api';
-import { useRemote } from '../../lib/use-remote';
+import { useRemote } from '@hall/app';
 import { TileMap } from './tile-map';
 import './sites.css';
 

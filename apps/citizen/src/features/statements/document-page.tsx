@@ -17,7 +17,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { HallPage } from '../../components/hall-page';
 import { href } from '../../config/paths';
 import { api } from '../../lib/api';
-import { NETWORK_ERROR, useRemote } from '../../lib/use-remote';
+import { NETWORK_ERROR, useRemote, readableMessage } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { buildDocument, type DocumentModel } from './document-model';
 import { renderDocumentPng } from './document-png';
@@ -139,7 +139,7 @@ function DocumentScreen({ document, data, guarantee }: DocumentScreenProps) {
     } catch (error) {
       hide();
       setBusy(false);
-      if (!(error instanceof SessionLostError)) await showAlert(error instanceof Error && /[\u4e00-\u9fa5]/.test(error.message) ? error.message : NETWORK_ERROR, { title: ALERT_TITLE });
+      if (!(error instanceof SessionLostError)) await showAlert(readableMessage(error), { title: ALERT_TITLE });
       return;
     }
     hide();

@@ -4,7 +4,7 @@ import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { HallPage } from '../../components/hall-page';
 import { href } from '../../config/paths';
-import { useRemote } from '../../lib/use-remote';
+import { useRemote } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { ManagedFillSections } from '../info-fill/managed-sections';
 import { RemoteView } from './remote-view';

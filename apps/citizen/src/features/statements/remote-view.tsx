@@ -1,7 +1,7 @@
 import { EmptyState } from '@hall/ui';
 import type { ReactNode } from 'react';
 import { ErrorState, LoadingState } from '../../components/hall-page';
-import type { Remote } from '../../lib/use-remote';
+import type { Remote } from '@hall/app';
 import { NO_APPLICATION } from './statement-data';
 
 /** A statement screen's body by its load: 加载中, not found, a failure with 重新加载, or the screen. */

@@ -23,7 +23,7 @@ import { FormCard } from '../../components/form-card';
 import { HallPage } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { NETWORK_ERROR, useRemote } from '../../lib/use-remote';
+import { NETWORK_ERROR, useRemote } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { ManagedFillSections, passesApplicationCheck } from '../info-fill/managed-sections';
 import { RemoteView } from './remote-view';

@@ -1,6 +1,6 @@
 import { NO_DATA_MESSAGE, type ApplicantSignature, type ApplicationDetail, type ApplyTitle, type StatementBundle, type StatementTemplate } from '@hall/api/browser';
 import { api } from '../../lib/api';
-import { dataOf } from '../../lib/use-remote';
+import { dataOf } from '@hall/app';
 
 export const NO_APPLICATION = '未找到该申请';
 const LOAD_FAILED = '加载失败，请稍后重试';

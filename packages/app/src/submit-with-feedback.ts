@@ -1,6 +1,6 @@
 import { SessionLostError } from '@hall/api/browser';
 import { showAlert, showLoading } from '@hall/ui';
-import { NETWORK_ERROR } from './use-remote';
+import { NETWORK_ERROR } from './messages';
 
 export interface SubmitFeedbackOptions {
   /** The loading toast's text; the kit's 加载中 when left out. */

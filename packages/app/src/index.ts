@@ -1,0 +1,5 @@
+export * from './messages';
+export * from './client';
+export * from './use-remote';
+export * from './reply-data';
+export * from './submit-with-feedback';

@@ -1,0 +1,3 @@
+import { withPreset } from '@hall/vitest-config';
+
+export default withPreset({});
