@@ -73,18 +73,3 @@ describe('createHallClient', () => {
     await expect(client.validateUserInfo({})).rejects.toThrow();
   });
 });
-
-describe('runSessionBootstrap', () => {
-  it('says why a sign-in was refused (too many tries) instead of going back to WeChat without a word', async () => {
-    const { runSessionBootstrap } = await import('./bootstrap');
-    const { SignInRefusedError } = await import('./session-lost');
-    const client = createHallClient({ prefixUrl: origin });
-    answer = { status: 429, body: { state: 0, msg: '操作过于频繁，请稍后再试', errmsg: '操作过于频繁，请稍后再试' } };
-    seen.length = 0;
-    const refused = runSessionBootstrap(client, { code: 'c', state: 's', landingUrl: 'http://localhost/' });
-    await expect(refused).rejects.toBeInstanceOf(SignInRefusedError);
-    await expect(refused).rejects.toThrow('操作过于频繁，请稍后再试');
-    // Only the app item and the authorise call went out: nothing that would start the sign-in again.
-    expect(seen.map((s) => s.url)).toEqual(['/wechat/api/wechatitem/get', '/wechat/api/outh2/authorize']);
-  });
-});

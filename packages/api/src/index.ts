@@ -7,7 +7,6 @@ export * from './calls/session';
 export * from './calls/profile';
 export * from './calls/content';
 export * from './calls/queries';
-export * from './bootstrap';
 export * from './calls/admin';
 export * from './calls/apply';
 export * from './calls/apply-fill';

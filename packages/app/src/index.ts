@@ -3,3 +3,5 @@ export * from './client';
 export * from './use-remote';
 export * from './reply-data';
 export * from './submit-with-feedback';
+export * from './bootstrap';
+export * from './landing';

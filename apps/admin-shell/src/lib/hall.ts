@@ -1,5 +1,4 @@
-import { captureLanding } from '@hall/api/browser';
-import { createAppClient } from '@hall/app';
+import { captureLanding, createAppClient } from '@hall/app';
 
 /** Read before the router starts, so a used OAuth code never travels on (see captureLanding). */
 export const landing = captureLanding();

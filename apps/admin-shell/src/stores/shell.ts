@@ -1,5 +1,5 @@
-import { runSessionBootstrap, SessionLostError, SignInRefusedError, stateOk, replyMessage, type AppInfo, type HallStatistics, type HallUser } from '@hall/api/browser';
-import { NETWORK_ERROR } from '@hall/app';
+import { SessionLostError, SignInRefusedError, stateOk, replyMessage, type AppInfo, type HallStatistics, type HallUser } from '@hall/api/browser';
+import { NETWORK_ERROR, runSessionBootstrap } from '@hall/app';
 import { create } from 'zustand';
 import { api, landing } from '../lib/hall';
 

@@ -1,5 +1,5 @@
-import { runSessionBootstrap, SessionLostError, SignInRefusedError, type AppInfo, type HallUser } from '@hall/api/browser';
-import { NETWORK_ERROR } from '@hall/app';
+import { SessionLostError, SignInRefusedError, type AppInfo, type HallUser } from '@hall/api/browser';
+import { NETWORK_ERROR, runSessionBootstrap } from '@hall/app';
 import { create } from 'zustand';
 import { api } from '../lib/api';
 import { landingUrl, oauthReturn } from '../lib/landing';

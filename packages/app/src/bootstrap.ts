@@ -1,8 +1,5 @@
 import { sessionAuthoriseDecision, type SessionStep } from '@hall/domain';
-import type { HallClient } from './client';
-import type { AppInfo, HallUser } from './calls/session';
-import { replyMessage } from './reply-helpers';
-import { SignInRefusedError } from './session-lost';
+import { replyMessage, SignInRefusedError, type AppInfo, type HallClient, type HallUser } from '@hall/api/browser';
 
 export interface BootstrapInput {
   /** The code WeChat came back with, if any. */
