@@ -1,4 +1,4 @@
-import { SessionLostError, type ApplicationSummary } from '@hall/api/browser';
+import { errcodeOk, type ApplicationSummary } from '@hall/api/browser';
 import {
   REVIEW_ACTION_LABELS,
   REVIEW_OPINION_PLACEHOLDER,
@@ -17,13 +17,13 @@ import {
   type ReviewListAction,
   type ReviewTab,
 } from '@hall/domain';
-import { EmptyState, showAlert, showConfirm, showLoading } from '@hall/ui';
+import { EmptyState, showConfirm } from '@hall/ui';
 import { ActionSheet, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { api } from '../../lib/api';
-import { dataOf, useRemote } from '@hall/app';
+import { dataOf, useRemote, submitWithFeedback } from '@hall/app';
 import { useSession } from '../../stores/session';
 import './applications.css';
 
@@ -70,19 +70,11 @@ export function Component() {
 
   async function remove(item: ApplicationSummary) {
     if (!(await showConfirm(CONFIRM_DELETE))) return;
-    const hide = showLoading('删除中');
-    let ok = false;
-    try {
-      ok = (await api.deleteApply({ openid, proinstid: item.id })).errcode === '00';
-    } catch (error) {
-      hide();
-      if (error instanceof SessionLostError) return;
-    }
-    hide();
-    if (!ok) {
-      await showAlert(DELETE_FAILED);
-      return;
-    }
+    const deleted = await submitWithFeedback(async () => (errcodeOk(await api.deleteApply({ openid, proinstid: item.id })) ? null : DELETE_FAILED), {
+      loading: '删除中',
+      networkFailure: DELETE_FAILED,
+    });
+    if (!deleted) return;
     selectTab('notSubmitted');
     await list.reload();
   }

@@ -1,12 +1,12 @@
-import { SessionLostError, type ApplicationDetail } from '@hall/api/browser';
+import { stateOk, type ApplicationDetail } from '@hall/api/browser';
 import { SAVE_TYPE_CANCELLATION, validateCancellation } from '@hall/domain';
-import { showAlert, showLoading } from '@hall/ui';
+import { showAlert } from '@hall/ui';
 import { Button, Input, List, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormCard } from '../../components/form-card';
 import { api } from '../../lib/api';
-import { NETWORK_ERROR } from '@hall/app';
+import { submitWithFeedback } from '@hall/app';
 import { useSession } from '../../stores/session';
 import type { FillQuery } from './fill-layout';
 import { useFormDraft } from './form-draft';
@@ -35,29 +35,22 @@ export function CancellationForm({ detail, query, uploadHref }: { detail: Applic
       return;
     }
     setBusy(true);
-    const hide = showLoading('提交中');
-    let ok = false;
-    try {
-      const reply = await api.addQlxxInfo({
-        openid: user?.openid ?? '',
-        proinstid: query.applicationId,
-        savetype: SAVE_TYPE_CANCELLATION,
-        reqData: { ZXDJ: { BDCZMH: values.BDCZMH.trim(), ZXYY: values.ZXYY, ZXFJ: values.ZXFJ }, sqrxm: user?.name ?? '', code: query.code },
-      });
-      ok = reply.state === 1 || reply.state === true;
-    } catch (error) {
-      hide();
-      setBusy(false);
-      if (!(error instanceof SessionLostError)) await showAlert(NETWORK_ERROR);
-      return;
-    }
-    hide();
-    setBusy(false);
-    if (ok) {
+    const saved = await submitWithFeedback(
+      async () => {
+        const reply = await api.addQlxxInfo({
+          openid: user?.openid ?? '',
+          proinstid: query.applicationId,
+          savetype: SAVE_TYPE_CANCELLATION,
+          reqData: { ZXDJ: { BDCZMH: values.BDCZMH.trim(), ZXYY: values.ZXYY, ZXFJ: values.ZXFJ }, sqrxm: user?.name ?? '', code: query.code },
+        });
+        return stateOk(reply) ? null : CANCELLATION_SAVE_FAILED;
+      },
+      { loading: '提交中', onSettled: () => setBusy(false) },
+    );
+    if (saved) {
       clearDraft();
       navigate(uploadHref);
     }
-    else await showAlert(CANCELLATION_SAVE_FAILED);
   }
 
   return (

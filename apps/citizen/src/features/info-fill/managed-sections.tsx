@@ -1,4 +1,4 @@
-import { SessionLostError, type Applicant, type ApplicationDetail, type ApplyTitle, type PropertyUnit } from '@hall/api/browser';
+import { errcodeOk, type Applicant, type ApplicationDetail, type ApplyTitle, type PropertyUnit } from '@hall/api/browser';
 import {
   PERSON_SECTION_KINDS,
   canAddRightsInfo,
@@ -14,14 +14,14 @@ import {
   type InfoFillScreen,
   type PersonSection,
 } from '@hall/domain';
-import { showAlert, showConfirm, showLoading } from '@hall/ui';
+import { showConfirm } from '@hall/ui';
 import { ActionSheet, Button } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { InfoTable } from '../../components/info-table';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { NETWORK_ERROR } from '@hall/app';
+import { submitWithFeedback } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { type FillQuery, rightsSection, visibleSections } from './fill-layout';
 import './info-fill.css';
@@ -42,19 +42,10 @@ interface ManagedRow {
  * in an alert titled 提示 and false.
  */
 export async function passesApplicationCheck(openid: string, applicationId: string): Promise<boolean> {
-  const hide = showLoading();
-  let failure: string | null = null;
-  try {
+  return submitWithFeedback(async () => {
     const reply = await api.check({ openid, proinstid: applicationId });
-    if (reply.errcode !== '00') failure = reply.errmsg || '校验失败';
-  } catch (error) {
-    hide();
-    if (!(error instanceof SessionLostError)) await showAlert(NETWORK_ERROR);
-    return false;
-  }
-  hide();
-  if (failure) await showAlert(failure, { title: '提示' });
-  return !failure;
+    return errcodeOk(reply) ? null : reply.errmsg || '校验失败';
+  });
 }
 
 /**
@@ -68,18 +59,17 @@ export function ManagedFillSections({ onChanged, ...props }: Omit<SectionsProps,
   async function removeManaged(row: ManagedRow) {
     setManaged(null);
     if (!(await showConfirm(CONFIRM_DELETE, { title: '提示' }))) return;
-    const hide = showLoading('删除中');
-    let failure: string | null;
-    try {
-      failure = await row.remove();
-    } catch (error) {
-      hide();
-      if (!(error instanceof SessionLostError)) await showAlert(NETWORK_ERROR);
-      return;
-    }
-    hide();
-    if (failure) await showAlert(failure);
-    await onChanged();
+    // A refused delete is alerted and the application reloaded all the same; only a failed request stops there.
+    let answered = false;
+    await submitWithFeedback(
+      async () => {
+        const failure = await row.remove();
+        answered = true;
+        return failure;
+      },
+      { loading: '删除中' },
+    );
+    if (answered) await onChanged();
   }
 
   return (

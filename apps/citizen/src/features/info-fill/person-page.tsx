@@ -1,4 +1,4 @@
-import { NO_DATA_MESSAGE, SessionLostError, type Applicant } from '@hall/api/browser';
+import { errcodeOk, NO_DATA_MESSAGE, type Applicant } from '@hall/api/browser';
 import {
   APPLICANT_CATEGORIES,
   APPLICANT_CATEGORY_COMPANY,
@@ -16,7 +16,7 @@ import {
   validateApplicant,
   validateSigning,
 } from '@hall/domain';
-import { EmptyState, showAlert, showLoading } from '@hall/ui';
+import { EmptyState, showAlert } from '@hall/ui';
 import { Button, Input, List, Selector } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -25,7 +25,7 @@ import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useBack } from '../../lib/use-back';
-import { NETWORK_ERROR, dataOf, useRemote } from '@hall/app';
+import { dataOf, useRemote, submitWithFeedback } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { COMPANY_DEFAULT_ID_TYPE, EMPTY_PERSON, personDraftKey, personValuesOf, usePersonDraft } from './person-draft';
 import './info-fill.css';
@@ -135,10 +135,9 @@ function PersonForm({ kind, person, applicationId, djlx, qllx, appointment, code
       return;
     }
     setBusy(true);
-    const hide = showLoading('保存中');
-    let ok = false;
-    try {
-      const reply = await api.addPerson({
+    const saved = await submitWithFeedback(
+      async () => {
+        const reply = await api.addPerson({
         openid,
         proinstid: applicationId,
         proposerinfo: {
@@ -163,19 +162,11 @@ function PersonForm({ kind, person, applicationId, djlx, qllx, appointment, code
           sfcqr: values.holder,
         },
       });
-      ok = reply.errcode === '00';
-    } catch (error) {
-      hide();
-      setBusy(false);
-      if (!(error instanceof SessionLostError)) await showAlert(NETWORK_ERROR);
-      return;
-    }
-    hide();
-    setBusy(false);
-    if (!ok) {
-      await showAlert(SAVE_FAILED);
-      return;
-    }
+        return errcodeOk(reply) ? null : SAVE_FAILED;
+      },
+      { loading: '保存中', onSettled: () => setBusy(false) },
+    );
+    if (!saved) return;
     clearDraft();
     const next = personSaveNextTarget({ applicationId, djlx, qllx, code: code || undefined, appointment, category: values.category });
     if (!next.ok) {

@@ -1,4 +1,4 @@
-import { NO_DATA_MESSAGE, SessionLostError, type PropertyUnit, type UnitFieldRequirement } from '@hall/api/browser';
+import { errcodeOk, NO_DATA_MESSAGE, type PropertyUnit, type UnitFieldRequirement } from '@hall/api/browser';
 import {
   CERTIFICATE_COUNTS,
   DATE_YEAR_MAX,
@@ -12,7 +12,7 @@ import {
   listEditScreen,
   validatePropertyForm,
 } from '@hall/domain';
-import { EmptyState, showAlert, showLoading } from '@hall/ui';
+import { EmptyState, showAlert } from '@hall/ui';
 import { Button, Input, List, Selector } from 'antd-mobile';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -21,7 +21,7 @@ import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useBack } from '../../lib/use-back';
-import { NETWORK_ERROR, dataOf, useRemote } from '@hall/app';
+import { dataOf, useRemote, submitWithFeedback } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { useFormDraft } from './form-draft';
 import './info-fill.css';
@@ -126,24 +126,15 @@ function UnitForm({ heading, fields, unit, applicationId, djlx, qllx, appointmen
       return;
     }
     setBusy(true);
-    const hide = showLoading('提交中');
-    let ok = false;
-    try {
-      const trimmed = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim()]));
-      const reply = await api.addReleasteInfo({ openid, proinstid: applicationId, fwxxs: [{ ...trimmed, id: unit?.id ?? '' }] });
-      ok = reply.errcode === '00';
-    } catch (error) {
-      hide();
-      setBusy(false);
-      if (!(error instanceof SessionLostError)) await showAlert(NETWORK_ERROR);
-      return;
-    }
-    hide();
-    setBusy(false);
-    if (!ok) {
-      await showAlert(UNIT_SAVE_FAILED);
-      return;
-    }
+    const trimmed = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim()]));
+    const saved = await submitWithFeedback(
+      async () => {
+        const reply = await api.addReleasteInfo({ openid, proinstid: applicationId, fwxxs: [{ ...trimmed, id: unit?.id ?? '' }] });
+        return errcodeOk(reply) ? null : UNIT_SAVE_FAILED;
+      },
+      { loading: '提交中', onSettled: () => setBusy(false) },
+    );
+    if (!saved) return;
     clearDraft();
     await showAlert(UNIT_SAVED);
     back();

@@ -1,4 +1,4 @@
-import { SessionLostError, type ApplicationDetail, type ApplyTitle } from '@hall/api/browser';
+import { errcodeOk, type ApplicationDetail, type ApplyTitle } from '@hall/api/browser';
 import {
   DETAIL_ROUTES,
   PERSON_SECTION_KINDS,
@@ -17,14 +17,14 @@ import {
   type FillSection,
   type PersonSection,
 } from '@hall/domain';
-import { EmptyState, FieldList, MaterialThumbnails, MaterialViewer, showAlert, showConfirm, showLoading, type MaterialViewerState } from '@hall/ui';
+import { EmptyState, FieldList, MaterialThumbnails, MaterialViewer, showConfirm, type MaterialViewerState } from '@hall/ui';
 import { Button } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { NETWORK_ERROR, dataOf, useRemote } from '@hall/app';
+import { dataOf, useRemote, submitWithFeedback } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { rightsSection, visibleSections } from '../info-fill/fill-layout';
 import { loadMaterials, materialFileUrl, type Material } from './materials';
@@ -69,19 +69,14 @@ export function Component() {
   async function submit() {
     if (!proinst) return;
     if (!(await showConfirm(CONFIRM_SUBMIT, { title: '提示' }))) return;
-    const hide = showLoading('提交中');
-    let failure: string | null = null;
-    try {
-      const reply = await api.submitApplyProject({ openid, proinstid: proinst.id, appointment });
-      if (reply.errcode !== '00') failure = reply.errmsg || '提交失败';
-    } catch (error) {
-      hide();
-      if (!(error instanceof SessionLostError)) await showAlert(NETWORK_ERROR);
-      return;
-    }
-    hide();
-    if (failure) await showAlert(failure, { title: '提示' });
-    else navigate(href(paths.prodoing, { itemIndex: 1 }));
+    const submitted = await submitWithFeedback(
+      async () => {
+        const reply = await api.submitApplyProject({ openid, proinstid: proinst.id, appointment });
+        return errcodeOk(reply) ? null : reply.errmsg || '提交失败';
+      },
+      { loading: '提交中' },
+    );
+    if (submitted) navigate(href(paths.prodoing, { itemIndex: 1 }));
   }
 
   return (

@@ -1,4 +1,4 @@
-import { SessionLostError } from '@hall/api/browser';
+import { errcodeOk, SessionLostError } from '@hall/api/browser';
 import { IMAGES_PER_PICK, uploadNextTarget, uploadProgressStep, validateMaterials } from '@hall/domain';
 import { ApplySteps, EmptyState, MaterialThumbnails, MaterialViewer, showAlert, showConfirm, showLoading, showToast, type MaterialViewerState } from '@hall/ui';
 import { Button } from 'antd-mobile';
@@ -8,7 +8,7 @@ import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href } from '../../config/paths';
 import { api } from '../../lib/api';
 import { isWechatBrowser } from '../../lib/landing';
-import { NETWORK_ERROR, useRemote } from '@hall/app';
+import { useRemote, submitWithFeedback } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { compressImage, loadMaterials, materialFileUrl, type Material } from './materials';
 import { chooseAndUpload, wechatSdk } from './wechat-images';
@@ -94,19 +94,17 @@ export function Component() {
 
   async function remove(fileid: string) {
     if (!(await showConfirm(CONFIRM_IMAGE_DELETE, { title: '提示' }))) return;
-    const hide = showLoading('删除中');
-    let failure: string | null = null;
-    try {
-      const reply = await api.delSinglePic({ openid, fileid });
-      if (reply.errcode !== '00') failure = reply.errmsg || '删除失败';
-    } catch (error) {
-      hide();
-      if (!(error instanceof SessionLostError)) await showAlert(NETWORK_ERROR);
-      return;
-    }
-    hide();
-    if (failure) await showAlert(failure);
-    await remote.reload();
+    // A refused delete is alerted and the list reloaded all the same; only a failed request stops there.
+    let answered = false;
+    await submitWithFeedback(
+      async () => {
+        const reply = await api.delSinglePic({ openid, fileid });
+        answered = true;
+        return errcodeOk(reply) ? null : reply.errmsg || '删除失败';
+      },
+      { loading: '删除中' },
+    );
+    if (answered) await remote.reload();
   }
 
   async function next() {

@@ -1,6 +1,6 @@
-import { NO_DATA_MESSAGE, SessionLostError, type ApplicationDetail, type DictionaryType, type RightsRecord } from '@hall/api/browser';
+import { NO_DATA_MESSAGE, stateOk, type ApplicationDetail, type DictionaryType, type RightsRecord } from '@hall/api/browser';
 import { DATE_YEAR_MAX, DATE_YEAR_MIN, infoFillPath, listEditScreen } from '@hall/domain';
-import { EmptyState, showAlert, showLoading } from '@hall/ui';
+import { EmptyState, showAlert } from '@hall/ui';
 import { Button, Input, List, Selector, TextArea } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
@@ -9,7 +9,7 @@ import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useBack } from '../../lib/use-back';
-import { NETWORK_ERROR, dataOf, useRemote } from '@hall/app';
+import { dataOf, useRemote, submitWithFeedback } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { useFormDraft, type FormValues } from '../info-fill/form-draft';
 import '../info-fill/info-fill.css';
@@ -126,24 +126,15 @@ function RightsForm<T extends FormValues>({ data, query, savetype, title, initia
       return;
     }
     setBusy(true);
-    const hide = showLoading('提交中');
-    let ok = false;
-    try {
-      const record = Object.fromEntries(Object.entries(toSave(values)).map(([key, value]) => [key, value.trim()]));
-      const reply = await api.addQlxxInfo({ openid, proinstid: query.applicationId, savetype, reqData: { ...record, appointment: query.appointment } });
-      ok = reply.state === 1 || reply.state === true;
-    } catch (error) {
-      hide();
-      setBusy(false);
-      if (!(error instanceof SessionLostError)) await showAlert(NETWORK_ERROR);
-      return;
-    }
-    hide();
-    setBusy(false);
-    if (!ok) {
-      await showAlert(RIGHTS_SAVE_FAILED);
-      return;
-    }
+    const record = Object.fromEntries(Object.entries(toSave(values)).map(([key, value]) => [key, value.trim()]));
+    const saved = await submitWithFeedback(
+      async () => {
+        const reply = await api.addQlxxInfo({ openid, proinstid: query.applicationId, savetype, reqData: { ...record, appointment: query.appointment } });
+        return stateOk(reply) ? null : RIGHTS_SAVE_FAILED;
+      },
+      { loading: '提交中', onSettled: () => setBusy(false) },
+    );
+    if (!saved) return;
     clearDraft();
     await showAlert(RIGHTS_SAVED);
     back();

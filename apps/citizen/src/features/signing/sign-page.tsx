@@ -1,6 +1,6 @@
-import { NO_DATA_MESSAGE, SessionLostError } from '@hall/api/browser';
+import { NO_DATA_MESSAGE, stateOk } from '@hall/api/browser';
 import { SIGNATURE_MESSAGES, isSigned, validateSigning } from '@hall/domain';
-import { EmptyState, showAlert, showLoading } from '@hall/ui';
+import { EmptyState, showAlert } from '@hall/ui';
 import { SignaturePad, type SignaturePadHandle } from '@hall/ui/signature-pad';
 import { Button } from 'antd-mobile';
 import { useRef, useState } from 'react';
@@ -8,7 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { NETWORK_ERROR, dataOf, useRemote } from '@hall/app';
+import { dataOf, useRemote, submitWithFeedback } from '@hall/app';
 import { useSession } from '../../stores/session';
 import './signing.css';
 
@@ -90,22 +90,15 @@ function SignForm({ applicantId, applicationId, name, kind, signed, djlx, qllx }
       return;
     }
     setBusy(true);
-    const hide = showLoading('保存中');
-    let reply: { state: number | boolean; msg?: string | undefined; errmsg?: string | undefined };
-    try {
-      reply = await api.saveQzxxWx({ openid, id: applicantId, decodeInfo: pad.current.toDataURL() });
-    } catch (error) {
-      hide();
-      setBusy(false);
-      if (!(error instanceof SessionLostError)) await showAlert(NETWORK_ERROR, { title: ALERT_TITLE });
-      return;
-    }
-    hide();
-    setBusy(false);
-    if (reply.state !== 1 && reply.state !== true) {
-      await showAlert(reply.msg || reply.errmsg || '保存失败', { title: ALERT_TITLE });
-      return;
-    }
+    const signature = pad.current.toDataURL();
+    const saved = await submitWithFeedback(
+      async () => {
+        const reply = await api.saveQzxxWx({ openid, id: applicantId, decodeInfo: signature });
+        return stateOk(reply) ? null : reply.msg || reply.errmsg || '保存失败';
+      },
+      { loading: '保存中', onSettled: () => setBusy(false) },
+    );
+    if (!saved) return;
     await showAlert(SIGNATURE_MESSAGES.saved, { title: ALERT_TITLE });
     navigate(
       href(paths.infoPerson, { userid: applicantId, slsqId: applicationId, isSign: 'true', iswxjc: 'true', djlx, qllx, shouSignInput: 'true', type: kind }),

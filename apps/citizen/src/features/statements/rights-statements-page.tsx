@@ -1,4 +1,4 @@
-import { SessionLostError } from '@hall/api/browser';
+import { stateOk } from '@hall/api/browser';
 import {
   CHANGE_RECORD_QUESTIONS,
   FILL_SCREEN_PROGRESS_STEP,
@@ -15,7 +15,7 @@ import {
   validateSharePercent,
   type StatementDocument,
 } from '@hall/domain';
-import { ApplySteps, showAlert, showLoading } from '@hall/ui';
+import { ApplySteps, showAlert } from '@hall/ui';
 import { Button, Input, List, Selector } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -23,7 +23,7 @@ import { FormCard } from '../../components/form-card';
 import { HallPage } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { NETWORK_ERROR, useRemote } from '@hall/app';
+import { useRemote, submitWithFeedback } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { ManagedFillSections, passesApplicationCheck } from '../info-fill/managed-sections';
 import { RemoteView } from './remote-view';
@@ -81,23 +81,15 @@ function StatementsForm({ data, appointment, onChanged }: { data: CaseStatements
       return false;
     }
     setBusy(true);
-    const hide = showLoading('保存中');
-    let reply: { state: number | boolean; msg?: string | undefined };
-    try {
-      reply = isChange
-        ? await api.addQlxxInfo({ openid, proinstid: proinst.id, savetype: SAVE_TYPE_CANCELLATION, changecqzInfo: JSON.stringify(change), jusInfo: JSON.stringify(jus) })
-        : await api.saveSqrWx({ openid, proinstid: proinst.id, onlyUserinfo: 'true', recordInfo: JSON.stringify(record), jusInfo: JSON.stringify(jus) });
-    } catch (error) {
-      hide();
-      setBusy(false);
-      if (!(error instanceof SessionLostError)) await showAlert(NETWORK_ERROR, { title: ALERT_TITLE });
-      return false;
-    }
-    hide();
-    setBusy(false);
-    if (reply.state === 1 || reply.state === true) return true;
-    await showAlert(reply.msg || STATEMENT_MESSAGES.saveFailed, { title: ALERT_TITLE });
-    return false;
+    return submitWithFeedback(
+      async () => {
+        const reply: { state: number | boolean; msg?: string | undefined } = isChange
+          ? await api.addQlxxInfo({ openid, proinstid: proinst.id, savetype: SAVE_TYPE_CANCELLATION, changecqzInfo: JSON.stringify(change), jusInfo: JSON.stringify(jus) })
+          : await api.saveSqrWx({ openid, proinstid: proinst.id, onlyUserinfo: 'true', recordInfo: JSON.stringify(record), jusInfo: JSON.stringify(jus) });
+        return stateOk(reply) ? null : reply.msg || STATEMENT_MESSAGES.saveFailed;
+      },
+      { loading: '保存中', onSettled: () => setBusy(false) },
+    );
   }
 
   async function preview(document: StatementDocument) {
