@@ -1,16 +1,22 @@
 import { SessionLostError } from '@hall/api/browser';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { readableMessage } from './messages';
+import { NotFoundError } from './not-found';
 
 export interface RemoteOptions {
   /** Stay loading when the session is lost (the browser is already on its way to the sign-in) rather than show its message. */
   quietWhenSessionLost?: boolean;
 }
 
+/** Why a load ended without data: nothing there (a NotFoundError), or a failure worth a retry. */
+export type LoadFailure = { kind: 'not-found'; message: string } | { kind: 'failed'; message: string };
+
 export interface Remote<T> {
   data: T | undefined;
   /** The server's message (or a network message) when loading failed. */
   error: string | null;
+  /** The same failure, typed: screens show not-found as an empty state and failed with a retry. */
+  failure: LoadFailure | null;
   loading: boolean;
   reload: () => Promise<void>;
 }
@@ -21,20 +27,21 @@ export interface Remote<T> {
  * answer never overwrites a newer one.
  */
 export function useRemote<T>(load: () => Promise<T>, deps: readonly unknown[], options: RemoteOptions = {}): Remote<T> {
-  const [state, setState] = useState<{ data: T | undefined; error: string | null; loading: boolean }>({ data: undefined, error: null, loading: true });
+  const [state, setState] = useState<Omit<Remote<T>, 'reload'>>({ data: undefined, error: null, failure: null, loading: true });
   const latest = useRef(0);
   const quiet = options.quietWhenSessionLost === true;
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const run = useCallback(load, deps);
   const reload = useCallback(async () => {
     const ticket = ++latest.current;
-    setState((s) => ({ ...s, loading: true, error: null }));
+    setState((s) => ({ ...s, loading: true, error: null, failure: null }));
     try {
       const data = await run();
-      if (ticket === latest.current) setState({ data, error: null, loading: false });
+      if (ticket === latest.current) setState({ data, error: null, failure: null, loading: false });
     } catch (error) {
       if (ticket !== latest.current || (quiet && error instanceof SessionLostError)) return;
-      setState({ data: undefined, error: readableMessage(error), loading: false });
+      const message = readableMessage(error);
+      setState({ data: undefined, error: message, failure: { kind: error instanceof NotFoundError ? 'not-found' : 'failed', message }, loading: false });
     }
   }, [run, quiet]);
   useEffect(() => {

@@ -1,5 +1,5 @@
-import { errcodeOk, replyMessage, type ReviewApplicationDetail, type ReviewQueue } from '@hall/api/browser';
-import { LOAD_FAILED_TRY_LATER } from '@hall/app';
+import { errcodeOk, NO_DATA_MESSAGE, replyMessage, type ReviewApplicationDetail, type ReviewQueue } from '@hall/api/browser';
+import { LOAD_FAILED_TRY_LATER, NotFoundError } from '@hall/app';
 import { api } from '../../lib/hall';
 
 export type ReviewStageName = ReviewQueue['stage'];
@@ -12,11 +12,12 @@ export async function loadReviewQueues(): Promise<ReviewQueue[]> {
   return reply.data.lists;
 }
 
-/** One submitted application in full. Throws the server's message (查询无数据 for an unknown one). */
+/** One submitted application in full. Throws NotFoundError for an unknown one (查询无数据), else the server's message. */
 export async function loadReviewApplication(id: string): Promise<ReviewApplicationDetail> {
   const reply = await api.getReviewApply({ proinstid: id });
-  if (!errcodeOk(reply) || !reply.data) throw new Error(replyMessage(reply, LOAD_FAILED_TRY_LATER));
-  return reply.data;
+  if (errcodeOk(reply) && reply.data) return reply.data;
+  const message = replyMessage(reply, LOAD_FAILED_TRY_LATER);
+  throw message === NO_DATA_MESSAGE ? new NotFoundError(message) : new Error(message);
 }
 
 /** A decision at a stage; answers null when made, else the server's message (wrong stage, missing opinion …). */

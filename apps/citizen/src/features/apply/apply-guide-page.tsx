@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { api } from '../../lib/api';
-import { NETWORK_ERROR, dataOf, useRemote } from '@hall/app';
+import { NETWORK_ERROR, dataOf, useRemote, NotFoundError, recordOf } from '@hall/app';
 import { useSession } from '../../stores/session';
 import './apply.css';
 
@@ -31,8 +31,11 @@ export function Component() {
   const [applying, setApplying] = useState(false);
 
   const guide = useRemote(async () => {
-    if (!prodefid) throw new Error(NO_GUIDE);
-    return dataOf(await api.initGuide({ prodefid }), NO_GUIDE);
+    if (!prodefid) throw new NotFoundError(NO_GUIDE);
+    const reply = await api.initGuide({ prodefid });
+    // A failure the hall does not explain means there is no guide; one it explains is shown with a retry.
+    if (!reply.errmsg) return recordOf(reply, NO_GUIDE);
+    return dataOf(reply);
   }, [prodefid]);
 
   async function apply() {
@@ -83,7 +86,7 @@ export function Component() {
       </div>
       {guide.loading && !data ? (
         <LoadingState />
-      ) : guide.error === NO_GUIDE ? (
+      ) : guide.failure?.kind === 'not-found' ? (
         <EmptyState description={NO_GUIDE} fullPage />
       ) : guide.error ? (
         <ErrorState message={guide.error} onRetry={() => void guide.reload()} />

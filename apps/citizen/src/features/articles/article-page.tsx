@@ -1,4 +1,4 @@
-import { ARTICLE_TYPES, NO_DATA_MESSAGE, type ArticleType } from '@hall/api/browser';
+import { ARTICLE_TYPES, errcodeOk, NO_DATA_MESSAGE, type ArticleType } from '@hall/api/browser';
 import { EmptyState } from '@hall/ui';
 import { ImageViewer } from 'antd-mobile';
 import { useEffect, type MouseEvent } from 'react';
@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { api } from '../../lib/api';
 import { useAlertOnce } from '../../lib/use-alert-once';
-import { NETWORK_ERROR, dataOf, useRemote } from '@hall/app';
+import { useRemote, NotFoundError } from '@hall/app';
 import { articleListOfType } from './article-lists';
 import './articles.css';
 
@@ -22,11 +22,14 @@ export function Component() {
   const list = type ? articleListOfType(type) : null;
   const navigate = useNavigate();
   const article = useRemote(async () => {
-    if (!id) throw new Error(NO_DATA_MESSAGE);
-    return dataOf(await api.getArticle({ id, type }), NO_DATA_MESSAGE);
+    if (!id) throw new NotFoundError(NO_DATA_MESSAGE);
+    // Whatever the hall answers instead of the article is said as "not there" (查询无数据 in the spec).
+    const reply = await api.getArticle({ id, type });
+    if (!errcodeOk(reply) || reply.data === undefined) throw new NotFoundError(reply.errmsg || NO_DATA_MESSAGE);
+    return reply.data;
   }, [id, type]);
 
-  const noData = article.error !== null && article.error !== NETWORK_ERROR;
+  const noData = article.failure?.kind === 'not-found';
   useAlertOnce(noData ? article.error : null);
   // A picture left open goes with the page.
   useEffect(() => () => ImageViewer.clear(), []);

@@ -7,7 +7,7 @@ import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useAlertOnce } from '../../lib/use-alert-once';
-import { NETWORK_ERROR, useRemote } from '@hall/app';
+import { useRemote, NotFoundError } from '@hall/app';
 import { useSession } from '../../stores/session';
 import './feedback.css';
 
@@ -17,14 +17,14 @@ export function Component() {
   const openid = useSession((s) => s.user?.openid ?? '');
   const navigate = useNavigate();
   const item = useRemote(async () => {
-    if (!id) throw new Error(NO_DATA_MESSAGE);
+    if (!id) throw new NotFoundError(NO_DATA_MESSAGE);
     const reply = await api.getFeedBack({ openid, id });
-    if (!webstateOk(reply) || !reply.data) throw new Error(reply.errmsg || reply.msg || NO_DATA_MESSAGE);
+    if (!webstateOk(reply) || !reply.data) throw new NotFoundError(reply.errmsg || reply.msg || NO_DATA_MESSAGE);
     return reply.data;
   }, [id, openid]);
 
   // No such item (or not the citizen's): the spec's alert 查询无数据.
-  const noData = item.error !== null && item.error !== NETWORK_ERROR;
+  const noData = item.failure?.kind === 'not-found';
   useAlertOnce(noData ? item.error : null);
 
   const data = item.data;

@@ -1,4 +1,4 @@
-import { NO_DATA_MESSAGE } from '@hall/api/browser';
+
 import { FILL_SCREEN_PROGRESS_STEP } from '@hall/domain';
 import { ApplySteps, EmptyState } from '@hall/ui';
 import { Button } from 'antd-mobile';
@@ -6,7 +6,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { dataOf, useRemote } from '@hall/app';
+import { dataOf, useRemote, NotFoundError, recordOf } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { CancellationForm } from './cancellation-form';
 import { asFillScreen, type FillQuery } from './fill-layout';
@@ -29,10 +29,10 @@ export function Component() {
   const navigate = useNavigate();
 
   const remote = useRemote(async () => {
-    if (!applicationId) throw new Error(NO_APPLICATION);
+    if (!applicationId) throw new NotFoundError(NO_APPLICATION);
     const reply = await api.getApply({ openid, slsqId: applicationId });
     // Another citizen's application, or none, answers 查询无数据: shown as not found rather than as a failure.
-    const detail = dataOf(reply.errmsg === NO_DATA_MESSAGE ? { ...reply, errmsg: NO_APPLICATION } : reply, NO_APPLICATION);
+    const detail = recordOf(reply, NO_APPLICATION);
     const title = dataOf(await api.getApplyTitle({ prodefid: detail.proinst.prodefid }));
     return { detail, title };
   }, [applicationId, openid]);
@@ -80,7 +80,7 @@ export function Component() {
       </div>
       {remote.loading && !data ? (
         <LoadingState />
-      ) : remote.error === NO_APPLICATION ? (
+      ) : remote.failure?.kind === 'not-found' ? (
         <EmptyState description={NO_APPLICATION} fullPage />
       ) : remote.error ? (
         <ErrorState message={remote.error} onRetry={() => void remote.reload()} />

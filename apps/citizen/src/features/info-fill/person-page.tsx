@@ -1,21 +1,5 @@
-import { errcodeOk, NO_DATA_MESSAGE, type Applicant } from '@hall/api/browser';
-import {
-  APPLICANT_CATEGORIES,
-  APPLICANT_CATEGORY_COMPANY,
-  APPLICANT_KINDS,
-  COMPANY_ID_TYPES,
-  HOLDER_FLAGS,
-  PERSONAL_ID_TYPES,
-  SHARE_MAX,
-  SHARING_MODES,
-  applicantKindTitle,
-  infoFillPath,
-  personSaveNextScreen,
-  personSaveNextTarget,
-  routeHref,
-  validateApplicant,
-  validateSigning,
-} from '@hall/domain';
+import { errcodeOk, type Applicant } from '@hall/api/browser';
+import { APPLICANT_CATEGORIES, APPLICANT_CATEGORY_COMPANY, APPLICANT_KINDS, COMPANY_ID_TYPES, HOLDER_FLAGS, PERSONAL_ID_TYPES, SHARE_MAX, SHARING_MODES, applicantKindTitle, infoFillPath, personSaveNextScreen, personSaveNextTarget, routeHref, validateApplicant, validateSigning } from '@hall/domain';
 import { EmptyState, showAlert } from '@hall/ui';
 import { Button, Input, List, Selector } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
@@ -25,7 +9,7 @@ import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useBack } from '../../lib/use-back';
-import { dataOf, useRemote, submitWithFeedback } from '@hall/app';
+import { dataOf, useRemote, submitWithFeedback, NotFoundError, recordOf } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { COMPANY_DEFAULT_ID_TYPE, EMPTY_PERSON, personDraftKey, personValuesOf, usePersonDraft } from './person-draft';
 import './info-fill.css';
@@ -53,13 +37,13 @@ export function Component() {
   const openid = useSession((s) => s.user?.openid ?? '');
 
   const remote = useRemote(async () => {
-    if (!applicationId) throw new Error(NO_APPLICATION);
+    if (!applicationId) throw new NotFoundError(NO_APPLICATION);
     const reply = await api.getApply({ openid, slsqId: applicationId });
     // Another citizen's application, or none, answers 查询无数据: shown as not found rather than as a failure.
-    const detail = dataOf(reply.errmsg === NO_DATA_MESSAGE ? { ...reply, errmsg: NO_APPLICATION } : reply, NO_APPLICATION);
+    const detail = recordOf(reply, NO_APPLICATION);
     const title = dataOf(await api.getApplyTitle({ prodefid: detail.proinst.prodefid }));
     const person = personId ? detail.sqrs.find((row) => row.sqr_id === personId) : undefined;
-    if (personId && !person) throw new Error(NO_PERSON);
+    if (personId && !person) throw new NotFoundError(NO_PERSON);
     return { detail, title, person };
   }, [applicationId, personId, openid]);
 
@@ -68,7 +52,7 @@ export function Component() {
     <HallPage title={`${kindLabel}信息`} className="hall-person">
       {remote.loading && !remote.data ? (
         <LoadingState />
-      ) : remote.error === NO_APPLICATION || remote.error === NO_PERSON ? (
+      ) : remote.failure?.kind === 'not-found' ? (
         <EmptyState description={remote.error} fullPage />
       ) : remote.error ? (
         <ErrorState message={remote.error} onRetry={() => void remote.reload()} />

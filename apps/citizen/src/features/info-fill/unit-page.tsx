@@ -1,17 +1,5 @@
-import { errcodeOk, NO_DATA_MESSAGE, type PropertyUnit, type UnitFieldRequirement } from '@hall/api/browser';
-import {
-  CERTIFICATE_COUNTS,
-  DATE_YEAR_MAX,
-  DATE_YEAR_MIN,
-  HOLDING_METHODS,
-  PROPERTY_CERTIFICATE_FIELD,
-  PROPERTY_DATE_FIELDS,
-  PROPERTY_FIELD_LABELS,
-  PROPERTY_NUMERIC_FIELDS,
-  infoFillPath,
-  listEditScreen,
-  validatePropertyForm,
-} from '@hall/domain';
+import { errcodeOk, type PropertyUnit, type UnitFieldRequirement } from '@hall/api/browser';
+import { CERTIFICATE_COUNTS, DATE_YEAR_MAX, DATE_YEAR_MIN, HOLDING_METHODS, PROPERTY_CERTIFICATE_FIELD, PROPERTY_DATE_FIELDS, PROPERTY_FIELD_LABELS, PROPERTY_NUMERIC_FIELDS, infoFillPath, listEditScreen, validatePropertyForm } from '@hall/domain';
 import { EmptyState, showAlert } from '@hall/ui';
 import { Button, Input, List, Selector } from 'antd-mobile';
 import { useState } from 'react';
@@ -21,7 +9,7 @@ import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useBack } from '../../lib/use-back';
-import { dataOf, useRemote, submitWithFeedback } from '@hall/app';
+import { dataOf, useRemote, submitWithFeedback, NotFoundError, recordOf } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { useFormDraft } from './form-draft';
 import './info-fill.css';
@@ -57,13 +45,13 @@ export function UnitScreen({ title, heading }: { title: string; heading: string 
   const openid = useSession((s) => s.user?.openid ?? '');
 
   const remote = useRemote(async () => {
-    if (!applicationId) throw new Error(NO_APPLICATION);
+    if (!applicationId) throw new NotFoundError(NO_APPLICATION);
     const reply = await api.getApply({ openid, slsqId: applicationId });
     // Another citizen's application, or none, answers 查询无数据: shown as not found rather than as a failure.
-    const detail = dataOf(reply.errmsg === NO_DATA_MESSAGE ? { ...reply, errmsg: NO_APPLICATION } : reply, NO_APPLICATION);
+    const detail = recordOf(reply, NO_APPLICATION);
     const title = dataOf(await api.getApplyTitle({ prodefid: detail.proinst.prodefid }));
     const unit = unitId ? detail.units.find((row) => row.id === unitId) : undefined;
-    if (unitId && !unit) throw new Error(NO_UNIT);
+    if (unitId && !unit) throw new NotFoundError(NO_UNIT);
     return { detail, fields: title.fwxx, unit };
   }, [applicationId, unitId, openid]);
 
@@ -71,7 +59,7 @@ export function UnitScreen({ title, heading }: { title: string; heading: string 
     <HallPage title={title} className="hall-unit">
       {remote.loading && !remote.data ? (
         <LoadingState />
-      ) : remote.error === NO_APPLICATION || remote.error === NO_UNIT ? (
+      ) : remote.failure?.kind === 'not-found' ? (
         <EmptyState description={remote.error} fullPage />
       ) : remote.error ? (
         <ErrorState message={remote.error} onRetry={() => void remote.reload()} />

@@ -1,22 +1,5 @@
 import { errcodeOk, type ApplicationDetail, type ApplyTitle } from '@hall/api/browser';
-import {
-  DETAIL_ROUTES,
-  PERSON_SECTION_KINDS,
-  SAVE_TYPE_CANCELLATION,
-  cancellationRecordFields,
-  detailPageScreen,
-  detailRoute,
-  holdingMethodLabel,
-  isAppointmentApplication,
-  isSubmittableOnDetail,
-  mortgageMethodLabel,
-  mortgageeTableRows,
-  personSectionTitle,
-  showsUnitTable,
-  type DetailRoute,
-  type FillSection,
-  type PersonSection,
-} from '@hall/domain';
+import { DETAIL_ROUTES, PERSON_SECTION_KINDS, SAVE_TYPE_CANCELLATION, cancellationRecordFields, detailPageScreen, detailRoute, holdingMethodLabel, isAppointmentApplication, isSubmittableOnDetail, mortgageMethodLabel, mortgageeTableRows, personSectionTitle, showsUnitTable, type DetailRoute, type FillSection, type PersonSection } from '@hall/domain';
 import { EmptyState, FieldList, MaterialThumbnails, MaterialViewer, showConfirm, type MaterialViewerState } from '@hall/ui';
 import { Button } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
@@ -24,7 +7,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { dataOf, useRemote, submitWithFeedback } from '@hall/app';
+import { dataOf, useRemote, submitWithFeedback, NotFoundError, recordOf } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { rightsSection, visibleSections } from '../info-fill/fill-layout';
 import { loadMaterials, materialFileUrl, type Material } from './materials';
@@ -54,9 +37,9 @@ export function Component() {
   const [viewer, setViewer] = useState<MaterialViewerState | null>(null);
 
   const remote = useRemote(async () => {
-    if (!id) throw new Error(NO_APPLICATION);
+    if (!id) throw new NotFoundError(NO_APPLICATION);
     const reply = await api.getApply({ openid, slsqId: id });
-    const detail = dataOf(reply.errcode === '00' ? reply : { ...reply, errmsg: NO_APPLICATION }, NO_APPLICATION);
+    const detail = recordOf(reply, NO_APPLICATION, { everyFailureIsNotFound: true });
     const [title, materials] = await Promise.all([api.getApplyTitle({ prodefid: detail.proinst.prodefid }).then((r) => dataOf(r)), loadMaterials(openid, id)]);
     return { detail, title, materials };
   }, [id, openid]);
@@ -95,7 +78,7 @@ export function Component() {
     >
       {remote.loading && !data ? (
         <LoadingState />
-      ) : remote.error === NO_APPLICATION ? (
+      ) : remote.failure?.kind === 'not-found' ? (
         <EmptyState description={NO_APPLICATION} fullPage />
       ) : remote.error ? (
         <ErrorState message={remote.error} onRetry={() => void remote.reload()} />

@@ -6,7 +6,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { dataOf, useRemote } from '@hall/app';
+import { useRemote, NotFoundError, recordOf } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { rightsSection } from '../info-fill/fill-layout';
 import '../info-fill/info-fill.css';
@@ -61,9 +61,9 @@ export function Component() {
   const preview = previewOf(pathname);
 
   const remote = useRemote(async () => {
-    if (!slsqId) throw new Error(NOT_FOUND);
+    if (!slsqId) throw new NotFoundError(NOT_FOUND);
     const reply = await api.getApply({ openid, slsqId });
-    return dataOf(reply.errcode === '00' ? reply : { ...reply, errmsg: NOT_FOUND }, NOT_FOUND);
+    return recordOf(reply, NOT_FOUND, { everyFailureIsNotFound: true });
   }, [openid, slsqId]);
 
   const detail = remote.data;
@@ -87,7 +87,7 @@ export function Component() {
     >
       {remote.loading && !detail ? (
         <LoadingState />
-      ) : remote.error === NOT_FOUND || (detail && !fields) ? (
+      ) : remote.failure?.kind === 'not-found' || (detail && !fields) ? (
         <EmptyState description={NOT_FOUND} fullPage />
       ) : remote.error ? (
         <ErrorState message={remote.error} onRetry={() => void remote.reload()} />

@@ -1,4 +1,4 @@
-import { NO_DATA_MESSAGE, stateOk, type ApplicationDetail, type DictionaryType, type RightsRecord } from '@hall/api/browser';
+import { stateOk, type ApplicationDetail, type DictionaryType, type RightsRecord } from '@hall/api/browser';
 import { DATE_YEAR_MAX, DATE_YEAR_MIN, infoFillPath, listEditScreen } from '@hall/domain';
 import { EmptyState, showAlert } from '@hall/ui';
 import { Button, Input, List, Selector, TextArea } from 'antd-mobile';
@@ -9,7 +9,7 @@ import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useBack } from '../../lib/use-back';
-import { dataOf, useRemote, submitWithFeedback } from '@hall/app';
+import { dataOf, useRemote, submitWithFeedback, NotFoundError, recordOf } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { useFormDraft, type FormValues } from '../info-fill/form-draft';
 import '../info-fill/info-fill.css';
@@ -71,10 +71,10 @@ export function RightsScreen<T extends FormValues>({ title, savetype, dictionari
   const openid = useSession((s) => s.user?.openid ?? '');
 
   const remote = useRemote(async (): Promise<RightsData> => {
-    if (!applicationId) throw new Error(NO_APPLICATION);
+    if (!applicationId) throw new NotFoundError(NO_APPLICATION);
     const [reply, ...lists] = await Promise.all([api.getApply({ openid, slsqId: applicationId }), ...dictionaries.map((type) => api.getList({ type }))]);
     // Another citizen's application, or none, answers 查询无数据: shown as not found.
-    const detail = dataOf(reply.errmsg === NO_DATA_MESSAGE ? { ...reply, errmsg: NO_APPLICATION } : reply, NO_APPLICATION);
+    const detail = recordOf(reply, NO_APPLICATION);
     const loaded: Partial<Record<DictionaryType, Choices>> = {};
     dictionaries.forEach((type, index) => {
       const items = dataOf(lists[index]!).items;
@@ -95,7 +95,7 @@ export function RightsScreen<T extends FormValues>({ title, savetype, dictionari
     <HallPage title={title} className="hall-rights">
       {remote.loading && !remote.data ? (
         <LoadingState />
-      ) : remote.error === NO_APPLICATION ? (
+      ) : remote.failure?.kind === 'not-found' ? (
         <EmptyState description={remote.error} fullPage />
       ) : remote.error ? (
         <ErrorState message={remote.error} onRetry={() => void remote.reload()} />

@@ -1,4 +1,4 @@
-import { NO_DATA_MESSAGE, stateOk } from '@hall/api/browser';
+import { stateOk } from '@hall/api/browser';
 import { SIGNATURE_MESSAGES, isSigned, validateSigning } from '@hall/domain';
 import { EmptyState, showAlert } from '@hall/ui';
 import { SignaturePad, type SignaturePadHandle } from '@hall/ui/signature-pad';
@@ -8,7 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { dataOf, useRemote, submitWithFeedback } from '@hall/app';
+import { useRemote, submitWithFeedback, NotFoundError, recordOf } from '@hall/app';
 import { useSession } from '../../stores/session';
 import './signing.css';
 
@@ -29,11 +29,11 @@ export function Component() {
 
   const remote = useRemote(async () => {
     if (validateSigning({ applicantId })) return null;
-    if (!applicationId) throw new Error(NO_APPLICATION);
+    if (!applicationId) throw new NotFoundError(NO_APPLICATION);
     const reply = await api.getApply({ openid, slsqId: applicationId });
-    const detail = dataOf(reply.errmsg === NO_DATA_MESSAGE ? { ...reply, errmsg: NO_APPLICATION } : reply, NO_APPLICATION);
+    const detail = recordOf(reply, NO_APPLICATION);
     const person = detail.sqrs.find((row) => row.sqr_id === applicantId);
-    if (!person) throw new Error(NO_PERSON);
+    if (!person) throw new NotFoundError(NO_PERSON);
     return { detail, person };
   }, [applicantId, applicationId, openid]);
 
@@ -43,7 +43,7 @@ export function Component() {
         <LoadingState />
       ) : remote.data === null ? (
         <EmptyState description={validateSigning({ applicantId }) ?? ''} fullPage />
-      ) : remote.error === NO_APPLICATION || remote.error === NO_PERSON ? (
+      ) : remote.failure?.kind === 'not-found' ? (
         <EmptyState description={remote.error} fullPage />
       ) : remote.error ? (
         <ErrorState message={remote.error} onRetry={() => void remote.reload()} />

@@ -1,6 +1,6 @@
 import { NO_DATA_MESSAGE, type ApplicantSignature, type ApplicationDetail, type ApplyTitle, type StatementBundle, type StatementTemplate } from '@hall/api/browser';
 import { api } from '../../lib/api';
-import { dataOf } from '@hall/app';
+import { dataOf, NotFoundError, recordOf } from '@hall/app';
 
 export const NO_APPLICATION = '未找到该申请';
 const LOAD_FAILED = '加载失败，请稍后重试';
@@ -18,7 +18,7 @@ export interface CaseStatements {
 function stateOk(reply: { state: number | boolean; msg?: string | undefined; errmsg?: string | undefined }): void {
   if (reply.state === 1 || reply.state === true) return;
   const message = reply.msg || reply.errmsg || LOAD_FAILED;
-  throw new Error(message === NO_DATA_MESSAGE ? NO_APPLICATION : message);
+  throw message === NO_DATA_MESSAGE ? new NotFoundError(NO_APPLICATION) : new Error(message);
 }
 
 /**
@@ -26,9 +26,9 @@ function stateOk(reply: { state: number | boolean; msg?: string | undefined; err
  * house, the saved statements and the signatures (query_sqr_wx), and the statement templates (queryTyp).
  */
 export async function loadCaseStatements(openid: string, applicationId: string): Promise<CaseStatements> {
-  if (!applicationId) throw new Error(NO_APPLICATION);
+  if (!applicationId) throw new NotFoundError(NO_APPLICATION);
   const reply = await api.getApply({ openid, slsqId: applicationId });
-  const detail = dataOf(reply.errmsg === NO_DATA_MESSAGE ? { ...reply, errmsg: NO_APPLICATION } : reply, NO_APPLICATION);
+  const detail = recordOf(reply, NO_APPLICATION);
   const [title, saved, templates] = await Promise.all([
     api.getApplyTitle({ prodefid: detail.proinst.prodefid }).then((titleReply) => dataOf(titleReply)),
     api.querySqrWx({ openid, proinstid: applicationId, slsqId: applicationId, queryTyp: '0' }),
