@@ -56,3 +56,22 @@ export const browserContract = {
     ],
   },
 };
+
+/** The reply envelope fields whose success is read by the contract's helpers, never by hand. */
+const ENVELOPE_FIELDS = '/^(errcode|state|stat|webstate)$/';
+
+/**
+ * Success of a reply is read with the helpers of packages/api/src/reply-helpers.ts (errcodeOk, stateOk,
+ * statOk, webstateOk, codeCheckedOk), so what counts as success stays written once per envelope.
+ */
+export const envelopeHelpers = {
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: `BinaryExpression[operator=/^[!=]==$/]:matches([left.type='MemberExpression'][left.property.name=${ENVELOPE_FIELDS}][right.type='Literal'], [right.type='MemberExpression'][right.property.name=${ENVELOPE_FIELDS}][left.type='Literal'])`,
+        message: 'Read a reply envelope with the helpers of @hall/api/browser (errcodeOk, stateOk, statOk, webstateOk, codeCheckedOk), not by comparing errcode/state/stat/webstate with a literal.',
+      },
+    ],
+  },
+};

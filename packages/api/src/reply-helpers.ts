@@ -6,6 +6,18 @@ export function errcodeOk(reply: { errcode: string }): boolean {
   return reply.errcode === ERRCODE_OK;
 }
 
+/** errcode '01' on a list read: it worked and found nothing, so the errmsg is the empty row (spec part 1 §7), not a failure. */
+export const ERRCODE_EMPTY = '01';
+
+export function errcodeEmpty(reply: { errcode: string }): boolean {
+  return reply.errcode === ERRCODE_EMPTY;
+}
+
+/** The phone-code check of the archive query answers errcode true when the code was right. */
+export function codeCheckedOk(reply: { errcode: boolean | string }): boolean {
+  return reply.errcode === true;
+}
+
 export function stateOk(reply: { state: number | boolean }): boolean {
   return reply.state === 1 || reply.state === true;
 }

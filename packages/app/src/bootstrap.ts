@@ -1,5 +1,5 @@
 import { sessionAuthoriseDecision, type SessionStep } from '@hall/domain';
-import { replyMessage, SignInRefusedError, type AppInfo, type HallClient, type HallUser } from '@hall/api/browser';
+import { stateOk, replyMessage, SignInRefusedError, type AppInfo, type HallClient, type HallUser } from '@hall/api/browser';
 
 export interface BootstrapInput {
   /** The code WeChat came back with, if any. */
@@ -44,7 +44,7 @@ export async function runSessionBootstrap(client: HallClient, input: BootstrapIn
   await client.wechatItemGet({ code: input.code });
   const reply = await client.authorize({ code: input.code, state: input.state, redirect: input.landingUrl });
   // A refusal is said to the citizen; going on would only send the browser back to WeChat without a word.
-  if (reply.state !== 1) throw new SignInRefusedError(replyMessage(reply));
+  if (!stateOk(reply)) throw new SignInRefusedError(replyMessage(reply));
   const decision = sessionAuthoriseDecision({ message: reply.msg });
   if (decision.kind === 'clearCookiesAndRedirect') return { kind: 'redirect', to: decision.to };
   let loaded: Loaded = {};

@@ -1,3 +1,4 @@
+import { stateOk } from '@hall/api/browser';
 import { maskIdNumber, maskMobileNumber } from '@hall/domain';
 import { useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
@@ -14,7 +15,7 @@ export function Component() {
   const order = useRemote(async () => {
     const reply = await api.appointmentOrder({ id: orderid });
     const failure = reply as { msg?: string; errmsg?: string };
-    if (reply.state !== 1 || !reply.data) throw new Error(failure.msg || failure.errmsg || '查询无数据');
+    if (!stateOk(reply) || !reply.data) throw new Error(failure.msg || failure.errmsg || '查询无数据');
     return reply.data;
   }, [orderid]);
 

@@ -1,4 +1,4 @@
-import { SessionLostError, type CallOutput } from '@hall/api/browser';
+import { errcodeOk, stateOk, SessionLostError, type CallOutput } from '@hall/api/browser';
 import { isSlotFull, maskIdNumber, maskMobileNumber, remainingSlots, slotBookingMessage, validateAppointment, weekdayName } from '@hall/domain';
 import { showAlert, showConfirm, showLoading } from '@hall/ui';
 import { Button, List } from 'antd-mobile';
@@ -62,7 +62,7 @@ export function Component() {
       if (proinstid) {
         try {
           const reply = await api.getApply({ openid: user?.openid, slsqId: proinstid });
-          if (reply.errcode === '00' && reply.data?.xzqdm) district = reply.data.xzqdm;
+          if (errcodeOk(reply) && reply.data?.xzqdm) district = reply.data.xzqdm;
         } catch (error) {
           if (error instanceof SessionLostError) return;
         }
@@ -79,7 +79,7 @@ export function Component() {
     let live = true;
     void listOrEmpty(async () => {
       const reply = await api.appointmentAreas({ xzqdm });
-      return reply.state === 1 ? reply.data : [];
+      return stateOk(reply) ? reply.data : [];
     }).then((rows) => live && setAreas(rows));
     return () => {
       live = false;
@@ -151,7 +151,7 @@ export function Component() {
         wlsh: prolsh,
         xzqdm,
       });
-      ok = reply.state === 1;
+      ok = stateOk(reply);
       const failure = reply as { msg?: string; errmsg?: string };
       message = failure.msg || failure.errmsg || (ok ? '' : '预约失败，请稍后重试');
     } catch (error) {

@@ -1,3 +1,4 @@
+import { stateOk } from '@hall/api/browser';
 import { EmptyState } from '@hall/ui';
 import { Link } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
@@ -14,7 +15,7 @@ export function Component() {
   const orders = useRemote(async () => {
     const reply = await api.appointmentOrders({ openid });
     // A failed list stays empty (part 3 §8).
-    return reply.state === 1 ? (reply.data ?? []) : [];
+    return stateOk(reply) ? (reply.data ?? []) : [];
   }, [openid]);
 
   return (

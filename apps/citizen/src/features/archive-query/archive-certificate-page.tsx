@@ -1,4 +1,4 @@
-import { replyMessage } from '@hall/api/browser';
+import { errcodeOk, replyMessage } from '@hall/api/browser';
 import { ARCHIVE_QUERY_TITLES } from '@hall/domain';
 import { Button, ImageViewer } from 'antd-mobile';
 import { useState } from 'react';
@@ -35,7 +35,7 @@ function Certificate({ certId }: { certId: string }) {
     let path = '';
     const ok = await submitWithFeedback(async () => {
       const reply = await api.createpdf({ certId, openid });
-      if (reply.errcode !== '00' || !reply.data) return replyMessage(reply);
+      if (!errcodeOk(reply) || !reply.data) return replyMessage(reply);
       path = reply.data.path;
       return null;
     });

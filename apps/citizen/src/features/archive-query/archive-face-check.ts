@@ -1,3 +1,4 @@
+import { errcodeOk } from '@hall/api/browser';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { submitWithFeedback } from '@hall/app';
@@ -12,7 +13,7 @@ export function startArchiveFaceCheck(input: { openid: string; bsm: string; name
   return submitWithFeedback(
     async () => {
       const reply = await api.getWxDetectAuth({ RedirectUrl: `${window.location.origin}${href(paths.ok, { bsm: input.bsm })}`, openid: input.openid, bsm: input.bsm, idcard: input.idcard, name: input.name });
-      if (reply.errcode !== '00' || !reply.data?.Url) return reply.errmsg || FACE_URL_FAILED;
+      if (!errcodeOk(reply) || !reply.data?.Url) return reply.errmsg || FACE_URL_FAILED;
       window.location.assign(reply.data.Url);
       return null;
     },

@@ -1,4 +1,4 @@
-import { SessionLostError, replyMessage } from '@hall/api/browser';
+import { errcodeOk, SessionLostError, replyMessage } from '@hall/api/browser';
 import { ARCHIVE_QUERY_MESSAGES, ARCHIVE_QUERY_TITLES } from '@hall/domain';
 import { Button, DotLoading, Result } from 'antd-mobile';
 import { useEffect, useState } from 'react';
@@ -26,9 +26,9 @@ const settled = new Map<string, Promise<Outcome>>();
 async function settle(bsm: string, bizToken: string | undefined, form: Record<string, string>): Promise<Outcome> {
   try {
     const face = await api.setDetectInfo({ bsm, BizToken: bizToken });
-    if (face.errcode !== '00') return { kind: 'failed', title: FACE_FAILED, message: face.errmsg || FACE_FAILED, retryBsm: bsm };
+    if (!errcodeOk(face)) return { kind: 'failed', title: FACE_FAILED, message: face.errmsg || FACE_FAILED, retryBsm: bsm };
     const reply = await api.sentquerycert({ ...form, bsm });
-    if (reply.errcode !== '00') return { kind: 'failed', title: REQUEST_FAILED, message: replyMessage(reply) };
+    if (!errcodeOk(reply)) return { kind: 'failed', title: REQUEST_FAILED, message: replyMessage(reply) };
     return { kind: 'submitted', sqdh: reply.data?.sqdh };
   } catch (error) {
     if (error instanceof SessionLostError) return { kind: 'working' };

@@ -1,4 +1,4 @@
-import { replyMessage, type HallClient } from '@hall/api/browser';
+import { errcodeOk, replyMessage, type HallClient } from '@hall/api/browser';
 import { ARCHIVE_QUERY_MESSAGES, ARCHIVE_QUERY_TITLES, PULL_REFRESH_THRESHOLD_PX, archiveDetailHref, canOpenArchiveDetail } from '@hall/domain';
 import { EmptyState, RecordState, showToast } from '@hall/ui';
 import { Button, Popup, PullToRefresh, SearchBar } from 'antd-mobile';
@@ -31,7 +31,7 @@ function Rows({ rows, className }: { rows: Array<[string, ReactNode]>; className
 
 async function loadRecords(openid: string, code: string): Promise<ArchiveRecord[]> {
   const reply = await api.getCertRecord({ openid, ...(code ? { code } : {}) });
-  if (reply.errcode !== '00') throw new Error(replyMessage(reply, '加载失败，请稍后重试'));
+  if (!errcodeOk(reply)) throw new Error(replyMessage(reply, '加载失败，请稍后重试'));
   return reply.data?.data ?? [];
 }
 

@@ -1,4 +1,4 @@
-import { replyMessage } from '@hall/api/browser';
+import { errcodeOk, codeCheckedOk, replyMessage } from '@hall/api/browser';
 import { ARCHIVE_QUERY_TITLES, PHONE_CODE_FAILURE_TITLE, SMS_COUNTDOWN_SECONDS, VALIDATION_MESSAGES, isMainlandMobileNumber, maskIdNumber } from '@hall/domain';
 import { CountdownButton, EmptyState, showAlert } from '@hall/ui';
 import { Button, Input, List } from 'antd-mobile';
@@ -50,7 +50,7 @@ export function Component() {
     }
     return submitWithFeedback(async () => {
       const reply = await api.phongQueryYzm({ qlrphone: phone, openid });
-      return reply.errcode === '00' ? null : replyMessage(reply, CODE_SEND_FAILED);
+      return errcodeOk(reply) ? null : replyMessage(reply, CODE_SEND_FAILED);
     }, { loading: '发送中' });
   }
 
@@ -68,7 +68,7 @@ export function Component() {
     const checked = await submitWithFeedback(
       async () => {
         const reply = await api.getQueryYzm({ qlrphone: phone, yzm: code.trim(), openid });
-        if (reply.errcode !== true || !reply.data?.bsm) return replyMessage(reply, VALIDATION_MESSAGES.phoneCode);
+        if (!codeCheckedOk(reply) || !reply.data?.bsm) return replyMessage(reply, VALIDATION_MESSAGES.phoneCode);
         bsm = reply.data.bsm;
         return null;
       },

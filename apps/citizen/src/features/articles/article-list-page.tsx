@@ -1,4 +1,4 @@
-import { EMPTY_LIST_MESSAGE, articleHref, type ArticleType } from '@hall/api/browser';
+import { errcodeOk, errcodeEmpty, EMPTY_LIST_MESSAGE, articleHref, type ArticleType } from '@hall/api/browser';
 import { PAGER_PAGE_SIZE } from '@hall/domain';
 import { BannerCarousel, EmptyState, Pager } from '@hall/ui';
 import { Button, SearchBar } from 'antd-mobile';
@@ -36,8 +36,8 @@ interface Loaded {
 
 async function loadList(type: ArticleType, searchVal: string): Promise<Loaded> {
   const reply = await api.getServiceGuids({ type, page: 'all', searchVal: searchVal || undefined });
-  if (reply.errcode === '00' && reply.data && reply.data.length > 0) return { items: reply.data, empty: null, retry: false };
-  return { items: [], empty: reply.errmsg || EMPTY_LIST_MESSAGE, retry: reply.errcode !== '01' };
+  if (errcodeOk(reply) && reply.data && reply.data.length > 0) return { items: reply.data, empty: null, retry: false };
+  return { items: [], empty: reply.errmsg || EMPTY_LIST_MESSAGE, retry: !errcodeEmpty(reply) };
 }
 
 /** The hall's banners above the list; the list works without them. */

@@ -1,4 +1,4 @@
-import { ENTERPRISE_BUSINESS_REFUSED, SessionLostError, type Prodef } from '@hall/api/browser';
+import { errcodeOk, ENTERPRISE_BUSINESS_REFUSED, SessionLostError, type Prodef } from '@hall/api/browser';
 import { DEFAULT_APPLY_REGION, isAppointmentApplication } from '@hall/domain';
 import { EmptyState, showAlert, showLoading } from '@hall/ui';
 import { RightOutline } from 'antd-mobile-icons';
@@ -45,7 +45,7 @@ export function Component() {
       let usertype: string | undefined;
       try {
         const reply = await api.getUserType({ openid });
-        if (reply.errcode !== '00' || !reply.data) {
+        if (!errcodeOk(reply) || !reply.data) {
           hide();
           await showAlert(reply.errmsg || NETWORK_ERROR);
           return;

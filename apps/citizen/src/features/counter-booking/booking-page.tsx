@@ -1,3 +1,4 @@
+import { errcodeOk, stateOk } from '@hall/api/browser';
 import type { CallOutput } from '@hall/api/browser';
 import { COUNTER_BOOKING_CONFIRM, isSlotFull, slotBookingMessage } from '@hall/domain';
 import { EmptyState, showAlert, showConfirm } from '@hall/ui';
@@ -32,14 +33,14 @@ export function Component() {
   const calendar = useRemote(async () => {
     const reply = await api.getCalendar({});
     const failure = reply as { msg?: string; errmsg?: string };
-    if (reply.state !== 1) throw new Error(failure.msg || failure.errmsg || '预约日期加载失败，请稍后重试');
+    if (!stateOk(reply)) throw new Error(failure.msg || failure.errmsg || '预约日期加载失败，请稍后重试');
     return reply.data ?? [];
   }, []);
   // The case the booking is for, when the application list sent the citizen here.
   const booking = useRemote(async () => {
     if (!proinstid) return null;
     const reply = await api.getApply({ openid: openId, slsqId: proinstid });
-    return reply.errcode === '00' && reply.data ? reply.data.proinst : null;
+    return errcodeOk(reply) && reply.data ? reply.data.proinst : null;
   }, [proinstid, openId]);
   const [chosen, setChosen] = useState<string>('');
   // The first open day is chosen once the days are in.
@@ -54,7 +55,7 @@ export function Component() {
     if (!day || day.holiday !== 0) return { booked: false, counts: [] };
     const reply = await api.queryApmCount({ calendarId: day.calendarId, phone: user?.PHONE, openId });
     const failure = reply as { msg?: string; errmsg?: string };
-    if (reply.state !== 1 || !reply.data) throw new Error(failure.msg || failure.errmsg || '预约时段加载失败，请稍后重试');
+    if (!stateOk(reply) || !reply.data) throw new Error(failure.msg || failure.errmsg || '预约时段加载失败，请稍后重试');
     return reply.data;
   }, [day?.calendarId, day?.holiday, openId]);
 
@@ -82,7 +83,7 @@ export function Component() {
           openId,
           ...(proinstid ? { proinstid } : {}),
         });
-        if (reply.state === 1 && reply.data) {
+        if (stateOk(reply) && reply.data) {
           booked = reply.data.id;
           return null;
         }

@@ -1,3 +1,4 @@
+import { stateOk } from '@hall/api/browser';
 import type { CallOutput } from '@hall/api/browser';
 import { api } from '../../lib/api';
 import { useRemote } from '@hall/app';
@@ -11,7 +12,7 @@ export function useCounterBookings() {
   return useRemote(async (): Promise<CounterBooking[]> => {
     const reply = await api.getApmRecord({ openId });
     const failure = reply as { msg?: string; errmsg?: string };
-    if (reply.state !== 1) throw new Error(failure.msg || failure.errmsg || '预约记录加载失败，请稍后重试');
+    if (!stateOk(reply)) throw new Error(failure.msg || failure.errmsg || '预约记录加载失败，请稍后重试');
     return reply.data ?? [];
   }, [openId]);
 }

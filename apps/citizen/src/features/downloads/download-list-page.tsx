@@ -1,4 +1,4 @@
-import { EMPTY_LIST_MESSAGE } from '@hall/api/browser';
+import { errcodeOk, errcodeEmpty, EMPTY_LIST_MESSAGE } from '@hall/api/browser';
 import { ListPage } from '@hall/ui';
 import { Button } from 'antd-mobile';
 import { DownlandOutline } from 'antd-mobile-icons';
@@ -28,10 +28,10 @@ export function Component() {
   const search = params.get('q') ?? '';
   const files = useRemote(async (): Promise<Loaded> => {
     const reply = await api.getZlxzList({ xzqdm: xzqdm || undefined, searchValue: search || undefined });
-    if (reply.errcode === '00' && reply.data && reply.data.length > 0) {
+    if (errcodeOk(reply) && reply.data && reply.data.length > 0) {
       return { items: reply.data.map((file) => ({ id: file.fileName, title: file.fileAlias, description: file.fileName, url: file.url })), empty: null };
     }
-    if (reply.errcode === '01') return { items: [], empty: reply.errmsg || EMPTY_LIST_MESSAGE };
+    if (errcodeEmpty(reply)) return { items: [], empty: reply.errmsg || EMPTY_LIST_MESSAGE };
     throw new Error(reply.errmsg || '加载失败，请稍后重试');
   }, [xzqdm, search]);
 

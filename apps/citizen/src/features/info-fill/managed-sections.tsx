@@ -115,7 +115,7 @@ function FillSections({ screen, detail, title, query, onManage }: SectionsProps)
 
   const manageRemove = async (call: () => Promise<{ errcode: string; errmsg?: string | undefined }>) => {
     const reply = await call();
-    return reply.errcode === '00' ? null : reply.errmsg || DELETE_FAILED;
+    return errcodeOk(reply) ? null : reply.errmsg || DELETE_FAILED;
   };
 
   function render(section: FillSection): ReactNode {

@@ -41,7 +41,7 @@ export function Component() {
       for (const picture of pictures) {
         try {
           const reply = await api.savePicFromWXServer({ openid, datuminstId: material.id, materialId: material.id, ...picture });
-          if (reply.errcode !== '00') {
+          if (!errcodeOk(reply)) {
             failed += 1;
             console.warn('upload failed', reply.errmsg);
           }

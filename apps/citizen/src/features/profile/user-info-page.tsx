@@ -1,4 +1,4 @@
-import { SessionLostError, type HallUser } from '@hall/api/browser';
+import { errcodeOk, SessionLostError, type HallUser } from '@hall/api/browser';
 import { maskIdNumber, maskMobileNumber, normalizeIdNumber, validateProfileStrict, validateRealName } from '@hall/domain';
 import { showAlert } from '@hall/ui';
 import { Button, Input, List, Tag } from 'antd-mobile';
@@ -125,7 +125,7 @@ function ProfileScreen({ registering }: { registering: boolean }) {
           password,
           realNameAuthentication: user?.realNameAuthentication,
         });
-        return reply.errcode === '00' ? null : reply.errmsg || SAVE_FAILED;
+        return errcodeOk(reply) ? null : reply.errmsg || SAVE_FAILED;
       },
       { loading: '保存中', onSettled: release },
     );
@@ -151,7 +151,7 @@ function ProfileScreen({ registering }: { registering: boolean }) {
           idcard: normalizeIdNumber(values.cardnum),
           name: values.name.trim(),
         });
-        if (reply.errcode !== '00' || !reply.data?.Url) return reply.errmsg || FACE_URL_FAILED;
+        if (!errcodeOk(reply) || !reply.data?.Url) return reply.errmsg || FACE_URL_FAILED;
         window.location.assign(reply.data.Url);
         return null;
       },

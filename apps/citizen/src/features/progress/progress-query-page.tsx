@@ -1,4 +1,4 @@
-import { NO_DATA_MESSAGE, SessionLostError, type ProgressResult } from '@hall/api/browser';
+import { errcodeOk, NO_DATA_MESSAGE, SessionLostError, type ProgressResult } from '@hall/api/browser';
 import { EmptyState, showToast } from '@hall/ui';
 import { Button, Input } from 'antd-mobile';
 import { SearchOutline } from 'antd-mobile-icons';
@@ -43,7 +43,7 @@ export function Component() {
     setOutcome({ kind: 'loading' });
     try {
       const reply = await api.querySearch({ openid, appPlosh });
-      const result = reply.errcode === '00' ? reply.data?.[0] : undefined;
+      const result = errcodeOk(reply) ? reply.data?.[0] : undefined;
       setOutcome(result ? { kind: 'found', result } : { kind: 'notFound', message: reply.errmsg || NO_DATA_MESSAGE });
     } catch (error) {
       if (error instanceof SessionLostError) return;

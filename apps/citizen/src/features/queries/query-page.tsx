@@ -1,4 +1,4 @@
-import { SessionLostError, stateOk, replyMessage, type QueryCity } from '@hall/api/browser';
+import { errcodeOk, SessionLostError, stateOk, replyMessage, type QueryCity } from '@hall/api/browser';
 import { VALIDATION_MESSAGES, maskIdNumber, validateCertificateQuery } from '@hall/domain';
 import { showAlert, showConfirm, showLoading } from '@hall/ui';
 import { Button, Dialog, Input, List, Picker } from 'antd-mobile';
@@ -94,7 +94,7 @@ function QueryForm({ screen }: { screen: QueryScreen }) {
           idcard: idNumber,
           name,
         });
-        if (reply.errcode !== '00' || !reply.data?.Url) return reply.errmsg || FACE_URL_FAILED;
+        if (!errcodeOk(reply) || !reply.data?.Url) return reply.errmsg || FACE_URL_FAILED;
         window.location.assign(reply.data.Url);
         return null;
       },
@@ -125,7 +125,7 @@ function QueryForm({ screen }: { screen: QueryScreen }) {
         return;
       }
       hide();
-      if (reply.errcode !== '00') {
+      if (!errcodeOk(reply)) {
         await showAlert(reply.errmsg || FACE_FAILED);
         return;
       }

@@ -1,3 +1,4 @@
+import { statOk } from '@hall/api/browser';
 import { EmptyState } from '@hall/ui';
 import { RightOutline } from 'antd-mobile-icons';
 import { Link, useSearchParams } from 'react-router';
@@ -16,7 +17,7 @@ export function Component() {
     const [groupReply, businessReply] = await Promise.all([api.queueGroups({ comID }), api.queueBusinesses({ comID })]);
     const list = statData(groupReply);
     // The businesses only describe a group: without them the groups still work.
-    const businesses = businessReply.stat === 1 ? (businessReply.data ?? []) : [];
+    const businesses = statOk(businessReply) ? (businessReply.data ?? []) : [];
     return list.map((group) => ({ ...group, businesses: businesses.filter((b) => b.groupId === group.id).map((b) => b.name) }));
   }, [comID]);
 

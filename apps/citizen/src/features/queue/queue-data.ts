@@ -1,3 +1,4 @@
+import { statOk } from '@hall/api/browser';
 import type { CallOutput } from '@hall/api/browser';
 
 export type QueueCompany = NonNullable<CallOutput<'queueCompanies'>['data']>[number];
@@ -16,7 +17,7 @@ export const NOT_AVAILABLE = '暂无';
  * its message (spec part 3 §8: "Queue APIs succeed on stat 1; otherwise lists are emptied").
  */
 export function statData<T>(reply: { stat: number; msg?: string | undefined; data?: T | undefined }, fallback = '加载失败，请稍后重试'): T {
-  if (reply.stat !== 1 || reply.data === undefined) throw new Error(reply.msg || fallback);
+  if (!statOk(reply) || reply.data === undefined) throw new Error(reply.msg || fallback);
   return reply.data;
 }
 

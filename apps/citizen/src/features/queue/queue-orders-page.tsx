@@ -1,3 +1,4 @@
+import { statOk } from '@hall/api/browser';
 import { EmptyState, showConfirm, showToast } from '@hall/ui';
 import { Button } from 'antd-mobile';
 import { useNavigate } from 'react-router';
@@ -12,6 +13,9 @@ import './queue.css';
 export const CANCEL_CONFIRM_TEXT = '确定取消该号码吗？取消后需重新取号。';
 
 /** /queue/orders (我的取号): the citizen's numbers, a valid one cancellable until its deadline (spec part 3 §2.6, §7). */
+/** A queue order in state 1 is a valid booking; any other state is cancelled. */
+const ORDER_VALID = 1;
+
 export function Component() {
   const orders = useRemote(async () => statData(await api.queueOrders({})), []);
   const navigate = useNavigate();
@@ -20,7 +24,7 @@ export function Component() {
     if (!(await showConfirm(CANCEL_CONFIRM_TEXT, { title: '取消取号' }))) return;
     const done = await submitWithFeedback(async () => {
       const reply = await api.cancelQueueOrder({ id: order.id });
-      return reply.stat === 1 ? null : reply.msg || '取消失败，请稍后重试';
+      return statOk(reply) ? null : reply.msg || '取消失败，请稍后重试';
     });
     if (done) showToast('已取消');
     await orders.reload();
@@ -35,10 +39,10 @@ export function Component() {
       ) : orders.data && orders.data.length > 0 ? (
         <ul className="hall-queue__list" aria-label="我的取号">
           {orders.data.map((order) => (
-            <li key={order.id} className={`hall-card hall-queue__order${order.state === 1 ? '' : ' is-cancelled'}`}>
+            <li key={order.id} className={`hall-card hall-queue__order${order.state === ORDER_VALID ? '' : ' is-cancelled'}`}>
               <div className="hall-queue__order-head">
                 <span className="hall-queue__order-number">{order.number}</span>
-                <span className={`hall-queue__state${order.state === 1 ? ' is-valid' : ''}`}>{order.stateName}</span>
+                <span className={`hall-queue__state${order.state === ORDER_VALID ? ' is-valid' : ''}`}>{order.stateName}</span>
               </div>
               <QueueOrderFields order={order} />
               {order.cancellable ? (

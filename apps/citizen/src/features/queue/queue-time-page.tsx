@@ -1,4 +1,4 @@
-import { SessionLostError } from '@hall/api/browser';
+import { statOk, SessionLostError } from '@hall/api/browser';
 import { queueToday, validateQueueOrder } from '@hall/domain';
 import { EmptyState, showAlert, showConfirm } from '@hall/ui';
 import { Button, Input, List, TextArea } from 'antd-mobile';
@@ -29,8 +29,8 @@ interface DayChoice {
 function useNames(comID: string, groupId: string) {
   return useRemote(async () => {
     const [companies, groups] = await Promise.all([api.queueCompanyOptions({}), api.queueGroups({ comID })]);
-    const company = companies.stat === 1 ? companies.data?.find((c) => c.id === comID)?.name : undefined;
-    const group = groups.stat === 1 ? groups.data?.find((g) => g.id === groupId)?.name : undefined;
+    const company = statOk(companies) ? companies.data?.find((c) => c.id === comID)?.name : undefined;
+    const group = statOk(groups) ? groups.data?.find((g) => g.id === groupId)?.name : undefined;
     return { company: company ?? '', group: group ?? '' };
   }, [comID, groupId]);
 }
@@ -50,7 +50,7 @@ export function Component() {
 
   const days = useRemote(async () => {
     const [dayReply, numberReply] = await Promise.all([api.queueDays({ comID }), api.queueDayNumbers({ comID, groupId })]);
-    const left = new Map((numberReply.stat === 1 ? (numberReply.data ?? []) : []).map((d) => [d.date, d.left]));
+    const left = new Map((statOk(numberReply) ? (numberReply.data ?? []) : []).map((d) => [d.date, d.left]));
     return statData(dayReply).map((day): DayChoice => ({ ...day, left: left.get(day.date) ?? null }));
   }, [comID, groupId]);
 
@@ -83,7 +83,7 @@ export function Component() {
     setTimes({ list: [], failure: null, loading: true });
     try {
       const reply = await api.queueTimeNumbers({ comID, groupId, aboutDate: date });
-      if (reply.stat === 1) {
+      if (statOk(reply)) {
         setTimes({ list: reply.data ?? [], failure: null, loading: false });
         return;
       }
@@ -114,7 +114,7 @@ export function Component() {
     const sent = await submitWithFeedback(
       async () => {
         const reply = await api.addQueueOrder({ wechatid: user?.openid, queueid: groupId, resDay: day, resTime: time, name: name.trim(), phone: phone.trim(), remark: remark.trim() });
-        if (reply.stat === 1 && reply.data) {
+        if (statOk(reply) && reply.data) {
           orderId = reply.data.id;
           return null;
         }

@@ -1,3 +1,4 @@
+import { errcodeOk, stateOk } from '@hall/api/browser';
 import type { CallOutput } from '@hall/api/browser';
 import { MAP_ZOOM } from '@hall/domain';
 import { EmptyState } from '@hall/ui';
@@ -27,13 +28,13 @@ function coordinates(site: Site): { lat: number; lng: number } | null {
 export function Component() {
   const sites = useRemote(async () => {
     const reply = await api.serviceSites({});
-    if (reply.state !== 1 && reply.state !== true) throw new Error(reply.msg || reply.errmsg || '加载失败，请稍后重试');
+    if (!stateOk(reply)) throw new Error(reply.msg || reply.errmsg || '加载失败，请稍后重试');
     return reply.data ?? [];
   }, []);
   // The map works without its provider: a failed configuration read is the same as none.
   const map = useRemote(async () => {
     const reply = await api.getMapConfig({});
-    return reply.errcode === '00' && reply.data ? reply.data : { tileUrl: '', attribution: '', zoom: MAP_ZOOM };
+    return errcodeOk(reply) && reply.data ? reply.data : { tileUrl: '', attribution: '', zoom: MAP_ZOOM };
   }, []);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [detail, setDetail] = useState<Site | null>(null);

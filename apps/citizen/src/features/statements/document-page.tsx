@@ -1,4 +1,4 @@
-import { SessionLostError, type GuaranteePreview } from '@hall/api/browser';
+import { errcodeOk, stateOk, SessionLostError, type GuaranteePreview } from '@hall/api/browser';
 import {
   INQUIRY_RECORD_PATH,
   PREVIEW_BUTTON_DELAY_MS,
@@ -66,7 +66,7 @@ export function Component() {
       if (preview) guarantee = preview;
       else {
         const reply = await api.htpreviewWx({ openid, proinstid: applicationId });
-        if (reply.state !== 1 && reply.state !== true) throw new Error(reply.msg || reply.errmsg || NETWORK_ERROR);
+        if (!stateOk(reply)) throw new Error(reply.msg || reply.errmsg || NETWORK_ERROR);
         guarantee = reply.data;
       }
     }
@@ -135,7 +135,7 @@ function DocumentScreen({ document, data, guarantee }: DocumentScreenProps) {
         ysr: model.signers[0]?.name ?? '',
         addgsgg: 'true',
       });
-      if (reply.errcode !== '00') failure = reply.errmsg || '上传失败，请稍后重试';
+      if (!errcodeOk(reply)) failure = reply.errmsg || '上传失败，请稍后重试';
     } catch (error) {
       hide();
       setBusy(false);

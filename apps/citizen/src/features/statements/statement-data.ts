@@ -1,4 +1,4 @@
-import { NO_DATA_MESSAGE, type ApplicantSignature, type ApplicationDetail, type ApplyTitle, type StatementBundle, type StatementTemplate } from '@hall/api/browser';
+import { NO_DATA_MESSAGE, stateOk, type ApplicantSignature, type ApplicationDetail, type ApplyTitle, type StatementBundle, type StatementTemplate } from '@hall/api/browser';
 import { api } from '../../lib/api';
 import { dataOf, NotFoundError, recordOf } from '@hall/app';
 
@@ -15,8 +15,8 @@ export interface CaseStatements {
 }
 
 /** A state/msg reply's failure as an Error with the server's words. */
-function stateOk(reply: { state: number | boolean; msg?: string | undefined; errmsg?: string | undefined }): void {
-  if (reply.state === 1 || reply.state === true) return;
+function throwUnlessStateOk(reply: { state: number | boolean; msg?: string | undefined; errmsg?: string | undefined }): void {
+  if (stateOk(reply)) return;
   const message = reply.msg || reply.errmsg || LOAD_FAILED;
   throw message === NO_DATA_MESSAGE ? new NotFoundError(NO_APPLICATION) : new Error(message);
 }
@@ -34,8 +34,8 @@ export async function loadCaseStatements(openid: string, applicationId: string):
     api.querySqrWx({ openid, proinstid: applicationId, slsqId: applicationId, queryTyp: '0' }),
     api.queryTyp({ openid, slsqId: applicationId }),
   ]);
-  stateOk(saved);
-  stateOk(templates);
+  throwUnlessStateOk(saved);
+  throwUnlessStateOk(templates);
   const bundle = JSON.parse(saved.fwxx ?? '{}') as Partial<StatementBundle>;
   return {
     detail,
