@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { errcodeOk, errcodeReply, isSessionLost, replyMessage, stateOk, stateReply, statOk, statReply } from './envelopes';
+import { codeCheckedOk, errcodeEmpty, errcodeOk, errcodeReply, isSessionLost, replyMessage, stateOk, stateReply, statOk, statReply } from './envelopes';
 
 describe('reply envelopes', () => {
   it('errcode 00 is success, anything else a failure with errmsg', () => {
@@ -9,6 +9,18 @@ describe('reply envelopes', () => {
     expect(errcodeOk(schema.parse({ errcode: '02', errmsg: '请完善用户信息' }))).toBe(false);
     expect(() => schema.parse({ errcode: 0 })).toThrow();
     expect(() => schema.parse({ errcode: '00', data: { id: 1 } })).toThrow();
+  });
+
+  it('errcode 01 on a list read is an empty list, not a failure', () => {
+    expect(errcodeEmpty({ errcode: '01' })).toBe(true);
+    expect(errcodeEmpty({ errcode: '00' })).toBe(false);
+    expect(errcodeEmpty({ errcode: '02' })).toBe(false);
+  });
+
+  it('the phone-code check succeeds on errcode true only', () => {
+    expect(codeCheckedOk({ errcode: true })).toBe(true);
+    expect(codeCheckedOk({ errcode: false })).toBe(false);
+    expect(codeCheckedOk({ errcode: '00' })).toBe(false);
   });
 
   it('state 1 or true is success (appointment, search and save calls)', () => {
