@@ -9,6 +9,12 @@ export const LOAD_FAILED = '加载失败';
 /** Said when a read failed and the server gave no message of its own. */
 export const LOAD_FAILED_TRY_LATER = '加载失败，请稍后重试';
 
+/** Said where an application asked for is not there (unknown, or another citizen's). */
+export const APPLICATION_NOT_FOUND = '未找到该申请';
+
+/** Said where an applicant asked for is not on the application. */
+export const APPLICANT_NOT_FOUND = '未找到该申请人';
+
 /** The hall's messages are Chinese; anything else (a library's English error) is not for the citizen. */
 const CHINESE = /[\u4e00-\u9fa5]/;
 

@@ -1,6 +1,6 @@
 import type { ReviewApplicationDetail } from '@hall/api/browser';
 import { REVIEW_OPINION_MAX_LENGTH, REVIEW_OPINION_REQUIRED } from '@hall/api/browser';
-import { LOAD_FAILED, NETWORK_ERROR, useRemote } from '@hall/app';
+import { LOAD_FAILED, NETWORK_ERROR, useRemote, APPLICATION_NOT_FOUND } from '@hall/app';
 import { REVIEW_STAGE_LABELS, SAVE_TYPES, applicantRecordFields, applicationNumberText, enumLabel, reviewStatusLabel, rightsRecordFields, unitRecordFields, type RecordField } from '@hall/domain';
 import { EmptyState } from '@hall/ui/empty-state';
 import { FieldList } from '@hall/ui/field-list';
@@ -218,7 +218,7 @@ export function Component() {
       {loaded.loading && <LoadingState />}
       {loaded.error !== null &&
         (loaded.failure?.kind === 'not-found' ? (
-          <EmptyState className="review-empty" description="未找到该申请" hint="它可能尚未提交或已被申请人删除，请返回列表查看">
+          <EmptyState className="review-empty" description={APPLICATION_NOT_FOUND} hint="它可能尚未提交或已被申请人删除，请返回列表查看">
             <Button color="primary" onClick={backToList}>
               返回列表
             </Button>

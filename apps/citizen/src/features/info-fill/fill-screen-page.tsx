@@ -6,14 +6,13 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { dataOf, useRemote, NotFoundError, recordOf } from '@hall/app';
+import { dataOf, useRemote, NotFoundError, recordOf, APPLICATION_NOT_FOUND } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { CancellationForm } from './cancellation-form';
 import { asFillScreen, type FillQuery } from './fill-layout';
 import { ManagedFillSections, passesApplicationCheck } from './managed-sections';
 import './info-fill.css';
 
-const NO_APPLICATION = '未找到该申请';
 
 /**
  * Every information-fill screen under /info (/info/infofill, infofillydy, infofillzxdj …): one
@@ -29,10 +28,10 @@ export function Component() {
   const navigate = useNavigate();
 
   const remote = useRemote(async () => {
-    if (!applicationId) throw new NotFoundError(NO_APPLICATION);
+    if (!applicationId) throw new NotFoundError(APPLICATION_NOT_FOUND);
     const reply = await api.getApply({ openid, slsqId: applicationId });
     // Another citizen's application, or none, answers 查询无数据: shown as not found rather than as a failure.
-    const detail = recordOf(reply, NO_APPLICATION);
+    const detail = recordOf(reply, APPLICATION_NOT_FOUND);
     const title = dataOf(await api.getApplyTitle({ prodefid: detail.proinst.prodefid }));
     return { detail, title };
   }, [applicationId, openid]);
@@ -81,7 +80,7 @@ export function Component() {
       {remote.loading && !data ? (
         <LoadingState />
       ) : remote.failure?.kind === 'not-found' ? (
-        <EmptyState description={NO_APPLICATION} fullPage />
+        <EmptyState description={APPLICATION_NOT_FOUND} fullPage />
       ) : remote.error ? (
         <ErrorState message={remote.error} onRetry={() => void remote.reload()} />
       ) : data ? (

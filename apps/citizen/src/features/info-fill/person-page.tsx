@@ -9,15 +9,13 @@ import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useBack } from '../../lib/use-back';
-import { dataOf, useRemote, submitWithFeedback, NotFoundError, recordOf } from '@hall/app';
+import { dataOf, useRemote, submitWithFeedback, NotFoundError, recordOf, APPLICATION_NOT_FOUND, APPLICANT_NOT_FOUND } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { COMPANY_DEFAULT_ID_TYPE, EMPTY_PERSON, personDraftKey, personValuesOf, usePersonDraft } from './person-draft';
 import './info-fill.css';
 
 export const SAVED = '保存成功';
 export const SAVE_FAILED = '保存失败';
-const NO_APPLICATION = '未找到该申请';
-const NO_PERSON = '未找到该申请人';
 type Options = Readonly<Record<string, string>>;
 const optionsOf = (dictionary: Options) => Object.entries(dictionary).map(([value, label]) => ({ value, label }));
 /** 是 before 否, as a yes/no question reads. */
@@ -37,13 +35,13 @@ export function Component() {
   const openid = useSession((s) => s.user?.openid ?? '');
 
   const remote = useRemote(async () => {
-    if (!applicationId) throw new NotFoundError(NO_APPLICATION);
+    if (!applicationId) throw new NotFoundError(APPLICATION_NOT_FOUND);
     const reply = await api.getApply({ openid, slsqId: applicationId });
     // Another citizen's application, or none, answers 查询无数据: shown as not found rather than as a failure.
-    const detail = recordOf(reply, NO_APPLICATION);
+    const detail = recordOf(reply, APPLICATION_NOT_FOUND);
     const title = dataOf(await api.getApplyTitle({ prodefid: detail.proinst.prodefid }));
     const person = personId ? detail.sqrs.find((row) => row.sqr_id === personId) : undefined;
-    if (personId && !person) throw new NotFoundError(NO_PERSON);
+    if (personId && !person) throw new NotFoundError(APPLICANT_NOT_FOUND);
     return { detail, title, person };
   }, [applicationId, personId, openid]);
 

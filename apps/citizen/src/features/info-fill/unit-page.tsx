@@ -9,14 +9,13 @@ import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useBack } from '../../lib/use-back';
-import { dataOf, useRemote, submitWithFeedback, NotFoundError, recordOf } from '@hall/app';
+import { dataOf, useRemote, submitWithFeedback, NotFoundError, recordOf, APPLICATION_NOT_FOUND } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { useFormDraft } from './form-draft';
 import './info-fill.css';
 
 export const UNIT_SAVE_FAILED = '提交数据失败';
 export const UNIT_SAVED = '保存成功';
-const NO_APPLICATION = '未找到该申请';
 const NO_UNIT = '未找到该不动产单元';
 
 /** The spec's defaults of a unit (part 2 §3), shown in a new unit's form. */
@@ -45,10 +44,10 @@ export function UnitScreen({ title, heading }: { title: string; heading: string 
   const openid = useSession((s) => s.user?.openid ?? '');
 
   const remote = useRemote(async () => {
-    if (!applicationId) throw new NotFoundError(NO_APPLICATION);
+    if (!applicationId) throw new NotFoundError(APPLICATION_NOT_FOUND);
     const reply = await api.getApply({ openid, slsqId: applicationId });
     // Another citizen's application, or none, answers 查询无数据: shown as not found rather than as a failure.
-    const detail = recordOf(reply, NO_APPLICATION);
+    const detail = recordOf(reply, APPLICATION_NOT_FOUND);
     const title = dataOf(await api.getApplyTitle({ prodefid: detail.proinst.prodefid }));
     const unit = unitId ? detail.units.find((row) => row.id === unitId) : undefined;
     if (unitId && !unit) throw new NotFoundError(NO_UNIT);

@@ -7,7 +7,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { dataOf, useRemote, submitWithFeedback, NotFoundError, recordOf } from '@hall/app';
+import { dataOf, useRemote, submitWithFeedback, NotFoundError, recordOf, APPLICATION_NOT_FOUND } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { rightsSection, visibleSections } from '../info-fill/fill-layout';
 import { loadMaterials, materialFileUrl, type Material } from './materials';
@@ -15,7 +15,6 @@ import { InfoTable } from '../../components/info-table';
 import '../info-fill/info-fill.css';
 import './materials.css';
 
-const NO_APPLICATION = '未找到该申请';
 export const CONFIRM_SUBMIT = '确定提交该申请吗？';
 
 function routeOf(pathname: string, djlx: string, qllx: string): DetailRoute {
@@ -37,9 +36,9 @@ export function Component() {
   const [viewer, setViewer] = useState<MaterialViewerState | null>(null);
 
   const remote = useRemote(async () => {
-    if (!id) throw new NotFoundError(NO_APPLICATION);
+    if (!id) throw new NotFoundError(APPLICATION_NOT_FOUND);
     const reply = await api.getApply({ openid, slsqId: id });
-    const detail = recordOf(reply, NO_APPLICATION, { everyFailureIsNotFound: true });
+    const detail = recordOf(reply, APPLICATION_NOT_FOUND, { everyFailureIsNotFound: true });
     const [title, materials] = await Promise.all([api.getApplyTitle({ prodefid: detail.proinst.prodefid }).then((r) => dataOf(r)), loadMaterials(openid, id)]);
     return { detail, title, materials };
   }, [id, openid]);
@@ -79,7 +78,7 @@ export function Component() {
       {remote.loading && !data ? (
         <LoadingState />
       ) : remote.failure?.kind === 'not-found' ? (
-        <EmptyState description={NO_APPLICATION} fullPage />
+        <EmptyState description={APPLICATION_NOT_FOUND} fullPage />
       ) : remote.error ? (
         <ErrorState message={remote.error} onRetry={() => void remote.reload()} />
       ) : data ? (

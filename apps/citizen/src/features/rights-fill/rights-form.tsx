@@ -9,7 +9,7 @@ import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useBack } from '../../lib/use-back';
-import { dataOf, useRemote, submitWithFeedback, NotFoundError, recordOf } from '@hall/app';
+import { dataOf, useRemote, submitWithFeedback, NotFoundError, recordOf, APPLICATION_NOT_FOUND } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { useFormDraft, type FormValues } from '../info-fill/form-draft';
 import '../info-fill/info-fill.css';
@@ -18,7 +18,6 @@ import './rights-fill.css';
 /** Rights save answers (part 2 §8): state 1 保存成功, anything else 保存失败. */
 export const RIGHTS_SAVED = '保存成功';
 export const RIGHTS_SAVE_FAILED = '保存失败';
-const NO_APPLICATION = '未找到该申请';
 
 /** A picker's choices: code → text, in order. */
 export type Choices = Readonly<Record<string, string>>;
@@ -71,10 +70,10 @@ export function RightsScreen<T extends FormValues>({ title, savetype, dictionari
   const openid = useSession((s) => s.user?.openid ?? '');
 
   const remote = useRemote(async (): Promise<RightsData> => {
-    if (!applicationId) throw new NotFoundError(NO_APPLICATION);
+    if (!applicationId) throw new NotFoundError(APPLICATION_NOT_FOUND);
     const [reply, ...lists] = await Promise.all([api.getApply({ openid, slsqId: applicationId }), ...dictionaries.map((type) => api.getList({ type }))]);
     // Another citizen's application, or none, answers 查询无数据: shown as not found.
-    const detail = recordOf(reply, NO_APPLICATION);
+    const detail = recordOf(reply, APPLICATION_NOT_FOUND);
     const loaded: Partial<Record<DictionaryType, Choices>> = {};
     dictionaries.forEach((type, index) => {
       const items = dataOf(lists[index]!).items;

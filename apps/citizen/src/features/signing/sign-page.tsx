@@ -8,12 +8,10 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { useRemote, submitWithFeedback, NotFoundError, recordOf } from '@hall/app';
+import { useRemote, submitWithFeedback, NotFoundError, recordOf, APPLICATION_NOT_FOUND, APPLICANT_NOT_FOUND } from '@hall/app';
 import { useSession } from '../../stores/session';
 import './signing.css';
 
-const NO_APPLICATION = '未找到该申请';
-const NO_PERSON = '未找到该申请人';
 const ALERT_TITLE = '提示';
 
 /**
@@ -29,11 +27,11 @@ export function Component() {
 
   const remote = useRemote(async () => {
     if (validateSigning({ applicantId })) return null;
-    if (!applicationId) throw new NotFoundError(NO_APPLICATION);
+    if (!applicationId) throw new NotFoundError(APPLICATION_NOT_FOUND);
     const reply = await api.getApply({ openid, slsqId: applicationId });
-    const detail = recordOf(reply, NO_APPLICATION);
+    const detail = recordOf(reply, APPLICATION_NOT_FOUND);
     const person = detail.sqrs.find((row) => row.sqr_id === applicantId);
-    if (!person) throw new NotFoundError(NO_PERSON);
+    if (!person) throw new NotFoundError(APPLICANT_NOT_FOUND);
     return { detail, person };
   }, [applicantId, applicationId, openid]);
 

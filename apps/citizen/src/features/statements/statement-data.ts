@@ -1,8 +1,7 @@
 import { NO_DATA_MESSAGE, stateOk, type ApplicantSignature, type ApplicationDetail, type ApplyTitle, type StatementBundle, type StatementTemplate } from '@hall/api/browser';
 import { api } from '../../lib/api';
-import { dataOf, NotFoundError, recordOf } from '@hall/app';
+import { dataOf, NotFoundError, recordOf, APPLICATION_NOT_FOUND } from '@hall/app';
 
-export const NO_APPLICATION = '未找到该申请';
 const LOAD_FAILED = '加载失败，请稍后重试';
 
 export interface CaseStatements {
@@ -18,7 +17,7 @@ export interface CaseStatements {
 function throwUnlessStateOk(reply: { state: number | boolean; msg?: string | undefined; errmsg?: string | undefined }): void {
   if (stateOk(reply)) return;
   const message = reply.msg || reply.errmsg || LOAD_FAILED;
-  throw message === NO_DATA_MESSAGE ? new NotFoundError(NO_APPLICATION) : new Error(message);
+  throw message === NO_DATA_MESSAGE ? new NotFoundError(APPLICATION_NOT_FOUND) : new Error(message);
 }
 
 /**
@@ -26,9 +25,9 @@ function throwUnlessStateOk(reply: { state: number | boolean; msg?: string | und
  * house, the saved statements and the signatures (query_sqr_wx), and the statement templates (queryTyp).
  */
 export async function loadCaseStatements(openid: string, applicationId: string): Promise<CaseStatements> {
-  if (!applicationId) throw new NotFoundError(NO_APPLICATION);
+  if (!applicationId) throw new NotFoundError(APPLICATION_NOT_FOUND);
   const reply = await api.getApply({ openid, slsqId: applicationId });
-  const detail = recordOf(reply, NO_APPLICATION);
+  const detail = recordOf(reply, APPLICATION_NOT_FOUND);
   const [title, saved, templates] = await Promise.all([
     api.getApplyTitle({ prodefid: detail.proinst.prodefid }).then((titleReply) => dataOf(titleReply)),
     api.querySqrWx({ openid, proinstid: applicationId, slsqId: applicationId, queryTyp: '0' }),
