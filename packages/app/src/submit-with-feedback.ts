@@ -5,8 +5,8 @@ import { NETWORK_ERROR } from './messages';
 export interface SubmitFeedbackOptions {
   /** The loading toast's text; the kit's 加载中 when left out. */
   loading?: string;
-  /** What is alerted when the request could not be made; the network message by default. */
-  networkFailure?: string;
+  /** What is alerted when the request could not be made (or, given a function, what to say for that error); the network message by default. */
+  networkFailure?: string | ((error: unknown) => string);
   /** Runs once the request has settled and the toast is gone, before any alert: where a busy button is released. */
   onSettled?: () => void;
   /** Runs on a failure with its message, before the alert. */
@@ -25,7 +25,8 @@ export async function submitWithFeedback(send: () => Promise<string | null>, opt
     failure = await send();
   } catch (error) {
     if (error instanceof SessionLostError) return false;
-    failure = options.networkFailure ?? NETWORK_ERROR;
+    const { networkFailure = NETWORK_ERROR } = options;
+    failure = typeof networkFailure === 'function' ? networkFailure(error) : networkFailure;
   } finally {
     hide();
     options.onSettled?.();

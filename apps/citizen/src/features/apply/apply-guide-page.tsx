@@ -1,12 +1,12 @@
-import { SessionLostError } from '@hall/api/browser';
+
 import { applyCodeDecision, applyNextTarget, isAppointmentApplication, routeHref } from '@hall/domain';
-import { ApplySteps, EmptyState, showAlert, showConfirm, showLoading } from '@hall/ui';
+import { ApplySteps, EmptyState, showAlert, showConfirm } from '@hall/ui';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { api } from '../../lib/api';
-import { NETWORK_ERROR, dataOf, useRemote, NotFoundError, recordOf } from '@hall/app';
+import { dataOf, useRemote, NotFoundError, recordOf, submitWithFeedback } from '@hall/app';
 import { useSession } from '../../stores/session';
 import './apply.css';
 
@@ -41,18 +41,17 @@ export function Component() {
   async function apply() {
     if (!(await showConfirm(CONFIRM_APPLY))) return;
     setApplying(true);
-    const hide = showLoading('提交中');
-    let reply: Awaited<ReturnType<typeof api.getApplyCode>>;
-    try {
-      reply = await api.getApplyCode({ openid, prodefid, name, appointment });
-    } catch (error) {
-      hide();
-      setApplying(false);
-      if (!(error instanceof SessionLostError)) await showAlert(NETWORK_ERROR);
-      return;
-    }
-    hide();
-    setApplying(false);
+    // The reply is read below whatever it says: the domain decides between going on, an alert and a redirect.
+    const answer: { reply?: Awaited<ReturnType<typeof api.getApplyCode>> } = {};
+    await submitWithFeedback(
+      async () => {
+        answer.reply = await api.getApplyCode({ openid, prodefid, name, appointment });
+        return null;
+      },
+      { loading: '提交中', onSettled: () => setApplying(false) },
+    );
+    const { reply } = answer;
+    if (!reply) return;
     const decision = applyCodeDecision(reply.errcode, reply.errmsg);
     if (decision.kind === 'proceed' && reply.data) {
       navigate(routeHref(applyNextTarget({ applicationId: reply.data.proinstid, djlx, qllx, code, appointment })));

@@ -1,6 +1,6 @@
-import { errcodeOk, SessionLostError, stateOk, replyMessage, type QueryCity } from '@hall/api/browser';
+import { errcodeOk, stateOk, replyMessage, type QueryCity } from '@hall/api/browser';
 import { VALIDATION_MESSAGES, maskIdNumber, validateCertificateQuery } from '@hall/domain';
-import { showAlert, showConfirm, showLoading } from '@hall/ui';
+import { showAlert, showConfirm } from '@hall/ui';
 import { Button, Dialog, Input, List, Picker } from 'antd-mobile';
 import { FileOutline, RightOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
@@ -9,7 +9,7 @@ import { FormCard, FormIntro } from '../../components/form-card';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { submitWithFeedback, NETWORK_ERROR, dataOf, useRemote } from '@hall/app';
+import { submitWithFeedback, dataOf, useRemote } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { dropPendingQuery, newBusinessSerial, savePendingQuery, takePendingQuery, type PendingQuery } from './pending-query';
 import { QUERY_SCREENS, screenAt, type QueryScreen } from './query-screens';
@@ -115,20 +115,11 @@ function QueryForm({ screen }: { screen: QueryScreen }) {
       setQzh(pending.qzh);
     }
     void (async () => {
-      const hide = showLoading();
-      let reply: { errcode: string; errmsg?: string | undefined };
-      try {
-        reply = await api.setDetectInfo({ bsm: faceReturn.bsm, BizToken: faceReturn.bizToken });
-      } catch (error) {
-        hide();
-        if (!(error instanceof SessionLostError)) await showAlert(NETWORK_ERROR);
-        return;
-      }
-      hide();
-      if (!errcodeOk(reply)) {
-        await showAlert(reply.errmsg || FACE_FAILED);
-        return;
-      }
+      const passed = await submitWithFeedback(async () => {
+        const reply = await api.setDetectInfo({ bsm: faceReturn.bsm, BizToken: faceReturn.bizToken });
+        return errcodeOk(reply) ? null : reply.errmsg || FACE_FAILED;
+      });
+      if (!passed) return;
       await showAlert(FACE_PASSED);
       if (pending) await submit(pending);
       else await showAlert(PENDING_LOST);

@@ -1,23 +1,13 @@
-import { errcodeOk, stateOk, SessionLostError, type GuaranteePreview } from '@hall/api/browser';
-import {
-  INQUIRY_RECORD_PATH,
-  PREVIEW_BUTTON_DELAY_MS,
-  RIGHTS_STATEMENTS_PATH,
-  STATEMENT_DOCUMENT_TITLES,
-  STATEMENT_MESSAGES,
-  STATEMENT_PREVIEW_PATHS,
-  isChangeOfHolderCase,
-  pickStatementTemplate,
-  type StatementDocument,
-} from '@hall/domain';
-import { EmptyState, showAlert, showLoading } from '@hall/ui';
+import { errcodeOk, stateOk, type GuaranteePreview } from '@hall/api/browser';
+import { INQUIRY_RECORD_PATH, PREVIEW_BUTTON_DELAY_MS, RIGHTS_STATEMENTS_PATH, STATEMENT_DOCUMENT_TITLES, STATEMENT_MESSAGES, STATEMENT_PREVIEW_PATHS, isChangeOfHolderCase, pickStatementTemplate, type StatementDocument } from '@hall/domain';
+import { EmptyState, showAlert } from '@hall/ui';
 import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { HallPage } from '../../components/hall-page';
 import { href } from '../../config/paths';
 import { api } from '../../lib/api';
-import { NETWORK_ERROR, useRemote, readableMessage } from '@hall/app';
+import { NETWORK_ERROR, useRemote, readableMessage, submitWithFeedback } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { buildDocument, type DocumentModel } from './document-model';
 import { renderDocumentPng } from './document-png';
@@ -123,31 +113,23 @@ function DocumentScreen({ document, data, guarantee }: DocumentScreenProps) {
       return;
     }
     setBusy(true);
-    const hide = showLoading('加载中');
-    let failure: string | null = null;
-    try {
-      const base64 = await renderDocumentPng(model);
-      const reply = await api.savePicFromWXServer({
-        openid,
-        datuminstId: template.id,
-        base64,
-        typ: 'jpg',
-        ysr: model.signers[0]?.name ?? '',
-        addgsgg: 'true',
-      });
-      if (!errcodeOk(reply)) failure = reply.errmsg || '上传失败，请稍后重试';
-    } catch (error) {
-      hide();
-      setBusy(false);
-      if (!(error instanceof SessionLostError)) await showAlert(readableMessage(error), { title: ALERT_TITLE });
-      return;
-    }
-    hide();
-    setBusy(false);
-    if (failure) {
-      await showAlert(failure, { title: ALERT_TITLE });
-      return;
-    }
+    const uploaded = await submitWithFeedback(
+      async () => {
+        const base64 = await renderDocumentPng(model);
+        const reply = await api.savePicFromWXServer({
+          openid,
+          datuminstId: template.id,
+          base64,
+          typ: 'jpg',
+          ysr: model.signers[0]?.name ?? '',
+          addgsgg: 'true',
+        });
+        return errcodeOk(reply) ? null : reply.errmsg || '上传失败，请稍后重试';
+      },
+      // Drawing the page may fail with a message of its own; anything else is the network's.
+      { loading: '加载中', networkFailure: (error) => readableMessage(error), onSettled: () => setBusy(false) },
+    );
+    if (!uploaded) return;
     await showAlert(STATEMENT_MESSAGES.uploaded, { title: ALERT_TITLE });
     navigate(statementsHref);
   }
