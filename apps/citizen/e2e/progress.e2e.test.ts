@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startHall, type Hall } from './harness';
+import { becomeVerified } from './identity';
 import { steadyScreenshots } from './steady-screenshots';
 
 let hall: Hall;
@@ -12,7 +13,10 @@ describe('progress query', () => {
   it('finds nothing for the wrong letter case and the case for the right one', async () => {
     const { context, page } = await hall.newPhone();
     const shot = steadyScreenshots('progress');
-    await signIn(page, 'e2e-progress', '郑爽', '/progressQuery');
+    // The progress query is a business call: the citizen is verified first.
+    await signIn(page, 'e2e-progress', '郑爽', '/my');
+    await becomeVerified(page);
+    await page.goto('/progressQuery');
     await page.getByRole('heading', { name: '进度查询' }).waitFor();
     await page.getByText('受理编号区分大小写').waitFor();
     await shot(page, 'form');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startHall, type Hall } from './harness';
-import { OWNER, fillProfile, keepFailureEvidence, saveProfile } from './identity';
+import { OWNER, becomeVerified, keepFailureEvidence } from './identity';
 import { steadyScreenshots } from './steady-screenshots';
 
 let hall: Hall;
@@ -15,11 +15,8 @@ describe('queue numbers', () => {
     keepFailureEvidence(page, 'queue');
     const shot = steadyScreenshots('queue');
     await signIn(page, 'e2e-queue', '取号市民', '/my');
-    // A saved profile, so the order form starts with the citizen's name and phone.
-    await page.getByText('账号信息').click();
-    await page.locator('#profile-name').waitFor();
-    await fillProfile(page, OWNER);
-    await saveProfile(page);
+    // Taking a number is a business call: a saved, verified profile, which also fills the order form.
+    await becomeVerified(page, OWNER);
 
     await page.goto('/');
     await page.getByText('排队取号', { exact: true }).waitFor();
