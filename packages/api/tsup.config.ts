@@ -1,11 +1,4 @@
+import { libraryBuild } from '@hall/tsup-config';
 import { defineConfig } from 'tsup';
 
-export default defineConfig({
-  entry: ['src/index.ts', 'src/browser.ts'],
-  splitting: true,
-  format: ['esm'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'es2022',
-});
+export default defineConfig(libraryBuild({ entry: ['src/index.ts', 'src/browser.ts'] }));

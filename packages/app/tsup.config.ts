@@ -1,3 +1,4 @@
+import { libraryBuild } from '@hall/tsup-config';
 import { defineConfig } from 'tsup';
 
 /**
@@ -6,16 +7,4 @@ import { defineConfig } from 'tsup';
  * carry submitWithFeedback's import of the kit (and its styles) into every chunk that only wants the
  * client, the citizen home among them.
  */
-export default defineConfig({
-  entry: ['src/*.ts', '!src/*.test.ts'],
-  splitting: true,
-  format: ['esm'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'es2022',
-  esbuildOptions(options) {
-    // Keep Chinese text readable in the output rather than \uXXXX escapes.
-    options.charset = 'utf8';
-  },
-});
+export default defineConfig(libraryBuild({ entry: ['src/*.ts', '!src/*.test.ts'] }));
