@@ -17,7 +17,8 @@ import {
   type FilledApplication,
 } from './application-sections';
 import { ID_TYPES } from './enums';
-import type { DetailRoute, FillSection, InfoFillScreen } from './routing';
+import type { DetailRoute } from './citizen-paths';
+import type { FillSection, InfoFillScreen } from './routing';
 import { ALREADY_SUBMITTED, REVIEW_STATUS, REVIEW_STATUS_VALUES, statusRefusal, type StatusRefusedAction } from './review';
 
 describe('the screen of each detail page', () => {

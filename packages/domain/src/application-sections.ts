@@ -16,6 +16,7 @@ import {
   SAVE_TYPE_PRE_NOTATION,
   SAVE_TYPE_RIGHTS_INFO,
 } from './enums';
+import { citizenPaths, type DetailRoute } from './citizen-paths';
 import {
   applyNextScreen,
   detailRoute,
@@ -23,7 +24,6 @@ import {
   mortgageeTableRows,
   showsMortgageePanel,
   showsRightsInfoPanel,
-  type DetailRoute,
   type FillSection,
   type InfoFillScreen,
   type MortgageeCandidate,
@@ -36,14 +36,14 @@ import { validateCancellation } from './validation';
 
 /** The fill screen whose sections each read-only detail page shows. */
 export const DETAIL_PAGE_SCREENS: Readonly<Record<DetailRoute, InfoFillScreen>> = {
-  '/applyDetail': 'infofill',
-  '/applyDetailDyqzy': 'infofilldyqzy',
-  '/applyDetailDyqsc': 'infofilldyqsc',
-  '/applyDetailClfmm': 'infofillclfmm',
-  '/applyDetailYdy': 'infofillydy',
-  '/applyDetailYgdj': 'infofillygdj',
-  '/applyDetailYg_Ydy': 'infofillyg_ydy',
-  '/applyDetailZxdj': 'infofillzxdj',
+  [citizenPaths.applyDetail.general]: 'infofill',
+  [citizenPaths.applyDetail.dyqzy]: 'infofilldyqzy',
+  [citizenPaths.applyDetail.dyqsc]: 'infofilldyqsc',
+  [citizenPaths.applyDetail.clfmm]: 'infofillclfmm',
+  [citizenPaths.applyDetail.ydy]: 'infofillydy',
+  [citizenPaths.applyDetail.ygdj]: 'infofillygdj',
+  [citizenPaths.applyDetail.ygYdy]: 'infofillyg_ydy',
+  [citizenPaths.applyDetail.zxdj]: 'infofillzxdj',
 };
 
 export function detailPageScreen(route: DetailRoute): InfoFillScreen {

@@ -1,5 +1,6 @@
 export * from './id-card';
 export * from './regions';
+export * from './citizen-paths';
 export * from './routing';
 export * from './application-sections';
 export * from './review';

@@ -3,6 +3,7 @@
  * signature verifications, archive-query (records certificate) requests, the registration
  * property query, and feedback (spec part 1 §4, part 3 §2.8 and §4).
  */
+import { citizenPaths } from './citizen-paths';
 import { routeHref, type RouteTarget } from './routing';
 
 /** A record's state as it arrives: 0 or 10 in progress, 20 found, 21 not found. */
@@ -70,9 +71,9 @@ export function canOpenArchiveDetail(state: QueryRecordState | null | undefined)
 
 /** The archive certificate page by the user's district code: 140200 has its own page. */
 export const ARCHIVE_DETAIL_ROUTES: Readonly<Record<string, string>> = {
-  '140200': '/CatchCert_yhxz',
+  '140200': citizenPaths.catchCertYhxz,
 };
-export const ARCHIVE_DETAIL_DEFAULT_ROUTE = '/CatchCert_new';
+export const ARCHIVE_DETAIL_DEFAULT_ROUTE: string = citizenPaths.catchCertNew;
 
 export function archiveDetailRoute(district: string | number | null | undefined): string {
   return ARCHIVE_DETAIL_ROUTES[normalize(district)] ?? ARCHIVE_DETAIL_DEFAULT_ROUTE;

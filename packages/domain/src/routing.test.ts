@@ -133,9 +133,9 @@ describe('list View/Edit target (part 2 §2)', () => {
     expect(routeHref(target)).toBe(`/info/${screen}?slbh=N1&id=S1&slsqId=S1&djlx=${djlx}&qllx=${qllx}`);
   });
 
-  it('an application without a number yet passes an empty slbh', () => {
+  it('an application without a number yet leaves its empty slbh out', () => {
     expect(routeHref(listEditTarget({ applicationId: 'S1', djlx: 100, qllx: 4, appointment: 0 }))).toBe(
-      '/info/infofilldyqsc?slbh=&id=S1&slsqId=S1&djlx=100&qllx=4',
+      '/info/infofilldyqsc?id=S1&slsqId=S1&djlx=100&qllx=4',
     );
   });
 
@@ -336,8 +336,8 @@ describe('codes', () => {
     expect(lookupRoutingPair({ '400+23': 'exact' }, 100, 23)).toBeUndefined();
   });
 
-  it('routeHref leaves out absent values and a bare path stays bare', () => {
+  it('routeHref leaves out empty values and a bare path stays bare', () => {
     expect(routeHref({ path: '/x', query: {} })).toBe('/x');
-    expect(routeHref({ path: '/x', query: { a: undefined, b: null, c: false, 'd&': '?=' } })).toBe('/x?c=false&d%26=%3F%3D');
+    expect(routeHref({ path: '/x', query: { a: undefined, b: null, e: '', c: false, 'd&': '?=' } })).toBe('/x?c=false&d%26=%3F%3D');
   });
 });

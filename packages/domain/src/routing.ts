@@ -5,6 +5,7 @@
  * and one lookup with its default, so a new business is a new row, never a new branch.
  */
 
+import { citizenPaths, getHref, type DetailRoute, type RouteQueryValue } from './citizen-paths';
 import { SPECIAL_RULES_DISTRICT } from './enums';
 
 /** Registration type codes (djlx) the hall knows. */
@@ -45,19 +46,15 @@ export function isAppointmentApplication(appointment: RoutingCode | null | undef
 // ---------------------------------------------------------------------------------------------
 // Route targets and hrefs
 
-export type RouteQueryValue = string | number | boolean | null | undefined;
 /** A screen to navigate to: a path and its query, in the order the spec lists the parameters. */
 export interface RouteTarget {
   readonly path: string;
   readonly query: Readonly<Record<string, RouteQueryValue>>;
 }
 
-/** path?key=value&… with every key and value encoded; null and undefined values are left out. */
+/** The href of a target, by the one rule of {@link getHref}: empty values (null, undefined, '') are left out. */
 export function routeHref(target: RouteTarget): string {
-  const pairs = Object.entries(target.query)
-    .filter((entry): entry is [string, string | number | boolean] => entry[1] !== null && entry[1] !== undefined)
-    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
-  return pairs.length === 0 ? target.path : `${target.path}?${pairs.join('&')}`;
+  return getHref(target.path, target.query);
 }
 
 /** The information-fill screens under /info (part 2 §2, part 3 §2.21). */
@@ -79,7 +76,7 @@ export function infoFillPath(screen: InfoFillScreen): `/info/${InfoFillScreen}` 
   return `/info/${screen}`;
 }
 
-export const UPLOAD_PATH = '/upload';
+export const UPLOAD_PATH = citizenPaths.upload;
 
 /** The upload screen's query (part 2 §2): slsqId, appointment, djlx, qllx. */
 function uploadTarget(applicationId: string, appointment: RoutingCode, djlx: RoutingCode, qllx: RoutingCode): RouteTarget {
@@ -235,15 +232,7 @@ export function listEditTarget(input: ListEditRouteInput): RouteTarget {
 // ---------------------------------------------------------------------------------------------
 // Detail pages: upload Next, the detail route table, preview back buttons (part 2 §2, §4)
 
-export type DetailRoute =
-  | '/applyDetail'
-  | '/applyDetailDyqzy'
-  | '/applyDetailDyqsc'
-  | '/applyDetailClfmm'
-  | '/applyDetailYdy'
-  | '/applyDetailYgdj'
-  | '/applyDetailYg_Ydy'
-  | '/applyDetailZxdj';
+const DETAIL = citizenPaths.applyDetail;
 
 /**
  * The read-only detail page of a pair. One table serves upload Next, the detail route and the
@@ -251,18 +240,18 @@ export type DetailRoute =
  * has and only lacks 800+4, which §4 sends to Ygdj; one table keeps Next and Back on the same page.
  */
 export const DETAIL_ROUTES: RoutingPairTable<DetailRoute> = {
-  '100+23': '/applyDetailDyqzy',
-  '100+4': '/applyDetailDyqsc',
-  '200+23': '/applyDetailDyqzy',
-  '200+4': '/applyDetailClfmm',
-  '700+23': '/applyDetailYdy',
-  '700+4': '/applyDetailYgdj',
-  '800+4': '/applyDetailYgdj',
-  '700+423': '/applyDetailYg_Ydy',
-  '400+*': '/applyDetailZxdj',
+  '100+23': DETAIL.dyqzy,
+  '100+4': DETAIL.dyqsc,
+  '200+23': DETAIL.dyqzy,
+  '200+4': DETAIL.clfmm,
+  '700+23': DETAIL.ydy,
+  '700+4': DETAIL.ygdj,
+  '800+4': DETAIL.ygdj,
+  '700+423': DETAIL.ygYdy,
+  '400+*': DETAIL.zxdj,
 };
-/** The generic detail page; §2 writes it /ApplyDetail, the route table (§2.21) /applyDetail, which is kept. */
-export const DETAIL_DEFAULT_ROUTE: DetailRoute = '/applyDetail';
+/** The generic detail page (see citizenPaths.applyDetail for its spelling). */
+export const DETAIL_DEFAULT_ROUTE: DetailRoute = DETAIL.general;
 
 export function detailRoute(djlx: RoutingCode, qllx: RoutingCode): DetailRoute {
   return lookupRoutingPair(DETAIL_ROUTES, djlx, qllx) ?? DETAIL_DEFAULT_ROUTE;

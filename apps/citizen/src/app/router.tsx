@@ -1,6 +1,5 @@
 import { createBrowserRouter } from 'react-router';
 import { paths } from '../config/paths';
-import { INQUIRY_RECORD_PATH, PROPERTY_INFO_PATH, RIGHTS_STATEMENTS_PATH, STATEMENT_PREVIEW_PATHS } from '@hall/domain/statement-routes';
 import { RootLayout } from './root-layout';
 
 /** Every route loads lazily: the hall home's first load carries only what it shows. */
@@ -8,11 +7,11 @@ export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     children: [
-      { path: '/', lazy: () => import('../features/home/home-page') },
-      { path: '/my', lazy: () => import('../features/my/my-page') },
-      { path: '/mine', lazy: () => import('../features/my/my-page') },
-      { path: '/waiting', lazy: () => import('../features/session/waiting-page') },
-      { path: '/logout', lazy: () => import('../features/session/logout-page') },
+      { path: paths.home, lazy: () => import('../features/home/home-page') },
+      { path: paths.my, lazy: () => import('../features/my/my-page') },
+      { path: paths.mine, lazy: () => import('../features/my/my-page') },
+      { path: paths.waiting, lazy: () => import('../features/session/waiting-page') },
+      { path: paths.logout, lazy: () => import('../features/session/logout-page') },
       { path: paths.feedBack, lazy: () => import('../features/feedback/feedback-page') },
       { path: paths.feedBackList, lazy: () => import('../features/feedback/feedback-list-page') },
       { path: paths.feedBackDetail, lazy: () => import('../features/feedback/feedback-detail-page') },
@@ -39,9 +38,9 @@ export const router = createBrowserRouter([
       { path: paths.selapp, lazy: () => import('../features/business-choice/business-page') },
       { path: paths.prodoing, lazy: () => import('../features/applications/application-list-page') },
       { path: paths.userSign, lazy: () => import('../features/signing/sign-page') },
-      { path: PROPERTY_INFO_PATH, lazy: () => import('../features/statements/property-info-page') },
-      { path: RIGHTS_STATEMENTS_PATH, lazy: () => import('../features/statements/rights-statements-page') },
-      ...[INQUIRY_RECORD_PATH, ...Object.values(STATEMENT_PREVIEW_PATHS)].map((path) => ({ path, lazy: () => import('../features/statements/document-page') })),
+      { path: paths.statements.propertyInfo, lazy: () => import('../features/statements/property-info-page') },
+      { path: paths.statements.rightsStatements, lazy: () => import('../features/statements/rights-statements-page') },
+      ...[paths.statements.inquiryRecord, paths.statements.undertakingPreview, paths.statements.inquiryPreview, paths.statements.changeStatementPreview, paths.statements.changeInquiryPreview].map((path) => ({ path, lazy: () => import('../features/statements/document-page') })),
       { path: `${paths.info}/:screen`, lazy: () => import('../features/info-fill/fill-screen-page') },
       { path: paths.infoPerson, lazy: () => import('../features/info-fill/person-page') },
       { path: paths.infoDyxxinfo, lazy: () => import('../features/info-fill/unit-page') },
@@ -50,11 +49,11 @@ export const router = createBrowserRouter([
       { path: paths.infoYgqlxx, lazy: () => import('../features/rights-fill/pre-notice-page') },
       { path: paths.infoQlxxinfo, lazy: () => import('../features/rights-fill/rights-info-page') },
       { path: paths.upload, lazy: () => import('../features/materials/upload-page') },
-      ...[paths.applyDetail, paths.applyDetailDyqsc, paths.applyDetailYgdj, paths.applyDetailClfmm, paths.applyDetailDyqzy, paths.applyDetailYdy, paths.applyDetailYgYdy, paths.applyDetailZxdj].map((path) => ({
+      ...Object.values(paths.applyDetail).map((path) => ({
         path,
         lazy: () => import('../features/materials/detail-page'),
       })),
-      ...[paths.personD, paths.dyxxD, paths.ygqlxxD, paths.dyqD, paths.qlxxD, paths.houseD].map((path) => ({
+      ...Object.values(paths.recordPreview).map((path) => ({
         path,
         lazy: () => import('../features/materials/preview-page'),
       })),
@@ -77,7 +76,7 @@ export const router = createBrowserRouter([
       { path: paths.querycertrecord, lazy: () => import('../features/archive-query/archive-records-page') },
       ...[paths.catchCertNew, paths.catchCertYhxz, paths.catchcert].map((path) => ({ path, lazy: () => import('../features/archive-query/archive-certificate-page') })),
       { path: paths.bdcqzQuery, lazy: () => import('../features/property-query/property-query-page') },
-      { path: '/page404', lazy: () => import('../features/session/not-found-page') },
+      { path: paths.notFound, lazy: () => import('../features/session/not-found-page') },
       { path: '*', lazy: () => import('../features/session/not-found-page') },
     ],
   },

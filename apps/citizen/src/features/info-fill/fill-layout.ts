@@ -8,6 +8,7 @@ import {
   type FillSection,
   type InfoFillScreen,
 } from '@hall/domain';
+import { paths } from '../../config/paths';
 
 /** Every fill screen under /info, as its route names it. */
 export const FILL_SCREENS: readonly InfoFillScreen[] = [
@@ -52,13 +53,13 @@ export interface RightsSection {
 export function rightsSection(section: 'preNotationRights' | 'mortgageRights', detail: ApplicationDetail): RightsSection {
   const byType = (type: string) => detail.qlxxInfo.find((record) => record.savetype === type);
   if (section === 'mortgageRights') {
-    return { savetype: SAVE_TYPE_MORTGAGE, title: SAVE_TYPES[SAVE_TYPE_MORTGAGE], editPath: '/info/dyqinfo', record: byType(SAVE_TYPE_MORTGAGE) };
+    return { savetype: SAVE_TYPE_MORTGAGE, title: SAVE_TYPES[SAVE_TYPE_MORTGAGE], editPath: paths.infoDyqinfo, record: byType(SAVE_TYPE_MORTGAGE) };
   }
   const rightsInfo = byType(SAVE_TYPE_RIGHTS_INFO);
   if (rightsInfo || detail.proinst.djlx === '200') {
-    return { savetype: SAVE_TYPE_RIGHTS_INFO, title: SAVE_TYPES[SAVE_TYPE_RIGHTS_INFO], editPath: '/info/qlxxinfo', record: rightsInfo };
+    return { savetype: SAVE_TYPE_RIGHTS_INFO, title: SAVE_TYPES[SAVE_TYPE_RIGHTS_INFO], editPath: paths.infoQlxxinfo, record: rightsInfo };
   }
-  return { savetype: SAVE_TYPE_PRE_NOTATION, title: SAVE_TYPES[SAVE_TYPE_PRE_NOTATION], editPath: '/info/ygqlxx', record: byType(SAVE_TYPE_PRE_NOTATION) };
+  return { savetype: SAVE_TYPE_PRE_NOTATION, title: SAVE_TYPES[SAVE_TYPE_PRE_NOTATION], editPath: paths.infoYgqlxx, record: byType(SAVE_TYPE_PRE_NOTATION) };
 }
 
 /** The query every fill screen carries on: id (the application), djlx, qllx, code, appointment. */

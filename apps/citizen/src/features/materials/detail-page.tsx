@@ -1,5 +1,5 @@
 import { errcodeOk, type ApplicationDetail, type ApplyTitle } from '@hall/api/browser';
-import { DETAIL_ROUTES, PERSON_SECTION_KINDS, SAVE_TYPE_CANCELLATION, cancellationRecordFields, detailPageScreen, detailRoute, holdingMethodLabel, isAppointmentApplication, isSubmittableOnDetail, mortgageMethodLabel, mortgageeTableRows, personSectionTitle, showsUnitTable, type DetailRoute, type FillSection, type PersonSection } from '@hall/domain';
+import { PERSON_SECTION_KINDS, SAVE_TYPE_CANCELLATION, cancellationRecordFields, detailPageScreen, detailRoute, holdingMethodLabel, isAppointmentApplication, isSubmittableOnDetail, mortgageMethodLabel, mortgageeTableRows, personSectionTitle, showsUnitTable, type DetailRoute, type FillSection, type PersonSection } from '@hall/domain';
 import { EmptyState, FieldList, MaterialThumbnails, MaterialViewer, showConfirm, type MaterialViewerState } from '@hall/ui';
 import { Button } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
@@ -18,7 +18,7 @@ import './materials.css';
 export const CONFIRM_SUBMIT = '确定提交该申请吗？';
 
 function routeOf(pathname: string, djlx: string, qllx: string): DetailRoute {
-  const known = [...Object.values(DETAIL_ROUTES), '/applyDetail'] as DetailRoute[];
+  const known: readonly DetailRoute[] = Object.values(paths.applyDetail);
   return known.find((route) => route.toLowerCase() === pathname.toLowerCase()) ?? detailRoute(djlx, qllx);
 }
 
@@ -123,7 +123,7 @@ function DetailSections({ route, detail, title, isSubmit }: { route: DetailRoute
         return (
           <ReadSection key={section} title={name} head={['序', '姓名', '联系方式', '操作']}>
             {rows.map((person, index) => (
-              <Row key={person.sqr_id} cells={[String(index + 1), person.sqr_name, person.sqr_tel]} label={person.sqr_name} onView={() => navigate(href(paths.personD, { type, id: person.sqr_id, ...common }))} />
+              <Row key={person.sqr_id} cells={[String(index + 1), person.sqr_name, person.sqr_tel]} label={person.sqr_name} onView={() => navigate(href(paths.recordPreview.person, { type, id: person.sqr_id, ...common }))} />
             ))}
           </ReadSection>
         );
@@ -133,7 +133,7 @@ function DetailSections({ route, detail, title, isSubmit }: { route: DetailRoute
         return (
           <ReadSection key={section} title="不动产单元信息" head={['序', '不动产单元号', '操作']}>
             {units.map((unit, index) => (
-              <Row key={unit.id} cells={[String(index + 1), unit.bdcdyh]} label={unit.bdcdyh} onView={() => navigate(href(paths.dyxxD, { id: unit.id, ...common }))} />
+              <Row key={unit.id} cells={[String(index + 1), unit.bdcdyh]} label={unit.bdcdyh} onView={() => navigate(href(paths.recordPreview.unit, { id: unit.id, ...common }))} />
             ))}
           </ReadSection>
         );
@@ -144,7 +144,7 @@ function DetailSections({ route, detail, title, isSubmit }: { route: DetailRoute
         const isMortgage = section === 'mortgageRights';
         const record = rights.record;
         const value = isMortgage ? record?.dyfs : (record?.czfs ?? (rights.savetype === '99' ? detail.czfs : undefined));
-        const to = isMortgage ? paths.dyqD : rights.savetype === '99' ? paths.qlxxD : paths.ygqlxxD;
+        const to = isMortgage ? paths.recordPreview.mortgageRights : rights.savetype === '99' ? paths.recordPreview.rightsInfo : paths.recordPreview.preNotationRights;
         return (
           <ReadSection key={section} title={rights.title} head={['序', isMortgage ? '抵押方式' : '持证方式', '操作']}>
             {record && value ? (

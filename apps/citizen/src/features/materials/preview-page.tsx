@@ -32,14 +32,14 @@ function rightsFields(detail: ApplicationDetail, kind: 'preNotationRights' | 'mo
 /** Which preview a path is: its title in the card and how its fields are read. */
 function previewOf(pathname: string): { title: string; read: (detail: ApplicationDetail, id: string) => RecordField[] | null } {
   switch (pathname.toLowerCase()) {
-    case paths.personD.toLowerCase():
+    case paths.recordPreview.person.toLowerCase():
       return { title: '申请人信息', read: personFields };
-    case paths.dyxxD.toLowerCase():
-    case paths.houseD.toLowerCase():
+    case paths.recordPreview.unit.toLowerCase():
+    case paths.recordPreview.house.toLowerCase():
       return { title: '不动产单元信息', read: unitFields };
-    case paths.ygqlxxD.toLowerCase():
+    case paths.recordPreview.preNotationRights.toLowerCase():
       return { title: SAVE_TYPES['2'], read: (detail) => rightsFields(detail, 'preNotationRights') };
-    case paths.dyqD.toLowerCase():
+    case paths.recordPreview.mortgageRights.toLowerCase():
       return { title: SAVE_TYPES['3'], read: (detail) => rightsFields(detail, 'mortgageRights') };
     default:
       return { title: SAVE_TYPES['99'], read: (detail) => rightsFields(detail, 'rightsInfo') };
@@ -70,7 +70,7 @@ export function Component() {
   const djlx = detail?.proinst.djlx ?? params.get('djlx') ?? '';
   const qllx = detail?.proinst.qllx ?? params.get('qllx') ?? '';
   const back = previewBackTarget({ applicationId: slsqId, djlx, qllx, appointment: detail?.proinst.appointment, isSubmit: params.get('isSubmit') ?? undefined });
-  const backHref = href(back.path, back.query as Record<string, string | undefined>);
+  const backHref = href(back.path, back.query);
   const fields = detail ? preview.read(detail, id) : null;
 
   return (

@@ -115,7 +115,7 @@ export function Component() {
       return;
     }
     const to = uploadNextTarget({ applicationId: slsqId, djlx, qllx, appointment, isSubmit: '1' });
-    navigate(href(to.path, to.query as Record<string, string | undefined>));
+    navigate(href(to.path, to.query));
   }
 
   const materials = remote.data;

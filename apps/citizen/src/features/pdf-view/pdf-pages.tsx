@@ -3,6 +3,7 @@ import { ProgressBar } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorState, LoadingState } from '@hall/ui';
 import { NETWORK_ERROR } from '@hall/app';
+import { paths } from '../../config/paths';
 import { DOCUMENT_OPTIONS, loadPdfJs } from './pdfjs';
 
 /** Sharp on phone screens without canvases so large that iOS refuses to draw them. */
@@ -21,7 +22,7 @@ async function failureMessage(url: string): Promise<string> {
     if (!response.headers.get('content-type')?.includes('json')) return response.ok ? PDF_BROKEN : PDF_LOAD_FAILED;
     const body: unknown = await response.json();
     if (isSessionLost(body)) {
-      window.location.replace(body.url || '/');
+      window.location.replace(body.url || paths.home);
       return PDF_LOAD_FAILED;
     }
     const reply = body as { errmsg?: unknown; msg?: unknown };

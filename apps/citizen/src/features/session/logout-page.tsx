@@ -1,10 +1,11 @@
 import { DotLoading } from 'antd-mobile';
 import { useEffect } from 'react';
+import { paths } from '../../config/paths';
 
 /** The logout page: goes straight to the server's /logout, which ends the session and returns to the root. */
 export function Component() {
   useEffect(() => {
-    window.location.replace('/logout');
+    window.location.replace(paths.logout);
   }, []);
   return (
     <div className="hall-page-center" role="status">

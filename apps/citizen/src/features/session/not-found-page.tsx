@@ -1,5 +1,6 @@
 import { Button, ErrorBlock } from 'antd-mobile';
 import { useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
 
 /** The 404 page: a way back to the hall. */
 export function Component() {
@@ -7,7 +8,7 @@ export function Component() {
   return (
     <div className="hall-page-center">
       <ErrorBlock status="empty" title="页面不存在" description="您访问的页面不存在或已被移除" />
-      <Button color="primary" onClick={() => navigate('/', { replace: true })} style={{ marginTop: 16 }}>
+      <Button color="primary" onClick={() => navigate(paths.home, { replace: true })} style={{ marginTop: 16 }}>
         返回首页
       </Button>
     </div>

@@ -1,4 +1,5 @@
 import { contract } from '@hall/api';
+import { citizenPaths } from '@hall/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { registerCall } from '../../lib/register-call';
@@ -6,7 +7,7 @@ import { readSession, rememberOAuthState, sessionLost } from '../../plugins/sess
 import { bookCounterSlot, bookingPageFor, bookingSlipFor, listCounterBookings, listCounterDays, listCounterSlots } from '../../services/appointments/counter-booking';
 
 /** Where a booking link that is not the citizen's own lands. */
-const NOT_FOUND_PAGE = '/page404';
+const NOT_FOUND_PAGE = citizenPaths.notFound;
 
 /** Counter booking calls of spec part 3 §7 (POST under /online/wx/appoint) and the two booking links of the application list. */
 export async function counterBookingRoutes(app: FastifyInstance): Promise<void> {

@@ -1,4 +1,4 @@
-import { DEFAULT_APPLY_REGION, REVIEW_STATUS, VALIDATION_MESSAGES, calendarDate, counterBookingTime, slotBookingMessage, weekdayName } from '@hall/domain';
+import { DEFAULT_APPLY_REGION, REVIEW_STATUS, VALIDATION_MESSAGES, calendarDate, citizenPaths, getHref, counterBookingTime, slotBookingMessage, weekdayName } from '@hall/domain';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { applications, appointmentAreas, appointmentCalendars, appointmentOrders, appointmentProcesses, appointmentSlots, counterBookings } from '../../db/schema';
@@ -199,7 +199,7 @@ export async function bookingPageFor(db: Database, openid: string, proinstidText
     .select({ id: applications.id })
     .from(applications)
     .where(and(eq(applications.id, id), eq(applications.openid, openid)));
-  return application ? `/appointment?proinstid=${application.id}` : null;
+  return application ? getHref(citizenPaths.appointment, { proinstid: application.id }) : null;
 }
 
 /**
@@ -218,10 +218,10 @@ export async function bookingSlipFor(db: Database, openid: string, wlsh: string)
     .select({ id: counterBookings.id })
     .from(counterBookings)
     .where(and(eq(counterBookings.openid, openid), eq(counterBookings.applicationId, application.id)));
-  if (booking) return `/apmorder?id=${booking.id}`;
+  if (booking) return getHref(citizenPaths.apmorder, { id: booking.id });
   const [order] = await db
     .select({ id: appointmentOrders.id })
     .from(appointmentOrders)
     .where(and(eq(appointmentOrders.openid, openid), eq(appointmentOrders.applicationId, application.id)));
-  return order ? `/yuyueDetail?orderid=${order.id}` : `/apmrecord`;
+  return order ? getHref(citizenPaths.yuyueDetail, { orderid: order.id }) : citizenPaths.apmrecord;
 }
