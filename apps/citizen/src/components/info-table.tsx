@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import '../features/info-fill/info-fill.css';
+import './info-table.css';
 
 /**
  * A fill screen's table (序, name, contact … and an action column) as the fill screens and the

@@ -7,7 +7,7 @@ import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { dataOf, useRemote } from '@hall/app';
 import { useSession } from '../../stores/session';
-import '../applications/applications.css';
+import '../../components/application-card.css';
 import './appointments.css';
 
 export const NO_APPOINTMENTS = '暂无任何相关结果！';

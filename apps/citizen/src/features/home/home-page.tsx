@@ -7,7 +7,7 @@ import { Button, DotLoading } from 'antd-mobile';
 import { api } from '../../lib/api';
 import { dataOf, useRemote } from '@hall/app';
 import { HallTabBar } from '../../components/hall-tab-bar';
-import { useGuardedNavigation } from '../session/use-guarded-navigation';
+import { useGuardedNavigation } from '../../lib/use-guarded-navigation';
 import { useSession } from '../../stores/session';
 import './home-page.css';
 

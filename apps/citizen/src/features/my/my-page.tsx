@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { HallTabBar } from '../../components/hall-tab-bar';
 import { paths } from '../../config/paths';
 import { useSession } from '../../stores/session';
-import { useGuardedNavigation } from '../session/use-guarded-navigation';
+import { useGuardedNavigation } from '../../lib/use-guarded-navigation';
 import './my-page.css';
 
 /** The personal centre /my (spec part 1 §2). */

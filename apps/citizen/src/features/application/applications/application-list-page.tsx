@@ -1,0 +1,220 @@
+import { errcodeOk, type ApplicationSummary } from '@hall/api/browser';
+import {
+  REVIEW_ACTION_LABELS,
+  REVIEW_OPINION_PLACEHOLDER,
+  REVIEW_TABS,
+  applicationNumberText,
+  detailTarget,
+  isRejectionOpinionCollapsed,
+  isSubmittableFromList,
+  listEditTarget,
+  rejectionOpinionText,
+  reviewBookingAction,
+  reviewListActions,
+  reviewTabFromItemIndex,
+  reviewTabInfo,
+  routeHref,
+  type ReviewListAction,
+  type ReviewTab,
+} from '@hall/domain';
+import { EmptyState, showConfirm } from '@hall/ui';
+import { ActionSheet, Tabs } from 'antd-mobile';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ErrorState, HallPage, LoadingState } from '../../../components/hall-page';
+import { api } from '../../../lib/api';
+import { dataOf, useRemote, submitWithFeedback } from '@hall/app';
+import { useSession } from '../../../stores/session';
+import '../../../components/application-card.css';
+import './applications.css';
+
+export const EMPTY_LIST = '没有查到任何相关结果，请核对确认申请单号';
+export const CONFIRM_DELETE = '确定执行删除操作？';
+export const DELETE_FAILED = '删除申请失败！';
+
+/**
+ * 前往税务局 (district 630100 only) leaves the hall for the tax bureau with the citizen's ID number.
+ * The spec names no address: this is a placeholder until the bureau's entry point is known.
+ */
+export const TAX_BUREAU_URL = 'https://etax.qinghai.chinatax.gov.cn/';
+
+function taxBureauHref(idNumber: string): string {
+  return `${TAX_BUREAU_URL}?${new URLSearchParams({ sfzh: idNumber }).toString()}`;
+}
+
+/**
+ * /prodoing?itemIndex&yytype: the citizen's applications under four tabs (未提交, 待审核, 审核通过,
+ * 已驳回); tapping one opens the tab's actions (spec part 2 §2, §4, §8).
+ */
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const tab = reviewTabFromItemIndex(params.get('itemIndex'));
+  const yytypeParam = params.get('yytype');
+  const yytype = yytypeParam === '0' || yytypeParam === '1' ? yytypeParam : undefined;
+  const user = useSession((s) => s.user);
+  const openid = user?.openid || params.get('openid') || '';
+  const navigate = useNavigate();
+  const [chosen, setChosen] = useState<ApplicationSummary | null>(null);
+
+  const list = useRemote(async () => dataOf(await api.getApplyList({ openid, yytype })).lists, [openid, yytype]);
+  const items = list.data?.find((row) => row.tab === tab)?.items ?? [];
+
+  const selectTab = (next: ReviewTab) =>
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        copy.set('itemIndex', String(reviewTabInfo(next).index));
+        return copy;
+      },
+      { replace: true },
+    );
+
+  async function remove(item: ApplicationSummary) {
+    if (!(await showConfirm(CONFIRM_DELETE))) return;
+    const deleted = await submitWithFeedback(async () => (errcodeOk(await api.deleteApply({ openid, proinstid: item.id })) ? null : DELETE_FAILED), {
+      loading: '删除中',
+      networkFailure: DELETE_FAILED,
+    });
+    if (!deleted) return;
+    selectTab('notSubmitted');
+    await list.reload();
+  }
+
+  function act(item: ApplicationSummary, action: ReviewListAction) {
+    setChosen(null);
+    switch (action.kind) {
+      case 'book':
+      case 'viewBookingSlip':
+        window.location.href = action.href;
+        return;
+      case 'goToTaxBureau':
+        window.location.href = taxBureauHref(action.idNumber);
+        return;
+      case 'viewDetails':
+        navigate(
+          routeHref(
+            detailTarget({ applicationId: item.id, djlx: item.djlx, qllx: item.qllx, appointment: item.appointment, isSubmit: isSubmittableFromList(tab) }),
+          ),
+        );
+        return;
+      case 'viewEdit':
+        navigate(routeHref(listEditTarget({ applicationId: item.id, applicationNumber: item.slbh, djlx: item.djlx, qllx: item.qllx, appointment: item.appointment })));
+        return;
+      case 'delete':
+        void remove(item);
+        return;
+      case 'withdraw':
+      case 'cancel':
+        return;
+    }
+  }
+
+  const actions = chosen ? reviewListActions({ applicationId: chosen.id, applicationNumber: chosen.prolsh, kyy: chosen.kyy, shzt: chosen.shzt, district: chosen.xzqdm }, user?.CARDNUM ?? '') : [];
+
+  return (
+    <HallPage title="我的申请" className="hall-applications">
+      <Tabs
+        className="hall-applications__tabs"
+        activeKey={tab}
+        onChange={(key) => selectTab(key as ReviewTab)}
+        stretch
+      >
+        {REVIEW_TABS.map((info) => (
+          <Tabs.Tab key={info.tab} title={info.label} />
+        ))}
+      </Tabs>
+      <div role="tabpanel" aria-label={reviewTabInfo(tab).label}>
+        {list.loading && !list.data ? (
+          <LoadingState />
+        ) : list.error ? (
+          <ErrorState message={list.error} onRetry={() => void list.reload()} />
+        ) : items.length > 0 ? (
+          <ul className="hall-applications__list" aria-label={`${reviewTabInfo(tab).label}的申请`}>
+            {items.map((item) => (
+              <li key={item.id}>
+                <ApplicationItem item={item} tab={tab} onOpen={() => setChosen(item)} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyState description={EMPTY_LIST} fullPage />
+        )}
+      </div>
+      <ActionSheet
+        visible={chosen !== null}
+        actions={actions.filter((action) => action.kind !== 'cancel').map((action) => ({ key: action.kind, text: action.label, danger: action.kind === 'delete' }))}
+        cancelText={REVIEW_ACTION_LABELS.cancel}
+        onAction={(sheetAction) => {
+          const action = actions.find((a) => a.kind === sheetAction.key);
+          if (chosen && action) act(chosen, action);
+        }}
+        onClose={() => setChosen(null)}
+      />
+    </HallPage>
+  );
+}
+
+function bookingHint(item: ApplicationSummary): string | null {
+  const booking = reviewBookingAction({ applicationId: item.id, applicationNumber: item.prolsh, kyy: item.kyy });
+  if (booking === null) return null;
+  return booking.kind === 'book' ? REVIEW_ACTION_LABELS.book : `点击${REVIEW_ACTION_LABELS.viewBookingSlip}`;
+}
+
+function ApplicationItem({ item, tab, onOpen }: { item: ApplicationSummary; tab: ReviewTab; onOpen: () => void }) {
+  const [expanded, setExpanded] = useState(false);
+  const hint = bookingHint(item);
+  const opinion = tab === 'rejected' ? rejectionOpinionText(item.pro_slxmsh, item.shzt) : null;
+  const collapsible = opinion !== null && isRejectionOpinionCollapsed(opinion, window.innerWidth);
+  const notSubmitted = tab === 'notSubmitted';
+  return (
+    // The whole card opens the sheet; its name is the button that keyboards and screen readers reach.
+    <div className="hall-card hall-application" onClick={onOpen}>
+      <div className="hall-application__head">
+        <button type="button" className="hall-application__name" aria-haspopup="dialog">
+          {item.name}
+        </button>
+        {hint ? <span className="hall-application__hint">{hint}</span> : null}
+      </div>
+      <Row label="申请编号">{applicationNumberText(item.prolsh)}</Row>
+      <Row label="业务类型">{item.djlx_name}</Row>
+      <Row label="申请地点">{item.areaname}</Row>
+      {opinion !== null ? (
+        <div className="hall-application__row hall-application__opinion">
+          <span className="hall-application__label">驳回意见：</span>
+          <span
+            className={[
+              'hall-application__opinion-text',
+              opinion === REVIEW_OPINION_PLACEHOLDER ? 'is-none' : '',
+              collapsible && !expanded ? 'is-collapsed' : '',
+            ].join(' ')}
+          >
+            {opinion}
+          </span>
+          {collapsible ? (
+            <button
+              type="button"
+              className="hall-application__toggle"
+              aria-expanded={expanded}
+              onClick={(event) => {
+                event.stopPropagation();
+                setExpanded((value) => !value);
+              }}
+            >
+              {expanded ? '收起' : '展开'}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      <Row label={notSubmitted ? '创建时间' : '提交时间'}>{notSubmitted ? item.prostart : item.tjsj}</Row>
+    </div>
+  );
+}
+
+function Row({ label, children }: { label: string; children: string }) {
+  return (
+    <div className="hall-application__row">
+      <span className="hall-application__label">{label}：</span>
+      <span className="hall-application__value">{children}</span>
+    </div>
+  );
+}

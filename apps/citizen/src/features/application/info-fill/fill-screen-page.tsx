@@ -1,0 +1,95 @@
+
+import { FILL_SCREEN_PROGRESS_STEP } from '@hall/domain';
+import { ApplySteps, EmptyState } from '@hall/ui';
+import { Button } from 'antd-mobile';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { ErrorState, HallPage, LoadingState } from '../../../components/hall-page';
+import { href, paths } from '../../../config/paths';
+import { api } from '../../../lib/api';
+import { dataOf, useRemote, NotFoundError, recordOf, APPLICATION_NOT_FOUND } from '@hall/app';
+import { useSession } from '../../../stores/session';
+import { CancellationForm } from './cancellation-form';
+import { asFillScreen, type FillQuery } from './fill-layout';
+import { ManagedFillSections, passesApplicationCheck } from './managed-sections';
+import './info-fill.css';
+
+
+/**
+ * Every information-fill screen under /info (/info/infofill, infofillydy, infofillzxdj …): one
+ * component whose sections come from the domain's table for the route's screen name, the panel
+ * rules of the application and the business's titles (spec part 2 §2, §4, §8).
+ */
+export function Component() {
+  const { screen: screenName } = useParams();
+  const screen = asFillScreen(screenName);
+  const [params] = useSearchParams();
+  const applicationId = params.get('id') || params.get('slsqId') || '';
+  const openid = useSession((s) => s.user?.openid ?? '');
+  const navigate = useNavigate();
+
+  const remote = useRemote(async () => {
+    if (!applicationId) throw new NotFoundError(APPLICATION_NOT_FOUND);
+    const reply = await api.getApply({ openid, slsqId: applicationId });
+    // Another citizen's application, or none, answers 查询无数据: shown as not found rather than as a failure.
+    const detail = recordOf(reply, APPLICATION_NOT_FOUND);
+    const title = dataOf(await api.getApplyTitle({ prodefid: detail.proinst.prodefid }));
+    return { detail, title };
+  }, [applicationId, openid]);
+
+  if (!screen) {
+    return (
+      <HallPage title="权利信息填写">
+        <EmptyState description="页面不存在" fullPage />
+      </HallPage>
+    );
+  }
+
+  const proinst = remote.data?.detail.proinst;
+  const query: FillQuery = {
+    applicationId,
+    djlx: proinst?.djlx ?? params.get('djlx') ?? '',
+    qllx: proinst?.qllx ?? params.get('qllx') ?? '',
+    code: params.get('code') ?? '',
+    appointment: proinst?.appointment ?? params.get('appointment') ?? '0',
+  };
+  const uploadHref = href(paths.upload, { slsqId: applicationId, djlx: query.djlx, qllx: query.qllx, appointment: query.appointment });
+
+  async function next() {
+    if (await passesApplicationCheck(openid, applicationId)) navigate(uploadHref);
+  }
+
+  const isCancellation = screen === 'infofillzxdj';
+  const data = remote.data;
+  return (
+    <HallPage
+      title="权利信息填写"
+      className="hall-info-fill"
+      footer={
+        data && !isCancellation ? (
+          <div className="hall-info-fill__footer">
+            <Button block color="primary" size="large" onClick={() => void next()}>
+              下一步
+            </Button>
+          </div>
+        ) : undefined
+      }
+    >
+      <div className="hall-info-fill__steps">
+        <ApplySteps current={FILL_SCREEN_PROGRESS_STEP} />
+      </div>
+      {remote.loading && !data ? (
+        <LoadingState />
+      ) : remote.failure?.kind === 'not-found' ? (
+        <EmptyState description={APPLICATION_NOT_FOUND} fullPage />
+      ) : remote.error ? (
+        <ErrorState message={remote.error} onRetry={() => void remote.reload()} />
+      ) : data ? (
+        isCancellation ? (
+          <CancellationForm detail={data.detail} query={query} uploadHref={uploadHref} />
+        ) : (
+          <ManagedFillSections screen={screen} detail={data.detail} title={data.title} query={query} onChanged={remote.reload} />
+        )
+      ) : null}
+    </HallPage>
+  );
+}

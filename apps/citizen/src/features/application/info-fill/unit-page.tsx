@@ -1,0 +1,212 @@
+import { errcodeOk, type PropertyUnit, type UnitFieldRequirement } from '@hall/api/browser';
+import { CERTIFICATE_COUNTS, DATE_YEAR_MAX, DATE_YEAR_MIN, HOLDING_METHODS, PROPERTY_CERTIFICATE_FIELD, PROPERTY_DATE_FIELDS, PROPERTY_FIELD_LABELS, PROPERTY_NUMERIC_FIELDS, infoFillPath, listEditScreen, validatePropertyForm } from '@hall/domain';
+import { EmptyState, showAlert } from '@hall/ui';
+import { Button, Input, List, Selector } from 'antd-mobile';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { FormCard } from '../../../components/form-card';
+import { ErrorState, HallPage, LoadingState } from '../../../components/hall-page';
+import { href } from '../../../config/paths';
+import { api } from '../../../lib/api';
+import { useBack } from '../../../lib/use-back';
+import { dataOf, useRemote, submitWithFeedback, NotFoundError, recordOf, APPLICATION_NOT_FOUND } from '@hall/app';
+import { useSession } from '../../../stores/session';
+import { useFormDraft } from './form-draft';
+import './info-fill.css';
+
+export const UNIT_SAVE_FAILED = '提交数据失败';
+export const UNIT_SAVED = '保存成功';
+const NO_UNIT = '未找到该不动产单元';
+
+/** The spec's defaults of a unit (part 2 §3), shown in a new unit's form. */
+const UNIT_DEFAULTS: Readonly<Record<string, string>> = { fwyt: '10', tdsyq_yt: '071', czfs: '02', sfhbzs: '0' };
+
+/** Fields chosen from a fixed list rather than typed. */
+const CHOICE_FIELDS: Readonly<Record<string, Readonly<Record<string, string>>>> = { czfs: HOLDING_METHODS, sfhbzs: CERTIFICATE_COUNTS };
+
+type UnitValues = Record<string, string>;
+
+/**
+ * /info/dyxxinfo?id&slsqId&djlx&qllx&appointment&code: adds (blank id) or edits a property unit.
+ * The business's field list (getApplyTitle fwxx) says which fields show and which are required
+ * (isfillin 1; the certificate number never for qllx 423); areas and amounts are numbers, dates lie
+ * in 1949–2099 (spec part 2 §2, §5, §8). Typing is kept as a draft until saved.
+ */
+export function Component() {
+  return <UnitScreen title="不动产单元信息" heading="不动产单元" />;
+}
+
+/** The unit form under a screen's own title and card heading (/info/dyxxinfo, /info/houseinfo). */
+export function UnitScreen({ title, heading }: { title: string; heading: string }) {
+  const [params] = useSearchParams();
+  const unitId = params.get('id') ?? '';
+  const applicationId = params.get('slsqId') ?? '';
+  const openid = useSession((s) => s.user?.openid ?? '');
+
+  const remote = useRemote(async () => {
+    if (!applicationId) throw new NotFoundError(APPLICATION_NOT_FOUND);
+    const reply = await api.getApply({ openid, slsqId: applicationId });
+    // Another citizen's application, or none, answers 查询无数据: shown as not found rather than as a failure.
+    const detail = recordOf(reply, APPLICATION_NOT_FOUND);
+    const title = dataOf(await api.getApplyTitle({ prodefid: detail.proinst.prodefid }));
+    const unit = unitId ? detail.units.find((row) => row.id === unitId) : undefined;
+    if (unitId && !unit) throw new NotFoundError(NO_UNIT);
+    return { detail, fields: title.fwxx, unit };
+  }, [applicationId, unitId, openid]);
+
+  return (
+    <HallPage title={title} className="hall-unit">
+      {remote.loading && !remote.data ? (
+        <LoadingState />
+      ) : remote.failure?.kind === 'not-found' ? (
+        <EmptyState description={remote.error} fullPage />
+      ) : remote.error ? (
+        <ErrorState message={remote.error} onRetry={() => void remote.reload()} />
+      ) : remote.data ? (
+        <UnitForm
+          heading={heading}
+          fields={remote.data.fields}
+          unit={remote.data.unit}
+          applicationId={applicationId}
+          djlx={remote.data.detail.proinst.djlx}
+          qllx={remote.data.detail.proinst.qllx}
+          appointment={params.get('appointment') ?? remote.data.detail.proinst.appointment}
+          code={params.get('code') ?? ''}
+        />
+      ) : null}
+    </HallPage>
+  );
+}
+
+interface UnitFormProps {
+  heading: string;
+  fields: UnitFieldRequirement[];
+  unit: PropertyUnit | undefined;
+  applicationId: string;
+  djlx: string;
+  qllx: string;
+  appointment: string;
+  code: string;
+}
+
+function initialValues(fields: UnitFieldRequirement[], unit: PropertyUnit | undefined): UnitValues {
+  const values: UnitValues = {};
+  for (const { field } of fields) {
+    const saved = unit ? (unit as unknown as Record<string, string | undefined>)[field] : undefined;
+    values[field] = saved || (unit ? '' : (UNIT_DEFAULTS[field] ?? ''));
+  }
+  return values;
+}
+
+function UnitForm({ heading, fields, unit, applicationId, djlx, qllx, appointment, code }: UnitFormProps) {
+  const [values, changeValues, clearDraft] = useFormDraft(`hall:unit-draft:${applicationId}:${unit?.id || 'new'}`, initialValues(fields, unit));
+  const [busy, setBusy] = useState(false);
+  const openid = useSession((s) => s.user?.openid ?? '');
+  const back = useBack(href(infoFillPath(listEditScreen(djlx, qllx)), { id: applicationId, djlx, qllx, code, appointment }));
+  const change = (field: string, value: string) => changeValues({ [field]: value });
+  const required = (field: UnitFieldRequirement) => field.isfillin === '1' && !(field.field === PROPERTY_CERTIFICATE_FIELD && qllx === '423');
+
+  async function save() {
+    const problem = validatePropertyForm(fields, values, { qllx });
+    if (problem) {
+      await showAlert(problem);
+      return;
+    }
+    setBusy(true);
+    const trimmed = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim()]));
+    const saved = await submitWithFeedback(
+      async () => {
+        const reply = await api.addReleasteInfo({ openid, proinstid: applicationId, fwxxs: [{ ...trimmed, id: unit?.id ?? '' }] });
+        return errcodeOk(reply) ? null : UNIT_SAVE_FAILED;
+      },
+      { loading: '提交中', onSettled: () => setBusy(false) },
+    );
+    if (!saved) return;
+    clearDraft();
+    await showAlert(UNIT_SAVED);
+    back();
+  }
+
+  return (
+    <>
+      <FormCard header={heading} className="hall-unit__card">
+        {fields.map((field) => {
+          const label = field.label || PROPERTY_FIELD_LABELS[field.field] || field.field;
+          const id = `unit-${field.field}`;
+          const star = required(field) ? (
+            <span className="hall-info-fill__star" aria-hidden="true">
+              *
+            </span>
+          ) : null;
+          const choices = CHOICE_FIELDS[field.field];
+          if (choices) {
+            return (
+              <List.Item
+                key={field.field}
+                className="hall-person__choice"
+                title={
+                  <>
+                    {star}
+                    {label}
+                  </>
+                }
+              >
+                <Selector
+                  aria-label={label}
+                  options={Object.entries(choices).map(([value, text]) => ({ value, label: text }))}
+                  value={values[field.field] ? [values[field.field] ?? ''] : []}
+                  onChange={(chosen) => change(field.field, chosen[0] ?? '')}
+                />
+              </List.Item>
+            );
+          }
+          const isDate = PROPERTY_DATE_FIELDS.includes(field.field);
+          const isNumber = PROPERTY_NUMERIC_FIELDS.includes(field.field);
+          return (
+            <List.Item
+              key={field.field}
+              prefix={
+                <label htmlFor={id}>
+                  {star}
+                  {label}
+                </label>
+              }
+            >
+              {isDate ? (
+                <input
+                  id={id}
+                  className="hall-unit__date"
+                  type="date"
+                  min={`${DATE_YEAR_MIN}-01-01`}
+                  max={`${DATE_YEAR_MAX}-12-31`}
+                  aria-required={required(field) || undefined}
+                  value={values[field.field] ?? ''}
+                  onChange={(event) => change(field.field, event.target.value)}
+                />
+              ) : (
+                <Input
+                  id={id}
+                  inputMode={isNumber ? 'decimal' : undefined}
+                  aria-required={required(field) || undefined}
+                  placeholder={`请输入${label}`}
+                  value={values[field.field] ?? ''}
+                  onChange={(value) => change(field.field, value)}
+                  maxLength={isNumber ? 20 : 200}
+                  clearable
+                />
+              )}
+            </List.Item>
+          );
+        })}
+      </FormCard>
+      <div className="hall-person__actions">
+        <Button block color="primary" size="large" loading={busy} disabled={busy} onClick={() => void save()}>
+          保存
+        </Button>
+        <Button block size="large" onClick={back}>
+          返回
+        </Button>
+      </div>
+    </>
+  );
+}
