@@ -7,7 +7,7 @@ import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { dataOf, useRemote } from '@hall/app';
 import { useSession } from '../../stores/session';
-import '../../components/application-card.css';
+import { ApplicationCardRow } from '../../components/application-card';
 import './appointments.css';
 
 export const NO_APPOINTMENTS = '暂无任何相关结果！';
@@ -61,31 +61,22 @@ function AppointmentEntry({ entry }: { entry: Entry }) {
           </Link>
         )}
       </div>
-      <Row label="申请编号">{applicationNumberText(entry.prolsh)}</Row>
-      <Row label="业务类型">{djlxName}</Row>
-      <Row label="办理地点">{entry.areaname}</Row>
-      <Row label="审核状态">{reviewStatusText(entry.shzt)}</Row>
+      <ApplicationCardRow label="申请编号">{applicationNumberText(entry.prolsh)}</ApplicationCardRow>
+      <ApplicationCardRow label="业务类型">{djlxName}</ApplicationCardRow>
+      <ApplicationCardRow label="办理地点">{entry.areaname}</ApplicationCardRow>
+      <ApplicationCardRow label="审核状态">{reviewStatusText(entry.shzt)}</ApplicationCardRow>
       {opinion !== null ? (
         <div className="hall-application__row hall-application__opinion">
           <span className="hall-application__label">驳回意见：</span>
           <span className={`hall-application__opinion-text${opinion === REVIEW_OPINION_PLACEHOLDER ? ' is-none' : ''}`}>{opinion}</span>
         </div>
       ) : null}
-      <Row label="申请人">{entry.user_name}</Row>
-      <Row label={draft ? '创建时间' : '提交时间'}>{draft ? entry.prostart : entry.tjsj || entry.prostart}</Row>
+      <ApplicationCardRow label="申请人">{entry.user_name}</ApplicationCardRow>
+      <ApplicationCardRow label={draft ? '创建时间' : '提交时间'}>{draft ? entry.prostart : entry.tjsj || entry.prostart}</ApplicationCardRow>
     </article>
   );
 }
 
 function reviewStatusText(shzt: number): string {
   return reviewStatusLabel(shzt) || String(shzt);
-}
-
-function Row({ label, children }: { label: string; children: string }) {
-  return (
-    <div className="hall-application__row">
-      <span className="hall-application__label">{label}：</span>
-      <span className="hall-application__value">{children}</span>
-    </div>
-  );
 }

@@ -25,7 +25,7 @@ import { ErrorState, HallPage, LoadingState } from '../../../components/hall-pag
 import { api } from '../../../lib/api';
 import { dataOf, useRemote, submitWithFeedback } from '@hall/app';
 import { useSession } from '../../../stores/session';
-import '../../../components/application-card.css';
+import { ApplicationCardRow } from '../../../components/application-card';
 import './applications.css';
 
 export const EMPTY_LIST = '没有查到任何相关结果，请核对确认申请单号';
@@ -175,9 +175,9 @@ function ApplicationItem({ item, tab, onOpen }: { item: ApplicationSummary; tab:
         </button>
         {hint ? <span className="hall-application__hint">{hint}</span> : null}
       </div>
-      <Row label="申请编号">{applicationNumberText(item.prolsh)}</Row>
-      <Row label="业务类型">{item.djlx_name}</Row>
-      <Row label="申请地点">{item.areaname}</Row>
+      <ApplicationCardRow label="申请编号">{applicationNumberText(item.prolsh)}</ApplicationCardRow>
+      <ApplicationCardRow label="业务类型">{item.djlx_name}</ApplicationCardRow>
+      <ApplicationCardRow label="申请地点">{item.areaname}</ApplicationCardRow>
       {opinion !== null ? (
         <div className="hall-application__row hall-application__opinion">
           <span className="hall-application__label">驳回意见：</span>
@@ -205,16 +205,7 @@ function ApplicationItem({ item, tab, onOpen }: { item: ApplicationSummary; tab:
           ) : null}
         </div>
       ) : null}
-      <Row label={notSubmitted ? '创建时间' : '提交时间'}>{notSubmitted ? item.prostart : item.tjsj}</Row>
-    </div>
-  );
-}
-
-function Row({ label, children }: { label: string; children: string }) {
-  return (
-    <div className="hall-application__row">
-      <span className="hall-application__label">{label}：</span>
-      <span className="hall-application__value">{children}</span>
+      <ApplicationCardRow label={notSubmitted ? '创建时间' : '提交时间'}>{notSubmitted ? item.prostart : item.tjsj}</ApplicationCardRow>
     </div>
   );
 }

@@ -1,12 +1,18 @@
-import type { ApplicationDetail, ApplyTitle, RightsRecord } from '@hall/api/browser';
+import type { Applicant, ApplicationDetail, ApplyTitle, RightsRecord } from '@hall/api/browser';
 import {
+  PERSON_SECTION_KINDS,
   SAVE_TYPES,
   SAVE_TYPE_MORTGAGE,
   SAVE_TYPE_PRE_NOTATION,
   SAVE_TYPE_RIGHTS_INFO,
+  holdingMethodLabel,
+  mortgageMethodLabel,
+  mortgageeTableRows,
+  personSectionTitle,
   visibleSections as visibleCaseSections,
   type FillSection,
   type InfoFillScreen,
+  type PersonSection,
 } from '@hall/domain';
 import { paths } from '../../../config/paths';
 
@@ -35,13 +41,31 @@ export function visibleSections(screen: InfoFillScreen, detail: ApplicationDetai
   return visibleCaseSections(screen, { djlx, qllx, district: detail.xzqdm || detail.proinst.xzqdm, ywr: title.ywr });
 }
 
-/** Where a rights section is edited and which record (savetype) it keeps. */
+/**
+ * A person section as the fill screens and the detail pages show it: its title (by the business's
+ * wording), the applicant kind (sqr_lx) its rows open with, and the applicants it lists (the
+ * mortgagee table by its own rule, else the persons of that kind).
+ */
+export function personSection(section: PersonSection, detail: ApplicationDetail, title: ApplyTitle): { title: string; kind: string; rows: Applicant[] } {
+  const kind = PERSON_SECTION_KINDS[section];
+  const rows = section === 'mortgagee' ? mortgageeTableRows(detail.sqrs) : detail.sqrs.filter((person) => person.sqr_lx === kind);
+  return { title: personSectionTitle(section, title), kind, rows };
+}
+
+/** Where a rights section is edited and previewed, which record (savetype) it keeps, and the method its one row shows. */
 export interface RightsSection {
   savetype: string;
   title: string;
   /** The edit screen under /info. */
   editPath: string;
+  /** The read-only preview the detail page opens. */
+  previewPath: string;
   record: RightsRecord | undefined;
+  /** The row's column: 抵押方式 for mortgage rights, else 持证方式. */
+  methodHead: '抵押方式' | '持证方式';
+  /** The mortgage method (dyfs), or the holding method (czfs; rights info falls back to the application's czfs). */
+  method: string | undefined;
+  methodLabel: string;
 }
 
 /**
@@ -53,13 +77,40 @@ export interface RightsSection {
 export function rightsSection(section: 'preNotationRights' | 'mortgageRights', detail: ApplicationDetail): RightsSection {
   const byType = (type: string) => detail.qlxxInfo.find((record) => record.savetype === type);
   if (section === 'mortgageRights') {
-    return { savetype: SAVE_TYPE_MORTGAGE, title: SAVE_TYPES[SAVE_TYPE_MORTGAGE], editPath: paths.infoDyqinfo, record: byType(SAVE_TYPE_MORTGAGE) };
+    const record = byType(SAVE_TYPE_MORTGAGE);
+    const method = record?.dyfs;
+    return {
+      savetype: SAVE_TYPE_MORTGAGE,
+      title: SAVE_TYPES[SAVE_TYPE_MORTGAGE],
+      editPath: paths.infoDyqinfo,
+      previewPath: paths.recordPreview.mortgageRights,
+      record,
+      methodHead: '抵押方式',
+      method,
+      methodLabel: mortgageMethodLabel(method),
+    };
   }
+  const holding = (record: RightsRecord | undefined, fallback: string | undefined) => {
+    const method = record?.czfs ?? fallback;
+    return { record, methodHead: '持证方式' as const, method, methodLabel: holdingMethodLabel(method) };
+  };
   const rightsInfo = byType(SAVE_TYPE_RIGHTS_INFO);
   if (rightsInfo || detail.proinst.djlx === '200') {
-    return { savetype: SAVE_TYPE_RIGHTS_INFO, title: SAVE_TYPES[SAVE_TYPE_RIGHTS_INFO], editPath: paths.infoQlxxinfo, record: rightsInfo };
+    return {
+      savetype: SAVE_TYPE_RIGHTS_INFO,
+      title: SAVE_TYPES[SAVE_TYPE_RIGHTS_INFO],
+      editPath: paths.infoQlxxinfo,
+      previewPath: paths.recordPreview.rightsInfo,
+      ...holding(rightsInfo, detail.czfs),
+    };
   }
-  return { savetype: SAVE_TYPE_PRE_NOTATION, title: SAVE_TYPES[SAVE_TYPE_PRE_NOTATION], editPath: paths.infoYgqlxx, record: byType(SAVE_TYPE_PRE_NOTATION) };
+  return {
+    savetype: SAVE_TYPE_PRE_NOTATION,
+    title: SAVE_TYPES[SAVE_TYPE_PRE_NOTATION],
+    editPath: paths.infoYgqlxx,
+    previewPath: paths.recordPreview.preNotationRights,
+    ...holding(byType(SAVE_TYPE_PRE_NOTATION), undefined),
+  };
 }
 
 /** The query every fill screen carries on: id (the application), djlx, qllx, code, appointment. */

@@ -1,19 +1,5 @@
-import { errcodeOk, type Applicant, type ApplicationDetail, type ApplyTitle, type PropertyUnit } from '@hall/api/browser';
-import {
-  PERSON_SECTION_KINDS,
-  canAddRightsInfo,
-  holdingMethodLabel,
-  mortgageMethodLabel,
-  mortgageeTableRows,
-  personSectionTitle,
-  showsMortgageAddButton,
-  showsMortgageTable,
-  showsRightsTable,
-  showsUnitTable,
-  type FillSection,
-  type InfoFillScreen,
-  type PersonSection,
-} from '@hall/domain';
+import { errcodeOk, type ApplicationDetail, type ApplyTitle, type PropertyUnit } from '@hall/api/browser';
+import { canAddRightsInfo, showsMortgageAddButton, showsMortgageTable, showsRightsTable, showsUnitTable, type FillSection, type InfoFillScreen } from '@hall/domain';
 import { showConfirm } from '@hall/ui';
 import { ActionSheet, Button } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
@@ -23,7 +9,7 @@ import { href, paths } from '../../../config/paths';
 import { api } from '../../../lib/api';
 import { submitWithFeedback } from '@hall/app';
 import { useSession } from '../../../stores/session';
-import { type FillQuery, rightsSection, visibleSections } from './fill-layout';
+import { type FillQuery, personSection, rightsSection, visibleSections } from './fill-layout';
 import './info-fill.css';
 
 export const CONFIRM_DELETE = '确定执行删除操作？';
@@ -110,9 +96,6 @@ function FillSections({ screen, detail, title, query, onManage }: SectionsProps)
   const sections = visibleSections(screen, detail, title);
   const common = { slsqId: query.applicationId, djlx: query.djlx, qllx: query.qllx, appointment: query.appointment, code: query.code };
 
-  const personRows = (section: PersonSection): Applicant[] =>
-    section === 'mortgagee' ? mortgageeTableRows(detail.sqrs) : detail.sqrs.filter((person) => person.sqr_lx === PERSON_SECTION_KINDS[section]);
-
   const manageRemove = async (call: () => Promise<{ errcode: string; errmsg?: string | undefined }>) => {
     const reply = await call();
     return errcodeOk(reply) ? null : reply.errmsg || DELETE_FAILED;
@@ -123,9 +106,7 @@ function FillSections({ screen, detail, title, query, onManage }: SectionsProps)
       case 'obligor':
       case 'obligee':
       case 'mortgagee': {
-        const name = personSectionTitle(section, title);
-        const type = PERSON_SECTION_KINDS[section];
-        const rows = personRows(section);
+        const { title: name, kind: type, rows } = personSection(section, detail, title);
         return (
           <Section key={section} title={name} addLabel={`添加${name}`} onAdd={() => navigate(href(paths.infoPerson, { type, id: '', ...common }))}>
             <Table
@@ -170,7 +151,7 @@ function FillSections({ screen, detail, title, query, onManage }: SectionsProps)
       case 'mortgageRights': {
         const rights = rightsSection(section, detail);
         const isMortgage = section === 'mortgageRights';
-        const value = isMortgage ? rights.record?.dyfs : (rights.record?.czfs ?? (rights.savetype === '99' ? detail.czfs : undefined));
+        const value = rights.method;
         const shown = isMortgage ? showsMortgageTable(value) : showsRightsTable(value);
         const canAdd = isMortgage ? showsMortgageAddButton(screen, value) : canAddRightsInfo(value);
         const edit = (id: string) => navigate(href(rights.editPath, { id, ...common }));
@@ -178,13 +159,13 @@ function FillSections({ screen, detail, title, query, onManage }: SectionsProps)
           <Section key={section} title={rights.title} addLabel={`添加${rights.title}`} onAdd={canAdd ? () => edit(rights.record?.id ?? '') : undefined}>
             <Table
               label={rights.title}
-              head={['序', isMortgage ? '抵押方式' : '持证方式', '管理']}
+              head={['序', rights.methodHead, '管理']}
               rows={
                 shown && rights.record
                   ? [
                       {
                         key: rights.record.id,
-                        cells: ['1', isMortgage ? mortgageMethodLabel(value) : holdingMethodLabel(value)],
+                        cells: ['1', rights.methodLabel],
                         manage: {
                           label: rights.title,
                           edit: () => edit(rights.record?.id ?? ''),

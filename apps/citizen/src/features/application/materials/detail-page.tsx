@@ -1,5 +1,5 @@
 import { errcodeOk, type ApplicationDetail, type ApplyTitle } from '@hall/api/browser';
-import { PERSON_SECTION_KINDS, SAVE_TYPE_CANCELLATION, cancellationRecordFields, detailPageScreen, detailRoute, holdingMethodLabel, isAppointmentApplication, isSubmittableOnDetail, mortgageMethodLabel, mortgageeTableRows, personSectionTitle, showsUnitTable, type DetailRoute, type FillSection, type PersonSection } from '@hall/domain';
+import { SAVE_TYPE_CANCELLATION, cancellationRecordFields, detailPageScreen, detailRoute, isAppointmentApplication, isSubmittableOnDetail, showsUnitTable, type DetailRoute, type FillSection } from '@hall/domain';
 import { EmptyState, FieldList, MaterialThumbnails, MaterialViewer, showConfirm, type MaterialViewerState } from '@hall/ui';
 import { Button } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
@@ -9,7 +9,7 @@ import { href, paths } from '../../../config/paths';
 import { api } from '../../../lib/api';
 import { dataOf, useRemote, submitWithFeedback, NotFoundError, recordOf, APPLICATION_NOT_FOUND } from '@hall/app';
 import { useSession } from '../../../stores/session';
-import { rightsSection, visibleSections } from '../info-fill/fill-layout';
+import { personSection, rightsSection, visibleSections } from '../info-fill/fill-layout';
 import { loadMaterials, materialFileUrl, type Material } from './materials';
 import { InfoTable } from '../../../components/info-table';
 import '../info-fill/info-fill.css';
@@ -117,9 +117,7 @@ function DetailSections({ route, detail, title, isSubmit }: { route: DetailRoute
       case 'obligor':
       case 'obligee':
       case 'mortgagee': {
-        const name = personSectionTitle(section as PersonSection, title);
-        const type = PERSON_SECTION_KINDS[section as PersonSection];
-        const rows = section === 'mortgagee' ? mortgageeTableRows(detail.sqrs) : detail.sqrs.filter((p) => p.sqr_lx === type);
+        const { title: name, kind: type, rows } = personSection(section, detail, title);
         return (
           <ReadSection key={section} title={name} head={['序', '姓名', '联系方式', '操作']}>
             {rows.map((person, index) => (
@@ -141,14 +139,11 @@ function DetailSections({ route, detail, title, isSubmit }: { route: DetailRoute
       case 'preNotationRights':
       case 'mortgageRights': {
         const rights = rightsSection(section, detail);
-        const isMortgage = section === 'mortgageRights';
         const record = rights.record;
-        const value = isMortgage ? record?.dyfs : (record?.czfs ?? (rights.savetype === '99' ? detail.czfs : undefined));
-        const to = isMortgage ? paths.recordPreview.mortgageRights : rights.savetype === '99' ? paths.recordPreview.rightsInfo : paths.recordPreview.preNotationRights;
         return (
-          <ReadSection key={section} title={rights.title} head={['序', isMortgage ? '抵押方式' : '持证方式', '操作']}>
-            {record && value ? (
-              <Row key={record.id} cells={['1', isMortgage ? mortgageMethodLabel(value) : holdingMethodLabel(value)]} label={rights.title} onView={() => navigate(href(to, { id: record.id, ...common }))} />
+          <ReadSection key={section} title={rights.title} head={['序', rights.methodHead, '操作']}>
+            {record && rights.method ? (
+              <Row key={record.id} cells={['1', rights.methodLabel]} label={rights.title} onView={() => navigate(href(rights.previewPath, { id: record.id, ...common }))} />
             ) : null}
           </ReadSection>
         );
