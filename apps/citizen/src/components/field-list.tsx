@@ -3,10 +3,13 @@ import './field-list.css';
 
 export type FieldRow = readonly [label: string, value: ReactNode];
 
-/** Read-only fields as label and value rows (an order, a site's details). */
-export function FieldList({ rows, className }: { rows: readonly FieldRow[]; className?: string }) {
+/**
+ * Read-only fields as label and value rows (an order, a site's details, an archive request).
+ * classPrefix replaces the list's own class where a screen styles the rows its own way.
+ */
+export function FieldList({ rows, className, classPrefix = 'hall-field-list' }: { rows: readonly FieldRow[]; className?: string; classPrefix?: string }) {
   return (
-    <dl className={className ? `hall-field-list ${className}` : 'hall-field-list'}>
+    <dl className={className ? `${classPrefix} ${className}` : classPrefix}>
       {rows.map(([label, value]) => (
         <div key={label}>
           <dt>{label}</dt>

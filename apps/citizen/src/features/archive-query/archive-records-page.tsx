@@ -3,9 +3,10 @@ import { ARCHIVE_QUERY_MESSAGES, ARCHIVE_QUERY_TITLES, PULL_REFRESH_THRESHOLD_PX
 import { EmptyState, RecordState, showToast } from '@hall/ui';
 import { Button, Popup, PullToRefresh, SearchBar } from 'antd-mobile';
 import { LoopOutline, RightOutline } from 'antd-mobile-icons';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import { FieldList } from '../../components/field-list';
 import '../../components/item-card.css';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
@@ -14,20 +15,6 @@ import { useSession } from '../../stores/session';
 import './archive-query.css';
 
 type ArchiveRecord = NonNullable<Awaited<ReturnType<HallClient['querycertrecord']>>['data']>[number];
-
-/** Label and value pairs of a request. */
-function Rows({ rows, className }: { rows: Array<[string, ReactNode]>; className?: string }) {
-  return (
-    <dl className={className ? `hall-archive__rows ${className}` : 'hall-archive__rows'}>
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 async function loadRecords(openid: string, code: string): Promise<ArchiveRecord[]> {
   const reply = await api.getCertRecord({ openid, ...(code ? { code } : {}) });
@@ -69,7 +56,8 @@ export function Component() {
             {list.map((record) => (
               <li key={record.certId}>
                 <button type="button" className="hall-item-card hall-archive__item" onClick={() => setOpen(record)}>
-                  <Rows
+                  <FieldList
+                    classPrefix="hall-archive__rows"
                     rows={[
                       ['申请单号', record.sqdh],
                       ['申请时间', record.searchtime],
@@ -95,7 +83,8 @@ export function Component() {
         {open ? (
           <>
             <h2 className="hall-archive__popup-title">申请详情</h2>
-            <Rows
+            <FieldList
+              classPrefix="hall-archive__rows"
               className="hall-archive__rows--popup"
               rows={[
                 ['申请单号', open.sqdh],
