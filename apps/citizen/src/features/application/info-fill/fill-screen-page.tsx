@@ -3,7 +3,8 @@ import { FILL_SCREEN_PROGRESS_STEP } from '@hall/domain';
 import { ApplySteps, EmptyState } from '@hall/ui';
 import { Button } from 'antd-mobile';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { ErrorState, HallPage, LoadingState } from '../../../components/hall-page';
+import { HallPage } from '../../../components/hall-page';
+import { RemoteView } from '../../../components/remote-view';
 import { href, paths } from '../../../config/paths';
 import { api } from '../../../lib/api';
 import { dataOf, useRemote, NotFoundError, recordOf, APPLICATION_NOT_FOUND } from '@hall/app';
@@ -77,19 +78,15 @@ export function Component() {
       <div className="hall-info-fill__steps">
         <ApplySteps current={FILL_SCREEN_PROGRESS_STEP} />
       </div>
-      {remote.loading && !data ? (
-        <LoadingState />
-      ) : remote.failure?.kind === 'not-found' ? (
-        <EmptyState description={APPLICATION_NOT_FOUND} fullPage />
-      ) : remote.error ? (
-        <ErrorState message={remote.error} onRetry={() => void remote.reload()} />
-      ) : data ? (
-        isCancellation ? (
-          <CancellationForm detail={data.detail} query={query} uploadHref={uploadHref} />
-        ) : (
-          <ManagedFillSections screen={screen} detail={data.detail} title={data.title} query={query} onChanged={remote.reload} />
-        )
-      ) : null}
+      <RemoteView remote={remote} notFound={APPLICATION_NOT_FOUND}>
+        {(data) => (
+          isCancellation ? (
+            <CancellationForm detail={data.detail} query={query} uploadHref={uploadHref} />
+          ) : (
+            <ManagedFillSections screen={screen} detail={data.detail} title={data.title} query={query} onChanged={remote.reload} />
+          )
+        )}
+      </RemoteView>
     </HallPage>
   );
 }

@@ -1,11 +1,12 @@
 import { errcodeOk, type Applicant } from '@hall/api/browser';
 import { APPLICANT_CATEGORIES, APPLICANT_CATEGORY_COMPANY, APPLICANT_KINDS, COMPANY_ID_TYPES, HOLDER_FLAGS, PERSONAL_ID_TYPES, SHARE_MAX, SHARING_MODES, applicantKindTitle, infoFillPath, personSaveNextScreen, personSaveNextTarget, routeHref, validateApplicant, validateSigning } from '@hall/domain';
-import { EmptyState, showAlert } from '@hall/ui';
+import { showAlert } from '@hall/ui';
 import { Button, Input, List, Selector } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormCard } from '../../../components/form-card';
-import { ErrorState, HallPage, LoadingState } from '../../../components/hall-page';
+import { HallPage } from '../../../components/hall-page';
+import { RemoteView } from '../../../components/remote-view';
 import { href, paths } from '../../../config/paths';
 import { api } from '../../../lib/api';
 import { useBack } from '../../../lib/use-back';
@@ -48,24 +49,20 @@ export function Component() {
   const kindLabel = remote.data ? applicantKindTitle(kind, remote.data.title) : APPLICANT_KINDS[kind];
   return (
     <HallPage title={`${kindLabel}信息`} className="hall-person">
-      {remote.loading && !remote.data ? (
-        <LoadingState />
-      ) : remote.failure?.kind === 'not-found' ? (
-        <EmptyState description={remote.error} fullPage />
-      ) : remote.error ? (
-        <ErrorState message={remote.error} onRetry={() => void remote.reload()} />
-      ) : remote.data ? (
-        <PersonForm
-          key={personDraftKey(applicationId, kind, personId)}
-          kind={kind}
-          person={remote.data.person}
-          applicationId={applicationId}
-          djlx={remote.data.detail.proinst.djlx}
-          qllx={remote.data.detail.proinst.qllx}
-          appointment={params.get('appointment') ?? remote.data.detail.proinst.appointment}
-          code={params.get('code') ?? ''}
-        />
-      ) : null}
+      <RemoteView remote={remote}>
+        {(data) => (
+          <PersonForm
+            key={personDraftKey(applicationId, kind, personId)}
+            kind={kind}
+            person={data.person}
+            applicationId={applicationId}
+            djlx={data.detail.proinst.djlx}
+            qllx={data.detail.proinst.qllx}
+            appointment={params.get('appointment') ?? data.detail.proinst.appointment}
+            code={params.get('code') ?? ''}
+          />
+        )}
+      </RemoteView>
     </HallPage>
   );
 }

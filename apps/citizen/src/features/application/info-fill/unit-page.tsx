@@ -1,11 +1,12 @@
 import { errcodeOk, type PropertyUnit, type UnitFieldRequirement } from '@hall/api/browser';
 import { CERTIFICATE_COUNTS, DATE_YEAR_MAX, DATE_YEAR_MIN, HOLDING_METHODS, PROPERTY_CERTIFICATE_FIELD, PROPERTY_DATE_FIELDS, PROPERTY_FIELD_LABELS, PROPERTY_NUMERIC_FIELDS, infoFillPath, listEditScreen, validatePropertyForm } from '@hall/domain';
-import { EmptyState, showAlert } from '@hall/ui';
+import { showAlert } from '@hall/ui';
 import { Button, Input, List, Selector } from 'antd-mobile';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FormCard } from '../../../components/form-card';
-import { ErrorState, HallPage, LoadingState } from '../../../components/hall-page';
+import { HallPage } from '../../../components/hall-page';
+import { RemoteView } from '../../../components/remote-view';
 import { href } from '../../../config/paths';
 import { api } from '../../../lib/api';
 import { useBack } from '../../../lib/use-back';
@@ -56,24 +57,20 @@ export function UnitScreen({ title, heading }: { title: string; heading: string 
 
   return (
     <HallPage title={title} className="hall-unit">
-      {remote.loading && !remote.data ? (
-        <LoadingState />
-      ) : remote.failure?.kind === 'not-found' ? (
-        <EmptyState description={remote.error} fullPage />
-      ) : remote.error ? (
-        <ErrorState message={remote.error} onRetry={() => void remote.reload()} />
-      ) : remote.data ? (
-        <UnitForm
-          heading={heading}
-          fields={remote.data.fields}
-          unit={remote.data.unit}
-          applicationId={applicationId}
-          djlx={remote.data.detail.proinst.djlx}
-          qllx={remote.data.detail.proinst.qllx}
-          appointment={params.get('appointment') ?? remote.data.detail.proinst.appointment}
-          code={params.get('code') ?? ''}
-        />
-      ) : null}
+      <RemoteView remote={remote}>
+        {(data) => (
+          <UnitForm
+            heading={heading}
+            fields={data.fields}
+            unit={data.unit}
+            applicationId={applicationId}
+            djlx={data.detail.proinst.djlx}
+            qllx={data.detail.proinst.qllx}
+            appointment={params.get('appointment') ?? data.detail.proinst.appointment}
+            code={params.get('code') ?? ''}
+          />
+        )}
+      </RemoteView>
     </HallPage>
   );
 }

@@ -1,10 +1,11 @@
 import { errcodeOk, type ApplicationDetail, type ApplyTitle } from '@hall/api/browser';
 import { SAVE_TYPE_CANCELLATION, cancellationRecordFields, detailPageScreen, detailRoute, isAppointmentApplication, isSubmittableOnDetail, showsUnitTable, type DetailRoute, type FillSection } from '@hall/domain';
-import { EmptyState, FieldList, MaterialThumbnails, MaterialViewer, showConfirm, type MaterialViewerState } from '@hall/ui';
+import { FieldList, MaterialThumbnails, MaterialViewer, showConfirm, type MaterialViewerState } from '@hall/ui';
 import { Button } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ErrorState, HallPage, LoadingState } from '../../../components/hall-page';
+import { HallPage } from '../../../components/hall-page';
+import { RemoteView } from '../../../components/remote-view';
 import { href, paths } from '../../../config/paths';
 import { api } from '../../../lib/api';
 import { dataOf, useRemote, submitWithFeedback, NotFoundError, recordOf, APPLICATION_NOT_FOUND } from '@hall/app';
@@ -75,21 +76,17 @@ export function Component() {
         ) : undefined
       }
     >
-      {remote.loading && !data ? (
-        <LoadingState />
-      ) : remote.failure?.kind === 'not-found' ? (
-        <EmptyState description={APPLICATION_NOT_FOUND} fullPage />
-      ) : remote.error ? (
-        <ErrorState message={remote.error} onRetry={() => void remote.reload()} />
-      ) : data ? (
-        <>
-          <p className="hall-info-fill__name">{data.detail.proinst.name}</p>
-          {isAppointmentApplication(appointment) ? null : (
-            <DetailSections route={routeOf(pathname, data.detail.proinst.djlx, data.detail.proinst.qllx)} detail={data.detail} title={data.title} isSubmit={submittable ? '1' : '0'} />
-          )}
-          <MaterialsCard materials={data.materials} onOpen={(pictures, index) => setViewer({ pictures, index })} />
-        </>
-      ) : null}
+      <RemoteView remote={remote} notFound={APPLICATION_NOT_FOUND}>
+        {(data) => (
+          <>
+            <p className="hall-info-fill__name">{data.detail.proinst.name}</p>
+            {isAppointmentApplication(appointment) ? null : (
+              <DetailSections route={routeOf(pathname, data.detail.proinst.djlx, data.detail.proinst.qllx)} detail={data.detail} title={data.title} isSubmit={submittable ? '1' : '0'} />
+            )}
+            <MaterialsCard materials={data.materials} onOpen={(pictures, index) => setViewer({ pictures, index })} />
+          </>
+        )}
+      </RemoteView>
       {/* The journeys find the viewer's close button by its old name, hall-gallery__close. */}
       <MaterialViewer state={viewer} onClose={() => setViewer(null)} closeClassName="hall-gallery__close" />
     </HallPage>

@@ -1,11 +1,12 @@
 import { stateOk, type ApplicationDetail, type DictionaryType, type RightsRecord } from '@hall/api/browser';
 import { DATE_YEAR_MAX, DATE_YEAR_MIN, infoFillPath, listEditScreen } from '@hall/domain';
-import { EmptyState, showAlert } from '@hall/ui';
+import { showAlert } from '@hall/ui';
 import { Button, Input, List, Selector, TextArea } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { FormCard } from '../../../components/form-card';
-import { ErrorState, HallPage, LoadingState } from '../../../components/hall-page';
+import { HallPage } from '../../../components/hall-page';
+import { RemoteView } from '../../../components/remote-view';
 import { href } from '../../../config/paths';
 import { api } from '../../../lib/api';
 import { useBack } from '../../../lib/use-back';
@@ -92,17 +93,13 @@ export function RightsScreen<T extends FormValues>({ title, savetype, dictionari
 
   return (
     <HallPage title={title} className="hall-rights">
-      {remote.loading && !remote.data ? (
-        <LoadingState />
-      ) : remote.failure?.kind === 'not-found' ? (
-        <EmptyState description={remote.error} fullPage />
-      ) : remote.error ? (
-        <ErrorState message={remote.error} onRetry={() => void remote.reload()} />
-      ) : remote.data ? (
-        <RightsForm data={remote.data} query={query} savetype={savetype} initial={initial} validate={validate} toSave={toSave} title={title}>
-          {children}
-        </RightsForm>
-      ) : null}
+      <RemoteView remote={remote}>
+        {(data) => (
+          <RightsForm data={data} query={query} savetype={savetype} initial={initial} validate={validate} toSave={toSave} title={title}>
+            {children}
+          </RightsForm>
+        )}
+      </RemoteView>
     </HallPage>
   );
 }

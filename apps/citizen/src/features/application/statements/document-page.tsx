@@ -7,13 +7,13 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { HallPage } from '../../../components/hall-page';
 import { href } from '../../../config/paths';
 import { api } from '../../../lib/api';
-import { NETWORK_ERROR, useRemote, readableMessage, submitWithFeedback } from '@hall/app';
+import { APPLICATION_NOT_FOUND, NETWORK_ERROR, useRemote, readableMessage, submitWithFeedback } from '@hall/app';
 import { useSession } from '../../../stores/session';
 import { buildDocument, type DocumentModel } from './document-model';
 import { renderDocumentPng } from './document-png';
 import { DocumentView } from './document-view';
 import { guaranteeQueryOf, statementQueryOf } from './statement-query';
-import { RemoteView } from './remote-view';
+import { RemoteView } from '../../../components/remote-view';
 import { loadCaseStatements, signDataOf, type CaseStatements } from './statement-data';
 import './statements.css';
 
@@ -67,7 +67,7 @@ export function Component() {
   const title = document ? STATEMENT_DOCUMENT_TITLES[document] : '文书预览';
   return (
     <HallPage title={title} className="hall-statement">
-      <RemoteView remote={remote}>
+      <RemoteView remote={remote} notFound={APPLICATION_NOT_FOUND}>
         {(loaded) =>
           loaded.document ? (
             <DocumentScreen document={loaded.document} data={loaded.data} guarantee={loaded.guarantee} />

@@ -4,10 +4,10 @@ import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { HallPage } from '../../../components/hall-page';
 import { href } from '../../../config/paths';
-import { useRemote } from '@hall/app';
+import { APPLICATION_NOT_FOUND, useRemote } from '@hall/app';
 import { useSession } from '../../../stores/session';
 import { ManagedFillSections } from '../info-fill/managed-sections';
-import { RemoteView } from './remote-view';
+import { RemoteView } from '../../../components/remote-view';
 import { loadCaseStatements, signDataOf } from './statement-data';
 import './statements.css';
 
@@ -49,7 +49,7 @@ export function Component() {
       <div className="hall-statement__steps">
         <ApplySteps current={FILL_SCREEN_PROGRESS_STEP} />
       </div>
-      <RemoteView remote={remote}>
+      <RemoteView remote={remote} notFound={APPLICATION_NOT_FOUND}>
         {(data) => {
           const house = data.bundle.houseInfo;
           const hasHouse = Boolean(house.bdcdyh || house.zl || house.qzh);

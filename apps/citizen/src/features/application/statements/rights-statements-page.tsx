@@ -23,10 +23,10 @@ import { FormCard } from '../../../components/form-card';
 import { HallPage } from '../../../components/hall-page';
 import { href, paths } from '../../../config/paths';
 import { api } from '../../../lib/api';
-import { useRemote, submitWithFeedback } from '@hall/app';
+import { APPLICATION_NOT_FOUND, useRemote, submitWithFeedback } from '@hall/app';
 import { useSession } from '../../../stores/session';
 import { ManagedFillSections, passesApplicationCheck } from '../info-fill/managed-sections';
-import { RemoteView } from './remote-view';
+import { RemoteView } from '../../../components/remote-view';
 import { loadCaseStatements, signDataOf, type CaseStatements } from './statement-data';
 import './statements.css';
 
@@ -49,7 +49,7 @@ export function Component() {
       <div className="hall-statement__steps">
         <ApplySteps current={FILL_SCREEN_PROGRESS_STEP} />
       </div>
-      <RemoteView remote={remote}>{(data) => <StatementsForm data={data} appointment={params.get('appointment') ?? data.detail.proinst.appointment} onChanged={() => void remote.reload()} />}</RemoteView>
+      <RemoteView remote={remote} notFound={APPLICATION_NOT_FOUND}>{(data) => <StatementsForm data={data} appointment={params.get('appointment') ?? data.detail.proinst.appointment} onChanged={() => void remote.reload()} />}</RemoteView>
     </HallPage>
   );
 }
