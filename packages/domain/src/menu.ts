@@ -3,6 +3,7 @@
  * where a tap goes, which paths need a complete and verified profile, what the
  * validateUserInfo and apply error codes lead to, and who sees "my business".
  */
+import { citizenPaths, getHref } from './citizen-paths';
 import { hidesMyBusiness } from './enums';
 
 /** Menu fields the click rule reads. A menutype of view means an external link. */
@@ -70,7 +71,9 @@ export type UserGateDecision =
   | { readonly kind: 'alert'; readonly message: string };
 
 const PROCEED: UserGateDecision = { kind: 'proceed' };
-const VALIDATE_INCOMPLETE: UserGateDecision = { kind: 'alertThenRedirect', message: MESSAGE_COMPLETE_USER_INFO, to: '/userInfo?type=1' };
+/** The profile screen, opened as the registration step (type 1) where the profile must first be completed. */
+const PROFILE_TO_COMPLETE = getHref(citizenPaths.userInfo, { type: 1 });
+const VALIDATE_INCOMPLETE: UserGateDecision = { kind: 'alertThenRedirect', message: MESSAGE_COMPLETE_USER_INFO, to: PROFILE_TO_COMPLETE };
 
 /** validateUserInfo errcode → what happens: 0 ok; 1, 2, 4 profile incomplete; 3 not real-name verified. */
 export const VALIDATE_USER_DECISIONS: Readonly<Record<string, UserGateDecision>> = {
@@ -78,7 +81,7 @@ export const VALIDATE_USER_DECISIONS: Readonly<Record<string, UserGateDecision>>
   '1': VALIDATE_INCOMPLETE,
   '2': VALIDATE_INCOMPLETE,
   '4': VALIDATE_INCOMPLETE,
-  '3': { kind: 'alertThenRedirect', message: MESSAGE_NOT_REAL_NAME_VERIFIED, to: '/userInfo?type=1' },
+  '3': { kind: 'alertThenRedirect', message: MESSAGE_NOT_REAL_NAME_VERIFIED, to: PROFILE_TO_COMPLETE },
 };
 
 /**
@@ -94,8 +97,8 @@ export function validateUserDecision(errcode: string | number | null | undefined
 /** Apply (getApplyCode) errcode → what happens; other non-00 codes alert the server's errmsg. */
 export const APPLY_CODE_DECISIONS: Readonly<Record<string, UserGateDecision>> = {
   '00': PROCEED,
-  '02': { kind: 'alertThenRedirect', message: MESSAGE_COMPLETE_USER_INFO, to: '/userInfo' },
-  '03': { kind: 'alertThenRedirect', message: MESSAGE_NOT_REAL_NAME_VERIFIED, to: '/userInfo' },
+  '02': { kind: 'alertThenRedirect', message: MESSAGE_COMPLETE_USER_INFO, to: citizenPaths.userInfo },
+  '03': { kind: 'alertThenRedirect', message: MESSAGE_NOT_REAL_NAME_VERIFIED, to: citizenPaths.userInfo },
 };
 
 /** The decision for an apply errcode; a number is read as its two-digit code (2 → '02'). */

@@ -5,7 +5,7 @@
  * and one lookup with its default, so a new business is a new row, never a new branch.
  */
 
-import { citizenPaths, getHref, type DetailRoute, type RouteQueryValue } from './citizen-paths';
+import { citizenPaths, getHref, type CitizenPaths, type DetailRoute, type RouteQueryValue } from './citizen-paths';
 import { SPECIAL_RULES_DISTRICT } from './enums';
 
 /** Registration type codes (djlx) the hall knows. */
@@ -72,8 +72,8 @@ export type InfoFillScreen =
   | 'infofillyg_ydy';
 
 /** The route of a fill screen: they all live under /info. */
-export function infoFillPath(screen: InfoFillScreen): `/info/${InfoFillScreen}` {
-  return `/info/${screen}`;
+export function infoFillPath(screen: InfoFillScreen): `${CitizenPaths['info']}/${InfoFillScreen}` {
+  return `${citizenPaths.info}/${screen}`;
 }
 
 export const UPLOAD_PATH = citizenPaths.upload;

@@ -3,6 +3,7 @@
  * reply leads to, which statuses end the session, logout, the /waiting guard and where the
  * init page sends the user once the app is loaded.
  */
+import { citizenPaths } from './citizen-paths';
 
 /** Reply statuses that end the session: clear cookies, go to the reply's address. */
 export const SESSION_CLEARING_STATUSES = [-1, -1005, -1001, -400] as const;
@@ -60,7 +61,7 @@ export const SESSION_LOGOUT_DECISION: SessionDecision = { kind: 'clearCookiesAnd
 // ---------------------------------------------------------------------------------------------
 // The /waiting guard and the init page
 
-export const WAITING_PATH = '/waiting';
+export const WAITING_PATH = citizenPaths.waiting;
 
 function pathOf(fullPath: string): string {
   return fullPath.split(/[?#]/, 1)[0]!;
@@ -84,11 +85,11 @@ export function waitingGuardRedirect(fullPath: string, appInfoLoaded: boolean): 
  * /waiting itself would loop, so it goes to the root too.
  */
 export function safeRedirectPath(redirect: unknown): string {
-  if (typeof redirect !== 'string') return '/';
+  if (typeof redirect !== 'string') return citizenPaths.home;
   const value = redirect;
   // eslint-disable-next-line no-control-regex
-  if (!value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(value)) return '/';
-  if (pathOf(value) === WAITING_PATH) return '/';
+  if (!value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(value)) return citizenPaths.home;
+  if (pathOf(value) === WAITING_PATH) return citizenPaths.home;
   return value;
 }
 
