@@ -183,6 +183,31 @@ describe('the data folder', () => {
     }
   }, 120_000);
 
+  it('gives a folder made when the password was always "hall" a random one at its next start', async () => {
+    // Make the folder look like one from before: the old password, and no password file.
+    const current = await startEmbeddedDatabase(folder);
+    const admin = new pg.Client({ connectionString: current.url });
+    await admin.connect();
+    await admin.query("ALTER ROLE hall PASSWORD 'hall'");
+    await admin.end();
+    await current.stop();
+    await rm(join(folder, PASSWORD_FILE));
+
+    const upgraded = await startEmbeddedDatabase(folder);
+    try {
+      const password = (await readFile(join(folder, PASSWORD_FILE), 'utf8')).trim();
+      expect(password).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      const client = new pg.Client({ connectionString: upgraded.url });
+      await client.connect();
+      expect((await client.query('SELECT current_user AS who')).rows[0]).toEqual({ who: 'hall' });
+      await client.end();
+      const old = new pg.Client({ connectionString: upgraded.url.replace(`:${password}@`, ':hall@') });
+      await expect(old.connect()).rejects.toThrow(/password authentication failed/);
+    } finally {
+      await upgraded.stop();
+    }
+  }, 120_000);
+
   it('stores files that other local users cannot read', async () => {
     const storage = await LocalFileStorage.open(join(folder, 'files'));
     const saved = await storage.save(Readable.from([Buffer.from('%PDF-1.7 test')]));
