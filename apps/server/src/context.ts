@@ -8,10 +8,11 @@ import type { SmsSender } from './adapters/sms/sms';
 import type { FaceIdAdapter } from './adapters/faceid/faceid';
 import type { EnvelopeKind } from './lib/envelope';
 import type { FileStorage } from './storage/file-storage';
-import type { CertificateRegistry } from './adapters/registry/certificates';
+import type { Registry } from './adapters/registry/registry';
 import type { PdfVerifier } from './documents/pdf-verifier';
 import type { DocumentSigner } from './documents/signing/pdf-signer';
 import type { StaticAppsOptions } from './plugins/static-apps';
+import type { SignedInOperator } from './services/operators/operator-sessions';
 
 /** What every route and service of the hall can reach: storage, configuration and the outside systems. */
 export interface HallContext {
@@ -35,8 +36,8 @@ export interface HallContext {
   cookieSecret: string;
   /** Uploaded and generated files (a local folder by default); their owners are in stored_files. */
   files: FileStorage;
-  /** The registration system's certificate lookup (the demo registry while simulated). */
-  certificateRegistry: CertificateRegistry;
+  /** The registration system: a back-office's HTTP interface, the demo registry, or none (operators answer; see adapters/registry). */
+  certificateRegistry: Registry;
   /** Checks uploaded PDFs for the signature-verification records (in a worker thread, within caps). */
   pdfVerifier: PdfVerifier;
   /** Signs every PDF the hall issues with its signing identity (PAdES, visible stamp). */
@@ -51,6 +52,8 @@ declare module 'fastify' {
     hall: HallContext;
     /** The signed-in citizen, set by the citizen guard. */
     citizen: { openid: string; sessionId: string };
+    /** The signed-in operator of a console call, set by the operator guard (plugins/operator-session.ts). */
+    operator: SignedInOperator;
   }
   interface FastifyContextConfig {
     /** The envelope failures of this route are answered in. */

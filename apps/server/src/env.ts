@@ -33,6 +33,15 @@ const schema = z.object({
   /** An SMS provider's send address and API key (JSON POST, bearer key); without them the SMS simulator answers. */
   SMS_API_URL: z.string().url().optional(),
   SMS_API_KEY: z.string().optional(),
+  /**
+   * A registration back-office's JSON interface (docs/registry-openapi.yaml), its HTTP Basic
+   * credentials and the time one call may take. Without it the demo registry answers in demo mode,
+   * and in production operators fulfil certificate, licence, archive and property queries.
+   */
+  REGISTRY_URL: z.string().url().optional(),
+  REGISTRY_CLIENT_ID: z.string().optional(),
+  REGISTRY_CLIENT_SECRET: z.string().optional(),
+  REGISTRY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Where the built apps are (defaults: the workspace's apps/citizen/dist and apps/admin-shell/dist). */
   HALL_CITIZEN_DIST: z.string().optional(),
   HALL_ADMIN_DIST: z.string().optional(),

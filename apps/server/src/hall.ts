@@ -16,7 +16,7 @@ import { settings } from './db/schema';
 import type { Env } from './env';
 import { assertProductionSettings } from './mode';
 import { LocalFileStorage } from './storage/file-storage';
-import { SimulatedCertificateRegistry, UnansweredRegistry } from './adapters/registry/certificates';
+import { selectRegistry } from './adapters/registry/select';
 import { WorkerPdfVerifier } from './documents/pdf-verifier';
 import { PadesSigner } from './documents/signing/pdf-signer';
 import { loadSigningIdentity, loadTrustRoots } from './documents/signing/signing-identity';
@@ -94,8 +94,8 @@ export async function createContext(options: ContextOptions): Promise<HallContex
     faceid,
     cookieSecret: await sharedSecret(db, 'cookie_secret'),
     files,
-    // The demo registry answers in demo mode only; a production hall without one leaves queries to its operators.
-    certificateRegistry: demo ? new SimulatedCertificateRegistry(db) : new UnansweredRegistry(),
+    // A configured back-office in either mode; else the demo registry in demo mode only; else operators answer.
+    certificateRegistry: selectRegistry({ env, db, fetch: fetchImpl }),
     pdfVerifier,
     documentSigner: new PadesSigner(signingIdentity),
     staticApps: {

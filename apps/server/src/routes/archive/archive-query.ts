@@ -100,7 +100,7 @@ export async function archiveQueryRoutes(app: FastifyInstance): Promise<void> {
     if (!bdcqzh) throw badRequest(PROPERTY_QUERY_MESSAGES.legacyNumberRequired);
     // Without a registry interface this lookup cannot wait for an operator: the citizen is told where to go instead.
     if (!app.hall.certificateRegistry.answers) throw new HallError(503, PROPERTY_QUERY_MESSAGES.registryUnavailable);
-    const certificate = await app.hall.certificateRegistry.lookupCertificate({ name, idcard: card, qzh: bdcqzh, xzqdm: '' });
+    const certificate = await app.hall.certificateRegistry.findCertificate({ name, idcard: card, qzh: bdcqzh, xzqdm: '' });
     if (!certificate) throw badRequest(PROPERTY_QUERY_MESSAGES.notFound);
     return { state: 1, data: { ...toArchiveProperty(certificate), qlr: certificate.ownerName } };
   });

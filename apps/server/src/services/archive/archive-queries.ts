@@ -11,7 +11,7 @@ import {
   VALIDATION_MESSAGES,
 } from '@hall/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { RegistryCertificate } from '../../adapters/registry/certificates';
+import type { RegistryCertificate } from '../../adapters/registry/registry';
 import type { HallContext } from '../../context';
 import type { Database } from '../../db/client';
 import { queryRecords } from '../../db/schema';

@@ -99,18 +99,17 @@ export async function readPropertyQuery(db: Database, openid: string, id: string
 
 /** The resolver's answer: 20 with the unit number and the mortgages, 21 when the registry has no such certificate of the person. */
 export async function resolvePropertyRecord(hall: HallContext, row: QueryRecordRow): Promise<{ state: number; stateMsg: string; result?: Record<string, unknown> }> {
-  const certificate = await hall.certificateRegistry.lookupCertificate({ name: row.params.name ?? '', idcard: row.params.idcard ?? '', qzh: row.params.qlrqzh ?? '', xzqdm: '' });
-  if (!certificate) return { state: Number(QUERY_STATE_NOT_FOUND), stateMsg: PROPERTY_QUERY_MESSAGES.notFound };
-  const mortgages = Array.isArray(certificate.extra.mortgages) ? (certificate.extra.mortgages as Array<Record<string, unknown>>) : [];
+  const unit = await hall.certificateRegistry.findPropertyUnit({ name: row.params.name ?? '', idcard: row.params.idcard ?? '', qzh: row.params.qlrqzh ?? '' });
+  if (!unit) return { state: Number(QUERY_STATE_NOT_FOUND), stateMsg: PROPERTY_QUERY_MESSAGES.notFound };
   return {
     state: Number(QUERY_STATE_FOUND),
     stateMsg: '查询成功',
     result: {
-      BDCDYH: certificate.bdcdyh,
-      zl: certificate.zl,
-      yt: certificate.yt,
-      mj: certificate.mj,
-      dyList: mortgages.map((m) => ({ dyqr: String(m.dyqr ?? ''), zgzqse: String(m.zgzqse ?? '') })),
+      BDCDYH: unit.bdcdyh,
+      zl: unit.zl,
+      yt: unit.yt,
+      mj: unit.mj,
+      dyList: unit.mortgages.map(({ dyqr, zgzqse }) => ({ dyqr, zgzqse })),
     },
   };
 }

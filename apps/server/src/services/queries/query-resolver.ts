@@ -46,12 +46,8 @@ interface Outcome {
 
 async function resolveCertificate(hall: HallContext, tx: Transaction, row: QueryRecordRow, created: string[]): Promise<Outcome> {
   const params = row.params;
-  const certificate = await hall.certificateRegistry.lookupCertificate({
-    name: params.username ?? '',
-    idcard: params.zjh ?? '',
-    qzh: params.qzh ?? '',
-    xzqdm: params.xzqdm ?? '',
-  });
+  const lookup = { name: params.username ?? '', idcard: params.zjh ?? '', qzh: params.qzh ?? '', xzqdm: params.xzqdm ?? '' };
+  const certificate = row.kind === 'dzzz' ? await hall.certificateRegistry.findLicence(lookup) : await hall.certificateRegistry.findCertificate(lookup);
   if (!certificate) return { state: Number(QUERY_STATE_NOT_FOUND), stateMsg: queryRecordStateText(QUERY_STATE_NOT_FOUND) };
   const kind = row.kind as ProofKind;
   const proof = await renderCertificateProof({ kind, certificate, recordId: String(row.id), queriedAt: formatShanghaiDateTime(row.createdAt) });
