@@ -5,6 +5,7 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { HallContext } from './context';
+import type { SignedInOperator } from './services/operators/operator-sessions';
 import { registerErrorHandler } from './plugins/errors';
 import { crossSiteGuard } from './plugins/cross-site-guard';
 import { rateLimits } from './plugins/rate-limits';
@@ -23,6 +24,7 @@ import { appointmentsArea } from './routes/appointments';
 import { queueArea } from './routes/queue';
 import { archiveArea } from './routes/archive';
 import { simulatorArea } from './routes/simulator';
+import { operatorsArea } from './routes/operators';
 import { housekeeping } from './jobs/housekeeping';
 import { queryResolverJob } from './jobs/query-resolver';
 import { storageRetention } from './jobs/storage-retention';
@@ -38,7 +40,7 @@ const JOBS = [housekeeping, queryResolverJob, storageRetention];
  * The business areas, each a folder pair routes/<area>/ (its index.ts registers the area's routes)
  * and services/<area>/; a new area is one more entry here.
  */
-const AREAS = [sessionArea, contentArea, queriesArea, applicationsArea, reviewArea, appointmentsArea, queueArea, archiveArea, simulatorArea];
+const AREAS = [sessionArea, contentArea, queriesArea, applicationsArea, operatorsArea, reviewArea, appointmentsArea, queueArea, archiveArea, simulatorArea];
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -66,6 +68,7 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
   app.decorate('hall', hall);
   app.decorateRequest('hall', { getter: () => hall });
   app.decorateRequest('citizen', null as unknown as { openid: string; sessionId: string });
+  app.decorateRequest('operator', null as unknown as SignedInOperator);
   registerErrorHandler(app);
 
   await app.register(helmet, {

@@ -12,6 +12,7 @@ import type { Registry } from './adapters/registry/registry';
 import type { PdfVerifier } from './documents/pdf-verifier';
 import type { DocumentSigner } from './documents/signing/pdf-signer';
 import type { StaticAppsOptions } from './plugins/static-apps';
+import type { SignedInOperator } from './services/operators/operator-sessions';
 
 /** What every route and service of the hall can reach: storage, configuration and the outside systems. */
 export interface HallContext {
@@ -51,6 +52,8 @@ declare module 'fastify' {
     hall: HallContext;
     /** The signed-in citizen, set by the citizen guard. */
     citizen: { openid: string; sessionId: string };
+    /** The signed-in operator of a console call, set by the operator guard (plugins/operator-session.ts). */
+    operator: SignedInOperator;
   }
   interface FastifyContextConfig {
     /** The envelope failures of this route are answered in. */

@@ -44,7 +44,8 @@ beforeAll(async () => {
   const citizen = await hall.login('fuzz-citizen');
   const verified = await verifiedCitizen(hall, 'fuzz-verified');
   applicationId = await startApplication(hall, verified, 'pd-200-4');
-  const operator = await hall.login('operator-demo');
+  // An operator on the phone: the WeChat session and a console session holding every role.
+  const operator = `${await hall.login('operator-demo')}; ${await hall.quickOperator('fuzz-operator', ['admin', 'reviewer', 'counter', 'content'])}`;
   sessions = [
     { name: 'no session' },
     { name: 'citizen', cookie: citizen, openid: 'fuzz-citizen' },

@@ -8,7 +8,10 @@ import { connectDatabase, type DatabaseConnection } from '../src/db/client';
 import { readEnv, type Env } from '../src/env';
 import { createContext } from '../src/hall';
 import { randomId } from '../src/lib/ids';
-import { sessions, users } from '../src/db/schema';
+import type { OperatorRole } from '@hall/domain';
+import { operatorAccounts, operatorSessions, sessions, users } from '../src/db/schema';
+import { DEMO_OPERATOR_PASSWORD } from '../src/db/seed/operators';
+import { NO_PASSWORD } from '../src/services/operators/accounts';
 import { productionSigningFiles } from './signing-helpers';
 
 /** Every setting a production hall needs, with stand-in values (nothing here calls out). */
@@ -46,6 +49,10 @@ export interface TestHall {
    * limit): a complete, real-name verified profile unless `profile` says otherwise. Answers the cookie.
    */
   quickCitizen(openid: string, profile?: Partial<typeof users.$inferInsert>): Promise<string>;
+  /** Signs in to the console with a password (the demo's by default) through signIn; answers the console cookie. */
+  operator(username: string, password?: string): Promise<string>;
+  /** An operator account with these roles made straight in the database, signed in; answers the console cookie. */
+  quickOperator(username: string, roles: OperatorRole[]): Promise<string>;
   /** POSTs JSON with a session cookie. */
   post(path: string, body: unknown, cookie?: string): Promise<{ status: number; body: Record<string, unknown> }>;
   close(): Promise<void>;
@@ -119,10 +126,28 @@ export async function createTestHall(overrides: Partial<Env> = {}): Promise<Test
     return `hall_sid=${encodeURIComponent(app.signCookie(id))}`;
   }
 
+  async function operator(username: string, password = DEMO_OPERATOR_PASSWORD): Promise<string> {
+    const response = await app.inject({ method: 'POST', url: '/online/admin/api/signIn', payload: { username, password } });
+    if (response.statusCode !== 200) throw new Error(`sign-in of ${username} refused: ${response.body}`);
+    return cookieFrom(response.headers['set-cookie']);
+  }
+
+  async function quickOperator(username: string, roles: OperatorRole[]): Promise<string> {
+    const [account] = await connection.db
+      .insert(operatorAccounts)
+      .values({ username, displayName: username, roles, passwordHash: NO_PASSWORD, mustChangePassword: false })
+      .returning();
+    const id = randomId();
+    await connection.db.insert(operatorSessions).values({ id, operatorId: account!.id, method: 'password', expiresAt: new Date(Date.now() + 3_600_000) });
+    return `hall_operator_sid=${encodeURIComponent(app.signCookie(id))}`;
+  }
+
   return {
     app,
     connection,
     quickCitizen,
+    operator,
+    quickOperator,
     databaseUrl: url.toString(),
     env,
     filesDir,

@@ -10,7 +10,7 @@ import { inject } from 'vitest';
 import { connectDatabase } from '../src/db/client';
 import { startEmbeddedDatabase, PASSWORD_FILE } from '../src/db/embedded';
 import { migrateDatabase } from '../src/db/migrate';
-import { businesses, menus, operators, queryRecords, registryCases, registryCertificates, sessions, users } from '../src/db/schema';
+import { businesses, menus, operatorAccounts, queryRecords, registryCases, registryCertificates, sessions, users } from '../src/db/schema';
 import { seedHall } from '../src/db/seed';
 import { readEnv } from '../src/env';
 import { DEMO_NOTICE } from '../src/lib/html';
@@ -121,12 +121,12 @@ describe('the seed', () => {
     await admin.end();
   });
 
-  const rows = async (table: typeof operators | typeof users | typeof registryCertificates | typeof registryCases | typeof menus | typeof businesses) =>
+  const rows = async (table: typeof operatorAccounts | typeof users | typeof registryCertificates | typeof registryCases | typeof menus | typeof businesses) =>
     (await connection.db.select({ n: count() }).from(table))[0]!.n;
 
   it('of a production hall holds its configuration but no demo person and no demo registry record', async () => {
     await seedHall(connection.pool, connection.db, 'production');
-    expect(await rows(operators)).toBe(0);
+    expect(await rows(operatorAccounts)).toBe(0);
     expect(await rows(users)).toBe(0);
     expect(await rows(registryCertificates)).toBe(0);
     expect(await rows(registryCases)).toBe(0);
@@ -134,9 +134,9 @@ describe('the seed', () => {
     expect(await rows(businesses)).toBeGreaterThan(0);
   });
 
-  it('of the demo adds the demo operator and registry', async () => {
+  it('of the demo adds one operator account per role and the demo registry', async () => {
     await seedHall(connection.pool, connection.db, 'demo');
-    expect(await rows(operators)).toBe(1);
+    expect(await rows(operatorAccounts)).toBe(4);
     expect(await rows(registryCertificates)).toBeGreaterThan(0);
   });
 });

@@ -14,6 +14,7 @@ import { counterBookingCalls } from './calls/counter-booking';
 import { queueCalls } from './calls/queue';
 import { downloadCalls } from './calls/downloads';
 import { siteCalls } from './calls/sites';
+import { operatorCalls } from './calls/operators';
 
 /** Every call of the hall, by name: the one contract the server and the apps share. */
 export const contract = {
@@ -33,6 +34,7 @@ export const contract = {
   ...queueCalls,
   ...downloadCalls,
   ...siteCalls,
+  ...operatorCalls,
 } as const;
 
 export type Contract = typeof contract;

@@ -18,3 +18,4 @@ export * from './calls/archive-query';
 export * from './calls/queue';
 export * from './calls/downloads';
 export * from './calls/sites';
+export * from './calls/operators';

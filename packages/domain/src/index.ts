@@ -18,3 +18,4 @@ export * from './archive-query';
 export * from './statements';
 export * from './queue';
 export * from './record-fields';
+export * from './operators';

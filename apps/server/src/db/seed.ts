@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { eq } from 'drizzle-orm';
 import type { Database } from './client';
-import { articles, banners, commonQuestions, guides, menus, operators, queryCities, registryCases, registryCertificates, settings, users } from './schema';
+import { articles, banners, commonQuestions, guides, menus, queryCities, registryCases, registryCertificates, settings } from './schema';
 import { withAdvisoryLock } from './migrate';
 import type { HallMode } from '../mode';
 import { DEMO_BUSINESSES, DEMO_BUSINESS_CATEGORIES, DEMO_BUSINESS_FIELDS, DEMO_BUSINESS_GUIDES, DEMO_BUSINESS_MATERIALS, DEMO_BUSINESS_TYPES, DEMO_DICTIONARIES } from './seed/apply-catalogue';
@@ -11,25 +11,25 @@ import { seedQueue } from './seed/queue';
 import { seedDownloads } from './seed/downloads';
 import { seedStatementTemplates } from './seed/statements';
 import { seedArchiveQuery } from './seed/archive-query';
-import { DEMO_ARTICLES, DEMO_BANNERS, DEMO_CASES, DEMO_CERTIFICATES, DEMO_COMMON_QUESTIONS, DEMO_CONTACT, DEMO_GUIDES, DEMO_MENUS, DEMO_OPERATOR, DEMO_QUERY_CITIES } from './seed/content';
+import { seedDemoOperators } from './seed/operators';
+import { DEMO_ARTICLES, DEMO_BANNERS, DEMO_CASES, DEMO_CERTIFICATES, DEMO_COMMON_QUESTIONS, DEMO_CONTACT, DEMO_GUIDES, DEMO_MENUS, DEMO_QUERY_CITIES } from './seed/content';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const SEED_LOCK = 48_151_624;
 /** Raised when the demo data changes, so an older data folder gets the new parts. */
-export const SEED_VERSION = '8';
+export const SEED_VERSION = '9';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Demo-only data: the demo operator and the demo registry (certificates, cases, archive records). */
+/** Demo-only data: one operator account per role and the demo registry (certificates, cases, archive records). */
 async function seedDemoOnly(tx: Transaction, now: number): Promise<void> {
   await tx.insert(registryCertificates).values(DEMO_CERTIFICATES).onConflictDoNothing();
   await tx
     .insert(registryCases)
     .values(DEMO_CASES.map((c) => ({ serialNumber: c.serialNumber, name: c.name, processName: c.processName, actStart: new Date(now - c.daysAgo * DAY_MS), activityName: c.activityName })))
     .onConflictDoNothing();
-  await tx.insert(users).values({ openid: DEMO_OPERATOR.openid, nickname: DEMO_OPERATOR.nickname, name: DEMO_OPERATOR.name }).onConflictDoNothing();
-  await tx.insert(operators).values({ openid: DEMO_OPERATOR.openid, role: DEMO_OPERATOR.role }).onConflictDoNothing();
+  await seedDemoOperators(tx);
   await seedArchiveQuery(tx);
 }
 

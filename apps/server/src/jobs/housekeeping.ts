@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { deleteExpiredSessions } from '../services/session/sessions';
+import { deleteExpiredOperatorSessions } from '../services/operators/operator-sessions';
 import { startPeriodicJob, type PeriodicJob } from '../lib/periodic-job';
 import { sweepRateLimits } from '../plugins/rate-limits';
 
@@ -18,6 +19,7 @@ async function housekeepingPlugin(app: FastifyInstance): Promise<void> {
     job = startPeriodicJob({
       run: async () => {
         await deleteExpiredSessions(db);
+        await deleteExpiredOperatorSessions(db);
         await sweepRateLimits(db);
       },
       onError: (error) => app.log.warn({ err: error }, 'housekeeping failed'),

@@ -11,23 +11,20 @@ export interface PictureRoute {
   files: FileStorage;
   /** What a missing (or not-yours) picture answers, with 404. */
   missing: string;
-  /** Further checks after the session, e.g. that the citizen is an operator. */
+  /** Who may see it: a signed-in citizen (the default), or an operator of a role. */
   authorize?: (request: FastifyRequest) => Promise<void>;
   /** The stored file the session may see under that id, or null. */
   find: (request: FastifyRequest, id: string) => Promise<StoredFileRow | null>;
 }
 
-/** A picture shown only to a signed-in citizen allowed to see it, streamed and never cached; failures are errcode envelopes. */
+/** A picture shown only to whoever may see it (the owner, an operator), streamed and never cached; failures are errcode envelopes. */
 export function registerPictureRoute(app: FastifyInstance, route: PictureRoute): void {
   app.route({
     method: 'GET',
     url: route.call.path,
     schema: { querystring: route.call.body },
     config: { envelope: 'errcode' },
-    preHandler: async (request) => {
-      await requireCitizen(request);
-      await route.authorize?.(request);
-    },
+    preHandler: route.authorize ?? requireCitizen,
     handler: async (request, reply) => {
       const id = String((request.query as { id: string }).id).trim();
       const file = await route.find(request, id);

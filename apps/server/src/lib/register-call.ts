@@ -5,6 +5,7 @@ import { envelopeOf } from './envelope';
 import { forbidden } from './errors';
 import { payloadOpenids, requireCitizen } from '../plugins/session';
 import { requireVerifiedCitizen } from '../plugins/real-name-gate';
+import { requireOperator, type OperatorGuard } from '../plugins/operator-session';
 
 export interface CallOptions {
   /**
@@ -12,7 +13,9 @@ export interface CallOptions {
    * verified: a citizen call of a business (queries, applications, bookings …): the profile must
    * also be complete and real-name verified (plugins/real-name-gate.ts).
    */
-  auth: 'citizen' | 'verified' | 'public';
+  auth: 'citizen' | 'verified' | 'public' | 'operator';
+  /** For auth 'operator': the role the call needs and whether it works before a temporary password is changed. */
+  operator?: OperatorGuard;
   /**
    * Per-route rate limit, e.g. { max: 5, timeWindow: '1 minute' }, per session (or client address).
    * firm: counted in PostgreSQL, shared by every process and kept across restarts (plugins/rate-limits.ts).
@@ -50,9 +53,10 @@ export function registerCall<C extends CallDefinition>(app: FastifyInstance, cal
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     },
     // The real-name gate runs before the payload is even validated: an unverified account learns nothing of a business call.
-    preValidation: options.auth === 'verified' ? requireVerifiedCitizen : undefined,
+    // So does the operator guard: without a console session and the role, nothing of the payload is looked at.
+    preValidation: options.auth === 'verified' ? requireVerifiedCitizen : options.auth === 'operator' ? (request) => requireOperator(request, options.operator) : undefined,
     preHandler:
-      options.auth !== 'public'
+      options.auth !== 'public' && options.auth !== 'operator'
         ? async (request) => {
             if (options.auth === 'citizen') await requireCitizen(request);
             const source = isGet ? request.query : request.body;

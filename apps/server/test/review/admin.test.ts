@@ -8,7 +8,7 @@ beforeAll(async () => {
 afterAll(() => hall.close());
 
 describe('admin shell init', () => {
-  it('answers app, me and stat to a sys_admin operator', async () => {
+  it('answers app, me and stat to the operator whose bound WeChat the browser is signed in with, and starts a console session', async () => {
     const citizen = await hall.login('stat-citizen');
     await hall.post('/online/wx/apilist/addSugge', { content: '希望增加周末办理时间' }, citizen);
     const operator = await hall.login('operator-demo');
@@ -18,12 +18,19 @@ describe('admin shell init', () => {
       state: 1,
       data: {
         app: { syscode: 'sys_admin', version: '1.0beta' },
-        me: { openid: 'operator-demo', name: '王管理', roles: ['sys_admin'] },
+        me: { username: 'reviewer', displayName: '李审核', roles: ['reviewer'], signedInWith: 'wechat', wechatBound: true },
         stat: { feedbackWaiting: 1, feedbackTotal: 1 },
       },
     });
     const stat = (body.data as { stat: { citizens: number } }).stat;
     expect(stat.citizens).toBeGreaterThanOrEqual(2);
+  });
+
+  it('answers a console signed in with a password, without any WeChat session', async () => {
+    const console = await hall.operator('admin');
+    const { status, body } = await hall.post('/online/wx/apilist/initAdminShell', { syscode: 'sys_admin', dbfields: ['me'] }, console);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ state: 1, data: { me: { username: 'admin', displayName: '王管理', roles: ['admin'], signedInWith: 'password', mustChangePassword: false } } });
   });
 
   it('answers only the fields asked for', async () => {
@@ -42,8 +49,9 @@ describe('admin shell init', () => {
     expect(wrong.status).toBe(400);
   });
 
-  it('needs a session', async () => {
-    const { body } = await hall.post('/online/wx/apilist/initAdminShell', { syscode: 'sys_admin', dbfields: ['app'] });
-    expect(body.status).toBe(-1);
+  it('without a console or a WeChat session asks for the sign-in page (401, errcode 401)', async () => {
+    const { status, body } = await hall.post('/online/wx/apilist/initAdminShell', { syscode: 'sys_admin', dbfields: ['app'] });
+    expect(status).toBe(401);
+    expect(body).toMatchObject({ state: 0, msg: '请先登录管理端', errcode: '401' });
   });
 });

@@ -13,7 +13,7 @@ beforeAll(async () => {
   hall = await createTestHall();
   owner = await verifiedCitizen(hall, 'review-owner', '赵六');
   stranger = await verifiedCitizen(hall, 'review-stranger', '钱七');
-  operator = await hall.login('operator-demo');
+  operator = await hall.operator('reviewer');
 });
 afterAll(() => hall.close());
 
@@ -97,8 +97,10 @@ describe('review queues and one application', () => {
     expect(seen.headers['content-type']).toBe('image/png');
     expect(seen.rawPayload.equals(PNG)).toBe(true);
     const refused = await hall.app.inject({ method: 'GET', url: picture.url, headers: { cookie: owner } });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ errmsg: '您没有管理权限，请联系登记中心开通' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ errmsg: '请先登录管理端' });
+    const counter = await hall.app.inject({ method: 'GET', url: picture.url, headers: { cookie: await hall.operator('counter') } });
+    expect(counter.statusCode).toBe(403);
 
     const draft = await startApplication(hall, owner, 'pd-400-4');
     const hidden = await hall.post(`${API}/getReviewApply`, { reqseq: 'r', proinstid: draft }, operator);
@@ -175,18 +177,23 @@ describe('the two review stages', () => {
 });
 
 describe('refusals', () => {
-  it('refuses citizens who are not operators (403) and sessions that are gone, changing nothing', async () => {
+  it('refuses citizens (no console session: 401) and operators without the 审核员 role (403), changing nothing', async () => {
     const id = await submittedCancellation();
-    for (const cookie of [owner, stranger]) {
+    for (const cookie of [owner, stranger, '']) {
       const list = await hall.post(`${API}/getReviewList`, { reqseq: 'r' }, cookie);
-      expect(list.status).toBe(403);
-      expect(list.body).toEqual({ errcode: '01', errmsg: '您没有管理权限，请联系登记中心开通' });
-      expect((await hall.post(`${API}/getReviewApply`, { reqseq: 'r', proinstid: id }, cookie)).status).toBe(403);
+      expect(list.status).toBe(401);
+      expect(list.body).toEqual({ errcode: '401', errmsg: '请先登录管理端' });
+      expect((await hall.post(`${API}/getReviewApply`, { reqseq: 'r', proinstid: id }, cookie)).status).toBe(401);
       const decided = await review(id, 'cadastralSurvey', 'pass', undefined, cookie);
-      expect(decided.status).toBe(403);
-      expect(decided.body.errmsg).toBe('您没有管理权限，请联系登记中心开通');
+      expect(decided.status).toBe(401);
     }
-    expect((await review(id, 'cadastralSurvey', 'pass', undefined, '')).body.status).toBe(-1);
+    for (const role of ['counter', 'content', 'admin'] as const) {
+      const other = await hall.operator(role);
+      const decided = await review(id, 'cadastralSurvey', 'pass', undefined, other);
+      expect(decided.status).toBe(403);
+      expect(decided.body).toEqual({ errcode: '01', errmsg: '您没有此项操作的权限' });
+      expect((await hall.post(`${API}/getReviewList`, { reqseq: 'r' }, other)).status).toBe(403);
+    }
     expect((await rowOf(id)).shzt).toBe(0);
   });
 

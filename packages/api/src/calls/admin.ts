@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineCall } from '../define-call';
 import { stateReply } from '../envelopes';
 import { reqseq, plainText } from '../common';
-import { appInfo, hallUser } from './session';
+import { appInfo } from './session';
+import { operatorProfile } from './operators';
 
 /** The fields the admin shell loads at start (spec part 1 §7: dbfields app, me, stat). */
 export const ADMIN_SHELL_FIELDS = ['app', 'me', 'stat'] as const;
@@ -18,10 +19,12 @@ export const hallStatistics = z.object({
 });
 export type HallStatistics = z.infer<typeof hallStatistics>;
 
-export const operatorUser = hallUser.extend({ roles: z.array(z.string()) });
-
 export const adminCalls = {
-  /** Admin shell init: syscode sys_admin, dbfields [app, me, stat], and the URL code parameter. */
+  /**
+   * Admin shell init: syscode sys_admin, dbfields [app, me, stat], and the URL code parameter. Answers
+   * for the console's session, or signs in the operator whose bound WeChat the browser is signed in
+   * with; else 401 (errcode 401 in the state envelope's message) and the shell shows its sign-in page.
+   */
   initAdminShell: defineCall({
     method: 'POST',
     path: '/online/wx/apilist/initAdminShell',
@@ -31,6 +34,6 @@ export const adminCalls = {
       dbfields: z.array(z.enum(ADMIN_SHELL_FIELDS)).max(ADMIN_SHELL_FIELDS.length),
       code: plainText(256).optional(),
     }),
-    reply: stateReply(z.object({ app: appInfo.optional(), me: operatorUser.optional(), stat: hallStatistics.optional() })),
+    reply: stateReply(z.object({ app: appInfo.optional(), me: operatorProfile.optional(), stat: hallStatistics.optional() })),
   }),
 } as const;

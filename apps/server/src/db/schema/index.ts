@@ -12,3 +12,4 @@ export * from './applications';
 export * from './appointments';
 export * from './archive';
 export * from './queue';
+export * from './operators';

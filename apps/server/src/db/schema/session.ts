@@ -1,7 +1,7 @@
 import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
-/** Citizens, sessions and what signing in leaves behind: settings, SMS codes, rate-limit windows, face checks, operators and the WeChat simulator's grants. */
+/** Citizens, sessions and what signing in leaves behind: settings, SMS codes, rate-limit windows, face checks and the WeChat simulator's grants. */
 
 export const users = pgTable('users', {
   openid: text('openid').primaryKey(),
@@ -103,16 +103,6 @@ export const faceChecks = pgTable('face_checks', {
   createdAt: createdAt(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 });
-
-/** Hall operators: openids allowed into the admin shell. */
-export const operators = pgTable(
-  'operators',
-  {
-    openid: text('openid').notNull(),
-    role: text('role').notNull().default('sys_admin'),
-  },
-  (t) => [primaryKey({ columns: [t.openid, t.role] })],
-);
 
 /** The WeChat simulator's own state: codes and access tokens it handed out (simulator mode only). */
 export const wechatSimulatorGrants = pgTable('wechat_simulator_grants', {

@@ -129,8 +129,5 @@ export const DEMO_GUIDES = GUIDE_BUSINESSES.map((business) => ({
     '<p><strong>申请人须知</strong></p><ul><li>申请人应如实申报，提交的材料须真实、合法、有效，如有虚假，申请人承担相应法律责任。</li><li>上传的材料照片须清晰完整，不得涂改。</li><li>网上申请审核通过后，请按约定时间携带材料原件到服务大厅核验。</li></ul>',
 }));
 
-/** A hall operator to sign in to the admin shell with (through the WeChat simulator locally). */
-export const DEMO_OPERATOR = { openid: 'operator-demo', nickname: '大厅管理员', name: '王管理', role: 'sys_admin' };
-
 /** The guides' businesses and their materials, which the application catalogue (seed/apply-catalogue.ts) builds on. */
 export { GUIDE_BUSINESSES };

@@ -2,30 +2,30 @@ import { contract } from '@hall/api';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../lib/register-call';
 import { registerPictureRoute } from '../../lib/picture-route';
+import { auditActor, requireOperator } from '../../plugins/operator-session';
 import { PICTURE_NOT_FOUND } from '../../services/applications/material-files';
-import { requireOperator } from '../../services/review/operators';
 import { findSubmittedMaterialFile, listReviewQueues, readReviewApplication, reviewApplication } from '../../services/review/review';
 
+const REVIEWER = { role: 'reviewer' } as const;
+
 /**
- * The back office's review of online applications (DESIGN.md §9), for sys_admin operators only:
- * the queues of the two stages, one application with its pictures, and the decisions.
+ * The back office's review of online applications (DESIGN.md §9), for operators with the 审核员
+ * role: the queues of the two stages, one application with its pictures, and the decisions (each in
+ * the audit trail).
  */
 export async function reviewRoutes(app: FastifyInstance): Promise<void> {
   const { db, files } = app.hall;
 
-  registerCall(app, contract.getReviewList, { auth: 'citizen' }, async (request) => {
-    await requireOperator(db, request.citizen.openid);
+  registerCall(app, contract.getReviewList, { auth: 'operator', operator: REVIEWER }, async (request) => {
     return { errcode: '00', data: { lists: await listReviewQueues(db, request.body.stage) } };
   });
 
-  registerCall(app, contract.getReviewApply, { auth: 'citizen' }, async (request) => {
-    await requireOperator(db, request.citizen.openid);
+  registerCall(app, contract.getReviewApply, { auth: 'operator', operator: REVIEWER }, async (request) => {
     return { errcode: '00', data: await readReviewApplication(db, request.body.proinstid) };
   });
 
-  registerCall(app, contract.reviewApply, { auth: 'citizen', rateLimit: { max: 120, timeWindow: '1 minute' } }, async (request) => {
-    await requireOperator(db, request.citizen.openid);
-    const data = await reviewApplication(db, request.body);
+  registerCall(app, contract.reviewApply, { auth: 'operator', operator: REVIEWER, rateLimit: { max: 120, timeWindow: '1 minute' } }, async (request) => {
+    const data = await reviewApplication(db, auditActor(request), request.body);
     return { errcode: '00', errmsg: request.body.decision === 'pass' ? '审核通过' : '已驳回', data };
   });
 
@@ -33,7 +33,7 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     call: contract.reviewMaterialFile,
     files,
     missing: PICTURE_NOT_FOUND,
-    authorize: async (request) => void (await requireOperator(db, request.citizen.openid)),
+    authorize: (request) => requireOperator(request, REVIEWER),
     find: (_request, id) => findSubmittedMaterialFile(db, id),
   });
 }

@@ -22,6 +22,7 @@ import { formatShanghaiDateTime } from '../../lib/shanghai-time';
 import { describeApplication, type ApplicationRow } from '../applications/applications';
 import { findMaterialFile, materialsOf } from '../applications/material-files';
 import type { StoredFileRow } from '../storage/stored-files';
+import { recordAudit, type AuditActor } from '../operators/audit';
 
 /** The registry case's first activity once the hall has accepted an application. */
 export const ACCEPTED_ACTIVITY = '受理';
@@ -120,6 +121,7 @@ export async function readReviewApplication(db: Database, id: string | number): 
  */
 export async function reviewApplication(
   db: Database,
+  actor: AuditActor,
   input: { proinstid: string; stage: ReviewStage; decision: ReviewDecision; opinion?: string | undefined },
 ): Promise<{ shzt: number; prolsh: string | null }> {
   const from = reviewStageStatus(input.stage);
@@ -145,6 +147,12 @@ export async function reviewApplication(
       if (!current) throw notFound(NO_DATA_MESSAGE);
       throw conflict(notAtStageMessage(input.stage, current.shzt));
     }
+    await recordAudit(tx, actor, {
+      action: `review.${input.decision}`,
+      target: `application:${updated.id}`,
+      before: { shzt: from },
+      after: { shzt: updated.shzt, stage: input.stage, ...(opinion ? { [opinion.field]: opinion.text } : {}), ...(updated.prolsh ? { prolsh: updated.prolsh } : {}) },
+    });
     if (!transition.createsCaseNumber) return { shzt: updated.shzt, prolsh: updated.prolsh };
     await openRegistryCase(tx, updated);
     // The row is this transaction's since the update: the accepted case may now be booked at the counter.

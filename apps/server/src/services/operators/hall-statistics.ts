@@ -1,22 +1,7 @@
 import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { HallStatistics } from '@hall/api';
 import type { Database } from '../../db/client';
-import { feedback, operators, queryRecords, users } from '../../db/schema';
-import { forbidden } from '../../lib/errors';
-
-export const NOT_AN_OPERATOR = '您没有管理权限，请联系登记中心开通';
-
-/** The roles an openid holds; an operator of the admin shell has sys_admin. */
-export async function operatorRoles(db: Database, openid: string): Promise<string[]> {
-  const rows = await db.select({ role: operators.role }).from(operators).where(eq(operators.openid, openid));
-  return rows.map((r) => r.role);
-}
-
-export async function requireOperator(db: Database, openid: string, role = 'sys_admin'): Promise<string[]> {
-  const roles = await operatorRoles(db, openid);
-  if (!roles.includes(role)) throw forbidden(NOT_AN_OPERATOR);
-  return roles;
-}
+import { feedback, queryRecords, users } from '../../db/schema';
 
 /** The hall at a glance: citizens, feedback waiting for a reply, queries in progress and today's. */
 export async function hallStatistics(db: Database): Promise<HallStatistics> {
