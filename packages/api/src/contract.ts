@@ -15,6 +15,8 @@ import { queueCalls } from './calls/queue';
 import { downloadCalls } from './calls/downloads';
 import { siteCalls } from './calls/sites';
 import { operatorCalls } from './calls/operators';
+import { feedbackInboxCalls } from './calls/feedback-inbox';
+import { fulfilmentCalls } from './calls/fulfilment';
 
 /** Every call of the hall, by name: the one contract the server and the apps share. */
 export const contract = {
@@ -35,6 +37,8 @@ export const contract = {
   ...downloadCalls,
   ...siteCalls,
   ...operatorCalls,
+  ...feedbackInboxCalls,
+  ...fulfilmentCalls,
 } as const;
 
 export type Contract = typeof contract;

@@ -19,3 +19,5 @@ export * from './calls/queue';
 export * from './calls/downloads';
 export * from './calls/sites';
 export * from './calls/operators';
+export * from './calls/feedback-inbox';
+export * from './calls/fulfilment';

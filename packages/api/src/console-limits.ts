@@ -1,0 +1,20 @@
+/** Limits and messages of the console's feedback inbox and query fulfilment, shared by the server and the admin shell. */
+
+/** The longest reply to a citizen's feedback the hall keeps (the citizen's side reads it on a phone). */
+export const FEEDBACK_REPLY_MAX_LENGTH = 500;
+export const FEEDBACK_REPLY_REQUIRED = '请填写回复内容';
+export const FEEDBACK_REPLY_TOO_LONG = `回复内容不能超过${FEEDBACK_REPLY_MAX_LENGTH}字，请精简后再提交`;
+/** A reply is final: the citizen may already have read it, so a second one would change what they saw. */
+export const FEEDBACK_ALREADY_REPLIED = '该反馈已由其他工作人员回复，不能重复回复，请刷新后查看';
+
+/** The largest PDF an operator may upload as a query's answer. */
+export const FULFILMENT_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const FULFILMENT_UPLOAD_NOT_PDF = '只能上传PDF文件，请选择证明的PDF文件后重新上传';
+export const FULFILMENT_UPLOAD_TOO_LARGE = `文件不能超过${FULFILMENT_UPLOAD_MAX_BYTES / 1024 / 1024}MB，请压缩后重新上传`;
+export const FULFILMENT_UPLOAD_MISSING = '请选择要上传的PDF文件';
+export const FULFILMENT_UPLOAD_UNREADABLE = '该PDF文件无法读取或已损坏，请确认文件能正常打开后重新上传';
+/** Another operator (or the registry) answered first. */
+export const FULFILMENT_ALREADY_ANSWERED = '该查询已处理，不能重复答复，请刷新后查看';
+export const FULFILMENT_WRONG_ANSWER = '该类查询不能这样答复，请刷新后重试';
+export const FULFILMENT_FIELD_REQUIRED = '请填写完整的证书信息（证号、单元号、坐落、用途、面积）';
+export const FULFILMENT_PROPERTIES_REQUIRED = '请至少填写一条不动产登记记录，或选择“未查到”';
