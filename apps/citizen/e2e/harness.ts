@@ -12,6 +12,7 @@ const repoRoot = resolve(here, '..', '..', '..');
 export const ARTIFACTS = join(repoRoot, 'artifacts', 'e2e');
 
 export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
 const CHROMIUM = process.env.HALL_CHROMIUM ?? '/usr/bin/chromium';
 
 async function freePort(): Promise<number> {
@@ -30,6 +31,8 @@ export interface Hall {
   browser: Browser;
   /** A fresh browser profile at the phone viewport. */
   newPhone(): Promise<{ context: BrowserContext; page: Page }>;
+  /** A fresh browser profile at a desktop viewport (the console at a counter or an office). */
+  newDesktop(): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -77,6 +80,10 @@ export async function startHall(options: { listen?: string; address?: string } =
         baseURL: origin,
         userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
       });
+      return { context, page: await context.newPage() };
+    },
+    async newDesktop() {
+      const context = await browser.newContext({ viewport: DESKTOP, locale: 'zh-CN', baseURL: origin });
       return { context, page: await context.newPage() };
     },
     async close() {

@@ -8,6 +8,9 @@ import { readEnv } from './env';
 import { assertProductionSettings, MissingSettingsError } from './mode';
 import { createContext } from './hall';
 import { startCalendarExtension } from './services/appointments/calendar-extension';
+import { hasAdministrator } from './services/operators/accounts';
+import { DEMO_OPERATOR_PASSWORD, DEMO_OPERATORS } from './db/seed/operators';
+import { OPERATOR_ROLES } from '@hall/domain';
 
 /** Starts the whole hall: database (embedded unless DATABASE_URL), migrations, demo data, server. */
 async function main(): Promise<void> {
@@ -36,7 +39,10 @@ async function main(): Promise<void> {
   const demoLines = [
     '演示模式 (HALL_MODE=demo)：微信登录、人脸核身、短信和不动产登记库均为模拟，并已载入演示数据，不得用于正式办理业务。',
     `  模拟短信收件箱: ${shownAddress.replace(/\/?$/, '/')}simulator/sms/inbox`,
+    `  演示管理账号（密码均为 ${DEMO_OPERATOR_PASSWORD}）: ${DEMO_OPERATORS.map((o) => `${o.username} ${OPERATOR_ROLES[o.role]}`).join('，')}`,
   ];
+  // A new production hall has no way in to its console until the first administrator is made.
+  const adminLines = (await hasAdministrator(connection.db)) ? [] : ['尚无系统管理员：请运行 bash scripts/create-admin.sh <账号> <姓名> 创建第一位系统管理员。'];
   console.log(
     [
       '',
@@ -45,6 +51,7 @@ async function main(): Promise<void> {
       `数据库: ${embedded ? `内置 PostgreSQL (${resolve(env.HALL_DATA_DIR)})` : '外部 PostgreSQL (DATABASE_URL)'}`,
       `文件签章证书 SHA-256: ${hall.documentSigner.identity.fingerprint}${hall.documentSigner.identity.source === 'demo' ? ' (演示 CA，位于数据目录)' : ''}`,
       ...(env.HALL_MODE === 'demo' ? demoLines : ['正式模式 (HALL_MODE=production)']),
+      ...adminLines,
       '',
     ].join('\n'),
   );

@@ -25,4 +25,5 @@ export type * from './calls/admin';
 export type * from './calls/apply';
 export type * from './calls/statements';
 export type * from './calls/review';
+export type * from './calls/operators';
 export * from './review-limits';

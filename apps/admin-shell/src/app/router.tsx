@@ -9,8 +9,11 @@ export const router = createBrowserRouter(
       children: [
         { path: '/', lazy: () => import('../features/home/home-page') },
         { path: '/my', lazy: () => import('../features/my/my-page') },
+        { path: '/password', lazy: () => import('../features/my/password-page') },
         { path: '/review', lazy: () => import('../features/review/review-list-page') },
         { path: '/review/:id', lazy: () => import('../features/review/review-detail-page') },
+        { path: '/operators', lazy: () => import('../features/operators/operators-page') },
+        { path: '/audit', lazy: () => import('../features/audit/audit-page') },
         { path: '*', lazy: () => import('../features/home/home-page') },
       ],
     },

@@ -2,13 +2,17 @@ import { EmptyState } from '@hall/ui/empty-state';
 import { Button, DotLoading, TabBar } from 'antd-mobile';
 import { AppOutline, UserOutline } from 'antd-mobile-icons';
 import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { SignInPage } from '../features/sign-in/sign-in-page';
 import { useShell } from '../stores/shell';
 import './shell.css';
 
+/** The one screen an operator with a temporary password may open. */
+const PASSWORD_PATH = '/password';
+
 /** The sys_admin shell: signs the operator in, then the two bottom tabs (hall and personal centre). */
 export function ShellLayout() {
-  const { status, message, start } = useShell();
+  const { status, message, me, start } = useShell();
   const location = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
@@ -23,6 +27,7 @@ export function ShellLayout() {
       </div>
     );
   }
+  if (status === 'signedOut') return <SignInPage />;
   if (status !== 'ready') {
     return (
       <div className="shell-center">
@@ -32,10 +37,12 @@ export function ShellLayout() {
             重新加载
           </Button>
         )}
-        {status === 'forbidden' && <a href="/logout">切换账号</a>}
+        {status === 'forbidden' && <a href="/admin/">使用账号密码登录</a>}
       </div>
     );
   }
+  // A temporary password (new account, reset) is replaced before anything else.
+  if (me?.mustChangePassword && location.pathname !== PASSWORD_PATH) return <Navigate to={PASSWORD_PATH} replace />;
   return (
     <div className="shell">
       <main className="shell-main">

@@ -118,3 +118,22 @@ export async function startEmbeddedDatabase(dataDir: string, log: (line: string)
     stop: () => pg.stop(),
   };
 }
+
+/**
+ * The address of the embedded PostgreSQL a running hall has started on this data folder, or null
+ * when none runs: a command run beside the server (creating the first administrator) connects to it
+ * instead of taking the folder over.
+ */
+export async function runningEmbeddedDatabaseUrl(dataDir: string): Promise<string | null> {
+  const folder = resolve(dataDir);
+  const pidFile = join(folder, 'pg', 'postmaster.pid');
+  const passwordFile = join(folder, PASSWORD_FILE);
+  if (!existsSync(pidFile) || !existsSync(passwordFile)) return null;
+  // postmaster.pid: the pid, the data folder, the start time, then the port.
+  const [pidLine, , , portLine] = (await readFile(pidFile, 'utf8')).split('\n');
+  const pid = Number(pidLine);
+  const port = Number(portLine);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !Number.isInteger(port) || port <= 0) return null;
+  const password = (await readFile(passwordFile, 'utf8')).trim();
+  return `postgres://hall:${password}@127.0.0.1:${port}/hall`;
+}

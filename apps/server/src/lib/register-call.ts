@@ -25,6 +25,12 @@ export interface CallOptions {
   bodyLimit?: number;
 }
 
+/**
+ * The guard of every console call by its path, as registered: the role tests go through every
+ * one of them (test/operators/console-roles.test.ts), so a new console call is checked the day it is added.
+ */
+export const consoleCallGuards = new Map<string, OperatorGuard>();
+
 export type CallHandler<C extends CallDefinition> = (
   request: FastifyRequest & { body: z.output<C['body']> },
   reply: FastifyReply,
@@ -38,6 +44,7 @@ export function registerCall<C extends CallDefinition>(app: FastifyInstance, cal
   const isGet = call.method === 'GET';
   // A call with path parameters (`:areaId`) carries everything it needs in the path, so its schema checks the path.
   const inPath = call.path.includes('/:');
+  if (options.auth === 'operator') consoleCallGuards.set(call.path, options.operator ?? {});
   app.route({
     method: call.method,
     url: call.path,

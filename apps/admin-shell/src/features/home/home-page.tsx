@@ -1,12 +1,14 @@
 import { Button, Grid } from 'antd-mobile';
 import { useNavigate } from 'react-router';
+import { entriesFor } from '../../app/console-menu';
 import { useShell } from '../../stores/shell';
 import './home-page.css';
 
-/** 管理员首页: the hall at a glance for the operator on duty. */
+/** 管理员首页: the hall at a glance and the screens the operator's roles open. */
 export function Component() {
-  const { stat, app, refresh } = useShell();
+  const { stat, app, me, refresh } = useShell();
   const navigate = useNavigate();
+  const entries = entriesFor(me?.roles ?? []);
   const cards = stat
     ? [
         { label: '注册市民', value: stat.citizens },
@@ -21,7 +23,9 @@ export function Component() {
     <>
       <header className="shell-header">
         管理员首页
-        <small>{app?.appname ?? '不动产登记网上办事大厅'}</small>
+        <small>
+          {app?.appname ?? '不动产登记网上办事大厅'} · {me?.displayName}
+        </small>
       </header>
       <Grid columns={2} gap={12} className="admin-cards">
         {cards.map((card) => (
@@ -31,10 +35,16 @@ export function Component() {
           </Grid.Item>
         ))}
       </Grid>
+      <nav className="admin-menu" aria-label="业务办理">
+        {entries.map((entry) => (
+          <button key={entry.path} type="button" className="admin-menu__item" onClick={() => navigate(entry.path)}>
+            <span className="admin-menu__title">{entry.title}</span>
+            <span className="admin-menu__description">{entry.description}</span>
+          </button>
+        ))}
+      </nav>
+      {!entries.length && <p className="shell-note">您的账号暂无可办理的业务，请联系系统管理员分配角色。</p>}
       <div className="admin-actions">
-        <Button block color="primary" style={{ marginBottom: 12 }} onClick={() => navigate('/review')}>
-          网上申请审核
-        </Button>
         <Button block onClick={() => void refresh()}>
           刷新数据
         </Button>

@@ -1,32 +1,96 @@
-import { Avatar, List, Tag } from 'antd-mobile';
+import { operatorRoleTitle } from '@hall/domain';
+import { errcodeOk, replyMessage } from '@hall/api/browser';
+import { NETWORK_ERROR } from '@hall/app';
+import { Avatar, Dialog, List, Tag, Toast } from 'antd-mobile';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../lib/hall';
 import { useShell } from '../../stores/shell';
 
-const ROLE_NAMES: Record<string, string> = { sys_admin: '系统管理员' };
+/** The query flag of a return from WeChat's authorize page on the way to binding. */
+const BIND_FLAG = 'bind';
 
-/** The operator's personal centre. */
+/** The operator's personal centre: who they are, their roles, password, the WeChat they sign in with, and sign-out. */
 export function Component() {
-  const me = useShell((s) => s.me);
+  const { me, setMe, signOut } = useShell();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const binding = useRef(false);
+
+  const bind = async () => {
+    try {
+      const reply = await api.bindOperatorWechat({});
+      if (errcodeOk(reply) && reply.data) {
+        setMe(reply.data);
+        Toast.show({ icon: 'success', content: '已绑定微信' });
+      } else {
+        Toast.show({ content: replyMessage(reply) });
+      }
+    } catch {
+      Toast.show({ content: NETWORK_ERROR });
+    }
+  };
+
+  // Back from WeChat's authorize page with ?bind=1: the browser now has a WeChat session to bind.
+  useEffect(() => {
+    if (params.get(BIND_FLAG) !== '1' || binding.current) return;
+    binding.current = true;
+    setParams({}, { replace: true });
+    void bind();
+  });
+
+  const startBinding = async () => {
+    const confirmed = await Dialog.confirm({ content: '将当前微信绑定到您的管理账号，之后可在微信中直接登录管理端。' });
+    if (!confirmed) return;
+    // A WeChat session is needed first: the citizen sign-in, returning here to bind.
+    const { runSessionBootstrap } = await import('@hall/app');
+    try {
+      const session = await runSessionBootstrap(api, { landingUrl: `${window.location.origin}/admin/my?${BIND_FLAG}=1` });
+      if (session.kind === 'redirect') window.location.replace(session.to);
+      else await bind();
+    } catch {
+      // A lost session goes to WeChat's authorize page (the client's onSessionLost) and returns with ?bind=1.
+    }
+  };
+
+  const unbind = async () => {
+    if (!(await Dialog.confirm({ content: '解除绑定后将不能使用微信登录管理端，确定解除吗？' }))) return;
+    const reply = await api.unbindOperatorWechat({}).catch(() => null);
+    if (reply && errcodeOk(reply) && reply.data) setMe(reply.data);
+    Toast.show({ content: reply ? replyMessage(reply) || '已解除绑定' : NETWORK_ERROR });
+  };
+
   return (
     <>
       <header className="shell-header" style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
-        <Avatar src={me?.headimgurl ?? ''} style={{ '--size': '52px', '--border-radius': '50%' }} />
+        <Avatar src="" style={{ '--size': '52px', '--border-radius': '50%' }} />
         <div>
-          {me?.name || me?.nickname || '管理员'}
+          {me?.displayName}
           <small>
             {(me?.roles ?? []).map((role) => (
               <Tag key={role} color="#ffffff33" style={{ marginRight: 6 }}>
-                {ROLE_NAMES[role] ?? role}
+                {operatorRoleTitle(role)}
               </Tag>
             ))}
           </small>
         </div>
       </header>
       <List style={{ marginTop: 12 }}>
-        <List.Item extra={me?.nickname}>微信昵称</List.Item>
-        <List.Item extra={me?.openid}>账号</List.Item>
+        <List.Item extra={me?.username}>账号</List.Item>
+        <List.Item extra={me?.signedInWith === 'wechat' ? '微信' : '账号密码'}>本次登录方式</List.Item>
+        <List.Item onClick={() => navigate('/password')}>修改密码</List.Item>
+        {me?.wechatBound ? (
+          <List.Item extra="已绑定" onClick={() => void unbind()}>
+            微信登录
+          </List.Item>
+        ) : (
+          <List.Item extra="未绑定" onClick={() => void startBinding()}>
+            绑定微信
+          </List.Item>
+        )}
       </List>
       <List style={{ marginTop: 12 }}>
-        <List.Item arrowIcon={false} style={{ textAlign: 'center', color: 'var(--adm-color-danger)' }} onClick={() => window.location.assign('/logout')}>
+        <List.Item arrowIcon={false} style={{ textAlign: 'center', color: 'var(--adm-color-danger)' }} onClick={() => void signOut()}>
           退出登录
         </List.Item>
       </List>

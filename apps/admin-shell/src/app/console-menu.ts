@@ -1,0 +1,20 @@
+import type { OperatorRole } from '@hall/domain';
+
+/** One screen of the console as the home lists it; shown only to operators holding its role. */
+export interface ConsoleEntry {
+  path: string;
+  title: string;
+  description: string;
+  role: OperatorRole;
+}
+
+/** The console's screens, in the order the home shows them. A new screen is one more entry here and one route in router.tsx. */
+export const CONSOLE_MENU: readonly ConsoleEntry[] = [
+  { path: '/review', title: '网上申请审核', description: '权籍调查审核与受理审核', role: 'reviewer' },
+  { path: '/operators', title: '账号管理', description: '管理人员的账号、角色与密码', role: 'admin' },
+  { path: '/audit', title: '操作日志', description: '谁在何时从何处做了什么', role: 'admin' },
+];
+
+export function entriesFor(roles: readonly string[]): ConsoleEntry[] {
+  return CONSOLE_MENU.filter((entry) => roles.includes(entry.role));
+}

@@ -1,0 +1,106 @@
+import type { AuditEntry } from '@hall/api/browser';
+import { LOAD_FAILED, dataOf, useRemote } from '@hall/app';
+import { EmptyState } from '@hall/ui/empty-state';
+import { ErrorState, LoadingState } from '@hall/ui/load-state';
+import { PageShell } from '@hall/ui/page-shell';
+import { Pager } from '@hall/ui/pager';
+import { Button, Input } from 'antd-mobile';
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { DataTable, type Column } from '../../app/data-table';
+import { api } from '../../lib/hall';
+import { AUDIT_ACTION_FILTERS, auditActionText } from './audit-actions';
+import './audit.css';
+
+/** before → after, one changed field a line; the values as the trail keeps them. */
+function Change({ entry }: { entry: AuditEntry }) {
+  const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
+  if (!keys.length) return <>—</>;
+  const show = (value: unknown) => (value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
+  return (
+    <ul className="audit-change">
+      {keys.map((key) => (
+        <li key={key}>
+          {key}：{entry.before && key in entry.before ? `${show(entry.before[key])} → ` : ''}
+          {show(entry.after?.[key])}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const COLUMNS: Column<AuditEntry>[] = [
+  { key: 'action', title: '操作', primary: true, render: (e) => auditActionText(e.action) },
+  { key: 'at', title: '时间', render: (e) => e.at },
+  { key: 'who', title: '操作人', render: (e) => e.operatorName },
+  { key: 'ip', title: '来源地址', render: (e) => e.ip },
+  { key: 'target', title: '对象', render: (e) => e.target || '—' },
+  { key: 'change', title: '变更', render: (e) => <Change entry={e} /> },
+];
+
+/** 操作日志: the append-only audit trail, newest first, filtered by operator, action and date; the filter lives in the address. */
+export function Component() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const filter = { operator: params.get('operator') ?? '', action: params.get('action') ?? '', from: params.get('from') ?? '', to: params.get('to') ?? '' };
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [draft, setDraft] = useState(filter);
+  const trail = useRemote(
+    async () =>
+      dataOf(
+        await api.listAuditTrail({
+          page,
+          operator: filter.operator || undefined,
+          action: filter.action || undefined,
+          from: filter.from || undefined,
+          to: filter.to || undefined,
+        }),
+      ),
+    [page, filter.operator, filter.action, filter.from, filter.to],
+  );
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setParams(Object.fromEntries(Object.entries(draft).filter(([, value]) => value)));
+  };
+  return (
+    <PageShell title="操作日志" onBack={() => navigate('/')} onRefresh={trail.reload}>
+      <form className="audit-filter" onSubmit={apply} aria-label="筛选操作日志">
+        <label>
+          操作人
+          <Input value={draft.operator} onChange={(operator) => setDraft({ ...draft, operator })} placeholder="账号" clearable />
+        </label>
+        <label>
+          操作
+          <select value={draft.action} onChange={(event) => setDraft({ ...draft, action: event.target.value })}>
+            {AUDIT_ACTION_FILTERS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          起始日期
+          <input type="date" value={draft.from} onChange={(event) => setDraft({ ...draft, from: event.target.value })} />
+        </label>
+        <label>
+          截止日期
+          <input type="date" value={draft.to} onChange={(event) => setDraft({ ...draft, to: event.target.value })} />
+        </label>
+        <Button type="submit" color="primary">
+          查询
+        </Button>
+      </form>
+      {trail.loading && <LoadingState />}
+      {trail.error !== null && <ErrorState title={LOAD_FAILED} message={trail.error} onRetry={() => void trail.reload()} />}
+      {trail.data && trail.data.total === 0 && <EmptyState description="没有符合条件的操作记录" />}
+      {trail.data && trail.data.total > 0 && (
+        <>
+          <p className="shell-note">共 {trail.data.total} 条，记录只增不改。</p>
+          <DataTable label="操作日志" columns={COLUMNS} rows={trail.data.items} rowKey={(e) => e.id} />
+          <Pager total={trail.data.total} pageSize={trail.data.pageSize} current={page} onChange={(next) => setParams({ ...Object.fromEntries(params), page: String(next) })} />
+        </>
+      )}
+    </PageShell>
+  );
+}

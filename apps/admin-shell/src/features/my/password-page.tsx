@@ -1,0 +1,103 @@
+import { OPERATOR_PASSWORD_MIN_LENGTH, operatorPasswordProblem } from '@hall/domain';
+import { errcodeOk, replyMessage } from '@hall/api/browser';
+import { NETWORK_ERROR } from '@hall/app';
+import { Button, Form, Input, NavBar, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from '../../lib/hall';
+import { useShell } from '../../stores/shell';
+
+interface PasswordFields {
+  current: string;
+  next: string;
+  repeat: string;
+}
+
+/** 修改密码: required before anything else while the password is temporary (new account, reset). */
+export function Component() {
+  const { me, setMe, refresh } = useShell();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<PasswordFields>();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const temporary = Boolean(me?.mustChangePassword);
+
+  const submit = async (values: PasswordFields) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const reply = await api.changeOperatorPassword({ current: values.current, next: values.next });
+      if (errcodeOk(reply) && reply.data) {
+        setMe(reply.data);
+        void refresh();
+        Toast.show({ icon: 'success', content: '密码已修改' });
+        navigate('/', { replace: true });
+      } else {
+        setError(replyMessage(reply));
+      }
+    } catch {
+      setError(NETWORK_ERROR);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="shell-page">
+      <NavBar back={temporary ? null : '返回'} onBack={() => navigate(-1)}>
+        修改密码
+      </NavBar>
+      {temporary && <p className="shell-note">{'您正在使用临时密码，请先设置自己的新密码。'}</p>}
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(values) => void submit(values)}
+        footer={
+          <Button block type="submit" color="primary" size="large" loading={busy}>
+            保存新密码
+          </Button>
+        }
+      >
+        <Form.Item name="current" label="当前密码" rules={[{ required: true, message: '请输入当前密码' }]}>
+          <Input id="password-current" type="password" autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item
+          name="next"
+          label="新密码"
+          extra={`至少${OPERATOR_PASSWORD_MIN_LENGTH}位，含字母和数字`}
+          rules={[
+            { required: true, message: '请输入新密码' },
+            {
+              validator: async (_, value: string) => {
+                const problem = value ? operatorPasswordProblem(value, me?.username ?? '') : null;
+                if (problem) throw new Error(problem);
+              },
+            },
+          ]}
+        >
+          <Input id="password-next" type="password" autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="repeat"
+          label="再次输入新密码"
+          dependencies={['next']}
+          rules={[
+            { required: true, message: '请再次输入新密码' },
+            ({ getFieldValue }) => ({
+              validator: async (_, value: string) => {
+                if (value && value !== getFieldValue('next')) throw new Error('两次输入的新密码不一致');
+              },
+            }),
+          ]}
+        >
+          <Input id="password-repeat" type="password" autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+      {error && (
+        <p className="shell-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

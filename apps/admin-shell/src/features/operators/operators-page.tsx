@@ -1,0 +1,93 @@
+import { operatorRoleTitle } from '@hall/domain';
+import { errcodeOk, replyMessage, type OperatorAccount } from '@hall/api/browser';
+import { LOAD_FAILED, NETWORK_ERROR, dataOf, useRemote } from '@hall/app';
+import { ErrorState, LoadingState } from '@hall/ui/load-state';
+import { PageShell } from '@hall/ui/page-shell';
+import { Button, Popup, Tag, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { DataTable, type Column } from '../../app/data-table';
+import { api } from '../../lib/hall';
+import { OperatorForm, type OperatorFormMode, type OperatorFormValues } from './operator-form';
+import './operators.css';
+
+type Editing = { mode: OperatorFormMode; account?: OperatorAccount } | null;
+
+function stateOf(account: OperatorAccount): { text: string; color: string } {
+  if (account.disabled) return { text: '已停用', color: 'default' };
+  if (account.locked) return { text: '已锁定', color: 'danger' };
+  if (account.mustChangePassword) return { text: '待改密码', color: 'warning' };
+  return { text: '正常', color: 'success' };
+}
+
+/** 账号管理: the hall's operator accounts, their roles and state; new accounts, changes and password resets. */
+export function Component() {
+  const navigate = useNavigate();
+  const accounts = useRemote(async () => dataOf(await api.listOperators({})).items, []);
+  const [editing, setEditing] = useState<Editing>(null);
+
+  const save = async (values: OperatorFormValues): Promise<string | null> => {
+    const account = editing?.account;
+    try {
+      const reply =
+        editing?.mode === 'create'
+          ? await api.createOperator({ username: values.username, displayName: values.displayName, roles: values.roles, password: values.password })
+          : editing?.mode === 'edit'
+            ? await api.updateOperator({ id: account!.id, displayName: values.displayName, roles: values.roles, disabled: values.disabled })
+            : await api.resetOperatorPassword({ id: account!.id, password: values.password });
+      if (!errcodeOk(reply)) return replyMessage(reply);
+      Toast.show({ icon: 'success', content: replyMessage(reply) || '已保存' });
+      setEditing(null);
+      await accounts.reload();
+      return null;
+    } catch {
+      return NETWORK_ERROR;
+    }
+  };
+
+  const columns: Column<OperatorAccount>[] = [
+    { key: 'name', title: '姓名', primary: true, render: (a) => `${a.displayName}（${a.username}）` },
+    { key: 'roles', title: '角色', render: (a) => a.roles.map(operatorRoleTitle).join('、') },
+    {
+      key: 'state',
+      title: '状态',
+      render: (a) => {
+        const state = stateOf(a);
+        return <Tag color={state.color}>{state.text}</Tag>;
+      },
+    },
+    { key: 'wechat', title: '微信', render: (a) => (a.wechatBound ? '已绑定' : '未绑定') },
+    { key: 'last', title: '最近登录', render: (a) => a.lastSignInAt || '从未登录' },
+    {
+      key: 'actions',
+      title: '操作',
+      render: (a) => (
+        <span className="operators__actions">
+          <Button size="small" onClick={() => setEditing({ mode: 'edit', account: a })} aria-label={`修改 ${a.displayName}`}>
+            修改
+          </Button>
+          <Button size="small" onClick={() => setEditing({ mode: 'reset', account: a })} aria-label={`重置 ${a.displayName} 的密码`}>
+            重置密码
+          </Button>
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <PageShell title="账号管理" onBack={() => navigate('/')} onRefresh={accounts.reload}>
+      <div className="shell-toolbar">
+        <Button color="primary" onClick={() => setEditing({ mode: 'create' })}>
+          新增账号
+        </Button>
+        <span className="shell-note">新账号使用临时密码，本人首次登录后须修改。</span>
+      </div>
+      {accounts.loading && <LoadingState />}
+      {accounts.error !== null && <ErrorState title={LOAD_FAILED} message={accounts.error} onRetry={() => void accounts.reload()} />}
+      {accounts.data && <DataTable label="管理人员账号" columns={columns} rows={accounts.data} rowKey={(a) => a.id} />}
+      <Popup visible={editing !== null} onMaskClick={() => setEditing(null)} bodyClassName="operators__popup" destroyOnClose>
+        {editing && <OperatorForm key={`${editing.mode}-${editing.account?.id ?? 'new'}`} mode={editing.mode} account={editing.account} onSubmit={save} onCancel={() => setEditing(null)} />}
+      </Popup>
+    </PageShell>
+  );
+}

@@ -1,0 +1,62 @@
+import { Button, Form, Input } from 'antd-mobile';
+import { useState } from 'react';
+import { useShell, WECHAT_SIGN_IN_FLAG } from '../../stores/shell';
+import './sign-in-page.css';
+
+interface SignInFields {
+  username: string;
+  password: string;
+}
+
+/** The console's sign-in: account and password, or the WeChat bound to the account (on the phone). */
+export function SignInPage() {
+  const { signIn, message } = useShell();
+  const [form] = Form.useForm<SignInFields>();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(message);
+
+  const submit = async (values: SignInFields) => {
+    setBusy(true);
+    setError(null);
+    // On a refusal the fields keep what was typed; only the message changes.
+    const refused = await signIn(values.username.trim(), values.password);
+    setBusy(false);
+    if (refused) setError(refused);
+  };
+
+  return (
+    <main className="sign-in">
+      <h1 className="sign-in__title">
+        不动产登记网上办事大厅
+        <small>管理端登录</small>
+      </h1>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(values) => void submit(values)}
+        footer={
+          <Button block type="submit" color="primary" size="large" loading={busy} loadingText="登录中">
+            登录
+          </Button>
+        }
+      >
+        <Form.Item name="username" label="账号" rules={[{ required: true, message: '请输入账号' }]}>
+          <Input id="operator-username" placeholder="请输入账号" autoComplete="username" clearable />
+        </Form.Item>
+        <Form.Item name="password" label="密码" rules={[{ required: true, message: '请输入密码' }]}>
+          <Input id="operator-password" type="password" placeholder="请输入密码" autoComplete="current-password" />
+        </Form.Item>
+      </Form>
+      {error && (
+        <p className="shell-error" role="alert">
+          {error}
+        </p>
+      )}
+      <p className="sign-in__wechat">
+        已绑定微信的管理人员，可在微信中打开本页，或
+        <a href={`/admin/?${WECHAT_SIGN_IN_FLAG}=1`}>使用微信登录</a>
+      </p>
+      <p className="sign-in__hint">忘记密码或账号被锁定，请联系系统管理员重置。</p>
+    </main>
+  );
+}
