@@ -42,6 +42,8 @@ const schema = z.object({
   REGISTRY_CLIENT_ID: z.string().optional(),
   REGISTRY_CLIENT_SECRET: z.string().optional(),
   REGISTRY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** off: a demo hall without the demo registry, so its queries wait for an operator as in production (the console's fulfilment journeys). */
+  HALL_DEMO_REGISTRY: z.enum(['on', 'off']).default('on'),
   /** Where the built apps are (defaults: the workspace's apps/citizen/dist and apps/admin-shell/dist). */
   HALL_CITIZEN_DIST: z.string().optional(),
   HALL_ADMIN_DIST: z.string().optional(),

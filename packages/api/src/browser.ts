@@ -26,4 +26,7 @@ export type * from './calls/apply';
 export type * from './calls/statements';
 export type * from './calls/review';
 export type * from './calls/operators';
+export type * from './calls/feedback-inbox';
+export type * from './calls/fulfilment';
 export * from './review-limits';
+export * from './console-limits';

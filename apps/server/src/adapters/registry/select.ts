@@ -8,7 +8,7 @@ import type { Registry } from './registry';
 
 /**
  * The hall's registry: a configured back-office (REGISTRY_URL) in either mode, since a real one
- * wins over the demo; else the demo registry in demo mode; else operators fulfil the queries.
+ * wins over the demo; else the demo registry in demo mode (unless HALL_DEMO_REGISTRY=off); else operators fulfil the queries.
  */
 export function selectRegistry(options: { env: Env; db: Database; fetch: typeof fetch }): Registry {
   const { env, db } = options;
@@ -26,5 +26,5 @@ export function selectRegistry(options: { env: Env; db: Database; fetch: typeof 
       hallCases: (acceptanceNumber) => findHallCase(db, acceptanceNumber),
     });
   }
-  return env.HALL_MODE === 'demo' ? new DemoRegistry(db) : new OperatorRegistry(db);
+  return env.HALL_MODE === 'demo' && env.HALL_DEMO_REGISTRY === 'on' ? new DemoRegistry(db) : new OperatorRegistry(db);
 }

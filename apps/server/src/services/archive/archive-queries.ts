@@ -142,7 +142,11 @@ export function toArchiveProperty(certificate: RegistryCertificate): ArchiveProp
 /** The resolver's answer to an archive request: 20 with the person's properties, 21 when the registry holds none. */
 export async function resolveArchiveRecord(hall: HallContext, row: QueryRecordRow): Promise<{ state: number; stateMsg: string; result: Record<string, unknown> }> {
   const certificates = await hall.certificateRegistry.listCertificatesOf({ name: row.params.qlrname ?? '', idcard: row.params.qlrcode ?? '' });
-  const properties = certificates.map(toArchiveProperty);
+  return archiveOutcome(certificates.map(toArchiveProperty));
+}
+
+/** An answered archive request: 20 with the person's properties, 21 with none (the registry's, or an operator's). */
+export function archiveOutcome(properties: ArchiveProperty[]): { state: number; stateMsg: string; result: Record<string, unknown> } {
   return properties.length
     ? { state: Number(QUERY_STATE_FOUND), stateMsg: ARCHIVE_FOUND_MESSAGE, result: { properties } }
     : { state: Number(QUERY_STATE_NOT_FOUND), stateMsg: ARCHIVE_NONE_MESSAGE, result: { properties: [] } };

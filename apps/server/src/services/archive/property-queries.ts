@@ -11,6 +11,7 @@ import {
   validatePropertyQuery,
   queryRecordStateText,
 } from '@hall/domain';
+import type { PropertyUnit } from '../../adapters/registry/registry';
 import type { HallContext } from '../../context';
 import type { Database } from '../../db/client';
 import { queryRecords } from '../../db/schema';
@@ -100,6 +101,11 @@ export async function readPropertyQuery(db: Database, openid: string, id: string
 /** The resolver's answer: 20 with the unit number and the mortgages, 21 when the registry has no such certificate of the person. */
 export async function resolvePropertyRecord(hall: HallContext, row: QueryRecordRow): Promise<{ state: number; stateMsg: string; result?: Record<string, unknown> }> {
   const unit = await hall.certificateRegistry.findPropertyUnit({ name: row.params.name ?? '', idcard: row.params.idcard ?? '', qzh: row.params.qlrqzh ?? '' });
+  return propertyOutcome(unit);
+}
+
+/** An answered property query: 20 with the unit and its mortgages, 21 when there is none (the registry's answer, or an operator's). */
+export function propertyOutcome(unit: PropertyUnit | null): { state: number; stateMsg: string; result?: Record<string, unknown> } {
   if (!unit) return { state: Number(QUERY_STATE_NOT_FOUND), stateMsg: PROPERTY_QUERY_MESSAGES.notFound };
   return {
     state: Number(QUERY_STATE_FOUND),

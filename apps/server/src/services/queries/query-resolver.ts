@@ -12,8 +12,9 @@ import { PROPERTY_KIND, resolvePropertyRecord } from '../archive/property-querie
 import type { QueryRecordRow } from './query-records';
 import { resolveVerificationRecord } from './signature-verification';
 import { recordStoredFile } from '../storage/stored-files';
+import type { RegistryCertificate } from '../../adapters/registry/registry';
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** A record that failed this many times is closed as failed instead of tried forever. */
 export const MAX_RESOLVE_ATTEMPTS = 5;
@@ -37,11 +38,46 @@ export interface ResolverLog {
 const silent: ResolverLog = { error: () => {} };
 
 /** What resolving a record sets on its row. */
-interface Outcome {
+export interface Outcome {
   state: number;
   stateMsg: string;
   result?: Record<string, unknown>;
   fileId?: string;
+}
+
+/**
+ * Stores a signed document as the record citizen's file; the storage key goes to `created` so the
+ * caller removes the file if its transaction rolls back. Answers the stored file's id.
+ */
+export async function storeRecordDocument(hall: HallContext, tx: Transaction, row: QueryRecordRow, document: { pdf: Uint8Array; fileName: string }, created: string[]): Promise<string> {
+  const saved = await hall.files.save(Readable.from([document.pdf]));
+  created.push(saved.key);
+  const file = await recordStoredFile(tx, { openid: row.openid, storageKey: saved.key, originalName: document.fileName, mime: 'application/pdf', size: saved.size });
+  return file.id;
+}
+
+/** The result lines of a found certificate or licence, the ID number masked. */
+function certificateResult(certificate: RegistryCertificate): Record<string, unknown> {
+  return {
+    qzh: certificate.qzh,
+    bdcdyh: certificate.bdcdyh,
+    qlr: certificate.ownerName,
+    zjh: maskIdNumber(certificate.ownerIdcard),
+    zl: certificate.zl,
+    yt: certificate.yt,
+    mj: certificate.mj,
+    xzqdm: certificate.xzqdm,
+    ...certificate.extra,
+  };
+}
+
+/** A found zs or dzzz record: the hall's proof of the certificate, rendered, signed and stored. */
+export async function certificateProofOutcome(hall: HallContext, tx: Transaction, row: QueryRecordRow, certificate: RegistryCertificate, created: string[]): Promise<Outcome> {
+  const kind = row.kind as ProofKind;
+  const proof = await renderCertificateProof({ kind, certificate, recordId: String(row.id), queriedAt: formatShanghaiDateTime(row.createdAt) });
+  const pdf = await hall.documentSigner.sign(proof, { reason: PROOF_SIGNING_REASONS[kind] });
+  const fileId = await storeRecordDocument(hall, tx, row, { pdf, fileName: `${PROOF_TITLES[kind]}-${row.id}.pdf` }, created);
+  return { state: 20, stateMsg: FOUND_MESSAGE, fileId, result: certificateResult(certificate) };
 }
 
 async function resolveCertificate(hall: HallContext, tx: Transaction, row: QueryRecordRow, created: string[]): Promise<Outcome> {
@@ -49,34 +85,7 @@ async function resolveCertificate(hall: HallContext, tx: Transaction, row: Query
   const lookup = { name: params.username ?? '', idcard: params.zjh ?? '', qzh: params.qzh ?? '', xzqdm: params.xzqdm ?? '' };
   const certificate = row.kind === 'dzzz' ? await hall.certificateRegistry.findLicence(lookup) : await hall.certificateRegistry.findCertificate(lookup);
   if (!certificate) return { state: Number(QUERY_STATE_NOT_FOUND), stateMsg: queryRecordStateText(QUERY_STATE_NOT_FOUND) };
-  const kind = row.kind as ProofKind;
-  const proof = await renderCertificateProof({ kind, certificate, recordId: String(row.id), queriedAt: formatShanghaiDateTime(row.createdAt) });
-  const pdf = await hall.documentSigner.sign(proof, { reason: PROOF_SIGNING_REASONS[kind] });
-  const saved = await hall.files.save(Readable.from([pdf]));
-  created.push(saved.key);
-  const file = await recordStoredFile(tx, {
-    openid: row.openid,
-    storageKey: saved.key,
-    originalName: `${PROOF_TITLES[kind]}-${row.id}.pdf`,
-    mime: 'application/pdf',
-    size: saved.size,
-  });
-  return {
-    state: 20,
-    stateMsg: FOUND_MESSAGE,
-    fileId: file.id,
-    result: {
-      qzh: certificate.qzh,
-      bdcdyh: certificate.bdcdyh,
-      qlr: certificate.ownerName,
-      zjh: maskIdNumber(certificate.ownerIdcard),
-      zl: certificate.zl,
-      yt: certificate.yt,
-      mj: certificate.mj,
-      xzqdm: certificate.xzqdm,
-      ...certificate.extra,
-    },
-  };
+  return certificateProofOutcome(hall, tx, row, certificate, created);
 }
 
 /** The kinds of a queue this hall can answer: without a registry the queries wait for an operator, only verifications run. */
