@@ -1,0 +1,118 @@
+import { FEEDBACK_REPLY_MAX_LENGTH, FEEDBACK_REPLY_REQUIRED, type InboxFeedbackDetail } from '@hall/api/browser';
+import { LOAD_FAILED, NETWORK_ERROR, useRemote } from '@hall/app';
+import { EmptyState } from '@hall/ui/empty-state';
+import { FieldList } from '@hall/ui/field-list';
+import { ErrorState, LoadingState } from '@hall/ui/load-state';
+import { PageShell } from '@hall/ui/page-shell';
+import { Button, TextArea, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { loadFeedback, sendReply } from './feedback-api';
+import '../../components/console-page.css';
+import './feedback.css';
+
+/** The reply form. What was typed stays in the field whatever goes wrong; the problem shows under it. */
+function ReplyForm({ id, onReplied }: { id: string; onReplied: (item: InboxFeedbackDetail) => void }) {
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit() {
+    if (!text.trim()) {
+      setProblem(FEEDBACK_REPLY_REQUIRED);
+      return;
+    }
+    setBusy(true);
+    const outcome = await sendReply(id, text.trim()).catch(() => ({ problem: NETWORK_ERROR }));
+    setBusy(false);
+    if ('problem' in outcome) setProblem(outcome.problem);
+    else onReplied(outcome.item);
+  }
+
+  return (
+    <section className="console-section" aria-label="回复">
+      <h2>
+        <label htmlFor="feedback-reply">回复内容</label>
+      </h2>
+      <TextArea
+        id="feedback-reply"
+        placeholder="市民将在“我的反馈”中看到这条回复；回复提交后不能修改"
+        value={text}
+        onChange={(value) => {
+          setText(value);
+          setProblem(null);
+        }}
+        rows={5}
+        maxLength={FEEDBACK_REPLY_MAX_LENGTH}
+        showCount
+      />
+      {problem && (
+        <p className="console-problem" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="console-actions">
+        <Button block color="primary" loading={busy} disabled={busy} onClick={() => void submit()}>
+          提交回复
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** 反馈详情: one citizen's feedback and its reply, or the form to write one. */
+export function Component() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const loaded = useRemote(() => loadFeedback(id), [id], { quietWhenSessionLost: true });
+  const [replied, setReplied] = useState<InboxFeedbackDetail | null>(null);
+  const item = replied ?? ((!loaded.loading && loaded.data) || null);
+  const backToList = () => navigate('/feedback');
+
+  return (
+    <PageShell className="console-page feedback-page" title="反馈详情" onBack={backToList} onRefresh={loaded.reload}>
+      {loaded.loading && !replied && <LoadingState />}
+      {loaded.error !== null &&
+        (loaded.failure?.kind === 'not-found' ? (
+          <EmptyState className="console-empty" description="未找到该反馈" hint="请返回列表刷新后查看">
+            <Button color="primary" onClick={backToList}>
+              返回列表
+            </Button>
+          </EmptyState>
+        ) : (
+          <ErrorState title={LOAD_FAILED} message={loaded.error} onRetry={() => void loaded.reload()} />
+        ))}
+      {item && (
+        <>
+          <section className="console-section" aria-label="反馈内容">
+            <h2>反馈内容</h2>
+            <p className="console-text">{item.content}</p>
+            <FieldList
+              fields={[
+                ['提交人', item.citizenName || '未填写'],
+                ['手机号', item.maskedPhone || '未填写'],
+                ['提交时间', item.submittedAt],
+                ['状态', item.status === 0 ? '待回复' : '已回复'],
+              ]}
+            />
+          </section>
+          {item.status === 0 ? (
+            <ReplyForm
+              id={item.id}
+              onReplied={(next) => {
+                setReplied(next);
+                Toast.show({ icon: 'success', content: '回复成功' });
+              }}
+            />
+          ) : (
+            <section className="console-section" aria-label="回复">
+              <h2>回复</h2>
+              <p className="console-text">{item.reply}</p>
+              <FieldList fields={[['回复时间', item.repliedAt], ...(item.repliedBy ? ([['回复人', item.repliedBy]] as [string, string][]) : [])]} />
+            </section>
+          )}
+        </>
+      )}
+    </PageShell>
+  );
+}

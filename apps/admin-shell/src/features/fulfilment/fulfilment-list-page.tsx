@@ -1,0 +1,54 @@
+import type { FulfilmentItem } from '@hall/api/browser';
+import { LOAD_FAILED, useRemote } from '@hall/app';
+import { EmptyState } from '@hall/ui/empty-state';
+import { ErrorState, LoadingState } from '@hall/ui/load-state';
+import { PageShell } from '@hall/ui/page-shell';
+import { Tag } from 'antd-mobile';
+import { useNavigate } from 'react-router';
+import { loadQueue } from './fulfilment-api';
+import '../../components/console-page.css';
+import './fulfilment.css';
+
+function QueueItem({ item, onOpen }: { item: FulfilmentItem; onOpen: () => void }) {
+  return (
+    <li className="console-item">
+      <button type="button" className="console-item__open" onClick={onOpen}>
+        <span className="console-item__head">
+          <Tag color="primary" fill="outline">
+            {item.kindLabel}
+          </Tag>
+          <span className="console-item__title">{item.citizenName || '未填写姓名'}</span>
+          {item.citizenIdcard && <span className="console-item__line">{item.citizenIdcard}</span>}
+        </span>
+        {item.asked.map((line) => (
+          <span key={line.label} className="console-item__line">
+            {line.label}：{line.value}
+          </span>
+        ))}
+        <span className="console-item__line console-item__time">提交时间：{item.askedAt}</span>
+        {item.attempts > 0 && <span className="console-item__line fulfilment-warning">登记系统已查询{item.attempts}次未成功</span>}
+      </button>
+    </li>
+  );
+}
+
+/** 查询办理: the certificate, licence, archive and property queries no registry answers, oldest first. */
+export function Component() {
+  const navigate = useNavigate();
+  const loaded = useRemote(loadQueue, [], { quietWhenSessionLost: true });
+  const items = (!loaded.loading && loaded.data) || null;
+  return (
+    <PageShell className="console-page fulfilment-page" title="查询办理" onBack={() => navigate('/')} onRefresh={loaded.reload}>
+      {loaded.loading && <LoadingState />}
+      {loaded.error !== null && <ErrorState title={LOAD_FAILED} message={loaded.error} onRetry={() => void loaded.reload()} />}
+      {items && items.length === 0 && <EmptyState className="console-empty" description="暂无待办理的查询" hint="市民提交的、登记系统未能答复的查询会出现在这里，点右上角可刷新" />}
+      {items && items.length > 0 && (
+        <ul className="console-list" aria-label="待办理的查询">
+          {items.map((item) => (
+            <QueueItem key={item.id} item={item} onOpen={() => navigate(`/fulfilment/${item.id}`)} />
+          ))}
+        </ul>
+      )}
+    </PageShell>
+  );
+}
