@@ -11,6 +11,8 @@ export interface ConsoleEntry {
 /** The console's screens, in the order the home shows them. A new screen is one more entry here and one route in router.tsx. */
 export const CONSOLE_MENU: readonly ConsoleEntry[] = [
   { path: '/review', title: '网上申请审核', description: '权籍调查审核与受理审核', role: 'reviewer' },
+  { path: '/feedback', title: '反馈处理', description: '查看并回复市民的意见反馈', role: 'counter' },
+  { path: '/fulfilment', title: '查询办理', description: '答复登记系统未能答复的证书、证照与查档查询', role: 'counter' },
   { path: '/operators', title: '账号管理', description: '管理人员的账号、角色与密码', role: 'admin' },
   { path: '/audit', title: '操作日志', description: '谁在何时从何处做了什么', role: 'admin' },
 ];
