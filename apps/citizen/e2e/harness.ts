@@ -40,11 +40,12 @@ export interface Hall {
  * The built hall served by the real server on an embedded database of its own, and Debian's
  * Chromium driven by playwright-core. Never a downloaded browser.
  */
-export async function startHall(options: { listen?: string; address?: string } = {}): Promise<Hall> {
+/** env: settings added to the demo hall's, e.g. HALL_DEMO_REGISTRY=off so queries wait for an operator. */
+export async function startHall(options: { listen?: string; address?: string; env?: Record<string, string> } = {}): Promise<Hall> {
   const dataDir = await mkdtemp(join(tmpdir(), 'hall-e2e-'));
   const port = await freePort();
   const server: ChildProcess = spawn(process.execPath, [join(repoRoot, 'apps', 'server', 'dist', 'main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: options.listen ?? '127.0.0.1', HALL_MODE: 'demo', HALL_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), HOST: options.listen ?? '127.0.0.1', HALL_MODE: 'demo', HALL_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
