@@ -74,6 +74,13 @@ function AnswerForm({ record, onAnswered }: { record: FulfilmentRecord; onAnswer
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A problem shown belongs to what was sent; an edit starts over.
+  const edited =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setProblem(null);
+    };
 
   const modes = [
     { label: record.kind === 'archive' ? '填写查档结果' : '填写证书信息', value: 'entered' as const },
@@ -128,7 +135,7 @@ function AnswerForm({ record, onAnswered }: { record: FulfilmentRecord; onAnswer
           <p className="console-muted">
             权利人：{record.ownerName}（{record.ownerIdcard}），按市民查询的权利人出具{documentKind ? '，系统生成证明并加盖电子签章' : ''}
           </p>
-          <LinesForm prefix="certificate" lines={certificate} extra={false} onChange={setCertificate} />
+          <LinesForm prefix="certificate" lines={certificate} extra={false} onChange={edited(setCertificate)} />
         </>
       )}
       {mode === 'entered' && record.kind === 'archive' && (
@@ -139,7 +146,7 @@ function AnswerForm({ record, onAnswered }: { record: FulfilmentRecord; onAnswer
           {archive.map((line, index) => (
             <div key={index} className="console-card" role="group" aria-label={`第${index + 1}条记录`}>
               <h3>第{index + 1}条记录</h3>
-              <LinesForm prefix={`archive-${index}`} lines={line} extra onChange={(next) => setArchive(archive.map((old, at) => (at === index ? next : old)))} />
+              <LinesForm prefix={`archive-${index}`} lines={line} extra onChange={edited((next: ArchiveLine) => setArchive(archive.map((old, at) => (at === index ? next : old))))} />
               {archive.length > 1 && (
                 <Button size="small" fill="none" color="danger" onClick={() => setArchive(archive.filter((_, at) => at !== index))}>
                   删除这条
