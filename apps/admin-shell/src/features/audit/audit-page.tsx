@@ -9,20 +9,19 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DataTable, type Column } from '../../app/data-table';
 import { api } from '../../lib/hall';
-import { AUDIT_ACTION_FILTERS, auditActionText } from './audit-actions';
+import { AUDIT_ACTION_FILTERS, auditActionText, auditFieldText, auditValueText } from './audit-actions';
 import './audit.css';
 
-/** before → after, one changed field a line; the values as the trail keeps them. */
+/** before → after, one changed field a line, in words. */
 function Change({ entry }: { entry: AuditEntry }) {
   const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
   if (!keys.length) return <>—</>;
-  const show = (value: unknown) => (value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
   return (
     <ul className="audit-change">
       {keys.map((key) => (
         <li key={key}>
-          {key}：{entry.before && key in entry.before ? `${show(entry.before[key])} → ` : ''}
-          {show(entry.after?.[key])}
+          {auditFieldText(key)}：{entry.before && key in entry.before ? `${auditValueText(key, entry.before[key])} → ` : ''}
+          {auditValueText(key, entry.after?.[key])}
         </li>
       ))}
     </ul>

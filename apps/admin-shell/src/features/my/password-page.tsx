@@ -49,6 +49,7 @@ export function Component() {
       </NavBar>
       {temporary && <p className="shell-note">{'您正在使用临时密码，请先设置自己的新密码。'}</p>}
       <Form
+        name="password"
         form={form}
         layout="vertical"
         onFinish={(values) => void submit(values)}
@@ -59,7 +60,7 @@ export function Component() {
         }
       >
         <Form.Item name="current" label="当前密码" rules={[{ required: true, message: '请输入当前密码' }]}>
-          <Input id="password-current" type="password" autoComplete="current-password" />
+          <Input type="password" autoComplete="current-password" />
         </Form.Item>
         <Form.Item
           name="next"
@@ -75,7 +76,7 @@ export function Component() {
             },
           ]}
         >
-          <Input id="password-next" type="password" autoComplete="new-password" />
+          <Input type="password" autoComplete="new-password" />
         </Form.Item>
         <Form.Item
           name="repeat"
@@ -90,7 +91,7 @@ export function Component() {
             }),
           ]}
         >
-          <Input id="password-repeat" type="password" autoComplete="new-password" />
+          <Input type="password" autoComplete="new-password" />
         </Form.Item>
       </Form>
       {error && (

@@ -39,6 +39,7 @@ export function OperatorForm({ mode, account, onSubmit, onCancel }: { mode: Oper
         {account ? `：${account.displayName}（${account.username}）` : ''}
       </h2>
       <Form
+        name="operator-form"
         form={form}
         layout="vertical"
         initialValues={{ username: '', displayName: account?.displayName ?? '', roles: account?.roles ?? [], password: '', disabled: account?.disabled ?? false }}
@@ -56,12 +57,12 @@ export function OperatorForm({ mode, account, onSubmit, onCancel }: { mode: Oper
       >
         {mode === 'create' && (
           <Form.Item name="username" label="账号" extra="3至32位字母、数字、点、下划线或短横线" rules={[{ required: true, message: '请输入账号' }]}>
-            <Input id="operator-form-username" autoComplete="off" />
+            <Input autoComplete="off" />
           </Form.Item>
         )}
         {mode !== 'reset' && (
           <Form.Item name="displayName" label="姓名" rules={[{ required: true, message: '请输入姓名' }]}>
-            <Input id="operator-form-name" autoComplete="off" />
+            <Input autoComplete="off" />
           </Form.Item>
         )}
         {mode !== 'reset' && (
@@ -71,7 +72,7 @@ export function OperatorForm({ mode, account, onSubmit, onCancel }: { mode: Oper
         )}
         {mode !== 'edit' && (
           <Form.Item name="password" label="临时密码" extra={`至少${OPERATOR_PASSWORD_MIN_LENGTH}位，含字母和数字；本人首次登录后须修改`} rules={[{ required: true, message: '请输入临时密码' }]}>
-            <Input id="operator-form-password" autoComplete="new-password" />
+            <Input autoComplete="new-password" />
           </Form.Item>
         )}
         {mode === 'edit' && (

@@ -31,6 +31,7 @@ export function SignInPage() {
         <small>管理端登录</small>
       </h1>
       <Form
+        name="sign-in"
         form={form}
         layout="vertical"
         onFinish={(values) => void submit(values)}
@@ -41,10 +42,10 @@ export function SignInPage() {
         }
       >
         <Form.Item name="username" label="账号" rules={[{ required: true, message: '请输入账号' }]}>
-          <Input id="operator-username" placeholder="请输入账号" autoComplete="username" clearable />
+          <Input placeholder="请输入账号" autoComplete="username" clearable />
         </Form.Item>
         <Form.Item name="password" label="密码" rules={[{ required: true, message: '请输入密码' }]}>
-          <Input id="operator-password" type="password" placeholder="请输入密码" autoComplete="current-password" />
+          <Input type="password" placeholder="请输入密码" autoComplete="current-password" />
         </Form.Item>
       </Form>
       {error && (

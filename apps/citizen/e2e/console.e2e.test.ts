@@ -1,0 +1,118 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, startHall, type Hall } from './harness';
+import { becomeVerified, keepFailureEvidence } from './identity';
+import { steadyScreenshots } from './steady-screenshots';
+import { submitMortgageOverHttp } from './submit-over-http';
+
+let hall: Hall;
+beforeAll(async () => {
+  hall = await startHall();
+});
+afterAll(() => hall?.close());
+
+/** Signs in to the console with account and password on its sign-in page. */
+async function consoleSignIn(page: Page, username: string, password: string) {
+  await page.goto('/admin/');
+  await page.getByLabel('账号').fill(username);
+  await page.getByLabel('密码').fill(password);
+  await page.getByRole('button', { name: '登录' }).click();
+}
+
+const OPINION = '抵押权人证明材料不清晰，请重新拍摄后上传。';
+
+describe('operators sign in as themselves and every action is in the audit trail', () => {
+  it('an administrator creates a reviewer; the reviewer signs in with the password, replaces it and rejects an application; the trail shows both', async () => {
+    // A citizen's application waits for review.
+    const citizen = await hall.newPhone();
+    keepFailureEvidence(citizen.page, 'console-citizen');
+    await signIn(citizen.page, 'e2e-console-citizen', '孙先生', '/my');
+    await becomeVerified(citizen.page, { name: '孙明', idcard: '110101198001010010', phone: '13812345678' });
+    await submitMortgageOverHttp(citizen.context.request);
+
+    // The administrator, at a desktop, creates the account.
+    const admin = await hall.newDesktop();
+    const desk = steadyScreenshots('console-desktop');
+    keepFailureEvidence(admin.page, 'console-admin');
+    await admin.page.goto('/admin/');
+    await admin.page.getByRole('button', { name: '登录' }).waitFor();
+    await desk(admin.page, 'sign-in');
+    await consoleSignIn(admin.page, 'admin', 'demo2026hall');
+    await admin.page.getByText('管理员首页').waitFor();
+    await desk(admin.page, 'home');
+    await admin.page.getByRole('button', { name: /账号管理/ }).click();
+    const accounts = admin.page.getByRole('table', { name: '管理人员账号' });
+    await accounts.getByText('王管理（admin）').waitFor();
+    await desk(admin.page, 'accounts');
+    await admin.page.getByRole('button', { name: '新增账号' }).click();
+    await admin.page.locator('#operator-form_username').fill('zhou.review');
+    await admin.page.locator('#operator-form_displayName').fill('周审核');
+    await admin.page.locator('.operators__popup').getByText('审核员', { exact: true }).click();
+    await admin.page.locator('#operator-form_password').fill('Temp2026review');
+    await desk(admin.page, 'new-account');
+    await admin.page.getByRole('button', { name: '保存' }).click();
+    const row = accounts.getByRole('row').filter({ hasText: '周审核（zhou.review）' });
+    await row.getByText('待改密码').waitFor();
+    await expect(row.getByText('审核员').count()).resolves.toBe(1);
+    await desk(admin.page, 'account-created');
+
+    // The reviewer, on the phone, signs in with the temporary password and must replace it first.
+    const reviewer = await hall.newPhone();
+    const phone = steadyScreenshots('console-phone');
+    keepFailureEvidence(reviewer.page, 'console-reviewer');
+    await consoleSignIn(reviewer.page, 'zhou.review', 'Temp2026review');
+    await reviewer.page.waitForURL((url) => url.pathname === '/admin/password');
+    await reviewer.page.getByText('您正在使用临时密码，请先设置自己的新密码。').waitFor();
+    await reviewer.page.locator('#password_current').fill('Temp2026review');
+    await reviewer.page.locator('#password_next').fill('Zhou2026mine');
+    await reviewer.page.locator('#password_repeat').fill('Zhou2026mine');
+    await phone(reviewer.page, 'password');
+    await reviewer.page.getByRole('button', { name: '保存新密码' }).click();
+    await reviewer.page.getByText('管理员首页').waitFor();
+    await expect(reviewer.page.getByRole('button', { name: /账号管理/ }).count()).resolves.toBe(0);
+    await phone(reviewer.page, 'home');
+    await reviewer.page.getByRole('button', { name: /网上申请审核/ }).click();
+    const item = reviewer.page.getByRole('list', { name: '等待权籍调查审核的申请' }).getByRole('listitem').filter({ hasText: '孙明' });
+    await item.getByRole('button').click();
+    await reviewer.page.getByRole('heading', { name: '审核详情' }).waitFor();
+    await reviewer.page.getByRole('button', { name: '驳回' }).click();
+    await reviewer.page.locator('#review-opinion').fill(OPINION);
+    await reviewer.page.getByRole('button', { name: '确定驳回' }).click();
+    await reviewer.page.waitForURL((url) => url.pathname === '/admin/review');
+    await reviewer.page.getByText('暂无等待权籍调查审核的申请').waitFor();
+
+    // The administrator reads both in the audit trail, at the desktop and on a phone.
+    await admin.page.goto('/admin/audit');
+    const trail = admin.page.getByRole('table', { name: '操作日志' });
+    const rejection = trail.getByRole('row').filter({ hasText: '审核驳回' });
+    await rejection.getByText('zhou.review').waitFor();
+    await rejection.getByText(OPINION, { exact: false }).waitFor();
+    const creation = trail.getByRole('row').filter({ hasText: '新增账号' }).filter({ hasText: 'zhou.review' });
+    await creation.getByText('admin', { exact: true }).waitFor();
+    await trail.getByRole('row').filter({ hasText: '修改本人密码' }).first().waitFor();
+    await desk(admin.page, 'audit');
+    await admin.page.getByLabel('操作人').fill('zhou');
+    await admin.page.getByRole('button', { name: '查询' }).click();
+    await admin.page.waitForURL(/operator=zhou/);
+    // Only zhou.review's own entries stay: the administrator's creation of the account goes.
+    await trail.getByRole('row').filter({ hasText: '新增账号' }).waitFor({ state: 'detached' });
+    await trail.getByRole('row').filter({ hasText: '审核驳回' }).waitFor();
+    await desk(admin.page, 'audit-filtered');
+
+    const adminPhone = await hall.newPhone();
+    await consoleSignIn(adminPhone.page, 'admin', 'demo2026hall');
+    await adminPhone.page.getByText('管理员首页').waitFor();
+    await phone(adminPhone.page, 'admin-home');
+    await adminPhone.page.goto('/admin/audit');
+    await adminPhone.page.getByRole('table', { name: '操作日志' }).getByText('审核驳回').first().waitFor();
+    await phone(adminPhone.page, 'audit');
+    await adminPhone.page.goto('/admin/operators');
+    await adminPhone.page.getByText('周审核（zhou.review）').waitFor();
+    await phone(adminPhone.page, 'accounts');
+
+    // The citizen reads the reviewer's opinion under 已驳回.
+    await citizen.page.goto('/prodoing?itemIndex=3');
+    await citizen.page.getByRole('list', { name: '已驳回的申请' }).getByText(OPINION).waitFor();
+    for (const context of [citizen.context, admin.context, reviewer.context, adminPhone.context]) await context.close();
+  });
+});
