@@ -63,22 +63,14 @@ export const enteredCertificate = z.object({
 export type EnteredCertificate = z.infer<typeof enteredCertificate>;
 
 /** The property unit of a property query (不动产信息查询), with its mortgages. */
-export const enteredUnit = z.object({
-  bdcdyh: field(64),
-  zl: field(200),
-  yt: field(50),
-  mj: field(30),
+export const enteredUnit = enteredCertificate.omit({ qzh: true }).extend({
   mortgages: z.array(z.object({ dyqr: field(100), zgzqse: field(30) })).max(20).default([]),
 });
 export type EnteredUnit = z.infer<typeof enteredUnit>;
 
 /** One line of an archive certificate (查档), as the archive query shows it (ArchiveProperty). */
-export const enteredArchiveProperty = z.object({
+export const enteredArchiveProperty = enteredCertificate.omit({ qzh: true }).extend({
   bdcqzh: field(100),
-  bdcdyh: field(64),
-  zl: field(200),
-  yt: field(50),
-  mj: field(30),
   /** Mortgages and seizures as short text; 无 when left blank. */
   dyxx: field(200).default(''),
   cfxx: field(200).default(''),

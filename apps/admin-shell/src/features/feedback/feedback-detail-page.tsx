@@ -1,13 +1,13 @@
 import { FEEDBACK_REPLY_MAX_LENGTH, FEEDBACK_REPLY_REQUIRED, type InboxFeedbackDetail } from '@hall/api/browser';
-import { LOAD_FAILED, NETWORK_ERROR, useRemote } from '@hall/app';
-import { EmptyState } from '@hall/ui/empty-state';
+import { NETWORK_ERROR, useRemote } from '@hall/app';
 import { FieldList } from '@hall/ui/field-list';
-import { ErrorState, LoadingState } from '@hall/ui/load-state';
+import { LoadingState } from '@hall/ui/load-state';
 import { PageShell } from '@hall/ui/page-shell';
 import { Button, TextArea, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { loadFeedback, sendReply } from './feedback-api';
+import { LoadFailure } from '../../components/load-failure';
 import '../../components/console-page.css';
 import './feedback.css';
 
@@ -72,16 +72,7 @@ export function Component() {
   return (
     <PageShell className="console-page feedback-page" title="反馈详情" onBack={backToList} onRefresh={loaded.reload}>
       {loaded.loading && !replied && <LoadingState />}
-      {loaded.error !== null &&
-        (loaded.failure?.kind === 'not-found' ? (
-          <EmptyState className="console-empty" description="未找到该反馈" hint="请返回列表刷新后查看">
-            <Button color="primary" onClick={backToList}>
-              返回列表
-            </Button>
-          </EmptyState>
-        ) : (
-          <ErrorState title={LOAD_FAILED} message={loaded.error} onRetry={() => void loaded.reload()} />
-        ))}
+      <LoadFailure loaded={loaded} missing="未找到该反馈" onBack={backToList} />
       {item && (
         <>
           <section className="console-section" aria-label="反馈内容">

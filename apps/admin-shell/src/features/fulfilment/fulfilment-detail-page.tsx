@@ -1,15 +1,16 @@
 import type { EnteredCertificate, FulfilmentAnswer, FulfilmentRecord } from '@hall/api/browser';
 import { FULFILMENT_UPLOAD_MAX_BYTES, FULFILMENT_UPLOAD_MISSING, FULFILMENT_UPLOAD_TOO_LARGE } from '@hall/api/browser';
-import { LOAD_FAILED, NETWORK_ERROR, useRemote } from '@hall/app';
+import { NETWORK_ERROR, useRemote } from '@hall/app';
 import { isQueryRecordHighlighted } from '@hall/domain';
 import { EmptyState } from '@hall/ui/empty-state';
 import { FieldList } from '@hall/ui/field-list';
-import { ErrorState, LoadingState } from '@hall/ui/load-state';
+import { LoadingState } from '@hall/ui/load-state';
 import { PageShell } from '@hall/ui/page-shell';
 import { Button, Dialog, Input, Selector, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { answer, loadRecord, uploadDocument, type Answered } from './fulfilment-api';
+import { LoadFailure } from '../../components/load-failure';
 import '../../components/console-page.css';
 import './fulfilment.css';
 
@@ -83,7 +84,7 @@ function AnswerForm({ record, onAnswered }: { record: FulfilmentRecord; onAnswer
     };
 
   const modes = [
-    { label: record.kind === 'archive' ? '填写查档结果' : '填写证书信息', value: 'entered' as const },
+    { label: record.kind === 'archive' ? '填写结果' : '填写证书', value: 'entered' as const },
     ...(documentKind ? [{ label: '上传PDF', value: 'upload' as const }] : []),
     { label: '未查到', value: 'notFound' as const },
   ];
@@ -200,16 +201,7 @@ export function Component() {
   return (
     <PageShell className="console-page fulfilment-page" title="查询详情" onBack={backToList} onRefresh={loaded.reload}>
       {loaded.loading && <LoadingState />}
-      {loaded.error !== null &&
-        (loaded.failure?.kind === 'not-found' ? (
-          <EmptyState className="console-empty" description="未找到该查询" hint="请返回列表刷新后查看">
-            <Button color="primary" onClick={backToList}>
-              返回列表
-            </Button>
-          </EmptyState>
-        ) : (
-          <ErrorState title={LOAD_FAILED} message={loaded.error} onRetry={() => void loaded.reload()} />
-        ))}
+      <LoadFailure loaded={loaded} missing="未找到该查询" onBack={backToList} />
       {record && (
         <>
           <section className="console-section" aria-label="查询信息">
