@@ -1,9 +1,8 @@
 import { OPERATOR_PASSWORD_MIN_LENGTH, operatorPasswordProblem } from '@hall/domain';
 import { errcodeOk, replyMessage } from '@hall/api/browser';
-import { NETWORK_ERROR } from '@hall/app';
 import { Button, Form, Input, NavBar, Toast } from 'antd-mobile';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { FormError, useFormSubmit } from '../../app/form-submit';
 import { api } from '../../lib/hall';
 import { useShell } from '../../stores/shell';
 
@@ -18,29 +17,16 @@ export function Component() {
   const { me, setMe, refresh } = useShell();
   const navigate = useNavigate();
   const [form] = Form.useForm<PasswordFields>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const temporary = Boolean(me?.mustChangePassword);
-
-  const submit = async (values: PasswordFields) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const reply = await api.changeOperatorPassword({ current: values.current, next: values.next });
-      if (errcodeOk(reply) && reply.data) {
-        setMe(reply.data);
-        void refresh();
-        Toast.show({ icon: 'success', content: '密码已修改' });
-        navigate('/', { replace: true });
-      } else {
-        setError(replyMessage(reply));
-      }
-    } catch {
-      setError(NETWORK_ERROR);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, run } = useFormSubmit(async (values: PasswordFields) => {
+    const reply = await api.changeOperatorPassword({ current: values.current, next: values.next });
+    if (!errcodeOk(reply) || !reply.data) return replyMessage(reply);
+    setMe(reply.data);
+    void refresh();
+    Toast.show({ icon: 'success', content: '密码已修改' });
+    navigate('/', { replace: true });
+    return null;
+  });
 
   return (
     <div className="shell-page">
@@ -52,7 +38,7 @@ export function Component() {
         name="password"
         form={form}
         layout="vertical"
-        onFinish={(values) => void submit(values)}
+        onFinish={(values) => void run(values)}
         footer={
           <Button block type="submit" color="primary" size="large" loading={busy}>
             保存新密码
@@ -94,11 +80,7 @@ export function Component() {
           <Input type="password" autoComplete="new-password" />
         </Form.Item>
       </Form>
-      {error && (
-        <p className="shell-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { OPERATOR_PASSWORD_MIN_LENGTH, OPERATOR_ROLES, OPERATOR_ROLE_CODES } from '@hall/domain';
 import type { OperatorAccount } from '@hall/api/browser';
 import { Button, Form, Input, Selector, Switch } from 'antd-mobile';
-import { useState } from 'react';
+import { FormError, useFormSubmit } from '../../app/form-submit';
 
 export type OperatorFormMode = 'create' | 'edit' | 'reset';
 
@@ -23,15 +23,7 @@ const TITLES: Record<OperatorFormMode, string> = { create: '新增账号', edit:
  */
 export function OperatorForm({ mode, account, onSubmit, onCancel }: { mode: OperatorFormMode; account?: OperatorAccount; onSubmit: (values: OperatorFormValues) => Promise<string | null>; onCancel: () => void }) {
   const [form] = Form.useForm<OperatorFormValues>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (values: OperatorFormValues) => {
-    setBusy(true);
-    setError(null);
-    const refused = await onSubmit({ ...values, roles: values.roles ?? [], disabled: Boolean(values.disabled) });
-    setBusy(false);
-    if (refused) setError(refused);
-  };
+  const { busy, error, run } = useFormSubmit((values: OperatorFormValues) => onSubmit({ ...values, roles: values.roles ?? [], disabled: Boolean(values.disabled) }));
   return (
     <div className="operator-form">
       <h2 className="operator-form__title">
@@ -43,7 +35,7 @@ export function OperatorForm({ mode, account, onSubmit, onCancel }: { mode: Oper
         form={form}
         layout="vertical"
         initialValues={{ username: '', displayName: account?.displayName ?? '', roles: account?.roles ?? [], password: '', disabled: account?.disabled ?? false }}
-        onFinish={(values) => void submit(values)}
+        onFinish={(values) => void run(values)}
         footer={
           <div className="operator-form__buttons">
             <Button block onClick={onCancel}>
@@ -81,11 +73,7 @@ export function OperatorForm({ mode, account, onSubmit, onCancel }: { mode: Oper
           </Form.Item>
         )}
       </Form>
-      {error && (
-        <p className="shell-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </div>
   );
 }

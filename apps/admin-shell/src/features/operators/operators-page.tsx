@@ -1,6 +1,6 @@
 import { operatorRoleTitle } from '@hall/domain';
 import { errcodeOk, replyMessage, type OperatorAccount } from '@hall/api/browser';
-import { LOAD_FAILED, NETWORK_ERROR, dataOf, useRemote } from '@hall/app';
+import { LOAD_FAILED, dataOf, useRemote } from '@hall/app';
 import { ErrorState, LoadingState } from '@hall/ui/load-state';
 import { PageShell } from '@hall/ui/page-shell';
 import { Button, Popup, Tag, Toast } from 'antd-mobile';
@@ -27,22 +27,19 @@ export function Component() {
   const [editing, setEditing] = useState<Editing>(null);
 
   const save = async (values: OperatorFormValues): Promise<string | null> => {
+    // A network failure is the form's to say (useFormSubmit); a refusal is answered here.
     const account = editing?.account;
-    try {
-      const reply =
-        editing?.mode === 'create'
-          ? await api.createOperator({ username: values.username, displayName: values.displayName, roles: values.roles, password: values.password })
-          : editing?.mode === 'edit'
-            ? await api.updateOperator({ id: account!.id, displayName: values.displayName, roles: values.roles, disabled: values.disabled })
-            : await api.resetOperatorPassword({ id: account!.id, password: values.password });
-      if (!errcodeOk(reply)) return replyMessage(reply);
-      Toast.show({ icon: 'success', content: replyMessage(reply) || '已保存' });
-      setEditing(null);
-      await accounts.reload();
-      return null;
-    } catch {
-      return NETWORK_ERROR;
-    }
+    const reply =
+      editing?.mode === 'create'
+        ? await api.createOperator({ username: values.username, displayName: values.displayName, roles: values.roles, password: values.password })
+        : editing?.mode === 'edit'
+          ? await api.updateOperator({ id: account!.id, displayName: values.displayName, roles: values.roles, disabled: values.disabled })
+          : await api.resetOperatorPassword({ id: account!.id, password: values.password });
+    if (!errcodeOk(reply)) return replyMessage(reply);
+    Toast.show({ icon: 'success', content: replyMessage(reply) || '已保存' });
+    setEditing(null);
+    await accounts.reload();
+    return null;
   };
 
   const columns: Column<OperatorAccount>[] = [

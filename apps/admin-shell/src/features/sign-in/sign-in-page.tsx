@@ -1,5 +1,5 @@
 import { Button, Form, Input } from 'antd-mobile';
-import { useState } from 'react';
+import { FormError, useFormSubmit } from '../../app/form-submit';
 import { useShell, WECHAT_SIGN_IN_FLAG } from '../../stores/shell';
 import './sign-in-page.css';
 
@@ -12,17 +12,7 @@ interface SignInFields {
 export function SignInPage() {
   const { signIn, message } = useShell();
   const [form] = Form.useForm<SignInFields>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(message);
-
-  const submit = async (values: SignInFields) => {
-    setBusy(true);
-    setError(null);
-    // On a refusal the fields keep what was typed; only the message changes.
-    const refused = await signIn(values.username.trim(), values.password);
-    setBusy(false);
-    if (refused) setError(refused);
-  };
+  const { busy, error, run } = useFormSubmit((values: SignInFields) => signIn(values.username.trim(), values.password));
 
   return (
     <main className="sign-in">
@@ -34,7 +24,7 @@ export function SignInPage() {
         name="sign-in"
         form={form}
         layout="vertical"
-        onFinish={(values) => void submit(values)}
+        onFinish={(values) => void run(values)}
         footer={
           <Button block type="submit" color="primary" size="large" loading={busy} loadingText="登录中">
             登录
@@ -48,11 +38,8 @@ export function SignInPage() {
           <Input type="password" placeholder="请输入密码" autoComplete="current-password" />
         </Form.Item>
       </Form>
-      {error && (
-        <p className="shell-error" role="alert">
-          {error}
-        </p>
-      )}
+      {/* Why the last sign-in was refused, or why the console signed out (an idle hour). */}
+      <FormError message={error ?? message} />
       <p className="sign-in__wechat">
         已绑定微信的管理人员，可在微信中打开本页，或
         <a href={`/admin/?${WECHAT_SIGN_IN_FLAG}=1`}>使用微信登录</a>
