@@ -245,6 +245,20 @@ describe('answering', () => {
   });
 });
 
+describe('a property query', () => {
+  it('is answered with the unit entered, as the registry would, or 未查到', async () => {
+    const [found, none] = await hall.connection.db
+      .insert(queryRecords)
+      .values([0, 1].map(() => ({ openid: 'fulfil-owner', kind: 'property', params: { qlrqzh: UNKNOWN_QZH, name: OWNER.name, idcard: OWNER.idcard }, state: 0, stateMsg: '查询中' })))
+      .returning();
+    const unit = { bdcdyh: ENTERED.bdcdyh, zl: ENTERED.zl, yt: '住宅', mj: '96.50', mortgages: [{ dyqr: '中国建设银行邯郸分行', zgzqse: '80' }] };
+    expect((await hall.post(ANSWER, { id: String(found!.id), answer: { type: 'property', unit } }, counter)).status).toBe(200);
+    expect((await hall.post(ANSWER, { id: String(none!.id), answer: { type: 'notFound' } }, counter)).status).toBe(200);
+    expect(await rowOf(String(found!.id))).toMatchObject({ state: 20, result: { BDCDYH: unit.bdcdyh, zl: unit.zl, yt: '住宅', mj: '96.50', dyList: unit.mortgages } });
+    expect(await rowOf(String(none!.id))).toMatchObject({ state: 21 });
+  });
+});
+
 describe('a production-mode hall', () => {
   it('leaves a citizen certificate query pending, with no demo data to answer it, and an operator fulfils it', async () => {
     const production = await createTestHall({ ...PRODUCTION_ENV, HALL_QUERY_POLL_MS: 0 });
