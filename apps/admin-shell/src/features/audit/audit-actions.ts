@@ -18,7 +18,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'review.pass': '审核通过',
   'review.reject': '审核驳回',
   'feedback.reply': '回复意见',
-  'fulfilment.answer': '办理查询',
+  'query.fulfil': '办理查询',
 };
 
 /** The filter's choices: every action family and the named actions. */
@@ -28,7 +28,7 @@ export const AUDIT_ACTION_FILTERS: { label: string; value: string }[] = [
   { label: '账号管理', value: 'operator.' },
   { label: '申请审核', value: 'review.' },
   { label: '意见回复', value: 'feedback.' },
-  { label: '查询办理', value: 'fulfilment.' },
+  { label: '查询办理', value: 'query.' },
 ];
 
 export function auditActionText(action: string): string {
@@ -51,8 +51,12 @@ const AUDIT_FIELDS: Record<string, string> = {
   wechatBound: '绑定微信',
   status: '状态',
   reply: '回复内容',
+  repliedAt: '回复时间',
   state: '查询状态',
   stateMsg: '查询结果',
+  answer: '办理方式',
+  fileId: '文件编号',
+  result: '查询所得',
 };
 
 export function auditFieldText(field: string): string {

@@ -11,6 +11,7 @@ import { Button, Dialog, Popup, TextArea, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { decideReview, loadReviewApplication, type ReviewDecisionName, type ReviewStageName } from './review-api';
+import '../../components/console-page.css';
 import './review.css';
 
 /** What each stage's pass is called, and what confirming it says. */
@@ -26,7 +27,7 @@ function Fields({ fields }: { fields: readonly RecordField[] }) {
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <section className="review-section" aria-label={title}>
+    <section className="console-section" aria-label={title}>
       <h2>{title}</h2>
       {children}
     </section>
@@ -49,7 +50,7 @@ function Materials({ materials }: { materials: ReviewApplicationDetail['material
             <div className="review-material__name">
               {material.required === '是' && <span className="review-star">*</span>}
               {material.name}
-              <span className="review-muted">（{own.length}张）</span>
+              <span className="console-muted">（{own.length}张）</span>
             </div>
             <MaterialThumbnails name={material.name} pictures={own} onOpen={(index) => setViewing({ pictures: all, index: offsets[position]! + index })} />
           </div>
@@ -84,9 +85,9 @@ function ApplicationView({ detail }: { detail: ReviewApplicationDetail }) {
         />
       </Section>
       <Section title="申请人">
-        {detail.sqrs.length === 0 && <p className="review-muted">未添加申请人</p>}
+        {detail.sqrs.length === 0 && <p className="console-muted">未添加申请人</p>}
         {detail.sqrs.map((person) => (
-          <div key={person.sqr_id} className="review-card" role="group" aria-label={`申请人${person.sqr_name}`}>
+          <div key={person.sqr_id} className="console-card" role="group" aria-label={`申请人${person.sqr_name}`}>
             <h3>{person.sqr_name}</h3>
             <Fields fields={applicantRecordFields(person)} />
           </div>
@@ -95,7 +96,7 @@ function ApplicationView({ detail }: { detail: ReviewApplicationDetail }) {
       {detail.units.length > 0 && (
         <Section title="不动产单元">
           {detail.units.map((unit) => (
-            <div key={unit.id} className="review-card">
+            <div key={unit.id} className="console-card">
               <Fields fields={unitRecordFields(unit)} />
             </div>
           ))}

@@ -7,6 +7,7 @@ import { PageShell } from '@hall/ui/page-shell';
 import { Badge, Tabs } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { loadReviewQueues, type ReviewStageName } from './review-api';
+import '../../components/console-page.css';
 import './review.css';
 
 const FIRST_STAGE: ReviewStageName = 'cadastralSurvey';
@@ -14,13 +15,13 @@ const FIRST_STAGE: ReviewStageName = 'cadastralSurvey';
 function QueueItem({ item, onOpen }: { item: ReviewQueueItem; onOpen: () => void }) {
   return (
     <li className="review-item">
-      <button type="button" className="review-item__open" onClick={onOpen}>
-        <span className="review-item__title">{item.name}</span>
-        <span className="review-item__line">受理编号：{applicationNumberText(item.prolsh)}</span>
-        <span className="review-item__line">申请人：{item.sqr_names.length ? item.sqr_names.join('、') : '暂无'}</span>
-        <span className="review-item__line">提交人：{item.user_name || '未填写'}</span>
-        <span className="review-item__line">申请地点：{item.areaname}</span>
-        <span className="review-item__line review-item__time">提交时间：{item.tjsj}</span>
+      <button type="button" className="console-item__open" onClick={onOpen}>
+        <span className="console-item__title">{item.name}</span>
+        <span className="console-item__line">受理编号：{applicationNumberText(item.prolsh)}</span>
+        <span className="console-item__line">申请人：{item.sqr_names.length ? item.sqr_names.join('、') : '暂无'}</span>
+        <span className="console-item__line">提交人：{item.user_name || '未填写'}</span>
+        <span className="console-item__line">申请地点：{item.areaname}</span>
+        <span className="console-item__line console-item__time">提交时间：{item.tjsj}</span>
       </button>
     </li>
   );
@@ -29,7 +30,7 @@ function QueueItem({ item, onOpen }: { item: ReviewQueueItem; onOpen: () => void
 function Queue({ queue, onOpen }: { queue: ReviewQueue; onOpen: (item: ReviewQueueItem) => void }) {
   if (queue.items.length === 0) return <EmptyState className="review-empty" description={`暂无等待${queue.label}的申请`} hint="市民提交的申请会出现在这里，点右上角可刷新" />;
   return (
-    <ul className="review-list" aria-label={`等待${queue.label}的申请`}>
+    <ul className="console-list" aria-label={`等待${queue.label}的申请`}>
       {queue.items.map((item) => (
         <QueueItem key={item.id} item={item} onOpen={() => onOpen(item)} />
       ))}

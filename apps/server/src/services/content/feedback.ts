@@ -10,9 +10,6 @@ import { parseRowId } from '../../lib/row-id';
 type FeedbackRow = typeof feedback.$inferSelect;
 
 /** Longest operator reply; the citizen's side has the spec's 200 characters, the operator is not bound by it. */
-export const REPLY_MAX_LENGTH = 2000;
-export const REPLY_EMPTY_MESSAGE = '回复内容不能为空';
-export const REPLY_TOO_LONG_MESSAGE = `回复内容不能超过${REPLY_MAX_LENGTH}个字`;
 
 export function toFeedbackItem(row: FeedbackRow): FeedbackItem {
   const reply = row.reply ?? '';
@@ -49,13 +46,3 @@ export async function findOwnFeedback(db: Database, openid: string, id: string):
   return toFeedbackItem(row);
 }
 
-/** An operator's reply: sets the reply text and time and marks the item replied (status 1). Replying again replaces the reply. */
-export async function replyToFeedback(db: Database, id: string | number, text: string): Promise<FeedbackItem> {
-  const reply = text.trim();
-  if (!reply) throw badRequest(REPLY_EMPTY_MESSAGE);
-  if (Array.from(reply).length > REPLY_MAX_LENGTH) throw badRequest(REPLY_TOO_LONG_MESSAGE);
-  const rowId = parseRowId(id);
-  const [row] = rowId === null ? [] : await db.update(feedback).set({ reply, status: 1, repliedAt: new Date() }).where(eq(feedback.id, rowId)).returning();
-  if (!row) throw notFound(NO_DATA_MESSAGE);
-  return toFeedbackItem(row);
-}
