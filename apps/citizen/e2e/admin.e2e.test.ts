@@ -39,6 +39,36 @@ describe('admin shell', () => {
     await context.close();
   });
 
+  it('an operator binds WeChat in 个人中心, signs out, and comes back through WeChat alone', async () => {
+    const { context, page } = await hall.newPhone();
+    const shot = screenshots('admin-bind-wechat');
+    await page.goto('/admin/');
+    await page.getByLabel('账号').fill('content');
+    await page.getByLabel('密码').fill('demo2026hall');
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByText('管理员首页').waitFor();
+    await page.getByText('个人中心').click();
+    await page.getByText('绑定微信').click();
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await page.waitForURL(/\/simulator\/wechat\/connect\/oauth2\/authorize/);
+    await page.fill('#openid', 'e2e-content-wechat');
+    await page.click('#new-citizen button[type=submit]');
+    await page.waitForURL((url) => url.pathname === '/admin/my');
+    await page.getByText('已绑定', { exact: true }).waitFor();
+    await shot(page, 'bound');
+    await page.getByText('退出登录').click();
+    await page.getByRole('button', { name: '登录' }).waitFor();
+    await page.getByRole('link', { name: '使用微信登录' }).click();
+    await page.getByText('管理员首页').waitFor();
+    await page.getByText('个人中心').click();
+    await page.getByText('赵内容').waitFor();
+    // 本次登录方式: 微信 (a password sign-in says 账号密码).
+    await page.getByText('微信', { exact: true }).waitFor();
+    expect(await page.getByText('账号密码', { exact: true }).count()).toBe(0);
+    await shot(page, 'signed-in-with-wechat');
+    await context.close();
+  });
+
   it('a wrong password is refused in words and what was typed stays', async () => {
     const { context, page } = await hall.newPhone();
     await page.goto('/admin/');

@@ -1,10 +1,10 @@
 import { operatorRoleTitle } from '@hall/domain';
-import { errcodeOk, replyMessage } from '@hall/api/browser';
-import { NETWORK_ERROR } from '@hall/app';
+import { errcodeOk, replyMessage, SessionLostError, SignInRefusedError } from '@hall/api/browser';
+import { NETWORK_ERROR, runSessionBootstrap } from '@hall/app';
 import { Avatar, Dialog, List, Tag, Toast } from 'antd-mobile';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../lib/hall';
+import { api, landing } from '../../lib/hall';
 import { useShell } from '../../stores/shell';
 
 /** The query flag of a return from WeChat's authorize page on the way to binding. */
@@ -31,26 +31,32 @@ export function Component() {
     }
   };
 
-  // Back from WeChat's authorize page with ?bind=1: the browser now has a WeChat session to bind.
+  /**
+   * Binding needs this browser signed in to WeChat (the citizen session): the citizen app's sign-in,
+   * which may go to WeChat's authorize page and come back here with ?bind=1 and a code.
+   */
+  const signInToWechatThenBind = async (oauth: { code?: string; state?: string }) => {
+    try {
+      const session = await runSessionBootstrap(api, { ...oauth, landingUrl: `${window.location.origin}/admin/my?${BIND_FLAG}=1` });
+      if (session.kind === 'redirect') window.location.replace(session.to);
+      else await bind();
+    } catch (error) {
+      // A lost session is on its way to WeChat's authorize page (the client's onSessionLost).
+      if (!(error instanceof SessionLostError)) Toast.show({ content: error instanceof SignInRefusedError ? error.message : NETWORK_ERROR });
+    }
+  };
+
+  // Back from WeChat's authorize page with ?bind=1: finish the WeChat sign-in with its code, then bind.
   useEffect(() => {
     if (params.get(BIND_FLAG) !== '1' || binding.current) return;
     binding.current = true;
     setParams({}, { replace: true });
-    void bind();
+    void signInToWechatThenBind(landing.takeOauthReturn());
   });
 
   const startBinding = async () => {
     const confirmed = await Dialog.confirm({ content: '将当前微信绑定到您的管理账号，之后可在微信中直接登录管理端。' });
-    if (!confirmed) return;
-    // A WeChat session is needed first: the citizen sign-in, returning here to bind.
-    const { runSessionBootstrap } = await import('@hall/app');
-    try {
-      const session = await runSessionBootstrap(api, { landingUrl: `${window.location.origin}/admin/my?${BIND_FLAG}=1` });
-      if (session.kind === 'redirect') window.location.replace(session.to);
-      else await bind();
-    } catch {
-      // A lost session goes to WeChat's authorize page (the client's onSessionLost) and returns with ?bind=1.
-    }
+    if (confirmed) await signInToWechatThenBind({});
   };
 
   const unbind = async () => {
