@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startHall, type Hall } from './harness';
-import { OWNER, becomeVerified, keepFailureEvidence } from './identity';
+import { becomeVerified, keepFailureEvidence } from './identity';
 import { waitForNewestRecord } from './record-lists';
 import { steadyScreenshots } from './steady-screenshots';
 

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startHall, type Hall } from './harness';
 import { becomeVerified, keepFailureEvidence } from './identity';
