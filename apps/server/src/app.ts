@@ -27,6 +27,7 @@ import { simulatorArea } from './routes/simulator';
 import { operatorsArea } from './routes/operators';
 import { feedbackInboxArea } from './routes/feedback-inbox';
 import { fulfilmentArea } from './routes/fulfilment';
+import { contentConsoleArea } from './routes/content-console';
 import { housekeeping } from './jobs/housekeeping';
 import { queryResolverJob } from './jobs/query-resolver';
 import { storageRetention } from './jobs/storage-retention';
@@ -42,7 +43,7 @@ const JOBS = [housekeeping, queryResolverJob, storageRetention];
  * The business areas, each a folder pair routes/<area>/ (its index.ts registers the area's routes)
  * and services/<area>/; a new area is one more entry here.
  */
-const AREAS = [sessionArea, contentArea, queriesArea, applicationsArea, operatorsArea, reviewArea, appointmentsArea, queueArea, archiveArea, feedbackInboxArea, fulfilmentArea, simulatorArea];
+const AREAS = [sessionArea, contentArea, queriesArea, applicationsArea, operatorsArea, reviewArea, appointmentsArea, queueArea, archiveArea, feedbackInboxArea, fulfilmentArea, contentConsoleArea, simulatorArea];
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];

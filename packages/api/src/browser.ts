@@ -28,5 +28,7 @@ export type * from './calls/review';
 export type * from './calls/operators';
 export type * from './calls/feedback-inbox';
 export type * from './calls/fulfilment';
+export type * from './calls/content-console';
+export * from './content-limits';
 export * from './review-limits';
 export * from './console-limits';

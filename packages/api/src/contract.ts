@@ -17,6 +17,7 @@ import { siteCalls } from './calls/sites';
 import { operatorCalls } from './calls/operators';
 import { feedbackInboxCalls } from './calls/feedback-inbox';
 import { fulfilmentCalls } from './calls/fulfilment';
+import { contentConsoleCalls } from './calls/content-console';
 
 /** Every call of the hall, by name: the one contract the server and the apps share. */
 export const contract = {
@@ -39,6 +40,7 @@ export const contract = {
   ...operatorCalls,
   ...feedbackInboxCalls,
   ...fulfilmentCalls,
+  ...contentConsoleCalls,
 } as const;
 
 export type Contract = typeof contract;

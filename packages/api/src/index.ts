@@ -21,3 +21,4 @@ export * from './calls/sites';
 export * from './calls/operators';
 export * from './calls/feedback-inbox';
 export * from './calls/fulfilment';
+export * from './calls/content-console';

@@ -1,4 +1,4 @@
-import { bigint, bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
 /** What the hall publishes: feedback, common questions, menus, banners, articles, guides and downloadable files. */
@@ -38,6 +38,8 @@ export const menus = pgTable('menus', {
   /** bz: the remark under a tile's name. */
   bz: text('bz').notNull().default(''),
   sort: integer('sort').notNull().default(0),
+  /** A hidden group or tile is kept for the console but left out of the citizens' menu. */
+  visible: boolean('visible').notNull().default(true),
 });
 
 export const banners = pgTable('banners', {
@@ -47,6 +49,8 @@ export const banners = pgTable('banners', {
   url: text('url').notNull(),
   link: text('link').notNull().default(''),
   sort: integer('sort').notNull().default(0),
+  /** A disabled banner is kept for the console but not shown to citizens. */
+  enabled: boolean('enabled').notNull().default(true),
 });
 
 /** Articles of every type: article (news), bszn (guides), xxgs, laws, tzgg. Content is sanitised HTML. */
@@ -57,9 +61,15 @@ export const articles = pgTable(
     type: text('type').notNull(),
     title: text('title').notNull(),
     content: text('content').notNull(),
+    /** The date citizens see; set again each time the article is published. */
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    /** draft: only the console sees it; published: citizens see it. */
+    status: text('status').notNull().default('published'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The display name of the operator who last changed it; '' for seeded rows. */
+    updatedBy: text('updated_by').notNull().default(''),
   },
-  (t) => [index('articles_type_idx').on(t.type, t.publishedAt)],
+  (t) => [index('articles_type_idx').on(t.type, t.publishedAt), index('articles_status_idx').on(t.status, t.type, t.publishedAt)],
 );
 
 /** Handling guides per business (prodefid). */

@@ -15,21 +15,24 @@ export const ARTICLE_TITLE_REQUIRED = '标题不能为空';
 export const ARTICLE_TITLE_TOO_LONG = `标题不能超过${ARTICLE_TITLE_MAX_LENGTH}个字`;
 export const ARTICLE_CONTENT_REQUIRED = '内容不能为空';
 
-/** One type's articles, newest first; a search matches the title case-insensitively and literally. */
+/** Only published articles reach citizens; a draft is the console's alone. */
+const PUBLISHED = eq(articles.status, 'published');
+
+/** One type's published articles, newest first; a search matches the title case-insensitively and literally. */
 export async function listArticles(db: Database, type: ArticleType, search?: string): Promise<ArticleListItem[]> {
   const term = search?.trim();
   const rows = await db
     .select({ id: articles.id, title: articles.title, publishedAt: articles.publishedAt })
     .from(articles)
-    .where(and(eq(articles.type, type), term ? sql`${articles.title} ILIKE ${containsPattern(term)} ESCAPE '\\'` : undefined))
+    .where(and(PUBLISHED, eq(articles.type, type), term ? sql`${articles.title} ILIKE ${containsPattern(term)} ESCAPE '\\'` : undefined))
     .orderBy(desc(articles.publishedAt), desc(articles.id));
   return rows.map((row) => ({ id: String(row.id), title: row.title, url: articleHref(String(row.id), type), time: formatShanghaiDate(row.publishedAt) }));
 }
 
-/** One article, its HTML sanitised again on the way out. A given type must match the article's. */
+/** One published article, its HTML sanitised again on the way out. A given type must match the article's. */
 export async function readArticle(db: Database, id: string, type?: ArticleType): Promise<Article> {
   const rowId = parseRowId(id);
-  const [row] = rowId === null ? [] : await db.select().from(articles).where(and(eq(articles.id, rowId), type ? eq(articles.type, type) : undefined));
+  const [row] = rowId === null ? [] : await db.select().from(articles).where(and(PUBLISHED, eq(articles.id, rowId), type ? eq(articles.type, type) : undefined));
   if (!row) throw notFound(NO_DATA_MESSAGE);
   return toArticle(row);
 }

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { defineCall } from '../define-call';
+import { errcodeReply } from '../envelopes';
+import { plainText, reqseq, text } from '../common';
+import { ARTICLE_TYPES } from '../messages';
+import { ARTICLE_STATUSES, CONSOLE_ARTICLE_CONTENT_MAX_LENGTH, CONSOLE_ARTICLE_TITLE_MAX_LENGTH } from '../content-limits';
+
+export * from '../content-limits';
+
+/**
+ * The console's content management (DESIGN.md §10), for operators with the 内容管理员 role: the
+ * articles of every type citizens read (drafts, publishing), and the banners and menu tiles of the
+ * app's home. Every write is audited; a change shows in the citizen app at once.
+ */
+
+/** One article as the console lists it. Times: YYYY-MM-DD HH:mm:ss (Asia/Shanghai). */
+export const consoleArticleItem = z.object({
+  id: z.string(),
+  type: z.enum(ARTICLE_TYPES),
+  title: z.string(),
+  status: z.enum(ARTICLE_STATUSES),
+  /** When citizens see it as published; for a draft, when it was created. */
+  publishedAt: z.string(),
+  updatedAt: z.string(),
+  updatedBy: z.string(),
+});
+export type ConsoleArticleItem = z.infer<typeof consoleArticleItem>;
+
+/** One article opened: also its sanitised HTML, and `version`, which a save sends back to detect a lost update. */
+export const consoleArticle = consoleArticleItem.extend({ content: z.string(), version: z.string() });
+export type ConsoleArticle = z.infer<typeof consoleArticle>;
+
+const articleId = text(20);
+
+export const contentConsoleCalls = {
+  /** A page of articles, newest change first; type and status narrow it; search matches the title literally. */
+  listConsoleArticles: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/content/articles/list',
+    body: z.object({
+      reqseq,
+      page: z.number().int().min(1).max(100_000).default(1),
+      type: z.enum(ARTICLE_TYPES).optional(),
+      status: z.enum(ARTICLE_STATUSES).optional(),
+      search: plainText(100).optional(),
+    }),
+    reply: errcodeReply(z.object({ items: z.array(consoleArticleItem), total: z.number(), pageSize: z.number() })),
+  }),
+  /** One article, drafts included; a missing one answers 查询无数据. */
+  getConsoleArticle: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/content/articles/get',
+    body: z.object({ reqseq, id: articleId }),
+    reply: errcodeReply(consoleArticle),
+  }),
+  /**
+   * Saves an article: without id a new draft; with id the article's type, title and content (a
+   * published one stays published, so the change shows at once). The HTML is sanitised before it is
+   * stored. `version` is the one the operator opened: a save over a newer change is refused.
+   */
+  saveConsoleArticle: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/content/articles/save',
+    body: z.object({
+      reqseq,
+      id: articleId.optional(),
+      version: plainText(40).optional(),
+      type: z.enum(ARTICLE_TYPES),
+      // Checked after trimming, so the message reaches the operator; these bounds only stop a runaway body.
+      title: z.string().max(CONSOLE_ARTICLE_TITLE_MAX_LENGTH * 4),
+      content: z.string().max(CONSOLE_ARTICLE_CONTENT_MAX_LENGTH * 2),
+    }),
+    reply: errcodeReply(consoleArticle),
+  }),
+  /** Publishes (citizens see it from now on, dated now) or withdraws an article to a draft. */
+  publishConsoleArticle: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/content/articles/publish',
+    body: z.object({ reqseq, id: articleId, publish: z.boolean() }),
+    reply: errcodeReply(consoleArticle),
+  }),
+  /** Removes an article for good (its content stays in the audit trail). */
+  deleteConsoleArticle: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/content/articles/delete',
+    body: z.object({ reqseq, id: articleId }),
+    reply: errcodeReply(z.object({ id: z.string() })),
+  }),
+} as const;
