@@ -25,6 +25,7 @@ import { queueArea } from './routes/queue';
 import { archiveArea } from './routes/archive';
 import { simulatorArea } from './routes/simulator';
 import { operatorsArea } from './routes/operators';
+import { statisticsArea } from './routes/statistics';
 import { feedbackInboxArea } from './routes/feedback-inbox';
 import { fulfilmentArea } from './routes/fulfilment';
 import { contentConsoleArea } from './routes/content-console';
@@ -43,7 +44,7 @@ const JOBS = [housekeeping, queryResolverJob, storageRetention];
  * The business areas, each a folder pair routes/<area>/ (its index.ts registers the area's routes)
  * and services/<area>/; a new area is one more entry here.
  */
-const AREAS = [sessionArea, contentArea, queriesArea, applicationsArea, operatorsArea, reviewArea, appointmentsArea, queueArea, archiveArea, feedbackInboxArea, fulfilmentArea, contentConsoleArea, simulatorArea];
+const AREAS = [sessionArea, contentArea, queriesArea, applicationsArea, operatorsArea, reviewArea, appointmentsArea, queueArea, archiveArea, feedbackInboxArea, fulfilmentArea, statisticsArea, contentConsoleArea, simulatorArea];
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];

@@ -26,6 +26,7 @@ export type * from './calls/apply';
 export type * from './calls/statements';
 export type * from './calls/review';
 export type * from './calls/operators';
+export type * from './calls/statistics';
 export type * from './calls/feedback-inbox';
 export type * from './calls/fulfilment';
 export type * from './calls/content-console';

@@ -15,6 +15,7 @@ import { queueCalls } from './calls/queue';
 import { downloadCalls } from './calls/downloads';
 import { siteCalls } from './calls/sites';
 import { operatorCalls } from './calls/operators';
+import { statisticsCalls } from './calls/statistics';
 import { feedbackInboxCalls } from './calls/feedback-inbox';
 import { fulfilmentCalls } from './calls/fulfilment';
 import { contentConsoleCalls } from './calls/content-console';
@@ -38,6 +39,7 @@ export const contract = {
   ...downloadCalls,
   ...siteCalls,
   ...operatorCalls,
+  ...statisticsCalls,
   ...feedbackInboxCalls,
   ...fulfilmentCalls,
   ...contentConsoleCalls,

@@ -19,6 +19,7 @@ export * from './calls/queue';
 export * from './calls/downloads';
 export * from './calls/sites';
 export * from './calls/operators';
+export * from './calls/statistics';
 export * from './calls/feedback-inbox';
 export * from './calls/fulfilment';
 export * from './calls/content-console';

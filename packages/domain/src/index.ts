@@ -13,6 +13,7 @@ export * from './constants';
 export * from './validation';
 export * from './booking';
 export * from './counter-booking';
+export * from './appointment-settings';
 export * from './certificate-number';
 export * from './archive-query';
 export * from './statements';

@@ -15,6 +15,7 @@ export const CONSOLE_MENU: readonly ConsoleEntry[] = [
   { path: '/fulfilment', title: '查询办理', description: '答复登记系统未能答复的证书、证照与查档查询', role: 'counter' },
   { path: '/operators', title: '账号管理', description: '管理人员的账号、角色与密码', role: 'admin' },
   { path: '/audit', title: '操作日志', description: '谁在何时从何处做了什么', role: 'admin' },
+  { path: '/statistics', title: '统计分析', description: '申请、审核用时、预约、查询与反馈的图表，可导出', role: 'admin' },
 ];
 
 export function entriesFor(roles: readonly string[]): ConsoleEntry[] {

@@ -14,6 +14,7 @@ export const router = createBrowserRouter(
         { path: '/review/:id', lazy: () => import('../features/review/review-detail-page') },
         { path: '/operators', lazy: () => import('../features/operators/operators-page') },
         { path: '/audit', lazy: () => import('../features/audit/audit-page') },
+        { path: '/statistics', lazy: () => import('../features/statistics/statistics-page') },
         { path: '/feedback', lazy: () => import('../features/feedback/feedback-list-page') },
         { path: '/feedback/:id', lazy: () => import('../features/feedback/feedback-detail-page') },
         { path: '/fulfilment', lazy: () => import('../features/fulfilment/fulfilment-list-page') },

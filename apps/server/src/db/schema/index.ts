@@ -13,3 +13,4 @@ export * from './appointments';
 export * from './archive';
 export * from './queue';
 export * from './operators';
+export * from './appointment-settings';

@@ -1,0 +1,144 @@
+import { NO_DATA_MESSAGE, type CounterDay, type DayBooking } from '@hall/api';
+import { ATTENDANCE_LABELS, maskMobileNumber, type AttendanceState } from '@hall/domain';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { appointmentAreas, appointmentAttendance, appointmentCalendars, appointmentOrders, appointmentProcesses, appointmentSlots, counterBookings } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { parseRowId } from '../../lib/row-id';
+import { formatShanghaiDate, formatShanghaiDateTime } from '../../lib/shanghai-time';
+import { recordAudit, type AuditActor } from '../operators/audit';
+
+/**
+ * The counter's day (DESIGN.md §10): a site's bookings of one date, online appointments and
+ * counter bookings together by time slot, and 到场 or 未到 recorded once for each. The unique index
+ * on appointment_attendance decides between two operators marking the same booking at once.
+ */
+
+export const NO_SHOW_TOO_EARLY = (date: string) => `该预约在${date}，当天或之后才能登记未到`;
+export const alreadyRecorded = (state: string, by: string, at: string) => `该预约已登记为“${ATTENDANCE_LABELS[state as AttendanceState] ?? state}”（${by}，${at}），不能重复登记`;
+
+type Kind = 'order' | 'counter';
+type Attendance = typeof appointmentAttendance.$inferSelect;
+
+function stateOf(attendance: Attendance | null): Pick<DayBooking, 'state' | 'recordedBy' | 'recordedAt'> {
+  if (!attendance) return { state: '', recordedBy: '', recordedAt: '' };
+  return { state: attendance.state === 'arrived' ? 'arrived' : 'no_show', recordedBy: attendance.operatorName, recordedAt: formatShanghaiDateTime(attendance.recordedAt) };
+}
+
+const attendanceOf = (kind: Kind, id: typeof appointmentOrders.id | typeof counterBookings.id | number) =>
+  and(eq(appointmentAttendance.bookingKind, kind), eq(appointmentAttendance.bookingId, id));
+
+/** Bookings of a site, optionally one date or one booking. */
+async function findBookings(db: Pick<Database, 'select'>, where: { areaId?: string; date?: string; kind?: Kind; id?: number }): Promise<(DayBooking & { date: string })[]> {
+  const out: (DayBooking & { date: string })[] = [];
+  if (where.kind !== 'counter') {
+    const rows = await db
+      .select({ order: appointmentOrders, timeName: appointmentSlots.timeName, processName: appointmentProcesses.processName, attendance: appointmentAttendance })
+      .from(appointmentOrders)
+      .innerJoin(appointmentSlots, eq(appointmentSlots.id, appointmentOrders.slotId))
+      .innerJoin(appointmentProcesses, eq(appointmentProcesses.id, appointmentOrders.processId))
+      .leftJoin(appointmentAttendance, attendanceOf('order', appointmentOrders.id))
+      .where(
+        and(
+          where.areaId ? eq(appointmentOrders.areaId, where.areaId) : undefined,
+          where.date ? eq(appointmentOrders.bookedDate, where.date) : undefined,
+          where.id !== undefined ? eq(appointmentOrders.id, where.id) : undefined,
+        ),
+      );
+    for (const row of rows)
+      out.push({
+        kind: 'order',
+        id: String(row.order.id),
+        date: row.order.bookedDate,
+        timeName: row.timeName,
+        processName: row.processName,
+        name: row.order.name,
+        maskedPhone: maskMobileNumber(row.order.phone),
+        bookingNumber: row.order.wlsh,
+        ...stateOf(row.attendance),
+      });
+  }
+  if (where.kind !== 'order') {
+    const rows = await db
+      .select({ booking: counterBookings, timeName: appointmentSlots.timeName, processName: appointmentProcesses.processName, attendance: appointmentAttendance })
+      .from(counterBookings)
+      .innerJoin(appointmentSlots, eq(appointmentSlots.id, counterBookings.slotId))
+      .innerJoin(appointmentCalendars, eq(appointmentCalendars.id, counterBookings.calendarId))
+      .innerJoin(appointmentProcesses, eq(appointmentProcesses.id, appointmentSlots.processId))
+      .leftJoin(appointmentAttendance, attendanceOf('counter', counterBookings.id))
+      .where(
+        and(
+          where.areaId ? eq(appointmentCalendars.areaId, where.areaId) : undefined,
+          where.date ? eq(counterBookings.bookedDate, where.date) : undefined,
+          where.id !== undefined ? eq(counterBookings.id, where.id) : undefined,
+        ),
+      );
+    for (const row of rows)
+      out.push({
+        kind: 'counter',
+        id: String(row.booking.id),
+        date: row.booking.bookedDate,
+        timeName: row.timeName,
+        processName: row.processName,
+        name: row.booking.name,
+        maskedPhone: maskMobileNumber(row.booking.phone),
+        bookingNumber: `CB${row.booking.id}`,
+        ...stateOf(row.attendance),
+      });
+  }
+  return out.sort((a, b) => a.timeName.localeCompare(b.timeName) || a.processName.localeCompare(b.processName) || a.bookingNumber.localeCompare(b.bookingNumber));
+}
+
+export async function readCounterDay(db: Database, areaId: string | undefined, date: string | undefined, now = new Date()): Promise<CounterDay> {
+  const sites = await db.select().from(appointmentAreas).orderBy(asc(appointmentAreas.xzqdm), asc(appointmentAreas.sort), asc(appointmentAreas.id));
+  const area = sites.find((site) => site.id === (areaId ?? sites[0]?.id));
+  if (!area) throw notFound(NO_DATA_MESSAGE);
+  const day = date ?? formatShanghaiDate(now);
+  if (Number.isNaN(Date.parse(`${day}T00:00:00Z`))) throw badRequest('日期格式应为YYYY-MM-DD，请重新选择');
+  const [calendar] = await db
+    .select({ holiday: appointmentCalendars.holiday })
+    .from(appointmentCalendars)
+    .where(and(eq(appointmentCalendars.areaId, area.id), eq(appointmentCalendars.calendarDate, day)));
+  const bookings = await findBookings(db, { areaId: area.id, date: day });
+  return {
+    sites: sites.map((row) => ({ areaId: row.id, areaName: row.areaName, xzqdm: row.xzqdm })),
+    areaId: area.id,
+    date: day,
+    holiday: calendar?.holiday ?? 0,
+    bookings: bookings.map(({ date: _date, ...booking }) => booking),
+  };
+}
+
+/**
+ * 到场 or 未到, once. 到场 is taken any day (a citizen who comes early is served); 未到 only from the
+ * booked day on. A booking already recorded, by this operator or another a moment before, is refused
+ * with what was recorded, by whom and when.
+ */
+export async function markAttendance(db: Database, actor: AuditActor, input: { kind: Kind; id: string; state: AttendanceState }, now = new Date()): Promise<DayBooking> {
+  const id = parseRowId(input.id);
+  if (id === null) throw notFound(NO_DATA_MESSAGE);
+  return db.transaction(async (tx) => {
+    const [booking] = await findBookings(tx, { kind: input.kind, id });
+    if (!booking) throw notFound(NO_DATA_MESSAGE);
+    if (booking.state) throw conflict(alreadyRecorded(booking.state, booking.recordedBy, booking.recordedAt));
+    if (input.state === 'no_show' && booking.date > formatShanghaiDate(now)) throw badRequest(NO_SHOW_TOO_EARLY(booking.date));
+    const [recorded] = await tx
+      .insert(appointmentAttendance)
+      .values({ bookingKind: input.kind, bookingId: id, state: input.state, operatorName: actor.operatorName })
+      .onConflictDoNothing()
+      .returning();
+    if (!recorded) {
+      // Another operator recorded it between the read above and this insert.
+      const [first] = await tx.select().from(appointmentAttendance).where(attendanceOf(input.kind, id));
+      throw conflict(alreadyRecorded(first?.state ?? '', first?.operatorName ?? '', first ? formatShanghaiDateTime(first.recordedAt) : ''));
+    }
+    await recordAudit(tx, actor, {
+      action: `counterDay.${input.state === 'arrived' ? 'arrived' : 'noShow'}`,
+      target: `${input.kind === 'order' ? 'appointmentOrder' : 'counterBooking'}:${id}`,
+      before: { state: 'waiting' },
+      after: { state: input.state, name: booking.name, bookingNumber: booking.bookingNumber, date: booking.date, timeName: booking.timeName },
+    });
+    const { date: _date, ...rest } = booking;
+    return { ...rest, ...stateOf(recorded) };
+  });
+}

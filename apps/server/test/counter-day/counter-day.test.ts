@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { like } from 'drizzle-orm';
+import type { CounterDay, DayBooking } from '@hall/api';
+import { auditTrail } from '../../src/db/schema';
+import { createTestHall, type TestHall } from '../hall';
+import { AREA, book, openDays } from '../appointment-settings/booking-helpers';
+
+const GET = '/online/admin/api/counter-day/get';
+const MARK = '/online/admin/api/counter-day/mark';
+
+let hall: TestHall;
+let counter: string;
+beforeAll(async () => {
+  hall = await createTestHall();
+  counter = await hall.operator('counter');
+});
+afterAll(() => hall.close());
+
+const audits = async () => hall.connection.db.select().from(auditTrail).where(like(auditTrail.action, 'counterDay.%'));
+
+describe("the counter's day", () => {
+  it('lists the bookings of a site and date by slot, with name, business, number and state', async () => {
+    const [day] = await openDays(hall);
+    const late = await book(hall, day!, '15:00-16:00', { openid: 'day-2', name: '王五', phone: '13700001111' });
+    const early = await book(hall, day!, '09:00-10:00', { openid: 'day-1', name: '李四', phone: '13600002222' });
+    const { status, body } = await hall.post(GET, { areaId: AREA, date: day!.calendarDate }, counter);
+    expect(status).toBe(200);
+    const data = body.data as CounterDay;
+    expect(data).toMatchObject({ areaId: AREA, date: day!.calendarDate, holiday: 0 });
+    expect(data.bookings.map((booking) => [booking.timeName, booking.name])).toEqual([
+      ['09:00-10:00', '李四'],
+      ['15:00-16:00', '王五'],
+    ]);
+    expect(data.bookings[0]).toMatchObject({ kind: 'counter', id: String(early.id), processName: '一般登记窗口', maskedPhone: '136****2222', bookingNumber: `CB${early.id}`, state: '' });
+    expect(String(late.id)).toBe(data.bookings[1]!.id);
+    expect((await hall.post(GET, { areaId: 'nowhere' }, counter)).status).toBe(404);
+  });
+
+  it('records 到场 once, audited; a second record is refused with the first, and nothing changes', async () => {
+    const [day] = await openDays(hall);
+    const booking = await book(hall, day!, '10:00-11:00', { openid: 'day-3', name: '周七', phone: '13500003333' });
+    const first = await hall.post(MARK, { kind: 'counter', id: String(booking.id), state: 'arrived' }, counter);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.data as DayBooking).toMatchObject({ state: 'arrived', recordedBy: expect.any(String) });
+    const before = (await audits()).length;
+    for (const state of ['arrived', 'no_show']) {
+      const again = await hall.post(MARK, { kind: 'counter', id: String(booking.id), state }, counter);
+      expect(again.status).toBe(409);
+      expect(again.body.errmsg).toMatch(/该预约已登记为“已到场”.*不能重复登记/);
+    }
+    expect((await audits()).length).toBe(before);
+    const [entry] = (await audits()).slice(-1);
+    expect(entry).toMatchObject({ action: 'counterDay.arrived', target: `counterBooking:${booking.id}`, before: { state: 'waiting' }, after: { state: 'arrived', name: '周七' } });
+  });
+
+  it('refuses 未到 before the booked day, in words, and an unknown booking', async () => {
+    const [day] = await openDays(hall);
+    const booking = await book(hall, day!, '11:00-12:00', { openid: 'day-4', name: '吴八', phone: '13400004444' });
+    const early = await hall.post(MARK, { kind: 'counter', id: String(booking.id), state: 'no_show' }, counter);
+    expect(early.status).toBe(400);
+    expect(early.body.errmsg).toBe(`该预约在${day!.calendarDate}，当天或之后才能登记未到`);
+    expect((await hall.post(MARK, { kind: 'order', id: String(booking.id), state: 'arrived' }, counter)).status).toBe(404);
+  });
+
+  it('two operators checking in the same booking at once: one record, one audit entry, the other refused', async () => {
+    const [day] = await openDays(hall);
+    const booking = await book(hall, day!, '14:00-15:00', { openid: 'day-5', name: '郑九', phone: '13300005555' });
+    const second = await hall.quickOperator('second-counter', ['counter']);
+    const before = (await audits()).length;
+    const answers = await Promise.all([counter, second].map((cookie) => hall.post(MARK, { kind: 'counter', id: String(booking.id), state: 'arrived' }, cookie)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect((await audits()).length).toBe(before + 1);
+  });
+
+  it('refuses the admin role (403) and a citizen (401) directly', async () => {
+    const admin = await hall.operator('admin');
+    const citizen = await hall.quickCitizen('counter-day-citizen');
+    for (const [path, payload] of [
+      [GET, {}],
+      [MARK, { kind: 'counter', id: '1', state: 'arrived' }],
+    ] as const) {
+      expect((await hall.post(path, payload, admin)).status, path).toBe(403);
+      expect((await hall.post(path, payload, citizen)).status, path).toBe(401);
+    }
+  });
+});

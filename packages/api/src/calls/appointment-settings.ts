@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { defineCall } from '../define-call';
+import { errcodeReply } from '../envelopes';
+import { plainText, reqseq, text } from '../common';
+
+/**
+ * The console's appointment calendar settings (DESIGN.md §10), for the 系统管理员: each site's
+ * working days, holidays and make-up working days (调休), and each business's time slots and
+ * places. A change never drops a booking: a capacity below what is booked is refused with the
+ * count, and a day closed while it has bookings answers them for the operator to contact.
+ */
+
+const dateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: '日期格式应为YYYY-MM-DD，请重新选择' });
+const areaId = text(64);
+
+export const consoleSite = z.object({ areaId: z.string(), areaName: z.string(), xzqdm: z.string() });
+export type ConsoleSite = z.infer<typeof consoleSite>;
+
+export const slotSetting = z.object({
+  timeName: plainText(40),
+  maxNum: z.number().int().min(0, { error: '容量不能小于0' }).max(999, { error: '容量不能超过999' }),
+  /** ISO weekday digits, '12345' Monday to Friday. */
+  weekdays: plainText(20),
+});
+export type SlotSettingInput = z.infer<typeof slotSetting>;
+
+export const businessSlots = z.object({
+  processId: z.string(),
+  processName: z.string(),
+  /** true while the business has never been set and keeps the defaults. */
+  defaults: z.boolean(),
+  slots: z.array(slotSetting),
+});
+export type BusinessSlots = z.infer<typeof businessSlots>;
+
+export const specialDay = z.object({ day: z.string(), kind: z.enum(['holiday', 'workday']), note: z.string() });
+export type SpecialDay = z.infer<typeof specialDay>;
+
+/** A booking on a day that was closed after it was made: still valid, the citizen is to be contacted. */
+export const affectedBooking = z.object({
+  date: z.string(),
+  timeName: z.string(),
+  processName: z.string(),
+  name: z.string(),
+  maskedPhone: z.string(),
+  /** 网上预约 (appointment_orders) or 窗口预约 (counter_bookings). */
+  source: z.string(),
+});
+export type AffectedBooking = z.infer<typeof affectedBooking>;
+
+export const siteSettings = z.object({
+  sites: z.array(consoleSite),
+  areaId: z.string(),
+  workingWeekdays: z.string(),
+  /** From today on, in date order. */
+  specialDays: z.array(specialDay),
+  businesses: z.array(businessSlots),
+});
+export type SiteSettings = z.infer<typeof siteSettings>;
+
+const changeReply = errcodeReply(z.object({ settings: siteSettings, affectedBookings: z.array(affectedBooking) }));
+
+export const appointmentSettingsCalls = {
+  /** The sites, and the settings of one (the first when areaId is left out); an unknown site answers 查询无数据. */
+  getAppointmentSettings: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/appointment-settings/get',
+    body: z.object({ reqseq, areaId: areaId.optional() }),
+    reply: errcodeReply(siteSettings),
+  }),
+  /** A site's working days of the week; the coming days follow at once, closed ones answer their bookings. */
+  saveAppointmentWeekdays: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/appointment-settings/weekdays',
+    body: z.object({ reqseq, areaId, workingWeekdays: plainText(20) }),
+    reply: changeReply,
+  }),
+  /** A date closed (holiday), opened as a make-up working day (workday), or back to the rule (none). */
+  saveAppointmentSpecialDay: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/appointment-settings/day',
+    body: z.object({ reqseq, areaId, day: dateText, kind: z.enum(['holiday', 'workday', 'none']), note: plainText(100).default('') }),
+    reply: changeReply,
+  }),
+  /** A business's time slots; the coming open days take them at once. Fewer places than booked is refused with the count. */
+  saveAppointmentSlots: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/appointment-settings/slots',
+    body: z.object({ reqseq, areaId, processId: text(64), slots: z.array(slotSetting).max(12, { error: '每项业务最多12个时段' }) }),
+    reply: changeReply,
+  }),
+} as const;

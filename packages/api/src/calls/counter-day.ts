@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { defineCall } from '../define-call';
+import { errcodeReply } from '../envelopes';
+import { reqseq, text } from '../common';
+import { consoleSite } from './appointment-settings';
+
+/**
+ * The counter's day (DESIGN.md §10), for the 窗口人员: a site's online appointments and counter
+ * bookings of one date by time slot, and 到场 or 未到 recorded once for each.
+ */
+
+export const dayBooking = z.object({
+  /** order: an online appointment; counter: a counter booking. */
+  kind: z.enum(['order', 'counter']),
+  id: z.string(),
+  timeName: z.string(),
+  processName: z.string(),
+  name: z.string(),
+  maskedPhone: z.string(),
+  /** 预约单号: the case's acceptance number of an online appointment, CB + id of a counter booking. */
+  bookingNumber: z.string(),
+  /** '' waiting, arrived, no_show. */
+  state: z.enum(['', 'arrived', 'no_show']),
+  recordedBy: z.string(),
+  recordedAt: z.string(),
+});
+export type DayBooking = z.infer<typeof dayBooking>;
+
+export const counterDay = z.object({
+  sites: z.array(consoleSite),
+  areaId: z.string(),
+  date: z.string(),
+  /** 1 when the site is closed that day (the bookings made before stay valid). */
+  holiday: z.number(),
+  bookings: z.array(dayBooking),
+});
+export type CounterDay = z.infer<typeof counterDay>;
+
+export const counterDayCalls = {
+  /** A site's bookings of a date (today when left out), by slot; an unknown site answers 查询无数据. */
+  getCounterDay: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/counter-day/get',
+    body: z.object({
+      reqseq,
+      areaId: text(64).optional(),
+      date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: '日期格式应为YYYY-MM-DD，请重新选择' }).optional(),
+    }),
+    reply: errcodeReply(counterDay),
+  }),
+  /** 到场 or 未到, once per booking: a second record (or a second operator's) is refused with the first. */
+  markCounterAttendance: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/counter-day/mark',
+    body: z.object({ reqseq, kind: z.enum(['order', 'counter']), id: text(20), state: z.enum(['arrived', 'no_show']) }),
+    reply: errcodeReply(dayBooking),
+  }),
+} as const;
