@@ -5,6 +5,6 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react()],
   base: '/admin/',
-  build: { outDir: 'dist', sourcemap: true },
+  build: { outDir: 'dist', sourcemap: true, manifest: true },
   server: { port: 5174, proxy: { '^/(online|wechat|api|mp|admin-api|simulator|logout|healthz)': 'http://127.0.0.1:8080' } },
 });

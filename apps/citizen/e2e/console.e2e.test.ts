@@ -22,7 +22,7 @@ async function consoleSignIn(page: Page, username: string, password: string) {
 const OPINION = '抵押权人证明材料不清晰，请重新拍摄后上传。';
 
 describe('operators sign in as themselves and every action is in the audit trail', () => {
-  it('an administrator creates a reviewer; the reviewer signs in with the password, replaces it and rejects an application; the trail shows both', async () => {
+  it('an administrator creates a reviewer; the reviewer signs in with the password, replaces it and rejects an application; the trail and the statistics show it', async () => {
     // A citizen's application waits for review.
     const citizen = await hall.newPhone();
     keepFailureEvidence(citizen.page, 'console-citizen');
@@ -99,6 +99,27 @@ describe('operators sign in as themselves and every action is in the audit trail
     await trail.getByRole('row').filter({ hasText: '审核驳回' }).waitFor();
     await desk(admin.page, 'audit-filtered');
 
+    // The statistics page draws the journey's own rows: the rejection and its opinion, the submitted application.
+    await admin.page.goto('/admin/');
+    await admin.page.getByRole('button', { name: /统计分析/ }).click();
+    const reasons = admin.page.getByRole('table', { name: '驳回原因' });
+    await reasons.getByRole('row').filter({ hasText: OPINION }).getByText('1', { exact: true }).waitFor();
+    await admin.page.getByRole('table', { name: '审核用时' }).getByText('权籍调查审核·驳回').waitFor();
+    await admin.page.getByRole('table', { name: '按业务的网上申请' }).getByRole('row').filter({ hasText: '抵押' }).waitFor();
+    // Each chart has drawn something: its canvas is not blank.
+    const drawn = await admin.page.locator('canvas').evaluateAll((canvases) =>
+      canvases.map((canvas) => {
+        const { width, height } = canvas as HTMLCanvasElement;
+        const pixels = (canvas as HTMLCanvasElement).getContext('2d')!.getImageData(0, 0, width, height).data;
+        return pixels.some((value, index) => index % 4 === 3 && value > 0);
+      }),
+    );
+    expect(drawn).toEqual([true, true, true]);
+    await desk(admin.page, 'statistics');
+    const download = admin.page.waitForEvent('download');
+    await admin.page.getByRole('button', { name: '导出CSV' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^统计-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+
     const adminPhone = await hall.newPhone();
     await consoleSignIn(adminPhone.page, 'admin', 'demo2026hall');
     await adminPhone.page.getByText('管理员首页').waitFor();
@@ -106,6 +127,9 @@ describe('operators sign in as themselves and every action is in the audit trail
     await adminPhone.page.goto('/admin/audit');
     await adminPhone.page.getByRole('table', { name: '操作日志' }).getByText('审核驳回').first().waitFor();
     await phone(adminPhone.page, 'audit');
+    await adminPhone.page.goto('/admin/statistics');
+    await adminPhone.page.getByRole('table', { name: '驳回原因' }).getByText(OPINION).waitFor();
+    await phone(adminPhone.page, 'statistics');
     await adminPhone.page.goto('/admin/operators');
     await adminPhone.page.getByText('周审核（zhou.review）').waitFor();
     await phone(adminPhone.page, 'accounts');

@@ -1,0 +1,82 @@
+import type { HallStatisticsReport } from '@hall/api/browser';
+import { reviewStatusLabel } from '@hall/domain';
+import type { Series } from './bar-chart';
+
+/** The statistics report shaped for the page's charts and its CSV: pure functions of the report. */
+
+export const QUERY_KIND_LABELS: Record<string, string> = { zs: '证书查询', dzzz: '电子证照', verify: '签章验证', archive: '查档', property: '产权查询' };
+
+/** Every day of the range, in order, so a quiet day shows as nothing rather than vanishing. */
+export function daysOf(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let at = Date.parse(`${from}T00:00:00Z`); at <= Date.parse(`${to}T00:00:00Z`) && days.length < 400; at += 86_400_000) {
+    days.push(new Date(at).toISOString().slice(0, 10));
+  }
+  return days;
+}
+
+/** Rows of (day, key, count) as one series a key over the days. */
+function seriesBy<Row extends { day: string; count: number }>(days: string[], rows: Row[], keyOf: (row: Row) => string): Series[] {
+  const byKey = new Map<string, number[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const values = byKey.get(key) ?? days.map(() => 0);
+    const index = days.indexOf(row.day);
+    if (index >= 0) values[index] = (values[index] ?? 0) + row.count;
+    byKey.set(key, values);
+  }
+  return [...byKey.entries()].map(([label, values]) => ({ label, values }));
+}
+
+export function applicationSeries(report: HallStatisticsReport, days: string[]): Series[] {
+  return seriesBy(days, report.applicationsPerDay, (row) => reviewStatusLabel(row.shzt));
+}
+
+export function querySeries(report: HallStatisticsReport, days: string[]): Series[] {
+  return seriesBy(days, report.queriesPerDay, (row) => QUERY_KIND_LABELS[row.kind] ?? row.kind);
+}
+
+export function bookingSeries(report: HallStatisticsReport, days: string[]): Series[] {
+  const at = (day: string) => report.bookingsPerDay.find((row) => row.day === day);
+  return [
+    { label: '已预约', values: days.map((day) => at(day)?.booked ?? 0) },
+    { label: '可预约名额', values: days.map((day) => at(day)?.capacity ?? 0), line: true },
+  ];
+}
+
+/** Applications of the range by business, most first. */
+export function applicationsByBusiness(report: HallStatisticsReport): { business: string; count: number }[] {
+  const totals = new Map<string, number>();
+  for (const row of report.applicationsPerDay) totals.set(row.business, (totals.get(row.business) ?? 0) + row.count);
+  return [...totals.entries()].map(([business, count]) => ({ business, count })).sort((a, b) => b.count - a.count);
+}
+
+const hours = (value: number | null) => (value === null ? '' : String(value));
+
+/** The whole report as CSV (UTF-8 with a byte-order mark, so Excel reads the Chinese). */
+export function reportCsv(report: HallStatisticsReport): string {
+  const rows: (string | number)[][] = [['类别', '日期', '项目', '数值']];
+  for (const row of report.applicationsPerDay) rows.push(['网上申请', row.day, `${row.business}/${reviewStatusLabel(row.shzt)}`, row.count]);
+  for (const row of report.reviewTimes) {
+    rows.push(['审核用时(小时)', '', `${row.stage}${row.decision}/件数`, row.figures.count]);
+    rows.push(['审核用时(小时)', '', `${row.stage}${row.decision}/平均`, hours(row.figures.averageHours)]);
+    rows.push(['审核用时(小时)', '', `${row.stage}${row.decision}/90%`, hours(row.figures.p90Hours)]);
+  }
+  for (const row of report.rejectionReasons) rows.push(['驳回原因', '', `${row.stage}/${row.opinion}`, row.count]);
+  for (const row of report.bookingsPerDay) {
+    rows.push(['窗口预约', row.day, '已预约', row.booked]);
+    rows.push(['窗口预约', row.day, '可预约名额', row.capacity]);
+  }
+  for (const row of report.queriesPerDay) rows.push(['查询量', row.day, QUERY_KIND_LABELS[row.kind] ?? row.kind, row.count]);
+  rows.push(['意见反馈', '', '收到', report.feedback.received]);
+  rows.push(['意见反馈', '', '已回复', report.feedback.answered]);
+  rows.push(['意见反馈', '', '平均回复用时(小时)', hours(report.feedback.timeToAnswer.averageHours)]);
+  rows.push(['意见反馈', '', '90%回复用时(小时)', hours(report.feedback.timeToAnswer.p90Hours)]);
+  const cell = (value: string | number) => {
+    const text = String(value);
+    // A cell a spreadsheet would read as a formula is quoted as text (CSV injection).
+    const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+    return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  return `\uFEFF${rows.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
+}

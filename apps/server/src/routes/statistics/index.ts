@@ -1,0 +1,20 @@
+import { contract, STATISTICS_MAX_DAYS } from '@hall/api';
+import type { FastifyInstance } from 'fastify';
+import { badRequest } from '../../lib/errors';
+import { registerCall } from '../../lib/register-call';
+import { statisticsReport } from '../../services/statistics/report';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The statistics page's figures, for the 系统管理员 (the centre's director reads them there). */
+export async function statisticsArea(app: FastifyInstance): Promise<void> {
+  const { db } = app.hall;
+  registerCall(app, contract.getStatisticsReport, { auth: 'operator', operator: { role: 'admin' }, rateLimit: { max: 30, timeWindow: '1 minute' } }, async (request) => {
+    const { from, to, xzqdm } = request.body;
+    const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS;
+    if (Number.isNaN(days)) throw badRequest('日期无效，请重新选择');
+    if (days < 0) throw badRequest('开始日期不能晚于结束日期');
+    if (days >= STATISTICS_MAX_DAYS) throw badRequest(`统计范围不能超过${STATISTICS_MAX_DAYS}天，请缩小日期范围`);
+    return { errcode: '00', data: await statisticsReport(db, { from, to, xzqdm }) };
+  });
+}

@@ -1,0 +1,148 @@
+import type { DurationFigures, HallStatisticsReport } from '@hall/api';
+import { REVIEW_STAGE_LABELS } from '@hall/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+
+/**
+ * The statistics page's figures, each counted from the rows of the range when asked (a director's
+ * page is opened rarely; a precomputed table would only drift from the rows it sums). Days are
+ * Asia/Shanghai days; a range is [from 00:00, to + 1 day 00:00).
+ */
+
+export interface ReportFilter {
+  from: string;
+  to: string;
+  /** A district (区县) the applications and bookings are limited to. */
+  xzqdm?: string;
+}
+
+const ZONE = 'Asia/Shanghai';
+const rangeStart = (filter: ReportFilter) => sql`(${filter.from}::date)::timestamp AT TIME ZONE ${ZONE}`;
+const rangeEnd = (filter: ReportFilter) => sql`((${filter.to}::date) + 1)::timestamp AT TIME ZONE ${ZONE}`;
+const dayOf = (column: SQL) => sql`to_char(${column} AT TIME ZONE ${ZONE}, 'YYYY-MM-DD')`;
+/** Hours between two moments, as a number PostgreSQL averages and ranks. */
+const hoursBetween = (from: SQL, to: SQL) => sql`extract(epoch from (${to} - ${from})) / 3600.0`;
+
+async function rows<T>(db: Database, query: SQL): Promise<T[]> {
+  return (await db.execute(query)).rows as T[];
+}
+
+const rounded = (value: unknown) => (value === null || value === undefined ? null : Math.round(Number(value) * 10) / 10);
+
+function durations(row: { count: unknown; average: unknown; p90: unknown } | undefined): DurationFigures {
+  return { count: Number(row?.count ?? 0), averageHours: rounded(row?.average), p90Hours: rounded(row?.p90) };
+}
+
+async function districts(db: Database): Promise<HallStatisticsReport['districts']> {
+  const list = await rows<{ xzqdm: string; name: string }>(
+    db,
+    sql`SELECT DISTINCT xzqdm, areaname AS name FROM businesses
+        UNION SELECT DISTINCT xzqdm, area_name AS name FROM appointment_areas
+        ORDER BY xzqdm, name`,
+  );
+  // One entry a district, under the first name it is known by.
+  return [...new Map(list.map((district) => [district.xzqdm, district])).values()];
+}
+
+async function applicationsPerDay(db: Database, filter: ReportFilter, district: SQL) {
+  const list = await rows<{ day: string; shzt: number; business: string; count: string }>(
+    db,
+    sql`SELECT ${dayOf(sql`a.submitted_at`)} AS day, a.shzt, coalesce(b.prodef_name, a.name) AS business, count(*) AS count
+        FROM applications a LEFT JOIN businesses b ON b.id = a.prodefid
+        WHERE a.submitted_at >= ${rangeStart(filter)} AND a.submitted_at < ${rangeEnd(filter)} AND a.shzt <> -1 ${district}
+        GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+  );
+  return list.map((row) => ({ day: row.day, shzt: Number(row.shzt), business: row.business, count: Number(row.count) }));
+}
+
+/**
+ * The review decisions of the range (the audit trail keeps when each was made) against the
+ * submission they decided: a decision before the latest resubmission belongs to an earlier round
+ * and is left out rather than counted as negative time.
+ */
+const decisionsOf = (filter: ReportFilter, district: SQL) => sql`
+  SELECT t.action, t.after->>'stage' AS stage, t.at, a.submitted_at, t.after AS after
+  FROM audit_trail t JOIN applications a ON t.target = 'application:' || a.id
+  WHERE t.action IN ('review.pass', 'review.reject') AND t.at >= ${rangeStart(filter)} AND t.at < ${rangeEnd(filter)}
+    AND a.submitted_at IS NOT NULL AND t.at >= a.submitted_at ${district}`;
+
+async function reviewTimes(db: Database, filter: ReportFilter, district: SQL): Promise<HallStatisticsReport['reviewTimes']> {
+  const list = await rows<{ stage: string; action: string; count: string; average: string | null; p90: string | null }>(
+    db,
+    sql`SELECT d.stage, d.action, count(*) AS count, avg(${hoursBetween(sql`d.submitted_at`, sql`d.at`)}) AS average,
+          percentile_cont(0.9) WITHIN GROUP (ORDER BY ${hoursBetween(sql`d.submitted_at`, sql`d.at`)}) AS p90
+        FROM (${decisionsOf(filter, district)}) d GROUP BY 1, 2 ORDER BY 1, 2`,
+  );
+  return list.map((row) => ({
+    stage: (REVIEW_STAGE_LABELS as Record<string, string>)[row.stage] ?? row.stage,
+    decision: row.action === 'review.pass' ? '通过' : '驳回',
+    figures: durations(row),
+  }));
+}
+
+async function rejectionReasons(db: Database, filter: ReportFilter, district: SQL): Promise<HallStatisticsReport['rejectionReasons']> {
+  const list = await rows<{ stage: string; opinion: string; count: string }>(
+    db,
+    sql`SELECT d.stage, coalesce(d.after->>'sh_qjdc_yj', d.after->>'sh_xmsl_yj', '') AS opinion, count(*) AS count
+        FROM (${decisionsOf(filter, district)}) d WHERE d.action = 'review.reject'
+        GROUP BY 1, 2 ORDER BY 3 DESC, 2 LIMIT 10`,
+  );
+  return list.map((row) => ({ stage: (REVIEW_STAGE_LABELS as Record<string, string>)[row.stage] ?? row.stage, opinion: row.opinion, count: Number(row.count) }));
+}
+
+async function bookingsPerDay(db: Database, filter: ReportFilter): Promise<HallStatisticsReport['bookingsPerDay']> {
+  const district = filter.xzqdm ? sql`AND ar.xzqdm = ${filter.xzqdm}` : sql``;
+  const list = await rows<{ day: string; capacity: string; booked: string }>(
+    db,
+    sql`SELECT c.calendar_date::text AS day, sum(s.max_num) AS capacity, sum(s.count_num) AS booked
+        FROM appointment_slots s JOIN appointment_calendars c ON c.id = s.calendar_id JOIN appointment_areas ar ON ar.id = c.area_id
+        WHERE c.holiday = 0 AND c.calendar_date BETWEEN ${filter.from}::date AND ${filter.to}::date ${district}
+        GROUP BY 1 ORDER BY 1`,
+  );
+  return list.map((row) => ({ day: row.day, capacity: Number(row.capacity), booked: Number(row.booked) }));
+}
+
+async function queriesPerDay(db: Database, filter: ReportFilter): Promise<HallStatisticsReport['queriesPerDay']> {
+  const list = await rows<{ day: string; kind: string; count: string }>(
+    db,
+    sql`SELECT ${dayOf(sql`created_at`)} AS day, kind, count(*) AS count FROM query_records
+        WHERE created_at >= ${rangeStart(filter)} AND created_at < ${rangeEnd(filter)} GROUP BY 1, 2 ORDER BY 1, 2`,
+  );
+  return list.map((row) => ({ day: row.day, kind: row.kind, count: Number(row.count) }));
+}
+
+async function feedbackFigures(db: Database, filter: ReportFilter): Promise<HallStatisticsReport['feedback']> {
+  const [row] = await rows<{ received: string; answered: string; count: string; average: string | null; p90: string | null }>(
+    db,
+    sql`SELECT count(*) AS received, count(replied_at) AS answered, count(replied_at) AS count,
+          avg(${hoursBetween(sql`created_at`, sql`replied_at`)}) AS average,
+          percentile_cont(0.9) WITHIN GROUP (ORDER BY ${hoursBetween(sql`created_at`, sql`replied_at`)}) AS p90
+        FROM feedback WHERE created_at >= ${rangeStart(filter)} AND created_at < ${rangeEnd(filter)}`,
+  );
+  return { received: Number(row?.received ?? 0), answered: Number(row?.answered ?? 0), timeToAnswer: durations(row) };
+}
+
+export async function statisticsReport(db: Database, filter: ReportFilter): Promise<HallStatisticsReport> {
+  const district = filter.xzqdm ? sql`AND a.xzqdm = ${filter.xzqdm}` : sql``;
+  const [districtList, applications, times, reasons, bookings, queries, feedback] = await Promise.all([
+    districts(db),
+    applicationsPerDay(db, filter, district),
+    reviewTimes(db, filter, district),
+    rejectionReasons(db, filter, district),
+    bookingsPerDay(db, filter),
+    queriesPerDay(db, filter),
+    feedbackFigures(db, filter),
+  ]);
+  return {
+    from: filter.from,
+    to: filter.to,
+    xzqdm: filter.xzqdm ?? null,
+    districts: districtList,
+    applicationsPerDay: applications,
+    reviewTimes: times,
+    rejectionReasons: reasons,
+    bookingsPerDay: bookings,
+    queriesPerDay: queries,
+    feedback,
+  };
+}

@@ -1,0 +1,136 @@
+import type { HallStatisticsReport } from '@hall/api';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applications, appointmentAreas, appointmentCalendars, appointmentSlots, businesses, feedback, queryRecords } from '../../src/db/schema';
+import { formatShanghaiDate } from '../../src/lib/shanghai-time';
+import { API, startApplication, verifiedCitizen } from '../application-helpers';
+import { createTestHall, type TestHall } from '../hall';
+
+const REPORT = '/online/admin/api/statistics/report';
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+let hall: TestHall;
+let admin: string;
+let reviewer: string;
+let citizen: string;
+const today = formatShanghaiDate(new Date());
+const weekAgo = formatShanghaiDate(new Date(Date.now() - 6 * DAY));
+
+beforeAll(async () => {
+  hall = await createTestHall({ HALL_QUERY_POLL_MS: 0 });
+  admin = await hall.operator('admin');
+  reviewer = await hall.operator('reviewer');
+  citizen = await verifiedCitizen(hall, 'stat-citizen', '统计');
+});
+afterAll(() => hall.close());
+
+/** An application submitted `hoursAgo` hours ago and waiting for review (shzt 0). */
+async function submittedHoursAgo(prodefid: string, hoursAgo: number): Promise<string> {
+  const id = await startApplication(hall, citizen, prodefid);
+  await hall.connection.db
+    .update(applications)
+    .set({ shzt: 0, submittedAt: new Date(Date.now() - hoursAgo * HOUR) })
+    .where(eq(applications.id, Number(id)));
+  return id;
+}
+
+const review = (proinstid: string, decision: 'pass' | 'reject', opinion?: string) =>
+  hall.post(`${API}/reviewApply`, { proinstid, stage: 'cadastralSurvey', decision, ...(opinion ? { opinion } : {}) }, reviewer);
+
+async function report(body: Record<string, unknown> = { from: weekAgo, to: today }): Promise<HallStatisticsReport> {
+  const { status, body: reply } = await hall.post(REPORT, body, admin);
+  expect(status, JSON.stringify(reply)).toBe(200);
+  return reply.data as HallStatisticsReport;
+}
+
+describe('the statistics page', () => {
+  it('counts the applications of each day by stage and business as the rows hold them', async () => {
+    const a = await submittedHoursAgo('pd-400-4', 10);
+    const b = await submittedHoursAgo('pd-400-4', 30);
+    await submittedHoursAgo('pd-200-4', 2);
+    expect((await review(a, 'pass')).status).toBe(200);
+    expect((await review(b, 'reject', '材料不清晰，请重新上传')).status).toBe(200);
+
+    const figures = await report();
+    // Counted again from the rows, another way: every submitted application of the range, grouped here.
+    const rows = await hall.connection.db
+      .select({ submittedAt: applications.submittedAt, shzt: applications.shzt, business: businesses.prodefName })
+      .from(applications)
+      .innerJoin(businesses, eq(businesses.id, applications.prodefid))
+      .where(and(gte(applications.submittedAt, new Date(`${weekAgo}T00:00:00+08:00`)), lt(applications.submittedAt, new Date(Date.parse(`${today}T00:00:00+08:00`) + DAY))));
+    const expected = new Map<string, number>();
+    for (const row of rows) {
+      const key = `${formatShanghaiDate(row.submittedAt)}|${row.shzt}|${row.business}`;
+      expected.set(key, (expected.get(key) ?? 0) + 1);
+    }
+    const got = new Map(figures.applicationsPerDay.map((row) => [`${row.day}|${row.shzt}|${row.business}`, row.count]));
+    expect(got).toEqual(expected);
+    expect(figures.applicationsPerDay.reduce((sum, row) => sum + row.count, 0)).toBe(3);
+    expect(figures.applicationsPerDay.some((row) => row.shzt === 10)).toBe(true);
+    expect(figures.applicationsPerDay.some((row) => row.shzt === 11)).toBe(true);
+  });
+
+  it('times each decision from its submission (mean and 90th percentile, hours) and lists the rejection opinions', async () => {
+    const figures = await report();
+    const passed = figures.reviewTimes.find((row) => row.stage === '权籍调查审核' && row.decision === '通过')!;
+    const rejected = figures.reviewTimes.find((row) => row.stage === '权籍调查审核' && row.decision === '驳回')!;
+    expect(passed.figures).toMatchObject({ count: 1 });
+    expect(passed.figures.averageHours).toBeCloseTo(10, 0);
+    expect(rejected.figures.averageHours).toBeCloseTo(30, 0);
+    expect(rejected.figures.p90Hours).toBeCloseTo(30, 0);
+    expect(figures.rejectionReasons).toEqual([{ stage: '权籍调查审核', opinion: '材料不清晰，请重新上传', count: 1 }]);
+  });
+
+  it('sets the bookings of each open day against its places, as the slots hold them', async () => {
+    const figures = await report({ from: today, to: formatShanghaiDate(new Date(Date.now() + 13 * DAY)) });
+    expect(figures.bookingsPerDay.length).toBeGreaterThan(0);
+    const slots = await hall.connection.db
+      .select({ day: appointmentCalendars.calendarDate, max: appointmentSlots.maxNum, count: appointmentSlots.countNum })
+      .from(appointmentSlots)
+      .innerJoin(appointmentCalendars, eq(appointmentCalendars.id, appointmentSlots.calendarId))
+      .where(and(eq(appointmentCalendars.holiday, 0), inArray(appointmentCalendars.calendarDate, figures.bookingsPerDay.map((row) => row.day))));
+    for (const row of figures.bookingsPerDay) {
+      const ofDay = slots.filter((slot) => slot.day === row.day);
+      expect(row).toEqual({ day: row.day, capacity: ofDay.reduce((sum, s) => sum + s.max, 0), booked: ofDay.reduce((sum, s) => sum + s.count, 0) });
+    }
+  });
+
+  it('limits applications and bookings to one district when asked', async () => {
+    const [area] = await hall.connection.db.select().from(appointmentAreas).limit(1);
+    const figures = await report({ from: weekAgo, to: today, xzqdm: '999999' });
+    expect(figures.applicationsPerDay).toEqual([]);
+    expect(figures.bookingsPerDay).toEqual([]);
+    expect(figures.districts.map((d) => d.xzqdm)).toContain(area!.xzqdm);
+  });
+
+  it('counts query volumes by kind and the feedback answered with its time to answer', async () => {
+    await hall.connection.db.insert(queryRecords).values([
+      { openid: 'stat-citizen', kind: 'zs' },
+      { openid: 'stat-citizen', kind: 'zs' },
+      { openid: 'stat-citizen', kind: 'archive' },
+    ]);
+    await hall.connection.db.insert(feedback).values([
+      { openid: 'stat-citizen', content: '一', createdAt: new Date(Date.now() - 5 * HOUR), status: 1, reply: '好', repliedAt: new Date(Date.now() - 1 * HOUR) },
+      { openid: 'stat-citizen', content: '二', createdAt: new Date(Date.now() - 3 * HOUR) },
+    ]);
+    const figures = await report();
+    const [queries] = await hall.connection.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(queryRecords)
+      .where(gte(queryRecords.createdAt, new Date(`${weekAgo}T00:00:00+08:00`)));
+    expect(figures.queriesPerDay.reduce((sum, row) => sum + row.count, 0)).toBe(queries!.n);
+    expect(figures.queriesPerDay.filter((row) => row.kind === 'zs').reduce((sum, row) => sum + row.count, 0)).toBe(2);
+    expect(figures.feedback).toMatchObject({ received: 2, answered: 1, timeToAnswer: { count: 1, averageHours: 4, p90Hours: 4 } });
+  });
+
+  it('refuses a reversed or too long range, and anyone but an administrator', async () => {
+    const reversed = await hall.post(REPORT, { from: today, to: weekAgo }, admin);
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.errmsg).toBe('开始日期不能晚于结束日期');
+    const long = await hall.post(REPORT, { from: '2024-01-01', to: '2025-06-01' }, admin);
+    expect(long.body.errmsg).toBe('统计范围不能超过366天，请缩小日期范围');
+    expect((await hall.post(REPORT, { from: weekAgo, to: today }, reviewer)).status).toBe(403);
+    expect((await hall.post(REPORT, { from: weekAgo, to: today }, citizen)).status).toBe(401);
+  });
+});

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { defineCall } from '../define-call';
+import { errcodeReply } from '../envelopes';
+import { reqseq, plainText } from '../common';
+
+/**
+ * The statistics page (DESIGN.md §10): what a centre director asks of the hall, over a date range
+ * (Asia/Shanghai days, both ends included) and optionally one district (xzqdm). Every figure is
+ * counted from the rows themselves when asked; nothing is kept precomputed.
+ */
+
+export const STATISTICS_MAX_DAYS = 366;
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为YYYY-MM-DD');
+
+/** Hours from one moment to another over a set of cases: how many, the mean and the 90th percentile. */
+export const durationFigures = z.object({ count: z.number(), averageHours: z.number().nullable(), p90Hours: z.number().nullable() });
+export type DurationFigures = z.infer<typeof durationFigures>;
+
+export const hallStatisticsReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  xzqdm: z.string().nullable(),
+  /** Districts the filter offers: code and name. */
+  districts: z.array(z.object({ xzqdm: z.string(), name: z.string() })),
+  /** Applications submitted each day, by where they stand now (shzt) and by business. */
+  applicationsPerDay: z.array(z.object({ day: z.string(), shzt: z.number(), business: z.string(), count: z.number() })),
+  /** From submission to each stage's decision. */
+  reviewTimes: z.array(z.object({ stage: z.string(), decision: z.string(), figures: durationFigures })),
+  /** The rejection opinions given most often, with how often. */
+  rejectionReasons: z.array(z.object({ stage: z.string(), opinion: z.string(), count: z.number() })),
+  /** Online bookings each day against the places offered on open days. */
+  bookingsPerDay: z.array(z.object({ day: z.string(), capacity: z.number(), booked: z.number() })),
+  /** Query records made each day, by kind (zs, dzzz, verify, archive, property). */
+  queriesPerDay: z.array(z.object({ day: z.string(), kind: z.string(), count: z.number() })),
+  /** Citizens' feedback given in the range: how much, how much answered, and the time to answer. */
+  feedback: z.object({ received: z.number(), answered: z.number(), timeToAnswer: durationFigures }),
+});
+export type HallStatisticsReport = z.infer<typeof hallStatisticsReport>;
+
+export const statisticsCalls = {
+  getStatisticsReport: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/statistics/report',
+    body: z.object({ reqseq, from: day, to: day, xzqdm: plainText(12).regex(/^\d{6}$/, '区县代码应为6位数字').optional() }),
+    reply: errcodeReply(hallStatisticsReport),
+  }),
+} as const;
