@@ -18,6 +18,8 @@ export const router = createBrowserRouter(
         { path: '/feedback', lazy: () => import('../features/feedback/feedback-list-page') },
         { path: '/feedback/:id', lazy: () => import('../features/feedback/feedback-detail-page') },
         { path: '/fulfilment', lazy: () => import('../features/fulfilment/fulfilment-list-page') },
+        { path: '/appointment-settings', lazy: () => import('../features/appointment-settings/appointment-settings-page') },
+        { path: '/counter-day', lazy: () => import('../features/counter-day/counter-day-page') },
         { path: '/fulfilment/:id', lazy: () => import('../features/fulfilment/fulfilment-detail-page') },
         { path: '*', lazy: () => import('../features/home/home-page') },
       ],

@@ -1,0 +1,16 @@
+import { errcodeOk, replyMessage, type CounterDay, type DayBooking } from '@hall/api/browser';
+import { LOAD_FAILED_TRY_LATER } from '@hall/app';
+import { api } from '../../lib/hall';
+
+/** A site's bookings of a date. Throws the server's message. */
+export async function loadDay(areaId: string | undefined, date: string | undefined): Promise<CounterDay> {
+  const reply = await api.getCounterDay({ areaId, date });
+  if (!errcodeOk(reply) || !reply.data) throw new Error(replyMessage(reply, LOAD_FAILED_TRY_LATER));
+  return reply.data;
+}
+
+/** 到场 or 未到; answers the booking as recorded, or the server's message (already recorded, too early …). */
+export async function mark(booking: DayBooking, state: 'arrived' | 'no_show'): Promise<{ booking: DayBooking } | { problem: string }> {
+  const reply = await api.markCounterAttendance({ kind: booking.kind, id: booking.id, state });
+  return errcodeOk(reply) && reply.data ? { booking: reply.data } : { problem: replyMessage(reply, '登记失败，请稍后重试') };
+}
