@@ -21,6 +21,8 @@ export const router = createBrowserRouter(
         { path: '/appointment-settings', lazy: () => import('../features/appointment-settings/appointment-settings-page') },
         { path: '/counter-day', lazy: () => import('../features/counter-day/counter-day-page') },
         { path: '/fulfilment/:id', lazy: () => import('../features/fulfilment/fulfilment-detail-page') },
+        { path: '/content/articles', lazy: () => import('../features/content/articles/articles-list-page') },
+        { path: '/content/articles/:id', lazy: () => import('../features/content/articles/article-edit-page') },
         { path: '*', lazy: () => import('../features/home/home-page') },
       ],
     },

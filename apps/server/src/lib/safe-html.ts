@@ -21,6 +21,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
   // script, style and the like go with their content, not just their tags.
   disallowedTagsMode: 'discard',
   transformTags: {
+    // Browsers' editors (the console's included) write <b> and <i>; the hall keeps them as the semantic tags.
+    b: 'strong',
+    i: 'em',
     // A data: image must really be an image (no data:text/html behind an img).
     img: (tagName, attribs) => {
       const src = attribs.src?.trim() ?? '';

@@ -110,7 +110,7 @@ describe('sanitising', () => {
       type: 'laws',
       title: '带脚本的法规',
       content:
-        '<h2>第一条</h2><p onclick="steal()">正文<strong>加粗</strong><em>斜体</em></p><script>alert(1)</script>' +
+        '<h2>第一条</h2><p onclick="steal()">正文<strong>加粗</strong><em>斜体</em><b>粗</b><i>斜</i></p><script>alert(1)</script>' +
         '<ul><li>一</li></ul><ol><li>二</li></ol><a href="javascript:alert(1)">坏链接</a><a href="https://www.gov.cn/">好链接</a>' +
         '<img src="x" onerror="alert(1)"><img src="https://example.gov.cn/a.png" alt="图">',
     });
@@ -120,6 +120,7 @@ describe('sanitising', () => {
       expect(html).toContain('<h2>第一条</h2>');
       expect(html).toContain('<strong>加粗</strong>');
       expect(html).toContain('<em>斜体</em>');
+      expect(html).toContain('<strong>粗</strong><em>斜</em>');
       expect(html).toContain('<ul><li>一</li></ul><ol><li>二</li></ol>');
       expect(html).toContain('<a>坏链接</a>');
       expect(html).toContain('<a href="https://www.gov.cn/">好链接</a>');

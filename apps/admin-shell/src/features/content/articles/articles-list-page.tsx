@@ -1,0 +1,113 @@
+import { ARTICLE_TYPE_NAMES, ARTICLE_TYPES, type ArticleType, type ConsoleArticleItem } from '@hall/api/browser';
+import { LOAD_FAILED, useRemote } from '@hall/app';
+import { EmptyState } from '@hall/ui/empty-state';
+import { ErrorState, LoadingState } from '@hall/ui/load-state';
+import { PageShell } from '@hall/ui/page-shell';
+import { Pager } from '@hall/ui/pager';
+import { Button, SearchBar, Selector, Tabs, Tag } from 'antd-mobile';
+import { useNavigate, useSearchParams } from 'react-router';
+import { loadArticles } from './articles-api';
+import '../../../components/console-page.css';
+import './articles.css';
+
+const STATUS_OPTIONS = [
+  { label: '全部状态', value: '' },
+  { label: '草稿', value: 'draft' },
+  { label: '已发布', value: 'published' },
+];
+
+function ArticleRow({ item, onOpen }: { item: ConsoleArticleItem; onOpen: () => void }) {
+  const draft = item.status === 'draft';
+  return (
+    <li className="console-item">
+      <button type="button" className="console-item__open" onClick={onOpen}>
+        <span className="console-item__head">
+          <Tag color={draft ? 'warning' : 'success'} fill="outline">
+            {draft ? '草稿' : '已发布'}
+          </Tag>
+          <Tag color="primary" fill="outline">
+            {ARTICLE_TYPE_NAMES[item.type]}
+          </Tag>
+        </span>
+        <span className="console-item__title">{item.title}</span>
+        <span className="console-item__line console-item__time">
+          {draft ? '创建' : '发布'}时间：{item.publishedAt}
+        </span>
+        <span className="console-item__line console-item__time">
+          最后修改：{item.updatedAt}
+          {item.updatedBy ? `（${item.updatedBy}）` : ''}
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/** 文章管理: every article of the five types, drafts included, newest change first (DESIGN.md §10). */
+export function Component() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const search = params.get('q') ?? '';
+  const type = (ARTICLE_TYPES as readonly string[]).includes(params.get('type') ?? '') ? (params.get('type') as ArticleType) : undefined;
+  const status = params.get('status') === 'draft' || params.get('status') === 'published' ? (params.get('status') as 'draft' | 'published') : undefined;
+  const loaded = useRemote(() => loadArticles({ page, type, status, search }), [page, type, status, search], { quietWhenSessionLost: true });
+  const data = (!loaded.loading && loaded.data) || null;
+
+  const change = (next: { page?: number; q?: string; type?: string; status?: string }) => {
+    const query: Record<string, string> = {};
+    const q = next.q ?? search;
+    const t = next.type ?? type ?? '';
+    const s = next.status ?? status ?? '';
+    if (q) query.q = q;
+    if (t) query.type = t;
+    if (s) query.status = s;
+    if (next.page && next.page > 1) query.page = String(next.page);
+    setParams(query, { replace: true });
+  };
+
+  return (
+    <PageShell
+      className="console-page articles-page"
+      title="文章管理"
+      onBack={() => navigate('/')}
+      onRefresh={loaded.reload}
+      subheader={
+        <>
+          <Tabs activeKey={type ?? 'all'} onChange={(key) => change({ type: key === 'all' ? '' : key })}>
+            <Tabs.Tab key="all" title="全部" />
+            {ARTICLE_TYPES.map((key) => (
+              <Tabs.Tab key={key} title={ARTICLE_TYPE_NAMES[key]} />
+            ))}
+          </Tabs>
+          <div className="articles-filters">
+            <Selector options={STATUS_OPTIONS} value={[status ?? '']} onChange={(value) => value.length > 0 && change({ status: value[0] })} aria-label="状态" />
+            <SearchBar placeholder="搜索标题" defaultValue={search} onSearch={(value) => change({ q: value.trim() })} onClear={() => change({ q: '' })} />
+            <Button color="primary" size="small" onClick={() => navigate(`/content/articles/new${type ? `?type=${type}` : ''}`)}>
+              新建文章
+            </Button>
+          </div>
+        </>
+      }
+    >
+      {loaded.loading && <LoadingState />}
+      {loaded.error !== null && <ErrorState title={LOAD_FAILED} message={loaded.error} onRetry={() => void loaded.reload()} />}
+      {data && data.items.length === 0 && (
+        <EmptyState
+          className="console-empty"
+          description={search ? `没有找到标题包含“${search}”的文章` : '暂无文章'}
+          hint={search ? '换个关键词试试，或清空搜索查看全部' : '点击“新建文章”撰写，保存为草稿后可发布给市民'}
+        />
+      )}
+      {data && data.items.length > 0 && (
+        <>
+          <ul className="console-list" aria-label="文章">
+            {data.items.map((item) => (
+              <ArticleRow key={item.id} item={item} onOpen={() => navigate(`/content/articles/${item.id}`)} />
+            ))}
+          </ul>
+          <Pager className="articles-pager" total={data.total} pageSize={data.pageSize} current={page} onChange={(next) => change({ page: next })} />
+        </>
+      )}
+    </PageShell>
+  );
+}

@@ -1,0 +1,70 @@
+import { useEffect, useRef } from 'react';
+import './rich-text-editor.css';
+
+/** A toolbar button: the browser's editing command it runs, with its argument. */
+interface Tool {
+  label: string;
+  title: string;
+  run: () => void;
+}
+
+const exec = (command: string, value?: string) => document.execCommand(command, false, value);
+
+/**
+ * The article editor: an editable area and a toolbar of the formatting the hall keeps (lib/safe-html.ts
+ * on the server: headings, bold, italic, lists, links). Whatever it produces, pasted markup included,
+ * is sanitised by the server on save, so the editor need not police it; it stays small instead.
+ * `initial` is read once: the area owns its content while the operator types.
+ */
+export function RichTextEditor({ initial, onChange, label }: { initial: string; onChange: (html: string) => void; label: string }) {
+  const area = useRef<HTMLDivElement>(null);
+
+  // Read once: setting the content on later renders would move the caret.
+  const firstContent = useRef(initial);
+  useEffect(() => {
+    // An empty article starts with a paragraph, so the first line typed is one too.
+    if (area.current) area.current.innerHTML = firstContent.current || '<p><br></p>';
+    // Enter starts a <p> (the browser's default <div> is not kept by the server, which would run the lines together).
+    exec('defaultParagraphSeparator', 'p');
+  }, []);
+
+  const changed = () => onChange(area.current?.innerHTML ?? '');
+  const apply = (run: () => void) => {
+    area.current?.focus();
+    run();
+    changed();
+  };
+
+  const tools: Tool[] = [
+    { label: 'B', title: '加粗', run: () => exec('bold') },
+    { label: 'I', title: '斜体', run: () => exec('italic') },
+    { label: '标题', title: '设为小标题', run: () => exec('formatBlock', '<h2>') },
+    { label: '正文', title: '设为正文段落', run: () => exec('formatBlock', '<p>') },
+    { label: '• 列表', title: '无序列表', run: () => exec('insertUnorderedList') },
+    { label: '1. 列表', title: '有序列表', run: () => exec('insertOrderedList') },
+    {
+      label: '链接',
+      title: '为选中的文字加链接',
+      run: () => {
+        const href = window.prompt('请输入以 http:// 或 https:// 开头的链接地址')?.trim();
+        if (href && /^https?:\/\//i.test(href)) exec('createLink', href);
+        else if (href) window.alert('链接地址须以 http:// 或 https:// 开头，请重新添加');
+      },
+    },
+    { label: '清除格式', title: '清除选中文字的格式', run: () => exec('removeFormat') },
+  ];
+
+  return (
+    <div className="rich-text">
+      <div className="rich-text__toolbar" role="toolbar" aria-label="正文格式">
+        {tools.map((tool) => (
+          // mousedown keeps the selection in the area; the click then formats it.
+          <button key={tool.title} type="button" title={tool.title} aria-label={tool.title} onMouseDown={(event) => event.preventDefault()} onClick={() => apply(tool.run)}>
+            {tool.label}
+          </button>
+        ))}
+      </div>
+      <div ref={area} className="rich-text__area" contentEditable suppressContentEditableWarning role="textbox" aria-multiline="true" aria-label={label} onInput={changed} onBlur={changed} />
+    </div>
+  );
+}

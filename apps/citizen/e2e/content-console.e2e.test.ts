@@ -1,0 +1,98 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, startHall, type Hall } from './harness';
+import { keepFailureEvidence } from './identity';
+import { steadyScreenshots } from './steady-screenshots';
+
+let hall: Hall;
+beforeAll(async () => {
+  hall = await startHall();
+});
+afterAll(() => hall?.close());
+
+/** Signs in to the console as the demo 内容管理员 and opens 文章管理. */
+async function contentSignIn(page: Page) {
+  await page.goto('/admin/');
+  await page.getByLabel('账号').fill('content');
+  await page.getByLabel('密码').fill('demo2026hall');
+  await page.getByRole('button', { name: '登录' }).click();
+  await page.getByRole('button', { name: /文章管理/ }).click();
+  await page.waitForURL('**/admin/content/articles');
+}
+
+const TITLE = '不动产登记中心周六延时服务的通知';
+const BODY = '自下月起，每周六上午九点至十二点开放综合窗口。';
+
+const newsTitles = async (page: Page) => page.locator('.hall-articles__item').allInnerTexts();
+
+describe('the content manager in the console', () => {
+  it('writes a news article as a draft, which citizens do not see, then publishes it and a citizen reads it', async () => {
+    const operator = await hall.newPhone();
+    keepFailureEvidence(operator.page, 'content-console-phone');
+    const shot = steadyScreenshots('content-console-phone');
+    await contentSignIn(operator.page);
+    await operator.page.getByRole('list', { name: '文章' }).waitFor();
+    await shot(operator.page, 'articles');
+
+    await operator.page.getByRole('button', { name: '新建文章' }).click();
+    await operator.page.waitForURL('**/admin/content/articles/new');
+    await operator.page.getByRole('textbox', { name: '标题' }).fill(TITLE);
+    const editor = operator.page.getByRole('textbox', { name: '正文' });
+    await editor.click();
+    await operator.page.keyboard.type(BODY);
+    await operator.page.keyboard.press('Enter');
+    await operator.page.getByRole('button', { name: '加粗' }).click();
+    await operator.page.keyboard.type('请提前预约。');
+    await shot(operator.page, 'typed');
+
+    await operator.page.getByRole('button', { name: '保存草稿' }).click();
+    await operator.page.waitForURL(/\/admin\/content\/articles\/\d+$/);
+    await operator.page.getByText('草稿只有工作人员能看到').waitFor();
+
+    // A citizen does not see the draft.
+    const citizen = await hall.newPhone();
+    keepFailureEvidence(citizen.page, 'content-console-citizen');
+    const citizenShot = steadyScreenshots('content-console-citizen');
+    await signIn(citizen.page, 'e2e-content-console', '陈静', '/news');
+    await citizen.page.locator('.hall-articles__item').first().waitFor();
+    expect((await newsTitles(citizen.page)).some((text) => text.includes(TITLE))).toBe(false);
+
+    // Publishing fails once on the network: the fields keep what was typed and the operator is told.
+    await operator.page.route('**/online/admin/api/content/articles/save', (route) => route.abort('failed'), { times: 1 });
+    await operator.page.getByRole('button', { name: '发布', exact: true }).click();
+    await operator.page.getByRole('alert').getByText('网络连接失败，请检查网络后重试').waitFor();
+    await expect(operator.page.getByRole('textbox', { name: '标题' }).inputValue()).resolves.toBe(TITLE);
+    await expect(editor.innerText()).resolves.toContain(BODY);
+    await shot(operator.page, 'publish-failed-kept');
+
+    await operator.page.getByRole('button', { name: '发布', exact: true }).click();
+    await operator.page.getByText('修改保存后市民立即看到新内容').waitFor();
+    await operator.page.getByRole('button', { name: '撤回为草稿' }).waitFor();
+    await shot(operator.page, 'published');
+
+    // The citizen sees it at once, first in 新闻中心, and reads it with its formatting.
+    await citizen.page.reload();
+    await citizen.page.locator('.hall-articles__item').first().waitFor();
+    expect((await newsTitles(citizen.page))[0]).toContain(TITLE);
+    await citizenShot(citizen.page, 'news-list');
+    await citizen.page.locator('.hall-articles__item').first().click();
+    await citizen.page.locator('.hall-article__title').getByText(TITLE).waitFor();
+    await citizen.page.getByText(BODY).waitFor();
+    // Two paragraphs, the second in bold, as typed.
+    await expect(citizen.page.locator('p', { hasText: BODY }).count()).resolves.toBe(1);
+    await expect(citizen.page.locator('p > strong', { hasText: '请提前预约。' }).count()).resolves.toBe(1);
+    await citizenShot(citizen.page, 'article');
+
+    // On a desktop: the list with the published article, and the article opened.
+    const desk = await hall.newDesktop();
+    keepFailureEvidence(desk.page, 'content-console-desktop');
+    const deskShot = steadyScreenshots('content-console-desktop');
+    await contentSignIn(desk.page);
+    const row = desk.page.getByRole('list', { name: '文章' }).getByRole('button').filter({ hasText: TITLE });
+    await row.getByText('已发布').waitFor();
+    await deskShot(desk.page, 'articles');
+    await row.click();
+    await desk.page.getByRole('textbox', { name: '正文' }).getByText(BODY).waitFor();
+    await deskShot(desk.page, 'article');
+  });
+});
