@@ -22,6 +22,7 @@ import { applicationsArea } from './routes/applications';
 import { reviewArea } from './routes/review';
 import { appointmentsArea } from './routes/appointments';
 import { queueArea } from './routes/queue';
+import { queueCallingArea } from './routes/queue-calling';
 import { archiveArea } from './routes/archive';
 import { simulatorArea } from './routes/simulator';
 import { operatorsArea } from './routes/operators';
@@ -44,7 +45,7 @@ const JOBS = [housekeeping, queryResolverJob, storageRetention];
  * The business areas, each a folder pair routes/<area>/ (its index.ts registers the area's routes)
  * and services/<area>/; a new area is one more entry here.
  */
-const AREAS = [sessionArea, contentArea, queriesArea, applicationsArea, operatorsArea, reviewArea, appointmentsArea, queueArea, archiveArea, feedbackInboxArea, fulfilmentArea, statisticsArea, contentConsoleArea, simulatorArea];
+const AREAS = [sessionArea, contentArea, queriesArea, applicationsArea, operatorsArea, reviewArea, appointmentsArea, queueArea, queueCallingArea, archiveArea, feedbackInboxArea, fulfilmentArea, statisticsArea, contentConsoleArea, simulatorArea];
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];

@@ -12,6 +12,7 @@ import { reviewCalls } from './calls/review';
 import { archiveQueryCalls } from './calls/archive-query';
 import { counterBookingCalls } from './calls/counter-booking';
 import { queueCalls } from './calls/queue';
+import { queueCallingCalls } from './calls/queue-calling';
 import { downloadCalls } from './calls/downloads';
 import { siteCalls } from './calls/sites';
 import { operatorCalls } from './calls/operators';
@@ -36,6 +37,7 @@ export const contract = {
   ...archiveQueryCalls,
   ...counterBookingCalls,
   ...queueCalls,
+  ...queueCallingCalls,
   ...downloadCalls,
   ...siteCalls,
   ...operatorCalls,

@@ -16,6 +16,7 @@ export * from './calls/statements';
 export * from './calls/review';
 export * from './calls/archive-query';
 export * from './calls/queue';
+export * from './calls/queue-calling';
 export * from './calls/downloads';
 export * from './calls/sites';
 export * from './calls/operators';

@@ -18,5 +18,6 @@ export * from './certificate-number';
 export * from './archive-query';
 export * from './statements';
 export * from './queue';
+export * from './queue-settings';
 export * from './record-fields';
 export * from './operators';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../define-call';
 import { statReply } from '../envelopes';
 import { reqseq, openid, text } from '../common';
+import { QUEUE_CALL_STATES } from '../queue-calling-limits';
 
 /**
  * The queue-number module (spec part 3 §2.6, §3, §7 "Queue module"): halls (companies), business
@@ -79,6 +80,9 @@ export const queueOrder = z.object({
   stateName: z.string(),
   createTime: z.string(),
   cancellable: z.boolean(),
+  /** At the counter: waiting (等待中), called to callWindow (请到X号窗口), skipped (已过号), done (已办结). */
+  callState: z.enum(QUEUE_CALL_STATES),
+  callWindow: z.number().nullable(),
 });
 export type QueueOrder = z.infer<typeof queueOrder>;
 

@@ -139,8 +139,15 @@ export const queueOrders = pgTable(
     state: integer('state').notNull().default(1),
     createdAt: createdAt(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Where the number is at the counter: waiting, called (to callWindow), skipped (已过号) or done (已办结). */
+    callState: text('call_state').notNull().default('waiting'),
+    callWindow: integer('call_window'),
+    calledAt: timestamp('called_at', { withTimezone: true }),
   },
   (t) => [
+    check('queue_orders_call_state_check', sql`${t.callState} IN ('waiting', 'called', 'skipped', 'done')`),
+    // Calling next walks a group's day in time order among the waiting.
+    index('queue_orders_calling_idx').on(t.groupId, t.resDay, t.callState, t.resTime, t.id),
     // One valid number per citizen, group and day.
     uniqueIndex('queue_orders_owner_group_day_idx').on(t.openid, t.groupId, t.resDay).where(sql`state = 1`),
     uniqueIndex('queue_orders_group_day_number_idx').on(t.groupId, t.resDay, t.number),

@@ -1,4 +1,4 @@
-import type { QueueConfigItem, QueueDayNumbers, QueueOrder, QueueTimeNumbers } from '@hall/api';
+import type { QueueCallState, QueueConfigItem, QueueDayNumbers, QueueOrder, QueueTimeNumbers } from '@hall/api';
 import {
   QUEUE_MESSAGES,
   QUEUE_ORDER_STATES,
@@ -182,7 +182,13 @@ export async function addOrder(db: Database, openid: string, input: QueueOrderIn
 
   try {
     const id = await db.transaction(async (tx) => {
-      await tx.insert(queueTimeCounts).values({ groupId: group.id, resDay: day, resTime: time, maxNum: group.capacity }).onConflictDoNothing();
+      // Read FOR SHARE: a settings change holds these rows FOR UPDATE, so a number is taken either
+      // before it (and the change sees it) or after it, under the new times and numbers per time.
+      const [current] = await tx.select({ capacity: queueGroups.capacity }).from(queueGroups).where(eq(queueGroups.id, group.id)).for('share');
+      const [currentConfig] = await tx.select().from(queueConfigs).where(eq(queueConfigs.companyId, group.companyId)).for('share');
+      if (!current || !currentConfig) throw badRequest(QUEUE_MESSAGES.groupUnknown);
+      if (!queueTimes(currentConfig).includes(time)) throw badRequest(QUEUE_MESSAGES.timeUnknown);
+      await tx.insert(queueTimeCounts).values({ groupId: group.id, resDay: day, resTime: time, maxNum: current.capacity }).onConflictDoNothing();
       const taken = await tx
         .update(queueTimeCounts)
         .set({ countNum: sql`${queueTimeCounts.countNum} + 1` })
@@ -251,6 +257,8 @@ function toOrder({ order, companyName, groupName, cancelyuyuetime }: OrderJoin, 
     stateName: QUEUE_ORDER_STATE_NAMES[order.state] ?? '',
     createTime: formatShanghaiDateTime(order.createdAt),
     cancellable: valid && isQueueOrderCancellable(order.resDay, order.resTime, cancelyuyuetime, now),
+    callState: order.callState as QueueCallState,
+    callWindow: order.callWindow,
   };
 }
 

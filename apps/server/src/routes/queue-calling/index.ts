@@ -1,0 +1,78 @@
+import { contract, QUEUE_DISPLAY_STREAM_PATH, QUEUE_OWN_STREAM_PATH } from '@hall/api';
+import type { FastifyInstance } from 'fastify';
+import { registerCall } from '../../lib/register-call';
+import { auditActor } from '../../plugins/operator-session';
+import { requireCitizen } from '../../plugins/session';
+import { callNext, finish, isOwnOrder, readBoard, readDisplay, recall, skip } from '../../services/queue-calling/queue-calling';
+import { QueueLive } from '../../services/queue-calling/queue-live';
+import { listCallingGroups, listQueueSettings, saveQueueGroup, saveQueueHall } from '../../services/queue-calling/queue-settings';
+import { openEventStream } from './event-stream';
+
+const ADMIN = { role: 'admin' } as const;
+const COUNTER = { role: 'counter' } as const;
+
+/** The console's queue settings and calling (DESIGN.md §10), the hall display's stream and the citizen's own. */
+export async function queueCallingArea(app: FastifyInstance): Promise<void> {
+  const { db } = app.hall;
+  const live = new QueueLive(app.hall.pool.options);
+  app.addHook('onClose', () => live.close());
+
+  registerCall(app, contract.listQueueSettings, { auth: 'operator', operator: ADMIN }, async () => ({ errcode: '00', data: await listQueueSettings(db) }));
+  registerCall(app, contract.saveQueueHall, { auth: 'operator', operator: ADMIN }, async (request) => {
+    return { errcode: '00', errmsg: '已保存', data: await saveQueueHall(db, auditActor(request), request.body) };
+  });
+  registerCall(app, contract.saveQueueGroup, { auth: 'operator', operator: ADMIN }, async (request) => {
+    return { errcode: '00', errmsg: '已保存', data: await saveQueueGroup(db, auditActor(request), request.body) };
+  });
+
+  registerCall(app, contract.listQueueCallingGroups, { auth: 'operator', operator: COUNTER }, async () => ({ errcode: '00', data: await listCallingGroups(db) }));
+  registerCall(app, contract.getQueueBoard, { auth: 'operator', operator: COUNTER }, async (request) => ({ errcode: '00', data: await readBoard(db, request.body.groupId) }));
+  registerCall(app, contract.callNextQueueNumber, { auth: 'operator', operator: COUNTER }, async (request) => {
+    const data = await callNext(db, auditActor(request), request.body.groupId, request.body.window);
+    return { errcode: '00', errmsg: `请 ${data.number} 到 ${data.callWindow} 号窗口`, data };
+  });
+  registerCall(app, contract.recallQueueNumber, { auth: 'operator', operator: COUNTER }, async (request) => {
+    const data = await recall(db, auditActor(request), request.body.id, request.body.window);
+    return { errcode: '00', errmsg: `已重呼 ${data.number}`, data };
+  });
+  registerCall(app, contract.skipQueueNumber, { auth: 'operator', operator: COUNTER }, async (request) => {
+    const data = await skip(db, auditActor(request), request.body.id);
+    return { errcode: '00', errmsg: `${data.number} 已过号`, data };
+  });
+  registerCall(app, contract.finishQueueNumber, { auth: 'operator', operator: COUNTER }, async (request) => {
+    const data = await finish(db, auditActor(request), request.body.id);
+    return { errcode: '00', errmsg: `${data.number} 已办结`, data };
+  });
+
+  // The hall's screen needs no sign-in: it shows only numbers, their business and windows.
+  app.get<{ Querystring: { hall?: string } }>(QUEUE_DISPLAY_STREAM_PATH, async (request, reply) => {
+    const hallId = String(request.query.hall ?? '').slice(0, 40);
+    const first = await readDisplay(db, hallId);
+    if (!first) return reply.code(404).send({ errcode: '404', errmsg: '该办事大厅不存在，请检查显示屏地址中的 hall 参数' });
+    openEventStream(request, reply, live, {
+      first: { event: 'calls', data: first },
+      // Every change in this hall (or a resync after a lost listener) sends the current board.
+      onChange: async (change) => {
+        if (change !== 'resync' && change.companyId !== hallId) return null;
+        const board = await readDisplay(db, hallId);
+        return board ? { event: 'calls', data: board } : null;
+      },
+    });
+    return reply;
+  });
+
+  // The citizen hears only that one of their own numbers changed, then reads it through order/list.
+  app.get(QUEUE_OWN_STREAM_PATH, { preHandler: requireCitizen }, async (request, reply) => {
+    const openid = request.citizen.openid;
+    openEventStream(request, reply, live, {
+      first: { event: 'ready', data: {} },
+      onChange: async (change) => {
+        if (change === 'resync') return { event: 'order', data: {} };
+        return (await isOwnOrder(db, openid, change.orderId)) ? { event: 'order', data: { id: String(change.orderId) } } : null;
+      },
+      // A session signed out elsewhere stops hearing at the next reconnect.
+      maxMs: 10 * 60 * 1000,
+    });
+    return reply;
+  });
+}

@@ -1,0 +1,232 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { QueueBoard, QueueBoardNumber, QueueOrder, QueueSettingsHall } from '@hall/api';
+import { queueDaySerials, queueOrders, queueTimeCounts } from '../../src/db/schema';
+import { formatShanghaiDate } from '../../src/lib/shanghai-time';
+import { auditTrail } from '../../src/db/schema';
+import { createTestHall, type TestHall } from '../hall';
+
+const A = '/online/admin/api/queue';
+const HALL = 'qc-130400';
+
+let hall: TestHall;
+let admin: string;
+let counter: string;
+let groupId: string;
+const today = formatShanghaiDate(new Date());
+
+beforeAll(async () => {
+  hall = await createTestHall();
+  admin = await hall.operator('admin');
+  counter = await hall.operator('counter');
+  const settings = await hall.post(`${A}/settings`, {}, admin);
+  groupId = (settings.body.data as QueueSettingsHall[]).find((item) => item.id === HALL)!.groups[0]!.id;
+});
+afterAll(() => hall.close());
+
+let serial = 100;
+/** A number of today for a citizen, made in the database as taking one does (the time's count and the day's serial). */
+async function numberFor(openid: string, group = groupId, resTime = '09:00-10:00'): Promise<{ id: string; number: string }> {
+  const db = hall.connection.db;
+  serial += 1;
+  await db.insert(queueTimeCounts).values({ groupId: group, resDay: today, resTime, maxNum: 10, countNum: 0 }).onConflictDoNothing();
+  const [count] = await db.select().from(queueTimeCounts).where(and(eq(queueTimeCounts.groupId, group), eq(queueTimeCounts.resDay, today), eq(queueTimeCounts.resTime, resTime)));
+  await db.update(queueTimeCounts).set({ countNum: count!.countNum + 1, maxNum: Math.max(count!.maxNum, count!.countNum + 1) }).where(and(eq(queueTimeCounts.groupId, group), eq(queueTimeCounts.resDay, today), eq(queueTimeCounts.resTime, resTime)));
+  await db.insert(queueDaySerials).values({ groupId: group, resDay: today, lastSerial: serial }).onConflictDoUpdate({ target: [queueDaySerials.groupId, queueDaySerials.resDay], set: { lastSerial: serial } });
+  const [row] = await db
+    .insert(queueOrders)
+    .values({ openid, companyId: HALL, groupId: group, resDay: today, resTime, name: '王五', phone: '13812341234', number: `A${serial}` })
+    .returning();
+  return { id: String(row!.id), number: row!.number };
+}
+
+async function clearToday() {
+  await hall.connection.db.delete(queueOrders).where(eq(queueOrders.resDay, today));
+  await hall.connection.db.delete(queueTimeCounts).where(eq(queueTimeCounts.resDay, today));
+}
+
+describe('settings (系统管理员)', () => {
+  it('refuses to set a group’s numbers per time below what a time already handed out, with the count, and keeps the group', async () => {
+    await clearToday();
+    for (let i = 0; i < 4; i += 1) await numberFor(`settings-${i}`);
+    const settings = (await hall.post(`${A}/settings`, {}, admin)).body.data as QueueSettingsHall[];
+    const group = settings.find((item) => item.id === HALL)!.groups.find((item) => item.id === groupId)!;
+    expect(group.mostTaken).toBe(4);
+    const auditBefore = (await hall.connection.db.select().from(auditTrail)).length;
+
+    const refused = await hall.post(`${A}/group/save`, { ...group, capacity: 3 }, admin);
+    expect(refused.status).toBe(409);
+    expect(refused.body.errmsg).toContain('4');
+    expect((await hall.connection.db.select().from(auditTrail)).length).toBe(auditBefore);
+
+    const saved = await hall.post(`${A}/group/save`, { ...group, capacity: 4, name: '登记业务（调整）' }, admin);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const after = (saved.body.data as QueueSettingsHall).groups.find((item) => item.id === groupId)!;
+    expect(after).toMatchObject({ capacity: 4, name: '登记业务（调整）' });
+    const [count] = await hall.connection.db.select().from(queueTimeCounts).where(and(eq(queueTimeCounts.groupId, groupId), eq(queueTimeCounts.resDay, today)));
+    expect(count!.maxNum).toBe(4);
+    const [entry] = await hall.connection.db.select().from(auditTrail).where(eq(auditTrail.action, 'queue.group.update'));
+    expect(entry).toMatchObject({ target: `queueGroup:${groupId}` });
+    await hall.post(`${A}/group/save`, { ...group, capacity: 10 }, admin);
+  });
+
+  it('refuses hall times that would drop a time holding numbers, and bad input, with plain messages', async () => {
+    const settings = (await hall.post(`${A}/settings`, {}, admin)).body.data as QueueSettingsHall[];
+    const current = settings.find((item) => item.id === HALL)!;
+    const moved = await hall.post(`${A}/hall/save`, { ...current, strtime: '10:00' }, admin);
+    expect(moved.status).toBe(409);
+    expect(moved.body.errmsg).toContain('09:00-10:00');
+    const bad = await hall.post(`${A}/hall/save`, { ...current, strtime: '9点' }, admin);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errmsg).toContain('09:00');
+    const created = await hall.post(`${A}/hall/save`, { ...current, id: undefined, name: '新大厅' }, admin);
+    expect(created.status).toBe(200);
+    const newHall = created.body.data as QueueSettingsHall;
+    const group = await hall.post(`${A}/group/save`, { comID: newHall.id, name: '抵押登记', prefix: 'd', remark: '', capacity: 5, sort: 1 }, admin);
+    expect((group.body.data as QueueSettingsHall).groups[0]).toMatchObject({ prefix: 'D', capacity: 5, mostTaken: 0 });
+    const samePrefix = await hall.post(`${A}/group/save`, { comID: newHall.id, name: '其他', prefix: 'D', remark: '', capacity: 5, sort: 2 }, admin);
+    expect(samePrefix.status).toBe(409);
+  });
+});
+
+describe('calling (窗口人员)', () => {
+  it('gives each waiting number once across two counters calling at the same time', async () => {
+    await clearToday();
+    const taken = [];
+    for (let i = 0; i < 6; i += 1) taken.push((await numberFor(`call-${i}`)).number);
+    const other = await hall.quickOperator('counter-two', ['counter']);
+    const calls = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => hall.post(`${A}/calling/next`, { groupId, window: i % 2 ? 3 : 5 }, i % 2 ? counter : other)),
+    );
+    const called = calls.filter((call) => call.status === 200).map((call) => (call.body.data as QueueBoardNumber).number);
+    expect(called.sort()).toEqual([...taken].sort());
+    const refused = calls.filter((call) => call.status !== 200);
+    expect(refused).toHaveLength(2);
+    for (const call of refused) expect(call.body.errmsg).toBe('该业务今天已没有等待的号');
+    const board = (await hall.post(`${A}/calling/board`, { groupId }, counter)).body.data as QueueBoard;
+    expect(board.counts).toEqual({ waiting: 0, called: 6, skipped: 0, done: 0 });
+  });
+
+  it('recalls, skips and finishes only from the states that allow it, and audits each', async () => {
+    await clearToday();
+    const mine = await numberFor('state-citizen');
+    const next = await hall.post(`${A}/calling/next`, { groupId, window: 3 }, counter);
+    expect(next.body.data).toMatchObject({ id: mine.id, callState: 'called', callWindow: 3 });
+    expect((await hall.post(`${A}/calling/finish`, { id: 'abc' }, counter)).status).toBe(404);
+    expect((await hall.post(`${A}/calling/next`, { groupId, window: 0 }, counter)).body.errmsg).toContain('窗口号');
+    expect((await hall.post(`${A}/calling/skip`, { id: mine.id }, counter)).body.data).toMatchObject({ callState: 'skipped' });
+    expect((await hall.post(`${A}/calling/skip`, { id: mine.id }, counter)).status).toBe(409);
+    expect((await hall.post(`${A}/calling/finish`, { id: mine.id }, counter)).status).toBe(409);
+    expect((await hall.post(`${A}/calling/recall`, { id: mine.id, window: 4 }, counter)).body.data).toMatchObject({ callState: 'called', callWindow: 4 });
+    expect((await hall.post(`${A}/calling/finish`, { id: mine.id }, counter)).body.data).toMatchObject({ callState: 'done' });
+    expect((await hall.post(`${A}/calling/recall`, { id: mine.id, window: 4 }, counter)).status).toBe(409);
+    const actions = (await hall.connection.db.select().from(auditTrail).where(eq(auditTrail.target, `queueOrder:${mine.id}`))).map((row) => row.action);
+    expect(actions).toEqual(['queue.call', 'queue.skip', 'queue.recall', 'queue.finish']);
+  });
+
+  it('shows the citizen the state of their own number only', async () => {
+    await clearToday();
+    const citizen = await hall.quickCitizen('own-state-citizen');
+    const someoneElse = await hall.quickCitizen('own-state-other');
+    const mine = await numberFor('own-state-citizen');
+    const stateOf = async (cookie: string) => ((await hall.post('/callnum/api/order/list', {}, cookie)).body.data as QueueOrder[]).find((order) => order.id === mine.id);
+    expect(await stateOf(citizen)).toMatchObject({ callState: 'waiting', callWindow: null });
+    await hall.post(`${A}/calling/next`, { groupId, window: 7 }, counter);
+    expect(await stateOf(citizen)).toMatchObject({ callState: 'called', callWindow: 7 });
+    expect(await stateOf(someoneElse)).toBeUndefined();
+    await hall.post(`${A}/calling/skip`, { id: mine.id }, counter);
+    expect(await stateOf(citizen)).toMatchObject({ callState: 'skipped' });
+  });
+});
+
+/** Reads server-sent events from a real socket. */
+async function openStream(url: string, cookie?: string) {
+  const controller = new AbortController();
+  const response = await fetch(url, { signal: controller.signal, headers: cookie ? { cookie } : {} });
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const events: { event: string; data: unknown }[] = [];
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data) events.push({ event, data: JSON.parse(data) });
+        }
+      }
+    } catch {
+      // Aborted at the end of the test.
+    }
+  })();
+  const waitFor = async (match: (event: { event: string; data: unknown }) => boolean, ms: number) => {
+    const deadline = Date.now() + ms;
+    while (Date.now() < deadline) {
+      const found = events.find(match);
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`no matching event within ${ms} ms: ${JSON.stringify(events)}`);
+  };
+  return { response, events, waitFor, close: () => controller.abort() };
+}
+
+describe('the live streams', () => {
+  let base: string;
+  beforeAll(async () => {
+    await hall.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(hall.app.server.address() as AddressInfo).port}`;
+  });
+
+  it('sends the hall display a call within a second: number, business and window only', async () => {
+    await clearToday();
+    const taken = await numberFor('display-citizen');
+    const stream = await openStream(`${base}/callnum/api/display/stream?hall=${HALL}`);
+    expect(stream.response.headers.get('content-type')).toContain('text/event-stream');
+    await stream.waitFor((event) => event.event === 'calls', 1000);
+    // Let the listener start before the call.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const started = Date.now();
+    await hall.post(`${A}/calling/next`, { groupId, window: 3 }, counter);
+    const event = await stream.waitFor((item) => JSON.stringify(item.data).includes(taken.number), 1000);
+    expect(Date.now() - started).toBeLessThan(1000);
+    const board = event.data as { hall: string; calls: Record<string, unknown>[] };
+    expect(board.hall).toBe('邯郸市不动产登记中心');
+    expect(board.calls[0]).toMatchObject({ number: taken.number, callWindow: 3 });
+    expect(Object.keys(board.calls[0]!).sort()).toEqual(['callWindow', 'calledAt', 'groupName', 'number']);
+    expect(JSON.stringify(stream.events)).not.toMatch(/王五|1381234/);
+    stream.close();
+  });
+
+  it('answers an unknown hall with a plain 404', async () => {
+    const response = await fetch(`${base}/callnum/api/display/stream?hall=nope`);
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { errmsg: string }).errmsg).toContain('hall');
+  });
+
+  it('tells a citizen about their own number and not about anyone else’s', async () => {
+    await clearToday();
+    const cookie = await hall.quickCitizen('stream-citizen');
+    const other = await numberFor('stream-other');
+    const mine = await numberFor('stream-citizen');
+    const refused = await fetch(`${base}/callnum/api/order/stream`);
+    expect(refused.headers.get('content-type')).not.toContain('text/event-stream');
+    const stream = await openStream(`${base}/callnum/api/order/stream`, cookie);
+    await stream.waitFor((event) => event.event === 'ready', 1000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await hall.post(`${A}/calling/next`, { groupId, window: 2 }, counter); // the other's number first
+    await hall.post(`${A}/calling/next`, { groupId, window: 2 }, counter);
+    await stream.waitFor((event) => event.event === 'order' && (event.data as { id?: string }).id === mine.id, 1000);
+    expect(stream.events.some((event) => (event.data as { id?: string }).id === other.id)).toBe(false);
+    stream.close();
+  });
+});
+

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { defineCall } from '../define-call';
+import { errcodeReply } from '../envelopes';
+import { plainText, reqseq, text } from '../common';
+import { QUEUE_CALL_STATES } from '../queue-calling-limits';
+
+/**
+ * The console's queue halls and calling (DESIGN.md §10): the 系统管理员 sets up halls, their times
+ * and business groups with the numbers each hands out per time; the 窗口人员 works a group's day,
+ * calling numbers to a window. The hall's display and the citizen's 我的取号 follow the calls.
+ */
+
+export * from '../queue-calling-limits';
+
+const idText = text(40);
+const clock = plainText(5);
+const windowNumber = z.number().int();
+
+export const queueSettingsGroup = z.object({
+  id: z.string(),
+  comID: z.string(),
+  name: z.string(),
+  /** The letter numbers start with (A → A001). */
+  prefix: z.string(),
+  remark: z.string(),
+  /** Numbers handed out per time. */
+  capacity: z.number(),
+  sort: z.number(),
+  /** The most numbers already taken in one time from today on: capacity cannot go below it. */
+  mostTaken: z.number(),
+});
+export type QueueSettingsGroup = z.infer<typeof queueSettingsGroup>;
+
+export const queueSettingsHall = z.object({
+  id: z.string(),
+  name: z.string(),
+  address: z.string(),
+  worktime: z.string(),
+  phone: z.string(),
+  sort: z.number(),
+  /** First and last time of a day (HH:mm), the minutes between times, how many minutes before a time booking closes, before a time cancelling closes, and how many days ahead numbers are handed out. */
+  strtime: z.string(),
+  endtime: z.string(),
+  addtime: z.number(),
+  yuyueabovetime: z.number(),
+  cancelyuyuetime: z.number(),
+  yuyueday: z.number(),
+  /** The times of a day these settings give. */
+  times: z.array(z.string()),
+  groups: z.array(queueSettingsGroup),
+});
+export type QueueSettingsHall = z.infer<typeof queueSettingsHall>;
+
+const hallFields = {
+  name: plainText(200),
+  address: plainText(200),
+  worktime: plainText(100),
+  phone: plainText(40),
+  sort: z.number().int(),
+  strtime: clock,
+  endtime: clock,
+  addtime: z.number().int(),
+  yuyueabovetime: z.number().int(),
+  cancelyuyuetime: z.number().int(),
+  yuyueday: z.number().int(),
+};
+
+const groupFields = {
+  comID: idText,
+  name: plainText(200),
+  prefix: plainText(10),
+  remark: plainText(200),
+  capacity: z.number().int(),
+  sort: z.number().int(),
+};
+
+/** One number of a group's day as the counter sees it: no name, no phone. */
+export const queueBoardNumber = z.object({
+  id: z.string(),
+  number: z.string(),
+  resTime: z.string(),
+  callState: z.enum(QUEUE_CALL_STATES),
+  /** The window it was called to, null while waiting. */
+  callWindow: z.number().nullable(),
+  /** HH:mm:ss of the last call, '' while waiting. */
+  calledAt: z.string(),
+});
+export type QueueBoardNumber = z.infer<typeof queueBoardNumber>;
+
+export const queueBoard = z.object({
+  day: z.string(),
+  comID: z.string(),
+  groupId: z.string(),
+  counts: z.object({ waiting: z.number(), called: z.number(), skipped: z.number(), done: z.number() }),
+  numbers: z.array(queueBoardNumber),
+});
+export type QueueBoard = z.infer<typeof queueBoard>;
+
+/** One call as the hall's display shows it. */
+export const queueDisplayCall = z.object({ number: z.string(), groupName: z.string(), callWindow: z.number(), calledAt: z.string() });
+export type QueueDisplayCall = z.infer<typeof queueDisplayCall>;
+
+const ADMIN_QUEUE = '/online/admin/api/queue';
+
+export const queueCallingCalls = {
+  /** Every hall with its times and groups (系统管理员). */
+  listQueueSettings: defineCall({ method: 'POST', path: `${ADMIN_QUEUE}/settings`, body: z.object({ reqseq }), reply: errcodeReply(z.array(queueSettingsHall)) }),
+  /** A new hall (no id) or a hall's changes; times that still hold taken numbers cannot go away. */
+  saveQueueHall: defineCall({
+    method: 'POST',
+    path: `${ADMIN_QUEUE}/hall/save`,
+    body: z.object({ reqseq, id: idText.optional(), ...hallFields }),
+    reply: errcodeReply(queueSettingsHall),
+  }),
+  /** A new group (no id) or a group's changes; capacity below the numbers already taken in a time is refused with that count. */
+  saveQueueGroup: defineCall({
+    method: 'POST',
+    path: `${ADMIN_QUEUE}/group/save`,
+    body: z.object({ reqseq, id: idText.optional(), ...groupFields }),
+    reply: errcodeReply(queueSettingsHall),
+  }),
+  /** The halls and their groups, for the counter's choice (窗口人员). */
+  listQueueCallingGroups: defineCall({
+    method: 'POST',
+    path: `${ADMIN_QUEUE}/calling/groups`,
+    body: z.object({ reqseq }),
+    reply: errcodeReply(z.array(z.object({ id: z.string(), name: z.string(), groups: z.array(z.object({ id: z.string(), name: z.string(), prefix: z.string() })) }))),
+  }),
+  /** Today's numbers of a group, in the order they are called. */
+  getQueueBoard: defineCall({ method: 'POST', path: `${ADMIN_QUEUE}/calling/board`, body: z.object({ reqseq, groupId: idText }), reply: errcodeReply(queueBoard) }),
+  /** Calls the group's next waiting number to the window; two counters never get the same one. */
+  callNextQueueNumber: defineCall({
+    method: 'POST',
+    path: `${ADMIN_QUEUE}/calling/next`,
+    body: z.object({ reqseq, groupId: idText, window: windowNumber }),
+    reply: errcodeReply(queueBoardNumber),
+  }),
+  /** Calls a called or skipped number again, to this window. */
+  recallQueueNumber: defineCall({
+    method: 'POST',
+    path: `${ADMIN_QUEUE}/calling/recall`,
+    body: z.object({ reqseq, id: idText, window: windowNumber }),
+    reply: errcodeReply(queueBoardNumber),
+  }),
+  /** A called number that did not come: 已过号. */
+  skipQueueNumber: defineCall({ method: 'POST', path: `${ADMIN_QUEUE}/calling/skip`, body: z.object({ reqseq, id: idText }), reply: errcodeReply(queueBoardNumber) }),
+  /** A called number served: 已办结. */
+  finishQueueNumber: defineCall({ method: 'POST', path: `${ADMIN_QUEUE}/calling/finish`, body: z.object({ reqseq, id: idText }), reply: errcodeReply(queueBoardNumber) }),
+} as const;
+
