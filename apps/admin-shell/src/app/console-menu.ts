@@ -15,6 +15,8 @@ export const CONSOLE_MENU: readonly ConsoleEntry[] = [
   { path: '/fulfilment', title: '查询办理', description: '答复登记系统未能答复的证书、证照与查档查询', role: 'counter' },
   { path: '/counter-day', title: '今日预约', description: '按时段查看当天预约，登记到场或未到，打印名单', role: 'counter' },
   { path: '/content/articles', title: '文章管理', description: '新闻、办事指南、信息公示、法律法规与通知公告的撰写和发布', role: 'content' },
+  { path: '/queue-calling', title: '叫号', description: '按业务叫号、重呼、过号与办结', role: 'counter' },
+  { path: '/queue-settings', title: '取号设置', description: '办事大厅、取号时间与各业务每段号数', role: 'admin' },
   { path: '/operators', title: '账号管理', description: '管理人员的账号、角色与密码', role: 'admin' },
   { path: '/audit', title: '操作日志', description: '谁在何时从何处做了什么', role: 'admin' },
   { path: '/appointment-settings', title: '预约设置', description: '各办理地点的工作日、节假日与调休，各业务的时段与容量', role: 'admin' },

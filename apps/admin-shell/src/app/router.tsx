@@ -4,6 +4,8 @@ import { ShellLayout } from './shell-layout';
 /** The admin shell lives under /admin/ on the hall's port. */
 export const router = createBrowserRouter(
   [
+    // The hall's screen: outside the sign-in, it shows only numbers and windows.
+    { path: '/display/queue', lazy: () => import('../features/queue-calling/queue-display-page') },
     {
       element: <ShellLayout />,
       children: [
@@ -13,6 +15,8 @@ export const router = createBrowserRouter(
         { path: '/review', lazy: () => import('../features/review/review-list-page') },
         { path: '/review/:id', lazy: () => import('../features/review/review-detail-page') },
         { path: '/operators', lazy: () => import('../features/operators/operators-page') },
+        { path: '/queue-settings', lazy: () => import('../features/queue-settings/queue-settings-page') },
+        { path: '/queue-calling', lazy: () => import('../features/queue-calling/queue-calling-page') },
         { path: '/audit', lazy: () => import('../features/audit/audit-page') },
         { path: '/statistics', lazy: () => import('../features/statistics/statistics-page') },
         { path: '/feedback', lazy: () => import('../features/feedback/feedback-list-page') },

@@ -1,4 +1,4 @@
-import { statOk } from '@hall/api/browser';
+import { queueCallStateText, statOk } from '@hall/api/browser';
 import { EmptyState, showConfirm, showToast } from '@hall/ui';
 import { Button } from 'antd-mobile';
 import { useNavigate } from 'react-router';
@@ -6,6 +6,7 @@ import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { submitWithFeedback, useRemote } from '@hall/app';
+import { useOwnQueueUpdates } from './queue-live';
 import { statData, type QueueOrder } from './queue-data';
 import { QueueOrderFields } from './queue-order-fields';
 import './queue.css';
@@ -19,6 +20,9 @@ const ORDER_VALID = 1;
 export function Component() {
   const orders = useRemote(async () => statData(await api.queueOrders({})), []);
   const navigate = useNavigate();
+  // A number still at the counter follows the calls live; a quiet reload keeps the list on screen.
+  const live = (orders.data ?? []).some((order) => order.state === ORDER_VALID && (order.callState === 'waiting' || order.callState === 'called'));
+  useOwnQueueUpdates(live, orders.reload);
 
   async function cancel(order: QueueOrder) {
     if (!(await showConfirm(CANCEL_CONFIRM_TEXT, { title: '取消取号' }))) return;
@@ -44,6 +48,11 @@ export function Component() {
                 <span className="hall-queue__order-number">{order.number}</span>
                 <span className={`hall-queue__state${order.state === ORDER_VALID ? ' is-valid' : ''}`}>{order.stateName}</span>
               </div>
+              {order.state === ORDER_VALID ? (
+                <p className={`hall-queue__call is-${order.callState}`} role="status" aria-label={`${order.number}的叫号状态`}>
+                  {queueCallStateText(order.callState, order.callWindow)}
+                </p>
+              ) : null}
               <QueueOrderFields order={order} />
               {order.cancellable ? (
                 <div className="hall-queue__order-actions">

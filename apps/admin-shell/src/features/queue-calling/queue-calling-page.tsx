@@ -1,0 +1,163 @@
+import { queueCallStateText, type QueueBoardNumber, type QueueCallState } from '@hall/api/browser';
+import { LOAD_FAILED, useRemote } from '@hall/app';
+import { validateQueueWindow } from '@hall/domain';
+import { EmptyState } from '@hall/ui/empty-state';
+import { ErrorState, LoadingState } from '@hall/ui/load-state';
+import { PageShell } from '@hall/ui/page-shell';
+import { Button, Input, Tag, Toast } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { FormError } from '../../app/form-submit';
+import { loadBoard, loadCallingGroups, runCall, type CallAction } from './queue-calling-api';
+import '../../components/console-page.css';
+import './queue-calling.css';
+
+/** The counter's window number stays on this device between visits. */
+const WINDOW_KEY = 'hall.queue.window';
+/** Other counters' calls show up without a tap. */
+const BOARD_REFRESH_MS = 5000;
+
+const STATE_COLORS: Record<QueueCallState, 'default' | 'primary' | 'warning' | 'success'> = { waiting: 'default', called: 'primary', skipped: 'warning', done: 'success' };
+const STATE_LABELS: Record<QueueCallState, string> = { waiting: '等待中', called: '已叫号', skipped: '已过号', done: '已办结' };
+
+function NumberRow({ item, busy, onAction }: { item: QueueBoardNumber; busy: boolean; onAction: (action: CallAction) => void }) {
+  return (
+    <li className="queue-calling__number">
+      <span className="queue-calling__number-text">{item.number}</span>
+      <Tag color={STATE_COLORS[item.callState]} fill="outline">
+        {item.callState === 'called' ? queueCallStateText('called', item.callWindow) : STATE_LABELS[item.callState]}
+      </Tag>
+      <span className="console-item__line">
+        {item.resTime}
+        {item.calledAt ? ` · ${item.calledAt} 叫号` : ''}
+      </span>
+      <span className="queue-calling__number-actions">
+        {(item.callState === 'called' || item.callState === 'skipped') && (
+          <Button size="mini" disabled={busy} onClick={() => onAction({ kind: 'recall', id: item.id, window: 0 })}>
+            重呼
+          </Button>
+        )}
+        {item.callState === 'called' && (
+          <>
+            <Button size="mini" color="warning" fill="outline" disabled={busy} onClick={() => onAction({ kind: 'skip', id: item.id })}>
+              过号
+            </Button>
+            <Button size="mini" color="success" fill="outline" disabled={busy} onClick={() => onAction({ kind: 'finish', id: item.id })}>
+              办结
+            </Button>
+          </>
+        )}
+      </span>
+    </li>
+  );
+}
+
+/** 叫号: a group's numbers of today, called to this counter's window (DESIGN.md §10, 窗口人员). */
+export function Component() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const groupId = params.get('group') ?? '';
+  const halls = useRemote(loadCallingGroups, [], { quietWhenSessionLost: true });
+  const board = useRemote(() => (groupId ? loadBoard(groupId) : Promise.resolve(null)), [groupId], { quietWhenSessionLost: true });
+  const [windowText, setWindowText] = useState(() => localStorage.getItem(WINDOW_KEY) ?? '');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [lastCall, setLastCall] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!groupId) return;
+    const timer = setInterval(() => void board.reload(), BOARD_REFRESH_MS);
+    return () => clearInterval(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reload is the same function while the group stays
+  }, [groupId]);
+
+  const hall = halls.data?.find((item) => item.groups.some((group) => group.id === groupId)) ?? null;
+  const group = hall?.groups.find((item) => item.id === groupId) ?? null;
+
+  async function act(action: CallAction) {
+    setProblem(null);
+    const window = Number(windowText.trim());
+    if (action.kind === 'next' || action.kind === 'recall') {
+      const invalid = validateQueueWindow(window);
+      if (invalid) {
+        setProblem(invalid);
+        return;
+      }
+      action = { ...action, window };
+      localStorage.setItem(WINDOW_KEY, String(window));
+    }
+    setBusy(true);
+    const result = await runCall(action).catch(() => ({ problem: '网络不稳定，操作未完成，请稍后重试' }));
+    setBusy(false);
+    if ('problem' in result) setProblem(result.problem);
+    else {
+      Toast.show({ content: result.message });
+      if (action.kind !== 'skip' && action.kind !== 'finish') setLastCall(result.message);
+    }
+    await board.reload();
+  }
+
+  return (
+    <PageShell className="console-page queue-calling" title="叫号" onBack={() => navigate('/')} onRefresh={board.reload}>
+      {halls.loading && !halls.data && <LoadingState />}
+      {halls.error !== null && <ErrorState title={LOAD_FAILED} message={halls.error} onRetry={() => void halls.reload()} />}
+      {halls.data && (
+        <div className="console-section queue-calling__setup">
+          <label className="queue-calling__field">
+            <span>业务</span>
+            <select aria-label="业务" value={groupId} onChange={(event) => setParams(event.target.value ? { group: event.target.value } : {}, { replace: true })}>
+              <option value="">请选择大厅与业务</option>
+              {halls.data.map((item) => (
+                <optgroup key={item.id} label={item.name}>
+                  {item.groups.map((option) => (
+                    <option key={option.id} value={option.id}>
+                      {option.prefix} · {option.name}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+          </label>
+          <label className="queue-calling__field">
+            <span>窗口号</span>
+            <Input aria-label="窗口号" type="number" inputMode="numeric" placeholder="例如 3" value={windowText} onChange={setWindowText} />
+          </label>
+          {hall && (
+            <a className="queue-calling__display-link" href={`/admin/display/queue?hall=${encodeURIComponent(hall.id)}`} target="_blank" rel="noreferrer">
+              打开{hall.name}的叫号显示屏
+            </a>
+          )}
+        </div>
+      )}
+      {!groupId && halls.data && <EmptyState className="console-empty" description="请先选择大厅与业务" hint="选择后显示今天该业务的全部号码" />}
+      {groupId && board.error !== null && <ErrorState title={LOAD_FAILED} message={board.error} onRetry={() => void board.reload()} />}
+      {groupId && board.data && (
+        <>
+          <div className="console-section queue-calling__call">
+            <div className="queue-calling__counts" aria-label="今日号码">
+              <span>等待 {board.data.counts.waiting}</span>
+              <span>已叫 {board.data.counts.called}</span>
+              <span>过号 {board.data.counts.skipped}</span>
+              <span>办结 {board.data.counts.done}</span>
+            </div>
+            <Button block color="primary" size="large" loading={busy} disabled={busy || board.data.counts.waiting === 0} onClick={() => void act({ kind: 'next', groupId, window: 0 })}>
+              {board.data.counts.waiting === 0 ? '暂无等待的号' : '叫下一个'}
+            </Button>
+            {lastCall && <p className="queue-calling__last" aria-live="polite">{lastCall}</p>}
+            <FormError message={problem} />
+          </div>
+          {board.data.numbers.length === 0 ? (
+            <EmptyState className="console-empty" description={`${group?.name ?? '该业务'}今天还没有人取号`} hint="市民取号后会出现在这里" />
+          ) : (
+            <ul className="console-section queue-calling__numbers" aria-label={`${group?.name ?? ''}今天的号码`}>
+              {board.data.numbers.map((item) => (
+                <NumberRow key={item.id} item={item} busy={busy} onAction={(action) => void act(action)} />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      {groupId && board.loading && !board.data && <LoadingState />}
+    </PageShell>
+  );
+}

@@ -1,0 +1,239 @@
+import type { QueueSettingsGroup, QueueSettingsHall } from '@hall/api/browser';
+import { LOAD_FAILED, useRemote } from '@hall/app';
+import { EmptyState } from '@hall/ui/empty-state';
+import { ErrorState, LoadingState } from '@hall/ui/load-state';
+import { PageShell } from '@hall/ui/page-shell';
+import { Button, Form, Input, Tag, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { FormError, useFormSubmit } from '../../app/form-submit';
+import { loadQueueSettings, saveGroup, saveHall, type GroupValues, type HallValues } from './queue-settings-api';
+import '../../components/console-page.css';
+import './queue-settings.css';
+
+const toNumber = (value: unknown) => (value === '' || value === undefined || value === null ? Number.NaN : Number(value));
+
+type Editing = { kind: 'hall'; hall?: QueueSettingsHall } | { kind: 'group'; hall: QueueSettingsHall; group?: QueueSettingsGroup } | null;
+
+/** The hall's form: its name and contacts, and the times of a day it hands out numbers for. */
+function HallForm({ hall, onSaved, onCancel }: { hall?: QueueSettingsHall; onSaved: () => void; onCancel: () => void }) {
+  const save = useFormSubmit(async (raw: Record<string, unknown>) => {
+    const values: HallValues = {
+      name: String(raw.name ?? ''),
+      address: String(raw.address ?? ''),
+      worktime: String(raw.worktime ?? ''),
+      phone: String(raw.phone ?? ''),
+      sort: toNumber(raw.sort) || 0,
+      strtime: String(raw.strtime ?? '').trim(),
+      endtime: String(raw.endtime ?? '').trim(),
+      addtime: toNumber(raw.addtime),
+      yuyueabovetime: toNumber(raw.yuyueabovetime),
+      cancelyuyuetime: toNumber(raw.cancelyuyuetime),
+      yuyueday: toNumber(raw.yuyueday),
+    };
+    const problem = await saveHall(hall?.id, values);
+    if (!problem) {
+      Toast.show({ content: '已保存' });
+      onSaved();
+    }
+    return problem;
+  });
+  const initial = hall ?? { strtime: '09:00', endtime: '17:00', addtime: 60, yuyueabovetime: 30, cancelyuyuetime: 60, yuyueday: 7, sort: 0 };
+  return (
+    <Form
+      className="queue-settings__form"
+      layout="horizontal"
+      initialValues={Object.fromEntries(Object.entries(initial).map(([key, value]) => [key, typeof value === 'number' ? String(value) : value]))}
+      onFinish={(values) => void save.run(values)}
+      footer={
+        <>
+          <FormError message={save.error} />
+          <div className="queue-settings__actions">
+            <Button onClick={onCancel}>取消</Button>
+            <Button type="submit" color="primary" loading={save.busy} disabled={save.busy}>
+              保存大厅
+            </Button>
+          </div>
+        </>
+      }
+    >
+      <Form.Header>{hall ? `修改：${hall.name}` : '新增办事大厅'}</Form.Header>
+      <Form.Item name="name" label="大厅名称">
+        <Input placeholder="例如 邯郸市不动产登记中心" />
+      </Form.Item>
+      <Form.Item name="address" label="地址">
+        <Input placeholder="选填" />
+      </Form.Item>
+      <Form.Item name="worktime" label="办公时间">
+        <Input placeholder="选填，例如 周一至周五 09:00-17:00" />
+      </Form.Item>
+      <Form.Item name="phone" label="电话">
+        <Input placeholder="选填" />
+      </Form.Item>
+      <Form.Item name="strtime" label="开始时间" help="时:分，例如 09:00">
+        <Input />
+      </Form.Item>
+      <Form.Item name="endtime" label="结束时间">
+        <Input />
+      </Form.Item>
+      <Form.Item name="addtime" label="每段分钟数" help="每个时间段的长度，例如 60">
+        <Input type="number" inputMode="numeric" />
+      </Form.Item>
+      <Form.Item name="yuyueday" label="可取号天数">
+        <Input type="number" inputMode="numeric" />
+      </Form.Item>
+      <Form.Item name="yuyueabovetime" label="取号截止" help="时间段开始前多少分钟停止取号">
+        <Input type="number" inputMode="numeric" />
+      </Form.Item>
+      <Form.Item name="cancelyuyuetime" label="取消截止" help="时间段开始前多少分钟不能再取消">
+        <Input type="number" inputMode="numeric" />
+      </Form.Item>
+      <Form.Item name="sort" label="排序">
+        <Input type="number" inputMode="numeric" />
+      </Form.Item>
+    </Form>
+  );
+}
+
+/** A group's form: its name, number letter and how many numbers it hands out per time. */
+function GroupForm({ hall, group, onSaved, onCancel }: { hall: QueueSettingsHall; group?: QueueSettingsGroup; onSaved: () => void; onCancel: () => void }) {
+  const save = useFormSubmit(async (raw: Record<string, unknown>) => {
+    const values: GroupValues = {
+      name: String(raw.name ?? ''),
+      prefix: String(raw.prefix ?? '').trim().toUpperCase(),
+      remark: String(raw.remark ?? ''),
+      capacity: toNumber(raw.capacity),
+      sort: toNumber(raw.sort) || 0,
+    };
+    const problem = await saveGroup(hall.id, group?.id, values);
+    if (!problem) {
+      Toast.show({ content: '已保存' });
+      onSaved();
+    }
+    return problem;
+  });
+  const initial = group ?? { name: '', prefix: '', remark: '', capacity: 10, sort: hall.groups.length + 1 };
+  return (
+    <Form
+      className="queue-settings__form"
+      layout="horizontal"
+      initialValues={{ ...initial, capacity: String(initial.capacity), sort: String(initial.sort) }}
+      onFinish={(values) => void save.run(values)}
+      footer={
+        <>
+          <FormError message={save.error} />
+          <div className="queue-settings__actions">
+            <Button onClick={onCancel}>取消</Button>
+            <Button type="submit" color="primary" loading={save.busy} disabled={save.busy}>
+              保存业务
+            </Button>
+          </div>
+        </>
+      }
+    >
+      <Form.Header>{group ? `修改业务：${group.name}（${hall.name}）` : `新增业务（${hall.name}）`}</Form.Header>
+      <Form.Item name="name" label="业务名称">
+        <Input placeholder="例如 登记业务" />
+      </Form.Item>
+      <Form.Item name="prefix" label="号码字母" help="1 到 3 个大写字母，号码形如 A001">
+        <Input maxLength={3} />
+      </Form.Item>
+      <Form.Item
+        name="capacity"
+        label="每段号数"
+        help={group && group.mostTaken > 0 ? `每个时间段发放的号数；已有时间段取走 ${group.mostTaken} 个，不能少于该数` : '每个时间段发放的号数'}
+      >
+        <Input type="number" inputMode="numeric" />
+      </Form.Item>
+      <Form.Item name="remark" label="说明">
+        <Input placeholder="选填" />
+      </Form.Item>
+      <Form.Item name="sort" label="排序">
+        <Input type="number" inputMode="numeric" />
+      </Form.Item>
+    </Form>
+  );
+}
+
+function HallCard({ hall, onEdit }: { hall: QueueSettingsHall; onEdit: (editing: Editing) => void }) {
+  return (
+    <li className="console-section queue-settings__hall">
+      <div className="queue-settings__hall-head">
+        <h2>{hall.name}</h2>
+        <Button size="small" onClick={() => onEdit({ kind: 'hall', hall })}>
+          修改大厅
+        </Button>
+      </div>
+      <p className="console-item__line">
+        取号时间 {hall.strtime}–{hall.endtime}，每段 {hall.addtime} 分钟，共 {hall.times.length} 段；可提前 {hall.yuyueday} 天取号
+      </p>
+      <p className="console-item__line">
+        显示屏地址：<a href={`/admin/display/queue?hall=${encodeURIComponent(hall.id)}`} target="_blank" rel="noreferrer">/admin/display/queue?hall={hall.id}</a>
+      </p>
+      <ul className="queue-settings__groups" aria-label={`${hall.name}的业务`}>
+        {hall.groups.map((group) => (
+          <li key={group.id} className="queue-settings__group">
+            <Tag color="primary" fill="outline">
+              {group.prefix}
+            </Tag>
+            <span className="queue-settings__group-name">{group.name}</span>
+            <span className="console-item__line">
+              每段 {group.capacity} 个号{group.mostTaken > 0 ? `（已取最多 ${group.mostTaken}）` : ''}
+            </span>
+            <Button size="mini" fill="outline" onClick={() => onEdit({ kind: 'group', hall, group })}>
+              修改
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <Button size="small" color="primary" fill="outline" onClick={() => onEdit({ kind: 'group', hall })}>
+        新增业务
+      </Button>
+    </li>
+  );
+}
+
+/** 取号设置: halls, their times, and the business groups with the numbers each hands out per time (DESIGN.md §10, 系统管理员). */
+export function Component() {
+  const navigate = useNavigate();
+  const loaded = useRemote(loadQueueSettings, [], { quietWhenSessionLost: true });
+  const [editing, setEditing] = useState<Editing>(null);
+  const saved = () => {
+    setEditing(null);
+    void loaded.reload();
+  };
+
+  return (
+    <PageShell className="console-page queue-settings" title="取号设置" onBack={() => navigate('/')} onRefresh={loaded.reload}>
+      {editing?.kind === 'hall' && (
+        <div className="console-section">
+          <HallForm key={editing.hall?.id ?? 'new'} hall={editing.hall} onSaved={saved} onCancel={() => setEditing(null)} />
+        </div>
+      )}
+      {editing?.kind === 'group' && (
+        <div className="console-section">
+          <GroupForm key={editing.group?.id ?? `new-${editing.hall.id}`} hall={editing.hall} group={editing.group} onSaved={saved} onCancel={() => setEditing(null)} />
+        </div>
+      )}
+      {loaded.loading && !loaded.data && <LoadingState />}
+      {loaded.error !== null && <ErrorState title={LOAD_FAILED} message={loaded.error} onRetry={() => void loaded.reload()} />}
+      {loaded.data && loaded.data.length === 0 && <EmptyState className="console-empty" description="还没有办事大厅" hint="点“新增办事大厅”添加第一个" />}
+      {loaded.data && (
+        <>
+          <ul className="queue-settings__halls" aria-label="办事大厅">
+            {loaded.data.map((hall) => (
+              <HallCard key={hall.id} hall={hall} onEdit={setEditing} />
+            ))}
+          </ul>
+          {!editing && (
+            <div className="queue-settings__add">
+              <Button block color="primary" fill="outline" onClick={() => setEditing({ kind: 'hall' })}>
+                新增办事大厅
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </PageShell>
+  );
+}
