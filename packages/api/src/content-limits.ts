@@ -24,3 +24,25 @@ export const CONSOLE_ARTICLE_CONTENT_TOO_LONG = '正文过长，请删减内容�
 /** Someone else saved the article after this operator opened it. */
 export const CONSOLE_ARTICLE_CHANGED = '该文章已被其他人修改，请复制您的修改后刷新页面再保存';
 
+
+/** The largest banner image the hall keeps (it is shown on phones over mobile data). */
+export const BANNER_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const BANNER_IMAGE_NOT_IMAGE = '只能上传PNG、JPG、GIF或WebP格式的图片，请重新选择';
+export const BANNER_IMAGE_TOO_LARGE = `图片不能超过${BANNER_IMAGE_MAX_BYTES / 1024 / 1024}MB，请压缩后重新上传`;
+export const BANNER_IMAGE_MISSING = '请选择要上传的图片';
+export const BANNER_TITLE_MAX_LENGTH = 50;
+export const BANNER_TITLE_REQUIRED = '请填写轮播图标题';
+export const BANNER_TITLE_TOO_LONG = `轮播图标题不能超过${BANNER_TITLE_MAX_LENGTH}个字`;
+export const CONTENT_LINK_INVALID = '链接须为本应用的页面路径（以 / 开头）或以 http:// 、https:// 开头的网址，请检查后重新填写';
+/** An order that does not name exactly the items of the list (one was added or removed meanwhile). */
+export const CONTENT_ORDER_STALE = '列表已被其他人修改，请刷新后重新调整顺序';
+
+export const MENU_NAME_MAX_LENGTH = 20;
+export const MENU_REMARK_MAX_LENGTH = 40;
+export const MENU_NAME_REQUIRED = '请填写菜单名称';
+export const MENU_NAME_TOO_LONG = `菜单名称不能超过${MENU_NAME_MAX_LENGTH}个字`;
+export const MENU_REMARK_TOO_LONG = `备注不能超过${MENU_REMARK_MAX_LENGTH}个字`;
+export const MENU_ICON_INVALID = '图标须为本站图标地址（以 /online/ 开头）或以 https:// 开头的图片地址';
+export const MENU_GROUP_MISSING = '所选分组不存在，请刷新后重新选择';
+export const MENU_GROUP_NOT_EMPTY = '该分组下还有菜单，请先删除或移走这些菜单后再删除分组';
+export const MENU_TILE_NEEDS_LINK = '请填写菜单的链接或页面路径';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../define-call';
-import { errcodeReply } from '../envelopes';
+import { errcodeOnlyReply, errcodeReply } from '../envelopes';
 import { plainText, reqseq, text } from '../common';
 import { ARTICLE_TYPES } from '../messages';
 import { ARTICLE_STATUSES, CONSOLE_ARTICLE_CONTENT_MAX_LENGTH, CONSOLE_ARTICLE_TITLE_MAX_LENGTH } from '../content-limits';
@@ -84,6 +84,115 @@ export const contentConsoleCalls = {
     method: 'POST',
     path: '/online/admin/api/content/articles/delete',
     body: z.object({ reqseq, id: articleId }),
+    reply: errcodeReply(z.object({ id: z.string() })),
+  }),
+} as const;
+
+// ── Banners and menus of the app's home ─────────────────────────────────────────────────
+
+/** One banner as the console sees it: `url` is the image address the app shows. */
+export const consoleBanner = z.object({ id: z.string(), title: z.string(), url: z.string(), link: z.string(), sort: z.number(), enabled: z.boolean() });
+export type ConsoleBanner = z.infer<typeof consoleBanner>;
+
+/** One group (parentId null) or tile of the home's menu; menutype view is an external link. */
+export const consoleMenu = z.object({
+  id: z.string(),
+  parentId: z.string().nullable(),
+  menuname: z.string(),
+  menutype: z.enum(['click', 'view']),
+  url: z.string(),
+  imgpath: z.string(),
+  bz: z.string(),
+  sort: z.number(),
+  visible: z.boolean(),
+});
+export type ConsoleMenu = z.infer<typeof consoleMenu>;
+export const consoleMenuGroup = consoleMenu.extend({ tiles: z.array(consoleMenu) });
+export type ConsoleMenuGroup = z.infer<typeof consoleMenuGroup>;
+
+const contentId = text(64);
+/** A whole list's new order: exactly its ids, first first. */
+const orderIds = z.array(plainText(64)).min(1).max(200);
+
+export const contentHomeCalls = {
+  listConsoleBanners: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/content/banners/list',
+    body: z.object({ reqseq }),
+    reply: errcodeReply(z.object({ items: z.array(consoleBanner) })),
+  }),
+  /** A new banner (placed last, shown once it has an image and is enabled) or a change to one's title, link and switch. */
+  saveConsoleBanner: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/content/banners/save',
+    body: z.object({ reqseq, id: contentId.optional(), title: z.string().max(400), link: plainText(1000), enabled: z.boolean() }),
+    reply: errcodeReply(consoleBanner),
+  }),
+  /** A banner's image (multipart: id, Filedata): a PNG, JPEG, GIF or WebP by its content, at most BANNER_IMAGE_MAX_BYTES. */
+  uploadConsoleBannerImage: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/content/banners/image',
+    body: z.object({ reqseq, id: contentId, Filedata: z.instanceof(Blob) }),
+    reply: errcodeReply(consoleBanner),
+    multipart: true,
+  }),
+  orderConsoleBanners: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/content/banners/order',
+    body: z.object({ reqseq, ids: orderIds }),
+    reply: errcodeReply(z.object({ items: z.array(consoleBanner) })),
+  }),
+  deleteConsoleBanner: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/content/banners/delete',
+    body: z.object({ reqseq, id: contentId }),
+    reply: errcodeReply(z.object({ id: z.string() })),
+  }),
+  /** An uploaded banner image, public as the home that shows it. */
+  bannerImage: defineCall({
+    method: 'GET',
+    path: '/online/content/banner-image',
+    body: z.object({ reqseq, id: contentId, v: plainText(64).optional() }),
+    reply: errcodeOnlyReply,
+    binary: true,
+  }),
+
+  /** Every group with its tiles, hidden ones included, in the home's order. */
+  listConsoleMenus: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/content/menus/list',
+    body: z.object({ reqseq }),
+    reply: errcodeReply(z.object({ groups: z.array(consoleMenuGroup) })),
+  }),
+  /** A new group (parentId null) or tile (placed last in its group), or a change to one. */
+  saveConsoleMenu: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/content/menus/save',
+    body: z.object({
+      reqseq,
+      id: contentId.optional(),
+      parentId: contentId.nullable(),
+      menuname: z.string().max(200),
+      menutype: z.enum(['click', 'view']),
+      url: plainText(1000),
+      imgpath: plainText(1000),
+      bz: z.string().max(400),
+      visible: z.boolean(),
+    }),
+    reply: errcodeReply(consoleMenu),
+  }),
+  /** The new order of the groups (parentId null) or of one group's tiles. */
+  orderConsoleMenus: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/content/menus/order',
+    body: z.object({ reqseq, parentId: contentId.nullable(), ids: orderIds }),
+    reply: errcodeReply(z.object({ groups: z.array(consoleMenuGroup) })),
+  }),
+  /** Removes a tile, or a group that has no tiles left. */
+  deleteConsoleMenu: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/content/menus/delete',
+    body: z.object({ reqseq, id: contentId }),
     reply: errcodeReply(z.object({ id: z.string() })),
   }),
 } as const;

@@ -51,6 +51,9 @@ export const banners = pgTable('banners', {
   sort: integer('sort').notNull().default(0),
   /** A disabled banner is kept for the console but not shown to citizens. */
   enabled: boolean('enabled').notNull().default(true),
+  /** The storage key of an image uploaded in the console (url then points at the banner image route); null for shipped images. */
+  imageKey: text('image_key'),
+  imageMime: text('image_mime').notNull().default(''),
 });
 
 /** Articles of every type: article (news), bszn (guides), xxgs, laws, tzgg. Content is sanitised HTML. */

@@ -1,15 +1,52 @@
-import { contract } from '@hall/api';
-import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { BANNER_IMAGE_MAX_BYTES, BANNER_IMAGE_MISSING, BANNER_IMAGE_TOO_LARGE, NO_DATA_MESSAGE, contract } from '@hall/api';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badRequest, notFound } from '../../lib/errors';
 import { registerCall } from '../../lib/register-call';
-import { auditActor } from '../../plugins/operator-session';
+import { auditActor, requireOperator } from '../../plugins/operator-session';
+import { deleteConsoleBanner, findBannerImage, listConsoleBanners, orderConsoleBanners, replaceBannerImage, saveConsoleBanner } from '../../services/content-console/banners';
+import { deleteConsoleMenu, listConsoleMenus, orderConsoleMenus, saveConsoleMenu } from '../../services/content-console/menus';
 import { deleteConsoleArticle, listConsoleArticles, publishConsoleArticle, readConsoleArticle, saveConsoleArticle } from '../../services/content-console/articles';
 
 const CONTENT = { role: 'content' } as const;
 const WRITES = { max: 120, timeWindow: '1 minute' } as const;
 
-/** The console's content management (DESIGN.md §10) for the 内容管理员: articles with drafts and publishing, every write audited. */
+/** The banner id and image of a multipart body; the image is held in memory, bounded by the cap, and never kept in part. */
+async function readImageUpload(request: FastifyRequest): Promise<{ id: string; image: Buffer }> {
+  if (!request.isMultipart()) throw badRequest('请以文件上传的方式提交');
+  let id = '';
+  let image: Buffer | null = null;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'Filedata' || image) {
+        part.file.resume();
+        continue;
+      }
+      image = await part.toBuffer().catch((error: unknown) => {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(BANNER_IMAGE_TOO_LARGE);
+        throw error;
+      });
+      if (part.file.truncated) throw badRequest(BANNER_IMAGE_TOO_LARGE);
+    } else if (part.fieldname === 'id') {
+      id = String(part.value).trim();
+    }
+  }
+  if (!/^[\w-]{1,64}$/.test(id)) throw notFound(NO_DATA_MESSAGE);
+  if (!image || image.length === 0) throw badRequest(BANNER_IMAGE_MISSING);
+  return { id, image };
+}
+
+/**
+ * The console's content management (DESIGN.md §10) for the 内容管理员: articles with drafts and
+ * publishing, the home's banners (with their images) and menu tiles; every write audited.
+ */
 export async function contentConsoleArea(app: FastifyInstance): Promise<void> {
-  const { db } = app.hall;
+  const { db, files } = app.hall;
+
+  // Only this plugin's image upload takes multipart bodies: one image of at most the cap, a few small fields.
+  await app.register(multipart, {
+    limits: { fileSize: BANNER_IMAGE_MAX_BYTES, files: 1, fields: 4, parts: 6, fieldSize: 1024, fieldNameSize: 64, headerPairs: 100 },
+  });
 
   registerCall(app, contract.listConsoleArticles, { auth: 'operator', operator: CONTENT }, async (request) => ({ errcode: '00', data: await listConsoleArticles(db, request.body) }));
 
@@ -31,5 +68,77 @@ export async function contentConsoleArea(app: FastifyInstance): Promise<void> {
     errcode: '00',
     errmsg: '已删除',
     data: await deleteConsoleArticle(db, auditActor(request), request.body.id),
+  }));
+
+  // ── Banners ──
+  const bannerList = async () => ({ errcode: '00' as const, data: { items: await listConsoleBanners(db) } });
+  registerCall(app, contract.listConsoleBanners, { auth: 'operator', operator: CONTENT }, bannerList);
+
+  registerCall(app, contract.saveConsoleBanner, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
+    errcode: '00',
+    errmsg: '保存成功',
+    data: await saveConsoleBanner(db, auditActor(request), request.body),
+  }));
+
+  app.route({
+    method: 'POST',
+    url: contract.uploadConsoleBannerImage.path,
+    // The body may be the image's size and a little more for the multipart framing.
+    bodyLimit: BANNER_IMAGE_MAX_BYTES + 64 * 1024,
+    config: { envelope: 'errcode', rateLimit: { max: 30, timeWindow: '1 minute' } },
+    // Without a console session and the role, nothing of the body is read.
+    preValidation: (request) => requireOperator(request, CONTENT),
+    handler: async (request) => {
+      const { id, image } = await readImageUpload(request);
+      return { errcode: '00', errmsg: '图片已更换', data: await replaceBannerImage(db, files, auditActor(request), id, image) };
+    },
+  });
+
+  registerCall(app, contract.orderConsoleBanners, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
+    errcode: '00',
+    errmsg: '顺序已保存',
+    data: { items: await orderConsoleBanners(db, auditActor(request), request.body.ids) },
+  }));
+
+  registerCall(app, contract.deleteConsoleBanner, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
+    errcode: '00',
+    errmsg: '已删除',
+    data: await deleteConsoleBanner(db, files, auditActor(request), request.body.id),
+  }));
+
+  const image = contract.bannerImage;
+  app.route({
+    method: image.method,
+    url: image.path,
+    schema: { querystring: image.body },
+    config: { envelope: 'errcode', rateLimit: { max: 600, timeWindow: '1 minute' } },
+    handler: async (request, reply) => {
+      const found = await findBannerImage(db, (request.query as { id: string }).id);
+      const stream = found ? await files.open(found.key).catch(() => null) : null;
+      if (!found || !stream) throw notFound('图片不存在');
+      // The address carries the image's version, so it may be kept; the type is the one its bytes were checked to be.
+      return reply.type(found.mime).header('cache-control', 'public, max-age=86400').header('x-content-type-options', 'nosniff').send(stream);
+    },
+  });
+
+  // ── Menus ──
+  registerCall(app, contract.listConsoleMenus, { auth: 'operator', operator: CONTENT }, async () => ({ errcode: '00', data: { groups: await listConsoleMenus(db) } }));
+
+  registerCall(app, contract.saveConsoleMenu, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
+    errcode: '00',
+    errmsg: '保存成功',
+    data: await saveConsoleMenu(db, auditActor(request), request.body),
+  }));
+
+  registerCall(app, contract.orderConsoleMenus, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
+    errcode: '00',
+    errmsg: '顺序已保存',
+    data: { groups: await orderConsoleMenus(db, auditActor(request), request.body.parentId, request.body.ids) },
+  }));
+
+  registerCall(app, contract.deleteConsoleMenu, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
+    errcode: '00',
+    errmsg: '已删除',
+    data: await deleteConsoleMenu(db, auditActor(request), request.body.id),
   }));
 }

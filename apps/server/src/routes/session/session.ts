@@ -1,7 +1,7 @@
 import { contract } from '@hall/api';
 import type { FastifyInstance } from 'fastify';
 import type { HallContext } from '../../context';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { banners, menus, users } from '../../db/schema';
 import { registerCall } from '../../lib/register-call';
 import { isOwnNavigation } from '../../plugins/cross-site-guard';
@@ -134,11 +134,11 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   }));
 
   registerCall(app, contract.getWxMenu, { auth: 'public' }, async () => {
-    // Hidden tiles and disabled banners stay in the console only.
+    // Hidden tiles, disabled banners and banners still without an image stay in the console only.
     const all = await db.select().from(menus).where(eq(menus.visible, true)).orderBy(asc(menus.sort));
     const view = (m: typeof menus.$inferSelect) => ({ id: m.id, menuname: m.menuname, menutype: m.menutype, url: m.url, imgpath: m.imgpath, bz: m.bz });
     const groups = all.filter((m) => !m.parentId).map((m) => ({ ...view(m), secondmenus: all.filter((c) => c.parentId === m.id).map(view) }));
-    const slides = await db.select().from(banners).where(eq(banners.enabled, true)).orderBy(asc(banners.sort));
+    const slides = await db.select().from(banners).where(and(eq(banners.enabled, true), ne(banners.url, ''))).orderBy(asc(banners.sort));
     return { errcode: '00', data: { menus: groups, banners: slides.map((b) => ({ id: b.id, title: b.title, url: b.url, link: b.link })) } };
   });
 

@@ -1,0 +1,200 @@
+import { readdir } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import {
+  BANNER_IMAGE_NOT_IMAGE,
+  BANNER_IMAGE_TOO_LARGE,
+  CONTENT_LINK_INVALID,
+  CONTENT_ORDER_STALE,
+  MENU_GROUP_NOT_EMPTY,
+  MENU_TILE_NEEDS_LINK,
+  type ConsoleBanner,
+  type ConsoleMenu,
+  type ConsoleMenuGroup,
+  type MenuGroup,
+} from '@hall/api';
+import { auditTrail, banners } from '../../src/db/schema';
+import { createTestHall, type TestHall } from '../hall';
+import { multipartBody } from '../query-helpers';
+
+const BANNERS = '/online/admin/api/content/banners';
+const MENUS = '/online/admin/api/content/menus';
+const HOME = '/online/wx/apilist/GetWxMenu';
+
+/** The smallest real PNG: one transparent pixel. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+let hall: TestHall;
+let content: string;
+beforeAll(async () => {
+  hall = await createTestHall();
+  content = await hall.operator('content');
+});
+afterAll(() => hall.close());
+
+async function ok<T>(path: string, payload: Record<string, unknown>): Promise<T> {
+  const { status, body } = await hall.post(path, payload, content);
+  expect(status, JSON.stringify(body)).toBe(200);
+  return body.data as T;
+}
+
+async function uploadImage(id: string, file: Buffer, type = 'image/png', cookie = content) {
+  const { body, contentType } = multipartBody([
+    { name: 'id', value: id },
+    { name: 'Filedata', filename: 'banner.png', content: file, type },
+  ]);
+  const response = await hall.app.inject({ method: 'POST', url: `${BANNERS}/image`, payload: body, headers: { 'content-type': contentType, cookie } });
+  return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+}
+
+async function storedFileCount(): Promise<number> {
+  const entries = await readdir(hall.filesDir, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).length;
+}
+
+async function citizenHome(): Promise<{ menus: MenuGroup[]; banners: { id: string; url: string }[] }> {
+  return (await hall.post(HOME, {})).body.data as { menus: MenuGroup[]; banners: { id: string; url: string }[] };
+}
+
+const auditCount = async () => (await hall.connection.db.select().from(auditTrail)).length;
+const auditOf = async (target: string) => hall.connection.db.select().from(auditTrail).where(eq(auditTrail.target, target)).orderBy(auditTrail.id);
+
+describe('banners', () => {
+  it('a new banner shows to citizens once it has a real image and is enabled, and its image is served', async () => {
+    const banner = await ok<ConsoleBanner>(`${BANNERS}/save`, { title: '周六延时服务', link: '/news', enabled: true });
+    expect(banner.url).toBe('');
+    expect((await citizenHome()).banners.map((item) => item.id)).not.toContain(banner.id);
+
+    const uploaded = await uploadImage(banner.id, PNG);
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    const url = (uploaded.body.data as ConsoleBanner).url;
+    expect(url).toMatch(/^\/online\/content\/banner-image\?id=b-[\w-]+&v=[\w-]+$/);
+    const shown = (await citizenHome()).banners.find((item) => item.id === banner.id);
+    expect(shown?.url).toBe(url);
+    const image = await hall.app.inject({ method: 'GET', url });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.equals(PNG)).toBe(true);
+
+    await ok(`${BANNERS}/save`, { id: banner.id, title: '周六延时服务', link: '/news', enabled: false });
+    expect((await citizenHome()).banners.map((item) => item.id)).not.toContain(banner.id);
+  });
+
+  it('refuses a file that is not an image whatever its name and type say, and one over the cap; nothing is stored', async () => {
+    const banner = await ok<ConsoleBanner>(`${BANNERS}/save`, { title: '伪装的图片', link: '', enabled: true });
+    const files = await storedFileCount();
+    const audits = await auditCount();
+    const html = await uploadImage(banner.id, Buffer.from('<html><script>alert(1)</script></html>'), 'image/png');
+    expect(html.status).toBe(400);
+    expect(html.body.errmsg).toBe(BANNER_IMAGE_NOT_IMAGE);
+    const huge = await uploadImage(banner.id, Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]));
+    expect(huge.status).toBe(400);
+    expect(huge.body.errmsg).toBe(BANNER_IMAGE_TOO_LARGE);
+    const missing = await uploadImage('b-nosuchbanner', PNG);
+    expect(missing.status).toBe(404);
+    expect(await storedFileCount()).toBe(files);
+    expect(await auditCount()).toBe(audits);
+    const [row] = await hall.connection.db.select().from(banners).where(eq(banners.id, banner.id));
+    expect(row).toMatchObject({ url: '', imageKey: null });
+  });
+
+  it('lets only a content manager upload an image', async () => {
+    const banner = await ok<ConsoleBanner>(`${BANNERS}/save`, { title: '权限', link: '', enabled: true });
+    const files = await storedFileCount();
+    expect((await uploadImage(banner.id, PNG, 'image/png', await hall.quickCitizen('banner-citizen'))).status).toBe(401);
+    expect((await uploadImage(banner.id, PNG, 'image/png', '')).status).toBe(401);
+    expect((await uploadImage(banner.id, PNG, 'image/png', await hall.operator('reviewer'))).status).toBe(403);
+    expect(await storedFileCount()).toBe(files);
+  });
+
+  it('replacing an image removes the old file; deleting the banner removes its file', async () => {
+    const banner = await ok<ConsoleBanner>(`${BANNERS}/save`, { title: '换图', link: 'https://www.gov.cn/', enabled: true });
+    await uploadImage(banner.id, PNG);
+    const files = await storedFileCount();
+    const second = await uploadImage(banner.id, PNG);
+    expect(second.status).toBe(200);
+    expect(await storedFileCount()).toBe(files);
+    await ok(`${BANNERS}/delete`, { id: banner.id });
+    expect(await storedFileCount()).toBe(files - 1);
+  });
+
+  it('refuses a link that is neither an app route nor a web address', async () => {
+    for (const link of ['javascript:alert(1)', '//evil.example/x', 'news']) {
+      const { status, body } = await hall.post(`${BANNERS}/save`, { title: '坏链接', link, enabled: true }, content);
+      expect(status, link).toBe(400);
+      expect(body.errmsg).toBe(CONTENT_LINK_INVALID);
+    }
+  });
+
+  it('changes the order as given, and refuses an order that does not name exactly the banners', async () => {
+    const { items } = await ok<{ items: ConsoleBanner[] }>(`${BANNERS}/list`, {});
+    const reversed = items.map((item) => item.id).reverse();
+    const after = await ok<{ items: ConsoleBanner[] }>(`${BANNERS}/order`, { ids: reversed });
+    expect(after.items.map((item) => item.id)).toEqual(reversed);
+    const shown = (await citizenHome()).banners.map((item) => item.id);
+    expect(shown).toEqual(reversed.filter((id) => shown.includes(id)));
+    for (const ids of [reversed.slice(1), [...reversed, reversed[0]!], [...reversed.slice(1), 'b-other']]) {
+      const { status, body } = await hall.post(`${BANNERS}/order`, { ids }, content);
+      expect(status).toBe(409);
+      expect(body.errmsg).toBe(CONTENT_ORDER_STALE);
+    }
+    expect((await ok<{ items: ConsoleBanner[] }>(`${BANNERS}/list`, {})).items.map((item) => item.id)).toEqual(reversed);
+    const [entry] = (await auditOf('banners')).slice(-1);
+    expect(entry).toMatchObject({ action: 'content.order', before: { order: items.map((item) => item.id) }, after: { order: reversed } });
+  });
+});
+
+describe('menu groups and tiles', () => {
+  it('adds a group and a tile, hides and shows them, and citizens see the change at once', async () => {
+    const group = await ok<ConsoleMenu>(`${MENUS}/save`, { parentId: null, menuname: '便民服务', menutype: 'click', url: '', imgpath: '/online/assets/icons/apply.svg', bz: '常用服务', visible: true });
+    const tile = await ok<ConsoleMenu>(`${MENUS}/save`, { parentId: group.id, menuname: '资料下载', menutype: 'click', url: '/download', imgpath: '', bz: '表格下载', visible: true });
+    let shown = (await citizenHome()).menus.find((item) => item.id === group.id);
+    expect(shown?.secondmenus.map((item) => item.menuname)).toEqual(['资料下载']);
+
+    await ok(`${MENUS}/save`, { ...tile, visible: false });
+    shown = (await citizenHome()).menus.find((item) => item.id === group.id);
+    expect(shown?.secondmenus).toEqual([]);
+    await ok(`${MENUS}/save`, { ...group, visible: false });
+    expect((await citizenHome()).menus.map((item) => item.id)).not.toContain(group.id);
+
+    const all = await ok<{ groups: ConsoleMenuGroup[] }>(`${MENUS}/list`, {});
+    expect(all.groups.find((item) => item.id === group.id)).toMatchObject({ visible: false, tiles: [{ id: tile.id, visible: false }] });
+  });
+
+  it('checks links and icons, a tile needs a link and a group that exists, and changes nothing when it refuses', async () => {
+    const audits = await auditCount();
+    const base = { parentId: 'g-apply', menuname: '新菜单', menutype: 'click', url: '/news', imgpath: '', bz: '', visible: true };
+    for (const [payload, message] of [
+      [{ ...base, url: '' }, MENU_TILE_NEEDS_LINK],
+      [{ ...base, url: 'javascript:alert(1)' }, CONTENT_LINK_INVALID],
+      [{ ...base, menutype: 'view', url: '/news' }, CONTENT_LINK_INVALID],
+      [{ ...base, imgpath: 'http://evil.example/x.svg' }, '图标须为本站图标地址（以 /online/ 开头）或以 https:// 开头的图片地址'],
+      [{ ...base, parentId: 'm-seladd' }, '所选分组不存在，请刷新后重新选择'],
+      [{ ...base, menuname: ' ' }, '请填写菜单名称'],
+    ] as const) {
+      const { status, body } = await hall.post(`${MENUS}/save`, payload, content);
+      expect(status, JSON.stringify(payload)).toBe(400);
+      expect(body.errmsg).toBe(message);
+    }
+    expect(await auditCount()).toBe(audits);
+  });
+
+  it('orders a group’s tiles, refuses removing a group that still has tiles, and audits every write', async () => {
+    const { groups } = await ok<{ groups: ConsoleMenuGroup[] }>(`${MENUS}/list`, {});
+    const apply = groups.find((group) => group.id === 'g-apply')!;
+    const reversed = apply.tiles.map((tile) => tile.id).reverse();
+    await ok(`${MENUS}/order`, { parentId: 'g-apply', ids: reversed });
+    const shown = (await citizenHome()).menus.find((group) => group.id === 'g-apply')!;
+    expect(shown.secondmenus.map((tile) => tile.id)).toEqual(reversed);
+
+    const refused = await hall.post(`${MENUS}/delete`, { id: 'g-apply' }, content);
+    expect(refused.status).toBe(409);
+    expect(refused.body.errmsg).toBe(MENU_GROUP_NOT_EMPTY);
+
+    await ok(`${MENUS}/delete`, { id: reversed[0]! });
+    const trail = await auditOf(`menu:${reversed[0]!}`);
+    expect(trail.map((entry) => entry.action)).toEqual(['menu.delete']);
+    expect(trail[0]).toMatchObject({ operatorName: 'content', after: null, before: { parentId: 'g-apply' } });
+    expect((await auditOf('menu:g-apply')).map((entry) => entry.action)).toEqual(['content.order']);
+  });
+});
