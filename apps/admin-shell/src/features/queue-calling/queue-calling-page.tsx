@@ -120,7 +120,7 @@ export function Component() {
           </label>
           <label className="queue-calling__field">
             <span>窗口号</span>
-            <Input aria-label="窗口号" type="number" inputMode="numeric" placeholder="例如 3" value={windowText} onChange={setWindowText} />
+            <Input id="queue-window" type="number" inputMode="numeric" placeholder="例如 3" value={windowText} onChange={setWindowText} />
           </label>
           {hall && (
             <a className="queue-calling__display-link" href={`/admin/display/queue?hall=${encodeURIComponent(hall.id)}`} target="_blank" rel="noreferrer">

@@ -20,8 +20,8 @@ const ORDER_VALID = 1;
 export function Component() {
   const orders = useRemote(async () => statData(await api.queueOrders({})), []);
   const navigate = useNavigate();
-  // A number still at the counter follows the calls live; a quiet reload keeps the list on screen.
-  const live = (orders.data ?? []).some((order) => order.state === ORDER_VALID && (order.callState === 'waiting' || order.callState === 'called'));
+  // A number not yet served follows the calls live (a skipped one can still be recalled); a quiet reload keeps the list on screen.
+  const live = (orders.data ?? []).some((order) => order.state === ORDER_VALID && order.callState !== 'done');
   useOwnQueueUpdates(live, orders.reload);
 
   async function cancel(order: QueueOrder) {
