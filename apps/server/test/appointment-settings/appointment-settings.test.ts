@@ -5,6 +5,7 @@ import { DEFAULT_SLOT_SETTINGS } from '@hall/domain';
 import { appointmentCalendars, appointmentSlotSettings, appointmentSlots, auditTrail } from '../../src/db/schema';
 import { extendAppointmentCalendars } from '../../src/services/appointments/calendar-extension';
 import { createTestHall, type TestHall } from '../hall';
+import { verifiedCitizen } from '../application-helpers';
 import { AREA, PROCESS, book, openDays, slotOf } from './booking-helpers';
 
 const GET = '/online/admin/api/appointment-settings/get';
@@ -122,6 +123,13 @@ describe('holidays and make-up working days', () => {
     expect(calendars.find((row) => row.calendarId === String(day.id))?.holiday).toBe(1);
     const counts = await hall.app.inject({ method: 'GET', url: `/online/public/appointment/counts/${day.id}/${day.timeClass}/${PROCESS}` });
     expect(counts.json()).toEqual([]);
+    // A citizen trying the day's free slot is refused; the slot keeps its one booking.
+    const citizen = await verifiedCitizen(hall, 'holiday-booker');
+    const free = await slotOf(hall, day.id, '11:00-12:00');
+    const tried = await hall.post('/online/wx/appoint/addApmCount', { name: '张三', phone: '13812341234', zjh: '11010519491231002X', yysj: `${day.calendarDate} 11:00-12:00`, calendarId: String(day.id), countId: String(free!.id) }, citizen);
+    expect(tried.status).toBe(400);
+    expect(tried.body.msg).toBe('所选日期不可预约，请选择其他日期');
+    expect(await slotOf(hall, day.id, '11:00-12:00')).toMatchObject({ countNum: 0 });
     const [entry] = (await audits('appointmentSettings.day')).slice(-1);
     expect(entry).toMatchObject({ before: { kind: 'none' }, after: { kind: 'holiday', note: '临时停电检修', closedBookings: 1 } });
 
@@ -162,6 +170,24 @@ describe('holidays and make-up working days', () => {
     const rows = await db.select().from(appointmentCalendars).where(eq(appointmentCalendars.areaId, 'ap-630100-1'));
     expect(rows.find((row) => row.calendarDate === farDate)?.holiday).toBe(1);
     for (const row of rows.filter((item) => new Date(`${item.calendarDate}T00:00:00Z`).getUTCDay() === 5 && item.calendarDate > new Date().toISOString().slice(0, 10))) expect(row.holiday, row.calendarDate).toBe(1);
+  });
+
+  it('dropping a working weekday closes its coming days and lists their bookings', async () => {
+    const days = await openDays(hall);
+    const thursday = days.find((day) => new Date(`${day.calendarDate}T00:00:00Z`).getUTCDay() === 4)!;
+    await book(hall, thursday, '14:00-15:00', { openid: 'weekday-1', name: '钱七', phone: '13612345678' });
+    const { status, body } = await hall.post(WEEKDAYS, { areaId: AREA, workingWeekdays: '1235' }, admin);
+    expect(status, JSON.stringify(body)).toBe(200);
+    const affected = (body.data as { affectedBookings: AffectedBooking[] }).affectedBookings;
+    expect(affected).toContainEqual(expect.objectContaining({ date: thursday.calendarDate, name: '钱七', maskedPhone: '136****5678' }));
+    expect(affected.every((booking) => new Date(`${booking.date}T00:00:00Z`).getUTCDay() === 4)).toBe(true);
+    const [calendar] = await hall.connection.db.select().from(appointmentCalendars).where(eq(appointmentCalendars.id, thursday.id));
+    expect(calendar!.holiday).toBe(1);
+    const [entry] = (await audits('appointmentSettings.weekdays')).slice(-1);
+    expect(entry).toMatchObject({ before: { workingWeekdays: '12345' }, after: { workingWeekdays: '1235' } });
+    // Back to Monday to Friday: the Thursdays open again, the booking still holding its place.
+    expect((await hall.post(WEEKDAYS, { areaId: AREA, workingWeekdays: '12345' }, admin)).status).toBe(200);
+    expect(await slotOf(hall, thursday.id, '14:00-15:00')).toMatchObject({ countNum: 1 });
   });
 
   it('refuses a past date and no working day, in words', async () => {

@@ -21,7 +21,7 @@ function WeekdaysForm({ settings, apply }: { settings: SiteSettings; apply: Appl
     <section className="console-section" aria-label="工作日">
       <h2>工作日</h2>
       <p className="console-muted">勾选每周办理业务的日子；未勾选的日子不开放预约（调休上班日除外）。</p>
-      <WeekdayPicker label="工作日" value={weekdays} onChange={setWeekdays} />
+      <WeekdayPicker label="工作日" hideLabel value={weekdays} onChange={setWeekdays} />
       <FormError message={save.error} />
       <Button color="primary" size="small" loading={save.busy} disabled={save.busy} onClick={() => void save.run(undefined)}>
         保存工作日
@@ -103,7 +103,7 @@ function SlotsForm({ settings, business, apply }: { settings: SiteSettings; busi
               容量（人）
               <input type="number" inputMode="numeric" min={0} max={999} value={String(slot.maxNum)} onChange={(event) => edit(index, { maxNum: Math.max(0, Math.trunc(Number(event.target.value) || 0)) })} />
             </label>
-            <WeekdayPicker label={`${slot.timeName}的开放日`} value={slot.weekdays} onChange={(weekdays) => edit(index, { weekdays })} />
+            <WeekdayPicker label={`${slot.timeName || '该时段'}的开放日`} value={slot.weekdays} onChange={(weekdays) => edit(index, { weekdays })} />
             <Button size="mini" fill="none" color="danger" onClick={() => setSlots(slots.filter((_, at) => at !== index))}>
               删除时段
             </Button>

@@ -1,4 +1,7 @@
-import { REVIEW_STAGE_LABELS, operatorRoleTitle, reviewStatusLabel } from '@hall/domain';
+import { ATTENDANCE_LABELS, REVIEW_STAGE_LABELS, WEEKDAY_LABELS, operatorRoleTitle, reviewStatusLabel, type SlotSetting } from '@hall/domain';
+
+const SPECIAL_DAY_KINDS: Record<string, string> = { holiday: '休息', workday: '调休上班', none: '按工作日' };
+const weekdaysText = (digits: string) => [...digits].map((digit) => WEEKDAY_LABELS[digit] ?? digit).join('、');
 
 /** The audit trail's actions in words, for the administrator's list and its filter. */
 export const AUDIT_ACTIONS: Record<string, string> = {
@@ -19,6 +22,11 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'review.reject': '审核驳回',
   'feedback.reply': '回复意见',
   'query.fulfil': '办理查询',
+  'appointmentSettings.weekdays': '修改预约工作日',
+  'appointmentSettings.day': '设置节假日或调休',
+  'appointmentSettings.slots': '修改预约时段与容量',
+  'counterDay.arrived': '登记到场',
+  'counterDay.noShow': '登记未到',
 };
 
 /** The filter's choices: every action family and the named actions. */
@@ -29,6 +37,8 @@ export const AUDIT_ACTION_FILTERS: { label: string; value: string }[] = [
   { label: '申请审核', value: 'review.' },
   { label: '意见回复', value: 'feedback.' },
   { label: '查询办理', value: 'query.' },
+  { label: '预约设置', value: 'appointmentSettings.' },
+  { label: '预约到场', value: 'counterDay.' },
 ];
 
 export function auditActionText(action: string): string {
@@ -57,6 +67,17 @@ const AUDIT_FIELDS: Record<string, string> = {
   answer: '办理方式',
   fileId: '文件编号',
   result: '查询所得',
+  workingWeekdays: '工作日',
+  closedBookings: '需联系的预约',
+  day: '日期',
+  kind: '日期类型',
+  note: '说明',
+  slots: '时段与容量',
+  attendance: '到场情况',
+  bookingNumber: '预约单号',
+  timeName: '时段',
+  name: '姓名',
+  date: '预约日期',
 };
 
 export function auditFieldText(field: string): string {
@@ -69,6 +90,10 @@ export function auditValueText(field: string, value: unknown): string {
   if (typeof value === 'boolean') return value ? '是' : '否';
   if (field === 'roles' && Array.isArray(value)) return value.map((role) => operatorRoleTitle(String(role))).join('、') || '—';
   if (field === 'stage' && typeof value === 'string') return (REVIEW_STAGE_LABELS as Record<string, string>)[value] ?? value;
+  if (field === 'workingWeekdays' && typeof value === 'string') return weekdaysText(value);
+  if (field === 'kind' && typeof value === 'string') return SPECIAL_DAY_KINDS[value] ?? value;
+  if (field === 'attendance' && typeof value === 'string') return (ATTENDANCE_LABELS as Record<string, string>)[value] ?? '待到场';
+  if (field === 'slots' && Array.isArray(value)) return (value as SlotSetting[]).map((slot) => `${slot.timeName} ${slot.maxNum}人（${weekdaysText(slot.weekdays)}）`).join('；') || '—';
   if (field === 'shzt' && (typeof value === 'number' || typeof value === 'string')) return `${reviewStatusLabel(value)}（${value}）`;
   return typeof value === 'string' ? value : JSON.stringify(value);
 }

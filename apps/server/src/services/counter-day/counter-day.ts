@@ -135,8 +135,8 @@ export async function markAttendance(db: Database, actor: AuditActor, input: { k
     await recordAudit(tx, actor, {
       action: `counterDay.${input.state === 'arrived' ? 'arrived' : 'noShow'}`,
       target: `${input.kind === 'order' ? 'appointmentOrder' : 'counterBooking'}:${id}`,
-      before: { state: 'waiting' },
-      after: { state: input.state, name: booking.name, bookingNumber: booking.bookingNumber, date: booking.date, timeName: booking.timeName },
+      before: { attendance: 'waiting' },
+      after: { attendance: input.state, name: booking.name, bookingNumber: booking.bookingNumber, date: booking.date, timeName: booking.timeName },
     });
     const { date: _date, ...rest } = booking;
     return { ...rest, ...stateOf(recorded) };
