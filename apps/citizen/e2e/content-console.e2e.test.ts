@@ -11,14 +11,17 @@ beforeAll(async () => {
 afterAll(() => hall?.close());
 
 /** Signs in to the console as the demo 内容管理员 and opens 文章管理. */
-async function contentSignIn(page: Page) {
+async function contentSignIn(page: Page, screen = '文章管理', path = 'articles') {
   await page.goto('/admin/');
   await page.getByLabel('账号').fill('content');
   await page.getByLabel('密码').fill('demo2026hall');
   await page.getByRole('button', { name: '登录' }).click();
-  await page.getByRole('button', { name: /文章管理/ }).click();
-  await page.waitForURL('**/admin/content/articles');
+  await page.getByRole('button', { name: new RegExp(screen) }).click();
+  await page.waitForURL(`**/admin/content/${path}`);
 }
+
+/** The smallest real PNG: one transparent pixel. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 const TITLE = '不动产登记中心周六延时服务的通知';
 const BODY = '自下月起，每周六上午九点至十二点开放综合窗口。';
@@ -94,5 +97,52 @@ describe('the content manager in the console', () => {
     await row.click();
     await desk.page.getByRole('textbox', { name: '正文' }).getByText(BODY).waitFor();
     await deskShot(desk.page, 'article');
+  });
+
+  it('adds a banner with an image (a non-image refused) and hides a menu tile; the citizen home follows', async () => {
+    const desk = await hall.newDesktop();
+    keepFailureEvidence(desk.page, 'content-console-home-desktop');
+    const deskShot = steadyScreenshots('content-console-home-desktop');
+    await contentSignIn(desk.page, '轮播图管理', 'banners');
+    await desk.page.getByRole('list', { name: '轮播图' }).waitFor();
+    await desk.page.getByRole('button', { name: '新增轮播图' }).click();
+    await desk.page.getByLabel('标题').fill('五一假期办事指引');
+    await desk.page.getByLabel('点击后打开').fill('/news');
+    await desk.page.getByRole('button', { name: '保存' }).click();
+    const card = desk.page.getByRole('list', { name: '轮播图' }).getByRole('listitem').filter({ hasText: '五一假期办事指引' });
+    await card.getByText('未上传图片').waitFor();
+
+    // A text file named .png is refused by its content and nothing changes.
+    await card.getByLabel('上传五一假期办事指引的图片').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+    await desk.page.getByRole('dialog').getByText('只能上传PNG、JPG、GIF或WebP格式的图片，请重新选择').waitFor();
+    await deskShot(desk.page, 'banner-not-image');
+    await desk.page.getByRole('button', { name: '知道了' }).click();
+    await card.getByLabel('上传五一假期办事指引的图片').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
+    await card.getByText('显示中').waitFor();
+    await deskShot(desk.page, 'banners');
+
+    await desk.page.goto('/admin/content/menus');
+    const tile = desk.page.getByRole('list', { name: '网上办理的菜单' }).getByRole('listitem').filter({ hasText: '排队取号' });
+    await tile.getByRole('button', { name: '编辑' }).click();
+    await desk.page.getByRole('switch').click();
+    await desk.page.getByRole('button', { name: '保存' }).click();
+    await tile.getByText('已隐藏').waitFor();
+    await deskShot(desk.page, 'menus');
+
+    const phone = await hall.newPhone();
+    keepFailureEvidence(phone.page, 'content-console-home-phone');
+    const phoneShot = steadyScreenshots('content-console-home-phone');
+    await contentSignIn(phone.page, '菜单管理', 'menus');
+    await phone.page.getByRole('list', { name: '菜单分组' }).waitFor();
+    await phoneShot(phone.page, 'menus');
+    await phone.page.goto('/admin/content/banners');
+    await phone.page.getByRole('list', { name: '轮播图' }).getByText('五一假期办事指引').waitFor();
+    await phoneShot(phone.page, 'banners');
+
+    const citizen = await hall.newPhone();
+    await signIn(citizen.page, 'e2e-content-console-home', '林立', '/');
+    await citizen.page.getByText('网上申请').first().waitFor();
+    await expect(citizen.page.getByText('排队取号').count()).resolves.toBe(0);
+    await expect(citizen.page.locator('img[alt="五一假期办事指引"]').count()).resolves.toBeGreaterThan(0);
   });
 });

@@ -1,0 +1,179 @@
+import { BANNER_IMAGE_MAX_BYTES, BANNER_IMAGE_TOO_LARGE, BANNER_TITLE_MAX_LENGTH, type ConsoleBanner } from '@hall/api/browser';
+import { LOAD_FAILED, NETWORK_ERROR, useRemote } from '@hall/app';
+import { EmptyState } from '@hall/ui/empty-state';
+import { ErrorState, LoadingState } from '@hall/ui/load-state';
+import { PageShell } from '@hall/ui/page-shell';
+import { Button, Dialog, Form, Input, Popup, Switch, Tag, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { FormError, useFormSubmit } from '../../../app/form-submit';
+import { api } from '../../../lib/hall';
+import { dataOrThrow, moved, refusalOf } from '../shared/content-api';
+import { OrderButtons } from '../shared/order-buttons';
+import '../../../components/console-page.css';
+import '../shared/content-forms.css';
+import './banners.css';
+
+interface BannerValues {
+  title: string;
+  link: string;
+  enabled: boolean;
+}
+
+/** A new banner's or a banner's title, link and switch; the hall's refusal shows in place, keeping what was typed. */
+function BannerForm({ banner, onSaved, onCancel }: { banner: ConsoleBanner | null; onSaved: () => void; onCancel: () => void }) {
+  const { busy, error, run } = useFormSubmit(async (values: BannerValues) => {
+    const reply = await api.saveConsoleBanner({ ...(banner ? { id: banner.id } : {}), title: values.title ?? '', link: values.link ?? '', enabled: Boolean(values.enabled) });
+    const refused = refusalOf(reply, '保存失败，请稍后重试');
+    if (!refused) onSaved();
+    return refused;
+  });
+  return (
+    <div>
+      <h2 className="content-sheet__title">{banner ? '编辑轮播图' : '新增轮播图'}</h2>
+      <Form
+        layout="vertical"
+        initialValues={{ title: banner?.title ?? '', link: banner?.link ?? '', enabled: banner?.enabled ?? true }}
+        onFinish={(values: BannerValues) => void run(values)}
+        footer={
+          <div className="content-sheet__buttons">
+            <Button block onClick={onCancel}>
+              取消
+            </Button>
+            <Button block type="submit" color="primary" loading={busy}>
+              保存
+            </Button>
+          </div>
+        }
+      >
+        <Form.Item name="title" label="标题" rules={[{ required: true, message: '请填写轮播图标题' }]}>
+          <Input maxLength={BANNER_TITLE_MAX_LENGTH} autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="link" label="点击后打开" extra="本应用的页面路径（如 /news），或以 https:// 开头的网址；不填则不可点击">
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="enabled" label="启用" valuePropName="checked" extra={banner?.url ? '停用后市民不再看到这张轮播图' : '上传图片后，启用的轮播图才会显示给市民'}>
+          <Switch />
+        </Form.Item>
+      </Form>
+      <FormError message={error} />
+    </div>
+  );
+}
+
+/** Picks an image and uploads it as the banner's; a file too large is refused before it is sent. */
+function ImagePicker({ banner, onDone }: { banner: ConsoleBanner; onDone: (problem: string | null) => void }) {
+  const [busy, setBusy] = useState(false);
+  async function upload(file: File) {
+    if (file.size > BANNER_IMAGE_MAX_BYTES) return onDone(BANNER_IMAGE_TOO_LARGE);
+    setBusy(true);
+    const reply = await api.uploadConsoleBannerImage({ id: banner.id, Filedata: file }).catch(() => null);
+    setBusy(false);
+    onDone(reply ? refusalOf(reply, '上传失败，请稍后重试') : NETWORK_ERROR);
+  }
+  return (
+    <label className={`banner-upload${busy ? ' banner-upload--busy' : ''}`}>
+      {busy ? '上传中…' : banner.url ? '更换图片' : '上传图片'}
+      <input
+        type="file"
+        accept="image/png,image/jpeg,image/gif,image/webp"
+        aria-label={`上传${banner.title}的图片`}
+        disabled={busy}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void upload(file);
+        }}
+      />
+    </label>
+  );
+}
+
+/** 轮播图管理: the banners of the app's home, in order; image, title, link, on or off (DESIGN.md §10). */
+export function Component() {
+  const navigate = useNavigate();
+  const loaded = useRemote(async () => dataOrThrow(await api.listConsoleBanners({})).items, [], { quietWhenSessionLost: true });
+  const [editing, setEditing] = useState<{ banner: ConsoleBanner | null } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const items = (!loaded.loading && loaded.data) || null;
+
+  async function act(step: () => Promise<string | null>, done: string) {
+    setBusy(true);
+    const refused = await step().catch(() => NETWORK_ERROR);
+    setBusy(false);
+    if (refused) await Dialog.alert({ title: '未能完成', content: refused, confirmText: '知道了' });
+    else Toast.show({ icon: 'success', content: done });
+    await loaded.reload();
+  }
+
+  const move = (banner: ConsoleBanner, step: -1 | 1) => {
+    const ids = moved(items?.map((item) => item.id) ?? [], banner.id, step);
+    if (ids) void act(async () => refusalOf(await api.orderConsoleBanners({ ids }), '调整顺序失败，请稍后重试'), '顺序已保存');
+  };
+
+  async function remove(banner: ConsoleBanner) {
+    if (!(await Dialog.confirm({ content: `删除后不能恢复，确定删除轮播图“${banner.title}”吗？`, confirmText: '删除', cancelText: '取消' }))) return;
+    await act(async () => refusalOf(await api.deleteConsoleBanner({ id: banner.id }), '删除失败，请稍后重试'), '已删除');
+  }
+
+  return (
+    <PageShell
+      className="console-page content-page"
+      title="轮播图管理"
+      onBack={() => navigate('/')}
+      onRefresh={loaded.reload}
+      subheader={
+        <div className="content-toolbar">
+          <Button color="primary" size="small" onClick={() => setEditing({ banner: null })}>
+            新增轮播图
+          </Button>
+        </div>
+      }
+    >
+      {loaded.loading && <LoadingState />}
+      {loaded.error !== null && <ErrorState title={LOAD_FAILED} message={loaded.error} onRetry={() => void loaded.reload()} />}
+      {items && items.length === 0 && <EmptyState className="console-empty" description="暂无轮播图" hint="点击“新增轮播图”添加，上传图片并启用后市民即可看到" />}
+      {items && items.length > 0 && (
+        <ul className="console-list" aria-label="轮播图">
+          {items.map((banner, index) => (
+            <li key={banner.id} className={`content-card${banner.enabled && banner.url ? '' : ' content-card--off'}`}>
+              {banner.url ? <img className="banner-thumb" src={banner.url} alt={banner.title} /> : <span className="banner-thumb banner-thumb--none">暂无图片</span>}
+              <div className="content-card__body">
+                <span className="console-item__head">
+                  <Tag color={banner.enabled && banner.url ? 'success' : 'default'} fill="outline">
+                    {!banner.url ? '未上传图片' : banner.enabled ? '显示中' : '已停用'}
+                  </Tag>
+                  <span className="console-item__title">{banner.title}</span>
+                </span>
+                <span className="content-card__line">链接：{banner.link || '无'}</span>
+                <div className="content-card__actions">
+                  <ImagePicker banner={banner} onDone={(problem) => void act(async () => problem, '图片已更换')} />
+                  <Button size="mini" disabled={busy} onClick={() => setEditing({ banner })}>
+                    编辑
+                  </Button>
+                  <OrderButtons name={banner.title} first={index === 0} last={index === items.length - 1} busy={busy} onMove={(step) => move(banner, step)} />
+                  <Button size="mini" color="danger" fill="outline" disabled={busy} onClick={() => void remove(banner)}>
+                    删除
+                  </Button>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Popup visible={editing !== null} onMaskClick={() => setEditing(null)} bodyClassName="content-sheet" destroyOnClose>
+        {editing && (
+          <BannerForm
+            banner={editing.banner}
+            onCancel={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              Toast.show({ icon: 'success', content: '保存成功' });
+              void loaded.reload();
+            }}
+          />
+        )}
+      </Popup>
+    </PageShell>
+  );
+}

@@ -1,0 +1,227 @@
+import { MENU_NAME_MAX_LENGTH, MENU_REMARK_MAX_LENGTH, type ConsoleMenu, type ConsoleMenuGroup } from '@hall/api/browser';
+import { LOAD_FAILED, NETWORK_ERROR, useRemote } from '@hall/app';
+import { ErrorState, LoadingState } from '@hall/ui/load-state';
+import { PageShell } from '@hall/ui/page-shell';
+import { Button, Dialog, Form, Input, Popup, Selector, Switch, Tag, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { FormError, useFormSubmit } from '../../../app/form-submit';
+import { api } from '../../../lib/hall';
+import { dataOrThrow, moved, refusalOf } from '../shared/content-api';
+import { OrderButtons } from '../shared/order-buttons';
+import '../../../components/console-page.css';
+import '../shared/content-forms.css';
+import './menus.css';
+
+interface MenuValues {
+  parentId: string[];
+  menuname: string;
+  bz: string;
+  imgpath: string;
+  menutype: ('click' | 'view')[];
+  url: string;
+  visible: boolean;
+}
+
+type Editing = { menu: ConsoleMenu | null; parentId: string | null };
+
+const TYPE_OPTIONS = [
+  { label: '应用内页面', value: 'click' as const },
+  { label: '外部网址', value: 'view' as const },
+];
+
+/** A group's or a tile's fields; the hall's refusal shows in place, keeping what was typed. */
+function MenuForm({ editing, groups, onSaved, onCancel }: { editing: Editing; groups: ConsoleMenuGroup[]; onSaved: () => void; onCancel: () => void }) {
+  const { menu, parentId } = editing;
+  const isTile = parentId !== null;
+  const { busy, error, run } = useFormSubmit(async (values: MenuValues) => {
+    const reply = await api.saveConsoleMenu({
+      ...(menu ? { id: menu.id } : {}),
+      parentId: isTile ? (values.parentId?.[0] ?? parentId) : null,
+      menuname: values.menuname ?? '',
+      bz: values.bz ?? '',
+      imgpath: values.imgpath ?? '',
+      menutype: values.menutype?.[0] ?? 'click',
+      url: values.url ?? '',
+      visible: Boolean(values.visible),
+    });
+    const refused = refusalOf(reply, '保存失败，请稍后重试');
+    if (!refused) onSaved();
+    return refused;
+  });
+  return (
+    <div>
+      <h2 className="content-sheet__title">{`${menu ? '编辑' : '新增'}${isTile ? '菜单' : '分组'}`}</h2>
+      <Form
+        layout="vertical"
+        initialValues={{
+          parentId: parentId ? [parentId] : [],
+          menuname: menu?.menuname ?? '',
+          bz: menu?.bz ?? '',
+          imgpath: menu?.imgpath ?? '',
+          menutype: [menu?.menutype ?? 'click'],
+          url: menu?.url ?? '',
+          visible: menu?.visible ?? true,
+        }}
+        onFinish={(values: MenuValues) => void run(values)}
+        footer={
+          <div className="content-sheet__buttons">
+            <Button block onClick={onCancel}>
+              取消
+            </Button>
+            <Button block type="submit" color="primary" loading={busy}>
+              保存
+            </Button>
+          </div>
+        }
+      >
+        {isTile && (
+          <Form.Item name="parentId" label="所属分组">
+            <Selector columns={2} options={groups.map((group) => ({ label: group.menuname, value: group.id }))} />
+          </Form.Item>
+        )}
+        <Form.Item name="menuname" label="名称" rules={[{ required: true, message: '请填写菜单名称' }]}>
+          <Input maxLength={MENU_NAME_MAX_LENGTH} autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="bz" label="备注" extra="显示在名称下方的一行说明">
+          <Input maxLength={MENU_REMARK_MAX_LENGTH} autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="imgpath" label="图标地址" extra="如 /online/assets/icons/apply.svg，或以 https:// 开头的图片地址">
+          <Input autoComplete="off" />
+        </Form.Item>
+        {isTile && (
+          <>
+            <Form.Item name="menutype" label="打开方式">
+              <Selector columns={2} options={TYPE_OPTIONS} />
+            </Form.Item>
+            <Form.Item name="url" label="链接" extra="应用内页面填路径（如 /news），外部网址以 https:// 开头" rules={[{ required: true, message: '请填写菜单的链接或页面路径' }]}>
+              <Input autoComplete="off" />
+            </Form.Item>
+          </>
+        )}
+        <Form.Item name="visible" label="显示" valuePropName="checked" extra="隐藏后市民不再看到它；隐藏分组时其下的菜单一并隐藏">
+          <Switch />
+        </Form.Item>
+      </Form>
+      <FormError message={error} />
+    </div>
+  );
+}
+
+function VisibleTag({ menu }: { menu: ConsoleMenu }) {
+  return menu.visible ? null : (
+    <Tag color="default" fill="outline">
+      已隐藏
+    </Tag>
+  );
+}
+
+/** 菜单管理: the groups and tiles of the app's home, in order, shown or hidden (DESIGN.md §10). */
+export function Component() {
+  const navigate = useNavigate();
+  const loaded = useRemote(async () => dataOrThrow(await api.listConsoleMenus({})).groups, [], { quietWhenSessionLost: true });
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [busy, setBusy] = useState(false);
+  const groups = (!loaded.loading && loaded.data) || null;
+
+  async function act(step: () => Promise<string | null>, done: string) {
+    setBusy(true);
+    const refused = await step().catch(() => NETWORK_ERROR);
+    setBusy(false);
+    if (refused) await Dialog.alert({ title: '未能完成', content: refused, confirmText: '知道了' });
+    else Toast.show({ icon: 'success', content: done });
+    await loaded.reload();
+  }
+
+  const move = (list: ConsoleMenu[], parentId: string | null, menu: ConsoleMenu, step: -1 | 1) => {
+    const ids = moved(list.map((item) => item.id), menu.id, step);
+    if (ids) void act(async () => refusalOf(await api.orderConsoleMenus({ parentId, ids }), '调整顺序失败，请稍后重试'), '顺序已保存');
+  };
+
+  async function remove(menu: ConsoleMenu) {
+    if (!(await Dialog.confirm({ content: `删除后不能恢复，确定删除“${menu.menuname}”吗？`, confirmText: '删除', cancelText: '取消' }))) return;
+    await act(async () => refusalOf(await api.deleteConsoleMenu({ id: menu.id }), '删除失败，请稍后重试'), '已删除');
+  }
+
+  const actions = (list: ConsoleMenu[], parentId: string | null, menu: ConsoleMenu, index: number) => (
+    <div className="content-card__actions">
+      <Button size="mini" disabled={busy} onClick={() => setEditing({ menu, parentId })}>
+        编辑
+      </Button>
+      <OrderButtons name={menu.menuname} first={index === 0} last={index === list.length - 1} busy={busy} onMove={(step) => move(list, parentId, menu, step)} />
+      <Button size="mini" color="danger" fill="outline" disabled={busy} onClick={() => void remove(menu)}>
+        删除
+      </Button>
+    </div>
+  );
+
+  return (
+    <PageShell
+      className="console-page content-page"
+      title="菜单管理"
+      onBack={() => navigate('/')}
+      onRefresh={loaded.reload}
+      subheader={
+        <div className="content-toolbar">
+          <Button color="primary" size="small" onClick={() => setEditing({ menu: null, parentId: null })}>
+            新增分组
+          </Button>
+        </div>
+      }
+    >
+      {loaded.loading && <LoadingState />}
+      {loaded.error !== null && <ErrorState title={LOAD_FAILED} message={loaded.error} onRetry={() => void loaded.reload()} />}
+      {groups && (
+        <ul className="console-list" aria-label="菜单分组">
+          {groups.map((group, index) => (
+            <li key={group.id} className={`content-card menu-group${group.visible ? '' : ' content-card--off'}`}>
+              <div className="content-card__body">
+                <span className="console-item__head">
+                  <span className="console-item__title">{group.menuname}</span>
+                  <VisibleTag menu={group} />
+                </span>
+                {group.bz && <span className="content-card__line">{group.bz}</span>}
+                {actions(groups, null, group, index)}
+                <ul className="menu-tiles" aria-label={`${group.menuname}的菜单`}>
+                  {group.tiles.map((tile, tileIndex) => (
+                    <li key={tile.id} className={`menu-tile${tile.visible ? '' : ' content-card--off'}`}>
+                      {tile.imgpath && <img className="menu-tile__icon" src={tile.imgpath} alt="" />}
+                      <div className="content-card__body">
+                        <span className="console-item__head">
+                          <span className="menu-tile__name">{tile.menuname}</span>
+                          <VisibleTag menu={tile} />
+                        </span>
+                        <span className="content-card__line">
+                          {tile.bz ? `${tile.bz} · ` : ''}
+                          {tile.menutype === 'view' ? '外部网址' : '页面'}：{tile.url}
+                        </span>
+                        {actions(group.tiles, group.id, tile, tileIndex)}
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+                <Button size="small" fill="outline" color="primary" onClick={() => setEditing({ menu: null, parentId: group.id })}>
+                  在“{group.menuname}”中新增菜单
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Popup visible={editing !== null} onMaskClick={() => setEditing(null)} bodyClassName="content-sheet" destroyOnClose>
+        {editing && groups && (
+          <MenuForm
+            editing={editing}
+            groups={groups}
+            onCancel={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              Toast.show({ icon: 'success', content: '保存成功' });
+              void loaded.reload();
+            }}
+          />
+        )}
+      </Popup>
+    </PageShell>
+  );
+}
