@@ -139,6 +139,32 @@ describe('holidays and make-up working days', () => {
     expect(await slotOf(hall, day.id, '10:00-11:00')).toMatchObject({ countNum: 1 });
   });
 
+  it('a booking racing a change that closes its day waits for it, then is refused; nothing is booked', async () => {
+    const day = (await openDays(hall))[4]!;
+    const citizen = await verifiedCitizen(hall, 'race-booker');
+    const slot = await slotOf(hall, day.id, '09:00-10:00');
+    let release!: () => void;
+    let holding!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    // The closing change, as saveSpecialDay does it: the day locked for update, then marked closed.
+    const closing = hall.connection.db.transaction(async (tx) => {
+      await tx.select().from(appointmentCalendars).where(eq(appointmentCalendars.id, day.id)).for('update');
+      holding();
+      await released;
+      await tx.update(appointmentCalendars).set({ holiday: 1 }).where(eq(appointmentCalendars.id, day.id));
+    });
+    await held;
+    const booking = hall.post('/online/wx/appoint/addApmCount', { name: '张三', phone: '13812341234', zjh: '11010519491231002X', yysj: `${day.calendarDate} 09:00-10:00`, calendarId: String(day.id), countId: String(slot!.id) }, citizen);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await closing;
+    const answer = await booking;
+    expect(answer.status).toBe(400);
+    expect(answer.body.msg).toBe('所选日期不可预约，请选择其他日期');
+    expect(await slotOf(hall, day.id, '09:00-10:00')).toMatchObject({ countNum: slot!.countNum });
+  });
+
   it('opens a weekend day as a make-up working day with every slot, and the extension keeps it open', async () => {
     const db = hall.connection.db;
     const [saturday] = await db

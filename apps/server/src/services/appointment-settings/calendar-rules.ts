@@ -67,3 +67,13 @@ export async function loadCalendarRules(tx: Pick<Database, 'select' | 'selectDis
 function specialDayEntries(rows: (typeof appointmentSpecialDays.$inferSelect)[]): [string, SpecialDayKind][] {
   return rows.map((row) => [`${row.areaId}\n${row.day}`, row.kind === 'workday' ? 'workday' : 'holiday']);
 }
+
+/**
+ * Inside a booking's transaction: whether its day is still open, read under a share lock. A change
+ * closing the day (which locks the day for update) then either waits for this booking and lists it
+ * among the bookings to follow up, or has committed first and this booking sees the day closed.
+ */
+export async function dayStillOpen(tx: Pick<Database, 'select'>, calendarId: number): Promise<boolean> {
+  const [day] = await tx.select({ holiday: appointmentCalendars.holiday }).from(appointmentCalendars).where(eq(appointmentCalendars.id, calendarId)).for('share');
+  return day?.holiday === 0;
+}

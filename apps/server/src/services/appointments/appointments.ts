@@ -6,6 +6,7 @@ import { appointmentAreas, appointmentCalendars, appointmentOrders, appointmentP
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { parseRowId } from '../../lib/row-id';
 import { formatShanghaiDate, formatShanghaiDateTime } from '../../lib/shanghai-time';
+import { dayStillOpen } from '../appointment-settings/calendar-rules';
 
 /** Counter appointments (spec part 3 §2.1–§2.4, §4, §5, §7, §8): lists, booking, the citizen's own orders. */
 
@@ -127,6 +128,7 @@ export async function bookAppointment(db: Database, openid: string, input: Booki
 
   try {
     const id = await db.transaction(async (tx) => {
+      if (!(await dayStillOpen(tx, chosen.calendar.id))) throw badRequest(DAY_NOT_BOOKABLE);
       const [slot] = await tx.select().from(appointmentSlots).where(eq(appointmentSlots.id, chosen.slot.id));
       const [booked] = await tx
         .select({ id: appointmentOrders.id })

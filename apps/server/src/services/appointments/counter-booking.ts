@@ -8,6 +8,7 @@ import { formatShanghaiDate, formatShanghaiDateTime } from '../../lib/shanghai-t
 import { uniqueViolation } from '../../lib/unique-violation';
 import { CASE_ALREADY_BOOKED, CASE_NOT_BOOKABLE, DAY_NOT_BOOKABLE, SLOT_NOT_FOUND } from './appointments';
 import { requireUser } from '../session/users';
+import { dayStillOpen } from '../appointment-settings/calendar-rules';
 
 /**
  * Counter booking (spec part 3 §2.5, §4, §5, §7 "Counter booking", §8): the citizen books a time
@@ -142,6 +143,7 @@ export async function bookCounterSlot(db: Database, openid: string, input: Count
 
   try {
     const id = await db.transaction(async (tx) => {
+      if (!(await dayStillOpen(tx, day.id))) throw badRequest(DAY_NOT_BOOKABLE);
       const [slot] = await tx.select().from(appointmentSlots).where(eq(appointmentSlots.id, chosen.id));
       const refusal = slotBookingMessage(slot!, await hasBookingOn(tx, openid, date));
       if (refusal) throw conflict(refusal);
