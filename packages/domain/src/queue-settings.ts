@@ -1,4 +1,4 @@
-import { queueTimes } from './queue';
+import { queueTimes, type QueueConfig } from './queue';
 
 /** The checks of the console's queue settings (halls, their times, business groups), with messages that say what to change. */
 
@@ -6,14 +6,9 @@ export const QUEUE_SETTING_LIMITS = { windowMax: 99, capacityMax: 999, daysAhead
 
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-export interface QueueHallSettings {
+/** A hall's name and its queue configuration. */
+export interface QueueHallSettings extends QueueConfig {
   name: string;
-  strtime: string;
-  endtime: string;
-  addtime: number;
-  yuyueabovetime: number;
-  cancelyuyuetime: number;
-  yuyueday: number;
 }
 
 /** The first problem of a hall's settings, null when they give at least one time. */

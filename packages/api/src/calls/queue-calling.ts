@@ -3,6 +3,7 @@ import { defineCall } from '../define-call';
 import { errcodeReply } from '../envelopes';
 import { plainText, reqseq, text } from '../common';
 import { QUEUE_CALL_STATES } from '../queue-calling-limits';
+import { queueConfig } from './queue';
 
 /**
  * The console's queue halls and calling (DESIGN.md §10): the 系统管理员 sets up halls, their times
@@ -38,13 +39,8 @@ export const queueSettingsHall = z.object({
   worktime: z.string(),
   phone: z.string(),
   sort: z.number(),
-  /** First and last time of a day (HH:mm), the minutes between times, how many minutes before a time booking closes, before a time cancelling closes, and how many days ahead numbers are handed out. */
-  strtime: z.string(),
-  endtime: z.string(),
-  addtime: z.number(),
-  yuyueabovetime: z.number(),
-  cancelyuyuetime: z.number(),
-  yuyueday: z.number(),
+  /** The queue configuration (strtime, endtime, addtime, yuyueabovetime, cancelyuyuetime, yuyueday), as the citizen's calls read it. */
+  ...queueConfig.omit({ id: true, comID: true }).shape,
   /** The times of a day these settings give. */
   times: z.array(z.string()),
   groups: z.array(queueSettingsGroup),

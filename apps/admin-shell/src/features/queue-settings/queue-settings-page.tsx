@@ -4,7 +4,7 @@ import { EmptyState } from '@hall/ui/empty-state';
 import { ErrorState, LoadingState } from '@hall/ui/load-state';
 import { PageShell } from '@hall/ui/page-shell';
 import { Button, Form, Input, Tag, Toast } from 'antd-mobile';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { FormError, useFormSubmit } from '../../app/form-submit';
 import { loadQueueSettings, saveGroup, saveHall, type GroupValues, type HallValues } from './queue-settings-api';
@@ -14,6 +14,36 @@ import './queue-settings.css';
 const toNumber = (value: unknown) => (value === '' || value === undefined || value === null ? Number.NaN : Number(value));
 
 type Editing = { kind: 'hall'; hall?: QueueSettingsHall } | { kind: 'group'; hall: QueueSettingsHall; group?: QueueSettingsGroup } | null;
+
+/** Under a form: the refusal in words (the fields keep what was typed), cancel and save. */
+function FormFooter({ label, busy, error, onCancel }: { label: string; busy: boolean; error: string | null; onCancel: () => void }) {
+  return (
+    <>
+      <FormError message={error} />
+      <div className="queue-settings__actions">
+        <Button onClick={onCancel}>取消</Button>
+        <Button type="submit" color="primary" loading={busy} disabled={busy}>
+          {label}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** The hall form's fields, in the order it shows them. */
+const HALL_FIELDS: { name: keyof HallValues; label: string; placeholder?: string; help?: string; numeric?: boolean }[] = [
+  { name: 'name', label: '大厅名称', placeholder: '例如 邯郸市不动产登记中心' },
+  { name: 'address', label: '地址', placeholder: '选填' },
+  { name: 'worktime', label: '办公时间', placeholder: '选填，例如 周一至周五 09:00-17:00' },
+  { name: 'phone', label: '电话', placeholder: '选填' },
+  { name: 'strtime', label: '开始时间', help: '时:分，例如 09:00' },
+  { name: 'endtime', label: '结束时间', help: '时:分，例如 17:00' },
+  { name: 'addtime', label: '每段分钟数', help: '每个时间段的长度，例如 60', numeric: true },
+  { name: 'yuyueday', label: '可取号天数', numeric: true },
+  { name: 'yuyueabovetime', label: '取号截止', help: '时间段开始前多少分钟停止取号', numeric: true },
+  { name: 'cancelyuyuetime', label: '取消截止', help: '时间段开始前多少分钟不能再取消', numeric: true },
+  { name: 'sort', label: '排序', numeric: true },
+];
 
 /** The hall's form: its name and contacts, and the times of a day it hands out numbers for. */
 function HallForm({ hall, onSaved, onCancel }: { hall?: QueueSettingsHall; onSaved: () => void; onCancel: () => void }) {
@@ -45,52 +75,14 @@ function HallForm({ hall, onSaved, onCancel }: { hall?: QueueSettingsHall; onSav
       layout="horizontal"
       initialValues={Object.fromEntries(Object.entries(initial).map(([key, value]) => [key, typeof value === 'number' ? String(value) : value]))}
       onFinish={(values) => void save.run(values)}
-      footer={
-        <>
-          <FormError message={save.error} />
-          <div className="queue-settings__actions">
-            <Button onClick={onCancel}>取消</Button>
-            <Button type="submit" color="primary" loading={save.busy} disabled={save.busy}>
-              保存大厅
-            </Button>
-          </div>
-        </>
-      }
+      footer={<FormFooter label="保存大厅" busy={save.busy} error={save.error} onCancel={onCancel} />}
     >
       <Form.Header>{hall ? `修改：${hall.name}` : '新增办事大厅'}</Form.Header>
-      <Form.Item name="name" label="大厅名称">
-        <Input placeholder="例如 邯郸市不动产登记中心" />
-      </Form.Item>
-      <Form.Item name="address" label="地址">
-        <Input placeholder="选填" />
-      </Form.Item>
-      <Form.Item name="worktime" label="办公时间">
-        <Input placeholder="选填，例如 周一至周五 09:00-17:00" />
-      </Form.Item>
-      <Form.Item name="phone" label="电话">
-        <Input placeholder="选填" />
-      </Form.Item>
-      <Form.Item name="strtime" label="开始时间" help="时:分，例如 09:00">
-        <Input />
-      </Form.Item>
-      <Form.Item name="endtime" label="结束时间">
-        <Input />
-      </Form.Item>
-      <Form.Item name="addtime" label="每段分钟数" help="每个时间段的长度，例如 60">
-        <Input type="number" inputMode="numeric" />
-      </Form.Item>
-      <Form.Item name="yuyueday" label="可取号天数">
-        <Input type="number" inputMode="numeric" />
-      </Form.Item>
-      <Form.Item name="yuyueabovetime" label="取号截止" help="时间段开始前多少分钟停止取号">
-        <Input type="number" inputMode="numeric" />
-      </Form.Item>
-      <Form.Item name="cancelyuyuetime" label="取消截止" help="时间段开始前多少分钟不能再取消">
-        <Input type="number" inputMode="numeric" />
-      </Form.Item>
-      <Form.Item name="sort" label="排序">
-        <Input type="number" inputMode="numeric" />
-      </Form.Item>
+      {HALL_FIELDS.map((field) => (
+        <Form.Item key={field.name} name={field.name} label={field.label} help={field.help}>
+          {field.numeric ? <Input type="number" inputMode="numeric" /> : <Input placeholder={field.placeholder} />}
+        </Form.Item>
+      ))}
     </Form>
   );
 }
@@ -119,17 +111,7 @@ function GroupForm({ hall, group, onSaved, onCancel }: { hall: QueueSettingsHall
       layout="horizontal"
       initialValues={{ ...initial, capacity: String(initial.capacity), sort: String(initial.sort) }}
       onFinish={(values) => void save.run(values)}
-      footer={
-        <>
-          <FormError message={save.error} />
-          <div className="queue-settings__actions">
-            <Button onClick={onCancel}>取消</Button>
-            <Button type="submit" color="primary" loading={save.busy} disabled={save.busy}>
-              保存业务
-            </Button>
-          </div>
-        </>
-      }
+      footer={<FormFooter label="保存业务" busy={save.busy} error={save.error} onCancel={onCancel} />}
     >
       <Form.Header>{group ? `修改业务：${group.name}（${hall.name}）` : `新增业务（${hall.name}）`}</Form.Header>
       <Form.Item name="name" label="业务名称">
@@ -152,6 +134,17 @@ function GroupForm({ hall, group, onSaved, onCancel }: { hall: QueueSettingsHall
         <Input type="number" inputMode="numeric" />
       </Form.Item>
     </Form>
+  );
+}
+
+/** The open form, brought into view: 修改 on a card far down the list opens it at the top. */
+function EditorSection({ children }: { children: ReactNode }) {
+  const section = useRef<HTMLDivElement>(null);
+  useEffect(() => section.current?.scrollIntoView({ block: 'start' }), []);
+  return (
+    <div ref={section} className="console-section">
+      {children}
+    </div>
   );
 }
 
@@ -206,14 +199,14 @@ export function Component() {
   return (
     <PageShell className="console-page queue-settings" title="取号设置" onBack={() => navigate('/')} onRefresh={loaded.reload}>
       {editing?.kind === 'hall' && (
-        <div className="console-section">
-          <HallForm key={editing.hall?.id ?? 'new'} hall={editing.hall} onSaved={saved} onCancel={() => setEditing(null)} />
-        </div>
+        <EditorSection key={editing.hall?.id ?? 'new'}>
+          <HallForm hall={editing.hall} onSaved={saved} onCancel={() => setEditing(null)} />
+        </EditorSection>
       )}
       {editing?.kind === 'group' && (
-        <div className="console-section">
-          <GroupForm key={editing.group?.id ?? `new-${editing.hall.id}`} hall={editing.hall} group={editing.group} onSaved={saved} onCancel={() => setEditing(null)} />
-        </div>
+        <EditorSection key={editing.group?.id ?? `new-${editing.hall.id}`}>
+          <GroupForm hall={editing.hall} group={editing.group} onSaved={saved} onCancel={() => setEditing(null)} />
+        </EditorSection>
       )}
       {loaded.loading && !loaded.data && <LoadingState />}
       {loaded.error !== null && <ErrorState title={LOAD_FAILED} message={loaded.error} onRetry={() => void loaded.reload()} />}

@@ -1,5 +1,5 @@
 import type { QueueSettingsHall } from '@hall/api';
-import { queueTimes, validateQueueGroup, validateQueueHall } from '@hall/domain';
+import { queueTimes, validateQueueGroup, validateQueueHall, type QueueHallSettings } from '@hall/domain';
 import { and, asc, eq, gt, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { queueCompanies, queueConfigs, queueGroups, queueTimeCounts } from '../../db/schema';
@@ -15,19 +15,12 @@ import { recordAudit, type AuditActor } from '../operators/audit';
  * drop below the most taken in one time. Each change is audited in its own transaction.
  */
 
-export interface HallInput {
+export interface HallInput extends QueueHallSettings {
   id?: string;
-  name: string;
   address: string;
   worktime: string;
   phone: string;
   sort: number;
-  strtime: string;
-  endtime: string;
-  addtime: number;
-  yuyueabovetime: number;
-  cancelyuyuetime: number;
-  yuyueday: number;
 }
 
 export interface GroupInput {
