@@ -46,3 +46,19 @@ export const MENU_ICON_INVALID = '图标须为本站图标地址（以 /online/ 
 export const MENU_GROUP_MISSING = '所选分组不存在，请刷新后重新选择';
 export const MENU_GROUP_NOT_EMPTY = '该分组下还有菜单，请先删除或移走这些菜单后再删除分组';
 export const MENU_TILE_NEEDS_LINK = '请填写菜单的链接或页面路径';
+
+export const QUESTION_MAX_LENGTH = 200;
+export const ANSWER_MAX_LENGTH = 2000;
+export const QUESTION_REQUIRED = '请填写问题';
+export const QUESTION_TOO_LONG = `问题不能超过${QUESTION_MAX_LENGTH}个字`;
+export const ANSWER_REQUIRED = '请填写解答';
+export const ANSWER_TOO_LONG = `解答不能超过${ANSWER_MAX_LENGTH}个字，请精简后再保存`;
+
+export const CONTACT_LINE_MAX_LENGTH = 100;
+export const CONTACT_MAX_LINES = 20;
+export const CONTACT_REQUIRED = '请至少填写一行联系方式';
+export const CONTACT_LINE_INVALID = `每行联系方式不能超过${CONTACT_LINE_MAX_LENGTH}个字，且不能含逗号（逗号用于分行），最多${CONTACT_MAX_LINES}行`;
+
+export const MAP_TILE_URL_INVALID = '瓦片地址须以 https:// 开头，并包含 {z}、{x}、{y} 三处占位；不使用地图请留空';
+export const MAP_ATTRIBUTION_MAX_LENGTH = 200;
+export const MAP_ATTRIBUTION_TOO_LONG = `地图版权说明不能超过${MAP_ATTRIBUTION_MAX_LENGTH}个字`;

@@ -19,7 +19,7 @@ import { operatorCalls } from './calls/operators';
 import { statisticsCalls } from './calls/statistics';
 import { feedbackInboxCalls } from './calls/feedback-inbox';
 import { fulfilmentCalls } from './calls/fulfilment';
-import { contentConsoleCalls, contentHomeCalls } from './calls/content-console';
+import { contentConsoleCalls, contentHomeCalls, contentInfoCalls } from './calls/content-console';
 
 /** Every call of the hall, by name: the one contract the server and the apps share. */
 export const contract = {
@@ -46,6 +46,7 @@ export const contract = {
   ...fulfilmentCalls,
   ...contentConsoleCalls,
   ...contentHomeCalls,
+  ...contentInfoCalls,
 } as const;
 
 export type Contract = typeof contract;

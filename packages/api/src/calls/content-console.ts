@@ -196,3 +196,64 @@ export const contentHomeCalls = {
     reply: errcodeReply(z.object({ id: z.string() })),
   }),
 } as const;
+
+// ── Common questions, contact lines, the map's tile provider ────────────────────────────
+
+export const consoleQuestion = z.object({ id: z.string(), question: z.string(), answer: z.string(), sort: z.number() });
+export type ConsoleQuestion = z.infer<typeof consoleQuestion>;
+export const mapSetting = z.object({ tileUrl: z.string(), attribution: z.string() });
+export type MapSetting = z.infer<typeof mapSetting>;
+
+export const contentInfoCalls = {
+  listConsoleQuestions: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/content/questions/list',
+    body: z.object({ reqseq }),
+    reply: errcodeReply(z.object({ items: z.array(consoleQuestion) })),
+  }),
+  /** A new question (placed last) or a change to one. */
+  saveConsoleQuestion: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/content/questions/save',
+    body: z.object({ reqseq, id: articleId.optional(), question: z.string().max(2000), answer: z.string().max(20000) }),
+    reply: errcodeReply(consoleQuestion),
+  }),
+  orderConsoleQuestions: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/content/questions/order',
+    body: z.object({ reqseq, ids: orderIds }),
+    reply: errcodeReply(z.object({ items: z.array(consoleQuestion) })),
+  }),
+  deleteConsoleQuestion: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/content/questions/delete',
+    body: z.object({ reqseq, id: articleId }),
+    reply: errcodeReply(z.object({ id: z.string() })),
+  }),
+  /** The contact lines 联系我们 shows, one a line (e.g. 地址：…). */
+  getConsoleContact: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/content/contact/get',
+    body: z.object({ reqseq }),
+    reply: errcodeReply(z.object({ lines: z.array(z.string()) })),
+  }),
+  saveConsoleContact: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/content/contact/save',
+    body: z.object({ reqseq, lines: z.array(z.string().max(1000)).max(100) }),
+    reply: errcodeReply(z.object({ lines: z.array(z.string()) })),
+  }),
+  /** The service-site map's tile provider (系统管理员): an https template with {z}, {x}, {y}, or '' for no map. */
+  getMapSetting: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/settings/map/get',
+    body: z.object({ reqseq }),
+    reply: errcodeReply(mapSetting),
+  }),
+  saveMapSetting: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/settings/map/save',
+    body: z.object({ reqseq, tileUrl: plainText(1000), attribution: z.string().max(1000) }),
+    reply: errcodeReply(mapSetting),
+  }),
+} as const;

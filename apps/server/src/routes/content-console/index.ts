@@ -5,10 +5,21 @@ import { badRequest, notFound } from '../../lib/errors';
 import { registerCall } from '../../lib/register-call';
 import { auditActor, requireOperator } from '../../plugins/operator-session';
 import { deleteConsoleBanner, findBannerImage, listConsoleBanners, orderConsoleBanners, replaceBannerImage, saveConsoleBanner } from '../../services/content-console/banners';
+import {
+  deleteConsoleQuestion,
+  listConsoleQuestions,
+  orderConsoleQuestions,
+  readConsoleContact,
+  readMapSetting,
+  saveConsoleContact,
+  saveConsoleQuestion,
+  saveMapSetting,
+} from '../../services/content-console/hall-info';
 import { deleteConsoleMenu, listConsoleMenus, orderConsoleMenus, saveConsoleMenu } from '../../services/content-console/menus';
 import { deleteConsoleArticle, listConsoleArticles, publishConsoleArticle, readConsoleArticle, saveConsoleArticle } from '../../services/content-console/articles';
 
 const CONTENT = { role: 'content' } as const;
+const ADMIN = { role: 'admin' } as const;
 const WRITES = { max: 120, timeWindow: '1 minute' } as const;
 
 /** The banner id and image of a multipart body; the image is held in memory, bounded by the cap, and never kept in part. */
@@ -140,5 +151,43 @@ export async function contentConsoleArea(app: FastifyInstance): Promise<void> {
     errcode: '00',
     errmsg: '已删除',
     data: await deleteConsoleMenu(db, auditActor(request), request.body.id),
+  }));
+
+  // ── Common questions and contact lines ──
+  registerCall(app, contract.listConsoleQuestions, { auth: 'operator', operator: CONTENT }, async () => ({ errcode: '00', data: { items: await listConsoleQuestions(db) } }));
+
+  registerCall(app, contract.saveConsoleQuestion, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
+    errcode: '00',
+    errmsg: '保存成功',
+    data: await saveConsoleQuestion(db, auditActor(request), request.body),
+  }));
+
+  registerCall(app, contract.orderConsoleQuestions, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
+    errcode: '00',
+    errmsg: '顺序已保存',
+    data: { items: await orderConsoleQuestions(db, auditActor(request), request.body.ids) },
+  }));
+
+  registerCall(app, contract.deleteConsoleQuestion, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
+    errcode: '00',
+    errmsg: '已删除',
+    data: await deleteConsoleQuestion(db, auditActor(request), request.body.id),
+  }));
+
+  registerCall(app, contract.getConsoleContact, { auth: 'operator', operator: CONTENT }, async () => ({ errcode: '00', data: await readConsoleContact(db) }));
+
+  registerCall(app, contract.saveConsoleContact, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
+    errcode: '00',
+    errmsg: '保存成功',
+    data: await saveConsoleContact(db, auditActor(request), request.body.lines),
+  }));
+
+  // ── The map's tile provider: a setting of the 系统管理员 (it decides which outside service citizens' phones load) ──
+  registerCall(app, contract.getMapSetting, { auth: 'operator', operator: ADMIN }, async () => ({ errcode: '00', data: await readMapSetting(db) }));
+
+  registerCall(app, contract.saveMapSetting, { auth: 'operator', operator: ADMIN, rateLimit: WRITES }, async (request) => ({
+    errcode: '00',
+    errmsg: '保存成功',
+    data: await saveMapSetting(db, auditActor(request), request.body),
   }));
 }

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { CONTACT_LINE_INVALID, CONTENT_ORDER_STALE, MAP_TILE_URL_INVALID, QUESTION_REQUIRED, type CommonQuestion, type ConsoleQuestion } from '@hall/api';
+import { auditTrail } from '../../src/db/schema';
+import { createTestHall, type TestHall } from '../hall';
+
+const QUESTIONS = '/online/admin/api/content/questions';
+const CONTACT = '/online/admin/api/content/contact';
+const MAP = '/online/admin/api/settings/map';
+const TILES = 'https://tiles.example.cn/{z}/{x}/{y}.png';
+
+let hall: TestHall;
+let content: string;
+let admin: string;
+beforeAll(async () => {
+  hall = await createTestHall();
+  content = await hall.operator('content');
+  admin = await hall.operator('admin');
+});
+afterAll(() => hall.close());
+
+async function ok<T>(path: string, payload: Record<string, unknown>, cookie = content): Promise<T> {
+  const { status, body } = await hall.post(path, payload, cookie);
+  expect(status, JSON.stringify(body)).toBe(200);
+  return body.data as T;
+}
+
+const citizenQuestions = async () => ((await hall.post('/mp/api/commonques/list', {})).body.data as CommonQuestion[]).map((item) => item.question);
+const auditCount = async () => (await hall.connection.db.select().from(auditTrail)).length;
+const auditOf = async (target: string) => hall.connection.db.select().from(auditTrail).where(eq(auditTrail.target, target)).orderBy(auditTrail.id);
+
+describe('common questions', () => {
+  it('adds, edits, orders and removes questions; citizens see each change at once; every write audited', async () => {
+    const added = await ok<ConsoleQuestion>(`${QUESTIONS}/save`, { question: '周六可以办理吗？', answer: '每月第一个周六上午开放。' });
+    expect((await citizenQuestions()).at(-1)).toBe('周六可以办理吗？');
+    await ok(`${QUESTIONS}/save`, { id: added.id, question: '周六能办理业务吗？', answer: '每月第一个周六上午开放。' });
+    expect(await citizenQuestions()).toContain('周六能办理业务吗？');
+
+    const { items } = await ok<{ items: ConsoleQuestion[] }>(`${QUESTIONS}/list`, {});
+    const ids = items.map((item) => item.id);
+    const moved = [added.id, ...ids.filter((id) => id !== added.id)];
+    await ok(`${QUESTIONS}/order`, { ids: moved });
+    expect((await citizenQuestions())[0]).toBe('周六能办理业务吗？');
+    const stale = await hall.post(`${QUESTIONS}/order`, { ids: moved.slice(1) }, content);
+    expect(stale.status).toBe(409);
+    expect(stale.body.errmsg).toBe(CONTENT_ORDER_STALE);
+
+    await ok(`${QUESTIONS}/delete`, { id: added.id });
+    expect(await citizenQuestions()).not.toContain('周六能办理业务吗？');
+    expect((await auditOf(`question:${added.id}`)).map((entry) => entry.action)).toEqual(['question.create', 'question.update', 'question.delete']);
+    expect((await auditOf('questions')).map((entry) => entry.action)).toEqual(['content.order']);
+  });
+
+  it('refuses an empty question and changes nothing', async () => {
+    const audits = await auditCount();
+    const { status, body } = await hall.post(`${QUESTIONS}/save`, { question: '  ', answer: '答' }, content);
+    expect(status).toBe(400);
+    expect(body.errmsg).toBe(QUESTION_REQUIRED);
+    expect(await auditCount()).toBe(audits);
+  });
+});
+
+describe('contact lines', () => {
+  it('keeps the lines as the one string the citizen app splits, and refuses a line with a comma', async () => {
+    const lines = ['地址：邯郸市丛台区人民东路1号', '电话：0310-1234567', '工作时间：周一至周五 9:00-17:00'];
+    await ok(`${CONTACT}/save`, { lines: [...lines, '  '] });
+    expect((await hall.post('/online/wx/apilist/getContactUs', {})).body.data).toBe(lines.join(','));
+    expect(await ok(`${CONTACT}/get`, {})).toEqual({ lines });
+    for (const bad of [['地址：一号，二号'], []]) {
+      const { status } = await hall.post(`${CONTACT}/save`, { lines: bad }, content);
+      expect(status).toBe(400);
+    }
+    expect((await hall.post(`${CONTACT}/save`, { lines: ['a,b'] }, content)).body.errmsg).toBe(CONTACT_LINE_INVALID);
+    expect((await hall.post('/online/wx/apilist/getContactUs', {})).body.data).toBe(lines.join(','));
+    const [entry] = (await auditOf('setting:contact_us')).slice(-1);
+    expect(entry).toMatchObject({ action: 'contact.update', after: { lines } });
+  });
+});
+
+describe('the map tile provider', () => {
+  it('is the administrator’s: the content manager is refused', async () => {
+    expect((await hall.post(`${MAP}/save`, { tileUrl: TILES, attribution: '' }, content)).status).toBe(403);
+  });
+
+  it('takes an https template with {z}, {x} and {y}, or nothing; the site map uses it at once', async () => {
+    for (const tileUrl of ['http://tiles.example.cn/{z}/{x}/{y}.png', 'https://tiles.example.cn/{z}/{x}.png', 'javascript:alert(1)']) {
+      const { status, body } = await hall.post(`${MAP}/save`, { tileUrl, attribution: '' }, admin);
+      expect(status, tileUrl).toBe(400);
+      expect(body.errmsg).toBe(MAP_TILE_URL_INVALID);
+    }
+    await ok(`${MAP}/save`, { tileUrl: TILES, attribution: '© 示例地图' }, admin);
+    expect((await hall.post('/online/wx/apilist/getMapConfig', {})).body.data).toMatchObject({ tileUrl: TILES, attribution: '© 示例地图' });
+    await ok(`${MAP}/save`, { tileUrl: '', attribution: '' }, admin);
+    expect((await hall.post('/online/wx/apilist/getMapConfig', {})).body.data).toMatchObject({ tileUrl: '' });
+    expect((await auditOf('setting:map_tile_url')).map((entry) => entry.after)).toEqual([
+      { tileUrl: TILES, attribution: '© 示例地图' },
+      { tileUrl: '', attribution: '' },
+    ]);
+  });
+});
