@@ -19,6 +19,14 @@ async function consoleSignIn(page: Page, username: string, entry: RegExp) {
   await page.getByRole('button', { name: entry }).click();
 }
 
+/** A console on a phone or a desktop, signed in and on the screen wanted, keeping its evidence and screenshots under `journey`. */
+async function openConsole(device: 'phone' | 'desktop', journey: string, username: string, entry: RegExp) {
+  const { page } = device === 'phone' ? await hall.newPhone() : await hall.newDesktop();
+  keepFailureEvidence(page, journey);
+  await consoleSignIn(page, username, entry);
+  return { page, shot: steadyScreenshots(journey) };
+}
+
 describe('appointment settings and the counter’s day', () => {
   it('an administrator closes a booked day: the booking is listed to contact, the citizen sees the day closed, and the counter checks the citizen in', async () => {
     // A citizen books the first open day's 09:00-10:00 at the counter booking page.
@@ -35,38 +43,32 @@ describe('appointment settings and the counter’s day', () => {
     await citizen.page.waitForURL((url) => url.pathname === '/apmorder');
 
     // On the phone, the administrator tries fewer places than booked: refused with the count, the typed value kept.
-    const adminPhone = await hall.newPhone();
-    keepFailureEvidence(adminPhone.page, 'appointment-settings-admin-phone');
-    const phoneShot = steadyScreenshots('appointment-settings-admin-phone');
-    await consoleSignIn(adminPhone.page, 'admin', /预约设置/);
-    const business = adminPhone.page.getByRole('region', { name: '一般登记窗口的时段' });
+    const { page: adminPhonePage, shot: phoneShot } = await openConsole('phone', 'appointment-settings-admin-phone', 'admin', /预约设置/);
+    const business = adminPhonePage.getByRole('region', { name: '一般登记窗口的时段' });
     const places = business.getByLabel('容量（人）').first();
     await places.fill('0');
     await business.getByRole('button', { name: '保存时段与容量' }).click();
     await business.getByRole('alert').getByText(`${date} 09:00-10:00：该时段已有1人预约，容量不能少于1`).waitFor();
     await expect(places.inputValue()).resolves.toBe('0');
-    await phoneShot(adminPhone.page, 'capacity-refused');
-    await adminPhone.page.goto('/admin/appointment-settings');
-    await adminPhone.page.getByRole('region', { name: '工作日' }).waitFor();
-    await phoneShot(adminPhone.page, 'settings');
+    await phoneShot(adminPhonePage, 'capacity-refused');
+    await adminPhonePage.goto('/admin/appointment-settings');
+    await adminPhonePage.getByRole('region', { name: '工作日' }).waitFor();
+    await phoneShot(adminPhonePage, 'settings');
 
     // The administrator, at the desktop, closes that day.
-    const admin = await hall.newDesktop();
-    keepFailureEvidence(admin.page, 'appointment-settings-admin');
-    const adminShot = steadyScreenshots('appointment-settings-admin');
-    await consoleSignIn(admin.page, 'admin', /预约设置/);
-    await admin.page.waitForURL('**/admin/appointment-settings');
-    await admin.page.getByRole('region', { name: '工作日' }).waitFor();
-    await adminShot(admin.page, 'settings');
-    const days = admin.page.getByRole('region', { name: '节假日与调休' });
+    const { page: adminPage, shot: adminShot } = await openConsole('desktop', 'appointment-settings-admin', 'admin', /预约设置/);
+    await adminPage.waitForURL('**/admin/appointment-settings');
+    await adminPage.getByRole('region', { name: '工作日' }).waitFor();
+    await adminShot(adminPage, 'settings');
+    const days = adminPage.getByRole('region', { name: '节假日与调休' });
     await days.getByLabel('日期').fill(date);
     await days.getByLabel('说明').fill('系统维护');
     await days.getByRole('button', { name: '保存日期设置' }).click();
-    const follow = admin.page.getByRole('status', { name: '需联系的预约' });
+    const follow = adminPage.getByRole('status', { name: '需联系的预约' });
     await follow.getByText('请联系以下1位已预约的市民').waitFor();
     await follow.getByText('138****5678').waitFor();
     await days.getByText('系统维护').waitFor();
-    await adminShot(admin.page, 'day-closed-follow-up');
+    await adminShot(adminPage, 'day-closed-follow-up');
 
     // The citizen's calendar shows the day closed.
     await citizen.page.goto('/appointment');
@@ -77,29 +79,24 @@ describe('appointment settings and the counter’s day', () => {
     await citizenShot(citizen.page, 'day-closed');
 
     // The counter, on the phone, opens that day and checks the citizen in, once.
-    const counter = await hall.newPhone();
-    keepFailureEvidence(counter.page, 'appointment-settings-counter');
-    const counterShot = steadyScreenshots('appointment-settings-counter');
-    await consoleSignIn(counter.page, 'counter', /今日预约/);
-    await counter.page.waitForURL('**/admin/counter-day');
-    await counter.page.getByLabel('日期').fill(date);
-    const list = counter.page.getByRole('table', { name: '预约名单' });
+    const { page: counterPage, shot: counterShot } = await openConsole('phone', 'appointment-settings-counter', 'counter', /今日预约/);
+    await counterPage.waitForURL('**/admin/counter-day');
+    await counterPage.getByLabel('日期').fill(date);
+    const list = counterPage.getByRole('table', { name: '预约名单' });
     await list.getByText('09:00-10:00').waitFor();
-    await counter.page.getByText('当天已设为休息日').waitFor();
-    await counterShot(counter.page, 'day');
+    await counterPage.getByText('当天已设为休息日').waitFor();
+    await counterShot(counterPage, 'day');
     await list.getByRole('button', { name: /到场$/ }).first().click();
     await list.getByText('已到场').waitFor();
     expect(await list.getByRole('button', { name: /到场$/ }).count()).toBe(0);
-    await counterShot(counter.page, 'checked-in');
+    await counterShot(counterPage, 'checked-in');
 
     // The desktop view of the counter's day, and its print view.
-    const desk = await hall.newDesktop();
-    const deskShot = steadyScreenshots('appointment-settings-counter-desktop');
-    await consoleSignIn(desk.page, 'counter', /今日预约/);
-    await desk.page.getByLabel('日期').fill(date);
-    await desk.page.getByRole('table', { name: '预约名单' }).getByText('已到场').waitFor();
-    await deskShot(desk.page, 'day');
-    await desk.page.emulateMedia({ media: 'print' });
-    await deskShot(desk.page, 'print');
+    const { page: deskPage, shot: deskShot } = await openConsole('desktop', 'appointment-settings-counter-desktop', 'counter', /今日预约/);
+    await deskPage.getByLabel('日期').fill(date);
+    await deskPage.getByRole('table', { name: '预约名单' }).getByText('已到场').waitFor();
+    await deskShot(deskPage, 'day');
+    await deskPage.emulateMedia({ media: 'print' });
+    await deskShot(deskPage, 'print');
   });
 });

@@ -3,7 +3,6 @@ import {
   DEFAULT_WORKING_WEEKDAYS,
   MAX_SLOTS_PER_BUSINESS,
   capacityBelowBookingsMessage,
-  maskMobileNumber,
   normaliseWeekdays,
   slotNameProblem,
   slotWithBookingsMessage,
@@ -24,6 +23,7 @@ import {
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { formatShanghaiDate } from '../../lib/shanghai-time';
 import { recordAudit, type AuditActor } from '../operators/audit';
+import { findBookings } from '../counter-day/counter-day';
 import { loadCalendarRules, lockCalendars, type Transaction } from './calendar-rules';
 
 /**
@@ -80,24 +80,8 @@ export async function readSiteSettings(db: Reader, areaId: string | undefined, n
 /** The bookings (online appointments and counter bookings) of some calendar days, for the operator to contact. */
 async function bookingsOn(tx: Reader, calendarIds: number[]): Promise<AffectedBooking[]> {
   if (calendarIds.length === 0) return [];
-  const slotOf = { date: appointmentCalendars.calendarDate, timeName: appointmentSlots.timeName, processName: appointmentProcesses.processName };
-  const orders = await tx
-    .select({ ...slotOf, name: appointmentOrders.name, phone: appointmentOrders.phone })
-    .from(appointmentOrders)
-    .innerJoin(appointmentSlots, eq(appointmentSlots.id, appointmentOrders.slotId))
-    .innerJoin(appointmentCalendars, eq(appointmentCalendars.id, appointmentOrders.calendarId))
-    .innerJoin(appointmentProcesses, eq(appointmentProcesses.id, appointmentSlots.processId))
-    .where(inArray(appointmentOrders.calendarId, calendarIds));
-  const counter = await tx
-    .select({ ...slotOf, name: counterBookings.name, phone: counterBookings.phone })
-    .from(counterBookings)
-    .innerJoin(appointmentSlots, eq(appointmentSlots.id, counterBookings.slotId))
-    .innerJoin(appointmentCalendars, eq(appointmentCalendars.id, counterBookings.calendarId))
-    .innerJoin(appointmentProcesses, eq(appointmentProcesses.id, appointmentSlots.processId))
-    .where(inArray(counterBookings.calendarId, calendarIds));
-  return [...orders.map((row) => ({ row, source: '网上预约' })), ...counter.map((row) => ({ row, source: '窗口预约' }))]
-    .map(({ row, source }) => ({ date: row.date, timeName: row.timeName, processName: row.processName, name: row.name, maskedPhone: maskMobileNumber(row.phone), source }))
-    .sort((a, b) => a.date.localeCompare(b.date) || a.timeName.localeCompare(b.timeName) || a.name.localeCompare(b.name));
+  const bookings = await findBookings(tx, { calendarIds });
+  return bookings.map((row) => ({ date: row.date, timeName: row.timeName, processName: row.processName, name: row.name, maskedPhone: row.maskedPhone, source: row.kind === 'order' ? '网上预约' : '窗口预约' }));
 }
 
 /**

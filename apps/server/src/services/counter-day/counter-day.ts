@@ -1,6 +1,6 @@
 import { NO_DATA_MESSAGE, type CounterDay, type DayBooking } from '@hall/api';
 import { ATTENDANCE_LABELS, maskMobileNumber, type AttendanceState } from '@hall/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { appointmentAreas, appointmentAttendance, appointmentCalendars, appointmentOrders, appointmentProcesses, appointmentSlots, counterBookings } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -28,12 +28,41 @@ function stateOf(attendance: Attendance | null): Pick<DayBooking, 'state' | 'rec
 const attendanceOf = (kind: Kind, id: typeof appointmentOrders.id | typeof counterBookings.id | number) =>
   and(eq(appointmentAttendance.bookingKind, kind), eq(appointmentAttendance.bookingId, id));
 
-/** Bookings of a site, optionally one date or one booking. */
-async function findBookings(db: Pick<Database, 'select'>, where: { areaId?: string; date?: string; kind?: Kind; id?: number }): Promise<(DayBooking & { date: string })[]> {
+export interface BookingFilter {
+  areaId?: string;
+  date?: string;
+  calendarIds?: number[];
+  kind?: Kind;
+  id?: number;
+}
+
+type BookingRow = { id: number; bookedDate: string; name: string; phone: string };
+type Joined = { timeName: string; processName: string; attendance: Attendance | null };
+
+function dayBookingOf(kind: Kind, row: BookingRow, bookingNumber: string, joined: Joined): DayBooking & { date: string } {
+  return {
+    kind,
+    id: String(row.id),
+    date: row.bookedDate,
+    timeName: joined.timeName,
+    processName: joined.processName,
+    name: row.name,
+    maskedPhone: maskMobileNumber(row.phone),
+    bookingNumber,
+    ...stateOf(joined.attendance),
+  };
+}
+
+/**
+ * The bookings, online appointments and counter bookings alike, of a site, a date, some calendar
+ * days or one booking, by slot: what the counter's day lists and a closed day's follow-up names.
+ */
+export async function findBookings(db: Pick<Database, 'select'>, where: BookingFilter): Promise<(DayBooking & { date: string })[]> {
   const out: (DayBooking & { date: string })[] = [];
+  const joined = { timeName: appointmentSlots.timeName, processName: appointmentProcesses.processName, attendance: appointmentAttendance };
   if (where.kind !== 'counter') {
     const rows = await db
-      .select({ order: appointmentOrders, timeName: appointmentSlots.timeName, processName: appointmentProcesses.processName, attendance: appointmentAttendance })
+      .select({ order: appointmentOrders, ...joined })
       .from(appointmentOrders)
       .innerJoin(appointmentSlots, eq(appointmentSlots.id, appointmentOrders.slotId))
       .innerJoin(appointmentProcesses, eq(appointmentProcesses.id, appointmentOrders.processId))
@@ -42,25 +71,16 @@ async function findBookings(db: Pick<Database, 'select'>, where: { areaId?: stri
         and(
           where.areaId ? eq(appointmentOrders.areaId, where.areaId) : undefined,
           where.date ? eq(appointmentOrders.bookedDate, where.date) : undefined,
+          where.calendarIds ? inArray(appointmentOrders.calendarId, where.calendarIds) : undefined,
           where.id !== undefined ? eq(appointmentOrders.id, where.id) : undefined,
         ),
       );
-    for (const row of rows)
-      out.push({
-        kind: 'order',
-        id: String(row.order.id),
-        date: row.order.bookedDate,
-        timeName: row.timeName,
-        processName: row.processName,
-        name: row.order.name,
-        maskedPhone: maskMobileNumber(row.order.phone),
-        bookingNumber: row.order.wlsh,
-        ...stateOf(row.attendance),
-      });
+    // An online appointment's number is its case's acceptance number, as the booking's message gives it.
+    for (const row of rows) out.push(dayBookingOf('order', row.order, row.order.wlsh, row));
   }
   if (where.kind !== 'order') {
     const rows = await db
-      .select({ booking: counterBookings, timeName: appointmentSlots.timeName, processName: appointmentProcesses.processName, attendance: appointmentAttendance })
+      .select({ booking: counterBookings, ...joined })
       .from(counterBookings)
       .innerJoin(appointmentSlots, eq(appointmentSlots.id, counterBookings.slotId))
       .innerJoin(appointmentCalendars, eq(appointmentCalendars.id, counterBookings.calendarId))
@@ -70,23 +90,13 @@ async function findBookings(db: Pick<Database, 'select'>, where: { areaId?: stri
         and(
           where.areaId ? eq(appointmentCalendars.areaId, where.areaId) : undefined,
           where.date ? eq(counterBookings.bookedDate, where.date) : undefined,
+          where.calendarIds ? inArray(counterBookings.calendarId, where.calendarIds) : undefined,
           where.id !== undefined ? eq(counterBookings.id, where.id) : undefined,
         ),
       );
-    for (const row of rows)
-      out.push({
-        kind: 'counter',
-        id: String(row.booking.id),
-        date: row.booking.bookedDate,
-        timeName: row.timeName,
-        processName: row.processName,
-        name: row.booking.name,
-        maskedPhone: maskMobileNumber(row.booking.phone),
-        bookingNumber: `CB${row.booking.id}`,
-        ...stateOf(row.attendance),
-      });
+    for (const row of rows) out.push(dayBookingOf('counter', row.booking, `CB${row.booking.id}`, row));
   }
-  return out.sort((a, b) => a.timeName.localeCompare(b.timeName) || a.processName.localeCompare(b.processName) || a.bookingNumber.localeCompare(b.bookingNumber));
+  return out.sort((a, b) => a.date.localeCompare(b.date) || a.timeName.localeCompare(b.timeName) || a.processName.localeCompare(b.processName) || a.bookingNumber.localeCompare(b.bookingNumber));
 }
 
 export async function readCounterDay(db: Database, areaId: string | undefined, date: string | undefined, now = new Date()): Promise<CounterDay> {
