@@ -162,7 +162,11 @@ describe('counter booking', () => {
     await page.goto(`/online/wx/appoint/index?proinstid=${proinstid}`);
     await page.waitForURL((url) => url.pathname === '/appointment' && url.searchParams.get('proinstid') === proinstid);
     await page.getByText('预约业务：预购商品房抵押预告登记').waitFor();
-    await days.filter({ hasNotText: '休息' }).nth(2).click();
+    // The page opens on the first open day, which the citizen has booked: wait for the third day's slots before tapping one.
+    const third = days.filter({ hasNotText: '休息' }).nth(2);
+    const thirdDay = (await third.textContent())!.slice(0, 5);
+    await third.click();
+    await expect.poll(async () => (await page.locator('.hall-counter-booking__day-title').textContent())?.slice(5, 10)).toBe(thirdDay);
     await page.getByRole('button', { name: /^10:00-11:00 已预约0\/10$/ }).click();
     await page.getByRole('dialog').filter({ hasText: '确定要申请吗?' }).getByRole('button', { name: '确定' }).click();
     await page.getByRole('dialog').filter({ hasText: '未找到您已提交的该业务，不能预约' }).waitFor();
