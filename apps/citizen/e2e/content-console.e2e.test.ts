@@ -145,4 +145,35 @@ describe('the content manager in the console', () => {
     await expect(citizen.page.getByText('排队取号').count()).resolves.toBe(0);
     await expect(citizen.page.locator('img[alt="五一假期办事指引"]').count()).resolves.toBeGreaterThan(0);
   });
+
+  it('keeps common questions and contact lines; the administrator sets the map, a wrong address refused and kept', async () => {
+    const phone = await hall.newPhone();
+    keepFailureEvidence(phone.page, 'content-console-info-phone');
+    const shot = steadyScreenshots('content-console-info-phone');
+    await contentSignIn(phone.page, '常见问题与联系方式', 'questions');
+    await phone.page.getByRole('button', { name: '新增常见问题' }).click();
+    await phone.page.locator('.content-sheet input').first().fill('办理抵押登记需要多久？');
+    await phone.page.locator('.content-sheet textarea').fill('材料齐全的，一个工作日内办结。');
+    await phone.page.getByRole('button', { name: '保存', exact: true }).click();
+    await phone.page.getByRole('list', { name: '常见问题列表' }).getByText('办理抵押登记需要多久？').waitFor();
+    await shot(phone.page, 'questions');
+
+    const desk = await hall.newDesktop();
+    keepFailureEvidence(desk.page, 'content-console-map-desktop');
+    const deskShot = steadyScreenshots('content-console-map-desktop');
+    await desk.page.goto('/admin/');
+    await desk.page.getByLabel('账号').fill('admin');
+    await desk.page.getByLabel('密码').fill('demo2026hall');
+    await desk.page.getByRole('button', { name: '登录' }).click();
+    await desk.page.getByRole('button', { name: /地图设置/ }).click();
+    await desk.page.getByLabel('地图瓦片地址').fill('http://tiles.example.cn/{z}/{x}/{y}.png');
+    await desk.page.getByRole('button', { name: '保存' }).click();
+    await desk.page.getByRole('alert').getByText(/瓦片地址须以 https:\/\/ 开头/).waitFor();
+    await expect(desk.page.getByLabel('地图瓦片地址').inputValue()).resolves.toBe('http://tiles.example.cn/{z}/{x}/{y}.png');
+    await deskShot(desk.page, 'map-refused');
+
+    const citizen = await hall.newPhone();
+    await signIn(citizen.page, 'e2e-content-console-faq', '赵云', '/commonQuesList');
+    await citizen.page.getByText('办理抵押登记需要多久？').waitFor();
+  });
 });

@@ -31,6 +31,8 @@ export const router = createBrowserRouter(
         { path: '/content/articles/:id', lazy: () => import('../features/content/articles/article-edit-page') },
         { path: '/content/banners', lazy: () => import('../features/content/banners/banners-page') },
         { path: '/content/menus', lazy: () => import('../features/content/menus/menus-page') },
+        { path: '/content/questions', lazy: () => import('../features/content/questions/questions-page') },
+        { path: '/settings/map', lazy: () => import('../features/content/settings/map-setting-page') },
         { path: '*', lazy: () => import('../features/home/home-page') },
       ],
     },

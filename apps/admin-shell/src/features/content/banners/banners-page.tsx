@@ -3,13 +3,14 @@ import { LOAD_FAILED, NETWORK_ERROR, useRemote } from '@hall/app';
 import { EmptyState } from '@hall/ui/empty-state';
 import { ErrorState, LoadingState } from '@hall/ui/load-state';
 import { PageShell } from '@hall/ui/page-shell';
-import { Button, Dialog, Form, Input, Popup, Switch, Tag, Toast } from 'antd-mobile';
+import { Button, Form, Input, Popup, Switch, Tag, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormError, useFormSubmit } from '../../../app/form-submit';
 import { api } from '../../../lib/hall';
 import { dataOrThrow, moved, refusalOf } from '../shared/content-api';
 import { OrderButtons } from '../shared/order-buttons';
+import { useListActions } from '../shared/use-list-actions';
 import '../../../components/console-page.css';
 import '../shared/content-forms.css';
 import './banners.css';
@@ -94,27 +95,15 @@ export function Component() {
   const navigate = useNavigate();
   const loaded = useRemote(async () => dataOrThrow(await api.listConsoleBanners({})).items, [], { quietWhenSessionLost: true });
   const [editing, setEditing] = useState<{ banner: ConsoleBanner | null } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, act, confirmRemove } = useListActions(loaded.reload);
   const items = (!loaded.loading && loaded.data) || null;
-
-  async function act(step: () => Promise<string | null>, done: string) {
-    setBusy(true);
-    const refused = await step().catch(() => NETWORK_ERROR);
-    setBusy(false);
-    if (refused) await Dialog.alert({ title: '未能完成', content: refused, confirmText: '知道了' });
-    else Toast.show({ icon: 'success', content: done });
-    await loaded.reload();
-  }
 
   const move = (banner: ConsoleBanner, step: -1 | 1) => {
     const ids = moved(items?.map((item) => item.id) ?? [], banner.id, step);
     if (ids) void act(async () => refusalOf(await api.orderConsoleBanners({ ids }), '调整顺序失败，请稍后重试'), '顺序已保存');
   };
 
-  async function remove(banner: ConsoleBanner) {
-    if (!(await Dialog.confirm({ content: `删除后不能恢复，确定删除轮播图“${banner.title}”吗？`, confirmText: '删除', cancelText: '取消' }))) return;
-    await act(async () => refusalOf(await api.deleteConsoleBanner({ id: banner.id }), '删除失败，请稍后重试'), '已删除');
-  }
+  const remove = (banner: ConsoleBanner) => confirmRemove(banner.title, async () => refusalOf(await api.deleteConsoleBanner({ id: banner.id }), '删除失败，请稍后重试'));
 
   return (
     <PageShell

@@ -1,14 +1,15 @@
 import { MENU_NAME_MAX_LENGTH, MENU_REMARK_MAX_LENGTH, type ConsoleMenu, type ConsoleMenuGroup } from '@hall/api/browser';
-import { LOAD_FAILED, NETWORK_ERROR, useRemote } from '@hall/app';
+import { LOAD_FAILED, useRemote } from '@hall/app';
 import { ErrorState, LoadingState } from '@hall/ui/load-state';
 import { PageShell } from '@hall/ui/page-shell';
-import { Button, Dialog, Form, Input, Popup, Selector, Switch, Tag, Toast } from 'antd-mobile';
+import { Button, Form, Input, Popup, Selector, Switch, Tag, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormError, useFormSubmit } from '../../../app/form-submit';
 import { api } from '../../../lib/hall';
 import { dataOrThrow, moved, refusalOf } from '../shared/content-api';
 import { OrderButtons } from '../shared/order-buttons';
+import { useListActions } from '../shared/use-list-actions';
 import '../../../components/console-page.css';
 import '../shared/content-forms.css';
 import './menus.css';
@@ -121,27 +122,15 @@ export function Component() {
   const navigate = useNavigate();
   const loaded = useRemote(async () => dataOrThrow(await api.listConsoleMenus({})).groups, [], { quietWhenSessionLost: true });
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, act, confirmRemove } = useListActions(loaded.reload);
   const groups = (!loaded.loading && loaded.data) || null;
-
-  async function act(step: () => Promise<string | null>, done: string) {
-    setBusy(true);
-    const refused = await step().catch(() => NETWORK_ERROR);
-    setBusy(false);
-    if (refused) await Dialog.alert({ title: '未能完成', content: refused, confirmText: '知道了' });
-    else Toast.show({ icon: 'success', content: done });
-    await loaded.reload();
-  }
 
   const move = (list: ConsoleMenu[], parentId: string | null, menu: ConsoleMenu, step: -1 | 1) => {
     const ids = moved(list.map((item) => item.id), menu.id, step);
     if (ids) void act(async () => refusalOf(await api.orderConsoleMenus({ parentId, ids }), '调整顺序失败，请稍后重试'), '顺序已保存');
   };
 
-  async function remove(menu: ConsoleMenu) {
-    if (!(await Dialog.confirm({ content: `删除后不能恢复，确定删除“${menu.menuname}”吗？`, confirmText: '删除', cancelText: '取消' }))) return;
-    await act(async () => refusalOf(await api.deleteConsoleMenu({ id: menu.id }), '删除失败，请稍后重试'), '已删除');
-  }
+  const remove = (menu: ConsoleMenu) => confirmRemove(menu.menuname, async () => refusalOf(await api.deleteConsoleMenu({ id: menu.id }), '删除失败，请稍后重试'));
 
   const actions = (list: ConsoleMenu[], parentId: string | null, menu: ConsoleMenu, index: number) => (
     <div className="content-card__actions">

@@ -1,0 +1,154 @@
+import { ANSWER_MAX_LENGTH, CONTACT_MAX_LINES, QUESTION_MAX_LENGTH, type ConsoleQuestion } from '@hall/api/browser';
+import { LOAD_FAILED, useRemote } from '@hall/app';
+import { ErrorState, LoadingState } from '@hall/ui/load-state';
+import { PageShell } from '@hall/ui/page-shell';
+import { Button, Form, Input, Popup, TextArea, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { FormError, useFormSubmit } from '../../../app/form-submit';
+import { api } from '../../../lib/hall';
+import { dataOrThrow, moved, refusalOf } from '../shared/content-api';
+import { OrderButtons } from '../shared/order-buttons';
+import { useListActions } from '../shared/use-list-actions';
+import '../../../components/console-page.css';
+import '../shared/content-forms.css';
+
+/** A question and its answer; the hall's refusal shows in place, keeping what was typed. */
+function QuestionForm({ question, onSaved, onCancel }: { question: ConsoleQuestion | null; onSaved: () => void; onCancel: () => void }) {
+  const { busy, error, run } = useFormSubmit(async (values: { question: string; answer: string }) => {
+    const reply = await api.saveConsoleQuestion({ ...(question ? { id: question.id } : {}), question: values.question ?? '', answer: values.answer ?? '' });
+    const refused = refusalOf(reply, '保存失败，请稍后重试');
+    if (!refused) onSaved();
+    return refused;
+  });
+  return (
+    <div>
+      <h2 className="content-sheet__title">{question ? '编辑常见问题' : '新增常见问题'}</h2>
+      <Form
+        layout="vertical"
+        initialValues={{ question: question?.question ?? '', answer: question?.answer ?? '' }}
+        onFinish={(values: { question: string; answer: string }) => void run(values)}
+        footer={
+          <div className="content-sheet__buttons">
+            <Button block onClick={onCancel}>
+              取消
+            </Button>
+            <Button block type="submit" color="primary" loading={busy}>
+              保存
+            </Button>
+          </div>
+        }
+      >
+        <Form.Item name="question" label="问题" rules={[{ required: true, message: '请填写问题' }]}>
+          <Input maxLength={QUESTION_MAX_LENGTH} autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="answer" label="解答" rules={[{ required: true, message: '请填写解答' }]}>
+          <TextArea rows={6} maxLength={ANSWER_MAX_LENGTH} showCount />
+        </Form.Item>
+      </Form>
+      <FormError message={error} />
+    </div>
+  );
+}
+
+/** 联系我们: the contact lines, one a line; what was typed stays whatever goes wrong. */
+function ContactForm() {
+  const loaded = useRemote(async () => dataOrThrow(await api.getConsoleContact({})).lines, [], { quietWhenSessionLost: true });
+  const [text, setText] = useState<string | null>(null);
+  const shown = text ?? (loaded.data ?? []).join('\n');
+  const { busy, error, run } = useFormSubmit(async (value: string) => {
+    const reply = await api.saveConsoleContact({ lines: value.split('\n') });
+    const refused = refusalOf(reply, '保存失败，请稍后重试');
+    if (!refused) Toast.show({ icon: 'success', content: '保存成功' });
+    return refused;
+  });
+  return (
+    <section className="console-section" aria-label="联系我们">
+      <h2>
+        <label htmlFor="contact-lines">联系我们</label>
+      </h2>
+      {loaded.error !== null ? (
+        <ErrorState title={LOAD_FAILED} message={loaded.error} onRetry={() => void loaded.reload()} />
+      ) : (
+        <>
+          <TextArea id="contact-lines" rows={5} value={shown} onChange={setText} placeholder={'每行一条，如：\n地址：……\n电话：……'} />
+          <p className="console-muted">{`每行一条，最多${CONTACT_MAX_LINES}行；行内不能用逗号。市民在“联系我们”中按行看到。`}</p>
+          <FormError message={error} />
+          <div className="console-actions">
+            <Button color="primary" loading={busy} disabled={busy || loaded.loading} onClick={() => void run(shown)}>
+              保存联系方式
+            </Button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** 常见问题与联系方式: the common questions citizens read, in order, and the contact lines (DESIGN.md §10). */
+export function Component() {
+  const navigate = useNavigate();
+  const loaded = useRemote(async () => dataOrThrow(await api.listConsoleQuestions({})).items, [], { quietWhenSessionLost: true });
+  const [editing, setEditing] = useState<{ question: ConsoleQuestion | null } | null>(null);
+  const { busy, act, confirmRemove } = useListActions(loaded.reload);
+  const items = (!loaded.loading && loaded.data) || null;
+
+  const move = (question: ConsoleQuestion, step: -1 | 1) => {
+    const ids = moved(items?.map((item) => item.id) ?? [], question.id, step);
+    if (ids) void act(async () => refusalOf(await api.orderConsoleQuestions({ ids }), '调整顺序失败，请稍后重试'), '顺序已保存');
+  };
+
+  return (
+    <PageShell className="console-page content-page" title="常见问题与联系方式" onBack={() => navigate('/')} onRefresh={loaded.reload}>
+      <ContactForm />
+      <section className="console-section" aria-label="常见问题">
+        <h2>常见问题</h2>
+        <Button color="primary" size="small" onClick={() => setEditing({ question: null })}>
+          新增常见问题
+        </Button>
+      </section>
+      {loaded.loading && <LoadingState />}
+      {loaded.error !== null && <ErrorState title={LOAD_FAILED} message={loaded.error} onRetry={() => void loaded.reload()} />}
+      {items && (
+        <ul className="console-list" aria-label="常见问题列表">
+          {items.map((question, index) => (
+            <li key={question.id} className="content-card">
+              <div className="content-card__body">
+                <span className="console-item__title">{question.question}</span>
+                <span className="content-card__line">{question.answer}</span>
+                <div className="content-card__actions">
+                  <Button size="mini" disabled={busy} onClick={() => setEditing({ question })}>
+                    编辑
+                  </Button>
+                  <OrderButtons name={question.question} first={index === 0} last={index === items.length - 1} busy={busy} onMove={(step) => move(question, step)} />
+                  <Button
+                    size="mini"
+                    color="danger"
+                    fill="outline"
+                    disabled={busy}
+                    onClick={() => void confirmRemove(question.question, async () => refusalOf(await api.deleteConsoleQuestion({ id: question.id }), '删除失败，请稍后重试'))}
+                  >
+                    删除
+                  </Button>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Popup visible={editing !== null} onMaskClick={() => setEditing(null)} bodyClassName="content-sheet" destroyOnClose>
+        {editing && (
+          <QuestionForm
+            question={editing.question}
+            onCancel={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              Toast.show({ icon: 'success', content: '保存成功' });
+              void loaded.reload();
+            }}
+          />
+        )}
+      </Popup>
+    </PageShell>
+  );
+}

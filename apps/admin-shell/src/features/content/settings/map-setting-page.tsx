@@ -1,0 +1,50 @@
+import { MAP_ATTRIBUTION_MAX_LENGTH, type MapSetting } from '@hall/api/browser';
+import { LOAD_FAILED, useRemote } from '@hall/app';
+import { ErrorState, LoadingState } from '@hall/ui/load-state';
+import { PageShell } from '@hall/ui/page-shell';
+import { Button, Form, Input, Toast } from 'antd-mobile';
+import { useNavigate } from 'react-router';
+import { FormError, useFormSubmit } from '../../../app/form-submit';
+import { api } from '../../../lib/hall';
+import { dataOrThrow, refusalOf } from '../shared/content-api';
+import '../../../components/console-page.css';
+
+/** 地图设置 (系统管理员): which tile service the service-site map loads on citizens' phones, or none. */
+export function Component() {
+  const navigate = useNavigate();
+  const loaded = useRemote(async () => dataOrThrow(await api.getMapSetting({})), [], { quietWhenSessionLost: true });
+  const { busy, error, run } = useFormSubmit(async (values: MapSetting) => {
+    const refused = refusalOf(await api.saveMapSetting({ tileUrl: values.tileUrl ?? '', attribution: values.attribution ?? '' }), '保存失败，请稍后重试');
+    if (!refused) Toast.show({ icon: 'success', content: '保存成功，市民端服务网点地图已更新' });
+    return refused;
+  });
+  return (
+    <PageShell className="console-page content-page" title="地图设置" onBack={() => navigate('/')}>
+      {loaded.loading && <LoadingState />}
+      {loaded.error !== null && <ErrorState title={LOAD_FAILED} message={loaded.error} onRetry={() => void loaded.reload()} />}
+      {loaded.data && (
+        <section className="console-section" aria-label="地图设置">
+          <h2>服务网点地图</h2>
+          <Form
+            layout="vertical"
+            initialValues={loaded.data}
+            onFinish={(values: MapSetting) => void run(values)}
+            footer={
+              <Button block type="submit" color="primary" loading={busy}>
+                保存
+              </Button>
+            }
+          >
+            <Form.Item name="tileUrl" label="地图瓦片地址" extra="以 https:// 开头，含 {z}、{x}、{y} 占位，例如 https://地图服务商/{z}/{x}/{y}.png；留空则不显示地图，只列出地址">
+              <Input autoComplete="off" />
+            </Form.Item>
+            <Form.Item name="attribution" label="地图版权说明" extra="显示在地图角落，按服务商要求填写">
+              <Input maxLength={MAP_ATTRIBUTION_MAX_LENGTH} autoComplete="off" />
+            </Form.Item>
+          </Form>
+          <FormError message={error} />
+        </section>
+      )}
+    </PageShell>
+  );
+}
