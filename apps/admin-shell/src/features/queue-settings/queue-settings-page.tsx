@@ -140,7 +140,9 @@ function GroupForm({ hall, group, onSaved, onCancel }: { hall: QueueSettingsHall
 /** The open form, brought into view: 修改 on a card far down the list opens it at the top. */
 function EditorSection({ children }: { children: ReactNode }) {
   const section = useRef<HTMLDivElement>(null);
-  useEffect(() => section.current?.scrollIntoView({ block: 'start' }), []);
+  useEffect(() => {
+    section.current?.scrollIntoView({ block: 'start' });
+  }, []);
   return (
     <div ref={section} className="console-section">
       {children}
