@@ -92,7 +92,8 @@ export function Component() {
     if ('problem' in result) setProblem(result.problem);
     else {
       Toast.show({ content: result.message });
-      if (action.kind !== 'skip' && action.kind !== 'finish') setLastCall(result.message);
+      // The line under the button says who is being called; a skip or finish ends that call.
+      setLastCall(action.kind === 'skip' || action.kind === 'finish' ? null : result.message);
     }
     await board.reload();
   }
