@@ -6,6 +6,17 @@
  */
 import { FIXED_PUBLIC_HOLIDAYS } from './counter-booking';
 
+/** Whether a text is a real YYYY-MM-DD date (2026-02-30 is not). */
+export function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+/** How far ahead a holiday or make-up day can be set. */
+export const SPECIAL_DAY_HORIZON_DAYS = 400;
+export const INVALID_DATE = '日期不正确，请重新选择';
+
 /** ISO weekday digits, Monday 1 … Sunday 7, as a site's or a slot's days are written ('12345'). */
 export const DEFAULT_WORKING_WEEKDAYS = '12345';
 export const WEEKDAY_LABELS: Record<string, string> = { '1': '周一', '2': '周二', '3': '周三', '4': '周四', '5': '周五', '6': '周六', '7': '周日' };

@@ -220,6 +220,11 @@ describe('holidays and make-up working days', () => {
     const past = await hall.post(DAY, { areaId: AREA, day: '2020-01-01', kind: 'holiday' }, admin);
     expect(past.status).toBe(400);
     expect(past.body.errmsg).toContain('不能设置今天以前的日期');
+    for (const day of ['2026-02-30', '2999-01-01']) {
+      const refused = await hall.post(DAY, { areaId: AREA, day, kind: 'holiday' }, admin);
+      expect(refused.status, day).toBe(400);
+      expect(refused.body.errmsg).toMatch(/日期不正确|以内的日期/);
+    }
     const none = await hall.post(WEEKDAYS, { areaId: AREA, workingWeekdays: '' }, admin);
     expect(none.status).toBe(400);
     expect(none.body.errmsg).toBe('请至少选择一个工作日');

@@ -34,6 +34,9 @@ describe("the counter's day", () => {
     expect(data.bookings[0]).toMatchObject({ kind: 'counter', id: String(early.id), processName: '一般登记窗口', maskedPhone: '136****2222', bookingNumber: `CB${early.id}`, state: '' });
     expect(String(late.id)).toBe(data.bookings[1]!.id);
     expect((await hall.post(GET, { areaId: 'nowhere' }, counter)).status).toBe(404);
+    const badDate = await hall.post(GET, { areaId: AREA, date: '2026-02-30' }, counter);
+    expect(badDate.status).toBe(400);
+    expect(badDate.body.errmsg).toBe('日期不正确，请重新选择');
   });
 
   it('records 到场 once, audited; a second record is refused with the first, and nothing changes', async () => {

@@ -1,6 +1,9 @@
 import { NO_DATA_MESSAGE, type AffectedBooking, type SiteSettings, type SlotSettingInput } from '@hall/api';
 import {
   DEFAULT_WORKING_WEEKDAYS,
+  INVALID_DATE,
+  SPECIAL_DAY_HORIZON_DAYS,
+  isCalendarDate,
   MAX_SLOTS_PER_BUSINESS,
   capacityBelowBookingsMessage,
   normaliseWeekdays,
@@ -34,6 +37,7 @@ import { loadCalendarRules, lockCalendars, type Transaction } from './calendar-r
  */
 
 export const WEEKDAYS_REQUIRED = '请至少选择一个工作日';
+export const TOO_FAR_AHEAD = `只能设置${SPECIAL_DAY_HORIZON_DAYS}天以内的日期，请重新选择`;
 export const PAST_DAY = '不能设置今天以前的日期，请选择今天或以后的日期';
 export const DUPLICATE_SLOT = (timeName: string) => `时段“${timeName}”重复，请修改后再保存`;
 export const SLOT_WEEKDAYS_REQUIRED = (timeName: string) => `请为时段“${timeName}”至少选择一个星期`;
@@ -136,8 +140,9 @@ export async function saveWeekdays(db: Database, actor: AuditActor, areaId: stri
 
 export async function saveSpecialDay(db: Database, actor: AuditActor, input: { areaId: string; day: string; kind: 'holiday' | 'workday' | 'none'; note: string }, now = new Date()) {
   const today = formatShanghaiDate(now);
-  if (Number.isNaN(Date.parse(`${input.day}T00:00:00Z`))) throw badRequest('日期格式应为YYYY-MM-DD，请重新选择');
+  if (!isCalendarDate(input.day)) throw badRequest(INVALID_DATE);
   if (input.day < today) throw badRequest(PAST_DAY);
+  if (input.day > formatShanghaiDate(new Date(now.getTime() + SPECIAL_DAY_HORIZON_DAYS * 24 * 60 * 60 * 1000))) throw badRequest(TOO_FAR_AHEAD);
   const note = input.note.trim().slice(0, 100);
   const affectedBookings = await db.transaction(async (tx) => {
     await lockCalendars(tx);

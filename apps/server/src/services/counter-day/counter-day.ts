@@ -1,5 +1,5 @@
 import { NO_DATA_MESSAGE, type CounterDay, type DayBooking } from '@hall/api';
-import { ATTENDANCE_LABELS, maskMobileNumber, type AttendanceState } from '@hall/domain';
+import { ATTENDANCE_LABELS, INVALID_DATE, isCalendarDate, maskMobileNumber, type AttendanceState } from '@hall/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { appointmentAreas, appointmentAttendance, appointmentCalendars, appointmentOrders, appointmentProcesses, appointmentSlots, counterBookings } from '../../db/schema';
@@ -104,7 +104,7 @@ export async function readCounterDay(db: Database, areaId: string | undefined, d
   const area = sites.find((site) => site.id === (areaId ?? sites[0]?.id));
   if (!area) throw notFound(NO_DATA_MESSAGE);
   const day = date ?? formatShanghaiDate(now);
-  if (Number.isNaN(Date.parse(`${day}T00:00:00Z`))) throw badRequest('日期格式应为YYYY-MM-DD，请重新选择');
+  if (!isCalendarDate(day)) throw badRequest(INVALID_DATE);
   const [calendar] = await db
     .select({ holiday: appointmentCalendars.holiday })
     .from(appointmentCalendars)
