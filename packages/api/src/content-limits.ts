@@ -1,4 +1,4 @@
-import { ARTICLE_TYPES } from './messages';
+import type { ARTICLE_TYPES } from './messages';
 
 /** Names, limits and messages of the console's content management, shared by the server and the admin shell. */
 

@@ -3,12 +3,12 @@ import { LOAD_FAILED, NETWORK_ERROR, useRemote } from '@hall/app';
 import { EmptyState } from '@hall/ui/empty-state';
 import { ErrorState, LoadingState } from '@hall/ui/load-state';
 import { PageShell } from '@hall/ui/page-shell';
-import { Button, Form, Input, Popup, Switch, Tag, Toast } from 'antd-mobile';
+import { Button, Form, Input, Switch, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { FormError, useFormSubmit } from '../../../app/form-submit';
 import { api } from '../../../lib/hall';
 import { dataOrThrow, moved, refusalOf } from '../shared/content-api';
+import { ContentSheet, SheetForm } from '../shared/content-sheet';
 import { OrderButtons } from '../shared/order-buttons';
 import { useListActions } from '../shared/use-list-actions';
 import '../../../components/console-page.css';
@@ -21,32 +21,16 @@ interface BannerValues {
   enabled: boolean;
 }
 
-/** A new banner's or a banner's title, link and switch; the hall's refusal shows in place, keeping what was typed. */
+/** A new banner's or a banner's title, link and switch. */
 function BannerForm({ banner, onSaved, onCancel }: { banner: ConsoleBanner | null; onSaved: () => void; onCancel: () => void }) {
-  const { busy, error, run } = useFormSubmit(async (values: BannerValues) => {
-    const reply = await api.saveConsoleBanner({ ...(banner ? { id: banner.id } : {}), title: values.title ?? '', link: values.link ?? '', enabled: Boolean(values.enabled) });
-    const refused = refusalOf(reply, '保存失败，请稍后重试');
-    if (!refused) onSaved();
-    return refused;
-  });
   return (
-    <div>
-      <h2 className="content-sheet__title">{banner ? '编辑轮播图' : '新增轮播图'}</h2>
-      <Form
-        layout="vertical"
-        initialValues={{ title: banner?.title ?? '', link: banner?.link ?? '', enabled: banner?.enabled ?? true }}
-        onFinish={(values: BannerValues) => void run(values)}
-        footer={
-          <div className="content-sheet__buttons">
-            <Button block onClick={onCancel}>
-              取消
-            </Button>
-            <Button block type="submit" color="primary" loading={busy}>
-              保存
-            </Button>
-          </div>
-        }
-      >
+    <SheetForm
+      title={banner ? '编辑轮播图' : '新增轮播图'}
+      initialValues={{ title: banner?.title ?? '', link: banner?.link ?? '', enabled: banner?.enabled ?? true }}
+      save={(values: BannerValues) => api.saveConsoleBanner({ ...(banner ? { id: banner.id } : {}), title: values.title ?? '', link: values.link ?? '', enabled: Boolean(values.enabled) })}
+      onSaved={onSaved}
+      onCancel={onCancel}
+    >
         <Form.Item name="title" label="标题" rules={[{ required: true, message: '请填写轮播图标题' }]}>
           <Input maxLength={BANNER_TITLE_MAX_LENGTH} autoComplete="off" />
         </Form.Item>
@@ -56,9 +40,7 @@ function BannerForm({ banner, onSaved, onCancel }: { banner: ConsoleBanner | nul
         <Form.Item name="enabled" label="启用" valuePropName="checked" extra={banner?.url ? '停用后市民不再看到这张轮播图' : '上传图片后，启用的轮播图才会显示给市民'}>
           <Switch />
         </Form.Item>
-      </Form>
-      <FormError message={error} />
-    </div>
+    </SheetForm>
   );
 }
 
@@ -150,19 +132,7 @@ export function Component() {
           ))}
         </ul>
       )}
-      <Popup visible={editing !== null} onMaskClick={() => setEditing(null)} bodyClassName="content-sheet" destroyOnClose>
-        {editing && (
-          <BannerForm
-            banner={editing.banner}
-            onCancel={() => setEditing(null)}
-            onSaved={() => {
-              setEditing(null);
-              Toast.show({ icon: 'success', content: '保存成功' });
-              void loaded.reload();
-            }}
-          />
-        )}
-      </Popup>
+      <ContentSheet editing={editing} close={() => setEditing(null)} reload={loaded.reload} render={({ banner }, saved) => <BannerForm banner={banner} onCancel={() => setEditing(null)} onSaved={saved} />} />
     </PageShell>
   );
 }

@@ -2,12 +2,12 @@ import { MENU_NAME_MAX_LENGTH, MENU_REMARK_MAX_LENGTH, type ConsoleMenu, type Co
 import { LOAD_FAILED, useRemote } from '@hall/app';
 import { ErrorState, LoadingState } from '@hall/ui/load-state';
 import { PageShell } from '@hall/ui/page-shell';
-import { Button, Form, Input, Popup, Selector, Switch, Tag, Toast } from 'antd-mobile';
+import { Button, Form, Input, Selector, Switch, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { FormError, useFormSubmit } from '../../../app/form-submit';
 import { api } from '../../../lib/hall';
 import { dataOrThrow, moved, refusalOf } from '../shared/content-api';
+import { ContentSheet, SheetForm } from '../shared/content-sheet';
 import { OrderButtons } from '../shared/order-buttons';
 import { useListActions } from '../shared/use-list-actions';
 import '../../../components/console-page.css';
@@ -31,12 +31,12 @@ const TYPE_OPTIONS = [
   { label: '外部网址', value: 'view' as const },
 ];
 
-/** A group's or a tile's fields; the hall's refusal shows in place, keeping what was typed. */
+/** A group's or a tile's fields. */
 function MenuForm({ editing, groups, onSaved, onCancel }: { editing: Editing; groups: ConsoleMenuGroup[]; onSaved: () => void; onCancel: () => void }) {
   const { menu, parentId } = editing;
   const isTile = parentId !== null;
-  const { busy, error, run } = useFormSubmit(async (values: MenuValues) => {
-    const reply = await api.saveConsoleMenu({
+  const save = (values: MenuValues) =>
+    api.saveConsoleMenu({
       ...(menu ? { id: menu.id } : {}),
       parentId: isTile ? (values.parentId?.[0] ?? parentId) : null,
       menuname: values.menuname ?? '',
@@ -46,36 +46,22 @@ function MenuForm({ editing, groups, onSaved, onCancel }: { editing: Editing; gr
       url: values.url ?? '',
       visible: Boolean(values.visible),
     });
-    const refused = refusalOf(reply, '保存失败，请稍后重试');
-    if (!refused) onSaved();
-    return refused;
-  });
   return (
-    <div>
-      <h2 className="content-sheet__title">{`${menu ? '编辑' : '新增'}${isTile ? '菜单' : '分组'}`}</h2>
-      <Form
-        layout="vertical"
-        initialValues={{
-          parentId: parentId ? [parentId] : [],
-          menuname: menu?.menuname ?? '',
-          bz: menu?.bz ?? '',
-          imgpath: menu?.imgpath ?? '',
-          menutype: [menu?.menutype ?? 'click'],
-          url: menu?.url ?? '',
-          visible: menu?.visible ?? true,
-        }}
-        onFinish={(values: MenuValues) => void run(values)}
-        footer={
-          <div className="content-sheet__buttons">
-            <Button block onClick={onCancel}>
-              取消
-            </Button>
-            <Button block type="submit" color="primary" loading={busy}>
-              保存
-            </Button>
-          </div>
-        }
-      >
+    <SheetForm
+      title={`${menu ? '编辑' : '新增'}${isTile ? '菜单' : '分组'}`}
+      initialValues={{
+        parentId: parentId ? [parentId] : [],
+        menuname: menu?.menuname ?? '',
+        bz: menu?.bz ?? '',
+        imgpath: menu?.imgpath ?? '',
+        menutype: [menu?.menutype ?? 'click'],
+        url: menu?.url ?? '',
+        visible: menu?.visible ?? true,
+      }}
+      save={save}
+      onSaved={onSaved}
+      onCancel={onCancel}
+    >
         {isTile && (
           <Form.Item name="parentId" label="所属分组">
             <Selector columns={2} options={groups.map((group) => ({ label: group.menuname, value: group.id }))} />
@@ -103,9 +89,7 @@ function MenuForm({ editing, groups, onSaved, onCancel }: { editing: Editing; gr
         <Form.Item name="visible" label="显示" valuePropName="checked" extra="隐藏后市民不再看到它；隐藏分组时其下的菜单一并隐藏">
           <Switch />
         </Form.Item>
-      </Form>
-      <FormError message={error} />
-    </div>
+    </SheetForm>
   );
 }
 
@@ -197,20 +181,12 @@ export function Component() {
           ))}
         </ul>
       )}
-      <Popup visible={editing !== null} onMaskClick={() => setEditing(null)} bodyClassName="content-sheet" destroyOnClose>
-        {editing && groups && (
-          <MenuForm
-            editing={editing}
-            groups={groups}
-            onCancel={() => setEditing(null)}
-            onSaved={() => {
-              setEditing(null);
-              Toast.show({ icon: 'success', content: '保存成功' });
-              void loaded.reload();
-            }}
-          />
-        )}
-      </Popup>
+      <ContentSheet
+        editing={editing && groups ? editing : null}
+        close={() => setEditing(null)}
+        reload={loaded.reload}
+        render={(item, saved) => <MenuForm editing={item} groups={groups ?? []} onCancel={() => setEditing(null)} onSaved={saved} />}
+      />
     </PageShell>
   );
 }

@@ -2,52 +2,35 @@ import { ANSWER_MAX_LENGTH, CONTACT_MAX_LINES, QUESTION_MAX_LENGTH, type Console
 import { LOAD_FAILED, useRemote } from '@hall/app';
 import { ErrorState, LoadingState } from '@hall/ui/load-state';
 import { PageShell } from '@hall/ui/page-shell';
-import { Button, Form, Input, Popup, TextArea, Toast } from 'antd-mobile';
+import { Button, Form, Input, TextArea, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormError, useFormSubmit } from '../../../app/form-submit';
 import { api } from '../../../lib/hall';
 import { dataOrThrow, moved, refusalOf } from '../shared/content-api';
+import { ContentSheet, SheetForm } from '../shared/content-sheet';
 import { OrderButtons } from '../shared/order-buttons';
 import { useListActions } from '../shared/use-list-actions';
 import '../../../components/console-page.css';
 import '../shared/content-forms.css';
 
-/** A question and its answer; the hall's refusal shows in place, keeping what was typed. */
+/** A question and its answer. */
 function QuestionForm({ question, onSaved, onCancel }: { question: ConsoleQuestion | null; onSaved: () => void; onCancel: () => void }) {
-  const { busy, error, run } = useFormSubmit(async (values: { question: string; answer: string }) => {
-    const reply = await api.saveConsoleQuestion({ ...(question ? { id: question.id } : {}), question: values.question ?? '', answer: values.answer ?? '' });
-    const refused = refusalOf(reply, '保存失败，请稍后重试');
-    if (!refused) onSaved();
-    return refused;
-  });
   return (
-    <div>
-      <h2 className="content-sheet__title">{question ? '编辑常见问题' : '新增常见问题'}</h2>
-      <Form
-        layout="vertical"
-        initialValues={{ question: question?.question ?? '', answer: question?.answer ?? '' }}
-        onFinish={(values: { question: string; answer: string }) => void run(values)}
-        footer={
-          <div className="content-sheet__buttons">
-            <Button block onClick={onCancel}>
-              取消
-            </Button>
-            <Button block type="submit" color="primary" loading={busy}>
-              保存
-            </Button>
-          </div>
-        }
-      >
+    <SheetForm
+      title={question ? '编辑常见问题' : '新增常见问题'}
+      initialValues={{ question: question?.question ?? '', answer: question?.answer ?? '' }}
+      save={(values: { question: string; answer: string }) => api.saveConsoleQuestion({ ...(question ? { id: question.id } : {}), question: values.question ?? '', answer: values.answer ?? '' })}
+      onSaved={onSaved}
+      onCancel={onCancel}
+    >
         <Form.Item name="question" label="问题" rules={[{ required: true, message: '请填写问题' }]}>
           <Input maxLength={QUESTION_MAX_LENGTH} autoComplete="off" />
         </Form.Item>
         <Form.Item name="answer" label="解答" rules={[{ required: true, message: '请填写解答' }]}>
           <TextArea rows={6} maxLength={ANSWER_MAX_LENGTH} showCount />
         </Form.Item>
-      </Form>
-      <FormError message={error} />
-    </div>
+    </SheetForm>
   );
 }
 
@@ -136,19 +119,7 @@ export function Component() {
           ))}
         </ul>
       )}
-      <Popup visible={editing !== null} onMaskClick={() => setEditing(null)} bodyClassName="content-sheet" destroyOnClose>
-        {editing && (
-          <QuestionForm
-            question={editing.question}
-            onCancel={() => setEditing(null)}
-            onSaved={() => {
-              setEditing(null);
-              Toast.show({ icon: 'success', content: '保存成功' });
-              void loaded.reload();
-            }}
-          />
-        )}
-      </Popup>
+      <ContentSheet editing={editing} close={() => setEditing(null)} reload={loaded.reload} render={({ question }, saved) => <QuestionForm question={question} onCancel={() => setEditing(null)} onSaved={saved} />} />
     </PageShell>
   );
 }
