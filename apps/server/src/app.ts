@@ -28,6 +28,8 @@ import { simulatorArea } from './routes/simulator';
 import { operatorsArea } from './routes/operators';
 import { statisticsArea } from './routes/statistics';
 import { feedbackInboxArea } from './routes/feedback-inbox';
+import { appointmentSettingsArea } from './routes/appointment-settings';
+import { counterDayArea } from './routes/counter-day';
 import { fulfilmentArea } from './routes/fulfilment';
 import { contentConsoleArea } from './routes/content-console';
 import { housekeeping } from './jobs/housekeeping';
@@ -45,7 +47,7 @@ const JOBS = [housekeeping, queryResolverJob, storageRetention];
  * The business areas, each a folder pair routes/<area>/ (its index.ts registers the area's routes)
  * and services/<area>/; a new area is one more entry here.
  */
-const AREAS = [sessionArea, contentArea, queriesArea, applicationsArea, operatorsArea, reviewArea, appointmentsArea, queueArea, queueCallingArea, archiveArea, feedbackInboxArea, fulfilmentArea, statisticsArea, contentConsoleArea, simulatorArea];
+const AREAS = [sessionArea, contentArea, queriesArea, applicationsArea, operatorsArea, reviewArea, appointmentsArea, queueArea, queueCallingArea, archiveArea, feedbackInboxArea, appointmentSettingsArea, counterDayArea, fulfilmentArea, statisticsArea, contentConsoleArea, simulatorArea];
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];

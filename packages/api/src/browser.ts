@@ -29,6 +29,8 @@ export type * from './calls/operators';
 export type * from './calls/statistics';
 export type * from './calls/feedback-inbox';
 export type * from './calls/fulfilment';
+export type * from './calls/appointment-settings';
+export type * from './calls/counter-day';
 export type * from './calls/queue-calling';
 export type * from './calls/content-console';
 export * from './content-limits';

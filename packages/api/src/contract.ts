@@ -19,6 +19,8 @@ import { operatorCalls } from './calls/operators';
 import { statisticsCalls } from './calls/statistics';
 import { feedbackInboxCalls } from './calls/feedback-inbox';
 import { fulfilmentCalls } from './calls/fulfilment';
+import { appointmentSettingsCalls } from './calls/appointment-settings';
+import { counterDayCalls } from './calls/counter-day';
 import { contentConsoleCalls, contentHomeCalls, contentInfoCalls } from './calls/content-console';
 
 /** Every call of the hall, by name: the one contract the server and the apps share. */
@@ -44,6 +46,8 @@ export const contract = {
   ...statisticsCalls,
   ...feedbackInboxCalls,
   ...fulfilmentCalls,
+  ...appointmentSettingsCalls,
+  ...counterDayCalls,
   ...contentConsoleCalls,
   ...contentHomeCalls,
   ...contentInfoCalls,
