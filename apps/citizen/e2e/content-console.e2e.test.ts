@@ -158,6 +158,16 @@ describe('the content manager in the console', () => {
     await phone.page.getByRole('list', { name: '常见问题列表' }).getByText('办理抵押登记需要多久？').waitFor();
     await shot(phone.page, 'questions');
 
+    // A site's coordinates: one without the other is refused and what was typed stays.
+    await phone.page.goto('/admin/content/sites');
+    await phone.page.getByRole('list', { name: '服务网点' }).getByRole('button', { name: '编辑' }).first().click();
+    await phone.page.locator('.content-sheet input').nth(3).fill('36.6253');
+    await phone.page.locator('.content-sheet input').nth(4).fill('');
+    await phone.page.getByRole('button', { name: '保存', exact: true }).click();
+    await phone.page.getByRole('alert').getByText(/坐标须同时填写纬度/).waitFor();
+    await expect(phone.page.locator('.content-sheet input').nth(3).inputValue()).resolves.toBe('36.6253');
+    await shot(phone.page, 'site-refused');
+
     const desk = await hall.newDesktop();
     keepFailureEvidence(desk.page, 'content-console-map-desktop');
     const deskShot = steadyScreenshots('content-console-map-desktop');

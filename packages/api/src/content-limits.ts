@@ -62,3 +62,10 @@ export const CONTACT_LINE_INVALID = `每行联系方式不能超过${CONTACT_LIN
 export const MAP_TILE_URL_INVALID = '瓦片地址须以 https:// 开头，并包含 {z}、{x}、{y} 三处占位；不使用地图请留空';
 export const MAP_ATTRIBUTION_MAX_LENGTH = 200;
 export const MAP_ATTRIBUTION_TOO_LONG = `地图版权说明不能超过${MAP_ATTRIBUTION_MAX_LENGTH}个字`;
+
+export const SITE_ADDRESS_MAX_LENGTH = 200;
+export const SITE_WORKTIME_MAX_LENGTH = 100;
+export const SITE_ADDRESS_TOO_LONG = `地址不能超过${SITE_ADDRESS_MAX_LENGTH}个字`;
+export const SITE_WORKTIME_TOO_LONG = `办公时间不能超过${SITE_WORKTIME_MAX_LENGTH}个字`;
+export const SITE_PHONE_INVALID = '电话只能填写数字、短横线、空格和括号，多个号码用顿号或分号隔开，最多40个字符';
+export const SITE_COORDINATES_INVALID = '坐标须同时填写纬度（-90 至 90）和经度（-180 至 180）的小数，或都不填';

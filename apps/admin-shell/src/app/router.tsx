@@ -32,6 +32,7 @@ export const router = createBrowserRouter(
         { path: '/content/banners', lazy: () => import('../features/content/banners/banners-page') },
         { path: '/content/menus', lazy: () => import('../features/content/menus/menus-page') },
         { path: '/content/questions', lazy: () => import('../features/content/questions/questions-page') },
+        { path: '/content/sites', lazy: () => import('../features/content/sites/sites-page') },
         { path: '/settings/map', lazy: () => import('../features/content/settings/map-setting-page') },
         { path: '*', lazy: () => import('../features/home/home-page') },
       ],

@@ -98,3 +98,30 @@ describe('the map tile provider', () => {
     ]);
   });
 });
+
+describe('service sites', () => {
+  const SITES = '/online/admin/api/content/sites';
+  type Site = { id: string; xzqdm: string; address: string; worktime: string; phone: string; lat: string; lng: string };
+
+  it('changes a site’s address, hours, phone and coordinates; the citizens’ site list shows them at once; audited', async () => {
+    const { items } = await ok<{ items: Site[] }>(`${SITES}/list`, {});
+    const site = items[0]!;
+    const details = { address: '邯郸市丛台区中华北大街8号', worktime: '周一至周五 8:30-17:30', phone: '0310-7654321', lat: '36.6253', lng: '114.5391' };
+    await ok(`${SITES}/save`, { id: site.id, ...details });
+    const listed = await hall.app.inject({ method: 'GET', url: '/online/public/appointment/area/' });
+    expect((listed.json() as { data: Record<string, unknown>[] }).data.find((area) => area.areaId === site.id)).toMatchObject(details);
+    const [entry] = (await auditOf(`site:${site.id}`)).slice(-1);
+    expect(entry).toMatchObject({ action: 'site.update', before: { address: site.address }, after: details });
+  });
+
+  it('refuses coordinates out of range or only one of them, and a phone with letters; nothing changes', async () => {
+    const { items } = await ok<{ items: Site[] }>(`${SITES}/list`, {});
+    const site = items[0]!;
+    for (const bad of [{ lat: '91', lng: '114' }, { lat: '36.6', lng: '' }, { lat: 'abc', lng: '114' }, { phone: 'call me' }]) {
+      const { status } = await hall.post(`${SITES}/save`, { id: site.id, address: site.address, worktime: site.worktime, phone: site.phone, lat: site.lat, lng: site.lng, ...bad }, content);
+      expect(status, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await ok<{ items: Site[] }>(`${SITES}/list`, {})).items[0]).toEqual(site);
+    expect((await hall.post(`${SITES}/save`, { id: 'no-such-site', address: '', worktime: '', phone: '', lat: '', lng: '' }, content)).status).toBe(404);
+  });
+});

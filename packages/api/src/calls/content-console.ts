@@ -257,3 +257,34 @@ export const contentInfoCalls = {
     reply: errcodeReply(mapSetting),
   }),
 } as const;
+
+// ── Service sites: the details the site list and its map show ──────────────────────────
+
+/** One service site (an appointment area): what citizens see of it in the site list and on the map. */
+export const serviceSiteDetails = z.object({
+  id: z.string(),
+  areaName: z.string(),
+  xzqdm: z.string(),
+  address: z.string(),
+  worktime: z.string(),
+  phone: z.string(),
+  lat: z.string(),
+  lng: z.string(),
+});
+export type ServiceSiteDetails = z.infer<typeof serviceSiteDetails>;
+
+export const contentSiteCalls = {
+  listConsoleSites: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/content/sites/list',
+    body: z.object({ reqseq }),
+    reply: errcodeReply(z.object({ items: z.array(serviceSiteDetails) })),
+  }),
+  /** A site's address, hours, phone and coordinates; which sites exist and what they handle is the appointment settings'. */
+  saveConsoleSite: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/content/sites/save',
+    body: z.object({ reqseq, id: contentId, address: z.string().max(1000), worktime: z.string().max(1000), phone: plainText(200), lat: plainText(40), lng: plainText(40) }),
+    reply: errcodeReply(serviceSiteDetails),
+  }),
+} as const;

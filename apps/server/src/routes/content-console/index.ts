@@ -15,6 +15,7 @@ import {
   saveConsoleQuestion,
   saveMapSetting,
 } from '../../services/content-console/hall-info';
+import { listConsoleSites, saveConsoleSite } from '../../services/content-console/sites';
 import { deleteConsoleMenu, listConsoleMenus, orderConsoleMenus, saveConsoleMenu } from '../../services/content-console/menus';
 import { deleteConsoleArticle, listConsoleArticles, publishConsoleArticle, readConsoleArticle, saveConsoleArticle } from '../../services/content-console/articles';
 
@@ -180,6 +181,15 @@ export async function contentConsoleArea(app: FastifyInstance): Promise<void> {
     errcode: '00',
     errmsg: '保存成功',
     data: await saveConsoleContact(db, auditActor(request), request.body.lines),
+  }));
+
+  // ── Service sites' details ──
+  registerCall(app, contract.listConsoleSites, { auth: 'operator', operator: CONTENT }, async () => ({ errcode: '00', data: { items: await listConsoleSites(db) } }));
+
+  registerCall(app, contract.saveConsoleSite, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
+    errcode: '00',
+    errmsg: '保存成功',
+    data: await saveConsoleSite(db, auditActor(request), request.body),
   }));
 
   // ── The map's tile provider: a setting of the 系统管理员 (it decides which outside service citizens' phones load) ──

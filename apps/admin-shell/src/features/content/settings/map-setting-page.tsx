@@ -8,6 +8,7 @@ import { FormError, useFormSubmit } from '../../../app/form-submit';
 import { api } from '../../../lib/hall';
 import { dataOrThrow, refusalOf } from '../shared/content-api';
 import '../../../components/console-page.css';
+import '../shared/content-forms.css';
 
 /** 地图设置 (系统管理员): which tile service the service-site map loads on citizens' phones, or none. */
 export function Component() {
