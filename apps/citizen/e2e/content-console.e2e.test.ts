@@ -168,6 +168,16 @@ describe('the content manager in the console', () => {
     await expect(phone.page.locator('.content-sheet input').nth(3).inputValue()).resolves.toBe('36.6253');
     await shot(phone.page, 'site-refused');
 
+    // A form to download: a text file named .pdf is refused, the title stays; a real PDF is listed.
+    await phone.page.goto('/admin/content/downloads');
+    await phone.page.locator('#download-alias').fill('抵押权登记申请书');
+    await phone.page.getByLabel('选择要上传的文件').setInputFiles({ name: '抵押权登记申请书.pdf', mimeType: 'application/pdf', buffer: Buffer.from('plain text') });
+    await phone.page.getByRole('alert').getByText(/只能上传PDF、Word/).waitFor();
+    await expect(phone.page.locator('#download-alias').inputValue()).resolves.toBe('抵押权登记申请书');
+    await phone.page.getByLabel('选择要上传的文件').setInputFiles({ name: '抵押权登记申请书.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await phone.page.getByRole('list', { name: '下载文件' }).getByText('抵押权登记申请书.pdf', { exact: false }).waitFor();
+    await shot(phone.page, 'downloads');
+
     const desk = await hall.newDesktop();
     keepFailureEvidence(desk.page, 'content-console-map-desktop');
     const deskShot = steadyScreenshots('content-console-map-desktop');

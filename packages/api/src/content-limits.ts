@@ -69,3 +69,13 @@ export const SITE_ADDRESS_TOO_LONG = `地址不能超过${SITE_ADDRESS_MAX_LENGT
 export const SITE_WORKTIME_TOO_LONG = `办公时间不能超过${SITE_WORKTIME_MAX_LENGTH}个字`;
 export const SITE_PHONE_INVALID = '电话只能填写数字、短横线、空格和括号，多个号码用顿号或分号隔开，最多40个字符';
 export const SITE_COORDINATES_INVALID = '坐标须同时填写纬度（-90 至 90）和经度（-180 至 180）的小数，或都不填';
+
+/** The largest form a citizen downloads that the hall keeps. */
+export const DOWNLOAD_FILE_MAX_BYTES = 20 * 1024 * 1024;
+export const DOWNLOAD_FILE_TOO_LARGE = `文件不能超过${DOWNLOAD_FILE_MAX_BYTES / 1024 / 1024}MB，请压缩后重新上传`;
+export const DOWNLOAD_FILE_NOT_ALLOWED = '只能上传PDF、Word（doc、docx）或Excel（xls、xlsx）文件，且文件内容须与扩展名相符，请重新选择';
+export const DOWNLOAD_FILE_MISSING = '请选择要上传的文件';
+export const DOWNLOAD_FILE_NAME_TAKEN = '已有同名文件，请改名后重新上传，或对原文件使用“替换”';
+export const DOWNLOAD_ALIAS_MAX_LENGTH = 100;
+export const DOWNLOAD_ALIAS_REQUIRED = '请填写文件标题';
+export const DOWNLOAD_ALIAS_TOO_LONG = `文件标题不能超过${DOWNLOAD_ALIAS_MAX_LENGTH}个字`;

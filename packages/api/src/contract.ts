@@ -21,7 +21,7 @@ import { feedbackInboxCalls } from './calls/feedback-inbox';
 import { fulfilmentCalls } from './calls/fulfilment';
 import { appointmentSettingsCalls } from './calls/appointment-settings';
 import { counterDayCalls } from './calls/counter-day';
-import { contentConsoleCalls, contentHomeCalls, contentInfoCalls, contentSiteCalls } from './calls/content-console';
+import { contentConsoleCalls, contentDownloadCalls, contentHomeCalls, contentInfoCalls, contentSiteCalls } from './calls/content-console';
 
 /** Every call of the hall, by name: the one contract the server and the apps share. */
 export const contract = {
@@ -52,6 +52,7 @@ export const contract = {
   ...contentHomeCalls,
   ...contentInfoCalls,
   ...contentSiteCalls,
+  ...contentDownloadCalls,
 } as const;
 
 export type Contract = typeof contract;

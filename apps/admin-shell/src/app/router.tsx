@@ -33,6 +33,7 @@ export const router = createBrowserRouter(
         { path: '/content/menus', lazy: () => import('../features/content/menus/menus-page') },
         { path: '/content/questions', lazy: () => import('../features/content/questions/questions-page') },
         { path: '/content/sites', lazy: () => import('../features/content/sites/sites-page') },
+        { path: '/content/downloads', lazy: () => import('../features/content/downloads/downloads-page') },
         { path: '/settings/map', lazy: () => import('../features/content/settings/map-setting-page') },
         { path: '*', lazy: () => import('../features/home/home-page') },
       ],

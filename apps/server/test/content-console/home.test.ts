@@ -198,3 +198,56 @@ describe('menu groups and tiles', () => {
     expect((await auditOf('menu:g-apply')).map((entry) => entry.action)).toEqual(['content.order']);
   });
 });
+
+describe('downloadable forms', () => {
+  const DOWNLOADS = '/online/admin/api/content/downloads';
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  type Download = { id: string; fileName: string; fileAlias: string; url: string };
+
+  async function uploadForm(file: { filename: string; content: Buffer; type?: string }, fields: Record<string, string>) {
+    const { body, contentType } = multipartBody([...Object.entries(fields).map(([name, value]) => ({ name, value })), { name: 'Filedata', ...file }]);
+    const response = await hall.app.inject({ method: 'POST', url: `${DOWNLOADS}/upload`, payload: body, headers: { 'content-type': contentType, cookie: content } });
+    return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+  }
+  const citizenNames = async () => (((await hall.post('/online/wx/apilist/getZlxzList', {})).body.data ?? []) as { fileName: string }[]).map((item) => item.fileName);
+
+  it('uploads a form citizens then list and download, replaces its file, and removes it; each audited, old files removed', async () => {
+    const files = await storedFileCount();
+    const added = await uploadForm({ filename: '不动产登记申请表.pdf', content: PDF }, { fileAlias: '不动产登记申请表' });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const form = added.body.data as Download;
+    expect(await citizenNames()).toContain('不动产登记申请表.pdf');
+    const fetched = await hall.app.inject({ method: 'GET', url: form.url });
+    expect(fetched.statusCode).toBe(200);
+    expect(fetched.rawPayload.equals(PDF)).toBe(true);
+    expect(await storedFileCount()).toBe(files + 1);
+
+    const replaced = await uploadForm({ filename: '不动产登记申请表（2026版）.pdf', content: Buffer.concat([PDF, Buffer.from('% v2\n')]) }, { id: form.id, fileAlias: '不动产登记申请表' });
+    expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
+    expect(await citizenNames()).toContain('不动产登记申请表（2026版）.pdf');
+    expect(await citizenNames()).not.toContain('不动产登记申请表.pdf');
+    expect(await storedFileCount()).toBe(files + 1);
+
+    expect((await hall.post(`${DOWNLOADS}/delete`, { id: form.id }, content)).status).toBe(200);
+    expect(await citizenNames()).not.toContain('不动产登记申请表（2026版）.pdf');
+    expect(await storedFileCount()).toBe(files);
+    expect((await auditOf(`download:${form.id}`)).map((entry) => entry.action)).toEqual(['download.create', 'download.replace', 'download.delete']);
+  });
+
+  it('refuses a file whose content is not what its name says, a kind not offered, and a taken name; nothing is stored', async () => {
+    await uploadForm({ filename: '委托书.pdf', content: PDF }, { fileAlias: '委托书' });
+    const files = await storedFileCount();
+    const audits = await auditCount();
+    for (const [file, status] of [
+      [{ filename: '伪装.pdf', content: Buffer.from('<html>not a pdf</html>') }, 400],
+      [{ filename: '脚本.html', content: PDF }, 400],
+      [{ filename: '委托书.pdf', content: PDF }, 409],
+    ] as const) {
+      const { status: got, body } = await uploadForm(file, { fileAlias: '标题' });
+      expect(got, file.filename).toBe(status);
+      expect(typeof body.errmsg).toBe('string');
+    }
+    expect(await storedFileCount()).toBe(files);
+    expect(await auditCount()).toBe(audits);
+  });
+});

@@ -288,3 +288,35 @@ export const contentSiteCalls = {
     reply: errcodeReply(serviceSiteDetails),
   }),
 } as const;
+
+// ── Downloadable forms ──────────────────────────────────────────────────────────────────
+
+export const consoleDownload = z.object({ id: z.string(), fileName: z.string(), fileAlias: z.string(), xzqdm: z.string(), size: z.number(), url: z.string() });
+export type ConsoleDownload = z.infer<typeof consoleDownload>;
+
+export const contentDownloadCalls = {
+  listConsoleDownloads: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/content/downloads/list',
+    body: z.object({ reqseq }),
+    reply: errcodeReply(z.object({ items: z.array(consoleDownload) })),
+  }),
+  /**
+   * A new downloadable form, or a new file for one (multipart: id to replace, fileAlias, Filedata): a
+   * PDF, Word or Excel file by its content and name, at most DOWNLOAD_FILE_MAX_BYTES. The list shows it
+   * under the uploaded file's name.
+   */
+  uploadConsoleDownload: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/content/downloads/upload',
+    body: z.object({ reqseq, id: articleId.optional(), fileAlias: plainText(400), Filedata: z.instanceof(Blob) }),
+    reply: errcodeReply(consoleDownload),
+    multipart: true,
+  }),
+  deleteConsoleDownload: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/content/downloads/delete',
+    body: z.object({ reqseq, id: articleId }),
+    reply: errcodeReply(z.object({ id: z.string() })),
+  }),
+} as const;

@@ -1,5 +1,14 @@
 import multipart from '@fastify/multipart';
-import { BANNER_IMAGE_MAX_BYTES, BANNER_IMAGE_MISSING, BANNER_IMAGE_TOO_LARGE, NO_DATA_MESSAGE, contract } from '@hall/api';
+import {
+  BANNER_IMAGE_MAX_BYTES,
+  BANNER_IMAGE_MISSING,
+  BANNER_IMAGE_TOO_LARGE,
+  DOWNLOAD_FILE_MAX_BYTES,
+  DOWNLOAD_FILE_MISSING,
+  DOWNLOAD_FILE_TOO_LARGE,
+  NO_DATA_MESSAGE,
+  contract,
+} from '@hall/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../../lib/errors';
 import { registerCall } from '../../lib/register-call';
@@ -16,6 +25,7 @@ import {
   saveMapSetting,
 } from '../../services/content-console/hall-info';
 import { listConsoleSites, saveConsoleSite } from '../../services/content-console/sites';
+import { deleteConsoleDownload, listConsoleDownloads, uploadConsoleDownload } from '../../services/content-console/downloads';
 import { deleteConsoleMenu, listConsoleMenus, orderConsoleMenus, saveConsoleMenu } from '../../services/content-console/menus';
 import { deleteConsoleArticle, listConsoleArticles, publishConsoleArticle, readConsoleArticle, saveConsoleArticle } from '../../services/content-console/articles';
 
@@ -23,29 +33,33 @@ const CONTENT = { role: 'content' } as const;
 const ADMIN = { role: 'admin' } as const;
 const WRITES = { max: 120, timeWindow: '1 minute' } as const;
 
-/** The banner id and image of a multipart body; the image is held in memory, bounded by the cap, and never kept in part. */
-async function readImageUpload(request: FastifyRequest): Promise<{ id: string; image: Buffer }> {
+/**
+ * The fields and the one file (Filedata) of a multipart body; the file is held in memory, bounded by
+ * `maxBytes`, and never kept in part (a truncated file is refused whole).
+ */
+async function readUpload(request: FastifyRequest, maxBytes: number, tooLarge: string, missing: string): Promise<{ fields: Record<string, string>; file: Buffer; fileName: string }> {
   if (!request.isMultipart()) throw badRequest('请以文件上传的方式提交');
-  let id = '';
-  let image: Buffer | null = null;
-  for await (const part of request.parts()) {
+  const fields: Record<string, string> = {};
+  let file: Buffer | null = null;
+  let fileName = '';
+  for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
     if (part.type === 'file') {
-      if (part.fieldname !== 'Filedata' || image) {
+      if (part.fieldname !== 'Filedata' || file) {
         part.file.resume();
         continue;
       }
-      image = await part.toBuffer().catch((error: unknown) => {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(BANNER_IMAGE_TOO_LARGE);
+      file = await part.toBuffer().catch((error: unknown) => {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(tooLarge);
         throw error;
       });
-      if (part.file.truncated) throw badRequest(BANNER_IMAGE_TOO_LARGE);
-    } else if (part.fieldname === 'id') {
-      id = String(part.value).trim();
+      if (part.file.truncated) throw badRequest(tooLarge);
+      fileName = part.filename;
+    } else {
+      fields[part.fieldname] = String(part.value);
     }
   }
-  if (!/^[\w-]{1,64}$/.test(id)) throw notFound(NO_DATA_MESSAGE);
-  if (!image || image.length === 0) throw badRequest(BANNER_IMAGE_MISSING);
-  return { id, image };
+  if (!file || file.length === 0) throw badRequest(missing);
+  return { fields, file, fileName };
 }
 
 /**
@@ -55,9 +69,9 @@ async function readImageUpload(request: FastifyRequest): Promise<{ id: string; i
 export async function contentConsoleArea(app: FastifyInstance): Promise<void> {
   const { db, files } = app.hall;
 
-  // Only this plugin's image upload takes multipart bodies: one image of at most the cap, a few small fields.
+  // Only this plugin's uploads take multipart bodies: one file (each upload sets its own cap), a few small fields.
   await app.register(multipart, {
-    limits: { fileSize: BANNER_IMAGE_MAX_BYTES, files: 1, fields: 4, parts: 6, fieldSize: 1024, fieldNameSize: 64, headerPairs: 100 },
+    limits: { fileSize: DOWNLOAD_FILE_MAX_BYTES, files: 1, fields: 4, parts: 6, fieldSize: 1024, fieldNameSize: 64, headerPairs: 100 },
   });
 
   registerCall(app, contract.listConsoleArticles, { auth: 'operator', operator: CONTENT }, async (request) => ({ errcode: '00', data: await listConsoleArticles(db, request.body) }));
@@ -101,8 +115,10 @@ export async function contentConsoleArea(app: FastifyInstance): Promise<void> {
     // Without a console session and the role, nothing of the body is read.
     preValidation: (request) => requireOperator(request, CONTENT),
     handler: async (request) => {
-      const { id, image } = await readImageUpload(request);
-      return { errcode: '00', errmsg: '图片已更换', data: await replaceBannerImage(db, files, auditActor(request), id, image) };
+      const { fields, file } = await readUpload(request, BANNER_IMAGE_MAX_BYTES, BANNER_IMAGE_TOO_LARGE, BANNER_IMAGE_MISSING);
+      const id = (fields.id ?? '').trim();
+      if (!/^[\w-]{1,64}$/.test(id)) throw notFound(NO_DATA_MESSAGE);
+      return { errcode: '00', errmsg: '图片已更换', data: await replaceBannerImage(db, files, auditActor(request), id, file) };
     },
   });
 
@@ -190,6 +206,29 @@ export async function contentConsoleArea(app: FastifyInstance): Promise<void> {
     errcode: '00',
     errmsg: '保存成功',
     data: await saveConsoleSite(db, auditActor(request), request.body),
+  }));
+
+  // ── Downloadable forms ──
+  registerCall(app, contract.listConsoleDownloads, { auth: 'operator', operator: CONTENT }, async () => ({ errcode: '00', data: { items: await listConsoleDownloads(db) } }));
+
+  app.route({
+    method: 'POST',
+    url: contract.uploadConsoleDownload.path,
+    bodyLimit: DOWNLOAD_FILE_MAX_BYTES + 64 * 1024,
+    config: { envelope: 'errcode', rateLimit: { max: 30, timeWindow: '1 minute' } },
+    preValidation: (request) => requireOperator(request, CONTENT),
+    handler: async (request) => {
+      const { fields, file, fileName } = await readUpload(request, DOWNLOAD_FILE_MAX_BYTES, DOWNLOAD_FILE_TOO_LARGE, DOWNLOAD_FILE_MISSING);
+      const id = fields.id?.trim() || undefined;
+      const data = await uploadConsoleDownload(db, files, auditActor(request), { id, fileAlias: fields.fileAlias ?? '', originalName: fileName, bytes: file });
+      return { errcode: '00', errmsg: id ? '文件已替换' : '上传成功', data };
+    },
+  });
+
+  registerCall(app, contract.deleteConsoleDownload, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
+    errcode: '00',
+    errmsg: '已删除',
+    data: await deleteConsoleDownload(db, files, auditActor(request), request.body.id),
   }));
 
   // ── The map's tile provider: a setting of the 系统管理员 (it decides which outside service citizens' phones load) ──
