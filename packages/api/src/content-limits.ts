@@ -79,3 +79,11 @@ export const DOWNLOAD_FILE_NAME_TAKEN = '已有同名文件，请改名后重新
 export const DOWNLOAD_ALIAS_MAX_LENGTH = 100;
 export const DOWNLOAD_ALIAS_REQUIRED = '请填写文件标题';
 export const DOWNLOAD_ALIAS_TOO_LONG = `文件标题不能超过${DOWNLOAD_ALIAS_MAX_LENGTH}个字`;
+
+export const GUIDE_TITLE_MAX_LENGTH = 100;
+export const GUIDE_TITLE_REQUIRED = '请填写办事指南标题';
+export const GUIDE_TITLE_TOO_LONG = `办事指南标题不能超过${GUIDE_TITLE_MAX_LENGTH}个字`;
+export const GUIDE_CONTENT_REQUIRED = '请填写办事指南正文';
+export const MATERIAL_NAME_MAX_LENGTH = 60;
+export const MATERIALS_MAX = 40;
+export const MATERIALS_INVALID = `材料名称须填写、不能重复、每项不超过${MATERIAL_NAME_MAX_LENGTH}个字，最多${MATERIALS_MAX}项`;

@@ -21,7 +21,7 @@ import { feedbackInboxCalls } from './calls/feedback-inbox';
 import { fulfilmentCalls } from './calls/fulfilment';
 import { appointmentSettingsCalls } from './calls/appointment-settings';
 import { counterDayCalls } from './calls/counter-day';
-import { contentConsoleCalls, contentDownloadCalls, contentHomeCalls, contentInfoCalls, contentSiteCalls } from './calls/content-console';
+import { contentConsoleCalls, contentDownloadCalls, contentGuideCalls, contentHomeCalls, contentInfoCalls, contentSiteCalls } from './calls/content-console';
 
 /** Every call of the hall, by name: the one contract the server and the apps share. */
 export const contract = {
@@ -53,6 +53,7 @@ export const contract = {
   ...contentInfoCalls,
   ...contentSiteCalls,
   ...contentDownloadCalls,
+  ...contentGuideCalls,
 } as const;
 
 export type Contract = typeof contract;

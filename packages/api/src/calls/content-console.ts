@@ -320,3 +320,47 @@ export const contentDownloadCalls = {
     reply: errcodeReply(z.object({ id: z.string() })),
   }),
 } as const;
+
+// ── Handling guides and required materials per business ─────────────────────────────────
+
+export const catalogueMaterial = z.object({ id: z.string().optional(), name: z.string(), required: z.boolean() });
+export type CatalogueMaterial = z.infer<typeof catalogueMaterial>;
+export const consoleGuide = z.object({
+  prodefid: z.string(),
+  prodefName: z.string(),
+  title: z.string(),
+  content: z.string(),
+  cdzmyhxzContent: z.string(),
+  materials: z.array(catalogueMaterial),
+});
+export type ConsoleGuide = z.infer<typeof consoleGuide>;
+
+export const contentGuideCalls = {
+  /** Every business with whether it has a guide and how many materials it asks for. */
+  listConsoleGuides: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/content/guides/list',
+    body: z.object({ reqseq }),
+    reply: errcodeReply(z.object({ items: z.array(z.object({ prodefid: z.string(), prodefName: z.string(), hasGuide: z.boolean(), materials: z.number() })) })),
+  }),
+  getConsoleGuide: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/content/guides/get',
+    body: z.object({ reqseq, prodefid: contentId }),
+    reply: errcodeReply(consoleGuide),
+  }),
+  /** A business's guide (sanitised HTML) and its material list in order; new applications copy the list, applications already started keep theirs. */
+  saveConsoleGuide: defineCall({
+    method: 'POST',
+    path: '/online/admin/api/content/guides/save',
+    body: z.object({
+      reqseq,
+      prodefid: contentId,
+      title: z.string().max(1000),
+      content: z.string().max(CONSOLE_ARTICLE_CONTENT_MAX_LENGTH * 2),
+      cdzmyhxzContent: z.string().max(CONSOLE_ARTICLE_CONTENT_MAX_LENGTH * 2),
+      materials: z.array(z.object({ id: text(20).optional(), name: z.string().max(400), required: z.boolean() })).max(200),
+    }),
+    reply: errcodeReply(consoleGuide),
+  }),
+} as const;

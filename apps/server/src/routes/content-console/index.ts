@@ -25,6 +25,7 @@ import {
   saveMapSetting,
 } from '../../services/content-console/hall-info';
 import { listConsoleSites, saveConsoleSite } from '../../services/content-console/sites';
+import { listConsoleGuides, readConsoleGuide, saveConsoleGuide } from '../../services/content-console/guides';
 import { deleteConsoleDownload, listConsoleDownloads, uploadConsoleDownload } from '../../services/content-console/downloads';
 import { deleteConsoleMenu, listConsoleMenus, orderConsoleMenus, saveConsoleMenu } from '../../services/content-console/menus';
 import { deleteConsoleArticle, listConsoleArticles, publishConsoleArticle, readConsoleArticle, saveConsoleArticle } from '../../services/content-console/articles';
@@ -229,6 +230,17 @@ export async function contentConsoleArea(app: FastifyInstance): Promise<void> {
     errcode: '00',
     errmsg: '已删除',
     data: await deleteConsoleDownload(db, files, auditActor(request), request.body.id),
+  }));
+
+  // ── Handling guides and the materials each business asks for ──
+  registerCall(app, contract.listConsoleGuides, { auth: 'operator', operator: CONTENT }, async () => ({ errcode: '00', data: { items: await listConsoleGuides(db) } }));
+
+  registerCall(app, contract.getConsoleGuide, { auth: 'operator', operator: CONTENT }, async (request) => ({ errcode: '00', data: await readConsoleGuide(db, request.body.prodefid) }));
+
+  registerCall(app, contract.saveConsoleGuide, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
+    errcode: '00',
+    errmsg: '保存成功',
+    data: await saveConsoleGuide(db, auditActor(request), request.body),
   }));
 
   // ── The map's tile provider: a setting of the 系统管理员 (it decides which outside service citizens' phones load) ──
