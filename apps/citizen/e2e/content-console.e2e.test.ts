@@ -178,6 +178,15 @@ describe('the content manager in the console', () => {
     await phone.page.getByRole('list', { name: '下载文件' }).getByText('抵押权登记申请书.pdf', { exact: false }).waitFor();
     await shot(phone.page, 'downloads');
 
+    // A business's guide: a material made optional is saved for new applications.
+    await phone.page.goto('/admin/content/guides');
+    await phone.page.getByRole('list', { name: '业务' }).getByRole('button').first().click();
+    await phone.page.getByRole('list', { name: '所需材料' }).getByRole('listitem').first().waitFor();
+    await phone.page.getByRole('list', { name: '所需材料' }).getByText('必须提交').first().click();
+    await phone.page.getByRole('button', { name: '保存指南与材料' }).click();
+    await phone.page.getByText('保存成功，新提交的申请将按此材料清单办理').waitFor();
+    await shot(phone.page, 'guide');
+
     const desk = await hall.newDesktop();
     keepFailureEvidence(desk.page, 'content-console-map-desktop');
     const deskShot = steadyScreenshots('content-console-map-desktop');

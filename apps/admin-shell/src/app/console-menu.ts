@@ -23,6 +23,7 @@ export const CONSOLE_MENU: readonly ConsoleEntry[] = [
   { path: '/content/questions', title: '常见问题与联系方式', description: '市民看到的常见问题及其顺序，和“联系我们”的内容', role: 'content' },
   { path: '/content/sites', title: '服务网点', description: '各网点的地址、办公时间、电话与地图位置', role: 'content' },
   { path: '/content/downloads', title: '资料下载', description: '市民可下载的表格与文件：上传、替换、删除', role: 'content' },
+  { path: '/content/guides', title: '办事指南与材料', description: '各业务的办事指南和申请时须提交的材料', role: 'content' },
   { path: '/settings/map', title: '地图设置', description: '服务网点地图使用的瓦片服务', role: 'admin' },
   { path: '/operators', title: '账号管理', description: '管理人员的账号、角色与密码', role: 'admin' },
   { path: '/audit', title: '操作日志', description: '谁在何时从何处做了什么', role: 'admin' },

@@ -1,0 +1,39 @@
+import { LOAD_FAILED, useRemote } from '@hall/app';
+import { ErrorState, LoadingState } from '@hall/ui/load-state';
+import { PageShell } from '@hall/ui/page-shell';
+import { Tag } from 'antd-mobile';
+import { useNavigate } from 'react-router';
+import { api } from '../../../lib/hall';
+import { dataOrThrow } from '../shared/content-api';
+import '../../../components/console-page.css';
+import '../shared/content-forms.css';
+
+/** 办事指南与材料: every business, with whether it has a guide and how many materials it asks for. */
+export function Component() {
+  const navigate = useNavigate();
+  const loaded = useRemote(async () => dataOrThrow(await api.listConsoleGuides({})).items, [], { quietWhenSessionLost: true });
+  const items = (!loaded.loading && loaded.data) || null;
+  return (
+    <PageShell className="console-page content-page" title="办事指南与材料" onBack={() => navigate('/')} onRefresh={loaded.reload}>
+      {loaded.loading && <LoadingState />}
+      {loaded.error !== null && <ErrorState title={LOAD_FAILED} message={loaded.error} onRetry={() => void loaded.reload()} />}
+      {items && (
+        <ul className="console-list" aria-label="业务">
+          {items.map((item) => (
+            <li key={item.prodefid} className="console-item">
+              <button type="button" className="console-item__open" onClick={() => navigate(`/content/guides/${encodeURIComponent(item.prodefid)}`)}>
+                <span className="console-item__head">
+                  <Tag color={item.hasGuide ? 'success' : 'warning'} fill="outline">
+                    {item.hasGuide ? '已有指南' : '暂无指南'}
+                  </Tag>
+                  <span className="console-item__title">{item.prodefName}</span>
+                </span>
+                <span className="console-item__line">所需材料 {item.materials} 项</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </PageShell>
+  );
+}
