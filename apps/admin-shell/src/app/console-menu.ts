@@ -17,7 +17,6 @@ export const CONSOLE_MENU: readonly ConsoleEntry[] = [
   { path: '/content/articles', title: '文章管理', description: '新闻、办事指南、信息公示、法律法规与通知公告的撰写和发布', role: 'content' },
   { path: '/queue-calling', title: '叫号', description: '按业务叫号、重呼、过号与办结', role: 'counter' },
   { path: '/queue-settings', title: '取号设置', description: '办事大厅、取号时间与各业务每段号数', role: 'admin' },
-  { path: '/content/articles', title: '文章管理', description: '新闻、办事指南、信息公示、法律法规与通知公告的撰写和发布', role: 'content' },
   { path: '/content/banners', title: '轮播图管理', description: '首页轮播图的图片、链接、顺序与启停', role: 'content' },
   { path: '/content/menus', title: '菜单管理', description: '首页菜单分组与功能入口的名称、图标、链接、顺序与显示', role: 'content' },
   { path: '/content/questions', title: '常见问题与联系方式', description: '市民看到的常见问题及其顺序，和“联系我们”的内容', role: 'content' },
