@@ -8,21 +8,21 @@ export interface ConsoleEntry {
   role: OperatorRole;
 }
 
-/** The console's screens, in the order the home shows them. A new screen is one more entry here and one route in router.tsx. */
+/** The console's screens, in the order the home shows them: by role (审核员, 窗口人员, 内容管理员, 系统管理员). A new screen is one more entry here and one route in router.tsx. */
 export const CONSOLE_MENU: readonly ConsoleEntry[] = [
   { path: '/review', title: '网上申请审核', description: '权籍调查审核与受理审核', role: 'reviewer' },
   { path: '/feedback', title: '反馈处理', description: '查看并回复市民的意见反馈', role: 'counter' },
   { path: '/fulfilment', title: '查询办理', description: '答复登记系统未能答复的证书、证照与查档查询', role: 'counter' },
   { path: '/counter-day', title: '今日预约', description: '按时段查看当天预约，登记到场或未到，打印名单', role: 'counter' },
-  { path: '/content/articles', title: '文章管理', description: '新闻、办事指南、信息公示、法律法规与通知公告的撰写和发布', role: 'content' },
   { path: '/queue-calling', title: '叫号', description: '按业务叫号、重呼、过号与办结', role: 'counter' },
-  { path: '/queue-settings', title: '取号设置', description: '办事大厅、取号时间与各业务每段号数', role: 'admin' },
+  { path: '/content/articles', title: '文章管理', description: '新闻、办事指南、信息公示、法律法规与通知公告的撰写和发布', role: 'content' },
   { path: '/content/banners', title: '轮播图管理', description: '首页轮播图的图片、链接、顺序与启停', role: 'content' },
   { path: '/content/menus', title: '菜单管理', description: '首页菜单分组与功能入口的名称、图标、链接、顺序与显示', role: 'content' },
   { path: '/content/questions', title: '常见问题与联系方式', description: '市民看到的常见问题及其顺序，和“联系我们”的内容', role: 'content' },
   { path: '/content/sites', title: '服务网点', description: '各网点的地址、办公时间、电话与地图位置', role: 'content' },
   { path: '/content/downloads', title: '资料下载', description: '市民可下载的表格与文件：上传、替换、删除', role: 'content' },
   { path: '/content/guides', title: '办事指南与材料', description: '各业务的办事指南和申请时须提交的材料', role: 'content' },
+  { path: '/queue-settings', title: '取号设置', description: '办事大厅、取号时间与各业务每段号数', role: 'admin' },
   { path: '/settings/map', title: '地图设置', description: '服务网点地图使用的瓦片服务', role: 'admin' },
   { path: '/operators', title: '账号管理', description: '管理人员的账号、角色与密码', role: 'admin' },
   { path: '/audit', title: '操作日志', description: '谁在何时从何处做了什么', role: 'admin' },
