@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import prettierRecommended from 'eslint-plugin-prettier/recommended';
 
 export const base = tseslint.config(
   { ignores: ['dist/**', 'coverage/**', 'storybook-static/**', '**/*.generated.ts'] },
@@ -16,6 +17,8 @@ export const base = tseslint.config(
       eqeqeq: ['error', 'always'],
     },
   },
+  // The formatter is run by lint: code prettier would write differently is a lint error (.prettierrc.json; `pnpm format` fixes it).
+  prettierRecommended,
 );
 
 const ALL_HALL_PACKAGES = ['@hall/domain', '@hall/api', '@hall/ui', '@hall/app'];
@@ -34,7 +37,10 @@ export function boundaries(allowed = []) {
         {
           patterns: [
             ...forbidden.map((name) => ({ group: [name, `${name}/*`], message: `This package may not import ${name}.` })),
-            { group: ['@hall/server', '@hall/server/*', '@hall/citizen', '@hall/citizen/*', '@hall/admin-shell', '@hall/admin-shell/*'], message: 'Apps are never imported: talk to the server over HTTP.' },
+            {
+              group: ['@hall/server', '@hall/server/*', '@hall/citizen', '@hall/citizen/*', '@hall/admin-shell', '@hall/admin-shell/*'],
+              message: 'Apps are never imported: talk to the server over HTTP.',
+            },
             { group: ['@hall/*/src', '@hall/*/src/*'], message: 'Import a package through its exports map, not its src/.' },
             { group: ['**/packages/*/src/**', '**/apps/*/src/**', '**/packages/*/dist/**'], message: 'Import other packages by name, not by a path into them.' },
           ],

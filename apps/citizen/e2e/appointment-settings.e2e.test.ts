@@ -72,7 +72,10 @@ describe('appointment settings and the counter’s day', () => {
 
     // The citizen's calendar shows the day closed.
     await citizen.page.goto('/appointment');
-    const closed = citizen.page.getByRole('list', { name: '预约日期' }).getByRole('button').filter({ hasText: date.slice(5) });
+    const closed = citizen.page
+      .getByRole('list', { name: '预约日期' })
+      .getByRole('button')
+      .filter({ hasText: date.slice(5) });
     await closed.getByText('休息').waitFor();
     await closed.click();
     await citizen.page.getByText('当日休息，不可预约，请选择其他日期').waitFor();

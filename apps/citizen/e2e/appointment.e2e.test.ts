@@ -21,7 +21,6 @@ const AFTERNOON = '14:00-15:00';
 const MORNING = '09:00-10:00';
 const SLOT_FULL = '该时间段预约已满，请选择其他时间段！';
 
-
 async function acknowledge(page: Page, text: string) {
   const dialog = page.getByRole('dialog').filter({ hasText: text });
   await dialog.waitFor();
@@ -96,141 +95,137 @@ async function otherCitizen(index: number): Promise<{ context: BrowserContext; b
 }
 
 describe('online appointment', () => {
-  it(
-    'a verified citizen books a counter slot for a submitted case: cascading selectors, a slot filled meanwhile refused, the success message, records and detail',
-    async () => {
-      const shot = steadyScreenshots('appointment');
+  it('a verified citizen books a counter slot for a submitted case: cascading selectors, a slot filled meanwhile refused, the success message, records and detail', async () => {
+    const shot = steadyScreenshots('appointment');
 
-      // Six other citizens, each with a submitted case; five of them book the afternoon slot now.
-      const others = [];
-      for (let index = 1; index <= 6; index++) others.push(await otherCitizen(index));
-      const { day, slots } = await firstFullDay(others[0]!.context);
-      const afternoon = slots.find((s) => s.timeName === AFTERNOON)!;
-      expect(afternoon.maxNum).toBe(6);
-      for (const other of others.slice(0, 5)) expect(await other.book(day, afternoon)).toMatchObject({ state: 1 });
+    // Six other citizens, each with a submitted case; five of them book the afternoon slot now.
+    const others = [];
+    for (let index = 1; index <= 6; index++) others.push(await otherCitizen(index));
+    const { day, slots } = await firstFullDay(others[0]!.context);
+    const afternoon = slots.find((s) => s.timeName === AFTERNOON)!;
+    expect(afternoon.maxNum).toBe(6);
+    for (const other of others.slice(0, 5)) expect(await other.book(day, afternoon)).toMatchObject({ state: 1 });
 
-      const { context, page } = await hall.newPhone();
-      keepFailureEvidence(page, 'appointment');
-      await signIn(page, 'e2e-yuyue', '周先生', '/my');
-      await becomeVerified(page);
-      const slsqId = await submitAppointmentCase(page);
+    const { context, page } = await hall.newPhone();
+    keepFailureEvidence(page, 'appointment');
+    await signIn(page, 'e2e-yuyue', '周先生', '/my');
+    await becomeVerified(page);
+    const slsqId = await submitAppointmentCase(page);
 
-      // /yuyue lists the submitted case with 预约.
-      await page.goto('/yuyue');
-      await page.getByRole('heading', { name: '在线预约' }).waitFor();
-      const entry = page.getByRole('article', { name: BUSINESS });
-      await entry.waitFor();
-      const prolsh = (await entry.getByText(/HD\d+/).textContent())!.trim();
-      await entry.getByText('业务类型：').waitFor();
-      await shot(page, 'list');
-      await entry.getByRole('link', { name: '预约' }).click();
-      await page.waitForURL((url) => url.pathname === '/yuyueForm');
-      const query = new URL(page.url()).searchParams;
-      expect(query.get('proinstid')).toBe(slsqId);
-      expect(query.get('prolsh')).toBe(prolsh);
+    // /yuyue lists the submitted case with 预约.
+    await page.goto('/yuyue');
+    await page.getByRole('heading', { name: '在线预约' }).waitFor();
+    const entry = page.getByRole('article', { name: BUSINESS });
+    await entry.waitFor();
+    const prolsh = (await entry.getByText(/HD\d+/).textContent())!.trim();
+    await entry.getByText('业务类型：').waitFor();
+    await shot(page, 'list');
+    await entry.getByRole('link', { name: '预约' }).click();
+    await page.waitForURL((url) => url.pathname === '/yuyueForm');
+    const query = new URL(page.url()).searchParams;
+    expect(query.get('proinstid')).toBe(slsqId);
+    expect(query.get('prolsh')).toBe(prolsh);
 
-      // Read-only applicant fields; each selector waits for the one above.
-      await page.getByRole('heading', { name: '预约单' }).waitFor();
-      await page.getByText(prolsh).waitFor();
-      await page.getByText('1304**********1231').waitFor();
-      const site = page.getByLabel('办理地点');
-      const business = page.getByLabel('办理业务');
-      const date = page.getByLabel('办理日期');
-      const time = page.getByLabel('办理时间');
-      await expect.poll(() => site.locator('option').count()).toBeGreaterThan(1);
-      expect([await site.isEnabled(), await business.isEnabled(), await date.isEnabled(), await time.isEnabled()]).toEqual([true, false, false, false]);
-      await shot(page, 'form');
+    // Read-only applicant fields; each selector waits for the one above.
+    await page.getByRole('heading', { name: '预约单' }).waitFor();
+    await page.getByText(prolsh).waitFor();
+    await page.getByText('1304**********1231').waitFor();
+    const site = page.getByLabel('办理地点');
+    const business = page.getByLabel('办理业务');
+    const date = page.getByLabel('办理日期');
+    const time = page.getByLabel('办理时间');
+    await expect.poll(() => site.locator('option').count()).toBeGreaterThan(1);
+    expect([await site.isEnabled(), await business.isEnabled(), await date.isEnabled(), await time.isEnabled()]).toEqual([true, false, false, false]);
+    await shot(page, 'form');
 
-      // 预约 with nothing chosen: the first validation message.
-      await page.getByRole('button', { name: '预约' }).click();
-      await acknowledge(page, '办理地点不能为空');
+    // 预约 with nothing chosen: the first validation message.
+    await page.getByRole('button', { name: '预约' }).click();
+    await acknowledge(page, '办理地点不能为空');
 
-      await site.selectOption({ label: AREA.name });
-      await expect.poll(() => business.isEnabled()).toBe(true);
-      expect([await date.isEnabled(), await time.isEnabled()]).toEqual([false, false]);
-      await page.getByRole('button', { name: '预约' }).click();
-      await acknowledge(page, '办理业务不能为空');
-      await business.selectOption({ label: PROCESS.name });
-      await expect.poll(() => date.isEnabled()).toBe(true);
-      expect(await time.isEnabled()).toBe(false);
-      // Dates carry their weekday.
-      const dateLabel = (await date.locator(`option[value="${day.calendarId}"]`).textContent())!;
-      expect(dateLabel).toMatch(new RegExp(`^${day.calendar} 星期[一二三四五]$`));
-      await date.selectOption(day.calendarId);
-      await expect.poll(() => time.isEnabled()).toBe(true);
-      // The afternoon slot has one place left; the morning one all ten.
-      await expect.poll(() => time.locator(`option[value="${afternoon.timeId}"]`).textContent()).toBe(`${AFTERNOON} 剩余1`);
-      const morning = slots.find((s) => s.timeName === MORNING)!;
-      expect(await time.locator(`option[value="${morning.timeId}"]`).textContent()).toBe(`${MORNING} 剩余10`);
-      await time.selectOption(afternoon.timeId);
-      await shot(page, 'chosen');
+    await site.selectOption({ label: AREA.name });
+    await expect.poll(() => business.isEnabled()).toBe(true);
+    expect([await date.isEnabled(), await time.isEnabled()]).toEqual([false, false]);
+    await page.getByRole('button', { name: '预约' }).click();
+    await acknowledge(page, '办理业务不能为空');
+    await business.selectOption({ label: PROCESS.name });
+    await expect.poll(() => date.isEnabled()).toBe(true);
+    expect(await time.isEnabled()).toBe(false);
+    // Dates carry their weekday.
+    const dateLabel = (await date.locator(`option[value="${day.calendarId}"]`).textContent())!;
+    expect(dateLabel).toMatch(new RegExp(`^${day.calendar} 星期[一二三四五]$`));
+    await date.selectOption(day.calendarId);
+    await expect.poll(() => time.isEnabled()).toBe(true);
+    // The afternoon slot has one place left; the morning one all ten.
+    await expect.poll(() => time.locator(`option[value="${afternoon.timeId}"]`).textContent()).toBe(`${AFTERNOON} 剩余1`);
+    const morning = slots.find((s) => s.timeName === MORNING)!;
+    expect(await time.locator(`option[value="${morning.timeId}"]`).textContent()).toBe(`${MORNING} 剩余10`);
+    await time.selectOption(afternoon.timeId);
+    await shot(page, 'chosen');
 
-      // Changing the site clears everything below it.
-      await site.selectOption({ label: '五家渠市不动产登记服务大厅' });
-      await expect.poll(() => business.inputValue()).toBe('');
-      expect([await date.inputValue(), await time.inputValue(), await date.isEnabled(), await time.isEnabled()]).toEqual(['', '', false, false]);
-      await site.selectOption({ label: AREA.name });
-      await expect.poll(() => business.isEnabled()).toBe(true);
-      await business.selectOption({ label: PROCESS.name });
-      await expect.poll(() => date.isEnabled()).toBe(true);
-      await date.selectOption(day.calendarId);
-      await expect.poll(() => time.locator(`option[value="${afternoon.timeId}"]`).textContent()).toBe(`${AFTERNOON} 剩余1`);
-      await time.selectOption(afternoon.timeId);
+    // Changing the site clears everything below it.
+    await site.selectOption({ label: '五家渠市不动产登记服务大厅' });
+    await expect.poll(() => business.inputValue()).toBe('');
+    expect([await date.inputValue(), await time.inputValue(), await date.isEnabled(), await time.isEnabled()]).toEqual(['', '', false, false]);
+    await site.selectOption({ label: AREA.name });
+    await expect.poll(() => business.isEnabled()).toBe(true);
+    await business.selectOption({ label: PROCESS.name });
+    await expect.poll(() => date.isEnabled()).toBe(true);
+    await date.selectOption(day.calendarId);
+    await expect.poll(() => time.locator(`option[value="${afternoon.timeId}"]`).textContent()).toBe(`${AFTERNOON} 剩余1`);
+    await time.selectOption(afternoon.timeId);
 
-      // The last place goes to the sixth citizen meanwhile: the booking is refused, and the slot now reads full.
-      expect(await others[5]!.book(day, afternoon)).toMatchObject({ state: 1 });
-      await page.getByRole('button', { name: '预约' }).click();
-      const ask = page.getByRole('dialog').filter({ hasText: '确定要申请吗?' });
-      await ask.waitFor();
-      await ask.getByText('在线预约').waitFor();
-      await shot(page, 'confirm');
-      await ask.getByRole('button', { name: '确定' }).click();
-      const refused = page.getByRole('dialog').filter({ hasText: SLOT_FULL });
-      await refused.waitFor();
-      await refused.getByText('提示').waitFor();
-      await shot(page, 'slot-full');
-      await refused.getByRole('button', { name: '确定' }).click();
-      await refused.waitFor({ state: 'detached' });
-      await expect.poll(() => time.locator(`option[value="${afternoon.timeId}"]`).textContent()).toBe(`${AFTERNOON} 剩余0`);
-      expect(await time.locator(`option[value="${afternoon.timeId}"]`).isDisabled()).toBe(true);
+    // The last place goes to the sixth citizen meanwhile: the booking is refused, and the slot now reads full.
+    expect(await others[5]!.book(day, afternoon)).toMatchObject({ state: 1 });
+    await page.getByRole('button', { name: '预约' }).click();
+    const ask = page.getByRole('dialog').filter({ hasText: '确定要申请吗?' });
+    await ask.waitFor();
+    await ask.getByText('在线预约').waitFor();
+    await shot(page, 'confirm');
+    await ask.getByRole('button', { name: '确定' }).click();
+    const refused = page.getByRole('dialog').filter({ hasText: SLOT_FULL });
+    await refused.waitFor();
+    await refused.getByText('提示').waitFor();
+    await shot(page, 'slot-full');
+    await refused.getByRole('button', { name: '确定' }).click();
+    await refused.waitFor({ state: 'detached' });
+    await expect.poll(() => time.locator(`option[value="${afternoon.timeId}"]`).textContent()).toBe(`${AFTERNOON} 剩余0`);
+    expect(await time.locator(`option[value="${afternoon.timeId}"]`).isDisabled()).toBe(true);
 
-      // The morning slot instead: confirm, the server's success message, and the button is gone.
-      await time.selectOption(morning.timeId);
-      await page.getByRole('button', { name: '预约' }).click();
-      await page.getByRole('dialog').filter({ hasText: '确定要申请吗?' }).getByRole('button', { name: '确定' }).click();
-      const success = `您申请的业务${prolsh}已预约成功，预约时间为${day.calendar} ${MORNING},稍后我们将以手机短信通知`;
-      const done = page.getByRole('dialog').filter({ hasText: success });
-      await done.waitFor();
-      await shot(page, 'booked');
-      await done.getByRole('button', { name: '确定' }).click();
-      await done.waitFor({ state: 'detached' });
-      await expect(page.getByRole('button', { name: '预约' }).count()).resolves.toBe(0);
-      await shot(page, 'button-gone');
+    // The morning slot instead: confirm, the server's success message, and the button is gone.
+    await time.selectOption(morning.timeId);
+    await page.getByRole('button', { name: '预约' }).click();
+    await page.getByRole('dialog').filter({ hasText: '确定要申请吗?' }).getByRole('button', { name: '确定' }).click();
+    const success = `您申请的业务${prolsh}已预约成功，预约时间为${day.calendar} ${MORNING},稍后我们将以手机短信通知`;
+    const done = page.getByRole('dialog').filter({ hasText: success });
+    await done.waitFor();
+    await shot(page, 'booked');
+    await done.getByRole('button', { name: '确定' }).click();
+    await done.waitFor({ state: 'detached' });
+    await expect(page.getByRole('button', { name: '预约' }).count()).resolves.toBe(0);
+    await shot(page, 'button-gone');
 
-      // The list now offers 查看预约单.
-      await page.goto('/yuyue');
-      await page.getByRole('article', { name: BUSINESS }).getByRole('link', { name: '查看预约单' }).waitFor();
+    // The list now offers 查看预约单.
+    await page.goto('/yuyue');
+    await page.getByRole('article', { name: BUSINESS }).getByRole('link', { name: '查看预约单' }).waitFor();
 
-      // /yuyueRecord lists the order; tapping it opens the detail with the chosen time.
-      await page.goto('/yuyueRecord');
-      const record = page.getByRole('link').filter({ hasText: prolsh });
-      await record.waitFor();
-      await record.getByText(`${day.calendar} ${MORNING}`).waitFor();
-      await record.getByText(/申请时间：\s*\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/).waitFor();
-      await shot(page, 'records');
-      await record.click();
-      await page.waitForURL((url) => url.pathname === '/yuyueDetail' && url.searchParams.has('orderid'));
-      const detail = page.getByRole('definition');
-      await detail.filter({ hasText: `${day.calendar} ${MORNING}` }).waitFor();
-      await detail.filter({ hasText: PROCESS.name }).waitFor();
-      await detail.filter({ hasText: AREA.name }).waitFor();
-      await detail.filter({ hasText: prolsh }).waitFor();
-      await detail.filter({ hasText: '1304**********1231' }).waitFor();
-      await shot(page, 'detail');
+    // /yuyueRecord lists the order; tapping it opens the detail with the chosen time.
+    await page.goto('/yuyueRecord');
+    const record = page.getByRole('link').filter({ hasText: prolsh });
+    await record.waitFor();
+    await record.getByText(`${day.calendar} ${MORNING}`).waitFor();
+    await record.getByText(/申请时间：\s*\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/).waitFor();
+    await shot(page, 'records');
+    await record.click();
+    await page.waitForURL((url) => url.pathname === '/yuyueDetail' && url.searchParams.has('orderid'));
+    const detail = page.getByRole('definition');
+    await detail.filter({ hasText: `${day.calendar} ${MORNING}` }).waitFor();
+    await detail.filter({ hasText: PROCESS.name }).waitFor();
+    await detail.filter({ hasText: AREA.name }).waitFor();
+    await detail.filter({ hasText: prolsh }).waitFor();
+    await detail.filter({ hasText: '1304**********1231' }).waitFor();
+    await shot(page, 'detail');
 
-      for (const other of others) await other.context.close();
-      await context.close();
-    },
-    400_000,
-  );
+    for (const other of others) await other.context.close();
+    await context.close();
+  }, 400_000);
 });

@@ -46,7 +46,10 @@ describe('archive query (查档证明)', () => {
 
     // A wrong code is refused by the server.
     await page.getByRole('button', { name: '获取验证码' }).click();
-    await page.getByText(/\d+\s*s|\d+秒/).first().waitFor();
+    await page
+      .getByText(/\d+\s*s|\d+秒/)
+      .first()
+      .waitFor();
     await shot(page, 'code-countdown');
     const code = await inboxCode(OWNER.phone);
     await page.locator('#archive-code').fill(code === '000000' ? '111111' : '000000');
@@ -116,7 +119,10 @@ describe('archive query: a failed face check, then nothing registered', () => {
 
     await page.goto('/querycert');
     await page.getByRole('button', { name: '获取验证码' }).click();
-    await page.getByText(/\d+\s*s|\d+秒/).first().waitFor();
+    await page
+      .getByText(/\d+\s*s|\d+秒/)
+      .first()
+      .waitFor();
     await page.locator('#archive-code').fill(await inboxCode(person.phone));
     await page.getByRole('button', { name: '查询', exact: true }).click();
     await answerFaceCheck(page, 'fail');

@@ -164,7 +164,10 @@ describe('the content manager in the console', () => {
     await phone.page.locator('.content-sheet input').nth(3).fill('36.6253');
     await phone.page.locator('.content-sheet input').nth(4).fill('');
     await phone.page.getByRole('button', { name: '保存', exact: true }).click();
-    await phone.page.getByRole('alert').getByText(/坐标须同时填写纬度/).waitFor();
+    await phone.page
+      .getByRole('alert')
+      .getByText(/坐标须同时填写纬度/)
+      .waitFor();
     await expect(phone.page.locator('.content-sheet input').nth(3).inputValue()).resolves.toBe('36.6253');
     await shot(phone.page, 'site-refused');
 
@@ -172,7 +175,10 @@ describe('the content manager in the console', () => {
     await phone.page.goto('/admin/content/downloads');
     await phone.page.locator('#download-alias').fill('抵押权登记申请书');
     await phone.page.getByLabel('选择要上传的文件').setInputFiles({ name: '抵押权登记申请书.pdf', mimeType: 'application/pdf', buffer: Buffer.from('plain text') });
-    await phone.page.getByRole('alert').getByText(/只能上传PDF、Word/).waitFor();
+    await phone.page
+      .getByRole('alert')
+      .getByText(/只能上传PDF、Word/)
+      .waitFor();
     await expect(phone.page.locator('#download-alias').inputValue()).resolves.toBe('抵押权登记申请书');
     await phone.page.getByLabel('选择要上传的文件').setInputFiles({ name: '抵押权登记申请书.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
     await phone.page.getByRole('list', { name: '下载文件' }).getByText('抵押权登记申请书.pdf', { exact: false }).waitFor();
@@ -197,7 +203,10 @@ describe('the content manager in the console', () => {
     await desk.page.getByRole('button', { name: /地图设置/ }).click();
     await desk.page.getByLabel('地图瓦片地址').fill('http://tiles.example.cn/{z}/{x}/{y}.png');
     await desk.page.getByRole('button', { name: '保存' }).click();
-    await desk.page.getByRole('alert').getByText(/瓦片地址须以 https:\/\/ 开头/).waitFor();
+    await desk.page
+      .getByRole('alert')
+      .getByText(/瓦片地址须以 https:\/\/ 开头/)
+      .waitFor();
     await expect(desk.page.getByLabel('地图瓦片地址').inputValue()).resolves.toBe('http://tiles.example.cn/{z}/{x}/{y}.png');
     await deskShot(desk.page, 'map-refused');
 

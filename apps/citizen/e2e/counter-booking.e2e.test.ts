@@ -156,7 +156,11 @@ describe('counter booking', () => {
 
     // The application list's booking link (kyy 1) opens the page for the citizen's own case; a case not yet submitted cannot be booked.
     const proinstid = await page.evaluate(async () => {
-      const reply = await fetch('/online/wx/apilist/getApplyCode', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prodefid: 'pd-700-23', appointment: '1' }) });
+      const reply = await fetch('/online/wx/apilist/getApplyCode', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ prodefid: 'pd-700-23', appointment: '1' }),
+      });
       return ((await reply.json()) as { data: { proinstid: string } }).data.proinstid;
     });
     await page.goto(`/online/wx/appoint/index?proinstid=${proinstid}`);

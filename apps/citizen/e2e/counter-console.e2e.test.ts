@@ -87,7 +87,10 @@ describe('the counter in the console', () => {
     await listed.click();
     await citizen.page.waitForURL(/\/feedBackDetail\?id=\d+/);
     await citizen.page.getByText(REPLY).waitFor();
-    await citizen.page.getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).first().waitFor();
+    await citizen.page
+      .getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
+      .first()
+      .waitFor();
     await citizenShot(citizen.page, 'detail-replied');
     for (const context of [citizen.context, operator.context, desk.context]) await context.close();
   });
@@ -143,7 +146,10 @@ describe('the counter in the console', () => {
     await desk.page.locator('#certificate-zl').fill('邯郸市丛台区人民路77号2-1-502');
     await desk.page.locator('#certificate-yt').fill('住宅');
     await desk.page.getByRole('button', { name: '生成并答复' }).click();
-    await desk.page.getByRole('alert').getByText(/请填写完整的证书信息/).waitFor();
+    await desk.page
+      .getByRole('alert')
+      .getByText(/请填写完整的证书信息/)
+      .waitFor();
     await expect(desk.page.locator('#certificate-zl').inputValue()).resolves.toBe('邯郸市丛台区人民路77号2-1-502');
     await desk.page.locator('#certificate-mj').fill('89.60');
     await deskShot(desk.page, 'answer-filled');

@@ -49,12 +49,7 @@ describe('filling in an application', () => {
     // The screen's sections in the domain's order: obligor (抵押人), obligee (抵押权人), unit, mortgage rights.
     const sections = page.locator('section.hall-info-fill__section');
     await sections.first().waitFor();
-    await expect(sections.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')))).resolves.toEqual([
-      '抵押人',
-      '抵押权人',
-      '不动产单元信息',
-      '抵押权利信息',
-    ]);
+    await expect(sections.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')))).resolves.toEqual(['抵押人', '抵押权人', '不动产单元信息', '抵押权利信息']);
     await expect(page.locator('.adm-step-status-process').textContent()).resolves.toContain('权利信息');
     await page.getByText('暂无抵押人').waitFor();
     await shot(page, 'empty-sections');

@@ -210,7 +210,10 @@ describe('signature verification', () => {
 
     // pdf.js's data files are part of the built app.
     for (const path of ['/pdfjs/cmaps/UniGB-UCS2-H.bcmap', '/pdfjs/standard_fonts/LiberationSans-Regular.ttf', '/pdfjs/wasm/openjpeg.wasm']) {
-      await expect(page.evaluate(async (url) => (await fetch(url)).status, path), path).resolves.toBe(200);
+      await expect(
+        page.evaluate(async (url) => (await fetch(url)).status, path),
+        path,
+      ).resolves.toBe(200);
     }
 
     const input = page.locator('#verification-file');

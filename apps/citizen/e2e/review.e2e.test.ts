@@ -46,7 +46,10 @@ async function operatorOpensReview(page: Page) {
 /** The operator opens the citizen's application from the named stage's queue. */
 async function openFromQueue(page: Page, stage: string, citizen: string) {
   await page.getByRole('tab', { name: new RegExp(stage) }).click();
-  const item = page.getByRole('list', { name: `等待${stage}的申请` }).getByRole('listitem').filter({ hasText: citizen });
+  const item = page
+    .getByRole('list', { name: `等待${stage}的申请` })
+    .getByRole('listitem')
+    .filter({ hasText: citizen });
   await item.waitFor();
   await item.getByRole('button').click();
   await page.getByRole('heading', { name: '审核详情' }).waitFor();

@@ -17,7 +17,6 @@ const BUSINESS = '国有建设用地使用权及房屋所有权转移登记';
 const GUIDE = `/apply?id=pd-200-4&name=${encodeURIComponent(BUSINESS)}&djlx=200&qllx=4&code=FWZYDJ&appointment=0`;
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-
 /** A stroke with the mouse across the pad, through the given points (fractions of its box). */
 async function mouseStroke(page: Page, pad: Locator, points: [number, number][]) {
   const box = (await pad.boundingBox())!;
@@ -101,15 +100,38 @@ describe('signing by hand and the inquiry record', () => {
     await acknowledge(page, '请先在签字区域内签名');
 
     // A stroke, cleared, then the name written with the mouse and a finger.
-    await mouseStroke(page, pad, [[0.1, 0.1], [0.9, 0.9]]);
+    await mouseStroke(page, pad, [
+      [0.1, 0.1],
+      [0.9, 0.9],
+    ]);
     expect(await inkOf(pad)).toBeGreaterThan(100);
     await page.getByRole('button', { name: '清除' }).click();
     expect(await inkOf(pad)).toBe(0);
-    await mouseStroke(page, pad, [[0.15, 0.3], [0.45, 0.3]]);
-    await mouseStroke(page, pad, [[0.3, 0.2], [0.3, 0.75], [0.2, 0.8]]);
-    await mouseStroke(page, pad, [[0.12, 0.55], [0.48, 0.55]]);
-    await touchStroke(pad, [[0.6, 0.25], [0.85, 0.25], [0.6, 0.5], [0.85, 0.5], [0.6, 0.78], [0.88, 0.78]]);
-    await touchStroke(pad, [[0.72, 0.2], [0.74, 0.85]]);
+    await mouseStroke(page, pad, [
+      [0.15, 0.3],
+      [0.45, 0.3],
+    ]);
+    await mouseStroke(page, pad, [
+      [0.3, 0.2],
+      [0.3, 0.75],
+      [0.2, 0.8],
+    ]);
+    await mouseStroke(page, pad, [
+      [0.12, 0.55],
+      [0.48, 0.55],
+    ]);
+    await touchStroke(pad, [
+      [0.6, 0.25],
+      [0.85, 0.25],
+      [0.6, 0.5],
+      [0.85, 0.5],
+      [0.6, 0.78],
+      [0.88, 0.78],
+    ]);
+    await touchStroke(pad, [
+      [0.72, 0.2],
+      [0.74, 0.85],
+    ]);
     expect(await inkOf(pad)).toBeGreaterThan(2000);
     await shot(page, 'signature-drawn');
 

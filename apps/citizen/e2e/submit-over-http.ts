@@ -22,7 +22,10 @@ export async function submitMortgageOverHttp(request: APIRequestContext): Promis
   const person = { zjlx: '1', gyfs: '0', gyfe: '', sqrdz: '石河子市北一路1号', sfcqr: '1' };
   await call(request, 'addPerson', { proinstid, proposerinfo: JSON.stringify({ ...person, sqrxm: '郑抵押', sqrzjh: '110101198001010010', sqrlxdh: '13812345678', sqrlx: '1' }) });
   await call(request, 'addPerson', { proinstid, proposerinfo: JSON.stringify({ ...person, sqrxm: '郑权利', sqrzjh: '659001199002020029', sqrlxdh: '13912345678', sqrlx: '0' }) });
-  await call(request, 'addReleasteInfo', { proinstid, fwxxs: [{ bdcdyh: '659001001001GB00001F00030003', zl: '石河子市北三路3号3栋303', fwsyqmj: '88.8', qlqssj: '2026-03-01', qljssj: '2056-03-01' }] });
+  await call(request, 'addReleasteInfo', {
+    proinstid,
+    fwxxs: [{ bdcdyh: '659001001001GB00001F00030003', zl: '石河子市北三路3号3栋303', fwsyqmj: '88.8', qlqssj: '2026-03-01', qljssj: '2056-03-01' }],
+  });
   await call(request, 'addQlxxInfo', { proinstid, savetype: '3', reqData: { zqqssj: '2026-03-01', zqjssj: '2046-03-01', dyfs: '1', bdbzzqse: '80', dbfw: '主债权及利息' } });
   const materials = ((await call(request, 'getUploadType', { slsqId: proinstid, sfhqmx: '0' })).data as { datuminstInfo: { id: string; required: string }[] }).datuminstInfo;
   for (const material of materials.filter((m) => m.required === '是')) {
@@ -31,4 +34,3 @@ export async function submitMortgageOverHttp(request: APIRequestContext): Promis
   }
   await call(request, 'submitApplyProject', { proinstid, appointment: '0' });
 }
-

@@ -15,8 +15,6 @@ afterAll(() => hall?.close());
 const BUSINESS = '预购商品房抵押预告登记';
 const GUIDE = `/apply?id=pd-700-23&name=${encodeURIComponent(BUSINESS)}&djlx=700&qllx=23&code=YDYDJ&appointment=1`;
 
-
-
 /** Adds one picture to a material through the file input and waits for its thumbnail. */
 async function addPicture(page: Page, material: string, count: number, colour: [number, number, number]) {
   const chooser = page.waitForEvent('filechooser');
@@ -111,7 +109,7 @@ describe('uploading materials and submitting', () => {
     await expect(page.getByRole('button', { name: '提交' }).count()).resolves.toBe(0);
     await context.close();
   });
-  it('the detail page of a filled application shows the fill screen\'s sections, and 查看 opens a read-only preview whose 返回详情 comes back', async () => {
+  it("the detail page of a filled application shows the fill screen's sections, and 查看 opens a read-only preview whose 返回详情 comes back", async () => {
     const { context, page } = await hall.newPhone();
     const shot = steadyScreenshots('upload-detail');
     keepFailureEvidence(page, 'upload-detail');
@@ -137,13 +135,7 @@ describe('uploading materials and submitting', () => {
     await page.goto(`/applyDetailYdy?id=${applicationId}&appointment=0&djlx=700&qllx=23&isSubmit=1`);
     const sections = page.locator('section.hall-info-fill__section');
     await page.getByRole('region', { name: '申请材料' }).waitFor();
-    await expect(sections.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')))).resolves.toEqual([
-      '抵押人',
-      '抵押权人',
-      '不动产单元信息',
-      '抵押权利信息',
-      '申请材料',
-    ]);
+    await expect(sections.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')))).resolves.toEqual(['抵押人', '抵押权人', '不动产单元信息', '抵押权利信息', '申请材料']);
     const obligors = page.getByRole('table', { name: '抵押人列表' });
     await obligors.getByRole('cell', { name: '钱抵押', exact: true }).waitFor();
     await expect(page.getByRole('button', { name: '管理钱抵押' }).count()).resolves.toBe(0);

@@ -30,7 +30,9 @@ async function flateBomb() {
   await done;
   const body = Buffer.concat(chunks);
   return Buffer.concat([
-    Buffer.from(`%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n3 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${body.length} >>\nstream\n`),
+    Buffer.from(
+      `%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n3 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${body.length} >>\nstream\n`,
+    ),
     body,
     Buffer.from('\nendstream\nendobj\ntrailer\n<< /Root 1 0 R /Size 4 >>\n%%EOF\n'),
   ]);
@@ -103,7 +105,13 @@ async function main() {
   try {
     for (let i = 0; ; i += 1) {
       if (i > 240) throw new Error('the hall did not start');
-      if (await fetch(`${BASE}/healthz`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${BASE}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await sleep(500);
     }
     const citizen = await signIn('bench-citizen');
@@ -125,7 +133,10 @@ async function main() {
 
     const started = performance.now();
     const uploads = [];
-    for (const [name, bytes] of [['bomb.pdf', bomb], ['objects.pdf', objects]]) {
+    for (const [name, bytes] of [
+      ['bomb.pdf', bomb],
+      ['objects.pdf', objects],
+    ]) {
       const form = new FormData();
       form.append('Filedata', new Blob([bytes], { type: 'application/pdf' }), name);
       form.append('xzqdm', '130400');

@@ -47,7 +47,25 @@ const JOBS = [housekeeping, queryResolverJob, storageRetention];
  * The business areas, each a folder pair routes/<area>/ (its index.ts registers the area's routes)
  * and services/<area>/; a new area is one more entry here.
  */
-const AREAS = [sessionArea, contentArea, queriesArea, applicationsArea, operatorsArea, reviewArea, appointmentsArea, queueArea, queueCallingArea, archiveArea, feedbackInboxArea, appointmentSettingsArea, counterDayArea, fulfilmentArea, statisticsArea, contentConsoleArea, simulatorArea];
+const AREAS = [
+  sessionArea,
+  contentArea,
+  queriesArea,
+  applicationsArea,
+  operatorsArea,
+  reviewArea,
+  appointmentsArea,
+  queueArea,
+  queueCallingArea,
+  archiveArea,
+  feedbackInboxArea,
+  appointmentSettingsArea,
+  counterDayArea,
+  fulfilmentArea,
+  statisticsArea,
+  contentConsoleArea,
+  simulatorArea,
+];
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -57,7 +75,9 @@ export interface BuildOptions {
 export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
   // Errors are logged without the values of their queries (lib/safe-error-log.ts).
   const logger: FastifyServerOptions['logger'] =
-    options.logger && typeof options.logger === 'object' ? { ...options.logger, serializers: { ...options.logger.serializers, err: (error: Error) => safeErrorLog(error) } } : (options.logger ?? false);
+    options.logger && typeof options.logger === 'object'
+      ? { ...options.logger, serializers: { ...options.logger.serializers, err: (error: Error) => safeErrorLog(error) } }
+      : (options.logger ?? false);
   const app = Fastify({
     logger,
     genReqId: () => randomId(9),

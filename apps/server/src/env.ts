@@ -59,11 +59,19 @@ const schema = z.object({
    * storage, in bytes. 2 GiB: four verification uploads of the full 500 MB, or hundreds of material
    * pictures (5 MB at most each) over several applications, while a single account cannot fill the disk.
    */
-  HALL_CITIZEN_QUOTA_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024 * 1024),
+  HALL_CITIZEN_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024 * 1024),
   /** Days an application never submitted may lie untouched before it is deleted with its files. */
   HALL_DRAFT_RETENTION_DAYS: z.coerce.number().int().positive().default(90),
   /** How often each process runs the storage clean-up (expired drafts, files nothing refers to); 0 turns it off in that process. */
-  HALL_STORAGE_SWEEP_MS: z.coerce.number().int().min(0).default(60 * 60 * 1000),
+  HALL_STORAGE_SWEEP_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(60 * 60 * 1000),
   /**
    * How long a request body (JSON or a form) may take to arrive, and the window in which an upload
    * must bring at least 64 KB (plugins/slow-request-guard.ts); the socket's idle timeout.
@@ -85,11 +93,23 @@ const schema = z.object({
   /** A folder of root certificates (.pem, .crt, .cer) that uploaded signatures may chain to, besides the hall's own root. */
   HALL_TRUST_ROOTS_DIR: z.string().optional(),
   /** Caps of the verification of one uploaded PDF: file size, time, worker heap, decompressed bytes per stream and per file. */
-  HALL_VERIFY_MAX_BYTES: z.coerce.number().int().positive().default(64 * 1024 * 1024),
+  HALL_VERIFY_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(64 * 1024 * 1024),
   HALL_VERIFY_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   HALL_VERIFY_MEMORY_MB: z.coerce.number().int().min(32).default(96),
-  HALL_VERIFY_STREAM_MAX_BYTES: z.coerce.number().int().positive().default(16 * 1024 * 1024),
-  HALL_VERIFY_INFLATE_MAX_BYTES: z.coerce.number().int().positive().default(48 * 1024 * 1024),
+  HALL_VERIFY_STREAM_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(16 * 1024 * 1024),
+  HALL_VERIFY_INFLATE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(48 * 1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

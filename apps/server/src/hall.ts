@@ -23,7 +23,10 @@ import { loadSigningIdentity, loadTrustRoots } from './documents/signing/signing
 
 /** A setting every process shares, created once by whichever process gets there first. */
 export async function sharedSecret(db: Database, key: string): Promise<string> {
-  await db.insert(settings).values({ key, value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+  await db
+    .insert(settings)
+    .values({ key, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
   const [row] = await db.select().from(settings).where(eq(settings.key, key));
   return row!.value;
 }
@@ -56,7 +59,14 @@ export async function createContext(options: ContextOptions): Promise<HallContex
   const simulateWechat = demo && !(env.WECHAT_APPID && env.WECHAT_SECRET);
   const wechat = new WechatOAuth(
     simulateWechat
-      ? { appid: SIMULATOR_APPID, secret: await sharedSecret(db, 'wechat_simulator_secret'), apiBase: () => `${selfOrigin()}/simulator/wechat`, openBase: '/simulator/wechat', scope: env.WECHAT_SCOPE, fetch: fetchImpl }
+      ? {
+          appid: SIMULATOR_APPID,
+          secret: await sharedSecret(db, 'wechat_simulator_secret'),
+          apiBase: () => `${selfOrigin()}/simulator/wechat`,
+          openBase: '/simulator/wechat',
+          scope: env.WECHAT_SCOPE,
+          fetch: fetchImpl,
+        }
       : { appid: env.WECHAT_APPID!, secret: env.WECHAT_SECRET!, apiBase: () => env.WECHAT_API_BASE, openBase: env.WECHAT_OPEN_BASE, scope: env.WECHAT_SCOPE, fetch: fetchImpl },
   );
   const wechatPlatform = new WechatPlatform(
@@ -65,9 +75,7 @@ export async function createContext(options: ContextOptions): Promise<HallContex
       : { appid: env.WECHAT_APPID!, secret: env.WECHAT_SECRET!, apiBase: () => env.WECHAT_API_BASE, fetch: fetchImpl, db },
   );
   const simulateSms = demo && !(env.SMS_API_URL && env.SMS_API_KEY);
-  const sms: SmsSender = simulateSms
-    ? new SimulatedSmsSender()
-    : new HttpSmsSender({ url: env.SMS_API_URL!, apiKey: env.SMS_API_KEY!, fetch: fetchImpl }, SMS_CODE_LIFETIME_MINUTES);
+  const sms: SmsSender = simulateSms ? new SimulatedSmsSender() : new HttpSmsSender({ url: env.SMS_API_URL!, apiKey: env.SMS_API_KEY!, fetch: fetchImpl }, SMS_CODE_LIFETIME_MINUTES);
   const simulateFaceId = demo && !(env.FACEID_SECRET_ID && env.FACEID_SECRET_KEY);
   if (!simulateFaceId && !env.FACEID_RULE_ID) throw new Error('FACEID_RULE_ID is required with FACEID_SECRET_ID and FACEID_SECRET_KEY');
   const faceid: FaceIdAdapter = simulateFaceId

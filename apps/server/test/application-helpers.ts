@@ -22,7 +22,10 @@ export async function startApplication(hall: TestHall, cookie: string, prodefid:
 }
 
 export async function setStatus(hall: TestHall, id: string, shzt: number): Promise<void> {
-  await hall.connection.db.update(applications).set({ shzt }).where(eq(applications.id, Number(id)));
+  await hall.connection.db
+    .update(applications)
+    .set({ shzt })
+    .where(eq(applications.id, Number(id)));
 }
 
 /** A person applicant's save payload (part 2 §3) with a valid ID number ending in a lower-case x. */

@@ -220,10 +220,7 @@ describe('a refusal for unreadable characters', () => {
 
 describe('malformed input', () => {
   it('is refused with a 4xx, never a 5xx, and writes nothing', async () => {
-    const probes = sessions.flatMap((session) => [
-      ...Object.entries(contract).flatMap(([name, call]) => probesOf(name, call as CallDefinition, session)),
-      ...handWrittenProbes(session),
-    ]);
+    const probes = sessions.flatMap((session) => [...Object.entries(contract).flatMap(([name, call]) => probesOf(name, call as CallDefinition, session)), ...handWrittenProbes(session)]);
     const refused = probes.filter((probe) => probe.mustRefuse);
     const before = await footprint();
     const wrong = await send(refused);

@@ -122,8 +122,7 @@ describe('a hall with a configured public address', () => {
 
   it('takes only that origin, whatever Host the request names', async () => {
     const cookie = await configured.quickCitizen('cs-configured');
-    const send = (origin: string, host: string) =>
-      configured.app.inject({ method: 'POST', url: ADD_FEEDBACK, payload: { content: '你好' }, headers: { host, cookie, origin } });
+    const send = (origin: string, host: string) => configured.app.inject({ method: 'POST', url: ADD_FEEDBACK, payload: { content: '你好' }, headers: { host, cookie, origin } });
     expect((await send('https://evil.example', 'evil.example')).statusCode).toBe(403);
     expect((await send(PRODUCTION_ENV.HALL_PUBLIC_URL, 'bdc.example.gov.cn')).statusCode).toBe(200);
   });

@@ -83,7 +83,10 @@ describe('sessions', () => {
   it('stay while used, and use does not stretch the 7-day limit', async () => {
     const cookie = await hall.login('busy-citizen');
     const [before] = await hall.connection.db.select().from(sessions).where(eq(sessions.openid, 'busy-citizen'));
-    await hall.connection.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - SESSION_IDLE_MS + 60_000) }).where(eq(sessions.id, before!.id));
+    await hall.connection.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - SESSION_IDLE_MS + 60_000) })
+      .where(eq(sessions.id, before!.id));
     expect(await signedIn(cookie)).toBe(true);
     await hall.post('/wechat/api/wechatuser/refreshuser', {}, cookie);
     const [after] = await hall.connection.db.select().from(sessions).where(eq(sessions.id, before!.id));

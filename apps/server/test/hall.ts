@@ -75,7 +75,9 @@ export function cookieFrom(setCookie: string | string[] | undefined): string {
 /** A fresh database cloned from the migrated, seeded template, and the app on it. */
 export async function createTestHall(overrides: Partial<Env> = {}): Promise<TestHall> {
   const adminUrl = inject('adminUrl');
-  const database = `hall_t_${randomId(6).toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+  const database = `hall_t_${randomId(6)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${database} TEMPLATE ${inject('templateDatabase')}`);
@@ -133,10 +135,7 @@ export async function createTestHall(overrides: Partial<Env> = {}): Promise<Test
   }
 
   async function quickOperator(username: string, roles: OperatorRole[]): Promise<string> {
-    const [account] = await connection.db
-      .insert(operatorAccounts)
-      .values({ username, displayName: username, roles, passwordHash: NO_PASSWORD, mustChangePassword: false })
-      .returning();
+    const [account] = await connection.db.insert(operatorAccounts).values({ username, displayName: username, roles, passwordHash: NO_PASSWORD, mustChangePassword: false }).returning();
     const id = randomId();
     await connection.db.insert(operatorSessions).values({ id, operatorId: account!.id, method: 'password', expiresAt: new Date(Date.now() + 3_600_000) });
     return `hall_operator_sid=${encodeURIComponent(app.signCookie(id))}`;

@@ -142,7 +142,13 @@ export function jsonVariants(call: CallDefinition, sample: Sample): Variant[] {
   for (const path of sample.stringPaths) {
     variants.push({ label: `NUL in ${named(path)}`, mustRefuse: true, payload: setAt(base, path, NUL) });
     variants.push({ label: `lone surrogate in ${named(path)}`, mustRefuse: true, payload: setAt(base, path, LONE_SURROGATE) });
-    for (const [kind, value] of [['number', 12345], ['boolean', true], ['null', null], ['array', ['1']], ['object', { a: '1' }]] as const) {
+    for (const [kind, value] of [
+      ['number', 12345],
+      ['boolean', true],
+      ['null', null],
+      ['array', ['1']],
+      ['object', { a: '1' }],
+    ] as const) {
       const payload = setAt(base, path, value as Json);
       variants.push({ label: `${kind} for ${named(path)}`, mustRefuse: refusedByContract(payload), payload });
     }
@@ -150,7 +156,10 @@ export function jsonVariants(call: CallDefinition, sample: Sample): Variant[] {
   const firstString = sample.stringPaths[0];
   if (firstString) variants.push({ label: `2 MB string in ${named(firstString)}`, mustRefuse: true, payload: setAt(base, firstString, HUGE) });
   for (const path of sample.objectPaths) {
-    for (const [kind, value] of [['array', []], ['string', 'x']] as const) {
+    for (const [kind, value] of [
+      ['array', []],
+      ['string', 'x'],
+    ] as const) {
       const payload = setAt(base, path, value as Json);
       variants.push({ label: `${kind} for object ${named(path)}`, mustRefuse: refusedByContract(payload), payload });
     }

@@ -22,7 +22,6 @@ import { LocalFileStorage } from '../src/storage/file-storage';
 import { createTestHall, PRODUCTION_ENV, type TestHall } from './hall';
 import { OWNER, queryForm } from './query-helpers';
 
-
 const serverRoot = join(import.meta.dirname, '..');
 
 describe('starting in production mode', () => {
@@ -101,7 +100,9 @@ describe('a production hall', () => {
 });
 
 describe('the seed', () => {
-  const database = `hall_seed_${randomId(6).toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+  const database = `hall_seed_${randomId(6)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')}`;
   let connection: ReturnType<typeof connectDatabase>;
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: inject('adminUrl') });
@@ -148,14 +149,14 @@ describe('the stand-in pages of the demo hall', () => {
   });
   afterAll(() => hall.close());
 
-  it.each(['/simulator/sms/inbox', `/simulator/wechat/connect/oauth2/authorize?appid=wxhallsimulator0001&redirect_uri=${encodeURIComponent('http://localhost/')}&response_type=code&scope=snsapi_base&state=s`])(
-    '%s says it is a demo',
-    async (url) => {
-      const response = await hall.app.inject({ method: 'GET', url });
-      expect(response.statusCode).toBe(200);
-      expect(response.body).toContain(DEMO_NOTICE);
-    },
-  );
+  it.each([
+    '/simulator/sms/inbox',
+    `/simulator/wechat/connect/oauth2/authorize?appid=wxhallsimulator0001&redirect_uri=${encodeURIComponent('http://localhost/')}&response_type=code&scope=snsapi_base&state=s`,
+  ])('%s says it is a demo', async (url) => {
+    const response = await hall.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(DEMO_NOTICE);
+  });
 });
 
 describe('the data folder', () => {

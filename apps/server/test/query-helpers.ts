@@ -67,9 +67,7 @@ export function multipartBody(parts: FormPart[], boundary = '----hallTestBoundar
   for (const part of parts) {
     if ('filename' in part) {
       chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/pdf'}\r\n\r\n`,
-        ),
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/pdf'}\r\n\r\n`),
         part.content,
         Buffer.from('\r\n'),
       );
@@ -88,10 +86,7 @@ export async function upload(
   file: { filename: string; content: Buffer; type?: string },
   fields: Record<string, string> = {},
 ): Promise<{ status: number; body: Record<string, unknown> }> {
-  const { body, contentType } = multipartBody([
-    { name: 'Filedata', ...file },
-    ...Object.entries({ xzqdm: CITY.xzqdm, xzqmc: CITY.xzqmc, ...fields }).map(([name, value]) => ({ name, value })),
-  ]);
+  const { body, contentType } = multipartBody([{ name: 'Filedata', ...file }, ...Object.entries({ xzqdm: CITY.xzqdm, xzqmc: CITY.xzqmc, ...fields }).map(([name, value]) => ({ name, value }))]);
   const response = await hall.app.inject({ method: 'POST', url: '/online/wx/apilist/getDzzzyqUpload', payload: body, headers: { cookie, 'content-type': contentType } });
   return { status: response.statusCode, body: response.json() as Record<string, unknown> };
 }

@@ -31,8 +31,7 @@ async function awayFromWindowEdge(): Promise<void> {
   if (intoWindow > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindow + 50));
 }
 
-const signIn = (app: HallApp, headers: Record<string, string> = {}, remoteAddress = '203.0.113.7') =>
-  app.inject({ method: 'POST', url: AUTHORIZE, payload: {}, headers, remoteAddress });
+const signIn = (app: HallApp, headers: Record<string, string> = {}, remoteAddress = '203.0.113.7') => app.inject({ method: 'POST', url: AUTHORIZE, payload: {}, headers, remoteAddress });
 
 describe('the sign-in limit', () => {
   it('is not reset by made-up session cookies: they count by the client address', async () => {
@@ -54,7 +53,10 @@ describe('the sign-in limit', () => {
     const throttled = await signIn(second, {}, address);
     expect(throttled.statusCode).toBe(429);
     expect(throttled.json()).toEqual({ state: 0, msg: '操作过于频繁，请稍后再试', errmsg: '操作过于频繁，请稍后再试' });
-    const [row] = await hall.connection.db.select().from(rateLimitHits).where(like(rateLimitHits.key, `%address:${address}`));
+    const [row] = await hall.connection.db
+      .select()
+      .from(rateLimitHits)
+      .where(like(rateLimitHits.key, `%address:${address}`));
     expect(row?.hits).toBe(SIGN_IN_LIMIT_PER_MINUTE + 1);
   });
 

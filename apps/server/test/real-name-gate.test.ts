@@ -72,7 +72,10 @@ async function send(name: (typeof BUSINESS_CALLS)[number] | 'getApplyCode', cook
     method: call.method,
     url,
     ...(multipart
-      ? { payload: '--b\r\nContent-Disposition: form-data; name="Filedata"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\r\n--b--\r\n', headers: { cookie, 'content-type': 'multipart/form-data; boundary=b' } }
+      ? {
+          payload: '--b\r\nContent-Disposition: form-data; name="Filedata"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\r\n--b--\r\n',
+          headers: { cookie, 'content-type': 'multipart/form-data; boundary=b' },
+        }
       : { payload: call.method === 'GET' ? undefined : {}, headers: { cookie } }),
   });
   return { status: response.statusCode, body: response.json() as Record<string, unknown> };
@@ -99,8 +102,7 @@ describe('the real-name gate of business calls', () => {
   it('answers getApplyCode with the apply codes of part 1 §8: 03 not verified, 02 profile incomplete', async () => {
     const unverified = await hall.quickCitizen('gate-apply-3', { realNameAuth: 0 });
     const incomplete = await hall.quickCitizen('gate-apply-2', { phone: '' });
-    const apply = (cookie: string) =>
-      hall.app.inject({ method: 'POST', url: contract.getApplyCode.path, payload: { prodefid: 'pd-100-4', appointment: '0' }, headers: { cookie } });
+    const apply = (cookie: string) => hall.app.inject({ method: 'POST', url: contract.getApplyCode.path, payload: { prodefid: 'pd-100-4', appointment: '0' }, headers: { cookie } });
     const before = await rowCounts();
     expect((await apply(unverified)).json()).toMatchObject({ errcode: '03', errmsg: '您未实名认证，请实名认证后再办理业务' });
     expect((await apply(incomplete)).json()).toMatchObject({ errcode: '02', errmsg: '请完善用户信息' });

@@ -7,7 +7,13 @@ describe('the browser entry', () => {
     const expected = Object.fromEntries(
       Object.entries(contract).map(([name, call]) => [
         name,
-        { method: call.method, path: call.path, form: 'form' in call ? call.form : undefined, multipart: 'multipart' in call ? call.multipart : undefined, binary: 'binary' in call ? call.binary : undefined },
+        {
+          method: call.method,
+          path: call.path,
+          form: 'form' in call ? call.form : undefined,
+          multipart: 'multipart' in call ? call.multipart : undefined,
+          binary: 'binary' in call ? call.binary : undefined,
+        },
       ]),
     );
     const actual = Object.fromEntries(Object.entries(routes).map(([name, route]) => [name, { form: undefined, multipart: undefined, binary: undefined, ...route }]));

@@ -15,7 +15,11 @@ export function hasUnreadableCharacters(value: string): boolean {
 }
 
 /** A string the hall takes in: at most `max` characters, and none it cannot store. Every string a call takes is one. */
-export const plainText = (max: number) => z.string().max(max).refine((value) => !hasUnreadableCharacters(value), { error: UNREADABLE_TEXT_MESSAGE });
+export const plainText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((value) => !hasUnreadableCharacters(value), { error: UNREADABLE_TEXT_MESSAGE });
 
 /** A per-call request sequence id; the client makes a fresh one for every call. */
 export const reqseq = plainText(64).optional();
@@ -24,6 +28,5 @@ export const openid = plainText(128).optional();
 
 /** A string field from a form that may arrive as a number. */
 export const text = (max: number) => z.union([z.string(), z.number().transform(String)]).pipe(plainText(max));
-
 
 export { newReqseq } from './reqseq';

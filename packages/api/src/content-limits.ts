@@ -24,7 +24,6 @@ export const CONSOLE_ARTICLE_CONTENT_TOO_LONG = '正文过长，请删减内容�
 /** Someone else saved the article after this operator opened it. */
 export const CONSOLE_ARTICLE_CHANGED = '该文章已被其他人修改，请复制您的修改后刷新页面再保存';
 
-
 /** The largest banner image the hall keeps (it is shown on phones over mobile data). */
 export const BANNER_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const BANNER_IMAGE_NOT_IMAGE = '只能上传PNG、JPG、GIF或WebP格式的图片，请重新选择';

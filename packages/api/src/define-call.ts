@@ -5,10 +5,7 @@ import type { z } from 'zod';
  * The server registers its route from this and validates with the same schemas;
  * the client calls it by name.
  */
-export interface CallDefinition<
-  TBody extends z.ZodType = z.ZodType,
-  TReply extends z.ZodType = z.ZodType,
-> {
+export interface CallDefinition<TBody extends z.ZodType = z.ZodType, TReply extends z.ZodType = z.ZodType> {
   method: 'GET' | 'POST';
   path: string;
   /** What is sent: the JSON body of a POST, the query string of a GET. */
@@ -22,9 +19,7 @@ export interface CallDefinition<
   binary?: boolean;
 }
 
-export function defineCall<TBody extends z.ZodType, TReply extends z.ZodType>(
-  definition: CallDefinition<TBody, TReply>,
-): CallDefinition<TBody, TReply> {
+export function defineCall<TBody extends z.ZodType, TReply extends z.ZodType>(definition: CallDefinition<TBody, TReply>): CallDefinition<TBody, TReply> {
   return definition;
 }
 

@@ -54,4 +54,3 @@ export function webstateReply<T extends z.ZodType>(data: T) {
     data: data.optional(),
   });
 }
-

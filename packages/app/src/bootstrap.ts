@@ -9,9 +9,7 @@ export interface BootstrapInput {
   landingUrl: string;
 }
 
-export type BootstrapResult =
-  | { kind: 'ready'; appInfo: AppInfo | null; user: HallUser | null }
-  | { kind: 'redirect'; to: string };
+export type BootstrapResult = { kind: 'ready'; appInfo: AppInfo | null; user: HallUser | null } | { kind: 'redirect'; to: string };
 
 type Loaded = { appInfo?: AppInfo | null; user?: HallUser | null };
 

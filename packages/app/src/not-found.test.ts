@@ -8,7 +8,10 @@ describe('recordOf', () => {
   });
 
   it('reads 查询无数据 and a failure without a message as not found, with the screen’s words', () => {
-    for (const reply of [{ errcode: '01', errmsg: NO_DATA_MESSAGE }, { errcode: '01', errmsg: '' }]) {
+    for (const reply of [
+      { errcode: '01', errmsg: NO_DATA_MESSAGE },
+      { errcode: '01', errmsg: '' },
+    ]) {
       expect(() => recordOf(reply, '未找到该申请')).toThrow(new NotFoundError('未找到该申请'));
       expect(() => recordOf(reply, '未找到该申请')).toThrow(NotFoundError);
     }

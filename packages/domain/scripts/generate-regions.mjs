@@ -131,10 +131,7 @@ for (const province of tree) {
 
 const rows = tree.map(
   (province) =>
-    `${province.code}${province.name};` +
-    province.cities
-      .map((city) => `${city.code}${city.name}:${city.districts.map((district) => `${district.code}${district.name}`).join(',')}`)
-      .join(';'),
+    `${province.code}${province.name};` + province.cities.map((city) => `${city.code}${city.name}:${city.districts.map((district) => `${district.code}${district.name}`).join(',')}`).join(';'),
 );
 
 const output = `// GENERATED FILE: do not edit. Made by scripts/generate-regions.mjs from ${DATASET}@${datasetVersion}.
@@ -152,6 +149,5 @@ ${rows.map((row) => `  '${row}',`).join('\n')}
 
 if (!existsSync(outputPath) || readFileSync(outputPath, 'utf8') !== output) writeFileSync(outputPath, output);
 console.log(
-  `regions: ${tree.length} provinces, ${cityCount} cities, ${districtCount} districts; ` +
-    `placeholders ${placeholders.join(', ')}; ${Buffer.byteLength(output)} bytes → src/regions.generated.ts`,
+  `regions: ${tree.length} provinces, ${cityCount} cities, ${districtCount} districts; ` + `placeholders ${placeholders.join(', ')}; ${Buffer.byteLength(output)} bytes → src/regions.generated.ts`,
 );

@@ -141,9 +141,7 @@ describe('what a section lacks', () => {
     expect(firstSectionLack('infofillclfmm', application, { ...none, applicants: complete.applicants })).toBe(UNITS_MISSING);
     // The rights panel is hidden for djlx 200 in 140200, so nothing else is asked.
     expect(firstSectionLack('infofillclfmm', application, { ...none, applicants: complete.applicants, unitCount: 1 })).toBeNull();
-    expect(firstSectionLack('infofillclfmm', { ...application, district: '630100' }, { ...none, applicants: complete.applicants, unitCount: 1 })).toBe(
-      '请填写预告权利信息',
-    );
+    expect(firstSectionLack('infofillclfmm', { ...application, district: '630100' }, { ...none, applicants: complete.applicants, unitCount: 1 })).toBe('请填写预告权利信息');
   });
 });
 

@@ -1,16 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  bookingSuccessMessage,
-  calendarDate,
-  formatBookingDate,
-  isSlotBookable,
-  isSlotFull,
-  remainingSlots,
-  WEEKDAY_NAMES,
-  weekdayName,
-  withWeekdays,
-} from './booking';
+import { bookingSuccessMessage, calendarDate, formatBookingDate, isSlotBookable, isSlotFull, remainingSlots, WEEKDAY_NAMES, weekdayName, withWeekdays } from './booking';
 
 describe('slot capacity', () => {
   it.each([

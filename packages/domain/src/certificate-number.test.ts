@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CERTIFICATE_KINDS,
-  CERTIFICATE_QUERY_TYPES,
-  certificateNumberText,
-  certificateYearOptions,
-  isCertificateSerial,
-} from './certificate-number';
+import { CERTIFICATE_KINDS, CERTIFICATE_QUERY_TYPES, certificateNumberText, certificateYearOptions, isCertificateSerial } from './certificate-number';
 
 describe('certificateNumberText', () => {
   it.each([

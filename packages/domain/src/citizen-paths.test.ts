@@ -5,12 +5,8 @@ import { DETAIL_DEFAULT_ROUTE, DETAIL_ROUTES } from './routing';
 
 describe('getHref, the one href builder', () => {
   it('writes the query in the order given, keys and values encoded', () => {
-    expect(getHref(citizenPaths.apply, { id: 'pd-1', name: '房屋 注销', djlx: 400, isSubmit: true })).toBe(
-      '/apply?id=pd-1&name=%E6%88%BF%E5%B1%8B%20%E6%B3%A8%E9%94%80&djlx=400&isSubmit=true',
-    );
-    expect(getHref(citizenPaths.pdfView, { PDFurl: '/online/public/dzzz/signature/preview?id=7' })).toBe(
-      '/PDFview?PDFurl=%2Fonline%2Fpublic%2Fdzzz%2Fsignature%2Fpreview%3Fid%3D7',
-    );
+    expect(getHref(citizenPaths.apply, { id: 'pd-1', name: '房屋 注销', djlx: 400, isSubmit: true })).toBe('/apply?id=pd-1&name=%E6%88%BF%E5%B1%8B%20%E6%B3%A8%E9%94%80&djlx=400&isSubmit=true');
+    expect(getHref(citizenPaths.pdfView, { PDFurl: '/online/public/dzzz/signature/preview?id=7' })).toBe('/PDFview?PDFurl=%2Fonline%2Fpublic%2Fdzzz%2Fsignature%2Fpreview%3Fid%3D7');
   });
 
   it('leaves out empty values (null, undefined and an empty string) and keeps zero and false', () => {

@@ -5,10 +5,7 @@
  */
 
 /** The label of a code in one of the dictionaries below, or undefined for an unknown code. */
-export function enumLabel<T extends Readonly<Record<string, string>>>(
-  dictionary: T,
-  code: string | number | null | undefined,
-): T[keyof T] | undefined {
+export function enumLabel<T extends Readonly<Record<string, string>>>(dictionary: T, code: string | number | null | undefined): T[keyof T] | undefined {
   if (code === null || code === undefined) return undefined;
   const key = String(code).trim();
   return Object.prototype.hasOwnProperty.call(dictionary, key) ? (dictionary[key] as T[keyof T]) : undefined;

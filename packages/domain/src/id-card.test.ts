@@ -1,15 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  hasIdNumberLength,
-  idBirthDate,
-  idCheckCharacter,
-  isAgentIdNumber,
-  isQueryIdNumber,
-  isValidIdNumber,
-  maskIdNumber,
-  normalizeIdNumber,
-} from './id-card';
+import { hasIdNumberLength, idBirthDate, idCheckCharacter, isAgentIdNumber, isQueryIdNumber, isValidIdNumber, maskIdNumber, normalizeIdNumber } from './id-card';
 
 const TODAY = new Date(2026, 10, 22);
 
@@ -45,7 +36,43 @@ describe('isValidIdNumber', () => {
   it('every generated valid 18-digit number passes, and changing any one character makes it fail', () => {
     const validId = fc
       .record({
-        province: fc.constantFrom('11', '12', '13', '14', '15', '21', '22', '23', '31', '32', '33', '34', '35', '36', '37', '41', '42', '43', '44', '45', '46', '50', '51', '52', '53', '54', '61', '62', '63', '64', '65', '71', '81', '82', '91'),
+        province: fc.constantFrom(
+          '11',
+          '12',
+          '13',
+          '14',
+          '15',
+          '21',
+          '22',
+          '23',
+          '31',
+          '32',
+          '33',
+          '34',
+          '35',
+          '36',
+          '37',
+          '41',
+          '42',
+          '43',
+          '44',
+          '45',
+          '46',
+          '50',
+          '51',
+          '52',
+          '53',
+          '54',
+          '61',
+          '62',
+          '63',
+          '64',
+          '65',
+          '71',
+          '81',
+          '82',
+          '91',
+        ),
         area: fc.integer({ min: 0, max: 9999 }),
         birth: fc.date({ min: new Date(Date.UTC(1800, 0, 1)), max: new Date(Date.UTC(2026, 10, 21)), noInvalidDate: true }),
         sequence: fc.integer({ min: 0, max: 999 }),

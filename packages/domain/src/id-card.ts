@@ -6,18 +6,7 @@
  */
 
 /** Two-digit province prefixes accepted by the ID rule: 11–15, 21–23, 31–37, 41–46, 50–54, 61–65, 71, 81, 82, 91. */
-export const ID_PROVINCE_PREFIXES: readonly string[] = [
-  ...range(11, 15),
-  ...range(21, 23),
-  ...range(31, 37),
-  ...range(41, 46),
-  ...range(50, 54),
-  ...range(61, 65),
-  71,
-  81,
-  82,
-  91,
-].map(String);
+export const ID_PROVINCE_PREFIXES: readonly string[] = [...range(11, 15), ...range(21, 23), ...range(31, 37), ...range(41, 46), ...range(50, 54), ...range(61, 65), 71, 81, 82, 91].map(String);
 
 /** Weights of the first 17 digits of an 18-digit number. */
 export const ID_CHECK_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2] as const;

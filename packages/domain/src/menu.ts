@@ -12,23 +12,10 @@ export interface MenuLink {
   readonly url?: string | null | undefined;
 }
 
-export type MenuClickTarget =
-  | { readonly kind: 'external'; readonly url: string }
-  | { readonly kind: 'internal'; readonly path: string; readonly needsUserValidation: boolean };
+export type MenuClickTarget = { readonly kind: 'external'; readonly url: string } | { readonly kind: 'internal'; readonly path: string; readonly needsUserValidation: boolean };
 
 /** In-app paths containing any of these run validateUserInfo first: they are business paths. */
-export const MENU_PROTECTED_PATH_PARTS = [
-  'prodoing',
-  'selapp',
-  'yuyue',
-  'querycert',
-  'querycertrecord',
-  'certificateQuery',
-  'record',
-  'dzzzQuery',
-  'dzzzverification',
-  'progressquery',
-] as const;
+export const MENU_PROTECTED_PATH_PARTS = ['prodoing', 'selapp', 'yuyue', 'querycert', 'querycertrecord', 'certificateQuery', 'record', 'dzzzQuery', 'dzzzverification', 'progressquery'] as const;
 
 /** Whether an in-app path needs the user validated first (case-sensitive, as the paths are). */
 export function menuPathNeedsUserValidation(path: string): boolean {
@@ -66,9 +53,7 @@ export const MESSAGE_COMPLETE_USER_INFO = '请完善用户信息';
 export const MESSAGE_NOT_REAL_NAME_VERIFIED = '您未实名认证，请实名认证后再办理业务';
 
 export type UserGateDecision =
-  | { readonly kind: 'proceed' }
-  | { readonly kind: 'alertThenRedirect'; readonly message: string; readonly to: string }
-  | { readonly kind: 'alert'; readonly message: string };
+  { readonly kind: 'proceed' } | { readonly kind: 'alertThenRedirect'; readonly message: string; readonly to: string } | { readonly kind: 'alert'; readonly message: string };
 
 const PROCEED: UserGateDecision = { kind: 'proceed' };
 /** The profile screen, opened as the registration step (type 1) where the profile must first be completed. */

@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  QUEUE_MESSAGES,
-  isQueueDayClosed,
-  isQueueOrderCancellable,
-  isQueueTimeBookable,
-  queueDays,
-  queueNumber,
-  queueTimeStart,
-  queueTimes,
-  queueToday,
-  validateQueueOrder,
-} from './queue';
+import { QUEUE_MESSAGES, isQueueDayClosed, isQueueOrderCancellable, isQueueTimeBookable, queueDays, queueNumber, queueTimeStart, queueTimes, queueToday, validateQueueOrder } from './queue';
 
 describe('queueTimes', () => {
   it('steps from strtime by addtime, each time ending by endtime', () => {

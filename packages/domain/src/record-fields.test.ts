@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  APPLICANT_FIELD_LABELS,
-  applicantRecordFields,
-  cancellationRecordFields,
-  rightsRecordFields,
-  unitRecordFields,
-  type ApplicantRecord,
-} from './record-fields';
+import { APPLICANT_FIELD_LABELS, applicantRecordFields, cancellationRecordFields, rightsRecordFields, unitRecordFields, type ApplicantRecord } from './record-fields';
 
 const person: ApplicantRecord = {
   sqr_lx: '1',

@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DISTRICT_PLACEHOLDER_NAME,
-  REGION_DATASET,
-  REGION_ROOT,
-  isDistrictPlaceholder,
-  regionChildren,
-  regionEntries,
-  regionEntry,
-  regionLabel,
-  regionName,
-  regionPath,
-} from './regions';
+import { DISTRICT_PLACEHOLDER_NAME, REGION_DATASET, REGION_ROOT, isDistrictPlaceholder, regionChildren, regionEntries, regionEntry, regionLabel, regionName, regionPath } from './regions';
 
 const entries = regionEntries();
 const provinces = regionChildren();
@@ -61,12 +50,7 @@ describe('region table', () => {
       if (children.some(isDistrictPlaceholder)) expect(children, city.value).toHaveLength(1);
     }
     const placeholders = districts.filter((d) => d.name === DISTRICT_PLACEHOLDER_NAME);
-    expect(placeholders.map((d) => `${regionName(d.parent)} ${d.value}`)).toEqual([
-      '东莞市 441901',
-      '中山市 442001',
-      '儋州市 460401',
-      '嘉峪关市 620201',
-    ]);
+    expect(placeholders.map((d) => `${regionName(d.parent)} ${d.value}`)).toEqual(['东莞市 441901', '中山市 442001', '儋州市 460401', '嘉峪关市 620201']);
   });
 
   it('has no district named like its own city (the dataset\'s stand-in for "no districts")', () => {

@@ -94,8 +94,7 @@ describe('submit and delete (part 2 §4, §6)', () => {
 
 describe('list actions (part 2 §2, §4)', () => {
   const item = { applicationId: 'P 1', applicationNumber: 'WL001', district: '110000' };
-  const labels = (shzt: number, district = '110000', kyy?: number | string) =>
-    reviewListActions({ ...item, shzt, district, kyy }, '11010519491231002X').map((a) => a.label);
+  const labels = (shzt: number, district = '110000', kyy?: number | string) => reviewListActions({ ...item, shzt, district, kyy }, '11010519491231002X').map((a) => a.label);
 
   it.each([
     [-1, ['查看/编辑', '删除', '取消']],

@@ -133,15 +133,7 @@ export function statusRefusal(action: StatusRefusedAction, shzt: ReviewStatusInp
 // ---------------------------------------------------------------------------------------------
 // List actions
 
-export type ReviewActionKind =
-  | 'book'
-  | 'viewBookingSlip'
-  | 'viewDetails'
-  | 'viewEdit'
-  | 'delete'
-  | 'withdraw'
-  | 'goToTaxBureau'
-  | 'cancel';
+export type ReviewActionKind = 'book' | 'viewBookingSlip' | 'viewDetails' | 'viewEdit' | 'delete' | 'withdraw' | 'goToTaxBureau' | 'cancel';
 
 /** Labels of the action sheet. */
 export const REVIEW_ACTION_LABELS: Readonly<Record<ReviewActionKind, string>> = {
@@ -169,16 +161,13 @@ export const REVIEW_TAB_ACTIONS: Readonly<Record<ReviewTab, readonly ReviewTabAc
   rejected: ['viewEdit', 'delete'],
 };
 
-
 export type ReviewListAction =
   | { readonly kind: 'book' | 'viewBookingSlip'; readonly label: string; readonly href: string }
   | { readonly kind: 'goToTaxBureau'; readonly label: string; readonly idNumber: string }
   | { readonly kind: 'viewDetails' | 'viewEdit' | 'delete' | 'withdraw' | 'cancel'; readonly label: string };
 
 /** Booking action by kyy: 1 bookable, 2 booking slip viewable. */
-export const REVIEW_BOOKING_ACTIONS: Readonly<
-  Record<string, { readonly kind: 'book' | 'viewBookingSlip'; readonly href: (item: ReviewBookingItem) => string }>
-> = {
+export const REVIEW_BOOKING_ACTIONS: Readonly<Record<string, { readonly kind: 'book' | 'viewBookingSlip'; readonly href: (item: ReviewBookingItem) => string }>> = {
   '1': { kind: 'book', href: (item) => routeHref({ path: '/online/wx/appoint/index', query: { proinstid: item.applicationId } }) },
   '2': {
     kind: 'viewBookingSlip',

@@ -134,15 +134,11 @@ describe('list View/Edit target (part 2 §2)', () => {
   });
 
   it('an application without a number yet leaves its empty slbh out', () => {
-    expect(routeHref(listEditTarget({ applicationId: 'S1', djlx: 100, qllx: 4, appointment: 0 }))).toBe(
-      '/info/infofilldyqsc?id=S1&slsqId=S1&djlx=100&qllx=4',
-    );
+    expect(routeHref(listEditTarget({ applicationId: 'S1', djlx: 100, qllx: 4, appointment: 0 }))).toBe('/info/infofilldyqsc?id=S1&slsqId=S1&djlx=100&qllx=4');
   });
 
   it('appointment 1 goes to /upload with slsqId, appointment, djlx, qllx', () => {
-    expect(routeHref(listEditTarget({ applicationId: 'S1', applicationNumber: 'N1', djlx: 700, qllx: 423, appointment: '1' }))).toBe(
-      '/upload?slsqId=S1&appointment=1&djlx=700&qllx=423',
-    );
+    expect(routeHref(listEditTarget({ applicationId: 'S1', applicationNumber: 'N1', djlx: 700, qllx: 423, appointment: '1' }))).toBe('/upload?slsqId=S1&appointment=1&djlx=700&qllx=423');
   });
 });
 
@@ -189,15 +185,11 @@ describe('detail route per pair (part 2 §2 table)', () => {
   });
 
   it('carries id, appointment, djlx, qllx, isSubmit', () => {
-    expect(routeHref(detailTarget({ applicationId: 'S', djlx: 200, qllx: 4, appointment: '0', isSubmit: true }))).toBe(
-      '/applyDetailClfmm?id=S&appointment=0&djlx=200&qllx=4&isSubmit=true',
-    );
+    expect(routeHref(detailTarget({ applicationId: 'S', djlx: 200, qllx: 4, appointment: '0', isSubmit: true }))).toBe('/applyDetailClfmm?id=S&appointment=0&djlx=200&qllx=4&isSubmit=true');
   });
 
   it('the preview back button returns to the matching detail page', () => {
-    expect(routeHref(previewBackTarget({ applicationId: 'S', djlx: 700, qllx: 423, isSubmit: 'false' }))).toBe(
-      '/applyDetailYg_Ydy?id=S&djlx=700&qllx=423&isSubmit=false',
-    );
+    expect(routeHref(previewBackTarget({ applicationId: 'S', djlx: 700, qllx: 423, isSubmit: 'false' }))).toBe('/applyDetailYg_Ydy?id=S&djlx=700&qllx=423&isSubmit=false');
     expect(previewBackTarget({ applicationId: 'S', djlx: 800, qllx: 4 }).path).toBe('/applyDetailYgdj');
     expect(previewBackTarget({ applicationId: 'S', djlx: 100, qllx: 423 }).path).toBe('/applyDetail');
   });

@@ -59,17 +59,7 @@ export function routeHref(target: RouteTarget): string {
 
 /** The information-fill screens under /info (part 2 §2, part 3 §2.21). */
 export type InfoFillScreen =
-  | 'infofill'
-  | 'infofillscdj'
-  | 'infofillzxdj'
-  | 'infofillygdj'
-  | 'infofillclfmm'
-  | 'infofillJc'
-  | 'infofillJcinfo'
-  | 'infofilldyqsc'
-  | 'infofilldyqzy'
-  | 'infofillydy'
-  | 'infofillyg_ydy';
+  'infofill' | 'infofillscdj' | 'infofillzxdj' | 'infofillygdj' | 'infofillclfmm' | 'infofillJc' | 'infofillJcinfo' | 'infofilldyqsc' | 'infofilldyqzy' | 'infofillydy' | 'infofillyg_ydy';
 
 /** The route of a fill screen: they all live under /info. */
 export function infoFillPath(screen: InfoFillScreen): `${CitizenPaths['info']}/${InfoFillScreen}` {
@@ -161,9 +151,7 @@ export function personSaveNextScreen(djlx: RoutingCode, qllx: RoutingCode): Info
   return lookupRoutingPair(PERSON_SAVE_NEXT_SCREENS, djlx, qllx) ?? PERSON_SAVE_NEXT_DEFAULT_SCREEN;
 }
 
-export type PersonSaveNextResult =
-  | { readonly ok: true; readonly screen: InfoFillScreen; readonly target: RouteTarget }
-  | { readonly ok: false; readonly reason: 'companyNotAllowed' };
+export type PersonSaveNextResult = { readonly ok: true; readonly screen: InfoFillScreen; readonly target: RouteTarget } | { readonly ok: false; readonly reason: 'companyNotAllowed' };
 
 export interface PersonSaveRouteInput extends FillRouteInput {
   readonly category: PersonCategory | RoutingCode;
@@ -319,7 +307,6 @@ export function fillScreenSections(screen: InfoFillScreen): readonly FillSection
 
 // ---------------------------------------------------------------------------------------------
 // Panel rules of the fill screens (part 2 §2)
-
 
 /** The rights-info panel is hidden for 400+23, and for djlx 200 in district 140200. */
 export function showsRightsInfoPanel(djlx: RoutingCode, qllx: RoutingCode, district: RoutingCode | null | undefined): boolean {

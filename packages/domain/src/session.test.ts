@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  initPageRedirect,
-  safeRedirectPath,
-  SESSION_LOGOUT_DECISION,
-  sessionAuthoriseDecision,
-  sessionStatusDecision,
-  waitingGuardRedirect,
-} from './session';
+import { initPageRedirect, safeRedirectPath, SESSION_LOGOUT_DECISION, sessionAuthoriseDecision, sessionStatusDecision, waitingGuardRedirect } from './session';
 
 describe('authorise result (part 1 §4, part 3 §4)', () => {
   it.each([
@@ -38,8 +31,6 @@ describe('authorise result (part 1 §4, part 3 §4)', () => {
   it('logout clears cookies and goes to the root', () => {
     expect(SESSION_LOGOUT_DECISION).toEqual({ kind: 'clearCookiesAndRedirect', to: '/' });
   });
-
-
 });
 
 describe('the /waiting guard (part 1 §4, part 3 §2.21)', () => {

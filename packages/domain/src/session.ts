@@ -25,9 +25,7 @@ export const SESSION_AUTHORISE_STEPS: Readonly<Record<string, readonly SessionSt
  */
 export const SESSION_AUTHORISE_DEFAULT_STEPS: readonly SessionStep[] = SESSION_AUTHORISE_STEPS.noRefresh!;
 
-export type SessionDecision =
-  | { readonly kind: 'steps'; readonly steps: readonly SessionStep[] }
-  | { readonly kind: 'clearCookiesAndRedirect'; readonly to: string };
+export type SessionDecision = { readonly kind: 'steps'; readonly steps: readonly SessionStep[] } | { readonly kind: 'clearCookiesAndRedirect'; readonly to: string };
 
 /** What a session reply says; field names are the caller's mapping of the reply. */
 export interface SessionReply {

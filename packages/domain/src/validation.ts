@@ -489,11 +489,7 @@ export const PROPERTY_CERTIFICATE_FIELD = 'bdcqzmh';
  * filled (except the certificate number for qllx 423), a numeric field must hold a number, a date
  * field a real date of 1949–2099. Fields not in the list are not checked.
  */
-export function validatePropertyForm(
-  fields: readonly PropertyFieldRequirement[],
-  values: Readonly<Record<string, Text>>,
-  options: { qllx?: Text } = {},
-): string | null {
+export function validatePropertyForm(fields: readonly PropertyFieldRequirement[], values: Readonly<Record<string, Text>>, options: { qllx?: Text } = {}): string | null {
   for (const { field, isfillin } of fields) {
     const label = PROPERTY_FIELD_LABELS[field] ?? field;
     const value = values[field];

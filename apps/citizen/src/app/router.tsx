@@ -40,7 +40,9 @@ export const router = createBrowserRouter([
       { path: paths.userSign, lazy: () => import('../features/application/signing/sign-page') },
       { path: paths.statements.propertyInfo, lazy: () => import('../features/application/statements/property-info-page') },
       { path: paths.statements.rightsStatements, lazy: () => import('../features/application/statements/rights-statements-page') },
-      ...[paths.statements.inquiryRecord, paths.statements.undertakingPreview, paths.statements.inquiryPreview, paths.statements.changeStatementPreview, paths.statements.changeInquiryPreview].map((path) => ({ path, lazy: () => import('../features/application/statements/document-page') })),
+      ...[paths.statements.inquiryRecord, paths.statements.undertakingPreview, paths.statements.inquiryPreview, paths.statements.changeStatementPreview, paths.statements.changeInquiryPreview].map(
+        (path) => ({ path, lazy: () => import('../features/application/statements/document-page') }),
+      ),
       { path: `${paths.info}/:screen`, lazy: () => import('../features/application/info-fill/fill-screen-page') },
       { path: paths.infoPerson, lazy: () => import('../features/application/info-fill/person-page') },
       { path: paths.infoDyxxinfo, lazy: () => import('../features/application/info-fill/unit-page') },

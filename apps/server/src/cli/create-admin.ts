@@ -41,13 +41,7 @@ async function main(): Promise<number> {
     }
     const password = temporaryPassword();
     const account = await createOperatorAccount(connection.db, { operatorId: null, operatorName: 'create-admin', ip: 'local' }, { username, displayName, roles: ['admin'], password });
-    console.log(
-      [
-        `已创建系统管理员 ${account.displayName}（账号 ${account.username}）。`,
-        `临时密码: ${password}`,
-        '请打开管理端 /admin/ 登录，首次登录后须修改密码。此密码不会再次显示。',
-      ].join('\n'),
-    );
+    console.log([`已创建系统管理员 ${account.displayName}（账号 ${account.username}）。`, `临时密码: ${password}`, '请打开管理端 /admin/ 登录，首次登录后须修改密码。此密码不会再次显示。'].join('\n'));
     return 0;
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

@@ -72,7 +72,10 @@ export async function seedHall(pool: pg.Pool, db: Database, mode: HallMode): Pro
         await tx.insert(settings).values({ key: 'contact_us', value: DEMO_CONTACT }).onConflictDoNothing();
         await seedDemoOnly(tx, now);
       }
-      await tx.insert(settings).values({ key: versionKey, value: SEED_VERSION }).onConflictDoUpdate({ target: settings.key, set: { value: SEED_VERSION } });
+      await tx
+        .insert(settings)
+        .values({ key: versionKey, value: SEED_VERSION })
+        .onConflictDoUpdate({ target: settings.key, set: { value: SEED_VERSION } });
     });
   });
 }

@@ -20,10 +20,7 @@ export interface ArchiveCertificateInput {
 
 export const ARCHIVE_CERTIFICATE_SUBTITLE = '不动产登记信息查询结果证明';
 export const ARCHIVE_CERTIFICATE_ISSUER = '不动产登记中心';
-export const ARCHIVE_CERTIFICATE_NOTES = [
-  '本证明仅反映查询时点不动产登记簿的记载情况，身份证号已作部分隐藏处理。',
-  '本证明由不动产登记网上办事大厅生成，仅供申请人本人使用。',
-] as const;
+export const ARCHIVE_CERTIFICATE_NOTES = ['本证明仅反映查询时点不动产登记簿的记载情况，身份证号已作部分隐藏处理。', '本证明由不动产登记网上办事大厅生成，仅供申请人本人使用。'] as const;
 /** The picture's pixels per point: a 595-point page becomes about 1000 pixels wide. */
 export const ARCHIVE_CERTIFICATE_PNG_SCALE = 1.7;
 

@@ -36,11 +36,7 @@ const fontkit = ((fontkitModule as { default?: typeof fontkitModule }).default ?
 
 /** The page's subtitle and the note under the lines. */
 export const PROOF_ISSUER = '不动产登记网上办事大厅';
-export const PROOF_NOTE = [
-  '本证明依据上述查询编号对应的不动产登记簿记录生成，仅供权利人本人查看。',
-  '身份证号已作部分隐藏处理。',
-  '不动产权利以不动产登记机构保存的不动产登记簿记载为准。',
-] as const;
+export const PROOF_NOTE = ['本证明依据上述查询编号对应的不动产登记簿记录生成，仅供权利人本人查看。', '身份证号已作部分隐藏处理。', '不动产权利以不动产登记机构保存的不动产登记簿记载为准。'] as const;
 
 /** Each line of the proof: the label and the value. */
 export function proofLines(input: ProofInput): Array<{ label: string; value: string }> {

@@ -49,9 +49,11 @@ interface HarfBuzzSubset {
 }
 
 /** The global WebAssembly API (Node has it; the project's type libraries do not declare it). */
-const wasm = (globalThis as unknown as {
-  WebAssembly: { instantiate(bytes: Uint8Array): Promise<{ instance: { exports: unknown } }> };
-}).WebAssembly;
+const wasm = (
+  globalThis as unknown as {
+    WebAssembly: { instantiate(bytes: Uint8Array): Promise<{ instance: { exports: unknown } }> };
+  }
+).WebAssembly;
 
 function tag(name: string): number {
   return ((name.charCodeAt(0) << 24) | (name.charCodeAt(1) << 16) | (name.charCodeAt(2) << 8) | name.charCodeAt(3)) >>> 0;
@@ -105,10 +107,7 @@ class HarfBuzzCjkFont implements CjkFont {
 
 async function load(): Promise<CjkFont> {
   const require = createRequire(import.meta.url);
-  const [fontBytes, wasmBytes] = await Promise.all([
-    readFile(require.resolve(FONT_MODULE)),
-    readFile(require.resolve(SUBSETTER_MODULE)),
-  ]);
+  const [fontBytes, wasmBytes] = await Promise.all([readFile(require.resolve(FONT_MODULE)), readFile(require.resolve(SUBSETTER_MODULE))]);
   const { instance } = await wasm.instantiate(wasmBytes);
   const hb = instance.exports as unknown as HarfBuzzSubset;
   hb._initialize();

@@ -106,9 +106,7 @@ export class WorkerPdfVerifier implements PdfVerifier {
       };
       const timer = setTimeout(() => finish({ ok: false, failure: 'timeout' }), this.limits.timeoutMs);
       worker.on('message', (outcome: VerificationOutcome) => finish(outcome));
-      worker.on('error', (error: Error & { code?: string }) =>
-        finish({ ok: false, failure: 'tooComplex', detail: error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'out of memory' : error.message }),
-      );
+      worker.on('error', (error: Error & { code?: string }) => finish({ ok: false, failure: 'tooComplex', detail: error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'out of memory' : error.message }));
       worker.on('exit', () => finish({ ok: false, failure: 'tooComplex', detail: 'worker ended without an answer' }));
     });
   }

@@ -30,12 +30,7 @@ export function registerPictureRoute(app: FastifyInstance, route: PictureRoute):
       const file = await route.find(request, id);
       const stream = file ? await openStoredFile(route.files, file) : null;
       if (!file || !stream) throw notFound(route.missing);
-      return reply
-        .type(file.mime)
-        .header('content-length', String(file.size))
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(stream);
+      return reply.type(file.mime).header('content-length', String(file.size)).header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').send(stream);
     },
   });
 }

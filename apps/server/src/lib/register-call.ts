@@ -31,10 +31,7 @@ export interface CallOptions {
  */
 export const consoleCallGuards = new Map<string, OperatorGuard>();
 
-export type CallHandler<C extends CallDefinition> = (
-  request: FastifyRequest & { body: z.output<C['body']> },
-  reply: FastifyReply,
-) => Promise<z.input<C['reply']>>;
+export type CallHandler<C extends CallDefinition> = (request: FastifyRequest & { body: z.output<C['body']> }, reply: FastifyReply) => Promise<z.input<C['reply']>>;
 
 /**
  * Registers one call of the contract at its path, validating what comes in with the contract's
@@ -49,11 +46,7 @@ export function registerCall<C extends CallDefinition>(app: FastifyInstance, cal
     method: call.method,
     url: call.path,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
-    schema: inPath
-      ? { params: call.body, response: { 200: call.reply } }
-      : isGet
-        ? { querystring: call.body, response: { 200: call.reply } }
-        : { body: call.body, response: { 200: call.reply } },
+    schema: inPath ? { params: call.body, response: { 200: call.reply } } : isGet ? { querystring: call.body, response: { 200: call.reply } } : { body: call.body, response: { 200: call.reply } },
     config: {
       envelope: envelopeOf(call.reply),
       form: Boolean(call.form),

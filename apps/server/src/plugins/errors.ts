@@ -51,5 +51,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
     else request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send(failureBody(envelope, '系统繁忙，请稍后再试'));
   });
-
 }

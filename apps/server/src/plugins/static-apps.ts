@@ -40,8 +40,7 @@ async function staticAppsPlugin(app: FastifyInstance, options: StaticAppsOptions
     await app.register(fastifyStatic, { root, prefix, decorateReply: prefix === '/', wildcard: true, index: 'index.html', setHeaders, cacheControl: false });
   }
 
-  const sendIndex = (reply: FastifyReply, root: string) =>
-    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', root);
+  const sendIndex = (reply: FastifyReply, root: string) => reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', root);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

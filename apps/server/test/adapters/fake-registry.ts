@@ -107,12 +107,24 @@ export async function startFakeRegistry(options: { basePath?: string } = {}) {
       const path = rawPath.startsWith(basePath) ? rawPath.slice(basePath.length) : rawPath;
       const method = request.method ?? '';
       const authorization = String(request.headers.authorization ?? '');
-      let result = authorization === expected ? answer(method, path, requestBody ?? {}) : { operationPath: answer(method, path, {}).operationPath, status: 401, json: { error: 'unauthorized', message: 'bad client credentials' } };
+      let result =
+        authorization === expected
+          ? answer(method, path, requestBody ?? {})
+          : { operationPath: answer(method, path, {}).operationPath, status: 401, json: { error: 'unauthorized', message: 'bad client credentials' } };
       if (nextBody !== undefined && result.status !== 401) {
         result = { ...result, status: 200, json: nextBody };
         nextBody = undefined;
       }
-      const exchange: Exchange = { method, operationPath: result.operationPath, rawPath, authorization, contentType: String(request.headers['content-type'] ?? ''), requestBody, status: result.status, responseBody: result.json };
+      const exchange: Exchange = {
+        method,
+        operationPath: result.operationPath,
+        rawPath,
+        authorization,
+        contentType: String(request.headers['content-type'] ?? ''),
+        requestBody,
+        status: result.status,
+        responseBody: result.json,
+      };
       exchanges.push(exchange);
       const send = () => {
         if (response.destroyed) return;

@@ -107,7 +107,10 @@ describe('a hall with REGISTRY_URL, against the back-office on loopback', () => 
   it('the progress query (querySearch) asks the back-office, then the cases the hall accepted itself', async () => {
     fake.exchanges.length = 0;
     const fromBackOffice = await post('/online/wx/apilist/querySearch', { reqseq: 'r', appPlosh: BACK_OFFICE_CASE.serialNumber });
-    expect(fromBackOffice.body).toEqual({ errcode: '00', data: [{ serialNumber: BACK_OFFICE_CASE.serialNumber, name: '王五 转移登记', processName: '转移登记', actStart: '2025-11-20 09:30:00', activityName: '审核' }] });
+    expect(fromBackOffice.body).toEqual({
+      errcode: '00',
+      data: [{ serialNumber: BACK_OFFICE_CASE.serialNumber, name: '王五 转移登记', processName: '转移登记', actStart: '2025-11-20 09:30:00', activityName: '审核' }],
+    });
     expect(fake.exchanges.map((e) => `${e.method} ${e.operationPath} ${e.status}`)).toEqual(['GET /cases/{acceptanceNumber} 200']);
 
     // HD2026110001 is one of the demo cases in registry_cases: unknown to the back-office, known to the hall.
@@ -140,8 +143,16 @@ describe('the progress query goes through the registry interface', () => {
       const registry = hall.app.hall.certificateRegistry;
       expect(registry).toBeInstanceOf(OperatorRegistry);
       // The row review.ts writes when the hall accepts an application (a production hall seeds none).
-      await hall.connection.db.insert(registryCases).values({ serialNumber: 'HD202611000007', name: '赵六 注销登记', processName: '注销登记', actStart: new Date('2026-11-02T02:00:00Z'), activityName: '受理' });
-      expect(await findCaseProgress(registry, 'HD202611000007')).toEqual({ serialNumber: 'HD202611000007', name: '赵六 注销登记', processName: '注销登记', actStart: '2026-11-02 10:00:00', activityName: '受理' });
+      await hall.connection.db
+        .insert(registryCases)
+        .values({ serialNumber: 'HD202611000007', name: '赵六 注销登记', processName: '注销登记', actStart: new Date('2026-11-02T02:00:00Z'), activityName: '受理' });
+      expect(await findCaseProgress(registry, 'HD202611000007')).toEqual({
+        serialNumber: 'HD202611000007',
+        name: '赵六 注销登记',
+        processName: '注销登记',
+        actStart: '2026-11-02 10:00:00',
+        activityName: '受理',
+      });
       expect(await findCaseProgress(registry, 'hd202611000007')).toBeNull();
       await expect(registry.findCertificate({ name: '张三', idcard: '130402198503151231', qzh: 'x', xzqdm: '' })).rejects.toThrow(/no registry back-office/);
     } finally {

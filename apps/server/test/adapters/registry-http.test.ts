@@ -34,7 +34,9 @@ describe('HttpRegistry against a back-office on loopback', () => {
     const sent = fake.exchanges.at(-1)!;
     expect(sent).toMatchObject({ method: 'POST', rawPath: '/hall-api/v1/certificates/lookup', contentType: 'application/json', status: 200 });
     expect(sent.requestBody).toEqual({ qlr: '王五', zjh: '11010519491231002X', qzh: BACK_OFFICE_CERTIFICATE.qzh, xzqdm: '130400' });
-    const [user, password] = Buffer.from(sent.authorization.replace(/^Basic /, ''), 'base64').toString('utf8').split(/:(.*)/s);
+    const [user, password] = Buffer.from(sent.authorization.replace(/^Basic /, ''), 'base64')
+      .toString('utf8')
+      .split(/:(.*)/s);
     expect({ user, password }).toEqual({ user: CLIENT.id, password: CLIENT.secret });
   });
 
@@ -63,7 +65,13 @@ describe('HttpRegistry against a back-office on loopback', () => {
     expect(await registry().findPropertyUnit({ ...OWNER, qzh: 'nope' })).toBeNull();
 
     const progress = await registry().findCaseProgress(BACK_OFFICE_CASE.serialNumber);
-    expect(progress).toEqual({ acceptanceNumber: BACK_OFFICE_CASE.serialNumber, name: '王五 转移登记', processName: '转移登记', activityName: '审核', activityStartedAt: new Date('2025-11-20T01:30:00Z') });
+    expect(progress).toEqual({
+      acceptanceNumber: BACK_OFFICE_CASE.serialNumber,
+      name: '王五 转移登记',
+      processName: '转移登记',
+      activityName: '审核',
+      activityStartedAt: new Date('2025-11-20T01:30:00Z'),
+    });
     // The number is one path segment, whatever it holds.
     expect(fake.exchanges.at(-1)!.rawPath).toBe(`/hall-api/v1/cases/${encodeURIComponent(BACK_OFFICE_CASE.serialNumber)}`);
   });

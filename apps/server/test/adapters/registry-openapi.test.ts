@@ -17,7 +17,11 @@ interface OpenApiDocument {
   openapi: string;
   paths: Record<string, Record<string, OpenApiOperation>>;
   security: Array<Record<string, unknown>>;
-  components: { schemas: Record<string, object>; responses: Record<string, { content: { 'application/json': { schema: object } } }>; securitySchemes: Record<string, { type: string; scheme: string }> };
+  components: {
+    schemas: Record<string, object>;
+    responses: Record<string, { content: { 'application/json': { schema: object } } }>;
+    securitySchemes: Record<string, { type: string; scheme: string }>;
+  };
 }
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -126,7 +130,11 @@ describe('docs/registry-openapi.yaml and HttpRegistry', () => {
     const cases = [
       { path: '/certificates/lookup', body: { certificate: BACK_OFFICE_CERTIFICATE }, call: () => registry().findCertificate({ ...OWNER, qzh: BACK_OFFICE_CERTIFICATE.qzh, xzqdm: '' }) },
       { path: '/licences/lookup', body: { certificate: BACK_OFFICE_LICENCE }, call: () => registry().findLicence({ ...OWNER, qzh: BACK_OFFICE_LICENCE.qzh, xzqdm: '' }) },
-      { path: '/property-units/lookup', body: { unit: { bdcdyh: 'U', zl: 'Z', yt: 'Y', mj: '1', dyList: [] } }, call: () => registry().findPropertyUnit({ ...OWNER, qzh: BACK_OFFICE_CERTIFICATE.qzh }) },
+      {
+        path: '/property-units/lookup',
+        body: { unit: { bdcdyh: 'U', zl: 'Z', yt: 'Y', mj: '1', dyList: [] } },
+        call: () => registry().findPropertyUnit({ ...OWNER, qzh: BACK_OFFICE_CERTIFICATE.qzh }),
+      },
       { path: '/cases/{acceptanceNumber}', method: 'get', body: { case: BACK_OFFICE_CASE }, call: () => registry().findCaseProgress(BACK_OFFICE_CASE.serialNumber) },
     ];
     for (const { path, method = 'post', body, call } of cases) {

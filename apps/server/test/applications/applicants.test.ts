@@ -16,7 +16,12 @@ beforeAll(async () => {
 afterAll(() => hall.close());
 
 const applicantCount = async (proinstid: string) =>
-  (await hall.connection.db.select({ n: count() }).from(applicants).where(eq(applicants.applicationId, Number(proinstid))))[0]!.n;
+  (
+    await hall.connection.db
+      .select({ n: count() })
+      .from(applicants)
+      .where(eq(applicants.applicationId, Number(proinstid)))
+  )[0]!.n;
 
 async function list(proinstid: string, cookie = owner, flag?: string) {
   return hall.post(`${SEARCH}/sqrlist_wx`, { proinstid, ...(flag === undefined ? {} : { flag }) }, cookie);
@@ -32,7 +37,19 @@ describe('addPerson', () => {
     const listed = await list(id);
     expect(listed.body.state).toBe(1);
     expect(listed.body.data).toEqual([
-      expect.objectContaining({ sqr_id: sqrId, sqr_lx: '0', sqr_name: '张三', sqr_tel: '13812341234', sqr_zjlx: '1', sqr_zjh: '11010519491231002X', sqr_adress: '乌鲁木齐市天山区一号', iscqr: '1', sqr_gyfs: '0', sqr_gyfe: '', qzzt: '0' }),
+      expect.objectContaining({
+        sqr_id: sqrId,
+        sqr_lx: '0',
+        sqr_name: '张三',
+        sqr_tel: '13812341234',
+        sqr_zjlx: '1',
+        sqr_zjh: '11010519491231002X',
+        sqr_adress: '乌鲁木齐市天山区一号',
+        iscqr: '1',
+        sqr_gyfs: '0',
+        sqr_gyfe: '',
+        qzzt: '0',
+      }),
     ]);
   });
 

@@ -35,11 +35,13 @@ async function apply(cookie: string, body: Record<string, unknown>): Promise<{ p
   return reply.data as { proinstid: string; prodefid: string; slbh: string };
 }
 
-const applicationCount = async (openid: string) =>
-  (await hall.connection.db.select({ n: count() }).from(applications).where(eq(applications.openid, openid)))[0]!.n;
+const applicationCount = async (openid: string) => (await hall.connection.db.select({ n: count() }).from(applications).where(eq(applications.openid, openid)))[0]!.n;
 
 async function setStatus(id: string, shzt: number, extra: Partial<typeof applications.$inferInsert> = {}) {
-  await hall.connection.db.update(applications).set({ shzt, ...extra }).where(eq(applications.id, Number(id)));
+  await hall.connection.db
+    .update(applications)
+    .set({ shzt, ...extra })
+    .where(eq(applications.id, Number(id)));
 }
 
 /** Fills an application the way the later fill calls will: two persons, two units, two rights records, a material attachment on disk. */
@@ -71,7 +73,10 @@ describe('getApplyCode', () => {
     expect(first.proinstid).toMatch(/^\d+$/);
     expect(first.prodefid).toBe('pd-700-23');
     expect(first.slbh).toMatch(/^SL\d{8}\d{6,}$/);
-    const [row] = await hall.connection.db.select().from(applications).where(eq(applications.id, Number(first.proinstid)));
+    const [row] = await hall.connection.db
+      .select()
+      .from(applications)
+      .where(eq(applications.id, Number(first.proinstid)));
     expect(row).toMatchObject({
       openid: 'apply-owner',
       name: '预购商品房抵押预告登记',
@@ -84,7 +89,10 @@ describe('getApplyCode', () => {
       appointment: '0',
       submittedAt: null,
     });
-    const copied = await hall.connection.db.select().from(materials).where(eq(materials.applicationId, Number(first.proinstid)));
+    const copied = await hall.connection.db
+      .select()
+      .from(materials)
+      .where(eq(materials.applicationId, Number(first.proinstid)));
     expect(copied.map((m) => [m.name, m.required])).toEqual([
       ['不动产登记申请书', '是'],
       ['抵押双方身份证明', '是'],
@@ -99,7 +107,10 @@ describe('getApplyCode', () => {
 
   it("keeps the appointment flag, takes the business's name when none is sent, and files it in the business's district", async () => {
     const created = await apply(owner, { prodefid: 'pd-200-4-140200', appointment: 1 });
-    const [row] = await hall.connection.db.select().from(applications).where(eq(applications.id, Number(created.proinstid)));
+    const [row] = await hall.connection.db
+      .select()
+      .from(applications)
+      .where(eq(applications.id, Number(created.proinstid)));
     expect(row).toMatchObject({ appointment: '1', name: '国有建设用地使用权及房屋所有权转移登记', xzqdm: '140200', areaname: '大同市' });
   });
 
@@ -421,7 +432,12 @@ describe('all or nothing', () => {
     const created = await apply(owner, { prodefid: 'pd-800-4' });
     await fillApplication('apply-owner', created.proinstid);
     const rowsOf = async (table: typeof applicants | typeof propertyUnits | typeof materials) =>
-      (await hall.connection.db.select({ n: count() }).from(table).where(eq(table.applicationId, Number(created.proinstid))))[0]!.n;
+      (
+        await hall.connection.db
+          .select({ n: count() })
+          .from(table)
+          .where(eq(table.applicationId, Number(created.proinstid)))
+      )[0]!.n;
     const before = [await rowsOf(applicants), await rowsOf(propertyUnits), await rowsOf(materials)];
     await refusing('applications', 'DELETE', async () => {
       expect((await hall.post(`${API}/deleteApply`, { proinstid: created.proinstid }, owner)).status).toBe(500);

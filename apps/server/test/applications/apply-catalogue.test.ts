@@ -207,8 +207,7 @@ describe('getList', () => {
 describe('the catalogue seed', () => {
   it('adds nothing when it runs again', async () => {
     const { db, pool } = hall.connection;
-    const counts = async () =>
-      Promise.all([businesses, businessFields, businessMaterials, dictionaries, guides].map(async (table) => (await db.select({ n: count() }).from(table))[0]!.n));
+    const counts = async () => Promise.all([businesses, businessFields, businessMaterials, dictionaries, guides].map(async (table) => (await db.select({ n: count() }).from(table))[0]!.n));
     const before = await counts();
     expect(before[0]).toBe(4 * 13);
     await db.update(settings).set({ value: 'older' }).where(eq(settings.key, 'seed_version'));

@@ -40,7 +40,15 @@ async function rights(id: string, savetype: string, reqData: Record<string, unkn
   expect(body.state, JSON.stringify(body)).toBe(1);
 }
 
-const UNIT = { bdcqzmh: '新(2020)石河子市不动产权第0001号', bdcdyh: '659001001001GB00001F00010001', zl: '石河子市北一路 1 号 101', fwsyqmj: '98.5', qdjg: '120', qlqssj: '2020-01-01', qljssj: '2090-01-01' };
+const UNIT = {
+  bdcqzmh: '新(2020)石河子市不动产权第0001号',
+  bdcdyh: '659001001001GB00001F00010001',
+  zl: '石河子市北一路 1 号 101',
+  fwsyqmj: '98.5',
+  qdjg: '120',
+  qlqssj: '2020-01-01',
+  qljssj: '2090-01-01',
+};
 
 describe('check', () => {
   it('700+23: obligor, obligee, unit and mortgage rights, in the screen order', async () => {
@@ -86,7 +94,10 @@ describe('check', () => {
     // A row written before the rule, e.g. by an older client: the check runs the rule again.
     const { applicants } = await import('../../src/db/schema');
     const { eq } = await import('drizzle-orm');
-    await hall.connection.db.update(applicants).set({ sqrTel: '' }).where(eq(applicants.id, Number(sqrId)));
+    await hall.connection.db
+      .update(applicants)
+      .set({ sqrTel: '' })
+      .where(eq(applicants.id, Number(sqrId)));
     await expectCheck(id, '申请人「张三」：联系方式不能为空');
   });
 
@@ -103,7 +114,13 @@ const attach = (materialId: string) => attachPicture(hall, owner, materialId);
 
 const submit = (id: string, cookie = owner) => hall.post(`${API}/submitApplyProject`, { reqseq: 'r', proinstid: id, appointment: '0' }, cookie);
 const revoke = (id: string, cookie = owner) => hall.post(`${API}/revokeApply`, { reqseq: 'r', id, prodefid: 'pd-400-4', djlx: '400', qllx: '4' }, cookie);
-const rowOf = async (id: string) => (await hall.connection.db.select().from(applications).where(eq(applications.id, Number(id))))[0]!;
+const rowOf = async (id: string) =>
+  (
+    await hall.connection.db
+      .select()
+      .from(applications)
+      .where(eq(applications.id, Number(id)))
+  )[0]!;
 
 describe('submitApplyProject and revokeApply', () => {
   it('refuses until the check passes and every required material has a picture, then submits once with an acceptance number', async () => {

@@ -146,7 +146,14 @@ describe('delSinglePic', () => {
     const { body } = await hall.post(`${API}/delSinglePic`, { reqseq: 'r', openid: 'pic-owner', fileid: saved.id }, owner);
     expect(body.errcode).toBe('00');
     expect(await filesOnDisk()).toBe(before - 1);
-    expect((await hall.connection.db.select({ n: count() }).from(materialFiles).where(eq(materialFiles.id, Number(saved.id))))[0]!.n).toBe(0);
+    expect(
+      (
+        await hall.connection.db
+          .select({ n: count() })
+          .from(materialFiles)
+          .where(eq(materialFiles.id, Number(saved.id)))
+      )[0]!.n,
+    ).toBe(0);
     expect((await hall.app.inject({ method: 'GET', url: saved.url, headers: { cookie: owner } })).statusCode).toBe(404);
     expect((await hall.post(`${API}/delSinglePic`, { fileid: saved.id }, owner)).status).toBe(404);
   });

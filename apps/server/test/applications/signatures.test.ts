@@ -37,7 +37,10 @@ async function savedApplicant(cookie = owner): Promise<{ proinstid: string; sqri
 }
 
 async function applicantRow(sqrid: string) {
-  const [row] = await hall.connection.db.select().from(applicants).where(eq(applicants.id, Number(sqrid)));
+  const [row] = await hall.connection.db
+    .select()
+    .from(applicants)
+    .where(eq(applicants.id, Number(sqrid)));
   return row!;
 }
 

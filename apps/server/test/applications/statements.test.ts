@@ -17,14 +17,23 @@ afterAll(() => hall.close());
 
 const JUS_INFO = { clmc: '死亡证明', swsj: '2024-03-05', zl: '石河子市北四路79号1-101' };
 const RECORD_INFO = { sfqtjcr: '有', ywfyxy: '无', sfddsy: '否', sfzs: '否', mcjgx: '李四 配偶', sfzhyf: '否', sffqbdc: '是', qtss: '', zl: JUS_INFO.zl };
-const CHANGE_INFO = { onestr: '子女', twostr: '新(2020)石河子市不动产权第0001234号', thstr: '继承', fostr: '50', fistr: '无', sixstr: '无', sevstr: '石河子日报 2024-04-01', eistr: '', zl: JUS_INFO.zl };
+const CHANGE_INFO = {
+  onestr: '子女',
+  twostr: '新(2020)石河子市不动产权第0001234号',
+  thstr: '继承',
+  fostr: '50',
+  fistr: '无',
+  sixstr: '无',
+  sevstr: '石河子日报 2024-04-01',
+  eistr: '',
+  zl: JUS_INFO.zl,
+};
 const UNIT = { bdcqzmh: CHANGE_INFO.twostr, bdcdyh: '659001001001GB00001F00010001', zl: JUS_INFO.zl, fwsyqmj: '89.5', qdjg: '100', fwyt: '10', czfs: '02' };
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR rendered statement')]);
 
 const form = (path: string, fields: Record<string, string>, cookie = owner) => postForm(hall, path, fields, cookie);
 
-const saveStatements = (proinstid: string, fields: Record<string, string>, cookie = owner) =>
-  form(`${SEARCH}/save_sqr_wx`, { proinstid, onlyUserinfo: 'true', ...fields }, cookie);
+const saveStatements = (proinstid: string, fields: Record<string, string>, cookie = owner) => form(`${SEARCH}/save_sqr_wx`, { proinstid, onlyUserinfo: 'true', ...fields }, cookie);
 
 async function readBack(proinstid: string, cookie = owner) {
   const { status, body } = await hall.post(`${SEARCH}/query_sqr_wx`, { proinstid, slsqId: proinstid, queryTyp: '0' }, cookie);
@@ -32,7 +41,10 @@ async function readBack(proinstid: string, cookie = owner) {
 }
 
 async function storedStatements(proinstid: string) {
-  return hall.connection.db.select().from(applicationStatements).where(eq(applicationStatements.applicationId, Number(proinstid)));
+  return hall.connection.db
+    .select()
+    .from(applicationStatements)
+    .where(eq(applicationStatements.applicationId, Number(proinstid)));
 }
 
 describe('save_sqr_wx with onlyUserinfo and the statements', () => {
@@ -117,7 +129,12 @@ describe('addQlxxInfo with the statements', () => {
     expect(status).toBe(400);
     expect(body).toMatchObject({ state: 0, msg: '保存数据失败：继承份额须为0到100之间的数字（百分比）' });
     expect(await storedStatements(proinstid)).toHaveLength(0);
-    expect(await hall.connection.db.select().from(rightsInfo).where(eq(rightsInfo.applicationId, Number(proinstid)))).toHaveLength(0);
+    expect(
+      await hall.connection.db
+        .select()
+        .from(rightsInfo)
+        .where(eq(rightsInfo.applicationId, Number(proinstid))),
+    ).toHaveLength(0);
   });
 
   it('rolls the statements back when the record is refused', async () => {
@@ -168,7 +185,12 @@ describe('queryTyp, htpreview_wx and the rendered statements', () => {
     expect(refused.body.errmsg).toBe('该材料不是具结书、问询记录或说明，不能上传文书图片');
     const foreign = await form(`${API}/savePicFromWXServer`, { datuminstId: inquiry.id, base64, typ: 'jpg', ysr: '李四', addgsgg: 'true' }, stranger);
     expect(foreign.status).toBe(400);
-    expect(await hall.connection.db.select().from(materialFiles).where(eq(materialFiles.materialId, Number(firstMaterial.id)))).toHaveLength(0);
+    expect(
+      await hall.connection.db
+        .select()
+        .from(materialFiles)
+        .where(eq(materialFiles.materialId, Number(firstMaterial.id))),
+    ).toHaveLength(0);
   });
 
   it('previews the guarantee statement with the rights holder, the certificate number and the signature', async () => {

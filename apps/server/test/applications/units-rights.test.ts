@@ -15,8 +15,20 @@ beforeAll(async () => {
 });
 afterAll(() => hall.close());
 
-const unitCount = async (id: string) => (await hall.connection.db.select({ n: count() }).from(propertyUnits).where(eq(propertyUnits.applicationId, Number(id))))[0]!.n;
-const rightsCount = async (id: string) => (await hall.connection.db.select({ n: count() }).from(rightsInfo).where(eq(rightsInfo.applicationId, Number(id))))[0]!.n;
+const unitCount = async (id: string) =>
+  (
+    await hall.connection.db
+      .select({ n: count() })
+      .from(propertyUnits)
+      .where(eq(propertyUnits.applicationId, Number(id)))
+  )[0]!.n;
+const rightsCount = async (id: string) =>
+  (
+    await hall.connection.db
+      .select({ n: count() })
+      .from(rightsInfo)
+      .where(eq(rightsInfo.applicationId, Number(id)))
+  )[0]!.n;
 
 /** A unit of a 700+23 business (fields bdcdyh, zl, fwsyqmj, qlqssj, qljssj required). */
 const unit = (overrides: Record<string, string> = {}) => ({
@@ -34,7 +46,8 @@ async function detail(id: string): Promise<ApplicationDetail> {
 }
 
 const saveUnits = (id: string, fwxxs: unknown, cookie = owner) => hall.post(`${API}/addReleasteInfo`, { reqseq: 'r', openid: undefined, proinstid: id, fwxxs }, cookie);
-const saveRights = (id: string, savetype: string, reqData: unknown, cookie = owner) => hall.post(`${API}/addQlxxInfo`, { reqseq: 'r', proinstid: id, savetype, reqData: JSON.stringify(reqData) }, cookie);
+const saveRights = (id: string, savetype: string, reqData: unknown, cookie = owner) =>
+  hall.post(`${API}/addQlxxInfo`, { reqseq: 'r', proinstid: id, savetype, reqData: JSON.stringify(reqData) }, cookie);
 
 describe('addReleasteInfo', () => {
   it("saves units with the spec's defaults and updates one by id", async () => {
@@ -156,7 +169,10 @@ describe('delQlxxInfo', () => {
     expect(await rightsCount(id)).toBe(1);
     expect((await hall.post(`${API}/delQlxxInfo`, { proinstid: id }, owner)).body.errcode).toBe('00');
     expect(await rightsCount(id)).toBe(0);
-    const [row] = await hall.connection.db.select().from(applications).where(eq(applications.id, Number(id)));
+    const [row] = await hall.connection.db
+      .select()
+      .from(applications)
+      .where(eq(applications.id, Number(id)));
     expect(row!.czfs).toBe('');
     const none = await hall.post(`${API}/delQlxxInfo`, { proinstid: id }, owner);
     expect(none.status).toBe(404);

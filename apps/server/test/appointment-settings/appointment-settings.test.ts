@@ -85,7 +85,13 @@ describe('capacity', () => {
   it('refuses a slot whose start is after its end, a duplicate, and one with no weekday, each in words', async () => {
     for (const [slots, message] of [
       [[{ timeName: '12:00-11:00', maxNum: 1, weekdays: '1' }], '开始时间应早于结束时间'],
-      [[{ timeName: '上午', maxNum: 1, weekdays: '1' }, { timeName: '上午', maxNum: 2, weekdays: '2' }], '重复'],
+      [
+        [
+          { timeName: '上午', maxNum: 1, weekdays: '1' },
+          { timeName: '上午', maxNum: 2, weekdays: '2' },
+        ],
+        '重复',
+      ],
       [[{ timeName: '下午', maxNum: 1, weekdays: '' }], '至少选择一个星期'],
     ] as const) {
       const { status, body } = await hall.post(SLOTS, { areaId: AREA, processId: PROCESS, slots }, admin);
@@ -126,7 +132,11 @@ describe('holidays and make-up working days', () => {
     // A citizen trying the day's free slot is refused; the slot keeps its one booking.
     const citizen = await verifiedCitizen(hall, 'holiday-booker');
     const free = await slotOf(hall, day.id, '11:00-12:00');
-    const tried = await hall.post('/online/wx/appoint/addApmCount', { name: '张三', phone: '13812341234', zjh: '11010519491231002X', yysj: `${day.calendarDate} 11:00-12:00`, calendarId: String(day.id), countId: String(free!.id) }, citizen);
+    const tried = await hall.post(
+      '/online/wx/appoint/addApmCount',
+      { name: '张三', phone: '13812341234', zjh: '11010519491231002X', yysj: `${day.calendarDate} 11:00-12:00`, calendarId: String(day.id), countId: String(free!.id) },
+      citizen,
+    );
     expect(tried.status).toBe(400);
     expect(tried.body.msg).toBe('所选日期不可预约，请选择其他日期');
     expect(await slotOf(hall, day.id, '11:00-12:00')).toMatchObject({ countNum: 0 });
@@ -155,7 +165,11 @@ describe('holidays and make-up working days', () => {
       await tx.update(appointmentCalendars).set({ holiday: 1 }).where(eq(appointmentCalendars.id, day.id));
     });
     await held;
-    const booking = hall.post('/online/wx/appoint/addApmCount', { name: '张三', phone: '13812341234', zjh: '11010519491231002X', yysj: `${day.calendarDate} 09:00-10:00`, calendarId: String(day.id), countId: String(slot!.id) }, citizen);
+    const booking = hall.post(
+      '/online/wx/appoint/addApmCount',
+      { name: '张三', phone: '13812341234', zjh: '11010519491231002X', yysj: `${day.calendarDate} 09:00-10:00`, calendarId: String(day.id), countId: String(slot!.id) },
+      citizen,
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     release();
     await closing;
@@ -177,7 +191,10 @@ describe('holidays and make-up working days', () => {
     expect(status, JSON.stringify(body)).toBe(200);
     const [calendar] = await db.select().from(appointmentCalendars).where(eq(appointmentCalendars.id, saturday!.id));
     expect(calendar!.holiday).toBe(0);
-    const slots = await db.select().from(appointmentSlots).where(and(eq(appointmentSlots.calendarId, saturday!.id), eq(appointmentSlots.processId, PROCESS)));
+    const slots = await db
+      .select()
+      .from(appointmentSlots)
+      .where(and(eq(appointmentSlots.calendarId, saturday!.id), eq(appointmentSlots.processId, PROCESS)));
     // A make-up day offers every slot, the afternoon ones (Monday to Thursday by default) too.
     expect(slots.map((slot) => slot.timeName).sort()).toEqual(DEFAULT_SLOT_SETTINGS.map((slot) => slot.timeName));
     expect((body.data as { settings: SiteSettings }).settings.specialDays).toContainEqual({ day: saturday!.calendarDate, kind: 'workday', note: '调休' });
@@ -195,7 +212,8 @@ describe('holidays and make-up working days', () => {
     await extendAppointmentCalendars(db, new Date(far.getTime() - 10 * 24 * 60 * 60 * 1000));
     const rows = await db.select().from(appointmentCalendars).where(eq(appointmentCalendars.areaId, 'ap-630100-1'));
     expect(rows.find((row) => row.calendarDate === farDate)?.holiday).toBe(1);
-    for (const row of rows.filter((item) => new Date(`${item.calendarDate}T00:00:00Z`).getUTCDay() === 5 && item.calendarDate > new Date().toISOString().slice(0, 10))) expect(row.holiday, row.calendarDate).toBe(1);
+    for (const row of rows.filter((item) => new Date(`${item.calendarDate}T00:00:00Z`).getUTCDay() === 5 && item.calendarDate > new Date().toISOString().slice(0, 10)))
+      expect(row.holiday, row.calendarDate).toBe(1);
   });
 
   it('dropping a working weekday closes its coming days and lists their bookings', async () => {

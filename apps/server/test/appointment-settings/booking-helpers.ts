@@ -29,10 +29,22 @@ export async function book(hall: TestHall, calendar: { id: number; calendarDate:
   const slot = await slotOf(hall, calendar.id, timeName);
   expect(slot).toBeDefined();
   const db = hall.connection.db;
-  await db.update(appointmentSlots).set({ countNum: sql`${appointmentSlots.countNum} + 1` }).where(eq(appointmentSlots.id, slot!.id));
+  await db
+    .update(appointmentSlots)
+    .set({ countNum: sql`${appointmentSlots.countNum} + 1` })
+    .where(eq(appointmentSlots.id, slot!.id));
   const [row] = await db
     .insert(counterBookings)
-    .values({ openid: who.openid, calendarId: calendar.id, slotId: slot!.id, bookedDate: calendar.calendarDate, yysj: `${calendar.calendarDate} ${timeName}`, name: who.name, phone: who.phone, zjh: '130402199001011234' })
+    .values({
+      openid: who.openid,
+      calendarId: calendar.id,
+      slotId: slot!.id,
+      bookedDate: calendar.calendarDate,
+      yysj: `${calendar.calendarDate} ${timeName}`,
+      name: who.name,
+      phone: who.phone,
+      zjh: '130402199001011234',
+    })
     .returning();
   return row!;
 }

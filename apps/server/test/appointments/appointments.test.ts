@@ -59,7 +59,11 @@ async function caseOf(openid: string, shzt = 0): Promise<string> {
     shzt,
     submittedAt: shzt === -1 ? null : new Date(),
   });
-  if (shzt === -1) await hall.connection.db.update(applications).set({ prolsh }).where(eq(applications.slbh, `SL${prolsh}`));
+  if (shzt === -1)
+    await hall.connection.db
+      .update(applications)
+      .set({ prolsh })
+      .where(eq(applications.slbh, `SL${prolsh}`));
   return prolsh;
 }
 
@@ -95,7 +99,10 @@ function bookingFields(day: Day, slot: Slot, wlsh: string, extra: Record<string,
   return { area: AREA, process: PROCESS, calendar: day.calendarId, time: slot.timeId, name: '张三', code: '11010519491231002X', phone: '13812341234', bdcdjzh: '', wlsh, xzqdm: '659000', ...extra };
 }
 async function slotRow(timeId: string) {
-  const [row] = await hall.connection.db.select().from(appointmentSlots).where(eq(appointmentSlots.id, Number(timeId)));
+  const [row] = await hall.connection.db
+    .select()
+    .from(appointmentSlots)
+    .where(eq(appointmentSlots.id, Number(timeId)));
   return row!;
 }
 async function ordersOf(openid: string) {
@@ -106,7 +113,13 @@ describe('areas, businesses, calendar, slots and sites', () => {
   it('areabyxzq answers state 1 and the areas of the district', async () => {
     const { status, body } = await get(`${BASE}/areabyxzq?xzqdm=659000`);
     expect(status).toBe(200);
-    expect(body).toEqual({ state: 1, data: [{ areaId: 'ap-659000-1', areaName: '石河子市不动产登记中心' }, { areaId: 'ap-659000-2', areaName: '五家渠市不动产登记服务大厅' }] });
+    expect(body).toEqual({
+      state: 1,
+      data: [
+        { areaId: 'ap-659000-1', areaName: '石河子市不动产登记中心' },
+        { areaId: 'ap-659000-2', areaName: '五家渠市不动产登记服务大厅' },
+      ],
+    });
     expect((await get(`${BASE}/areabyxzq?xzqdm=999999`)).body).toEqual({ state: 1, data: [] });
     expect((await get(`${BASE}/areabyxzq`)).body).toEqual({ state: 1, data: [] });
   });
@@ -214,7 +227,10 @@ describe('addByWlsh', () => {
     const wlsh = await caseOf('apm-owner');
     const day = (await openDays())[3]!;
     const slot = (await slotsOf(day))[2]!;
-    await hall.connection.db.update(appointmentSlots).set({ maxNum: 1, countNum: 1 }).where(eq(appointmentSlots.id, Number(slot.timeId)));
+    await hall.connection.db
+      .update(appointmentSlots)
+      .set({ maxNum: 1, countNum: 1 })
+      .where(eq(appointmentSlots.id, Number(slot.timeId)));
     const { status, body } = await book(bookingFields(day, slot, wlsh), owner);
     expect(status).toBe(409);
     expect(body).toMatchObject({ state: 0, msg: '该时间段预约已满，请选择其他时间段！' });
@@ -270,10 +286,16 @@ describe('addByWlsh', () => {
     expect((await book(bookingFields(day, slot, wlsh, { process: 'ap-659000-1-p2' }), owner)).body.msg).toBe(SLOT_NOT_FOUND);
     expect((await book(bookingFields(day, slot, wlsh, { area: 'ap-659000-2' }), owner)).body.msg).toBe(SLOT_NOT_FOUND);
     expect((await book(bookingFields(day, slot, wlsh, { time: 'abc' }), owner)).body.msg).toBe(SLOT_NOT_FOUND);
-    await hall.connection.db.update(appointmentCalendars).set({ holiday: 1 }).where(eq(appointmentCalendars.id, Number(day.calendarId)));
+    await hall.connection.db
+      .update(appointmentCalendars)
+      .set({ holiday: 1 })
+      .where(eq(appointmentCalendars.id, Number(day.calendarId)));
     const closed = await book(bookingFields(day, slot, wlsh), owner);
     expect(closed).toMatchObject({ status: 400, body: { msg: DAY_NOT_BOOKABLE } });
-    await hall.connection.db.update(appointmentCalendars).set({ holiday: 0 }).where(eq(appointmentCalendars.id, Number(day.calendarId)));
+    await hall.connection.db
+      .update(appointmentCalendars)
+      .set({ holiday: 0 })
+      .where(eq(appointmentCalendars.id, Number(day.calendarId)));
   });
 
   it('refuses a payload openid that is not the session, and a caller without a session', async () => {
@@ -336,7 +358,10 @@ describe('booking under load', () => {
   it('200 citizens booking one slot of 20 at once: exactly 20 succeed and countNum ends at 20', async () => {
     const { day, slots } = await dayWithSlots(11, 6);
     const slot = slots[5]!;
-    await hall.connection.db.update(appointmentSlots).set({ maxNum: 20, countNum: 0 }).where(eq(appointmentSlots.id, Number(slot.timeId)));
+    await hall.connection.db
+      .update(appointmentSlots)
+      .set({ maxNum: 20, countNum: 0 })
+      .where(eq(appointmentSlots.id, Number(slot.timeId)));
     const citizens = await Promise.all(
       Array.from({ length: 200 }, async (_, index) => {
         const openid = `apm-load-${index}`;
@@ -350,7 +375,10 @@ describe('booking under load', () => {
     expect(refused).toHaveLength(180);
     for (const r of refused) expect(r).toMatchObject({ status: 409, body: { msg: '该时间段预约已满，请选择其他时间段！' } });
     expect(await slotRow(slot.timeId)).toMatchObject({ countNum: 20, maxNum: 20 });
-    const orders = await hall.connection.db.select().from(appointmentOrders).where(eq(appointmentOrders.slotId, Number(slot.timeId)));
+    const orders = await hall.connection.db
+      .select()
+      .from(appointmentOrders)
+      .where(eq(appointmentOrders.slotId, Number(slot.timeId)));
     expect(orders).toHaveLength(20);
   }, 60_000);
 
@@ -364,7 +392,12 @@ describe('booking under load', () => {
     expect(results.find((r) => r.body.state !== 1)).toMatchObject({ status: 409, body: { msg: '您已预约，不能重复预约！' } });
     const counts = [(await slotRow(a!.timeId)).countNum, (await slotRow(b!.timeId)).countNum];
     expect(counts.sort()).toEqual([0, 1]);
-    expect(await hall.connection.db.select().from(appointmentOrders).where(and(eq(appointmentOrders.openid, 'apm-twice'), eq(appointmentOrders.bookedDate, day.calendar)))).toHaveLength(1);
+    expect(
+      await hall.connection.db
+        .select()
+        .from(appointmentOrders)
+        .where(and(eq(appointmentOrders.openid, 'apm-twice'), eq(appointmentOrders.bookedDate, day.calendar))),
+    ).toHaveLength(1);
   });
 
   // The two cases below hold the competing write open in a second connection, so the booking passes its

@@ -68,7 +68,10 @@ function booking(day: Day, slot: Slot, extra: Record<string, string> = {}) {
 }
 
 async function slotRow(countId: string) {
-  const [row] = await hall.connection.db.select().from(appointmentSlots).where(eq(appointmentSlots.id, Number(countId)));
+  const [row] = await hall.connection.db
+    .select()
+    .from(appointmentSlots)
+    .where(eq(appointmentSlots.id, Number(countId)));
   return row!;
 }
 
@@ -84,7 +87,20 @@ async function caseOf(openid: string, shzt = 0, kyy = '1'): Promise<{ id: string
   const prolsh = `CB2611${String(caseSerial).padStart(6, '0')}`;
   const [row] = await hall.connection.db
     .insert(applications)
-    .values({ openid, prodefid: business.id, name: business.prodefName ?? '房屋登记', prolsh, slbh: `SL${prolsh}`, djlx: business.djlx, qllx: business.qllx, xzqdm: business.xzqdm, areaname: business.areaname, shzt, kyy, submittedAt: new Date() })
+    .values({
+      openid,
+      prodefid: business.id,
+      name: business.prodefName ?? '房屋登记',
+      prolsh,
+      slbh: `SL${prolsh}`,
+      djlx: business.djlx,
+      qllx: business.qllx,
+      xzqdm: business.xzqdm,
+      areaname: business.areaname,
+      shzt,
+      kyy,
+      submittedAt: new Date(),
+    })
     .returning({ id: applications.id });
   return { id: String(row!.id), prolsh };
 }
@@ -147,7 +163,10 @@ describe('queryApmCount', () => {
     expect((await call<{ counts: Slot[] }>('queryApmCount', { calendarId: closed.calendarId }, owner)).body.data!.counts).toEqual([]);
     expect((await call<{ counts: Slot[] }>('queryApmCount', { calendarId: '999999999' }, owner)).body.data!.counts).toEqual([]);
     expect((await call<{ counts: Slot[] }>('queryApmCount', { calendarId: 'abc' }, owner)).body.data!.counts).toEqual([]);
-    const [elsewhere] = await hall.connection.db.select().from(appointmentCalendars).where(and(eq(appointmentCalendars.areaId, 'ap-630100-1'), eq(appointmentCalendars.holiday, 0)));
+    const [elsewhere] = await hall.connection.db
+      .select()
+      .from(appointmentCalendars)
+      .where(and(eq(appointmentCalendars.areaId, 'ap-630100-1'), eq(appointmentCalendars.holiday, 0)));
     expect((await call<{ counts: Slot[] }>('queryApmCount', { calendarId: String(elsewhere!.id) }, owner)).body.data!.counts).toEqual([]);
   });
 
@@ -191,7 +210,10 @@ describe('addApmCount', () => {
   it('refuses a full slot with 该时间段预约已满，请选择其他时间段！ and changes nothing', async () => {
     const day = (await openDays())[2]!;
     const slot = (await slotsOf(day))[2]!;
-    await hall.connection.db.update(appointmentSlots).set({ countNum: slot.maxNum }).where(eq(appointmentSlots.id, Number(slot.countId)));
+    await hall.connection.db
+      .update(appointmentSlots)
+      .set({ countNum: slot.maxNum })
+      .where(eq(appointmentSlots.id, Number(slot.countId)));
     const { status, body } = await call('addApmCount', booking(day, slot), other);
     expect(status).toBe(409);
     expect(body.msg).toBe(SLOT_FULL);
@@ -210,10 +232,7 @@ describe('addApmCount', () => {
       .where(and(eq(appointmentSlots.calendarId, Number(first!.calendarId)), eq(appointmentSlots.processId, 'ap-130400-1-p2')));
     expect(await call('addApmCount', { calendarId: first!.calendarId, countId: String(otherWindow!.id) }, other)).toMatchObject({ status: 400, body: { msg: SLOT_NOT_FOUND } });
     // A day that has passed: its slot is there, but it can no longer be booked.
-    const [past] = await hall.connection.db
-      .insert(appointmentCalendars)
-      .values({ areaId: AREA, calendarDate: '2020-01-06', timeClass: '1', holiday: 0 })
-      .returning();
+    const [past] = await hall.connection.db.insert(appointmentCalendars).values({ areaId: AREA, calendarDate: '2020-01-06', timeClass: '1', holiday: 0 }).returning();
     const [pastSlot] = await hall.connection.db.insert(appointmentSlots).values({ calendarId: past!.id, processId: PROCESS, timeName: '09:00-10:00', maxNum: 5 }).returning();
     expect(await call('addApmCount', { calendarId: String(past!.id), countId: String(pastSlot!.id) }, other)).toMatchObject({ status: 400, body: { msg: DAY_NOT_BOOKABLE } });
     expect(await bookingsOf('cb-other')).toHaveLength(0);
@@ -252,7 +271,10 @@ describe('addApmCount', () => {
     expect(await call('addApmCount', { calendarId: day.calendarId, countId: slot!.countId, proinstid: theirs.id }, cookie)).toMatchObject({ status: 400, body: { msg: CASE_NOT_BOOKABLE } });
     expect(await call('addApmCount', { calendarId: day.calendarId, countId: slot!.countId, proinstid: draft.id }, cookie)).toMatchObject({ status: 400, body: { msg: CASE_NOT_BOOKABLE } });
     expect((await call('addApmCount', { calendarId: day.calendarId, countId: slot!.countId, proinstid: mine.id }, cookie)).body.state).toBe(1);
-    const [application] = await hall.connection.db.select().from(applications).where(eq(applications.id, Number(mine.id)));
+    const [application] = await hall.connection.db
+      .select()
+      .from(applications)
+      .where(eq(applications.id, Number(mine.id)));
     expect(application!.kyy).toBe('2');
     const later = (await openDays())[5]!;
     const laterSlot = (await slotsOf(later))[0]!;
@@ -276,7 +298,12 @@ describe('getApmRecord', () => {
     expect(mine.status).toBe(200);
     expect(mine.body.state).toBe(1);
     expect(mine.body.data).toHaveLength(1);
-    expect(mine.body.data![0]).toMatchObject({ name: '张三', yysj: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}-\d{2}:\d{2}$/), createdate: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/), areaName: HALL_NAME });
+    expect(mine.body.data![0]).toMatchObject({
+      name: '张三',
+      yysj: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}-\d{2}:\d{2}$/),
+      createdate: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      areaName: HALL_NAME,
+    });
     const theirs = await call<unknown[]>('getApmRecord', {}, other);
     expect(theirs.body).toMatchObject({ state: 1, data: [] });
     expect((await call('getApmRecord', { openId: 'cb-owner' }, other)).status).toBe(403);
@@ -321,7 +348,20 @@ describe('booking links', () => {
     const slot = (await slotsOf(day))[2]!;
     const [order] = await hall.connection.db
       .insert(appointmentOrders)
-      .values({ openid: 'cb-online', applicationId: Number(booked.id), wlsh: booked.prolsh, areaId: AREA, processId: PROCESS, calendarId: Number(day.calendarId), slotId: Number(slot.countId), bookedDate: day.calendar, name: '王五', code: '', phone: '', extendData: {} })
+      .values({
+        openid: 'cb-online',
+        applicationId: Number(booked.id),
+        wlsh: booked.prolsh,
+        areaId: AREA,
+        processId: PROCESS,
+        calendarId: Number(day.calendarId),
+        slotId: Number(slot.countId),
+        bookedDate: day.calendar,
+        name: '王五',
+        code: '',
+        phone: '',
+        extendData: {},
+      })
       .returning({ id: appointmentOrders.id });
     expect(await follow(`/online/public/appointment/showcard?wlsh=${booked.prolsh}`, cookie)).toEqual({ status: 302, location: `/yuyueDetail?orderid=${order!.id}` });
   });
@@ -331,7 +371,10 @@ describe('booking under load', () => {
   it('200 citizens booking one slot of 20 at once: exactly 20 succeed and the count ends at 20', async () => {
     const day = (await openDays())[10]!;
     const slot = (await slotsOf(day))[1]!;
-    await hall.connection.db.update(appointmentSlots).set({ maxNum: 20, countNum: 0 }).where(eq(appointmentSlots.id, Number(slot.countId)));
+    await hall.connection.db
+      .update(appointmentSlots)
+      .set({ maxNum: 20, countNum: 0 })
+      .where(eq(appointmentSlots.id, Number(slot.countId)));
     const cookies = await Promise.all(Array.from({ length: 200 }, (_, index) => hall.quickCitizen(`cb-load-${index}`)));
     const results = await Promise.all(cookies.map((cookie) => call('addApmCount', { calendarId: day.calendarId, countId: slot.countId }, cookie)));
     expect(results.filter((r) => r.body.state === 1)).toHaveLength(20);
@@ -339,14 +382,22 @@ describe('booking under load', () => {
     expect(refused).toHaveLength(180);
     for (const r of refused) expect(r).toMatchObject({ status: 409, body: { msg: SLOT_FULL } });
     expect(await slotRow(slot.countId)).toMatchObject({ countNum: 20, maxNum: 20 });
-    expect(await hall.connection.db.select().from(counterBookings).where(eq(counterBookings.slotId, Number(slot.countId)))).toHaveLength(20);
+    expect(
+      await hall.connection.db
+        .select()
+        .from(counterBookings)
+        .where(eq(counterBookings.slotId, Number(slot.countId))),
+    ).toHaveLength(20);
   }, 60_000);
 
   it('two bookings by one citizen for one date at once: exactly one succeeds and one place is taken', async () => {
     const cookie = await hall.quickCitizen('cb-twice');
     const day = (await openDays())[11]!;
     const [a, b] = await slotsOf(day);
-    const results = await Promise.all([call('addApmCount', { calendarId: day.calendarId, countId: a!.countId }, cookie), call('addApmCount', { calendarId: day.calendarId, countId: b!.countId }, cookie)]);
+    const results = await Promise.all([
+      call('addApmCount', { calendarId: day.calendarId, countId: a!.countId }, cookie),
+      call('addApmCount', { calendarId: day.calendarId, countId: b!.countId }, cookie),
+    ]);
     expect(results.filter((r) => r.body.state === 1)).toHaveLength(1);
     expect(results.find((r) => r.body.state !== 1)).toMatchObject({ status: 409, body: { msg: ALREADY_BOOKED } });
     const counts = [(await slotRow(a!.countId)).countNum - a!.countNum, (await slotRow(b!.countId)).countNum - b!.countNum];
@@ -379,9 +430,17 @@ describe('calendar extension', () => {
     }
     // The places carry on from what the window had: the seeded 10 before noon, 6 after.
     const open = rows.find((row) => row.holiday === 0 && row.timeClass === '1')!;
-    const slots = await db.select().from(appointmentSlots).where(and(eq(appointmentSlots.calendarId, open.id), eq(appointmentSlots.processId, 'ap-130400-1-p3')));
+    const slots = await db
+      .select()
+      .from(appointmentSlots)
+      .where(and(eq(appointmentSlots.calendarId, open.id), eq(appointmentSlots.processId, 'ap-130400-1-p3')));
     expect(slots.map((slot) => [slot.timeName, slot.maxNum]).sort()).toEqual([
-      ['09:00-10:00', 10], ['10:00-11:00', 10], ['11:00-12:00', 10], ['14:00-15:00', 6], ['15:00-16:00', 6], ['16:00-17:00', 6],
+      ['09:00-10:00', 10],
+      ['10:00-11:00', 10],
+      ['11:00-12:00', 10],
+      ['14:00-15:00', 6],
+      ['15:00-16:00', 6],
+      ['16:00-17:00', 6],
     ]);
 
     expect(await extendAppointmentCalendars(db, later)).toEqual({ ran: true, days: 0, slots: 0 });

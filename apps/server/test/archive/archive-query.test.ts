@@ -152,7 +152,7 @@ describe('the order code → face check → request is enforced (part 3 §4)', (
     expect(body.errmsg).toBe('姓名和身份证号须与个人信息一致');
   });
 
-  it("a step of another session of the same citizen does not count", async () => {
+  it('a step of another session of the same citizen does not count', async () => {
     const p = await person('aq-session');
     await faceCheck(p, await checkedCode(p));
     const secondSession = await hall.login(p.openid);

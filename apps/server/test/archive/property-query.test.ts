@@ -65,7 +65,7 @@ describe('the registration property query (part 3 §2.9, §4)', () => {
     expect(await hall.post(SUBMIT, { cxfs: '1', nf: '2024', zstype: '1', bdcqzh: '1234' }, fresh)).toMatchObject({ status: 403, body: { errmsg: '请完善用户信息', errcode: '1' } });
   });
 
-  it("another citizen cannot read the query", async () => {
+  it('another citizen cannot read the query', async () => {
     const cookie = await citizenWithProfile(hall, 'pq-mine', OWNER);
     const { body } = await hall.post(SUBMIT, { cxfs: '1', nf: '2024', zstype: '1', bdcqzh: '1234' }, cookie);
     const other = await citizenWithProfile(hall, 'pq-theirs', { name: '李四', idcard: '130403199001014561' });

@@ -41,7 +41,13 @@ describe('handling guides and required materials', () => {
 
   it('refuses duplicate or empty material names, and changes nothing', async () => {
     const before = (await hall.post(`${GUIDES}/get`, { prodefid: BUSINESS }, content)).body.data as ConsoleGuide;
-    for (const materials of [[{ name: '身份证明', required: true }, { name: '身份证明', required: false }], [{ name: ' ', required: true }]]) {
+    for (const materials of [
+      [
+        { name: '身份证明', required: true },
+        { name: '身份证明', required: false },
+      ],
+      [{ name: ' ', required: true }],
+    ]) {
       const { status, body } = await hall.post(`${GUIDES}/save`, { prodefid: BUSINESS, title: '标题', content: '<p>正文</p>', cdzmyhxzContent: '', materials }, content);
       expect(status).toBe(400);
       expect(body.errmsg).toBe(MATERIALS_INVALID);

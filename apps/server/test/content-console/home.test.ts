@@ -146,7 +146,15 @@ describe('banners', () => {
 
 describe('menu groups and tiles', () => {
   it('adds a group and a tile, hides and shows them, and citizens see the change at once', async () => {
-    const group = await ok<ConsoleMenu>(`${MENUS}/save`, { parentId: null, menuname: '便民服务', menutype: 'click', url: '', imgpath: '/online/assets/icons/apply.svg', bz: '常用服务', visible: true });
+    const group = await ok<ConsoleMenu>(`${MENUS}/save`, {
+      parentId: null,
+      menuname: '便民服务',
+      menutype: 'click',
+      url: '',
+      imgpath: '/online/assets/icons/apply.svg',
+      bz: '常用服务',
+      visible: true,
+    });
     const tile = await ok<ConsoleMenu>(`${MENUS}/save`, { parentId: group.id, menuname: '资料下载', menutype: 'click', url: '/download', imgpath: '', bz: '表格下载', visible: true });
     let shown = (await citizenHome()).menus.find((item) => item.id === group.id);
     expect(shown?.secondmenus.map((item) => item.menuname)).toEqual(['资料下载']);

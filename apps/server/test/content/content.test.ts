@@ -170,7 +170,10 @@ describe('getArticle and sanitised HTML', () => {
 
   it('sanitises a hostile article when it is written', async () => {
     const created = await createArticle(hall.connection.db, { type: 'tzgg', title: '带脚本的通知', content: HOSTILE });
-    const [row] = await hall.connection.db.select().from(articles).where(eq(articles.id, Number(created.id)));
+    const [row] = await hall.connection.db
+      .select()
+      .from(articles)
+      .where(eq(articles.id, Number(created.id)));
     expectSafe(row!.content);
   });
 
@@ -226,7 +229,9 @@ describe('querySearch (progress by acceptance number)', () => {
     const { status, body } = await hall.post(path, { reqseq: 'r', appPlosh: 'HD2026110001' }, citizen);
     expect(status).toBe(200);
     expect(body.errcode).toBe('00');
-    expect(body.data).toEqual([{ serialNumber: 'HD2026110001', name: '张三 房屋转移登记', processName: '转移登记', actStart: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/), activityName: '审核' }]);
+    expect(body.data).toEqual([
+      { serialNumber: 'HD2026110001', name: '张三 房屋转移登记', processName: '转移登记', actStart: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/), activityName: '审核' },
+    ]);
     const mixed = await hall.post(path, { appPlosh: 'Hd2026100815' }, citizen);
     expect((mixed.body.data as { activityName: string }[])[0]!.activityName).toBe('办结');
   });

@@ -29,7 +29,10 @@ describe('sendSaveFeedback (addSugge)', () => {
     expect(status).toBe(200);
     expect(body.webstate).toBe(1);
     const id = (body.data as { id: string }).id;
-    const [row] = await hall.connection.db.select().from(feedback).where(eq(feedback.id, Number(id)));
+    const [row] = await hall.connection.db
+      .select()
+      .from(feedback)
+      .where(eq(feedback.id, Number(id)));
     expect(row).toMatchObject({ openid: 'feedback-owner', content: '希望增加周末预约时段', status: 0, reply: null });
   });
 
@@ -118,7 +121,15 @@ describe('getFeedBackListPage (getSuggeList) and getFeedBack (getSugge)', () => 
     expect(status).toBe(200);
     expect(body).toMatchObject({
       webstate: 1,
-      data: { id, yjnrstr: '材料上传失败怎么办？', fknrstr: '请压缩图片后重新上传。', replycontent: '请压缩图片后重新上传。', status: 1, fksj: expect.stringMatching(DATETIME), tjsj: expect.stringMatching(DATETIME) },
+      data: {
+        id,
+        yjnrstr: '材料上传失败怎么办？',
+        fknrstr: '请压缩图片后重新上传。',
+        replycontent: '请压缩图片后重新上传。',
+        status: 1,
+        fksj: expect.stringMatching(DATETIME),
+        tjsj: expect.stringMatching(DATETIME),
+      },
     });
     // A numeric id, as a form may send it, reads the same item.
     expect((await hall.post(GET, { id: Number(id) }, citizen)).body.webstate).toBe(1);

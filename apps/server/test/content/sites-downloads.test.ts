@@ -85,7 +85,12 @@ describe('service sites and their map', () => {
     const response = await hall.app.inject({ method: 'GET', url: '/online/public/appointment/area/' });
     const body = response.json() as { state: number; data: { areaName: string; address: string; worktime: string; phone: string; lat: string; lng: string }[] };
     expect(body.state).toBe(1);
-    expect(body.data.find((site) => site.areaName === '邯郸市不动产登记中心')).toMatchObject({ address: '河北省邯郸市丛台区滏东北大街566号市民服务中心', phone: '0310-3101234', lat: '36.6257', lng: '114.5391' });
+    expect(body.data.find((site) => site.areaName === '邯郸市不动产登记中心')).toMatchObject({
+      address: '河北省邯郸市丛台区滏东北大街566号市民服务中心',
+      phone: '0310-3101234',
+      lat: '36.6257',
+      lng: '114.5391',
+    });
     expect(body.data.some((site) => site.address === '')).toBe(true);
   });
 
@@ -103,7 +108,11 @@ describe('service sites and their map', () => {
 
 describe('policy and announcement lists (getServiceGuids)', () => {
   it('laws, xxgs and tzgg each answer their list, newest first', async () => {
-    for (const [type, count] of [['laws', 13], ['xxgs', 12], ['tzgg', 6]] as const) {
+    for (const [type, count] of [
+      ['laws', 13],
+      ['xxgs', 12],
+      ['tzgg', 6],
+    ] as const) {
       const { body } = await hall.post(`${API}/getServiceGuids`, { reqseq: 'r', type, page: 'all' });
       expect(body.errcode, type).toBe('00');
       expect((body.data as unknown[]).length, type).toBe(count);

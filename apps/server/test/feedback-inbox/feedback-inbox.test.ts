@@ -32,7 +32,13 @@ async function inbox(payload: Record<string, unknown> = {}, cookie = counter) {
   return body.data as { items: InboxFeedbackItem[]; total: number; waiting: number; pageSize: number };
 }
 
-const rowOf = async (id: string) => (await hall.connection.db.select().from(feedback).where(eq(feedback.id, Number(id))))[0]!;
+const rowOf = async (id: string) =>
+  (
+    await hall.connection.db
+      .select()
+      .from(feedback)
+      .where(eq(feedback.id, Number(id)))
+  )[0]!;
 const auditCount = async () => (await hall.connection.db.select().from(auditTrail)).length;
 
 describe('who may use the inbox', () => {
@@ -131,7 +137,10 @@ describe('one item and the reply', () => {
     expect(detail).toMatchObject({ id, status: 1, reply: '请在首页“资料下载”中下载。', repliedBy: 'counter' });
     expect(detail.repliedAt).toMatch(DATETIME);
 
-    const [entry] = (await hall.connection.db.select().from(auditTrail).where(eq(auditTrail.target, `feedback:${id}`)));
+    const [entry] = await hall.connection.db
+      .select()
+      .from(auditTrail)
+      .where(eq(auditTrail.target, `feedback:${id}`));
     expect(entry).toMatchObject({ action: 'feedback.reply', operatorName: 'counter', before: { status: 0, reply: null }, after: { status: 1, reply: '请在首页“资料下载”中下载。' } });
 
     const list = await hall.post('/online/wx/apilist/getSuggeList', {}, citizen);
@@ -178,7 +187,10 @@ describe('one item and the reply', () => {
     expect(results.map((result) => result.status).sort()).toEqual([200, 409]);
     const winner = results.find((result) => result.status === 200)!.body.data as InboxFeedbackDetail;
     expect((await rowOf(id)).reply).toBe(winner.reply);
-    const entries = await hall.connection.db.select().from(auditTrail).where(eq(auditTrail.target, `feedback:${id}`));
+    const entries = await hall.connection.db
+      .select()
+      .from(auditTrail)
+      .where(eq(auditTrail.target, `feedback:${id}`));
     expect(entries).toHaveLength(1);
     expect(entries[0]!.after).toMatchObject({ reply: winner.reply });
   });

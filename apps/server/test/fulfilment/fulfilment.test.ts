@@ -2,14 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import { PDFDocument } from 'pdf-lib';
-import {
-  FULFILMENT_ALREADY_ANSWERED,
-  FULFILMENT_UPLOAD_MAX_BYTES,
-  FULFILMENT_UPLOAD_NOT_PDF,
-  FULFILMENT_UPLOAD_TOO_LARGE,
-  FULFILMENT_UPLOAD_UNREADABLE,
-  type FulfilmentItem,
-} from '@hall/api';
+import { FULFILMENT_ALREADY_ANSWERED, FULFILMENT_UPLOAD_MAX_BYTES, FULFILMENT_UPLOAD_NOT_PDF, FULFILMENT_UPLOAD_TOO_LARGE, FULFILMENT_UPLOAD_UNREADABLE, type FulfilmentItem } from '@hall/api';
 import { auditTrail, queryRecords, storedFiles } from '../../src/db/schema';
 import { resolvePendingRecords } from '../../src/services/queries/query-resolver';
 import { createTestHall, PRODUCTION_ENV, type TestHall } from '../hall';
@@ -47,8 +40,18 @@ async function queue(h = hall, cookie = counter): Promise<FulfilmentItem[]> {
   return (body.data as { items: FulfilmentItem[] }).items;
 }
 
-const rowOf = async (id: string, h = hall) => (await h.connection.db.select().from(queryRecords).where(eq(queryRecords.id, Number(id))))[0]!;
-const auditOf = async (id: string, h = hall) => h.connection.db.select().from(auditTrail).where(eq(auditTrail.target, `query:${id}`));
+const rowOf = async (id: string, h = hall) =>
+  (
+    await h.connection.db
+      .select()
+      .from(queryRecords)
+      .where(eq(queryRecords.id, Number(id)))
+  )[0]!;
+const auditOf = async (id: string, h = hall) =>
+  h.connection.db
+    .select()
+    .from(auditTrail)
+    .where(eq(auditTrail.target, `query:${id}`));
 
 function upload(id: string, content: Buffer, cookie = counter, filename = 'proof.pdf') {
   const { body, contentType } = multipartBody([
@@ -124,7 +127,10 @@ describe('the queue', () => {
       const operator = await demo.operator('counter');
       const fresh = await askCertificate(demo, cookie);
       const failed = await askCertificate(demo, cookie);
-      await demo.connection.db.update(queryRecords).set({ attempts: 2 }).where(eq(queryRecords.id, Number(failed)));
+      await demo.connection.db
+        .update(queryRecords)
+        .set({ attempts: 2 })
+        .where(eq(queryRecords.id, Number(failed)));
       const ids = (await queue(demo, operator)).map((item) => item.id);
       expect(ids).toContain(failed);
       expect(ids).not.toContain(fresh);
@@ -209,7 +215,12 @@ describe('answering', () => {
       expect(response.statusCode, `${message} ${response.body}`).toBeLessThan(500);
       expect((response.json() as { errmsg: string }).errmsg).toBe(message);
     }
-    const noFile = await hall.app.inject({ method: 'POST', url: UPLOAD, ...multipartPayload([{ name: 'id', value: id }]), headers: { ...multipartPayload([{ name: 'id', value: id }]).headers, cookie: counter } });
+    const noFile = await hall.app.inject({
+      method: 'POST',
+      url: UPLOAD,
+      ...multipartPayload([{ name: 'id', value: id }]),
+      headers: { ...multipartPayload([{ name: 'id', value: id }]).headers, cookie: counter },
+    });
     expect(noFile.statusCode).toBe(400);
     expect(await rowOf(id)).toMatchObject({ state: 0, fileId: null });
     expect(await auditOf(id)).toHaveLength(0);
@@ -233,7 +244,15 @@ describe('answering', () => {
   it('answers an archive request with the certificates entered, or 未查到, as the archive query shows them', async () => {
     const [found, none] = await hall.connection.db
       .insert(queryRecords)
-      .values([0, 1].map(() => ({ openid: 'fulfil-owner', kind: 'archive', params: { qlrname: OWNER.name, qlrcode: OWNER.idcard, qlrphone: '13812341234', xzqmc: '邯郸市', xzqdm: '130400', sqdh: 'CD0001' }, state: 0, stateMsg: '查询中' })))
+      .values(
+        [0, 1].map(() => ({
+          openid: 'fulfil-owner',
+          kind: 'archive',
+          params: { qlrname: OWNER.name, qlrcode: OWNER.idcard, qlrphone: '13812341234', xzqmc: '邯郸市', xzqdm: '130400', sqdh: 'CD0001' },
+          state: 0,
+          stateMsg: '查询中',
+        })),
+      )
       .returning();
     const property = { bdcqzh: UNKNOWN_QZH, bdcdyh: ENTERED.bdcdyh, zl: ENTERED.zl, yt: '住宅', mj: '96.50', dyxx: '', cfxx: '' };
     // A certificate answer does not fit an archive request.

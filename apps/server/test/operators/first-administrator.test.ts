@@ -9,7 +9,9 @@ import { randomId } from '../../src/lib/ids';
 import { verifyPassword } from '../../src/lib/password';
 
 const serverRoot = join(import.meta.dirname, '..', '..');
-const database = `hall_first_${randomId(6).toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+const database = `hall_first_${randomId(6)
+  .toLowerCase()
+  .replace(/[^a-z0-9]/g, '')}`;
 let url: string;
 
 beforeAll(async () => {

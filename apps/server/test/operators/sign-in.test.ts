@@ -147,7 +147,11 @@ describe('accounts', () => {
     const refused = await signIn('leaving.one', 'Leaving2026pass');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().errmsg).toBe('账号已停用，请联系系统管理员');
-    const [entry] = await hall.connection.db.select().from(auditTrail).where(eq(auditTrail.target, `operator:${id}`)).then((rows) => rows.filter((row) => row.action === 'operator.update'));
+    const [entry] = await hall.connection.db
+      .select()
+      .from(auditTrail)
+      .where(eq(auditTrail.target, `operator:${id}`))
+      .then((rows) => rows.filter((row) => row.action === 'operator.update'));
     expect(entry).toMatchObject({ operatorName: 'admin', before: { displayName: '姓名leaving.one', disabled: false }, after: { displayName: '离职人员', disabled: true } });
     expect(JSON.stringify(entry)).not.toContain('scrypt');
   });

@@ -126,7 +126,10 @@ describe('zsquery (certificateSearch)', () => {
     expect(preview.headers['content-type']).toBe('application/pdf');
     expect(preview.rawPayload.equals(pdf.rawPayload)).toBe(true);
 
-    const [row] = await hall.connection.db.select().from(queryRecords).where(eq(queryRecords.id, Number(id)));
+    const [row] = await hall.connection.db
+      .select()
+      .from(queryRecords)
+      .where(eq(queryRecords.id, Number(id)));
     expect(row!.result).toMatchObject({ qzh: OWNER.qzh, qlr: OWNER.name, bdcdyh: OWNER.bdcdyh, zjh: '130402********1231' });
     const [file] = await hall.connection.db.select().from(storedFiles).where(eq(storedFiles.id, row!.fileId!));
     expect(file).toMatchObject({ openid: 'zs-owner', mime: 'application/pdf', size: pdf.rawPayload.length });
@@ -206,7 +209,10 @@ describe("another citizen's records and files", () => {
   beforeAll(async () => {
     recordId = await submit('/online/query/wx/dzzzquery', owner);
     await resolvePendingRecords(hall.app.hall);
-    const [row] = await hall.connection.db.select().from(queryRecords).where(eq(queryRecords.id, Number(recordId)));
+    const [row] = await hall.connection.db
+      .select()
+      .from(queryRecords)
+      .where(eq(queryRecords.id, Number(recordId)));
     fileId = row!.fileId!;
     const [file] = await hall.connection.db.select().from(storedFiles).where(eq(storedFiles.id, fileId));
     storageKey = file!.storageKey;

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import type { PDFDict} from 'pdf-lib';
+import type { PDFDict } from 'pdf-lib';
 import { PDFDocument, PDFName, PDFRef, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueCertificate, toPem, type IssuedCertificate } from '../../src/documents/signing/certificates';

@@ -31,9 +31,18 @@ async function numberFor(openid: string, group = groupId, resTime = '09:00-10:00
   const db = hall.connection.db;
   serial += 1;
   await db.insert(queueTimeCounts).values({ groupId: group, resDay: today, resTime, maxNum: 10, countNum: 0 }).onConflictDoNothing();
-  const [count] = await db.select().from(queueTimeCounts).where(and(eq(queueTimeCounts.groupId, group), eq(queueTimeCounts.resDay, today), eq(queueTimeCounts.resTime, resTime)));
-  await db.update(queueTimeCounts).set({ countNum: count!.countNum + 1, maxNum: Math.max(count!.maxNum, count!.countNum + 1) }).where(and(eq(queueTimeCounts.groupId, group), eq(queueTimeCounts.resDay, today), eq(queueTimeCounts.resTime, resTime)));
-  await db.insert(queueDaySerials).values({ groupId: group, resDay: today, lastSerial: serial }).onConflictDoUpdate({ target: [queueDaySerials.groupId, queueDaySerials.resDay], set: { lastSerial: serial } });
+  const [count] = await db
+    .select()
+    .from(queueTimeCounts)
+    .where(and(eq(queueTimeCounts.groupId, group), eq(queueTimeCounts.resDay, today), eq(queueTimeCounts.resTime, resTime)));
+  await db
+    .update(queueTimeCounts)
+    .set({ countNum: count!.countNum + 1, maxNum: Math.max(count!.maxNum, count!.countNum + 1) })
+    .where(and(eq(queueTimeCounts.groupId, group), eq(queueTimeCounts.resDay, today), eq(queueTimeCounts.resTime, resTime)));
+  await db
+    .insert(queueDaySerials)
+    .values({ groupId: group, resDay: today, lastSerial: serial })
+    .onConflictDoUpdate({ target: [queueDaySerials.groupId, queueDaySerials.resDay], set: { lastSerial: serial } });
   const [row] = await db
     .insert(queueOrders)
     .values({ openid, companyId: HALL, groupId: group, resDay: today, resTime, name: '王五', phone: '13812341234', number: `A${serial}` })
@@ -64,7 +73,10 @@ describe('settings (系统管理员)', () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const after = (saved.body.data as QueueSettingsHall).groups.find((item) => item.id === groupId)!;
     expect(after).toMatchObject({ capacity: 4, name: '登记业务（调整）' });
-    const [count] = await hall.connection.db.select().from(queueTimeCounts).where(and(eq(queueTimeCounts.groupId, groupId), eq(queueTimeCounts.resDay, today)));
+    const [count] = await hall.connection.db
+      .select()
+      .from(queueTimeCounts)
+      .where(and(eq(queueTimeCounts.groupId, groupId), eq(queueTimeCounts.resDay, today)));
     expect(count!.maxNum).toBe(4);
     const [entry] = await hall.connection.db.select().from(auditTrail).where(eq(auditTrail.action, 'queue.group.update'));
     expect(entry).toMatchObject({ target: `queueGroup:${groupId}` });
@@ -96,9 +108,7 @@ describe('calling (窗口人员)', () => {
     const taken = [];
     for (let i = 0; i < 6; i += 1) taken.push((await numberFor(`call-${i}`)).number);
     const other = await hall.quickOperator('counter-two', ['counter']);
-    const calls = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => hall.post(`${A}/calling/next`, { groupId, window: i % 2 ? 3 : 5 }, i % 2 ? counter : other)),
-    );
+    const calls = await Promise.all(Array.from({ length: 8 }, (_, i) => hall.post(`${A}/calling/next`, { groupId, window: i % 2 ? 3 : 5 }, i % 2 ? counter : other)));
     const called = calls.filter((call) => call.status === 200).map((call) => (call.body.data as QueueBoardNumber).number);
     expect(called.sort()).toEqual([...taken].sort());
     const refused = calls.filter((call) => call.status !== 200);
@@ -121,7 +131,12 @@ describe('calling (窗口人员)', () => {
     expect((await hall.post(`${A}/calling/recall`, { id: mine.id, window: 4 }, counter)).body.data).toMatchObject({ callState: 'called', callWindow: 4 });
     expect((await hall.post(`${A}/calling/finish`, { id: mine.id }, counter)).body.data).toMatchObject({ callState: 'done' });
     expect((await hall.post(`${A}/calling/recall`, { id: mine.id, window: 4 }, counter)).status).toBe(409);
-    const actions = (await hall.connection.db.select().from(auditTrail).where(eq(auditTrail.target, `queueOrder:${mine.id}`))).map((row) => row.action);
+    const actions = (
+      await hall.connection.db
+        .select()
+        .from(auditTrail)
+        .where(eq(auditTrail.target, `queueOrder:${mine.id}`))
+    ).map((row) => row.action);
     expect(actions).toEqual(['queue.call', 'queue.skip', 'queue.recall', 'queue.finish']);
   });
 
@@ -229,4 +244,3 @@ describe('the live streams', () => {
     stream.close();
   });
 });
-

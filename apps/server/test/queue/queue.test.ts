@@ -136,7 +136,17 @@ describe('order/add, list, cancel and count', () => {
     const { status, body } = await call<Order>('order/add', orderFields(day, '09:00-10:00', { wechatid: 'queue-first' }), first);
     expect(status).toBe(200);
     expect(body.stat).toBe(1);
-    expect(body.data).toMatchObject({ number: 'A001', resDay: day, resTime: '09:00-10:00', state: 1, stateName: '待办理', cancellable: true, wechatid: 'queue-first', companyName: '邯郸市不动产登记中心', groupName: '登记业务' });
+    expect(body.data).toMatchObject({
+      number: 'A001',
+      resDay: day,
+      resTime: '09:00-10:00',
+      state: 1,
+      stateName: '待办理',
+      cancellable: true,
+      wechatid: 'queue-first',
+      companyName: '邯郸市不动产登记中心',
+      groupName: '登记业务',
+    });
     const left = (await call<{ left: number }[]>('makeanapp/timenum', { comID: COMPANY, groupId: GROUP_A, aboutDate: day, aboutTime: '09:00-10:00' })).body.data!;
     expect(left[0]!.left).toBe(9);
     const second = await call<Order>('order/add', orderFields(day, '10:00-11:00', { queueid: 'qc-130400-b' }), first);
@@ -147,7 +157,10 @@ describe('order/add, list, cancel and count', () => {
     const day = await laterOpenDay();
     const again = await call('order/add', orderFields(day, '11:00-12:00'), first);
     expect(again).toEqual({ status: 409, body: { stat: 0, msg: QUEUE_MESSAGES.alreadyQueued } });
-    const [row] = await hall.connection.db.select().from(queueTimeCounts).where(and(eq(queueTimeCounts.groupId, GROUP_A), eq(queueTimeCounts.resDay, day), eq(queueTimeCounts.resTime, '11:00-12:00')));
+    const [row] = await hall.connection.db
+      .select()
+      .from(queueTimeCounts)
+      .where(and(eq(queueTimeCounts.groupId, GROUP_A), eq(queueTimeCounts.resDay, day), eq(queueTimeCounts.resTime, '11:00-12:00')));
     expect(row?.countNum ?? 0).toBe(0);
   });
 
@@ -203,7 +216,10 @@ describe('order/add, list, cancel and count', () => {
     const listed = (await call<Order[]>('order/list', {}, first)).body.data!.find((o) => o.id === body.data!.id)!;
     expect(listed.cancellable).toBe(false);
     expect(await call('order/cancle', { id: body.data!.id }, first)).toEqual({ status: 400, body: { stat: 0, msg: QUEUE_MESSAGES.cancelTooLate } });
-    const [row] = await hall.connection.db.select().from(queueOrders).where(eq(queueOrders.id, Number(body.data!.id)));
+    const [row] = await hall.connection.db
+      .select()
+      .from(queueOrders)
+      .where(eq(queueOrders.id, Number(body.data!.id)));
     expect(row!.state).toBe(1);
   });
 });
@@ -217,9 +233,15 @@ describe('numbers under load', () => {
     expect(won).toHaveLength(10);
     expect(new Set(won.map((r) => r.body.data!.number)).size).toBe(10);
     for (const lost of replies.filter((r) => r.body.stat !== 1)) expect(lost).toEqual({ status: 409, body: { stat: 0, msg: QUEUE_MESSAGES.timeFull } });
-    const [count] = await hall.connection.db.select().from(queueTimeCounts).where(and(eq(queueTimeCounts.groupId, GROUP_A), eq(queueTimeCounts.resDay, day), eq(queueTimeCounts.resTime, '16:00-17:00')));
+    const [count] = await hall.connection.db
+      .select()
+      .from(queueTimeCounts)
+      .where(and(eq(queueTimeCounts.groupId, GROUP_A), eq(queueTimeCounts.resDay, day), eq(queueTimeCounts.resTime, '16:00-17:00')));
     expect(count!.countNum).toBe(10);
-    const orders = await hall.connection.db.select().from(queueOrders).where(and(eq(queueOrders.groupId, GROUP_A), eq(queueOrders.resDay, day), eq(queueOrders.resTime, '16:00-17:00')));
+    const orders = await hall.connection.db
+      .select()
+      .from(queueOrders)
+      .where(and(eq(queueOrders.groupId, GROUP_A), eq(queueOrders.resDay, day), eq(queueOrders.resTime, '16:00-17:00')));
     expect(orders).toHaveLength(10);
   });
 });

@@ -48,7 +48,13 @@ async function queues(cookie = operator): Promise<ReviewQueue[]> {
 }
 
 const queued = async (stage: string) => (await queues()).find((queue) => queue.stage === stage)!.items.map((item) => item.id);
-const rowOf = async (id: string) => (await hall.connection.db.select().from(applications).where(eq(applications.id, Number(id))))[0]!;
+const rowOf = async (id: string) =>
+  (
+    await hall.connection.db
+      .select()
+      .from(applications)
+      .where(eq(applications.id, Number(id)))
+  )[0]!;
 
 /** The citizen's own list: the tab an application is under and the item as listed. */
 async function citizenSees(id: string) {
@@ -133,7 +139,10 @@ describe('the two review stages', () => {
   it('an acceptance gives a number to an application that has none', async () => {
     const id = await submittedCancellation();
     // Without a number, and booked already (kyy 2): the booking slip stays.
-    await hall.connection.db.update(applications).set({ shzt: 10, prolsh: null, kyy: '2' }).where(eq(applications.id, Number(id)));
+    await hall.connection.db
+      .update(applications)
+      .set({ shzt: 10, prolsh: null, kyy: '2' })
+      .where(eq(applications.id, Number(id)));
     const accepted = await review(id, 'acceptance', 'pass');
     const { prolsh } = accepted.body.data as { prolsh: string };
     expect(prolsh).toMatch(/^HD\d{12,}$/);

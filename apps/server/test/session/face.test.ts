@@ -119,7 +119,12 @@ describe('face verification through the simulator, end to end', () => {
     expect((await userRow(c.openid)).realNameAuth).toBe(0);
     expect((await checkRow(started.BizToken))!.status).toBe('failed');
     // The check is settled: pressing 认证通过 afterwards changes nothing.
-    const late = await hall.app.inject({ method: 'POST', url: '/simulator/faceid', payload: new URLSearchParams({ BizToken: started.BizToken, outcome: 'pass' }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const late = await hall.app.inject({
+      method: 'POST',
+      url: '/simulator/faceid',
+      payload: new URLSearchParams({ BizToken: started.BizToken, outcome: 'pass' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(late.statusCode).toBe(404);
     expect((await hall.post(USER_INFO, { data: { BizToken: started.BizToken } }, c.cookie)).body.faceResult).toBe('failed');
     expect((await userRow(c.openid)).realNameAuth).toBe(0);
@@ -158,7 +163,10 @@ describe('face verification through the simulator, end to end', () => {
   it('a check past its 30 minutes is over: no page, and reading it fails', async () => {
     const c = await citizen('face-late');
     const started = await start(c);
-    await hall.connection.db.update(faceChecks).set({ createdAt: sql`now() - interval '31 minutes'` }).where(eq(faceChecks.bizToken, started.BizToken));
+    await hall.connection.db
+      .update(faceChecks)
+      .set({ createdAt: sql`now() - interval '31 minutes'` })
+      .where(eq(faceChecks.bizToken, started.BizToken));
     expect((await hall.app.inject({ method: 'GET', url: started.Url })).statusCode).toBe(404);
     const me = await hall.post(USER_INFO, { data: { BizToken: started.BizToken } }, c.cookie);
     expect(me.body).toMatchObject({ faceResult: 'failed', faceMessage: '人脸核身已超时，请重新认证', data: { realNameAuthentication: 0 } });
@@ -263,7 +271,15 @@ describe('WxDetectAuth validation', () => {
   it(`at most ${FACE_CHECK_DAILY_LIMIT} checks a day`, async () => {
     const d = await citizen('face-daily');
     await hall.connection.db.insert(faceChecks).values(
-      Array.from({ length: FACE_CHECK_DAILY_LIMIT }, (_, i) => ({ bizToken: `DAILY-${i}`, openid: d.openid, sessionId: 'x', name: d.name, idcard: d.idcard, redirectUrl: 'http://localhost/', status: 'failed' })),
+      Array.from({ length: FACE_CHECK_DAILY_LIMIT }, (_, i) => ({
+        bizToken: `DAILY-${i}`,
+        openid: d.openid,
+        sessionId: 'x',
+        name: d.name,
+        idcard: d.idcard,
+        redirectUrl: 'http://localhost/',
+        status: 'failed',
+      })),
     );
     const { status, body } = await hall.post(START, startBody(d), d.cookie);
     expect(status).toBe(429);
@@ -424,7 +440,10 @@ describe('the simulator adapter and the return address', () => {
     await expect(sim.getDetectInfo(bizToken)).rejects.toBeInstanceOf(FaceIdError);
     await hall.connection.db.insert(faceChecks).values({ bizToken, openid: 'nobody', sessionId: 's', name: '张三', idcard: '11010519491231002X', redirectUrl: 'http://localhost/' });
     expect(await sim.getDetectInfo(bizToken)).toMatchObject({ passed: false, message: '人脸核身尚未完成' });
-    await hall.connection.db.update(faceChecks).set({ status: 'passed' }).where(and(eq(faceChecks.bizToken, bizToken)));
+    await hall.connection.db
+      .update(faceChecks)
+      .set({ status: 'passed' })
+      .where(and(eq(faceChecks.bizToken, bizToken)));
     expect(await sim.getDetectInfo(bizToken)).toEqual({ passed: true, name: '张三', idcard: '11010519491231002X', message: '认证通过' });
   });
 });

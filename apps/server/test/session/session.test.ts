@@ -140,7 +140,6 @@ describe('the OAuth state (login CSRF, RFC 6749 §10.12)', () => {
     expect(String(first.headers['set-cookie'])).toMatch(/hall_oauth_state=;/);
   });
 
-
   it('logout ends the session in the database and clears the cookie', async () => {
     const cookie = await hall.login('logout-1');
     const out = await hall.app.inject({ method: 'GET', url: '/logout', headers: { cookie } });

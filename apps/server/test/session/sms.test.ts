@@ -233,7 +233,10 @@ describe('consumePhoneCode', () => {
     const code = await inboxCode(phone);
     const results = await Promise.all(Array.from({ length: 5 }, () => consumePhoneCode(db(), { openid: 'sms-consumer', phone, code })));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
-    const used = await db().select().from(smsCodes).where(and(eq(smsCodes.phone, phone), sql`${smsCodes.usedAt} is not null`));
+    const used = await db()
+      .select()
+      .from(smsCodes)
+      .where(and(eq(smsCodes.phone, phone), sql`${smsCodes.usedAt} is not null`));
     expect(used).toHaveLength(1);
   });
 });

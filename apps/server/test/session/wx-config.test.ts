@@ -64,7 +64,10 @@ describe('createWxConfig', () => {
   it('fetches a fresh token and ticket once the cached ones expired', async () => {
     await wxConfig('https://hall.example.cn/a');
     const old = await cachedTicket();
-    await hall.connection.db.update(settings).set({ expiresAt: new Date(Date.now() - 1000) }).where(like(settings.key, 'wechat_%'));
+    await hall.connection.db
+      .update(settings)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(like(settings.key, 'wechat_%'));
     const { body } = await wxConfig('https://hall.example.cn/a');
     expect(body.stat).toBe(1);
     const fresh = await cachedTicket();

@@ -89,7 +89,15 @@ describe('the statistics page', () => {
       .select({ day: appointmentCalendars.calendarDate, max: appointmentSlots.maxNum, count: appointmentSlots.countNum })
       .from(appointmentSlots)
       .innerJoin(appointmentCalendars, eq(appointmentCalendars.id, appointmentSlots.calendarId))
-      .where(and(eq(appointmentCalendars.holiday, 0), inArray(appointmentCalendars.calendarDate, figures.bookingsPerDay.map((row) => row.day))));
+      .where(
+        and(
+          eq(appointmentCalendars.holiday, 0),
+          inArray(
+            appointmentCalendars.calendarDate,
+            figures.bookingsPerDay.map((row) => row.day),
+          ),
+        ),
+      );
     for (const row of figures.bookingsPerDay) {
       const ofDay = slots.filter((slot) => slot.day === row.day);
       expect(row).toEqual({ day: row.day, capacity: ofDay.reduce((sum, s) => sum + s.max, 0), booked: ofDay.reduce((sum, s) => sum + s.count, 0) });

@@ -135,7 +135,10 @@ describe('the storage quota', () => {
     expect(await filesOf(hall, 'quota-full')).toEqual(filesBefore);
     expect(await citizenFilesIn(hall)).toEqual(diskBefore);
     expect(await hall.connection.db.select().from(queryRecords).where(eq(queryRecords.openid, 'quota-full'))).toEqual([]);
-    const [applicant] = await hall.connection.db.select().from(applicants).where(eq(applicants.id, Number(sqrid)));
+    const [applicant] = await hall.connection.db
+      .select()
+      .from(applicants)
+      .where(eq(applicants.id, Number(sqrid)));
     expect(applicant).toMatchObject({ qzzt: '0', signatureFileId: null });
 
     // What fits still goes in, up to the last byte.
@@ -152,7 +155,7 @@ describe('the storage quota', () => {
     expect(await usedStorage(hall.connection.db, 'quota-resign')).toBe(9_000);
   });
 
-  it("does not count the documents the hall generates for the citizen (certificate proofs)", async () => {
+  it('does not count the documents the hall generates for the citizen (certificate proofs)', async () => {
     const cookie = await verifiedCitizen(hall, 'quota-proofs');
     const saved = await hall.app.hall.files.save(Readable.from([Buffer.from('%PDF-1.7 proof')]));
     const proof = await recordStoredFile(hall.connection.db, { openid: 'quota-proofs', storageKey: saved.key, originalName: '不动产权属证明-1.pdf', mime: 'application/pdf', size: 50_000 });
@@ -246,7 +249,13 @@ describe('retention', () => {
     );
   }
 
-  const exists = async (id: string) => (await db().select({ n: count() }).from(applications).where(eq(applications.id, Number(id))))[0]!.n === 1;
+  const exists = async (id: string) =>
+    (
+      await db()
+        .select({ n: count() })
+        .from(applications)
+        .where(eq(applications.id, Number(id)))
+    )[0]!.n === 1;
   const onDisk = async (key: string) => (await citizenFilesIn(hall)).some((path) => path.endsWith(key.split('/')[1]!));
 
   it('removes a draft never submitted and untouched for the retention period, with its files on disk and their rows', async () => {
@@ -267,10 +276,16 @@ describe('retention', () => {
 
   it("keeps a submitted application's files, a revoked one's, a recent draft's, and an old draft worked on lately", async () => {
     const submitted = await draftWithFiles();
-    await db().update(applications).set({ shzt: 0, submittedAt: new Date(), prolsh: `HD-keep-${submitted.id}` }).where(eq(applications.id, Number(submitted.id)));
+    await db()
+      .update(applications)
+      .set({ shzt: 0, submittedAt: new Date(), prolsh: `HD-keep-${submitted.id}` })
+      .where(eq(applications.id, Number(submitted.id)));
     await age(submitted.id, 400);
     const revoked = await draftWithFiles();
-    await db().update(applications).set({ prolsh: `HD-revoked-${revoked.id}` }).where(eq(applications.id, Number(revoked.id)));
+    await db()
+      .update(applications)
+      .set({ prolsh: `HD-revoked-${revoked.id}` })
+      .where(eq(applications.id, Number(revoked.id)));
     await age(revoked.id, 400);
     const recent = await draftWithFiles();
     await age(recent.id, 89);
@@ -336,4 +351,3 @@ describe('the clean-up job', () => {
     }
   });
 });
-

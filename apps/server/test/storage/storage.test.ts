@@ -57,7 +57,9 @@ describe('LocalFileStorage', () => {
     for (let i = 0; i < 256; i++) hash.update(Buffer.alloc(64 * 1024, 0x25));
     const saved = await storage.save(generated(256, 64 * 1024, 0x25));
     expect(saved.size).toBe(256 * 64 * 1024);
-    const stored = createHash('sha256').update(await readFile(storage.pathOf(saved.key))).digest('hex');
+    const stored = createHash('sha256')
+      .update(await readFile(storage.pathOf(saved.key)))
+      .digest('hex');
     expect(stored).toBe(hash.digest('hex'));
     await storage.remove(saved.key);
   });

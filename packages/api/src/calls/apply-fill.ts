@@ -18,8 +18,7 @@ const applicationId = text(20);
 const rowId = text(20);
 
 /** A JSON value a form may send as a string (proposerinfo, fwxxs, reqData, qlxxs). */
-const jsonText = <T extends z.ZodType>(schema: T, max: number) =>
-  z.union([plainText(max), schema]);
+const jsonText = <T extends z.ZodType>(schema: T, max: number) => z.union([plainText(max), schema]);
 
 /** A field of a saved form: a short string, a number from a form is accepted too. */
 const field = text(500).optional();

@@ -44,7 +44,10 @@ export const counterDayCalls = {
     body: z.object({
       reqseq,
       areaId: text(64).optional(),
-      date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: '日期格式应为YYYY-MM-DD，请重新选择' }).optional(),
+      date: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, { error: '日期格式应为YYYY-MM-DD，请重新选择' })
+        .optional(),
     }),
     reply: errcodeReply(counterDay),
   }),

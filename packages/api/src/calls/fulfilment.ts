@@ -64,7 +64,10 @@ export type EnteredCertificate = z.infer<typeof enteredCertificate>;
 
 /** The property unit of a property query (不动产信息查询), with its mortgages. */
 export const enteredUnit = enteredCertificate.omit({ qzh: true }).extend({
-  mortgages: z.array(z.object({ dyqr: field(100), zgzqse: field(30) })).max(20).default([]),
+  mortgages: z
+    .array(z.object({ dyqr: field(100), zgzqse: field(30) }))
+    .max(20)
+    .default([]),
 });
 export type EnteredUnit = z.infer<typeof enteredUnit>;
 

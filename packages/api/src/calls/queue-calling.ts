@@ -143,4 +143,3 @@ export const queueCallingCalls = {
   /** A called number served: 已办结. */
   finishQueueNumber: defineCall({ method: 'POST', path: `${ADMIN_QUEUE}/calling/finish`, body: z.object({ reqseq, id: idText }), reply: errcodeReply(queueBoardNumber) }),
 } as const;
-

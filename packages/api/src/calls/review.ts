@@ -18,7 +18,6 @@ export * from '../review-limits';
 export const REVIEW_STAGE_NAMES = ['cadastralSurvey', 'acceptance'] as const;
 export const reviewStage = z.enum(REVIEW_STAGE_NAMES);
 
-
 /** An application waiting for review, as the operators' list shows it. tjsj: submitted, YYYY-MM-DD HH:mm:ss (Asia/Shanghai). */
 export const reviewQueueItem = z.object({
   id: z.string(),

@@ -41,7 +41,14 @@ export const statisticsCalls = {
   getStatisticsReport: defineCall({
     method: 'POST',
     path: '/online/admin/api/statistics/report',
-    body: z.object({ reqseq, from: day, to: day, xzqdm: plainText(12).regex(/^\d{6}$/, '区县代码应为6位数字').optional() }),
+    body: z.object({
+      reqseq,
+      from: day,
+      to: day,
+      xzqdm: plainText(12)
+        .regex(/^\d{6}$/, '区县代码应为6位数字')
+        .optional(),
+    }),
     reply: errcodeReply(hallStatisticsReport),
   }),
 } as const;

@@ -16,12 +16,7 @@ export const RightsInfo: Story = {
   play: async ({ canvasElement }) => {
     const group = within(canvasElement).getByRole('group', { name: '办理进度' });
     const steps = group.querySelectorAll('.adm-step');
-    await expect(Array.from(steps, (step) => step.querySelector('.adm-step-title')?.textContent)).toEqual([
-      '业务须知',
-      '权利信息',
-      '上传资料',
-      '完成',
-    ]);
+    await expect(Array.from(steps, (step) => step.querySelector('.adm-step-title')?.textContent)).toEqual(['业务须知', '权利信息', '上传资料', '完成']);
     await expect(steps[1]).toHaveAttribute('aria-current', 'step');
     await expect(steps[1]).toHaveTextContent('进行中');
     await expect(within(group).getAllByText('进行中')).toHaveLength(1);
@@ -36,11 +31,7 @@ export const UploadWithoutRightsInfo: Story = {
   args: { current: 2, withRightsInfo: false },
   play: async ({ canvasElement }) => {
     const steps = canvasElement.querySelectorAll('.adm-step');
-    await expect(Array.from(steps, (step) => step.querySelector('.adm-step-title')?.textContent)).toEqual([
-      '业务须知',
-      '上传资料',
-      '完成',
-    ]);
+    await expect(Array.from(steps, (step) => step.querySelector('.adm-step-title')?.textContent)).toEqual(['业务须知', '上传资料', '完成']);
     await expect(steps[1]).toHaveTextContent('进行中');
   },
 };

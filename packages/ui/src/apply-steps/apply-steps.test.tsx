@@ -9,9 +9,7 @@ import * as stories from './apply-steps.stories';
 const all = composeStories(stories);
 
 function statuses(container: HTMLElement): string[] {
-  return Array.from(container.querySelectorAll('.adm-step'), (step) =>
-    ['finish', 'process', 'wait'].find((status) => step.classList.contains(`adm-step-status-${status}`)) ?? '?',
-  );
+  return Array.from(container.querySelectorAll('.adm-step'), (step) => ['finish', 'process', 'wait'].find((status) => step.classList.contains(`adm-step-status-${status}`)) ?? '?');
 }
 
 describe('ApplySteps', () => {

@@ -28,13 +28,7 @@ export function ApplySteps(props: ApplyStepsProps): ReactElement {
     <div className={classPrefix} role="group" aria-label={messages.label}>
       <Steps current={Math.max(0, current - 1)}>
         {views.map((view) => (
-          <Steps.Step
-            key={view.title}
-            title={view.title}
-            description={view.description || undefined}
-            status={view.status}
-            aria-current={view.status === 'process' ? 'step' : undefined}
-          />
+          <Steps.Step key={view.title} title={view.title} description={view.description || undefined} status={view.status} aria-current={view.status === 'process' ? 'step' : undefined} />
         ))}
       </Steps>
     </div>,

@@ -24,9 +24,7 @@ function shown(carousel: HTMLElement): number {
 
 /** Which indicator dot is lit. */
 function litDot(carousel: HTMLElement): number {
-  return Array.from(carousel.querySelectorAll('.hall-banner-carousel-dot')).findIndex((dot) =>
-    dot.classList.contains('hall-banner-carousel-dot-active'),
-  );
+  return Array.from(carousel.querySelectorAll('.hall-banner-carousel-dot')).findIndex((dot) => dot.classList.contains('hall-banner-carousel-dot-active'));
 }
 
 /** List pages: 180 px high. */

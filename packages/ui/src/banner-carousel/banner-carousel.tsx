@@ -321,12 +321,7 @@ export function BannerCarousel(props: BannerCarouselProps): ReactElement {
       </>
     );
     const content = onItemClick ? (
-      <button
-        type="button"
-        className={`${classPrefix}-link`}
-        tabIndex={shown ? 0 : -1}
-        onClick={() => onItemClick(item, index)}
-      >
+      <button type="button" className={`${classPrefix}-link`} tabIndex={shown ? 0 : -1} onClick={() => onItemClick(item, index)}>
         {picture}
       </button>
     ) : (
@@ -367,9 +362,7 @@ export function BannerCarousel(props: BannerCarouselProps): ReactElement {
       onPointerUp={(event) => end('pointer', event.pointerId, event.clientX, event.clientY)}
       onPointerCancel={(event) => cancel('pointer', event.pointerId)}
       onTouchStart={handleTouchStart}
-      onTouchMove={(event) =>
-        forEachTouch(event, (touch) => move('touch', touch.identifier, touch.clientX, touch.clientY, event.currentTarget))
-      }
+      onTouchMove={(event) => forEachTouch(event, (touch) => move('touch', touch.identifier, touch.clientX, touch.clientY, event.currentTarget))}
       onTouchEnd={(event) => forEachTouch(event, (touch) => end('touch', touch.identifier, touch.clientX, touch.clientY))}
       onTouchCancel={(event) => forEachTouch(event, (touch) => cancel('touch', touch.identifier))}
       onClickCapture={handleClickCapture}

@@ -32,14 +32,7 @@ type Phase = 'idle' | 'sending' | 'counting' | 'ended';
  * disabled, then 重新获取. A code can be requested only when no countdown runs.
  */
 export function CountdownButton(props: CountdownButtonProps): ReactElement {
-  const {
-    onSend,
-    seconds = defaults.countdownSeconds,
-    disabled = false,
-    color = 'primary',
-    fill = 'outline',
-    size = 'small',
-  } = props;
+  const { onSend, seconds = defaults.countdownSeconds, disabled = false, color = 'primary', fill = 'outline', size = 'small' } = props;
   const messages = useMessages().countdownButton;
   const [phase, setPhase] = useState<Phase>('idle');
   const [remaining, setRemaining] = useState(seconds);
@@ -79,14 +72,7 @@ export function CountdownButton(props: CountdownButtonProps): ReactElement {
     setPhase('counting');
   }
 
-  const label =
-    phase === 'sending'
-      ? messages.sending
-      : phase === 'counting'
-        ? formatMessage(messages.counting, { seconds: remaining })
-        : phase === 'ended'
-          ? messages.resend
-          : messages.idle;
+  const label = phase === 'sending' ? messages.sending : phase === 'counting' ? formatMessage(messages.counting, { seconds: remaining }) : phase === 'ended' ? messages.resend : messages.idle;
 
   return withNativeProps(
     props,

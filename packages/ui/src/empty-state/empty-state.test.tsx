@@ -31,9 +31,7 @@ describe('EmptyState', () => {
     expect(tray).toHaveAttribute('stroke', 'currentColor');
     expect(tray.outerHTML.length).toBeLessThan(800);
     expect(canvas.querySelector('[class*="adm-"]')).toBeNull();
-    expect(readFileSync(join(__dirname, 'empty-state.css'), 'utf8')).toMatch(
-      /\.hall-empty-state-image \{[^}]*color: var\(--hall-color-weak\)/,
-    );
+    expect(readFileSync(join(__dirname, 'empty-state.css'), 'utf8')).toMatch(/\.hall-empty-state-image \{[^}]*color: var\(--hall-color-weak\)/);
   });
 
   it('puts a given picture in place of the tray', async () => {

@@ -22,17 +22,7 @@ export type EmptyStateProps = WithNativeProps<{
 /** The default picture: the outline of an empty tray, drawn in the text's weak colour. */
 function EmptyTray(): ReactElement {
   return (
-    <svg
-      className={`${classPrefix}-tray`}
-      viewBox="0 0 96 72"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-      focusable="false"
-    >
+    <svg className={`${classPrefix}-tray`} viewBox="0 0 96 72" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable="false">
       <path d="M14 40 24 16h48l10 24" />
       <path d="M14 40v18a4 4 0 0 0 4 4h60a4 4 0 0 0 4-4V40H62a6 6 0 0 1-6 6H40a6 6 0 0 1-6-6Z" />
       <path d="M48 3v6M33 6l3 5M63 6l-3 5" />
@@ -49,13 +39,9 @@ export function EmptyState(props: EmptyStateProps): ReactElement {
     props,
     <div className={cx(classPrefix, fullPage && `${classPrefix}-full-page`)}>
       <div className={`${classPrefix}-image`}>{picture}</div>
-      {description !== null && description !== undefined ? (
-        <div className={`${classPrefix}-description`}>{description}</div>
-      ) : null}
+      {description !== null && description !== undefined ? <div className={`${classPrefix}-description`}>{description}</div> : null}
       {hint !== null && hint !== undefined ? <div className={`${classPrefix}-hint`}>{hint}</div> : null}
-      {children !== null && children !== undefined && children !== false ? (
-        <div className={`${classPrefix}-content`}>{children}</div>
-      ) : null}
+      {children !== null && children !== undefined && children !== false ? <div className={`${classPrefix}-content`}>{children}</div> : null}
     </div>,
   );
 }

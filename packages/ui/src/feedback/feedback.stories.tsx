@@ -14,17 +14,10 @@ function FeedbackDemo() {
         <Button block onClick={() => void showAlert('提交失败').then(() => setResult('提示已关闭'))}>
           提示
         </Button>
-        <Button
-          block
-          onClick={() => void showWarning('您未实名认证，请实名认证后再办理业务').then(() => setResult('警告已关闭'))}
-        >
+        <Button block onClick={() => void showWarning('您未实名认证，请实名认证后再办理业务').then(() => setResult('警告已关闭'))}>
           警告
         </Button>
-        <Button
-          block
-          color="danger"
-          onClick={() => void showConfirm('确定执行删除操作？').then((ok) => setResult(ok ? '已确定' : '已取消'))}
-        >
+        <Button block color="danger" onClick={() => void showConfirm('确定执行删除操作？').then((ok) => setResult(ok ? '已确定' : '已取消'))}>
           删除申请
         </Button>
         <Button
@@ -77,7 +70,11 @@ export const Alert: Story = {
     await tick(OPEN_MS);
     const dialog = page().getByRole('dialog', { name: '提示' });
     await expect(within(dialog).getByText('提交失败')).toBeInTheDocument();
-    await expect(within(dialog).getAllByRole('button').map((button) => button.textContent)).toEqual(['确定']);
+    await expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['确定']);
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     await tick(CLOSE_MS);
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent('提示已关闭');
@@ -102,7 +99,11 @@ export const Confirm: Story = {
     await tick(OPEN_MS);
     let dialog = page().getByRole('dialog', { name: '提示' });
     await expect(within(dialog).getByText('确定执行删除操作？')).toBeInTheDocument();
-    await expect(within(dialog).getAllByRole('button').map((button) => button.textContent)).toEqual(['取消', '确定']);
+    await expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['取消', '确定']);
     fireEvent.click(within(dialog).getByRole('button', { name: '取消' }));
     await tick(CLOSE_MS);
     await expect(status).toHaveTextContent('已取消');

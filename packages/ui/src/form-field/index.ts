@@ -1,9 +1,1 @@
-export {
-  FormField,
-  HallForm,
-  genericInputRule,
-  hallValidateMessages,
-  type FormFieldProps,
-  type GenericInputRules,
-  type HallFormProps,
-} from './form-field';
+export { FormField, HallForm, genericInputRule, hallValidateMessages, type FormFieldProps, type GenericInputRules, type HallFormProps } from './form-field';

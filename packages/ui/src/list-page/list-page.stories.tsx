@@ -46,10 +46,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const shownTitles = (canvasElement: HTMLElement) =>
-  Array.from(
-    within(canvasElement).getByRole('region', { name: '办事指南列表' }).querySelectorAll('.adm-list-item-content-main'),
-    (item) => item.textContent,
-  );
+  Array.from(within(canvasElement).getByRole('region', { name: '办事指南列表' }).querySelectorAll('.adm-list-item-content-main'), (item) => item.textContent);
 
 /** Twelve guides: five a page, three pages. */
 export const Guides: Story = {

@@ -69,13 +69,7 @@ export function ListPage<T extends ListPageItem>(props: ListPageProps<T>): React
     <div className={classPrefix}>
       {banners ? <BannerCarousel items={banners} height={bannerHeight} onItemClick={onBannerClick} /> : null}
       <div className={`${classPrefix}-search`} role="search" aria-label={messages.searchLabel}>
-        <SearchBar
-          value={search}
-          onChange={setSearch}
-          placeholder={searchPlaceholder ?? messages.searchPlaceholder}
-          onSearch={(value) => onSearch?.(value.trim())}
-          onClear={() => onSearch?.('')}
-        />
+        <SearchBar value={search} onChange={setSearch} placeholder={searchPlaceholder ?? messages.searchPlaceholder} onSearch={(value) => onSearch?.(value.trim())} onClear={() => onSearch?.('')} />
       </div>
       {items.length === 0 ? (
         <EmptyState description={emptyText} />
@@ -83,26 +77,14 @@ export function ListPage<T extends ListPageItem>(props: ListPageProps<T>): React
         <>
           <section id={listId} aria-label={formatMessage(messages.listLabel, { title })}>
             <List className={`${classPrefix}-list`}>
-            {pageSlice(items, page, pageSize).map((item) => (
-              <List.Item
-                key={item.id}
-                description={item.description}
-                arrowIcon
-                clickable={Boolean(onItemClick)}
-                onClick={onItemClick ? () => onItemClick(item) : undefined}
-              >
-                {item.title}
-              </List.Item>
-            ))}
+              {pageSlice(items, page, pageSize).map((item) => (
+                <List.Item key={item.id} description={item.description} arrowIcon clickable={Boolean(onItemClick)} onClick={onItemClick ? () => onItemClick(item) : undefined}>
+                  {item.title}
+                </List.Item>
+              ))}
             </List>
           </section>
-          <Pager
-            total={items.length}
-            pageSize={pageSize}
-            current={page}
-            onChange={(next) => setPaging({ items, page: next })}
-            aria-controls={listId}
-          />
+          <Pager total={items.length} pageSize={pageSize} current={page} onChange={(next) => setPaging({ items, page: next })} aria-controls={listId} />
         </>
       )}
     </div>,

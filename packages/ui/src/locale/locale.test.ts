@@ -42,9 +42,7 @@ const TEMPLATE_VALUES: Record<string, Record<string, string | number>> = {
 };
 
 function entries(messages: Messages): Array<[string, string]> {
-  return Object.entries(messages).flatMap(([group, texts]) =>
-    Object.entries(texts as Record<string, string>).map(([key, text]): [string, string] => [`${group}.${key}`, text]),
-  );
+  return Object.entries(messages).flatMap(([group, texts]) => Object.entries(texts as Record<string, string>).map(([key, text]): [string, string] => [`${group}.${key}`, text]));
 }
 
 describe('message catalogue', () => {
@@ -60,7 +58,11 @@ describe('message catalogue', () => {
 
   it('has no key that no component reads', () => {
     const used = new Set(usedKeys().map(({ group, key }) => `${group}.${key}`));
-    expect(entries(zhCN).map(([name]) => name).filter((name) => !used.has(name))).toEqual([]);
+    expect(
+      entries(zhCN)
+        .map(([name]) => name)
+        .filter((name) => !used.has(name)),
+    ).toEqual([]);
   });
 
   it('has a Chinese text for every key', () => {

@@ -37,8 +37,7 @@ export function PageShell(props: PageShellProps): ReactElement {
   const { title, onBack, onRefresh, action, subheader, footer, children } = props;
   const messages = useMessages().pageShell;
   const titleId = useId();
-  const right: PageShellAction | undefined =
-    action ?? (onRefresh ? { label: messages.refresh, icon: <LoopOutline />, onClick: onRefresh } : undefined);
+  const right: PageShellAction | undefined = action ?? (onRefresh ? { label: messages.refresh, icon: <LoopOutline />, onClick: onRefresh } : undefined);
   return withNativeProps(
     props,
     <div className={cx(classPrefix, footer !== undefined && `${classPrefix}-with-footer`)}>

@@ -24,18 +24,11 @@ export function pageSlice<T>(items: readonly T[], page: number, pageSize: number
  */
 export function pagerItems(current: number, pages: number, maxButtons: number): PagerItem[] {
   const page = clampPage(current, pages);
-  const numbers = (from: number, to: number): PagerItem[] =>
-    Array.from({ length: to - from + 1 }, (_, index) => ({ type: 'page', page: from + index }));
+  const numbers = (from: number, to: number): PagerItem[] => Array.from({ length: to - from + 1 }, (_, index) => ({ type: 'page', page: from + index }));
   if (pages <= maxButtons) return numbers(1, pages);
   // Near an end, show that end's first four pages; elsewhere the current page and its neighbours.
   const edge = maxButtons - 1;
   if (page < edge) return [...numbers(1, edge), { type: 'ellipsis', key: 'end' }, ...numbers(pages, pages)];
   if (page > pages - edge + 1) return [...numbers(1, 1), { type: 'ellipsis', key: 'start' }, ...numbers(pages - edge + 1, pages)];
-  return [
-    ...numbers(1, 1),
-    { type: 'ellipsis', key: 'start' },
-    ...numbers(page - 1, page + 1),
-    { type: 'ellipsis', key: 'end' },
-    ...numbers(pages, pages),
-  ];
+  return [...numbers(1, 1), { type: 'ellipsis', key: 'start' }, ...numbers(page - 1, page + 1), { type: 'ellipsis', key: 'end' }, ...numbers(pages, pages)];
 }

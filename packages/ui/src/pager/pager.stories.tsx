@@ -106,8 +106,7 @@ export const ManyPages: Story = {
   render: (args) => <PagedList count={args.total} onChange={args.onChange} />,
   play: async ({ canvasElement, args }) => {
     const pager = within(canvasElement).getByRole('navigation', { name: '分页' });
-    const shown = () =>
-      Array.from(pager.querySelectorAll('li')).map((item) => (item.querySelector('button')?.textContent ?? '…'));
+    const shown = () => Array.from(pager.querySelectorAll('li')).map((item) => item.querySelector('button')?.textContent ?? '…');
     await expect(shown()).toEqual(['1', '2', '3', '4', '…', '10']);
     fireEvent.click(within(pager).getByRole('button', { name: '第4页' }));
     await expect(shown()).toEqual(['1', '…', '3', '4', '5', '…', '10']);

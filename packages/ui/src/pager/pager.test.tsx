@@ -10,8 +10,7 @@ import * as stories from './pager.stories';
 
 const { FiveItems, TwoPages, FivePages, ManyPages } = composeStories(stories);
 
-const labels = (current: number, pages: number) =>
-  pagerItems(current, pages, 5).map((item) => (item.type === 'page' ? String(item.page) : '…'));
+const labels = (current: number, pages: number) => pagerItems(current, pages, 5).map((item) => (item.type === 'page' ? String(item.page) : '…'));
 
 describe('Pager', () => {
   it('is accessible', async () => {

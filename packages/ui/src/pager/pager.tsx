@@ -30,13 +30,7 @@ export type PagerProps = WithNativeProps<{
  * items, page buttons collapsing into ellipses beyond 5 pages.
  */
 export function Pager(props: PagerProps): ReactElement | null {
-  const {
-    total,
-    pageSize = defaults.pager.pageSize,
-    maxPageButtons = defaults.pager.maxPageButtons,
-    defaultCurrent = 1,
-    onChange,
-  } = props;
+  const { total, pageSize = defaults.pager.pageSize, maxPageButtons = defaults.pager.maxPageButtons, defaultCurrent = 1, onChange } = props;
   const messages = useMessages().pager;
   const [innerCurrent, setInnerCurrent] = useState(defaultCurrent);
   const pages = pageCount(total, pageSize);
@@ -54,13 +48,7 @@ export function Pager(props: PagerProps): ReactElement | null {
   return withNativeProps(
     props,
     <nav className={classPrefix} aria-label={messages.label}>
-      <button
-        type="button"
-        className={cx(`${classPrefix}-button`, `${classPrefix}-step`)}
-        aria-label={messages.previous}
-        disabled={current === 1}
-        onClick={() => go(current - 1)}
-      >
+      <button type="button" className={cx(`${classPrefix}-button`, `${classPrefix}-step`)} aria-label={messages.previous} disabled={current === 1} onClick={() => go(current - 1)}>
         <LeftOutline aria-hidden />
       </button>
       <ul className={`${classPrefix}-pages`}>
@@ -85,13 +73,7 @@ export function Pager(props: PagerProps): ReactElement | null {
           ),
         )}
       </ul>
-      <button
-        type="button"
-        className={cx(`${classPrefix}-button`, `${classPrefix}-step`)}
-        aria-label={messages.next}
-        disabled={current === pages}
-        onClick={() => go(current + 1)}
-      >
+      <button type="button" className={cx(`${classPrefix}-button`, `${classPrefix}-step`)} aria-label={messages.next} disabled={current === pages} onClick={() => go(current + 1)}>
         <RightOutline aria-hidden />
       </button>
       <span className="hall-visually-hidden" aria-live="polite">

@@ -1,8 +1,1 @@
-export {
-  RecordState,
-  recordStateView,
-  type RecordStateProps,
-  type RecordStateTone,
-  type RecordStateVariant,
-  type RecordStateView,
-} from './record-state';
+export { RecordState, recordStateView, type RecordStateProps, type RecordStateTone, type RecordStateVariant, type RecordStateView } from './record-state';

@@ -45,11 +45,7 @@ export const RecordList: Story = {
   render: (args) => (
     <List header="查询记录">
       {records.map((record) => (
-        <List.Item
-          key={record.ID}
-          description={`查询时间：${record.searchtime}`}
-          extra={<RecordState state={record.state} onView={args.onView} />}
-        >
+        <List.Item key={record.ID} description={`查询时间：${record.searchtime}`} extra={<RecordState state={record.state} onView={args.onView} />}>
           查询编号：{record.ID}
         </List.Item>
       ))}

@@ -16,10 +16,7 @@ export async function expectNoAxeViolations(container: Element): Promise<void> {
       region: { enabled: false },
     },
   });
-  const violations = result.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help}\n` + violation.nodes.map((node) => `  ${node.target.join(' ')}`).join('\n'),
-  );
+  const violations = result.violations.map((violation) => `${violation.id}: ${violation.help}\n` + violation.nodes.map((node) => `  ${node.target.join(' ')}`).join('\n'));
   expect(violations, violations.join('\n')).toEqual([]);
 }
 

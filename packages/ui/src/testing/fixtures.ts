@@ -37,18 +37,19 @@ export const sampleBanners: BannerItem[] = [
 const ICON_PATHS = {
   document: '<path d="M30 20h28l12 12v48H30z" fill="none" stroke="#fff" stroke-width="6" stroke-linejoin="round"/><path d="M40 50h20M40 62h20" stroke="#fff" stroke-width="6" stroke-linecap="round"/>',
   search: '<circle cx="46" cy="46" r="18" fill="none" stroke="#fff" stroke-width="7"/><path d="M60 60l14 14" stroke="#fff" stroke-width="7" stroke-linecap="round"/>',
-  calendar: '<rect x="24" y="28" width="52" height="48" rx="6" fill="none" stroke="#fff" stroke-width="6"/><path d="M24 44h52M38 20v14M62 20v14" stroke="#fff" stroke-width="6" stroke-linecap="round"/>',
-  house: '<path d="M22 50L50 26l28 24M32 44v32h36V44" fill="none" stroke="#fff" stroke-width="6" stroke-linejoin="round" stroke-linecap="round"/><rect x="44" y="58" width="12" height="18" fill="#fff"/>',
-  certificate: '<rect x="22" y="26" width="56" height="42" rx="5" fill="none" stroke="#fff" stroke-width="6"/><circle cx="50" cy="47" r="9" fill="#fff"/><path d="M42 66l-4 14 12-6 12 6-4-14" fill="#fff"/>',
+  calendar:
+    '<rect x="24" y="28" width="52" height="48" rx="6" fill="none" stroke="#fff" stroke-width="6"/><path d="M24 44h52M38 20v14M62 20v14" stroke="#fff" stroke-width="6" stroke-linecap="round"/>',
+  house:
+    '<path d="M22 50L50 26l28 24M32 44v32h36V44" fill="none" stroke="#fff" stroke-width="6" stroke-linejoin="round" stroke-linecap="round"/><rect x="44" y="58" width="12" height="18" fill="#fff"/>',
+  certificate:
+    '<rect x="22" y="26" width="56" height="42" rx="5" fill="none" stroke="#fff" stroke-width="6"/><circle cx="50" cy="47" r="9" fill="#fff"/><path d="M42 66l-4 14 12-6 12 6-4-14" fill="#fff"/>',
   progress: '<circle cx="50" cy="50" r="26" fill="none" stroke="#fff" stroke-width="6"/><path d="M50 34v17l11 8" fill="none" stroke="#fff" stroke-width="6" stroke-linecap="round"/>',
 } as const;
 
 export type SampleIcon = keyof typeof ICON_PATHS;
 
 export function sampleIcon(kind: SampleIcon, color: string): string {
-  return svgUrl(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100"><rect width="100" height="100" rx="28" fill="${color}"/>${ICON_PATHS[kind]}</svg>`,
-  );
+  return svgUrl(`<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100"><rect width="100" height="100" rx="28" fill="${color}"/>${ICON_PATHS[kind]}</svg>`);
 }
 
 export interface SampleMenuGroup {

@@ -101,7 +101,14 @@ function SlotsForm({ settings, business, apply }: { settings: SiteSettings; busi
             </label>
             <label>
               容量（人）
-              <input type="number" inputMode="numeric" min={0} max={999} value={String(slot.maxNum)} onChange={(event) => edit(index, { maxNum: Math.max(0, Math.trunc(Number(event.target.value) || 0)) })} />
+              <input
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={999}
+                value={String(slot.maxNum)}
+                onChange={(event) => edit(index, { maxNum: Math.max(0, Math.trunc(Number(event.target.value) || 0)) })}
+              />
             </label>
             <WeekdayPicker label={`${slot.timeName || '该时段'}的开放日`} value={slot.weekdays} onChange={(weekdays) => edit(index, { weekdays })} />
             <Button size="mini" fill="none" color="danger" onClick={() => setSlots(slots.filter((_, at) => at !== index))}>

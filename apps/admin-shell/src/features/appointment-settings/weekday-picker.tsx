@@ -7,11 +7,7 @@ export function WeekdayPicker({ value, onChange, label, hideLabel = false }: { v
       <legend className={hideLabel ? 'weekday-picker__legend weekday-picker__legend--hidden' : 'weekday-picker__legend'}>{label}</legend>
       {Object.entries(WEEKDAY_LABELS).map(([digit, name]) => (
         <label key={digit} className={value.includes(digit) ? 'weekday-picker__day weekday-picker__day--on' : 'weekday-picker__day'}>
-          <input
-            type="checkbox"
-            checked={value.includes(digit)}
-            onChange={(event) => onChange(event.target.checked ? [...new Set(value + digit)].sort().join('') : value.replace(digit, ''))}
-          />
+          <input type="checkbox" checked={value.includes(digit)} onChange={(event) => onChange(event.target.checked ? [...new Set(value + digit)].sort().join('') : value.replace(digit, ''))} />
           {name}
         </label>
       ))}

@@ -21,7 +21,17 @@ const TITLES: Record<OperatorFormMode, string> = { create: '新增账号', edit:
  * an account's name, roles and state, and a temporary password for someone who forgot theirs.
  * Answers the hall's refusal in place, keeping everything typed.
  */
-export function OperatorForm({ mode, account, onSubmit, onCancel }: { mode: OperatorFormMode; account?: OperatorAccount; onSubmit: (values: OperatorFormValues) => Promise<string | null>; onCancel: () => void }) {
+export function OperatorForm({
+  mode,
+  account,
+  onSubmit,
+  onCancel,
+}: {
+  mode: OperatorFormMode;
+  account?: OperatorAccount;
+  onSubmit: (values: OperatorFormValues) => Promise<string | null>;
+  onCancel: () => void;
+}) {
   const [form] = Form.useForm<OperatorFormValues>();
   const { busy, error, run } = useFormSubmit((values: OperatorFormValues) => onSubmit({ ...values, roles: values.roles ?? [], disabled: Boolean(values.disabled) }));
   return (

@@ -144,7 +144,11 @@ export function Component() {
             <Button block color="primary" size="large" loading={busy} disabled={busy || board.data.counts.waiting === 0} onClick={() => void act({ kind: 'next', groupId, window: 0 })}>
               {board.data.counts.waiting === 0 ? '暂无等待的号' : '叫下一个'}
             </Button>
-            {lastCall && <p className="queue-calling__last" aria-live="polite">{lastCall}</p>}
+            {lastCall && (
+              <p className="queue-calling__last" aria-live="polite">
+                {lastCall}
+              </p>
+            )}
             <FormError message={problem} />
           </div>
           {board.data.numbers.length === 0 ? (

@@ -92,7 +92,9 @@ function GroupForm({ hall, group, onSaved, onCancel }: { hall: QueueSettingsHall
   const save = useFormSubmit(async (raw: Record<string, unknown>) => {
     const values: GroupValues = {
       name: String(raw.name ?? ''),
-      prefix: String(raw.prefix ?? '').trim().toUpperCase(),
+      prefix: String(raw.prefix ?? '')
+        .trim()
+        .toUpperCase(),
       remark: String(raw.remark ?? ''),
       capacity: toNumber(raw.capacity),
       sort: toNumber(raw.sort) || 0,
@@ -120,11 +122,7 @@ function GroupForm({ hall, group, onSaved, onCancel }: { hall: QueueSettingsHall
       <Form.Item name="prefix" label="号码字母" help="1 到 3 个大写字母，号码形如 A001">
         <Input maxLength={3} />
       </Form.Item>
-      <Form.Item
-        name="capacity"
-        label="每段号数"
-        help={group && group.mostTaken > 0 ? `每个时间段发放的号数；已有时间段取走 ${group.mostTaken} 个，不能少于该数` : '每个时间段发放的号数'}
-      >
+      <Form.Item name="capacity" label="每段号数" help={group && group.mostTaken > 0 ? `每个时间段发放的号数；已有时间段取走 ${group.mostTaken} 个，不能少于该数` : '每个时间段发放的号数'}>
         <Input type="number" inputMode="numeric" />
       </Form.Item>
       <Form.Item name="remark" label="说明">
@@ -163,7 +161,10 @@ function HallCard({ hall, onEdit }: { hall: QueueSettingsHall; onEdit: (editing:
         取号时间 {hall.strtime}–{hall.endtime}，每段 {hall.addtime} 分钟，共 {hall.times.length} 段；可提前 {hall.yuyueday} 天取号
       </p>
       <p className="console-item__line">
-        显示屏地址：<a href={`/admin/display/queue?hall=${encodeURIComponent(hall.id)}`} target="_blank" rel="noreferrer">/admin/display/queue?hall={hall.id}</a>
+        显示屏地址：
+        <a href={`/admin/display/queue?hall=${encodeURIComponent(hall.id)}`} target="_blank" rel="noreferrer">
+          /admin/display/queue?hall={hall.id}
+        </a>
       </p>
       <ul className="queue-settings__groups" aria-label={`${hall.name}的业务`}>
         {hall.groups.map((group) => (

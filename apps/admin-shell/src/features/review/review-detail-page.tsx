@@ -63,10 +63,12 @@ function Materials({ materials }: { materials: ReviewApplicationDetail['material
 
 function ApplicationView({ detail }: { detail: ReviewApplicationDetail }) {
   const { proinst } = detail;
-  const opinions = ([
-    ['权籍调查意见', proinst.pro_slxmsh.sh_qjdc_yj],
-    ['受理审核意见', proinst.pro_slxmsh.sh_xmsl_yj],
-  ] satisfies RecordField[]).filter(([, text]) => text);
+  const opinions = (
+    [
+      ['权籍调查意见', proinst.pro_slxmsh.sh_qjdc_yj],
+      ['受理审核意见', proinst.pro_slxmsh.sh_xmsl_yj],
+    ] satisfies RecordField[]
+  ).filter(([, text]) => text);
   return (
     <>
       <Section title="申请信息">

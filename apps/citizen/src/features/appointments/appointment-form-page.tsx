@@ -96,10 +96,7 @@ export function Component() {
     setSlots([]);
     if (!next) return;
     // Days belong to the area, but the date stays read-only until a business is chosen.
-    const [processRows, dayRows] = await Promise.all([
-      listOrEmpty(() => api.appointmentProcesses({ areaId: next })),
-      listOrEmpty(() => api.appointmentCalendars({ areaId: next })),
-    ]);
+    const [processRows, dayRows] = await Promise.all([listOrEmpty(() => api.appointmentProcesses({ areaId: next })), listOrEmpty(() => api.appointmentCalendars({ areaId: next }))]);
     setProcesses(processRows);
     setDays(dayRows.filter((day) => day.holiday === 0));
   }

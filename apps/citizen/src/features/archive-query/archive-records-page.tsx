@@ -95,13 +95,7 @@ export function Component() {
               ]}
             />
             <div className="hall-archive__actions">
-              <Button
-                block
-                color="primary"
-                size="large"
-                disabled={!canOpenArchiveDetail(open.state)}
-                onClick={() => navigate(archiveDetailHref(user?.XZQDM, open.certId, openid))}
-              >
+              <Button block color="primary" size="large" disabled={!canOpenArchiveDetail(open.state)} onClick={() => navigate(archiveDetailHref(user?.XZQDM, open.certId, openid))}>
                 查看证明
               </Button>
               <Button block fill="outline" size="large" className="hall-archive__secondary" onClick={() => setOpen(null)}>

@@ -48,10 +48,13 @@ export function Component() {
       await showAlert(VALIDATION_MESSAGES.phoneNumber);
       return false;
     }
-    return submitWithFeedback(async () => {
-      const reply = await api.phongQueryYzm({ qlrphone: phone, openid });
-      return errcodeOk(reply) ? null : replyMessage(reply, CODE_SEND_FAILED);
-    }, { loading: '发送中' });
+    return submitWithFeedback(
+      async () => {
+        const reply = await api.phongQueryYzm({ qlrphone: phone, openid });
+        return errcodeOk(reply) ? null : replyMessage(reply, CODE_SEND_FAILED);
+      },
+      { loading: '发送中' },
+    );
   }
 
   async function query() {
@@ -99,10 +102,7 @@ export function Component() {
           <List.Item prefix={<label htmlFor="archive-phone">手机号</label>}>
             <Input id="archive-phone" value={phone} readOnly disabled />
           </List.Item>
-          <List.Item
-            prefix={<label htmlFor="archive-code">验证码</label>}
-            extra={<CountdownButton seconds={SMS_COUNTDOWN_SECONDS} onSend={sendCode} aria-label="获取验证码" />}
-          >
+          <List.Item prefix={<label htmlFor="archive-code">验证码</label>} extra={<CountdownButton seconds={SMS_COUNTDOWN_SECONDS} onSend={sendCode} aria-label="获取验证码" />}>
             <Input id="archive-code" placeholder="请输入验证码" value={code} onChange={setCode} maxLength={6} inputMode="numeric" autoComplete="one-time-code" clearable />
           </List.Item>
         </FormCard>

@@ -170,12 +170,7 @@ export function Component() {
 function DayButton({ day, selected, onSelect }: { day: Day; selected: boolean; onSelect: () => void }) {
   const closed = day.holiday !== 0;
   return (
-    <button
-      type="button"
-      className={['hall-counter-booking__day', selected ? 'is-selected' : '', closed ? 'is-closed' : ''].join(' ')}
-      aria-pressed={selected}
-      onClick={onSelect}
-    >
+    <button type="button" className={['hall-counter-booking__day', selected ? 'is-selected' : '', closed ? 'is-closed' : ''].join(' ')} aria-pressed={selected} onClick={onSelect}>
       <span className="hall-counter-booking__day-date">{day.calendar.slice(5)}</span>
       <span className="hall-counter-booking__day-weekday">{closed ? `${day.weekday} 休息` : day.weekday}</span>
     </button>

@@ -103,9 +103,7 @@ export function PdfPages({ url }: { url: string }) {
   return (
     <>
       {status.kind === 'loading' ? (
-        <LoadingState className="hall-page-center">
-          {status.percent !== null ? <ProgressBar percent={status.percent} className="hall-pdf__progress" /> : null}
-        </LoadingState>
+        <LoadingState className="hall-page-center">{status.percent !== null ? <ProgressBar percent={status.percent} className="hall-pdf__progress" /> : null}</LoadingState>
       ) : status.kind === 'error' ? (
         <ErrorState message={status.message} fullPage onRetry={() => setAttempt((n) => n + 1)} />
       ) : (

@@ -42,9 +42,7 @@ export function Component() {
 
   return (
     <HallPage title="文件预览" className="hall-pdf" footer={download ? <div className="hall-pdf__footer">{download}</div> : undefined}>
-      {inWechat && url ? (
-        <NoticeBar className="hall-pdf__hint" content={WECHAT_DOWNLOAD_HINT} color="info" wrap />
-      ) : null}
+      {inWechat && url ? <NoticeBar className="hall-pdf__hint" content={WECHAT_DOWNLOAD_HINT} color="info" wrap /> : null}
       {url ? <PdfPages url={url} /> : <EmptyState description="未找到要预览的文件" fullPage />}
     </HallPage>
   );

@@ -24,12 +24,7 @@ export function FaceResult({ outcome, onDone }: { outcome: FaceOutcome; onDone: 
         {passed ? (
           <Result status="success" icon={<CheckCircleFill />} title="认证通过" description="您已完成实名认证，可以办理网上业务了" />
         ) : (
-          <Result
-            status="warning"
-            icon={<ExclamationCircleFill />}
-            title="认证失败"
-            description={outcome.message && outcome.message !== '认证失败' ? outcome.message : '人脸核身未通过，请重新认证'}
-          />
+          <Result status="warning" icon={<ExclamationCircleFill />} title="认证失败" description={outcome.message && outcome.message !== '认证失败' ? outcome.message : '人脸核身未通过，请重新认证'} />
         )}
         <div className="hall-face-result__actions">
           <Button block color="primary" size="large" onClick={onDone}>

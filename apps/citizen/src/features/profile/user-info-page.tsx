@@ -187,7 +187,17 @@ function ProfileScreen({ registering }: { registering: boolean }) {
               />
             </List.Item>
             <List.Item prefix={<label htmlFor="profile-phone">手机号</label>}>
-              <Input id="profile-phone" type="tel" inputMode="numeric" placeholder="请输入11位手机号码" value={values.phone} onChange={(phone) => change({ phone })} maxLength={11} autoComplete="tel" clearable />
+              <Input
+                id="profile-phone"
+                type="tel"
+                inputMode="numeric"
+                placeholder="请输入11位手机号码"
+                value={values.phone}
+                onChange={(phone) => change({ phone })}
+                maxLength={11}
+                autoComplete="tel"
+                clearable
+              />
             </List.Item>
           </>
         )}

@@ -9,12 +9,7 @@ import { NETWORK_ERROR } from '@hall/app';
 import { useSession } from '../../stores/session';
 import './progress.css';
 
-type Outcome =
-  | { kind: 'idle' }
-  | { kind: 'loading' }
-  | { kind: 'found'; result: ProgressResult }
-  | { kind: 'notFound'; message: string }
-  | { kind: 'error'; message: string };
+type Outcome = { kind: 'idle' } | { kind: 'loading' } | { kind: 'found'; result: ProgressResult } | { kind: 'notFound'; message: string } | { kind: 'error'; message: string };
 
 /** The spec's empty result text, under the server's 查询无数据. */
 const NOT_FOUND_HINT = '没有查到结果，请核对申请编号';

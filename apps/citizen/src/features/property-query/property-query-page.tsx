@@ -138,7 +138,11 @@ export function Component() {
           <List.Item extra={user?.name || '未填写'}>权利人</List.Item>
           <List.Item extra={user?.CARDNUM ? maskIdNumber(user.CARDNUM) : '未填写'}>身份证号</List.Item>
         </FormCard>
-        {preview ? <p className="hall-property__preview" aria-label="不动产权证号">{preview}</p> : null}
+        {preview ? (
+          <p className="hall-property__preview" aria-label="不动产权证号">
+            {preview}
+          </p>
+        ) : null}
         <div className="hall-property__actions">
           <Button block type="submit" color="primary" size="large" loading={busy} disabled={busy}>
             查询

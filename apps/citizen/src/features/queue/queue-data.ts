@@ -20,4 +20,3 @@ export function statData<T>(reply: { stat: number; msg?: string | undefined; dat
   if (!statOk(reply) || reply.data === undefined) throw new Error(reply.msg || fallback);
   return reply.data;
 }
-

@@ -17,9 +17,7 @@ export function Component() {
 
   return (
     <HallPage title="排队取号" className="hall-queue">
-      {news.data && news.data.length > 0 ? (
-        <NoticeBar className="hall-queue__notice" content={news.data.map((item) => `${item.title}：${item.content}`).join('　')} color="info" />
-      ) : null}
+      {news.data && news.data.length > 0 ? <NoticeBar className="hall-queue__notice" content={news.data.map((item) => `${item.title}：${item.content}`).join('　')} color="info" /> : null}
       <Link className="hall-card hall-queue__mine" to={paths.queueOrders}>
         <span>我的取号</span>
         <span className="hall-queue__mine-count">

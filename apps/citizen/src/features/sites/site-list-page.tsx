@@ -60,14 +60,7 @@ export function Component() {
         <>
           <section className="hall-sites__map-card" aria-label="网点地图">
             {point && selected ? (
-              <TileMap
-                tileUrl={map.data?.tileUrl ?? ''}
-                attribution={map.data?.attribution ?? ''}
-                zoom={map.data?.zoom ?? MAP_ZOOM}
-                lat={point.lat}
-                lng={point.lng}
-                label={selected.areaName}
-              />
+              <TileMap tileUrl={map.data?.tileUrl ?? ''} attribution={map.data?.attribution ?? ''} zoom={map.data?.zoom ?? MAP_ZOOM} lat={point.lat} lng={point.lng} label={selected.areaName} />
             ) : (
               <div className="hall-sites__map is-empty" role="note">
                 <p>该网点暂无位置信息</p>

@@ -80,7 +80,9 @@ export function signTc3(request: Tc3Request): Tc3Signature {
   const credentialScope = `${date}/${request.service}/tc3_request`;
   const stringToSign = [TC3_ALGORITHM, String(request.timestamp), credentialScope, sha256Hex(canonicalRequest)].join('\n');
 
-  const signature = createHmac('sha256', tc3SigningKey(request.secretKey, date, request.service)).update(stringToSign, 'utf8').digest('hex');
+  const signature = createHmac('sha256', tc3SigningKey(request.secretKey, date, request.service))
+    .update(stringToSign, 'utf8')
+    .digest('hex');
 
   const authorization = `${TC3_ALGORITHM} Credential=${request.secretId}/${credentialScope}, SignedHeaders=${signed}, Signature=${signature}`;
   const headers: Record<string, string> = {

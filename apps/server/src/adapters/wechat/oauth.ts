@@ -15,9 +15,7 @@ export interface WechatOAuthConfig {
   fetch: typeof fetch;
 }
 
-export type CodeExchange =
-  | { ok: true; openid: string; accessToken: string; scope: string }
-  | { ok: false; errcode: number; errmsg: string };
+export type CodeExchange = { ok: true; openid: string; accessToken: string; scope: string } | { ok: false; errcode: number; errmsg: string };
 
 export interface WechatProfile {
   nickname: string;

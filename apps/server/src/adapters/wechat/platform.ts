@@ -25,7 +25,10 @@ const ACCESS_TOKEN_KEY = 'wechat_access_token';
 const JSAPI_TICKET_KEY = 'wechat_jsapi_ticket';
 
 export class WechatApiError extends Error {
-  constructor(readonly errcode: number, errmsg: string) {
+  constructor(
+    readonly errcode: number,
+    errmsg: string,
+  ) {
     super(`WeChat API error ${errcode}: ${errmsg}`);
     this.name = 'WechatApiError';
   }

@@ -45,10 +45,7 @@ export const appointmentSlotSettings = pgTable(
     maxNum: integer('max_num').notNull(),
     weekdays: text('weekdays').notNull().default('12345'),
   },
-  (t) => [
-    uniqueIndex('appointment_slot_settings_process_time_idx').on(t.processId, t.timeName),
-    check('appointment_slot_settings_places_check', sql`${t.maxNum} >= 0 AND ${t.maxNum} <= 999`),
-  ],
+  (t) => [uniqueIndex('appointment_slot_settings_process_time_idx').on(t.processId, t.timeName), check('appointment_slot_settings_places_check', sql`${t.maxNum} >= 0 AND ${t.maxNum} <= 999`)],
 );
 
 /** What the counter recorded of a booking on its day: arrived (到场) or no_show (未到), once. */

@@ -14,7 +14,10 @@ export const operatorAccounts = pgTable(
     /** scrypt (lib/password.ts); '!' for an account that can only sign in through its bound WeChat. */
     passwordHash: text('password_hash').notNull(),
     /** reviewer, counter, content, admin (packages/domain operators.ts). */
-    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** A new or reset password must be replaced at the next sign-in. */
     mustChangePassword: boolean('must_change_password').notNull().default(true),
     disabled: boolean('disabled').notNull().default(false),

@@ -63,6 +63,8 @@ export const queryRecords = pgTable(
   },
   (t) => [
     index('query_records_owner_idx').on(t.openid, t.kind, t.createdAt),
-    index('query_records_pending_idx').on(t.state).where(sql`state IN (0, 10)`),
+    index('query_records_pending_idx')
+      .on(t.state)
+      .where(sql`state IN (0, 10)`),
   ],
 );

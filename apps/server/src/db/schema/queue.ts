@@ -98,10 +98,7 @@ export const queueTimeCounts = pgTable(
     maxNum: integer('max_num').notNull(),
     countNum: integer('count_num').notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.groupId, t.resDay, t.resTime] }),
-    check('queue_time_counts_capacity_check', sql`${t.countNum} >= 0 AND ${t.countNum} <= ${t.maxNum}`),
-  ],
+  (t) => [primaryKey({ columns: [t.groupId, t.resDay, t.resTime] }), check('queue_time_counts_capacity_check', sql`${t.countNum} >= 0 AND ${t.countNum} <= ${t.maxNum}`)],
 );
 
 /** The last number serial handed out per group and day, so numbers are unique and never reused. */
@@ -149,7 +146,9 @@ export const queueOrders = pgTable(
     // Calling next walks a group's day in time order among the waiting.
     index('queue_orders_calling_idx').on(t.groupId, t.resDay, t.callState, t.resTime, t.id),
     // One valid number per citizen, group and day.
-    uniqueIndex('queue_orders_owner_group_day_idx').on(t.openid, t.groupId, t.resDay).where(sql`state = 1`),
+    uniqueIndex('queue_orders_owner_group_day_idx')
+      .on(t.openid, t.groupId, t.resDay)
+      .where(sql`state = 1`),
     uniqueIndex('queue_orders_group_day_number_idx').on(t.groupId, t.resDay, t.number),
     index('queue_orders_owner_idx').on(t.openid, t.createdAt),
   ],

@@ -55,9 +55,7 @@ function build(request: CertificateRequest, publicKey: forge.pki.rsa.PublicKey, 
   certificate.setIssuer(attributes(issuer ? issuer.subject : request.subject));
   certificate.setExtensions([
     { name: 'basicConstraints', cA: request.role === 'ca', critical: true },
-    request.role === 'ca'
-      ? { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true }
-      : { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, critical: true },
+    request.role === 'ca' ? { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true } : { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, critical: true },
     { name: 'subjectKeyIdentifier' },
     ...(issuer ? [{ name: 'authorityKeyIdentifier', keyIdentifier: forge.pki.getPublicKeyFingerprint(issuer.publicKey, { type: 'RSAPublicKey' }).getBytes() }] : []),
   ]);

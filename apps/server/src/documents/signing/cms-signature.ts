@@ -44,10 +44,7 @@ const view = arrayBufferOf;
  */
 function signingCertificateV2(certificate: pkijs.Certificate, der: Buffer): asn1js.Sequence {
   const issuerSerial = new asn1js.Sequence({
-    value: [
-      new asn1js.Sequence({ value: [new asn1js.Constructed({ idBlock: { tagClass: 3, tagNumber: 4 }, value: [certificate.issuer.toSchema()] })] }),
-      certificate.serialNumber,
-    ],
+    value: [new asn1js.Sequence({ value: [new asn1js.Constructed({ idBlock: { tagClass: 3, tagNumber: 4 }, value: [certificate.issuer.toSchema()] })] }), certificate.serialNumber],
   });
   // hashAlgorithm is left out: its default is SHA-256.
   const essCertId = new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: view(createHash('sha256').update(der).digest()) }), issuerSerial] });

@@ -58,9 +58,7 @@ function fromPkcs12(bytes: Buffer, password: string): { key: KeyObject; chain: B
   const keyBag = [...bags(forge.pki.oids.pkcs8ShroudedKeyBag!), ...bags(forge.pki.oids.keyBag!)][0];
   if (!keyBag?.key) throw new Error('HALL_SIGNING_P12 holds no RSA private key (use HALL_SIGNING_KEY and HALL_SIGNING_CHAIN for other keys)');
   const key = createPrivateKey(forge.pki.privateKeyToPem(keyBag.key));
-  const certificates = bags(forge.pki.oids.certBag!).flatMap((bag) =>
-    bag.cert ? [Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(bag.cert)).getBytes(), 'binary')] : [],
-  );
+  const certificates = bags(forge.pki.oids.certBag!).flatMap((bag) => (bag.cert ? [Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(bag.cert)).getBytes(), 'binary')] : []));
   return { key, chain: orderChain(certificates, key) };
 }
 
@@ -70,7 +68,7 @@ function orderChain(certificates: Buffer[], key: KeyObject): Buffer[] {
   const signer = parsed.find((c) => c.x509.checkPrivateKey(key));
   if (!signer) throw new Error('no certificate of the signing identity belongs to its private key');
   const chain = [signer];
-  for (let current = signer; chain.length < 10; ) {
+  for (let current = signer; chain.length < 10;) {
     if (current.x509.checkIssued(current.x509)) break;
     const issuer = parsed.find((c) => !chain.includes(c) && current.x509.checkIssued(c.x509) && current.x509.verify(c.x509.publicKey));
     if (!issuer) break;
@@ -174,4 +172,3 @@ export async function loadTrustRoots(env: Env, identity: SigningIdentity): Promi
     return true;
   });
 }
-

@@ -1,16 +1,5 @@
 import { createRequire } from 'node:module';
-import {
-  PDFArray,
-  PDFContext,
-  PDFDict,
-  PDFName,
-  PDFNumber,
-  PDFObjectParser,
-  PDFObjectStreamParser,
-  PDFRawStream,
-  PDFRef,
-  type PDFObject,
-} from 'pdf-lib';
+import { PDFArray, PDFContext, PDFDict, PDFName, PDFNumber, PDFObjectParser, PDFObjectStreamParser, PDFRawStream, PDFRef, type PDFObject } from 'pdf-lib';
 import { predictorOf, unpredictPng, type CappedDecoding } from './capped-decoding';
 
 interface ByteStreamLike {

@@ -24,7 +24,11 @@ async function run(job: VerificationJob): Promise<VerificationOutcome> {
   const decoding = installCappedDecoding({ perStream: job.maxStreamBytes, perFile: job.maxInflatedBytes });
   const bytes = await readFile(job.path);
   try {
-    return await verifyPdf(bytes, job.trustRoots.map((der) => Buffer.from(der)), decoding);
+    return await verifyPdf(
+      bytes,
+      job.trustRoots.map((der) => Buffer.from(der)),
+      decoding,
+    );
   } catch (error) {
     if (error instanceof DecompressionCapError || decoding.exceeded) return { ok: false, failure: 'tooComplex' };
     if (error instanceof RangeError) return { ok: false, failure: 'tooComplex', detail: error.message };

@@ -1,14 +1,5 @@
 import multipart from '@fastify/multipart';
-import {
-  BANNER_IMAGE_MAX_BYTES,
-  BANNER_IMAGE_MISSING,
-  BANNER_IMAGE_TOO_LARGE,
-  DOWNLOAD_FILE_MAX_BYTES,
-  DOWNLOAD_FILE_MISSING,
-  DOWNLOAD_FILE_TOO_LARGE,
-  NO_DATA_MESSAGE,
-  contract,
-} from '@hall/api';
+import { BANNER_IMAGE_MAX_BYTES, BANNER_IMAGE_MISSING, BANNER_IMAGE_TOO_LARGE, DOWNLOAD_FILE_MAX_BYTES, DOWNLOAD_FILE_MISSING, DOWNLOAD_FILE_TOO_LARGE, NO_DATA_MESSAGE, contract } from '@hall/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../../lib/errors';
 import { registerCall } from '../../lib/register-call';

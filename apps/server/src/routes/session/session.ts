@@ -138,7 +138,11 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     const all = await db.select().from(menus).where(eq(menus.visible, true)).orderBy(asc(menus.sort));
     const view = (m: typeof menus.$inferSelect) => ({ id: m.id, menuname: m.menuname, menutype: m.menutype, url: m.url, imgpath: m.imgpath, bz: m.bz });
     const groups = all.filter((m) => !m.parentId).map((m) => ({ ...view(m), secondmenus: all.filter((c) => c.parentId === m.id).map(view) }));
-    const slides = await db.select().from(banners).where(and(eq(banners.enabled, true), ne(banners.url, ''))).orderBy(asc(banners.sort));
+    const slides = await db
+      .select()
+      .from(banners)
+      .where(and(eq(banners.enabled, true), ne(banners.url, '')))
+      .orderBy(asc(banners.sort));
     return { errcode: '00', data: { menus: groups, banners: slides.map((b) => ({ id: b.id, title: b.title, url: b.url, link: b.link })) } };
   });
 

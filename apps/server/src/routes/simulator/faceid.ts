@@ -19,10 +19,7 @@ export function withBizToken(redirectUrl: string, bizToken: string): string {
 }
 
 function gone(reply: FastifyReply) {
-  return reply
-    .code(404)
-    .type('text/html')
-    .send(simplePage(TITLE, '<div class="card">本次人脸核身不存在、已结束或已超时，请回到办事大厅重新发起认证。</div>'));
+  return reply.code(404).type('text/html').send(simplePage(TITLE, '<div class="card">本次人脸核身不存在、已结束或已超时，请回到办事大厅重新发起认证。</div>'));
 }
 
 /**

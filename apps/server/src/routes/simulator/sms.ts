@@ -36,7 +36,11 @@ export async function smsSimulatorRoutes(app: FastifyInstance): Promise<void> {
     const lookup = `<form method="get" class="card"><label for="phone">手机号</label><input id="phone" name="phone" inputmode="numeric" maxlength="11" value="${escapeHtml(phone)}"><button type="submit">查看验证码</button></form>`;
     const hint = '<div class="card hint">这是本地运行用的短信模拟器：办事大厅发出的验证码不会真的发送，可在这里查看某个手机号收到的最新验证码（5分钟内有效，只能使用一次）。</div>';
     if (!phone) return reply.type('text/html').send(simplePage(TITLE, hint + lookup));
-    if (!latest) return reply.code(404).type('text/html').send(simplePage(TITLE, `${hint}<div class="card">手机号 ${escapeHtml(phone)} 暂无验证码。</div>${lookup}`));
+    if (!latest)
+      return reply
+        .code(404)
+        .type('text/html')
+        .send(simplePage(TITLE, `${hint}<div class="card">手机号 ${escapeHtml(phone)} 暂无验证码。</div>${lookup}`));
     return reply.type('text/html').send(
       simplePage(
         TITLE,

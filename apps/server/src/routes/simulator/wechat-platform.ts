@@ -22,7 +22,10 @@ export async function wechatPlatformSimulatorRoutes(app: FastifyInstance): Promi
 
   async function validToken(token: unknown): Promise<boolean> {
     if (typeof token !== 'string' || !token) return false;
-    const [row] = await db.select().from(settings).where(and(eq(settings.key, TOKEN_KEY(token)), gt(settings.expiresAt, new Date())));
+    const [row] = await db
+      .select()
+      .from(settings)
+      .where(and(eq(settings.key, TOKEN_KEY(token)), gt(settings.expiresAt, new Date())));
     return !!row;
   }
 
@@ -48,12 +51,18 @@ export async function wechatPlatformSimulatorRoutes(app: FastifyInstance): Promi
     const query = request.query as Record<string, string | undefined>;
     if (!(await validToken(query.access_token))) return { errcode: 40001, errmsg: 'invalid credential' };
     const [row] = query.media_id
-      ? await db.select().from(settings).where(and(eq(settings.key, MEDIA_KEY(query.media_id)), gt(settings.expiresAt, new Date())))
+      ? await db
+          .select()
+          .from(settings)
+          .where(and(eq(settings.key, MEDIA_KEY(query.media_id)), gt(settings.expiresAt, new Date())))
       : [];
     if (!row) return { errcode: 40007, errmsg: 'invalid media_id' };
     const content = Buffer.from(row.value, 'base64');
     const isPng = content.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-    return reply.type(isPng ? 'image/png' : 'image/jpeg').header('content-disposition', `attachment; filename="${query.media_id}.jpg"`).send(content);
+    return reply
+      .type(isPng ? 'image/png' : 'image/jpeg')
+      .header('content-disposition', `attachment; filename="${query.media_id}.jpg"`)
+      .send(content);
   });
 
   const uploadBody = z.object({ base64: z.string().min(1).max(1_000_000) });

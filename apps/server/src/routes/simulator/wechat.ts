@@ -17,7 +17,12 @@ const authorizeQuery = z.object({
 });
 
 const chooseForm = authorizeQuery.extend({
-  openid: z.string().trim().min(1, '请填写 openid').max(64).regex(/^[\w-]+$/, 'openid 只能包含字母、数字、下划线和短横线'),
+  openid: z
+    .string()
+    .trim()
+    .min(1, '请填写 openid')
+    .max(64)
+    .regex(/^[\w-]+$/, 'openid 只能包含字母、数字、下划线和短横线'),
   nickname: z.string().trim().max(32).default(''),
 });
 
@@ -51,7 +56,9 @@ export async function wechatSimulatorRoutes(app: FastifyInstance): Promise<void>
 ${choices}
 <form method="post" class="card" id="new-citizen">${hidden}
 <div><b>新建测试市民</b></div>
-<label for="openid">openid</label><input id="openid" name="openid" required maxlength="64" value="citizen-${randomId(4).toLowerCase().replace(/[^a-z0-9]/g, 'x')}">
+<label for="openid">openid</label><input id="openid" name="openid" required maxlength="64" value="citizen-${randomId(4)
+          .toLowerCase()
+          .replace(/[^a-z0-9]/g, 'x')}">
 <label for="nickname">昵称</label><input id="nickname" name="nickname" maxlength="32" placeholder="例如：张三">
 <button type="submit">同意授权并登录</button></form>`,
       ),
@@ -62,7 +69,10 @@ ${choices}
     const parsed = chooseForm.safeParse(request.body);
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message ?? '参数有误';
-      return reply.code(400).type('text/html').send(simplePage('微信授权（模拟）', `<div class="card">${escapeHtml(message)}</div>`));
+      return reply
+        .code(400)
+        .type('text/html')
+        .send(simplePage('微信授权（模拟）', `<div class="card">${escapeHtml(message)}</div>`));
     }
     const form = parsed.data;
     const code = randomId(16);

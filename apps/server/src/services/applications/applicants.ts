@@ -39,7 +39,6 @@ export function validateApplicantRow(row: ApplicantRow): string | null {
   });
 }
 
-
 /** An ID number as stored: trimmed and upper-case, so a final lower-case x becomes X (DESIGN.md §8). */
 const idNumber = (value: unknown) => textOf(value).toUpperCase();
 
@@ -145,4 +144,3 @@ export async function deleteApplicant(db: Database, openid: string, sqrid: strin
     await tx.delete(applicants).where(and(eq(applicants.id, applicantId), eq(applicants.applicationId, owned.applicationId)));
   });
 }
-

@@ -30,10 +30,7 @@ function hundredths(share: string): number {
 export async function checkApplication(db: Database, openid: string, proinstid: string): Promise<void> {
   const application = await findOwnedApplication(db, openid, proinstid);
   if (!application) throw notFound(NO_DATA_MESSAGE);
-  const [business] = await db
-    .select({ ywr: businesses.ywr, ywrAlias: businesses.ywrAlias, qlrAlias: businesses.qlrAlias })
-    .from(businesses)
-    .where(eq(businesses.id, application.prodefid));
+  const [business] = await db.select({ ywr: businesses.ywr, ywrAlias: businesses.ywrAlias, qlrAlias: businesses.qlrAlias }).from(businesses).where(eq(businesses.id, application.prodefid));
   const [persons, units, rights] = await Promise.all([
     db.select().from(applicants).where(eq(applicants.applicationId, application.id)).orderBy(asc(applicants.id)),
     db.select({ id: propertyUnits.id }).from(propertyUnits).where(eq(propertyUnits.applicationId, application.id)),

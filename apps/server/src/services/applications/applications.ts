@@ -34,11 +34,7 @@ export const ENTERPRISE_USERTYPE = '1';
  * business in the same transaction. The profile must be complete (02) and verified (03), in the
  * words of validateUserInfo; an enterprise business needs an enterprise account.
  */
-export async function createApplication(
-  db: Database,
-  openid: string,
-  input: { prodefid: string; name?: string | undefined; appointment: '0' | '1' },
-): Promise<ApplyCodeResult> {
+export async function createApplication(db: Database, openid: string, input: { prodefid: string; name?: string | undefined; appointment: '0' | '1' }): Promise<ApplyCodeResult> {
   const user = await requireUser(db, openid);
   const business = await requireBusiness(db, input.prodefid);
   const profile = profileState(user);
@@ -63,11 +59,7 @@ export async function createApplication(
         appointment: input.appointment,
       })
       .returning({ id: applications.id, slbh: applications.slbh });
-    const required = await tx
-      .select()
-      .from(businessMaterials)
-      .where(eq(businessMaterials.prodefId, business.id))
-      .orderBy(asc(businessMaterials.sort), asc(businessMaterials.id));
+    const required = await tx.select().from(businessMaterials).where(eq(businessMaterials.prodefId, business.id)).orderBy(asc(businessMaterials.sort), asc(businessMaterials.id));
     if (required.length > 0) {
       await tx.insert(materials).values(required.map((item) => ({ applicationId: row!.id, name: item.name, required: item.required, sort: item.sort })));
     }
@@ -175,11 +167,7 @@ const LIST_LIMIT = 500;
  * The application list of /prodoing: the four tabs in order, or the one a status selects, each
  * newest first (by submission time, else creation). yytype keeps one appointment flag.
  */
-export async function listApplications(
-  db: Database,
-  openid: string,
-  filter: { status?: string | undefined; yytype?: '0' | '1' | undefined },
-): Promise<ApplicationListTab[]> {
+export async function listApplications(db: Database, openid: string, filter: { status?: string | undefined; yytype?: '0' | '1' | undefined }): Promise<ApplicationListTab[]> {
   const status = filter.status?.trim();
   let tabs = REVIEW_TABS;
   if (status) {
@@ -192,13 +180,7 @@ export async function listApplications(
   const rows = await db
     .select()
     .from(applications)
-    .where(
-      and(
-        eq(applications.openid, openid),
-        inArray(applications.shzt, statuses),
-        filter.yytype ? eq(applications.appointment, filter.yytype) : undefined,
-      ),
-    )
+    .where(and(eq(applications.openid, openid), inArray(applications.shzt, statuses), filter.yytype ? eq(applications.appointment, filter.yytype) : undefined))
     .orderBy(desc(sql`coalesce(${applications.submittedAt}, ${applications.createdAt})`), desc(applications.id))
     .limit(LIST_LIMIT);
   return tabs.map((info) => ({

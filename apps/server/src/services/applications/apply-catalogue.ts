@@ -67,11 +67,7 @@ export async function requireBusiness(db: Pick<Database, 'select'>, prodefid: st
 /** The unit form's fields of a business and the titles of its person panels (getApplyTitle). */
 export async function readApplyTitle(db: Database, prodefid: string): Promise<ApplyTitle> {
   const business = await requireBusiness(db, prodefid);
-  const fields = await db
-    .select()
-    .from(businessFields)
-    .where(eq(businessFields.prodefId, business.id))
-    .orderBy(asc(businessFields.sort), asc(businessFields.id));
+  const fields = await db.select().from(businessFields).where(eq(businessFields.prodefId, business.id)).orderBy(asc(businessFields.sort), asc(businessFields.id));
   return {
     fwxx: fields.map((row) => ({ field: row.field, isfillin: row.isfillin, label: row.label })),
     ywr: business.ywr,
@@ -84,11 +80,7 @@ export async function readApplyTitle(db: Database, prodefid: string): Promise<Ap
 export async function dictionaryItems(db: Database, type: string): Promise<DictionaryItem[]> {
   const key = type.trim().toUpperCase();
   if (!key) throw badRequest(DICTIONARY_TYPE_REQUIRED);
-  const rows = await db
-    .select({ code: dictionaries.code, text: dictionaries.text })
-    .from(dictionaries)
-    .where(eq(dictionaries.type, key))
-    .orderBy(asc(dictionaries.sort), asc(dictionaries.code));
+  const rows = await db.select({ code: dictionaries.code, text: dictionaries.text }).from(dictionaries).where(eq(dictionaries.type, key)).orderBy(asc(dictionaries.sort), asc(dictionaries.code));
   if (rows.length === 0) throw notFound(NO_DATA_MESSAGE);
   return rows;
 }

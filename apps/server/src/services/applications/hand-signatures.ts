@@ -97,12 +97,7 @@ async function readAll(stream: ReadableStream): Promise<Buffer> {
 }
 
 /** The signatures of an application's signed applicants as data: URLs (qzinfo), in applicant order. */
-export async function readSignatures(
-  db: Database,
-  files: FileStorage,
-  openid: string,
-  applicationId: number,
-): Promise<{ sqrid: string; sqrxm: string; qzxx: string }[]> {
+export async function readSignatures(db: Database, files: FileStorage, openid: string, applicationId: number): Promise<{ sqrid: string; sqrxm: string; qzxx: string }[]> {
   const rows = await db
     .select({ id: applicants.id, name: applicants.sqrName, file: storedFiles })
     .from(applicants)

@@ -49,15 +49,22 @@ export async function listMaterials(db: Database, openid: string, slsqId: string
 export async function materialsOf(db: Database, applicationId: number, urlOf?: (storedFileId: string) => string): Promise<ApplicationMaterial[]> {
   const rows = await db.select().from(materials).where(eq(materials.applicationId, applicationId)).orderBy(asc(materials.sort), asc(materials.id));
   const attachments = rows.length
-    ? await db.select().from(materialFiles).where(inArray(materialFiles.materialId, rows.map((row) => row.id))).orderBy(asc(materialFiles.id))
+    ? await db
+        .select()
+        .from(materialFiles)
+        .where(
+          inArray(
+            materialFiles.materialId,
+            rows.map((row) => row.id),
+          ),
+        )
+        .orderBy(asc(materialFiles.id))
     : [];
   return rows.map((row) => ({
     id: String(row.id),
     name: row.name,
     required: row.required,
-    pro_attachment: attachments
-      .filter((file) => file.materialId === row.id)
-      .map((file) => ({ id: String(file.id), datuminst_id: String(row.id), url: urlOf ? urlOf(file.storedFileId) : file.url })),
+    pro_attachment: attachments.filter((file) => file.materialId === row.id).map((file) => ({ id: String(file.id), datuminst_id: String(row.id), url: urlOf ? urlOf(file.storedFileId) : file.url })),
   }));
 }
 

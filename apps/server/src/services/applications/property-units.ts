@@ -91,7 +91,10 @@ export async function saveUnits(db: Database, openid: string, proinstid: string,
         if (!updated) throw notFound(UNIT_NOT_FOUND);
         ids.push(String(updated.id));
       } else {
-        const [inserted] = await tx.insert(propertyUnits).values({ applicationId: application.id, ...values }).returning({ id: propertyUnits.id });
+        const [inserted] = await tx
+          .insert(propertyUnits)
+          .values({ applicationId: application.id, ...values })
+          .returning({ id: propertyUnits.id });
         ids.push(String(inserted!.id));
       }
     }

@@ -93,7 +93,11 @@ export async function saveRightsRecord(
       .values({ applicationId: application.id, savetype: type, fields })
       .onConflictDoUpdate({ target: [rightsInfo.applicationId, rightsInfo.savetype], set: { fields, updatedAt: sql`now()` } })
       .returning({ id: rightsInfo.id });
-    if (type === SAVE_TYPE_RIGHTS_INFO) await tx.update(applications).set({ czfs: fields.czfs ?? '' }).where(eq(applications.id, application.id));
+    if (type === SAVE_TYPE_RIGHTS_INFO)
+      await tx
+        .update(applications)
+        .set({ czfs: fields.czfs ?? '' })
+        .where(eq(applications.id, application.id));
     return String(row!.id);
   });
 }

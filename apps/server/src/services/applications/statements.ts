@@ -1,13 +1,5 @@
 import { NO_DATA_MESSAGE, statementFields, type GuaranteePreview, type StatementBundle, type StatementTemplate } from '@hall/api';
-import {
-  CHANGE_RECORD_FIELDS,
-  INQUIRY_FIELDS,
-  STATEMENT_TEMPLATE_NAMES,
-  UNDERTAKING_FIELDS,
-  isStatementTemplateName,
-  validateDeathDate,
-  validateSharePercent,
-} from '@hall/domain';
+import { CHANGE_RECORD_FIELDS, INQUIRY_FIELDS, STATEMENT_TEMPLATE_NAMES, UNDERTAKING_FIELDS, isStatementTemplateName, validateDeathDate, validateSharePercent } from '@hall/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { applicants, applicationStatements, materials, propertyUnits } from '../../db/schema';
@@ -83,12 +75,7 @@ async function houseOf(db: Database, applicationId: number): Promise<StatementBu
 }
 
 /** query_sqr_wx: the house, the saved statements and the signatures of one of the citizen's applications. */
-export async function readStatementBundle(
-  db: Database,
-  files: FileStorage,
-  openid: string,
-  id: string,
-): Promise<{ bundle: StatementBundle; signatures: Awaited<ReturnType<typeof readSignatures>> }> {
+export async function readStatementBundle(db: Database, files: FileStorage, openid: string, id: string): Promise<{ bundle: StatementBundle; signatures: Awaited<ReturnType<typeof readSignatures>> }> {
   const application = await findOwnedApplication(db, openid, id);
   if (!application) throw notFound(NO_DATA_MESSAGE);
   const rows = await db.select().from(applicationStatements).where(eq(applicationStatements.applicationId, application.id));
@@ -153,11 +140,7 @@ export const NOT_STATEMENT_MATERIAL = '该材料不是具结书、问询记录�
  * savePicFromWXServer with addgsgg 'true' (a rendered statement, ysr the signer's name): the material
  * must be a statement template of one of the citizen's applications; other uploads pass untouched.
  */
-export async function requireStatementTarget(
-  db: Database,
-  openid: string,
-  body: { addgsgg?: string | undefined; datuminstId?: string | undefined; materialId?: string | undefined },
-): Promise<void> {
+export async function requireStatementTarget(db: Database, openid: string, body: { addgsgg?: string | undefined; datuminstId?: string | undefined; materialId?: string | undefined }): Promise<void> {
   if (textOf(body.addgsgg) !== 'true') return;
   const materialId = parseRowId(textOf(body.datuminstId) || textOf(body.materialId));
   if (materialId === null || !(await isStatementMaterial(db, openid, materialId))) throw badRequest(NOT_STATEMENT_MATERIAL);

@@ -28,11 +28,17 @@ export async function submitApplication(db: Database, openid: string, proinstid:
     if (!isSubmittableOnDetail(row.shzt)) throw conflict(statusRefusal('submit', row.shzt));
     const list = await tx.select().from(materials).where(eq(materials.applicationId, row.id)).orderBy(asc(materials.sort), asc(materials.id));
     const attachments = list.length
-      ? await tx.select({ materialId: materialFiles.materialId }).from(materialFiles).where(inArray(materialFiles.materialId, list.map((m) => m.id)))
+      ? await tx
+          .select({ materialId: materialFiles.materialId })
+          .from(materialFiles)
+          .where(
+            inArray(
+              materialFiles.materialId,
+              list.map((m) => m.id),
+            ),
+          )
       : [];
-    const missing = validateMaterials(
-      list.map((material) => ({ name: material.name, required: material.required, attachments: attachments.filter((a) => a.materialId === material.id) })),
-    );
+    const missing = validateMaterials(list.map((material) => ({ name: material.name, required: material.required, attachments: attachments.filter((a) => a.materialId === material.id) })));
     if (missing) throw badRequest(missing);
     const [updated] = await tx
       .update(applications)

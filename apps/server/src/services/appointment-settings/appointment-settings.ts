@@ -64,7 +64,15 @@ export async function readSiteSettings(db: Reader, areaId: string | undefined, n
     .orderBy(asc(appointmentSpecialDays.day));
   const processes = await db.select().from(appointmentProcesses).where(eq(appointmentProcesses.areaId, area.id)).orderBy(asc(appointmentProcesses.sort), asc(appointmentProcesses.id));
   const stored = processes.length
-    ? await db.select({ processId: appointmentSlotSettings.processId }).from(appointmentSlotSettings).where(inArray(appointmentSlotSettings.processId, processes.map((process) => process.id)))
+    ? await db
+        .select({ processId: appointmentSlotSettings.processId })
+        .from(appointmentSlotSettings)
+        .where(
+          inArray(
+            appointmentSlotSettings.processId,
+            processes.map((process) => process.id),
+          ),
+        )
     : [];
   const rules = await loadCalendarRules(db, today);
   return {
@@ -85,7 +93,14 @@ export async function readSiteSettings(db: Reader, areaId: string | undefined, n
 async function bookingsOn(tx: Reader, calendarIds: number[]): Promise<AffectedBooking[]> {
   if (calendarIds.length === 0) return [];
   const bookings = await findBookings(tx, { calendarIds });
-  return bookings.map((row) => ({ date: row.date, timeName: row.timeName, processName: row.processName, name: row.name, maskedPhone: row.maskedPhone, source: row.kind === 'order' ? '网上预约' : '窗口预约' }));
+  return bookings.map((row) => ({
+    date: row.date,
+    timeName: row.timeName,
+    processName: row.processName,
+    name: row.name,
+    maskedPhone: row.maskedPhone,
+    source: row.kind === 'order' ? '网上预约' : '窗口预约',
+  }));
 }
 
 /**
@@ -104,7 +119,15 @@ async function applyDaysOfSite(tx: Transaction, areaId: string, today: string): 
   const opening = days.filter((day) => day.holiday !== 0 && rules.isOpen(areaId, day.calendarDate));
   if (closing.length) await tx.update(appointmentCalendars).set({ holiday: 1 }).where(inArray(appointmentCalendars.id, closing));
   if (opening.length) {
-    await tx.update(appointmentCalendars).set({ holiday: 0 }).where(inArray(appointmentCalendars.id, opening.map((day) => day.id)));
+    await tx
+      .update(appointmentCalendars)
+      .set({ holiday: 0 })
+      .where(
+        inArray(
+          appointmentCalendars.id,
+          opening.map((day) => day.id),
+        ),
+      );
     const processes = await tx.select({ id: appointmentProcesses.id }).from(appointmentProcesses).where(eq(appointmentProcesses.areaId, areaId));
     const slots = opening.flatMap((day) =>
       processes.flatMap((process) => rules.slotsOn(process.id, areaId, day.calendarDate).map((slot) => ({ calendarId: day.id, processId: process.id, timeName: slot.timeName, maxNum: slot.maxNum }))),
@@ -132,7 +155,12 @@ export async function saveWeekdays(db: Database, actor: AuditActor, areaId: stri
       .values({ areaId, workingWeekdays: weekdays })
       .onConflictDoUpdate({ target: appointmentSiteSettings.areaId, set: { workingWeekdays: weekdays, updatedAt: sql`now()` } });
     const affected = await applyDaysOfSite(tx, areaId, today);
-    await recordAudit(tx, actor, { action: 'appointmentSettings.weekdays', target: `appointmentArea:${areaId}`, before: { workingWeekdays: before }, after: { workingWeekdays: weekdays, closedBookings: affected.length } });
+    await recordAudit(tx, actor, {
+      action: 'appointmentSettings.weekdays',
+      target: `appointmentArea:${areaId}`,
+      before: { workingWeekdays: before },
+      after: { workingWeekdays: weekdays, closedBookings: affected.length },
+    });
     return affected;
   });
   return { settings: await readSiteSettings(db, areaId, now), affectedBookings };
@@ -211,7 +239,15 @@ export async function saveSlots(db: Database, actor: AuditActor, input: { areaId
       ? await tx
           .select()
           .from(appointmentSlots)
-          .where(and(eq(appointmentSlots.processId, process.id), inArray(appointmentSlots.calendarId, days.map((day) => day.id))))
+          .where(
+            and(
+              eq(appointmentSlots.processId, process.id),
+              inArray(
+                appointmentSlots.calendarId,
+                days.map((day) => day.id),
+              ),
+            ),
+          )
           .orderBy(asc(appointmentSlots.timeName))
           .for('update')
       : [];

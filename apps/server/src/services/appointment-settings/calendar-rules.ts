@@ -57,8 +57,7 @@ export async function loadCalendarRules(tx: Pick<Database, 'select' | 'selectDis
   const rules: CalendarRules = {
     special: (areaId, date) => specialDays.get(`${areaId}\n${date}`),
     isOpen: (areaId, date) => isOpenDay(date, weekdays.get(areaId) ?? DEFAULT_WORKING_WEEKDAYS, rules.special(areaId, date)),
-    slotsOf: (processId) =>
-      stored.get(processId) ?? DEFAULT_SLOT_SETTINGS.map((slot) => ({ ...slot, maxNum: carried.get(`${processId}\n${slot.timeName}`) ?? slot.maxNum })),
+    slotsOf: (processId) => stored.get(processId) ?? DEFAULT_SLOT_SETTINGS.map((slot) => ({ ...slot, maxNum: carried.get(`${processId}\n${slot.timeName}`) ?? slot.maxNum })),
     slotsOn: (processId, areaId, date) => slotsOfDay(rules.slotsOf(processId), date, rules.special(areaId, date) === 'workday'),
   };
   return rules;

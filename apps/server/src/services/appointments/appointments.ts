@@ -209,7 +209,13 @@ function toOrder(row: OrderRow): AppointmentOrder {
 /** One of the caller's own orders; anyone else's reads as no data. */
 export async function findOwnOrder(db: Database, openid: string, idText: string): Promise<AppointmentOrder> {
   const id = parseRowId(idText);
-  const [row] = id === null ? [] : await db.select().from(appointmentOrders).where(and(eq(appointmentOrders.id, id), eq(appointmentOrders.openid, openid)));
+  const [row] =
+    id === null
+      ? []
+      : await db
+          .select()
+          .from(appointmentOrders)
+          .where(and(eq(appointmentOrders.id, id), eq(appointmentOrders.openid, openid)));
   if (!row) throw notFound(NO_DATA_MESSAGE);
   return toOrder(row);
 }

@@ -57,9 +57,7 @@ export async function extendAppointmentCalendars(db: Database, now = new Date())
         .filter((process) => process.areaId === day.areaId)
         .flatMap((process) => rules.slotsOn(process.id, day.areaId, day.calendarDate).map((slot) => ({ calendarId: day.id, processId: process.id, timeName: slot.timeName, maxNum: slot.maxNum }))),
     );
-    const addedSlots = slots.length
-      ? await tx.insert(appointmentSlots).values(slots).onConflictDoNothing().returning({ id: appointmentSlots.id })
-      : [];
+    const addedSlots = slots.length ? await tx.insert(appointmentSlots).values(slots).onConflictDoNothing().returning({ id: appointmentSlots.id }) : [];
     return { ran: true, days: addedDays.length, slots: addedSlots.length };
   });
 }

@@ -158,7 +158,11 @@ export async function bookCounterSlot(db: Database, openid: string, input: Count
         .values({ openid, calendarId: day.id, slotId: chosen.id, bookedDate: date, yysj: counterBookingTime(date, chosen.timeName), name, phone, zjh, applicationId })
         .returning({ id: counterBookings.id });
       // The case's list now offers its slip instead of booking (kyy 2).
-      if (applicationId !== null) await tx.update(applications).set({ kyy: '2' }).where(and(eq(applications.id, applicationId), eq(applications.openid, openid)));
+      if (applicationId !== null)
+        await tx
+          .update(applications)
+          .set({ kyy: '2' })
+          .where(and(eq(applications.id, applicationId), eq(applications.openid, openid)));
       return String(row!.id);
     });
     return { id };

@@ -23,12 +23,7 @@ async function requireOwnPhone(db: Database, openid: string, phone: string | und
 }
 
 /** phong_query_yzm: a code to the profile's phone, under the hall's countdown and daily limits. */
-export async function sendArchiveCode(
-  hall: { db: Database; sms: SmsSender },
-  asker: { openid: string; clientAddress: string },
-  phone: string | undefined,
-  log?: FastifyBaseLogger,
-): Promise<void> {
+export async function sendArchiveCode(hall: { db: Database; sms: SmsSender }, asker: { openid: string; clientAddress: string }, phone: string | undefined, log?: FastifyBaseLogger): Promise<void> {
   const own = await requireOwnPhone(hall.db, asker.openid, phone);
   await issuePhoneCode(hall, { ...asker, phone: own }, log);
 }

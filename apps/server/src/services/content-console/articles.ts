@@ -131,7 +131,11 @@ export async function saveConsoleArticle(db: Database, actor: AuditActor, input:
     }
     const before = await lockArticle(tx, input.id);
     if (input.version !== undefined && input.version !== versionOf(before)) throw conflict(CONSOLE_ARTICLE_CHANGED);
-    const [updated] = await tx.update(articles).set({ ...values, updatedAt: now, updatedBy: actor.operatorName }).where(eq(articles.id, before.id)).returning();
+    const [updated] = await tx
+      .update(articles)
+      .set({ ...values, updatedAt: now, updatedBy: actor.operatorName })
+      .where(eq(articles.id, before.id))
+      .returning();
     await recordAudit(tx, actor, { action: ARTICLE_ACTIONS.update, target: targetOf(before.id), before: auditView(before), after: auditView(updated!) });
     return updated!;
   });

@@ -1,12 +1,4 @@
-import {
-  BANNER_IMAGE_NOT_IMAGE,
-  BANNER_TITLE_MAX_LENGTH,
-  BANNER_TITLE_REQUIRED,
-  BANNER_TITLE_TOO_LONG,
-  NO_DATA_MESSAGE,
-  contract,
-  type ConsoleBanner,
-} from '@hall/api';
+import { BANNER_IMAGE_NOT_IMAGE, BANNER_TITLE_MAX_LENGTH, BANNER_TITLE_REQUIRED, BANNER_TITLE_TOO_LONG, NO_DATA_MESSAGE, contract, type ConsoleBanner } from '@hall/api';
 import { asc, eq, sql } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import type { Database } from '../../db/client';
@@ -53,7 +45,10 @@ export async function saveConsoleBanner(db: Database, actor: AuditActor, input: 
       // The table is locked for the moment of the insert, so two new banners never take the same place.
       await tx.execute(sql`LOCK TABLE ${banners} IN SHARE ROW EXCLUSIVE MODE`);
       const [last] = await tx.select({ sort: sql<number>`coalesce(max(${banners.sort}), 0)` }).from(banners);
-      const [created] = await tx.insert(banners).values({ id: `b-${randomId(9)}`, url: '', sort: Number(last!.sort) + 1, ...values }).returning();
+      const [created] = await tx
+        .insert(banners)
+        .values({ id: `b-${randomId(9)}`, url: '', sort: Number(last!.sort) + 1, ...values })
+        .returning();
       await recordAudit(tx, actor, { action: 'banner.create', target: targetOf(created!.id), before: null, after: auditView(created!) });
       return created!;
     }

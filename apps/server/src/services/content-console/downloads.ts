@@ -45,7 +45,8 @@ export function checkedDownload(originalName: string, bytes: Buffer): { fileName
   const fileName = originalName.split(/[\\/]/).pop()!.trim();
   const extension = /\.([A-Za-z0-9]{1,8})$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
   const kind = KINDS[extension];
-  if (!kind || !kind.matches(bytes) || Array.from(fileName).length > 120 || /[<>:"|?*]/.test(fileName) || Array.from(fileName).some((char) => char.charCodeAt(0) < 0x20)) throw badRequest(DOWNLOAD_FILE_NOT_ALLOWED);
+  if (!kind || !kind.matches(bytes) || Array.from(fileName).length > 120 || /[<>:"|?*]/.test(fileName) || Array.from(fileName).some((char) => char.charCodeAt(0) < 0x20))
+    throw badRequest(DOWNLOAD_FILE_NOT_ALLOWED);
   return { fileName, mime: kind.mime };
 }
 
@@ -73,7 +74,10 @@ export async function uploadConsoleDownload(db: Database, files: FileStorage, ac
       const values = { fileName, fileAlias, mime, storageKey: saved.key, size: saved.size };
       if (rowId === undefined) {
         const [last] = await tx.select({ sort: sql<number>`coalesce(max(${downloadFiles.sort}), 0)` }).from(downloadFiles);
-        const [created] = await tx.insert(downloadFiles).values({ ...values, sort: Number(last!.sort) + 1 }).returning();
+        const [created] = await tx
+          .insert(downloadFiles)
+          .values({ ...values, sort: Number(last!.sort) + 1 })
+          .returning();
         await recordAudit(tx, actor, { action: 'download.create', target: `download:${created!.id}`, before: null, after: auditView(created!) });
         return created!;
       }

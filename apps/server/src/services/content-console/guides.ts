@@ -84,7 +84,12 @@ export async function saveConsoleGuide(db: Database, actor: AuditActor, input: G
       await tx.insert(businessMaterials).values(materials.map((material, index) => ({ prodefId: prodefid, name: material.name, required: material.required ? REQUIRED : OPTIONAL, sort: index + 1 })));
     }
     const after = await describe(tx, prodefid);
-    const view = ({ title: t, content: c, cdzmyhxzContent: m, materials: list }: ConsoleGuide) => ({ title: t, content: c, cdzmyhxzContent: m, materials: list.map(({ name, required }) => ({ name, required })) });
+    const view = ({ title: t, content: c, cdzmyhxzContent: m, materials: list }: ConsoleGuide) => ({
+      title: t,
+      content: c,
+      cdzmyhxzContent: m,
+      materials: list.map(({ name, required }) => ({ name, required })),
+    });
     await recordAudit(tx, actor, { action: 'guide.update', target: `guide:${prodefid}`, before: view(before), after: view(after) });
     return after;
   });

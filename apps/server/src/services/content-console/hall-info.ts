@@ -46,7 +46,10 @@ export async function saveConsoleQuestion(db: Database, actor: AuditActor, input
     if (input.id === undefined) {
       await tx.execute(sql`LOCK TABLE ${commonQuestions} IN SHARE ROW EXCLUSIVE MODE`);
       const [last] = await tx.select({ sort: sql<number>`coalesce(max(${commonQuestions.sort}), 0)` }).from(commonQuestions);
-      const [created] = await tx.insert(commonQuestions).values({ ...values, sort: Number(last!.sort) + 1 }).returning();
+      const [created] = await tx
+        .insert(commonQuestions)
+        .values({ ...values, sort: Number(last!.sort) + 1 })
+        .returning();
       await recordAudit(tx, actor, { action: 'question.create', target: `question:${created!.id}`, before: null, after: questionView(created!) });
       return created!;
     }
@@ -72,7 +75,11 @@ export async function orderConsoleQuestions(db: Database, actor: AuditActor, ids
       rows: rows.map((row) => ({ id: String(row.id) })),
       ids,
       target: 'questions',
-      write: (id, sort) => tx.update(commonQuestions).set({ sort }).where(eq(commonQuestions.id, Number(id))),
+      write: (id, sort) =>
+        tx
+          .update(commonQuestions)
+          .set({ sort })
+          .where(eq(commonQuestions.id, Number(id))),
     });
   });
   return listConsoleQuestions(db);
@@ -99,7 +106,11 @@ async function writeSetting(tx: Transaction, key: string, value: string): Promis
   await tx.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
 }
 
-const splitContact = (value: string) => value.split(/[,，]/).map((line) => line.trim()).filter(Boolean);
+const splitContact = (value: string) =>
+  value
+    .split(/[,，]/)
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 export async function readConsoleContact(db: Database): Promise<{ lines: string[] }> {
   return { lines: splitContact((await readSettings(db, [CONTACT_SETTING_KEY])).get(CONTACT_SETTING_KEY) ?? '') };

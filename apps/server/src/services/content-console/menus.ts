@@ -71,7 +71,11 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** The group a tile goes in, locked so it cannot be removed meanwhile; a tile is no group. */
 async function lockGroup(tx: Transaction, parentId: string | null): Promise<void> {
   if (parentId === null) return;
-  const [group] = await tx.select().from(menus).where(and(eq(menus.id, parentId), isNull(menus.parentId))).for('update');
+  const [group] = await tx
+    .select()
+    .from(menus)
+    .where(and(eq(menus.id, parentId), isNull(menus.parentId)))
+    .for('update');
   if (!group) throw badRequest(MENU_GROUP_MISSING);
 }
 
@@ -83,9 +87,15 @@ export async function saveConsoleMenu(db: Database, actor: AuditActor, input: Me
     if (input.id === undefined) {
       await tx.execute(sql`LOCK TABLE ${menus} IN SHARE ROW EXCLUSIVE MODE`);
       const sameList = values.parentId === null ? isNull(menus.parentId) : eq(menus.parentId, values.parentId);
-      const [last] = await tx.select({ sort: sql<number>`coalesce(max(${menus.sort}), 0)` }).from(menus).where(sameList);
+      const [last] = await tx
+        .select({ sort: sql<number>`coalesce(max(${menus.sort}), 0)` })
+        .from(menus)
+        .where(sameList);
       const id = `${values.parentId === null ? 'g' : 'm'}-${randomId(9)}`;
-      const [created] = await tx.insert(menus).values({ id, ...values, sort: Number(last!.sort) + 1 }).returning();
+      const [created] = await tx
+        .insert(menus)
+        .values({ id, ...values, sort: Number(last!.sort) + 1 })
+        .returning();
       await recordAudit(tx, actor, { action: 'menu.create', target: targetOf(id), before: null, after: auditView(created!) });
       return created!;
     }

@@ -1,4 +1,13 @@
-import { NO_DATA_MESSAGE, SITE_ADDRESS_MAX_LENGTH, SITE_ADDRESS_TOO_LONG, SITE_COORDINATES_INVALID, SITE_PHONE_INVALID, SITE_WORKTIME_MAX_LENGTH, SITE_WORKTIME_TOO_LONG, type ServiceSiteDetails } from '@hall/api';
+import {
+  NO_DATA_MESSAGE,
+  SITE_ADDRESS_MAX_LENGTH,
+  SITE_ADDRESS_TOO_LONG,
+  SITE_COORDINATES_INVALID,
+  SITE_PHONE_INVALID,
+  SITE_WORKTIME_MAX_LENGTH,
+  SITE_WORKTIME_TOO_LONG,
+  type ServiceSiteDetails,
+} from '@hall/api';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { appointmentAreas } from '../../db/schema';
@@ -8,7 +17,16 @@ import { checkedText } from './content-rules';
 
 type AreaRow = typeof appointmentAreas.$inferSelect;
 
-const toSite = (row: AreaRow): ServiceSiteDetails => ({ id: row.id, areaName: row.areaName, xzqdm: row.xzqdm, address: row.address, worktime: row.worktime, phone: row.phone, lat: row.lat, lng: row.lng });
+const toSite = (row: AreaRow): ServiceSiteDetails => ({
+  id: row.id,
+  areaName: row.areaName,
+  xzqdm: row.xzqdm,
+  address: row.address,
+  worktime: row.worktime,
+  phone: row.phone,
+  lat: row.lat,
+  lng: row.lng,
+});
 const detailsOf = (row: AreaRow) => ({ address: row.address, worktime: row.worktime, phone: row.phone, lat: row.lat, lng: row.lng });
 
 export async function listConsoleSites(db: Database): Promise<ServiceSiteDetails[]> {

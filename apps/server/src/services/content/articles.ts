@@ -32,7 +32,13 @@ export async function listArticles(db: Database, type: ArticleType, search?: str
 /** One published article, its HTML sanitised again on the way out. A given type must match the article's. */
 export async function readArticle(db: Database, id: string, type?: ArticleType): Promise<Article> {
   const rowId = parseRowId(id);
-  const [row] = rowId === null ? [] : await db.select().from(articles).where(and(PUBLISHED, eq(articles.id, rowId), type ? eq(articles.type, type) : undefined));
+  const [row] =
+    rowId === null
+      ? []
+      : await db
+          .select()
+          .from(articles)
+          .where(and(PUBLISHED, eq(articles.id, rowId), type ? eq(articles.type, type) : undefined));
   if (!row) throw notFound(NO_DATA_MESSAGE);
   return toArticle(row);
 }

@@ -41,8 +41,13 @@ export async function listFeedback(db: Database, openid: string): Promise<Feedba
 /** One item of the citizen's own feedback; another's is as absent as a missing one. */
 export async function findOwnFeedback(db: Database, openid: string, id: string): Promise<FeedbackItem> {
   const rowId = parseRowId(id);
-  const [row] = rowId === null ? [] : await db.select().from(feedback).where(and(eq(feedback.id, rowId), eq(feedback.openid, openid)));
+  const [row] =
+    rowId === null
+      ? []
+      : await db
+          .select()
+          .from(feedback)
+          .where(and(eq(feedback.id, rowId), eq(feedback.openid, openid)));
   if (!row) throw notFound(NO_DATA_MESSAGE);
   return toFeedbackItem(row);
 }
-

@@ -26,6 +26,9 @@ export async function saveGuide(db: Database, input: { prodefid: string; title: 
     cdzmyhxzContent: sanitizeContentHtml(input.cdzmyhxzContent ?? ''),
   };
   if (!values.prodefid) throw badRequest(GUIDE_BUSINESS_REQUIRED);
-  await db.insert(guides).values(values).onConflictDoUpdate({ target: guides.prodefid, set: { title: values.title, content: values.content, cdzmyhxzContent: values.cdzmyhxzContent } });
+  await db
+    .insert(guides)
+    .values(values)
+    .onConflictDoUpdate({ target: guides.prodefid, set: { title: values.title, content: values.content, cdzmyhxzContent: values.cdzmyhxzContent } });
   return { title: values.title, content: values.content, cdzmyhxzContent: values.cdzmyhxzContent };
 }

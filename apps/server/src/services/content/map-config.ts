@@ -14,7 +14,10 @@ export function isTileTemplate(value: string): boolean {
 }
 
 export async function readMapConfig(db: Database): Promise<MapConfig> {
-  const rows = await db.select().from(settings).where(inArray(settings.key, [MAP_TILE_URL_SETTING, MAP_ATTRIBUTION_SETTING]));
+  const rows = await db
+    .select()
+    .from(settings)
+    .where(inArray(settings.key, [MAP_TILE_URL_SETTING, MAP_ATTRIBUTION_SETTING]));
   const value = (key: string) => rows.find((row) => row.key === key)?.value.trim() ?? '';
   const tileUrl = value(MAP_TILE_URL_SETTING);
   return { tileUrl: isTileTemplate(tileUrl) ? tileUrl : '', attribution: value(MAP_ATTRIBUTION_SETTING), zoom: MAP_ZOOM };

@@ -25,8 +25,7 @@ function stateOf(attendance: Attendance | null): Pick<DayBooking, 'state' | 'rec
   return { state: attendance.state === 'arrived' ? 'arrived' : 'no_show', recordedBy: attendance.operatorName, recordedAt: formatShanghaiDateTime(attendance.recordedAt) };
 }
 
-const attendanceOf = (kind: Kind, id: typeof appointmentOrders.id | typeof counterBookings.id | number) =>
-  and(eq(appointmentAttendance.bookingKind, kind), eq(appointmentAttendance.bookingId, id));
+const attendanceOf = (kind: Kind, id: typeof appointmentOrders.id | typeof counterBookings.id | number) => and(eq(appointmentAttendance.bookingKind, kind), eq(appointmentAttendance.bookingId, id));
 
 export interface BookingFilter {
   areaId?: string;

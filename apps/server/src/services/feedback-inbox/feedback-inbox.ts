@@ -62,10 +62,7 @@ export async function listInbox(db: Database, filter: InboxFilter): Promise<{ it
     .orderBy(asc(feedback.status), desc(feedback.createdAt), desc(feedback.id))
     .limit(FEEDBACK_INBOX_PAGE_SIZE)
     .offset((filter.page - 1) * FEEDBACK_INBOX_PAGE_SIZE);
-  const [[total], [waiting]] = await Promise.all([
-    db.select({ n: count() }).from(feedback).where(where),
-    db.select({ n: count() }).from(feedback).where(eq(feedback.status, WAITING)),
-  ]);
+  const [[total], [waiting]] = await Promise.all([db.select({ n: count() }).from(feedback).where(where), db.select({ n: count() }).from(feedback).where(eq(feedback.status, WAITING))]);
   return { items: rows.map(({ row, citizenName }) => toInboxItem(row, citizenName)), total: total!.n, waiting: waiting!.n, pageSize: FEEDBACK_INBOX_PAGE_SIZE };
 }
 

@@ -100,11 +100,7 @@ export async function listFulfilmentQueue(hall: HallContext, kind?: FulfilmentKi
     .from(queryRecords)
     .leftJoin(users, eq(users.openid, queryRecords.openid))
     .where(
-      and(
-        inArray(queryRecords.state, PENDING_STATES),
-        inArray(queryRecords.kind, kind ? [kind] : [...FULFILMENT_KINDS]),
-        hall.certificateRegistry.answers ? gt(queryRecords.attempts, 0) : undefined,
-      ),
+      and(inArray(queryRecords.state, PENDING_STATES), inArray(queryRecords.kind, kind ? [kind] : [...FULFILMENT_KINDS]), hall.certificateRegistry.answers ? gt(queryRecords.attempts, 0) : undefined),
     )
     .orderBy(asc(queryRecords.createdAt), asc(queryRecords.id))
     .limit(QUEUE_LIMIT);

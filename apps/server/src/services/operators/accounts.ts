@@ -1,10 +1,4 @@
-import {
-  OPERATOR_MESSAGES,
-  OPERATOR_ROLE_CODES,
-  OPERATOR_USERNAME_PATTERN,
-  operatorPasswordProblem,
-  type OperatorRole,
-} from '@hall/domain';
+import { OPERATOR_MESSAGES, OPERATOR_ROLE_CODES, OPERATOR_USERNAME_PATTERN, operatorPasswordProblem, type OperatorRole } from '@hall/domain';
 import type { OperatorAccount } from '@hall/api';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';

@@ -10,8 +10,14 @@ export async function hallStatistics(db: Database): Promise<HallStatistics> {
   const [verified] = await db.select({ n: count() }).from(users).where(eq(users.realNameAuth, 1));
   const [waiting] = await db.select({ n: count() }).from(feedback).where(eq(feedback.status, 0));
   const [allFeedback] = await db.select({ n: count() }).from(feedback);
-  const [pending] = await db.select({ n: count() }).from(queryRecords).where(inArray(queryRecords.state, [0, 10]));
-  const [today] = await db.select({ n: count() }).from(queryRecords).where(and(gte(queryRecords.createdAt, startOfDay)));
+  const [pending] = await db
+    .select({ n: count() })
+    .from(queryRecords)
+    .where(inArray(queryRecords.state, [0, 10]));
+  const [today] = await db
+    .select({ n: count() })
+    .from(queryRecords)
+    .where(and(gte(queryRecords.createdAt, startOfDay)));
   return {
     citizens: citizens!.n,
     verifiedCitizens: verified!.n,

@@ -1,9 +1,4 @@
-import {
-  OPERATOR_LOCK_MINUTES,
-  OPERATOR_MAX_FAILED_SIGN_INS,
-  OPERATOR_MESSAGES,
-  operatorPasswordProblem,
-} from '@hall/domain';
+import { OPERATOR_LOCK_MINUTES, OPERATOR_MAX_FAILED_SIGN_INS, OPERATOR_MESSAGES, operatorPasswordProblem } from '@hall/domain';
 import type { OperatorProfile } from '@hall/api';
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -97,11 +92,7 @@ export async function signInWithPassword(db: Database, ip: string, username: str
     throw await refuse('signIn.failed', OPERATOR_MESSAGES.wrongCredentials);
   }
   return db.transaction(async (tx) => {
-    const [signedIn] = await tx
-      .update(operatorAccounts)
-      .set({ failedSignIns: 0, lockedUntil: null, lastSignInAt: new Date() })
-      .where(eq(operatorAccounts.id, account.id))
-      .returning();
+    const [signedIn] = await tx.update(operatorAccounts).set({ failedSignIns: 0, lockedUntil: null, lastSignInAt: new Date() }).where(eq(operatorAccounts.id, account.id)).returning();
     await recordAudit(tx, { operatorId: account.id, operatorName: account.username, ip }, { action: 'signIn.password', target: `operator:${account.id}` });
     return startSession(tx, signedIn!, 'password');
   });
@@ -129,7 +120,10 @@ export async function findOperatorSession(db: Database, id: string): Promise<Sig
     .where(and(eq(operatorSessions.id, id), gt(operatorSessions.expiresAt, new Date(now)), gt(operatorSessions.lastSeenAt, new Date(now - OPERATOR_SESSION_IDLE_MS))));
   if (!row || row.account.disabled) return null;
   if (now - row.session.lastSeenAt.getTime() > LAST_SEEN_PRECISION_MS) {
-    await db.update(operatorSessions).set({ lastSeenAt: new Date(now) }).where(eq(operatorSessions.id, id));
+    await db
+      .update(operatorSessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(operatorSessions.id, id));
   }
   return { account: row.account, sessionId: row.session.id, method: row.session.method as SignInMethod };
 }
@@ -142,9 +136,7 @@ export async function endOperatorSession(db: Database, actor: AuditActor, sessio
 }
 
 export async function deleteExpiredOperatorSessions(db: Database): Promise<void> {
-  await db
-    .delete(operatorSessions)
-    .where(or(lt(operatorSessions.expiresAt, new Date()), lt(operatorSessions.lastSeenAt, new Date(Date.now() - OPERATOR_SESSION_IDLE_MS))));
+  await db.delete(operatorSessions).where(or(lt(operatorSessions.expiresAt, new Date()), lt(operatorSessions.lastSeenAt, new Date(Date.now() - OPERATOR_SESSION_IDLE_MS))));
 }
 
 /**
@@ -159,11 +151,7 @@ export async function changeOperatorPassword(db: Database, actor: AuditActor, op
   if (next === current) throw badRequest(OPERATOR_MESSAGES.passwordUnchanged);
   const passwordHash = await hashPassword(next);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(operatorAccounts)
-      .set({ passwordHash, mustChangePassword: false, passwordChangedAt: new Date() })
-      .where(eq(operatorAccounts.id, account.id))
-      .returning();
+    const [row] = await tx.update(operatorAccounts).set({ passwordHash, mustChangePassword: false, passwordChangedAt: new Date() }).where(eq(operatorAccounts.id, account.id)).returning();
     await tx.delete(operatorSessions).where(and(eq(operatorSessions.operatorId, account.id), sql`${operatorSessions.id} <> ${operator.sessionId}`));
     await recordAudit(tx, actor, { action: 'operator.changePassword', target: `operator:${account.id}` });
     return row!;

@@ -29,8 +29,7 @@ export function toRecordItem(row: QueryRecordRow): QueryRecordItem {
 
 export function toRecordDetail(row: QueryRecordRow): QueryRecordDetail {
   const kind = row.kind as QueryRecordKindCode;
-  const preview =
-    kind === 'verify' ? verificationPreviewPath(row.id) : String(row.state) === QUERY_STATE_FOUND && row.fileId ? licencePreviewPath(row.id) : undefined;
+  const preview = kind === 'verify' ? verificationPreviewPath(row.id) : String(row.state) === QUERY_STATE_FOUND && row.fileId ? licencePreviewPath(row.id) : undefined;
   return { ...toRecordItem(row), kind, result: row.result ?? null, ...(preview ? { preview } : {}) };
 }
 

@@ -42,10 +42,13 @@ function resultOf(outcome: VerificationOutcome, sha256: string | null, reportFil
  * reason. Storage keys written are pushed to `created`, so a failed transaction removes them.
  */
 export async function resolveVerificationRecord(hall: HallContext, tx: Transaction, row: QueryRecordRow, created: string[]): Promise<VerificationRecordOutcome> {
-  const [file] = row.fileId ? await tx.select().from(storedFiles).where(and(eq(storedFiles.id, row.fileId), eq(storedFiles.openid, row.openid))) : [];
-  const verified = file
-    ? await hall.pdfVerifier.verify(() => hall.files.open(file.storageKey), file.size)
-    : { outcome: { ok: false, failure: 'fileMissing' } as VerificationOutcome, sha256: null };
+  const [file] = row.fileId
+    ? await tx
+        .select()
+        .from(storedFiles)
+        .where(and(eq(storedFiles.id, row.fileId), eq(storedFiles.openid, row.openid)))
+    : [];
+  const verified = file ? await hall.pdfVerifier.verify(() => hall.files.open(file.storageKey), file.size) : { outcome: { ok: false, failure: 'fileMissing' } as VerificationOutcome, sha256: null };
   const { outcome, sha256 } = verified;
 
   const report = await renderVerificationReport({

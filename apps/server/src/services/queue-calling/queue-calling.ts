@@ -87,9 +87,7 @@ export async function callNext(db: Database, actor: AuditActor, groupIdText: str
       .orderBy(asc(queueOrders.resTime), asc(queueOrders.id))
       .limit(1)
       .for('update', { skipLocked: true });
-    const [row] = next
-      ? await tx.update(queueOrders).set({ callState: 'called', callWindow: windowNumber, calledAt: now }).where(eq(queueOrders.id, next.id)).returning()
-      : [];
+    const [row] = next ? await tx.update(queueOrders).set({ callState: 'called', callWindow: windowNumber, calledAt: now }).where(eq(queueOrders.id, next.id)).returning() : [];
     if (!row) throw conflict(CALLING_MESSAGES.noneWaiting);
     return audited(tx, actor, 'queue.call', null, row);
   });
@@ -146,14 +144,7 @@ export async function readDisplay(db: Database, hallId: string, now = new Date()
     .select({ number: queueOrders.number, groupName: queueGroups.name, callWindow: queueOrders.callWindow, calledAt: queueOrders.calledAt })
     .from(queueOrders)
     .innerJoin(queueGroups, eq(queueGroups.id, queueOrders.groupId))
-    .where(
-      and(
-        eq(queueOrders.companyId, hallId),
-        eq(queueOrders.resDay, formatShanghaiDate(now)),
-        eq(queueOrders.state, QUEUE_ORDER_STATES.valid),
-        eq(queueOrders.callState, 'called'),
-      ),
-    )
+    .where(and(eq(queueOrders.companyId, hallId), eq(queueOrders.resDay, formatShanghaiDate(now)), eq(queueOrders.state, QUEUE_ORDER_STATES.valid), eq(queueOrders.callState, 'called')))
     .orderBy(desc(queueOrders.calledAt), desc(queueOrders.id))
     .limit(10);
   return { hall: hall.name, calls: rows.map((row) => ({ number: row.number, groupName: row.groupName, callWindow: row.callWindow ?? 0, calledAt: timeOfDay(row.calledAt) })) };
@@ -161,6 +152,9 @@ export async function readDisplay(db: Database, hallId: string, now = new Date()
 
 /** Whether the order belongs to the citizen: their stream passes on only their own numbers' changes. */
 export async function isOwnOrder(db: Database, openid: string, orderId: number): Promise<boolean> {
-  const [row] = await db.select({ id: queueOrders.id }).from(queueOrders).where(and(eq(queueOrders.id, orderId), eq(queueOrders.openid, openid)));
+  const [row] = await db
+    .select({ id: queueOrders.id })
+    .from(queueOrders)
+    .where(and(eq(queueOrders.id, orderId), eq(queueOrders.openid, openid)));
   return Boolean(row);
 }

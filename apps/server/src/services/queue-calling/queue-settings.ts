@@ -197,7 +197,12 @@ export async function listCallingGroups(db: Database) {
     ? await db
         .select({ id: queueGroups.id, companyId: queueGroups.companyId, name: queueGroups.name, prefix: queueGroups.prefix })
         .from(queueGroups)
-        .where(inArray(queueGroups.companyId, halls.map((hall) => hall.id)))
+        .where(
+          inArray(
+            queueGroups.companyId,
+            halls.map((hall) => hall.id),
+          ),
+        )
         .orderBy(asc(queueGroups.sort), asc(queueGroups.id))
     : [];
   return halls.map((hall) => ({ ...hall, groups: groups.filter((group) => group.companyId === hall.id).map(({ id, name, prefix }) => ({ id, name, prefix })) }));

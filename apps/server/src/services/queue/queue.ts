@@ -88,7 +88,11 @@ async function daysOf(db: Database, config: ConfigRow, now: Date): Promise<Queue
     .select({ date: queueClosedDays.closedDate })
     .from(queueClosedDays)
     .where(and(eq(queueClosedDays.companyId, config.companyId), gte(queueClosedDays.closedDate, formatShanghaiDate(now))));
-  return queueDays(now, config.yuyueday, closed.map((row) => row.date));
+  return queueDays(
+    now,
+    config.yuyueday,
+    closed.map((row) => row.date),
+  );
 }
 
 /** The yuyueday days from today, closed ones marked holiday 1. */
@@ -136,11 +140,7 @@ async function openDay(db: Database, config: ConfigRow, date: string | undefined
 }
 
 /** Numbers left per time of one day of a group; aboutTime narrows the list to that time. */
-export async function listTimeNumbers(
-  db: Database,
-  input: { comID?: string; groupId?: string; aboutDate?: string; aboutTime?: string },
-  now = new Date(),
-): Promise<QueueTimeNumbers[]> {
+export async function listTimeNumbers(db: Database, input: { comID?: string; groupId?: string; aboutDate?: string; aboutTime?: string }, now = new Date()): Promise<QueueTimeNumbers[]> {
   const config = await companyConfig(db, input.comID);
   const group = await groupOf(db, input.groupId, config.companyId);
   const day = await openDay(db, config, input.aboutDate, now);
@@ -272,9 +272,7 @@ export async function findOwnOrder(db: Database, openid: string, idText: string,
 
 /** The caller's orders, the latest day and time first. */
 export async function listOwnOrders(db: Database, openid: string, now = new Date()): Promise<QueueOrder[]> {
-  const rows = await ownOrders(db)
-    .where(eq(queueOrders.openid, openid))
-    .orderBy(desc(queueOrders.resDay), desc(queueOrders.resTime), desc(queueOrders.id));
+  const rows = await ownOrders(db).where(eq(queueOrders.openid, openid)).orderBy(desc(queueOrders.resDay), desc(queueOrders.resTime), desc(queueOrders.id));
   return rows.map((row) => toOrder(row, now));
 }
 

@@ -1,4 +1,13 @@
-import { NO_DATA_MESSAGE, REVIEW_OPINION_MAX_LENGTH, REVIEW_OPINION_REQUIRED, REVIEW_OPINION_TOO_LONG, reviewMaterialFilePath, type ReviewApplicationDetail, type ReviewQueue, type ReviewQueueItem } from '@hall/api';
+import {
+  NO_DATA_MESSAGE,
+  REVIEW_OPINION_MAX_LENGTH,
+  REVIEW_OPINION_REQUIRED,
+  REVIEW_OPINION_TOO_LONG,
+  reviewMaterialFilePath,
+  type ReviewApplicationDetail,
+  type ReviewQueue,
+  type ReviewQueueItem,
+} from '@hall/api';
 import {
   REGISTRATION_TYPES,
   REVIEW_STAGE_LABELS,
@@ -38,9 +47,7 @@ export function notAtStageMessage(stage: ReviewStage, shzt: number): string {
 /** The review queues: the applications waiting at each stage (or the one named), oldest submission first. */
 export async function listReviewQueues(db: Database, only?: ReviewStage): Promise<ReviewQueue[]> {
   const stages = only ? [only] : STAGES;
-  return Promise.all(
-    stages.map(async (stage) => ({ stage, label: REVIEW_STAGE_LABELS[stage], status: reviewStageStatus(stage), items: await waitingAt(db, reviewStageStatus(stage)) })),
-  );
+  return Promise.all(stages.map(async (stage) => ({ stage, label: REVIEW_STAGE_LABELS[stage], status: reviewStageStatus(stage), items: await waitingAt(db, reviewStageStatus(stage)) })));
 }
 
 /** A queue holds what the operators on duty work through; this only bounds a runaway one. */
@@ -60,11 +67,21 @@ async function waitingAt(db: Database, shzt: number): Promise<ReviewQueueItem[]>
     ? await db
         .select({ applicationId: applicants.applicationId, name: applicants.sqrName })
         .from(applicants)
-        .where(inArray(applicants.applicationId, rows.map((row) => row.application.id)))
+        .where(
+          inArray(
+            applicants.applicationId,
+            rows.map((row) => row.application.id),
+          ),
+        )
         .orderBy(asc(applicants.id))
     : [];
   return rows.map(({ application, businessName, userName }) =>
-    toQueueItem(application, businessName, userName ?? '', names.filter((entry) => entry.applicationId === application.id).map((entry) => entry.name)),
+    toQueueItem(
+      application,
+      businessName,
+      userName ?? '',
+      names.filter((entry) => entry.applicationId === application.id).map((entry) => entry.name),
+    ),
   );
 }
 
@@ -156,7 +173,10 @@ export async function reviewApplication(
     if (!transition.createsCaseNumber) return { shzt: updated.shzt, prolsh: updated.prolsh };
     await openRegistryCase(tx, updated);
     // The row is this transaction's since the update: the accepted case may now be booked at the counter.
-    await tx.update(applications).set({ kyy: bookingFlagAfterAcceptance(updated.kyy) }).where(eq(applications.id, updated.id));
+    await tx
+      .update(applications)
+      .set({ kyy: bookingFlagAfterAcceptance(updated.kyy) })
+      .where(eq(applications.id, updated.id));
     return { shzt: updated.shzt, prolsh: updated.prolsh };
   });
 }

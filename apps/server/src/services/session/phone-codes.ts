@@ -41,11 +41,7 @@ const startOfToday = sql`date_trunc('day', now() at time zone 'Asia/Shanghai') a
  * a transaction-scoped lock on the phone, so two requests (or two server processes) cannot both
  * pass the 60-second or the daily check. Only the newest code of a phone works.
  */
-export async function issuePhoneCode(
-  hall: { db: Database; sms: SmsSender },
-  input: { openid: string; phone: string; clientAddress: string },
-  log?: FastifyBaseLogger,
-): Promise<void> {
+export async function issuePhoneCode(hall: { db: Database; sms: SmsSender }, input: { openid: string; phone: string; clientAddress: string }, log?: FastifyBaseLogger): Promise<void> {
   const phone = input.phone.trim();
   if (!isMobileNumber(phone)) throw badRequest(VALIDATION_MESSAGES.profileMobile);
   const code = numericCode(SMS_CODE_LENGTH);
@@ -117,21 +113,18 @@ export async function consumePhoneCode(db: Database, input: { openid: string; ph
   const [used] = await db
     .update(smsCodes)
     .set({ usedAt: sql`clock_timestamp()` })
-    .where(
-      and(
-        eq(smsCodes.phone, phone),
-        eq(smsCodes.openid, input.openid),
-        eq(smsCodes.code, code),
-        isNull(smsCodes.usedAt),
-        gt(smsCodes.expiresAt, sql`clock_timestamp()`),
-      ),
-    )
+    .where(and(eq(smsCodes.phone, phone), eq(smsCodes.openid, input.openid), eq(smsCodes.code, code), isNull(smsCodes.usedAt), gt(smsCodes.expiresAt, sql`clock_timestamp()`)))
     .returning({ id: smsCodes.id });
   if (used) return { ok: true };
 
   // Only to say why: the decision above is already made.
   const mine = and(eq(smsCodes.phone, phone), eq(smsCodes.openid, input.openid));
-  const [same] = await db.select({ usedAt: smsCodes.usedAt }).from(smsCodes).where(and(mine, eq(smsCodes.code, code))).orderBy(desc(smsCodes.createdAt)).limit(1);
+  const [same] = await db
+    .select({ usedAt: smsCodes.usedAt })
+    .from(smsCodes)
+    .where(and(mine, eq(smsCodes.code, code)))
+    .orderBy(desc(smsCodes.createdAt))
+    .limit(1);
   if (same) return { ok: false, reason: same.usedAt ? PHONE_CODE_MESSAGES.used : PHONE_CODE_MESSAGES.expired };
   const [any] = await db.select({ id: smsCodes.id }).from(smsCodes).where(mine).limit(1);
   return { ok: false, reason: any ? PHONE_CODE_MESSAGES.wrong : PHONE_CODE_MESSAGES.notRequested };
@@ -139,11 +132,6 @@ export async function consumePhoneCode(db: Database, input: { openid: string; ph
 
 /** The newest code sent to a phone (the SMS simulator's inbox). */
 export async function latestPhoneCode(db: Database, phone: string): Promise<{ code: string; sentAt: Date } | null> {
-  const [row] = await db
-    .select({ code: smsCodes.code, sentAt: smsCodes.createdAt })
-    .from(smsCodes)
-    .where(eq(smsCodes.phone, phone.trim()))
-    .orderBy(desc(smsCodes.createdAt))
-    .limit(1);
+  const [row] = await db.select({ code: smsCodes.code, sentAt: smsCodes.createdAt }).from(smsCodes).where(eq(smsCodes.phone, phone.trim())).orderBy(desc(smsCodes.createdAt)).limit(1);
   return row ?? null;
 }

@@ -23,7 +23,10 @@ export async function findSession(db: Database, id: string): Promise<SessionRow 
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date(now)), gt(sessions.lastSeenAt, new Date(now - SESSION_IDLE_MS))));
   if (!row) return null;
   if (now - row.lastSeenAt.getTime() > LAST_SEEN_PRECISION_MS) {
-    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, id));
   }
   return row;
 }

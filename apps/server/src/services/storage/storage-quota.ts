@@ -68,11 +68,7 @@ export async function requireStorageRoom(db: Reader, openid: string, quotaBytes:
  * so of two uploads racing for the last room only the first to record fits; the second sees its size
  * and is refused (its caller removes the stored file as for any failed transaction).
  */
-export async function recordCitizenFile(
-  tx: Writer,
-  quotaBytes: number,
-  file: { openid: string; storageKey: string; originalName: string; mime: string; size: number },
-): Promise<StoredFileRow> {
+export async function recordCitizenFile(tx: Writer, quotaBytes: number, file: { openid: string; storageKey: string; originalName: string; mime: string; size: number }): Promise<StoredFileRow> {
   await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK_SPACE}, hashtext(${file.openid}))`);
   if ((await usedStorage(tx, file.openid)) + file.size > quotaBytes) throw storageFull(quotaBytes);
   return recordStoredFile(tx, file);
@@ -83,17 +79,12 @@ export async function recordCitizenFile(
  * so storage stops writing once the quota would be passed. `refusal` turns the size refusal of a file
  * cut at the quota into the quota's message.
  */
-export async function streamedUploadBound(
-  db: Reader,
-  openid: string,
-  limits: { uploadMaxBytes: number; quotaBytes: number },
-): Promise<{ maxBytes: number; refusal(error: unknown): unknown }> {
+export async function streamedUploadBound(db: Reader, openid: string, limits: { uploadMaxBytes: number; quotaBytes: number }): Promise<{ maxBytes: number; refusal(error: unknown): unknown }> {
   const room = await requireStorageRoom(db, openid, limits.quotaBytes);
   const maxBytes = Math.min(limits.uploadMaxBytes, room);
   const cutByQuota = maxBytes < limits.uploadMaxBytes;
   return {
     maxBytes,
-    refusal: (error) =>
-      cutByQuota && error instanceof HallError && error.message === VALIDATION_MESSAGES.uploadTooLarge ? storageFull(limits.quotaBytes) : error,
+    refusal: (error) => (cutByQuota && error instanceof HallError && error.message === VALIDATION_MESSAGES.uploadTooLarge ? storageFull(limits.quotaBytes) : error),
   };
 }

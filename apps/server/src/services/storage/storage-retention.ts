@@ -2,18 +2,7 @@ import { REVIEW_STATUS } from '@hall/domain';
 import { and, asc, eq, inArray, isNull, lt, notExists, sql, type SQL } from 'drizzle-orm';
 import type { HallContext } from '../../context';
 import { startPeriodicJob } from '../../lib/periodic-job';
-import {
-  applicants,
-  applicationStatements,
-  applications,
-  downloadFiles,
-  materialFiles,
-  materials,
-  propertyUnits,
-  queryRecords,
-  rightsInfo,
-  storedFiles,
-} from '../../db/schema';
+import { applicants, applicationStatements, applications, downloadFiles, materialFiles, materials, propertyUnits, queryRecords, rightsInfo, storedFiles } from '../../db/schema';
 import type { Transaction } from '../applications/application-editing';
 import { deleteApplicationRows } from '../applications/applications';
 
@@ -87,19 +76,21 @@ function expiredDraft(cutoff: Date): SQL {
 
 /** Deletes up to a batch of expired drafts; answers how many and the storage keys of the files that went with them. */
 async function expireDrafts(tx: Transaction, cutoff: Date): Promise<{ count: number; keys: string[] }> {
-  const claimed = await tx
-    .select({ id: applications.id })
-    .from(applications)
-    .where(expiredDraft(cutoff))
-    .orderBy(asc(applications.id))
-    .limit(DRAFTS_PER_BATCH)
-    .for('update', { skipLocked: true });
+  const claimed = await tx.select({ id: applications.id }).from(applications).where(expiredDraft(cutoff)).orderBy(asc(applications.id)).limit(DRAFTS_PER_BATCH).for('update', { skipLocked: true });
   if (claimed.length === 0) return { count: 0, keys: [] };
   // Asked again now the rows are locked: an edit that committed while they were being claimed counts.
   const expired = await tx
     .select({ id: applications.id, openid: applications.openid })
     .from(applications)
-    .where(and(inArray(applications.id, claimed.map((row) => row.id)), expiredDraft(cutoff)));
+    .where(
+      and(
+        inArray(
+          applications.id,
+          claimed.map((row) => row.id),
+        ),
+        expiredDraft(cutoff),
+      ),
+    );
   const keys: string[] = [];
   for (const draft of expired) keys.push(...(await deleteApplicationRows(tx, draft.openid, draft.id)));
   return { count: expired.length, keys };
@@ -131,10 +122,7 @@ async function removeUnreferencedFiles(tx: Transaction, cutoff: Date): Promise<s
  * Files leave storage after their rows' transaction has committed; one that cannot be removed is
  * logged (its row is gone, so it is only disk space).
  */
-export async function sweepStorage(
-  hall: Pick<HallContext, 'db' | 'files' | 'env'>,
-  options: { now?: Date; log?: RetentionLog } = {},
-): Promise<RetentionResult> {
+export async function sweepStorage(hall: Pick<HallContext, 'db' | 'files' | 'env'>, options: { now?: Date; log?: RetentionLog } = {}): Promise<RetentionResult> {
   const now = options.now ?? new Date();
   const draftCutoff = new Date(now.getTime() - hall.env.HALL_DRAFT_RETENTION_DAYS * DAY_MS);
   const fileCutoff = new Date(now.getTime() - ORPHAN_FILE_GRACE_MS);

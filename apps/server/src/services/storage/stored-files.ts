@@ -10,17 +10,20 @@ export type StoredFileRow = typeof storedFiles.$inferSelect;
 type Writer = Pick<Database, 'insert'>;
 
 /** The row of a file already in storage; the id is random, so it says nothing about other files. */
-export async function recordStoredFile(
-  db: Writer,
-  file: { openid: string; storageKey: string; originalName: string; mime: string; size: number },
-): Promise<StoredFileRow> {
-  const [row] = await db.insert(storedFiles).values({ id: randomId(12), ...file }).returning();
+export async function recordStoredFile(db: Writer, file: { openid: string; storageKey: string; originalName: string; mime: string; size: number }): Promise<StoredFileRow> {
+  const [row] = await db
+    .insert(storedFiles)
+    .values({ id: randomId(12), ...file })
+    .returning();
   return row!;
 }
 
 /** One of the citizen's own files by its id; another citizen's file is as absent as a missing one. */
 export async function findOwnedFile(db: Database, openid: string, id: string): Promise<StoredFileRow | null> {
-  const [row] = await db.select().from(storedFiles).where(and(eq(storedFiles.openid, openid), eq(storedFiles.id, id)));
+  const [row] = await db
+    .select()
+    .from(storedFiles)
+    .where(and(eq(storedFiles.openid, openid), eq(storedFiles.id, id)));
   return row ?? null;
 }
 

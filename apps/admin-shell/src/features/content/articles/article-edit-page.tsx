@@ -1,11 +1,4 @@
-import {
-  ARTICLE_TYPE_NAMES,
-  ARTICLE_TYPES,
-  CONSOLE_ARTICLE_TITLE_MAX_LENGTH,
-  CONSOLE_ARTICLE_TITLE_REQUIRED,
-  type ArticleType,
-  type ConsoleArticle,
-} from '@hall/api/browser';
+import { ARTICLE_TYPE_NAMES, ARTICLE_TYPES, CONSOLE_ARTICLE_TITLE_MAX_LENGTH, CONSOLE_ARTICLE_TITLE_REQUIRED, type ArticleType, type ConsoleArticle } from '@hall/api/browser';
 import { NETWORK_ERROR, useRemote } from '@hall/app';
 import { LoadingState } from '@hall/ui/load-state';
 import { PageShell } from '@hall/ui/page-shell';
@@ -141,7 +134,7 @@ export function Component() {
   const isNew = id === 'new';
   const loaded = useRemote(() => (isNew ? Promise.resolve(null) : loadArticle(id)), [id], { quietWhenSessionLost: true });
   const [latest, setLatest] = useState<ConsoleArticle | null>(null);
-  const saved = latest && (isNew || latest.id === id) ? latest : ((!loaded.loading && loaded.data) || null);
+  const saved = latest && (isNew || latest.id === id) ? latest : (!loaded.loading && loaded.data) || null;
   // A new article once saved has an address of its own; later saves change it rather than make another.
   useEffect(() => {
     if (isNew && latest) navigate(`/content/articles/${latest.id}`, { replace: true });

@@ -31,15 +31,15 @@ function BannerForm({ banner, onSaved, onCancel }: { banner: ConsoleBanner | nul
       onSaved={onSaved}
       onCancel={onCancel}
     >
-        <Form.Item name="title" label="标题" rules={[{ required: true, message: '请填写轮播图标题' }]}>
-          <Input maxLength={BANNER_TITLE_MAX_LENGTH} autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="link" label="点击后打开" extra="本应用的页面路径（如 /news），或以 https:// 开头的网址；不填则不可点击">
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="enabled" label="启用" valuePropName="checked" extra={banner?.url ? '停用后市民不再看到这张轮播图' : '上传图片后，启用的轮播图才会显示给市民'}>
-          <Switch />
-        </Form.Item>
+      <Form.Item name="title" label="标题" rules={[{ required: true, message: '请填写轮播图标题' }]}>
+        <Input maxLength={BANNER_TITLE_MAX_LENGTH} autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="link" label="点击后打开" extra="本应用的页面路径（如 /news），或以 https:// 开头的网址；不填则不可点击">
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="enabled" label="启用" valuePropName="checked" extra={banner?.url ? '停用后市民不再看到这张轮播图' : '上传图片后，启用的轮播图才会显示给市民'}>
+        <Switch />
+      </Form.Item>
     </SheetForm>
   );
 }
@@ -132,7 +132,12 @@ export function Component() {
           ))}
         </ul>
       )}
-      <ContentSheet editing={editing} close={() => setEditing(null)} reload={loaded.reload} render={({ banner }, saved) => <BannerForm banner={banner} onCancel={() => setEditing(null)} onSaved={saved} />} />
+      <ContentSheet
+        editing={editing}
+        close={() => setEditing(null)}
+        reload={loaded.reload}
+        render={({ banner }, saved) => <BannerForm banner={banner} onCancel={() => setEditing(null)} onSaved={saved} />}
+      />
     </PageShell>
   );
 }

@@ -49,11 +49,17 @@ function NewDownload({ onAdded }: { onAdded: () => Promise<unknown> }) {
       <div className="console-actions">
         <label className={`banner-upload${busy ? ' banner-upload--busy' : ''}`}>
           {busy ? '上传中…' : '选择文件并上传'}
-          <input type="file" accept={ACCEPT} aria-label="选择要上传的文件" disabled={busy} onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) void upload(file);
-          }} />
+          <input
+            type="file"
+            accept={ACCEPT}
+            aria-label="选择要上传的文件"
+            disabled={busy}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) void upload(file);
+            }}
+          />
         </label>
       </div>
     </section>
@@ -87,13 +93,25 @@ export function Component() {
                   </a>
                   <label className="banner-upload">
                     替换文件
-                    <input type="file" accept={ACCEPT} aria-label={`替换${item.fileAlias}的文件`} disabled={busy} onChange={(event) => {
-                      const file = event.target.files?.[0];
-                      event.target.value = '';
-                      if (file) replace(item, file);
-                    }} />
+                    <input
+                      type="file"
+                      accept={ACCEPT}
+                      aria-label={`替换${item.fileAlias}的文件`}
+                      disabled={busy}
+                      onChange={(event) => {
+                        const file = event.target.files?.[0];
+                        event.target.value = '';
+                        if (file) replace(item, file);
+                      }}
+                    />
                   </label>
-                  <Button size="mini" color="danger" fill="outline" disabled={busy} onClick={() => void confirmRemove(item.fileAlias, async () => refusalOf(await api.deleteConsoleDownload({ id: item.id }), '删除失败，请稍后重试'))}>
+                  <Button
+                    size="mini"
+                    color="danger"
+                    fill="outline"
+                    disabled={busy}
+                    onClick={() => void confirmRemove(item.fileAlias, async () => refusalOf(await api.deleteConsoleDownload({ id: item.id }), '删除失败，请稍后重试'))}
+                  >
                     删除
                   </Button>
                 </div>

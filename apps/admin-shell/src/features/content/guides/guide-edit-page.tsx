@@ -33,7 +33,11 @@ function GuideForm({ guide }: { guide: ConsoleGuide }) {
   const change = (key: string, patch: Partial<CatalogueMaterial>) => setMaterials((list) => list.map((item) => (item.key === key ? { ...item, ...patch } : item)));
   const move = (key: string, step: -1 | 1) =>
     setMaterials((list) => {
-      const order = moved(list.map((item) => item.key), key, step);
+      const order = moved(
+        list.map((item) => item.key),
+        key,
+        step,
+      );
       return order ? order.map((k) => list.find((item) => item.key === k)!) : list;
     });
 

@@ -62,33 +62,33 @@ function MenuForm({ editing, groups, onSaved, onCancel }: { editing: Editing; gr
       onSaved={onSaved}
       onCancel={onCancel}
     >
-        {isTile && (
-          <Form.Item name="parentId" label="所属分组">
-            <Selector columns={2} options={groups.map((group) => ({ label: group.menuname, value: group.id }))} />
+      {isTile && (
+        <Form.Item name="parentId" label="所属分组">
+          <Selector columns={2} options={groups.map((group) => ({ label: group.menuname, value: group.id }))} />
+        </Form.Item>
+      )}
+      <Form.Item name="menuname" label="名称" rules={[{ required: true, message: '请填写菜单名称' }]}>
+        <Input maxLength={MENU_NAME_MAX_LENGTH} autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="bz" label="备注" extra="显示在名称下方的一行说明">
+        <Input maxLength={MENU_REMARK_MAX_LENGTH} autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="imgpath" label="图标地址" extra="如 /online/assets/icons/apply.svg，或以 https:// 开头的图片地址">
+        <Input autoComplete="off" />
+      </Form.Item>
+      {isTile && (
+        <>
+          <Form.Item name="menutype" label="打开方式">
+            <Selector columns={2} options={TYPE_OPTIONS} />
           </Form.Item>
-        )}
-        <Form.Item name="menuname" label="名称" rules={[{ required: true, message: '请填写菜单名称' }]}>
-          <Input maxLength={MENU_NAME_MAX_LENGTH} autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="bz" label="备注" extra="显示在名称下方的一行说明">
-          <Input maxLength={MENU_REMARK_MAX_LENGTH} autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="imgpath" label="图标地址" extra="如 /online/assets/icons/apply.svg，或以 https:// 开头的图片地址">
-          <Input autoComplete="off" />
-        </Form.Item>
-        {isTile && (
-          <>
-            <Form.Item name="menutype" label="打开方式">
-              <Selector columns={2} options={TYPE_OPTIONS} />
-            </Form.Item>
-            <Form.Item name="url" label="链接" extra="应用内页面填路径（如 /news），外部网址以 https:// 开头" rules={[{ required: true, message: '请填写菜单的链接或页面路径' }]}>
-              <Input autoComplete="off" />
-            </Form.Item>
-          </>
-        )}
-        <Form.Item name="visible" label="显示" valuePropName="checked" extra="隐藏后市民不再看到它；隐藏分组时其下的菜单一并隐藏">
-          <Switch />
-        </Form.Item>
+          <Form.Item name="url" label="链接" extra="应用内页面填路径（如 /news），外部网址以 https:// 开头" rules={[{ required: true, message: '请填写菜单的链接或页面路径' }]}>
+            <Input autoComplete="off" />
+          </Form.Item>
+        </>
+      )}
+      <Form.Item name="visible" label="显示" valuePropName="checked" extra="隐藏后市民不再看到它；隐藏分组时其下的菜单一并隐藏">
+        <Switch />
+      </Form.Item>
     </SheetForm>
   );
 }
@@ -110,7 +110,11 @@ export function Component() {
   const groups = (!loaded.loading && loaded.data) || null;
 
   const move = (list: ConsoleMenu[], parentId: string | null, menu: ConsoleMenu, step: -1 | 1) => {
-    const ids = moved(list.map((item) => item.id), menu.id, step);
+    const ids = moved(
+      list.map((item) => item.id),
+      menu.id,
+      step,
+    );
     if (ids) void act(async () => refusalOf(await api.orderConsoleMenus({ parentId, ids }), '调整顺序失败，请稍后重试'), '顺序已保存');
   };
 

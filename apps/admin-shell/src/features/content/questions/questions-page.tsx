@@ -24,12 +24,12 @@ function QuestionForm({ question, onSaved, onCancel }: { question: ConsoleQuesti
       onSaved={onSaved}
       onCancel={onCancel}
     >
-        <Form.Item name="question" label="问题" rules={[{ required: true, message: '请填写问题' }]}>
-          <Input maxLength={QUESTION_MAX_LENGTH} autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="answer" label="解答" rules={[{ required: true, message: '请填写解答' }]}>
-          <TextArea rows={6} maxLength={ANSWER_MAX_LENGTH} showCount />
-        </Form.Item>
+      <Form.Item name="question" label="问题" rules={[{ required: true, message: '请填写问题' }]}>
+        <Input maxLength={QUESTION_MAX_LENGTH} autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="answer" label="解答" rules={[{ required: true, message: '请填写解答' }]}>
+        <TextArea rows={6} maxLength={ANSWER_MAX_LENGTH} showCount />
+      </Form.Item>
     </SheetForm>
   );
 }
@@ -119,7 +119,12 @@ export function Component() {
           ))}
         </ul>
       )}
-      <ContentSheet editing={editing} close={() => setEditing(null)} reload={loaded.reload} render={({ question }, saved) => <QuestionForm question={question} onCancel={() => setEditing(null)} onSaved={saved} />} />
+      <ContentSheet
+        editing={editing}
+        close={() => setEditing(null)}
+        reload={loaded.reload}
+        render={({ question }, saved) => <QuestionForm question={question} onCancel={() => setEditing(null)} onSaved={saved} />}
+      />
     </PageShell>
   );
 }

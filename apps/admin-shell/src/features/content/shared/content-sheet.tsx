@@ -4,7 +4,17 @@ import { FormError, useFormSubmit } from '../../../app/form-submit';
 import { refusalOf } from './content-api';
 
 /** The bottom sheet a content form opens in; a save closes it, says so and reloads the list. */
-export function ContentSheet<Item>({ editing, close, reload, render }: { editing: Item | null; close: () => void; reload: () => Promise<unknown>; render: (item: Item, saved: () => void) => ReactNode }) {
+export function ContentSheet<Item>({
+  editing,
+  close,
+  reload,
+  render,
+}: {
+  editing: Item | null;
+  close: () => void;
+  reload: () => Promise<unknown>;
+  render: (item: Item, saved: () => void) => ReactNode;
+}) {
   const saved = () => {
     close();
     Toast.show({ icon: 'success', content: '保存成功' });

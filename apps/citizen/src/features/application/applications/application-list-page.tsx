@@ -91,11 +91,7 @@ export function Component() {
         window.location.href = taxBureauHref(action.idNumber);
         return;
       case 'viewDetails':
-        navigate(
-          routeHref(
-            detailTarget({ applicationId: item.id, djlx: item.djlx, qllx: item.qllx, appointment: item.appointment, isSubmit: isSubmittableFromList(tab) }),
-          ),
-        );
+        navigate(routeHref(detailTarget({ applicationId: item.id, djlx: item.djlx, qllx: item.qllx, appointment: item.appointment, isSubmit: isSubmittableFromList(tab) })));
         return;
       case 'viewEdit':
         navigate(routeHref(listEditTarget({ applicationId: item.id, applicationNumber: item.slbh, djlx: item.djlx, qllx: item.qllx, appointment: item.appointment })));
@@ -113,12 +109,7 @@ export function Component() {
 
   return (
     <HallPage title="我的申请" className="hall-applications">
-      <Tabs
-        className="hall-applications__tabs"
-        activeKey={tab}
-        onChange={(key) => selectTab(key as ReviewTab)}
-        stretch
-      >
+      <Tabs className="hall-applications__tabs" activeKey={tab} onChange={(key) => selectTab(key as ReviewTab)} stretch>
         {REVIEW_TABS.map((info) => (
           <Tabs.Tab key={info.tab} title={info.label} />
         ))}
@@ -181,15 +172,7 @@ function ApplicationItem({ item, tab, onOpen }: { item: ApplicationSummary; tab:
       {opinion !== null ? (
         <div className="hall-application__row hall-application__opinion">
           <span className="hall-application__label">驳回意见：</span>
-          <span
-            className={[
-              'hall-application__opinion-text',
-              opinion === REVIEW_OPINION_PLACEHOLDER ? 'is-none' : '',
-              collapsible && !expanded ? 'is-collapsed' : '',
-            ].join(' ')}
-          >
-            {opinion}
-          </span>
+          <span className={['hall-application__opinion-text', opinion === REVIEW_OPINION_PLACEHOLDER ? 'is-none' : '', collapsible && !expanded ? 'is-collapsed' : ''].join(' ')}>{opinion}</span>
           {collapsible ? (
             <button
               type="button"

@@ -1,4 +1,3 @@
-
 import { applyCodeDecision, applyNextTarget, isAppointmentApplication, routeHref } from '@hall/domain';
 import { ApplySteps, EmptyState, showAlert, showConfirm } from '@hall/ui';
 import { Button } from 'antd-mobile';

@@ -64,9 +64,7 @@ export function Component() {
         return;
       }
     }
-    navigate(
-      href(paths.apply, { appointment, id: business.id, name: business.prodef_name, djlx: business.djlx, qllx: business.qllx, code: business.code }),
-    );
+    navigate(href(paths.apply, { appointment, id: business.id, name: business.prodef_name, djlx: business.djlx, qllx: business.qllx, code: business.code }));
   }
 
   return (

@@ -26,11 +26,7 @@ export function Component() {
         <ul className="hall-choice-types" aria-label="业务类型">
           {types.data.map((type) => (
             <li key={type.examplerange}>
-              <button
-                type="button"
-                className="hall-choice-type"
-                onClick={() => navigate(href(paths.selapp, { reqseq: newReqseq(), xzqdm, sfqy: 1, yhlx: 0, dylx: type.examplerange }))}
-              >
+              <button type="button" className="hall-choice-type" onClick={() => navigate(href(paths.selapp, { reqseq: newReqseq(), xzqdm, sfqy: 1, yhlx: 0, dylx: type.examplerange }))}>
                 <img className="hall-choice-type__image" src={type.imgpath} alt="" />
                 <span className="hall-choice-type__name">{type.examplename}</span>
                 <RightOutline className="hall-choice-type__arrow" aria-hidden />

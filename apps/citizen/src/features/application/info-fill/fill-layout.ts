@@ -121,4 +121,3 @@ export interface FillQuery {
   code: string;
   appointment: string;
 }
-

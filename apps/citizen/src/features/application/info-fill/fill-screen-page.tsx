@@ -1,4 +1,3 @@
-
 import { FILL_SCREEN_PROGRESS_STEP } from '@hall/domain';
 import { ApplySteps, EmptyState } from '@hall/ui';
 import { Button } from 'antd-mobile';
@@ -13,7 +12,6 @@ import { CancellationForm } from './cancellation-form';
 import { asFillScreen, type FillQuery } from './fill-layout';
 import { ManagedFillSections, passesApplicationCheck } from './managed-sections';
 import './info-fill.css';
-
 
 /**
  * Every information-fill screen under /info (/info/infofill, infofillydy, infofillzxdj …): one
@@ -79,13 +77,13 @@ export function Component() {
         <ApplySteps current={FILL_SCREEN_PROGRESS_STEP} />
       </div>
       <RemoteView remote={remote} notFound={APPLICATION_NOT_FOUND}>
-        {(data) => (
+        {(data) =>
           isCancellation ? (
             <CancellationForm detail={data.detail} query={query} uploadHref={uploadHref} />
           ) : (
             <ManagedFillSections screen={screen} detail={data.detail} title={data.title} query={query} onChanged={remote.reload} />
           )
-        )}
+        }
       </RemoteView>
     </HallPage>
   );

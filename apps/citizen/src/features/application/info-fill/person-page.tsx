@@ -1,5 +1,21 @@
 import { errcodeOk, type Applicant } from '@hall/api/browser';
-import { APPLICANT_CATEGORIES, APPLICANT_CATEGORY_COMPANY, APPLICANT_KINDS, COMPANY_ID_TYPES, HOLDER_FLAGS, PERSONAL_ID_TYPES, SHARE_MAX, SHARING_MODES, applicantKindTitle, infoFillPath, personSaveNextScreen, personSaveNextTarget, routeHref, validateApplicant, validateSigning } from '@hall/domain';
+import {
+  APPLICANT_CATEGORIES,
+  APPLICANT_CATEGORY_COMPANY,
+  APPLICANT_KINDS,
+  COMPANY_ID_TYPES,
+  HOLDER_FLAGS,
+  PERSONAL_ID_TYPES,
+  SHARE_MAX,
+  SHARING_MODES,
+  applicantKindTitle,
+  infoFillPath,
+  personSaveNextScreen,
+  personSaveNextTarget,
+  routeHref,
+  validateApplicant,
+  validateSigning,
+} from '@hall/domain';
 import { showAlert } from '@hall/ui';
 import { Button, Input, List, Selector } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
@@ -117,30 +133,30 @@ function PersonForm({ kind, person, applicationId, djlx, qllx, appointment, code
     const saved = await submitWithFeedback(
       async () => {
         const reply = await api.addPerson({
-        openid,
-        proinstid: applicationId,
-        proposerinfo: {
-          id: personId,
-          category: values.category,
-          sqrxm: values.name.trim(),
-          zjlx: values.idType,
-          sqrzjh: values.idNumber.trim(),
-          gyfs: values.sharingMode,
-          gyfe: values.sharingMode === '0' ? '' : values.share.trim(),
-          sqrlxdh: values.phone.trim(),
-          sqrlx: kind,
-          sqrdz: values.address.trim(),
-          dlrxm: values.agentName.trim(),
-          dlrzjh: values.agentIdNumber.trim(),
-          dlrzjlx: values.agentIdType,
-          dlrlxdh: values.agentPhone.trim(),
-          fddbrxm: isCompany ? values.repName.trim() : '',
-          fddbrzjh: isCompany ? values.repIdNumber.trim() : '',
-          fddbrzjlx: isCompany ? values.repIdType : '',
-          fddbrdh: isCompany ? values.repPhone.trim() : '',
-          sfcqr: values.holder,
-        },
-      });
+          openid,
+          proinstid: applicationId,
+          proposerinfo: {
+            id: personId,
+            category: values.category,
+            sqrxm: values.name.trim(),
+            zjlx: values.idType,
+            sqrzjh: values.idNumber.trim(),
+            gyfs: values.sharingMode,
+            gyfe: values.sharingMode === '0' ? '' : values.share.trim(),
+            sqrlxdh: values.phone.trim(),
+            sqrlx: kind,
+            sqrdz: values.address.trim(),
+            dlrxm: values.agentName.trim(),
+            dlrzjh: values.agentIdNumber.trim(),
+            dlrzjlx: values.agentIdType,
+            dlrlxdh: values.agentPhone.trim(),
+            fddbrxm: isCompany ? values.repName.trim() : '',
+            fddbrzjh: isCompany ? values.repIdNumber.trim() : '',
+            fddbrzjlx: isCompany ? values.repIdType : '',
+            fddbrdh: isCompany ? values.repPhone.trim() : '',
+            sfcqr: values.holder,
+          },
+        });
         return errcodeOk(reply) ? null : SAVE_FAILED;
       },
       { loading: '保存中', onSettled: () => setBusy(false) },
@@ -170,12 +186,7 @@ function PersonForm({ kind, person, applicationId, djlx, qllx, appointment, code
     <>
       <FormCard header="基本信息" className="hall-person__card">
         <Row label="类别">
-          <Selector
-            aria-label="类别"
-            options={optionsOf(APPLICANT_CATEGORIES)}
-            value={[values.category]}
-            onChange={(chosen) => chosen[0] && setCategory(chosen[0])}
-          />
+          <Selector aria-label="类别" options={optionsOf(APPLICANT_CATEGORIES)} value={[values.category]} onChange={(chosen) => chosen[0] && setCategory(chosen[0])} />
         </Row>
         <TextRow id="person-name" label={isCompany ? '公司名称' : '姓名'} required value={values.name} onChange={(name) => change({ name })} maxLength={100} />
         <TextRow id="person-phone" label="联系电话" required type="tel" value={values.phone} onChange={(phone) => change({ phone })} maxLength={20} />
@@ -191,21 +202,19 @@ function PersonForm({ kind, person, applicationId, djlx, qllx, appointment, code
           <Selector aria-label="共有方式" columns={2} options={optionsOf(SHARING_MODES)} value={[values.sharingMode]} onChange={(chosen) => chosen[0] && change({ sharingMode: chosen[0] })} />
         </Row>
         {values.sharingMode !== '0' ? (
-          <TextRow
-            id="person-share"
-            label="共有份额(%)"
-            placeholder={`0到${SHARE_MAX}`}
-            inputMode="decimal"
-            value={values.share}
-            onChange={(share) => change({ share })}
-            maxLength={6}
-          />
+          <TextRow id="person-share" label="共有份额(%)" placeholder={`0到${SHARE_MAX}`} inputMode="decimal" value={values.share} onChange={(share) => change({ share })} maxLength={6} />
         ) : null}
       </FormCard>
       <FormCard header="代理人信息" className="hall-person__card">
         <TextRow id="person-agent-name" label="代理人姓名" value={values.agentName} onChange={(agentName) => change({ agentName })} maxLength={50} />
         <Row label="证件类型">
-          <Selector aria-label="代理人证件类型" columns={3} options={optionsOf(PERSONAL_ID_TYPES)} value={[values.agentIdType]} onChange={(chosen) => chosen[0] && change({ agentIdType: chosen[0] })} />
+          <Selector
+            aria-label="代理人证件类型"
+            columns={3}
+            options={optionsOf(PERSONAL_ID_TYPES)}
+            value={[values.agentIdType]}
+            onChange={(chosen) => chosen[0] && change({ agentIdType: chosen[0] })}
+          />
         </Row>
         <TextRow id="person-agent-idnumber" label="证件号码" value={values.agentIdNumber} onChange={(agentIdNumber) => change({ agentIdNumber })} maxLength={50} />
         <TextRow id="person-agent-phone" label="联系电话" type="tel" value={values.agentPhone} onChange={(agentPhone) => change({ agentPhone })} maxLength={20} />
@@ -214,7 +223,13 @@ function PersonForm({ kind, person, applicationId, djlx, qllx, appointment, code
         <FormCard header="法定代表人信息" className="hall-person__card">
           <TextRow id="person-rep-name" label="法定代表人" value={values.repName} onChange={(repName) => change({ repName })} maxLength={50} />
           <Row label="证件类型">
-            <Selector aria-label="法定代表人证件类型" columns={3} options={optionsOf(PERSONAL_ID_TYPES)} value={[values.repIdType]} onChange={(chosen) => chosen[0] && change({ repIdType: chosen[0] })} />
+            <Selector
+              aria-label="法定代表人证件类型"
+              columns={3}
+              options={optionsOf(PERSONAL_ID_TYPES)}
+              value={[values.repIdType]}
+              onChange={(chosen) => chosen[0] && change({ repIdType: chosen[0] })}
+            />
           </Row>
           <TextRow id="person-rep-idnumber" label="证件号码" value={values.repIdNumber} onChange={(repIdNumber) => change({ repIdNumber })} maxLength={50} />
           <TextRow id="person-rep-phone" label="联系电话" type="tel" value={values.repPhone} onChange={(repPhone) => change({ repPhone })} maxLength={20} />

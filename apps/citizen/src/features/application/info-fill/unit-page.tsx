@@ -1,5 +1,17 @@
 import { errcodeOk, type PropertyUnit, type UnitFieldRequirement } from '@hall/api/browser';
-import { CERTIFICATE_COUNTS, DATE_YEAR_MAX, DATE_YEAR_MIN, HOLDING_METHODS, PROPERTY_CERTIFICATE_FIELD, PROPERTY_DATE_FIELDS, PROPERTY_FIELD_LABELS, PROPERTY_NUMERIC_FIELDS, infoFillPath, listEditScreen, validatePropertyForm } from '@hall/domain';
+import {
+  CERTIFICATE_COUNTS,
+  DATE_YEAR_MAX,
+  DATE_YEAR_MIN,
+  HOLDING_METHODS,
+  PROPERTY_CERTIFICATE_FIELD,
+  PROPERTY_DATE_FIELDS,
+  PROPERTY_FIELD_LABELS,
+  PROPERTY_NUMERIC_FIELDS,
+  infoFillPath,
+  listEditScreen,
+  validatePropertyForm,
+} from '@hall/domain';
 import { showAlert } from '@hall/ui';
 import { Button, Input, List, Selector } from 'antd-mobile';
 import { useState } from 'react';

@@ -1,5 +1,15 @@
 import { errcodeOk, type ApplicationDetail, type ApplyTitle } from '@hall/api/browser';
-import { SAVE_TYPE_CANCELLATION, cancellationRecordFields, detailPageScreen, detailRoute, isAppointmentApplication, isSubmittableOnDetail, showsUnitTable, type DetailRoute, type FillSection } from '@hall/domain';
+import {
+  SAVE_TYPE_CANCELLATION,
+  cancellationRecordFields,
+  detailPageScreen,
+  detailRoute,
+  isAppointmentApplication,
+  isSubmittableOnDetail,
+  showsUnitTable,
+  type DetailRoute,
+  type FillSection,
+} from '@hall/domain';
 import { FieldList, MaterialThumbnails, MaterialViewer, showConfirm, type MaterialViewerState } from '@hall/ui';
 import { Button } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
@@ -118,7 +128,12 @@ function DetailSections({ route, detail, title, isSubmit }: { route: DetailRoute
         return (
           <ReadSection key={section} title={name} head={['序', '姓名', '联系方式', '操作']}>
             {rows.map((person, index) => (
-              <Row key={person.sqr_id} cells={[String(index + 1), person.sqr_name, person.sqr_tel]} label={person.sqr_name} onView={() => navigate(href(paths.recordPreview.person, { type, id: person.sqr_id, ...common }))} />
+              <Row
+                key={person.sqr_id}
+                cells={[String(index + 1), person.sqr_name, person.sqr_tel]}
+                label={person.sqr_name}
+                onView={() => navigate(href(paths.recordPreview.person, { type, id: person.sqr_id, ...common }))}
+              />
             ))}
           </ReadSection>
         );
@@ -192,11 +207,7 @@ function MaterialsCard({ materials, onOpen }: { materials: Material[]; onOpen: (
       {[...groups].map(([name, images]) => (
         <div key={name} className="hall-upload__group" aria-label={name} role="group">
           <h3 className="hall-upload__name">{name}</h3>
-          {images.length === 0 ? (
-            <p className="hall-info-fill__empty">暂未上传</p>
-          ) : (
-            <MaterialThumbnails name={name} pictures={images} onOpen={(index) => onOpen(images, index)} />
-          )}
+          {images.length === 0 ? <p className="hall-info-fill__empty">暂未上传</p> : <MaterialThumbnails name={name} pictures={images} onOpen={(index) => onOpen(images, index)} />}
         </div>
       ))}
     </section>

@@ -64,7 +64,11 @@ export function Component() {
       try {
         const wx = await wechatSdk();
         const ids = await chooseAndUpload(wx, IMAGES_PER_PICK);
-        if (ids.length > 0) await upload(material, ids.map((serverId) => ({ serverId })));
+        if (ids.length > 0)
+          await upload(
+            material,
+            ids.map((serverId) => ({ serverId })),
+          );
         return;
       } catch (error) {
         // No JS-SDK (offline, or the config was refused): the file input below still works on iOS and desktop WeChat.

@@ -72,9 +72,7 @@ export function chooseAndUpload(wx: WxSdk, count: number): Promise<string[]> {
           const ids: string[] = [];
           // uploadImage must run one at a time.
           for (const localId of localIds) {
-            ids.push(
-              await new Promise<string>((done, fail) => wx.uploadImage({ localId, isShowProgressTips: 1, success: (res) => done(res.serverId), fail })),
-            );
+            ids.push(await new Promise<string>((done, fail) => wx.uploadImage({ localId, isShowProgressTips: 1, success: (res) => done(res.serverId), fail })));
           }
           resolve(ids);
         })().catch(reject);

@@ -191,7 +191,23 @@ export function ChoiceField({ label, choices, value, onChange, required }: { lab
   );
 }
 
-export function TextField({ id, label, value, onChange, required, numeric, suffix }: { id: string; label: string; value: string; onChange: (value: string) => void; required?: boolean; numeric?: boolean; suffix?: string }) {
+export function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  required,
+  numeric,
+  suffix,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  required?: boolean;
+  numeric?: boolean;
+  suffix?: string;
+}) {
   return (
     <List.Item prefix={<Label htmlFor={id} text={label} required={required} />} extra={suffix}>
       <Input

@@ -98,10 +98,7 @@ function SignForm({ applicantId, applicationId, name, kind, signed, djlx, qllx }
     );
     if (!saved) return;
     await showAlert(SIGNATURE_MESSAGES.saved, { title: ALERT_TITLE });
-    navigate(
-      href(paths.infoPerson, { userid: applicantId, slsqId: applicationId, isSign: 'true', iswxjc: 'true', djlx, qllx, shouSignInput: 'true', type: kind }),
-      { replace: true },
-    );
+    navigate(href(paths.infoPerson, { userid: applicantId, slsqId: applicationId, isSign: 'true', iswxjc: 'true', djlx, qllx, shouSignInput: 'true', type: kind }), { replace: true });
   }
 
   return (

@@ -1,19 +1,8 @@
 import type { ApplicantSignature, GuaranteePreview, StatementBundle } from '@hall/api/browser';
-import {
-  CHANGE_RECORD_QUESTIONS,
-  INQUIRY_QUESTIONS,
-  STATEMENT_DOCUMENT_TITLES,
-  datePartsOf,
-  withInquiryDefaults,
-  type DateParts,
-  type StatementDocument,
-} from '@hall/domain';
+import { CHANGE_RECORD_QUESTIONS, INQUIRY_QUESTIONS, STATEMENT_DOCUMENT_TITLES, datePartsOf, withInquiryDefaults, type DateParts, type StatementDocument } from '@hall/domain';
 
 /** One block of a rendered statement: a paragraph, a labelled line, or a question and its answer. */
-export type DocumentBlock =
-  | { kind: 'paragraph'; text: string }
-  | { kind: 'field'; label: string; value: string }
-  | { kind: 'qa'; question: string; answer: string };
+export type DocumentBlock = { kind: 'paragraph'; text: string } | { kind: 'field'; label: string; value: string } | { kind: 'qa'; question: string; answer: string };
 
 /** A statement as both the screen and the picture draw it. */
 export interface DocumentModel {
@@ -114,7 +103,10 @@ function inquiry(source: DocumentSource, today: DateParts): DocumentModel {
 /** The description of a certificate change (遗失及换证说明), from the questioning record (changecqzInfo). */
 function changeStatement(source: DocumentSource, today: DateParts): DocumentModel {
   const change = source.bundle.changecqzInfo;
-  const names = signersOf(source).map((signer) => signer.name).filter(Boolean).join('、');
+  const names = signersOf(source)
+    .map((signer) => signer.name)
+    .filter(Boolean)
+    .join('、');
   return {
     title: STATEMENT_DOCUMENT_TITLES.changeStatement,
     blocks: [

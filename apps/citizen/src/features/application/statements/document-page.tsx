@@ -1,5 +1,15 @@
 import { errcodeOk, stateOk, type GuaranteePreview } from '@hall/api/browser';
-import { INQUIRY_RECORD_PATH, PREVIEW_BUTTON_DELAY_MS, RIGHTS_STATEMENTS_PATH, STATEMENT_DOCUMENT_TITLES, STATEMENT_MESSAGES, STATEMENT_PREVIEW_PATHS, isChangeOfHolderCase, pickStatementTemplate, type StatementDocument } from '@hall/domain';
+import {
+  INQUIRY_RECORD_PATH,
+  PREVIEW_BUTTON_DELAY_MS,
+  RIGHTS_STATEMENTS_PATH,
+  STATEMENT_DOCUMENT_TITLES,
+  STATEMENT_MESSAGES,
+  STATEMENT_PREVIEW_PATHS,
+  isChangeOfHolderCase,
+  pickStatementTemplate,
+  type StatementDocument,
+} from '@hall/domain';
 import { EmptyState, showAlert } from '@hall/ui';
 import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
@@ -68,13 +78,7 @@ export function Component() {
   return (
     <HallPage title={title} className="hall-statement">
       <RemoteView remote={remote} notFound={APPLICATION_NOT_FOUND}>
-        {(loaded) =>
-          loaded.document ? (
-            <DocumentScreen document={loaded.document} data={loaded.data} guarantee={loaded.guarantee} />
-          ) : (
-            <EmptyState description="页面不存在" fullPage />
-          )
-        }
+        {(loaded) => (loaded.document ? <DocumentScreen document={loaded.document} data={loaded.data} guarantee={loaded.guarantee} /> : <EmptyState description="页面不存在" fullPage />)}
       </RemoteView>
     </HallPage>
   );

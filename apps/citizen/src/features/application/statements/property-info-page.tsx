@@ -34,12 +34,7 @@ export function Component() {
       footer={
         data ? (
           <div className="hall-statement__footer">
-            <Button
-              block
-              color="primary"
-              size="large"
-              onClick={() => navigate(href(INQUIRY_RECORD_PATH, { djlx, qllx, slsqId: applicationId, signData: signDataOf(data.signatures) }))}
-            >
+            <Button block color="primary" size="large" onClick={() => navigate(href(INQUIRY_RECORD_PATH, { djlx, qllx, slsqId: applicationId, signData: signDataOf(data.signatures) }))}>
               下一步
             </Button>
           </div>
@@ -54,32 +49,32 @@ export function Component() {
           const house = data.bundle.houseInfo;
           const hasHouse = Boolean(house.bdcdyh || house.zl || house.qzh);
           return (
-        <>
-          <section className="hall-card hall-statement__section" aria-label="房屋信息">
-            <h2 className="hall-card__title">房屋信息</h2>
-            {hasHouse ? (
-              <dl className="hall-statement__facts">
-                <dt>不动产权证号</dt>
-                <dd>{house.qzh || '暂无'}</dd>
-                <dt>不动产单元号</dt>
-                <dd>{house.bdcdyh || '暂无'}</dd>
-                <dt>坐落</dt>
-                <dd>{house.zl || '暂无'}</dd>
-                <dt>共有方式</dt>
-                <dd>{ownershipLabel(data.detail.sqrs[0]?.sqr_gyfs ?? '0')}</dd>
-              </dl>
-            ) : (
-              <p className="hall-statement__empty">暂无不动产单元信息，请在下方添加</p>
-            )}
-          </section>
-          <ManagedFillSections
-            screen="infofillJc"
-            detail={data.detail}
-            title={data.title}
-            query={{ applicationId, djlx, qllx, code: params.get('code') ?? '', appointment: params.get('appointment') ?? data.detail.proinst.appointment }}
-            onChanged={remote.reload}
-          />
-        </>
+            <>
+              <section className="hall-card hall-statement__section" aria-label="房屋信息">
+                <h2 className="hall-card__title">房屋信息</h2>
+                {hasHouse ? (
+                  <dl className="hall-statement__facts">
+                    <dt>不动产权证号</dt>
+                    <dd>{house.qzh || '暂无'}</dd>
+                    <dt>不动产单元号</dt>
+                    <dd>{house.bdcdyh || '暂无'}</dd>
+                    <dt>坐落</dt>
+                    <dd>{house.zl || '暂无'}</dd>
+                    <dt>共有方式</dt>
+                    <dd>{ownershipLabel(data.detail.sqrs[0]?.sqr_gyfs ?? '0')}</dd>
+                  </dl>
+                ) : (
+                  <p className="hall-statement__empty">暂无不动产单元信息，请在下方添加</p>
+                )}
+              </section>
+              <ManagedFillSections
+                screen="infofillJc"
+                detail={data.detail}
+                title={data.title}
+                query={{ applicationId, djlx, qllx, code: params.get('code') ?? '', appointment: params.get('appointment') ?? data.detail.proinst.appointment }}
+                onChanged={remote.reload}
+              />
+            </>
           );
         }}
       </RemoteView>

@@ -49,7 +49,9 @@ export function Component() {
       <div className="hall-statement__steps">
         <ApplySteps current={FILL_SCREEN_PROGRESS_STEP} />
       </div>
-      <RemoteView remote={remote} notFound={APPLICATION_NOT_FOUND}>{(data) => <StatementsForm data={data} appointment={params.get('appointment') ?? data.detail.proinst.appointment} onChanged={() => void remote.reload()} />}</RemoteView>
+      <RemoteView remote={remote} notFound={APPLICATION_NOT_FOUND}>
+        {(data) => <StatementsForm data={data} appointment={params.get('appointment') ?? data.detail.proinst.appointment} onChanged={() => void remote.reload()} />}
+      </RemoteView>
     </HallPage>
   );
 }
@@ -66,8 +68,20 @@ function StatementsForm({ data, appointment, onChanged }: { data: CaseStatements
   const isChange = isChangeOfHolderCase(proinst.djlx, proinst.qllx);
   const zl = data.bundle.houseInfo.zl;
   const [jus, setJus] = useState(() => initial(data.bundle.jusInfo, UNDERTAKING_FIELDS, zl));
-  const [record, setRecord] = useState(() => initial(data.bundle.recordInfo, INQUIRY_QUESTIONS.map((q) => q.field), zl));
-  const [change, setChange] = useState(() => initial(data.bundle.changecqzInfo, CHANGE_RECORD_QUESTIONS.map((q) => q.field), zl));
+  const [record, setRecord] = useState(() =>
+    initial(
+      data.bundle.recordInfo,
+      INQUIRY_QUESTIONS.map((q) => q.field),
+      zl,
+    ),
+  );
+  const [change, setChange] = useState(() =>
+    initial(
+      data.bundle.changecqzInfo,
+      CHANGE_RECORD_QUESTIONS.map((q) => q.field),
+      zl,
+    ),
+  );
   const [busy, setBusy] = useState(false);
   const openid = useSession((s) => s.user?.openid ?? '');
   const navigate = useNavigate();
