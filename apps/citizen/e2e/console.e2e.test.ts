@@ -114,7 +114,7 @@ describe('operators sign in as themselves and every action is in the audit trail
         return pixels.some((value, index) => index % 4 === 3 && value > 0);
       }),
     );
-    expect(drawn).toEqual([true, true, true]);
+    expect(drawn).toEqual([true, true, true, true]);
     await desk(admin.page, 'statistics');
     const download = admin.page.waitForEvent('download');
     await admin.page.getByRole('button', { name: '导出CSV' }).click();

@@ -1,7 +1,20 @@
 import type { HallStatisticsReport } from '@hall/api';
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, appointmentAreas, appointmentCalendars, appointmentSlots, businesses, feedback, queryRecords } from '../../src/db/schema';
+import {
+  applications,
+  appointmentAreas,
+  appointmentAttendance,
+  appointmentCalendars,
+  appointmentOrders,
+  appointmentSlots,
+  businesses,
+  counterBookings,
+  feedback,
+  queryRecords,
+  queueGroups,
+  queueOrders,
+} from '../../src/db/schema';
 import { formatShanghaiDate } from '../../src/lib/shanghai-time';
 import { API, startApplication, verifiedCitizen } from '../application-helpers';
 import { createTestHall, type TestHall } from '../hall';
@@ -140,5 +153,92 @@ describe('the statistics page', () => {
     expect(long.body.errmsg).toBe('统计范围不能超过366天，请缩小日期范围');
     expect((await hall.post(REPORT, { from: weekAgo, to: today }, reviewer)).status).toBe(403);
     expect((await hall.post(REPORT, { from: weekAgo, to: today }, citizen)).status).toBe(401);
+  });
+});
+
+describe('the counter and the queue in the figures', () => {
+  it('counts each day’s bookings with the arrivals and no-shows the counter recorded', async () => {
+    // Two online bookings on an open day, one recorded 到场 and one 未到.
+    const [slot] = await hall.connection.db
+      .select({ slot: appointmentSlots, calendar: appointmentCalendars, areaXzqdm: appointmentAreas.xzqdm })
+      .from(appointmentSlots)
+      .innerJoin(appointmentCalendars, eq(appointmentCalendars.id, appointmentSlots.calendarId))
+      .innerJoin(appointmentAreas, eq(appointmentAreas.id, appointmentCalendars.areaId))
+      .where(eq(appointmentCalendars.holiday, 0))
+      .limit(1);
+    const cases = [await startApplication(hall, citizen, 'pd-400-4'), await startApplication(hall, citizen, 'pd-400-4')];
+    const booking = (openid: string, applicationId: string) => ({
+      openid,
+      applicationId: Number(applicationId),
+      wlsh: `HD-${openid}`,
+      areaId: slot!.calendar.areaId,
+      processId: slot!.slot.processId,
+      calendarId: slot!.calendar.id,
+      slotId: slot!.slot.id,
+      bookedDate: slot!.calendar.calendarDate,
+      name: '王五',
+      code: '11010519491231002X',
+      phone: '13812341234',
+      extendData: {},
+    });
+    const orders = await hall.connection.db
+      .insert(appointmentOrders)
+      .values([booking('stat-arrived', cases[0]!), booking('stat-absent', cases[1]!)])
+      .returning();
+    await hall.connection.db.insert(appointmentAttendance).values([
+      { bookingKind: 'order', bookingId: orders[0]!.id, state: 'arrived', operatorName: 'counter' },
+      { bookingKind: 'order', bookingId: orders[1]!.id, state: 'no_show', operatorName: 'counter' },
+    ]);
+    const day = slot!.calendar.calendarDate;
+    const figures = await report({ from: day, to: day });
+    // Counted again from the rows: the bookings of that day of both kinds, and their records.
+    const ofDay = await hall.connection.db.select().from(appointmentOrders).where(eq(appointmentOrders.bookedDate, day));
+    const counter = await hall.connection.db.select().from(counterBookings).where(eq(counterBookings.bookedDate, day));
+    const records = await hall.connection.db.select().from(appointmentAttendance);
+    const recorded = (kind: string, ids: number[], state: string) => records.filter((r) => r.bookingKind === kind && ids.includes(r.bookingId) && r.state === state).length;
+    const both = (state: string) =>
+      recorded(
+        'order',
+        ofDay.map((o) => o.id),
+        state,
+      ) +
+      recorded(
+        'counter',
+        counter.map((c) => c.id),
+        state,
+      );
+    expect(figures.attendancePerDay).toEqual([{ day, booked: ofDay.length + counter.length, arrived: both('arrived'), noShow: both('no_show') }]);
+    expect(figures.attendancePerDay[0]).toMatchObject({ arrived: 1, noShow: 1 });
+    // Another district's filter leaves them out.
+    expect((await report({ from: day, to: day, xzqdm: slot!.areaXzqdm === '999999' ? '999998' : '999999' })).attendancePerDay).toEqual([]);
+  });
+
+  it('times the queue from the number’s time band (or its taking, if later) to its call', async () => {
+    const [group] = await hall.connection.db.select().from(queueGroups).limit(1);
+    const now = Date.now();
+    // A number for a band that started 20 minutes ago, taken an hour ago, called now: 20 minutes' wait.
+    const bandStart = new Date(now - 20 * 60_000);
+    const band = `${bandStart.toLocaleTimeString('en-GB', { timeZone: 'Asia/Shanghai', hour: '2-digit', minute: '2-digit' })}-23:59`;
+    await hall.connection.db.insert(queueOrders).values([
+      {
+        openid: 'stat-citizen',
+        companyId: group!.companyId,
+        groupId: group!.id,
+        resDay: formatShanghaiDate(bandStart),
+        resTime: band,
+        name: '王五',
+        phone: '13812341234',
+        number: 'S001',
+        createdAt: new Date(now - 60 * 60_000),
+        callState: 'called',
+        callWindow: 1,
+        calledAt: new Date(now),
+      },
+    ]);
+    const figures = await report();
+    expect(figures.queueWaiting.count).toBe(1);
+    // The band starts on a whole minute, so the wait is between 20 and 21 minutes.
+    expect(figures.queueWaiting.averageMinutes!).toBeGreaterThanOrEqual(19.9);
+    expect(figures.queueWaiting.averageMinutes!).toBeLessThanOrEqual(21);
   });
 });

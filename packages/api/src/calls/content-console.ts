@@ -67,8 +67,8 @@ export const contentConsoleCalls = {
       version: plainText(40).optional(),
       type: z.enum(ARTICLE_TYPES),
       // Checked after trimming, so the message reaches the operator; these bounds only stop a runaway body.
-      title: z.string().max(CONSOLE_ARTICLE_TITLE_MAX_LENGTH * 4),
-      content: z.string().max(CONSOLE_ARTICLE_CONTENT_MAX_LENGTH * 2),
+      title: plainText(CONSOLE_ARTICLE_TITLE_MAX_LENGTH * 4),
+      content: plainText(CONSOLE_ARTICLE_CONTENT_MAX_LENGTH * 2),
     }),
     reply: errcodeReply(consoleArticle),
   }),
@@ -125,7 +125,7 @@ export const contentHomeCalls = {
   saveConsoleBanner: defineCall({
     method: 'POST',
     path: '/online/admin/api/content/banners/save',
-    body: z.object({ reqseq, id: contentId.optional(), title: z.string().max(400), link: plainText(1000), enabled: z.boolean() }),
+    body: z.object({ reqseq, id: contentId.optional(), title: plainText(400), link: plainText(1000), enabled: z.boolean() }),
     reply: errcodeReply(consoleBanner),
   }),
   /** A banner's image (multipart: id, Filedata): a PNG, JPEG, GIF or WebP by its content, at most BANNER_IMAGE_MAX_BYTES. */
@@ -172,11 +172,11 @@ export const contentHomeCalls = {
       reqseq,
       id: contentId.optional(),
       parentId: contentId.nullable(),
-      menuname: z.string().max(200),
+      menuname: plainText(200),
       menutype: z.enum(['click', 'view']),
       url: plainText(1000),
       imgpath: plainText(1000),
-      bz: z.string().max(400),
+      bz: plainText(400),
       visible: z.boolean(),
     }),
     reply: errcodeReply(consoleMenu),
@@ -215,7 +215,7 @@ export const contentInfoCalls = {
   saveConsoleQuestion: defineCall({
     method: 'POST',
     path: '/online/admin/api/content/questions/save',
-    body: z.object({ reqseq, id: articleId.optional(), question: z.string().max(2000), answer: z.string().max(20000) }),
+    body: z.object({ reqseq, id: articleId.optional(), question: plainText(2000), answer: plainText(20000) }),
     reply: errcodeReply(consoleQuestion),
   }),
   orderConsoleQuestions: defineCall({
@@ -240,7 +240,7 @@ export const contentInfoCalls = {
   saveConsoleContact: defineCall({
     method: 'POST',
     path: '/online/admin/api/content/contact/save',
-    body: z.object({ reqseq, lines: z.array(z.string().max(1000)).max(100) }),
+    body: z.object({ reqseq, lines: z.array(plainText(1000)).max(100) }),
     reply: errcodeReply(z.object({ lines: z.array(z.string()) })),
   }),
   /** The service-site map's tile provider (系统管理员): an https template with {z}, {x}, {y}, or '' for no map. */
@@ -253,7 +253,7 @@ export const contentInfoCalls = {
   saveMapSetting: defineCall({
     method: 'POST',
     path: '/online/admin/api/settings/map/save',
-    body: z.object({ reqseq, tileUrl: plainText(1000), attribution: z.string().max(1000) }),
+    body: z.object({ reqseq, tileUrl: plainText(1000), attribution: plainText(1000) }),
     reply: errcodeReply(mapSetting),
   }),
 } as const;
@@ -284,7 +284,7 @@ export const contentSiteCalls = {
   saveConsoleSite: defineCall({
     method: 'POST',
     path: '/online/admin/api/content/sites/save',
-    body: z.object({ reqseq, id: contentId, address: z.string().max(1000), worktime: z.string().max(1000), phone: plainText(200), lat: plainText(40), lng: plainText(40) }),
+    body: z.object({ reqseq, id: contentId, address: plainText(1000), worktime: plainText(1000), phone: plainText(200), lat: plainText(40), lng: plainText(40) }),
     reply: errcodeReply(serviceSiteDetails),
   }),
 } as const;
@@ -356,10 +356,10 @@ export const contentGuideCalls = {
     body: z.object({
       reqseq,
       prodefid: contentId,
-      title: z.string().max(1000),
-      content: z.string().max(CONSOLE_ARTICLE_CONTENT_MAX_LENGTH * 2),
-      cdzmyhxzContent: z.string().max(CONSOLE_ARTICLE_CONTENT_MAX_LENGTH * 2),
-      materials: z.array(z.object({ id: text(20).optional(), name: z.string().max(400), required: z.boolean() })).max(200),
+      title: plainText(1000),
+      content: plainText(CONSOLE_ARTICLE_CONTENT_MAX_LENGTH * 2),
+      cdzmyhxzContent: plainText(CONSOLE_ARTICLE_CONTENT_MAX_LENGTH * 2),
+      materials: z.array(z.object({ id: text(20).optional(), name: plainText(400), required: z.boolean() })).max(200),
     }),
     reply: errcodeReply(consoleGuide),
   }),

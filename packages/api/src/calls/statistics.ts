@@ -15,6 +15,8 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为YYYY-MM-D
 /** Hours from one moment to another over a set of cases: how many, the mean and the 90th percentile. */
 export const durationFigures = z.object({ count: z.number(), averageHours: z.number().nullable(), p90Hours: z.number().nullable() });
 export type DurationFigures = z.infer<typeof durationFigures>;
+/** The same in minutes, for waits at the hall. */
+export const minuteFigures = z.object({ count: z.number(), averageMinutes: z.number().nullable(), p90Minutes: z.number().nullable() });
 
 export const hallStatisticsReport = z.object({
   from: z.string(),
@@ -30,6 +32,10 @@ export const hallStatisticsReport = z.object({
   rejectionReasons: z.array(z.object({ stage: z.string(), opinion: z.string(), count: z.number() })),
   /** Online bookings each day against the places offered on open days. */
   bookingsPerDay: z.array(z.object({ day: z.string(), capacity: z.number(), booked: z.number() })),
+  /** What the counter recorded of each day's bookings (online and counter): arrived (到场) and no-show (未到). */
+  attendancePerDay: z.array(z.object({ day: z.string(), booked: z.number(), arrived: z.number(), noShow: z.number() })),
+  /** Queue numbers called in the range: the wait from their time band's start (or from taking the number, if later) to the call. */
+  queueWaiting: minuteFigures,
   /** Query records made each day, by kind (zs, dzzz, verify, archive, property). */
   queriesPerDay: z.array(z.object({ day: z.string(), kind: z.string(), count: z.number() })),
   /** Citizens' feedback given in the range: how much, how much answered, and the time to answer. */

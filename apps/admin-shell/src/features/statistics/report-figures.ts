@@ -44,6 +44,22 @@ export function bookingSeries(report: HallStatisticsReport, days: string[]): Ser
   ];
 }
 
+/** Each day's bookings as the counter recorded them: 到场, 未到, and the rest not (yet) recorded. */
+export function attendanceSeries(report: HallStatisticsReport, days: string[]): Series[] {
+  const at = (day: string) => report.attendancePerDay.find((row) => row.day === day);
+  return [
+    { label: '到场', values: days.map((day) => at(day)?.arrived ?? 0) },
+    { label: '未到', values: days.map((day) => at(day)?.noShow ?? 0) },
+    {
+      label: '未登记',
+      values: days.map((day) => {
+        const row = at(day);
+        return row ? row.booked - row.arrived - row.noShow : 0;
+      }),
+    },
+  ];
+}
+
 /** Applications of the range by business, most first. */
 export function applicationsByBusiness(report: HallStatisticsReport): { business: string; count: number }[] {
   const totals = new Map<string, number>();
@@ -67,6 +83,14 @@ export function reportCsv(report: HallStatisticsReport): string {
     rows.push(['窗口预约', row.day, '已预约', row.booked]);
     rows.push(['窗口预约', row.day, '可预约名额', row.capacity]);
   }
+  for (const row of report.attendancePerDay) {
+    rows.push(['到场情况', row.day, '预约', row.booked]);
+    rows.push(['到场情况', row.day, '到场', row.arrived]);
+    rows.push(['到场情况', row.day, '未到', row.noShow]);
+  }
+  rows.push(['排队等候(分钟)', '', '叫号数', report.queueWaiting.count]);
+  rows.push(['排队等候(分钟)', '', '平均', report.queueWaiting.averageMinutes ?? '']);
+  rows.push(['排队等候(分钟)', '', '90%', report.queueWaiting.p90Minutes ?? '']);
   for (const row of report.queriesPerDay) rows.push(['查询量', row.day, QUERY_KIND_LABELS[row.kind] ?? row.kind, row.count]);
   rows.push(['意见反馈', '', '收到', report.feedback.received]);
   rows.push(['意见反馈', '', '已回复', report.feedback.answered]);

@@ -7,7 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { DataTable } from '../../app/data-table';
 import { api } from '../../lib/hall';
 import { BarChart } from './bar-chart';
-import { applicationSeries, applicationsByBusiness, bookingSeries, daysOf, querySeries, reportCsv } from './report-figures';
+import { applicationSeries, applicationsByBusiness, attendanceSeries, bookingSeries, daysOf, querySeries, reportCsv } from './report-figures';
 import './statistics.css';
 
 const DAY_MS = 86_400_000;
@@ -34,7 +34,10 @@ export function Component() {
   const report = useRemote(async () => dataOf(await api.getStatisticsReport({ from, to, xzqdm: xzqdm || undefined })), [from, to, xzqdm]);
   const data = report.data;
   const days = useMemo(() => daysOf(from, to), [from, to]);
-  const charts = useMemo(() => (data ? { applications: applicationSeries(data, days), bookings: bookingSeries(data, days), queries: querySeries(data, days) } : null), [data, days]);
+  const charts = useMemo(
+    () => (data ? { applications: applicationSeries(data, days), bookings: bookingSeries(data, days), attendance: attendanceSeries(data, days), queries: querySeries(data, days) } : null),
+    [data, days],
+  );
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -92,9 +95,14 @@ export function Component() {
             <div className="statistics-card">
               <strong>{hoursText(data.feedback.timeToAnswer.averageHours)}</strong>平均回复用时
             </div>
+            <div className="statistics-card">
+              <strong>{data.queueWaiting.averageMinutes === null ? '—' : `${data.queueWaiting.averageMinutes} 分钟`}</strong>
+              平均排队等候（{data.queueWaiting.count} 人叫号{data.queueWaiting.p90Minutes === null ? '' : `，90%在 ${data.queueWaiting.p90Minutes} 分钟内`}）
+            </div>
           </section>
           <BarChart title="每日网上申请（按当前审核状态）" labels={days} series={charts.applications} stacked />
           <BarChart title="每日窗口预约与可预约名额" labels={days} series={charts.bookings} />
+          <BarChart title="每日预约到场与未到" labels={days} series={charts.attendance} stacked />
           <BarChart title="每日查询量（按类别）" labels={days} series={charts.queries} stacked />
           <section className="statistics-section">
             <h2>审核用时（自提交起）</h2>

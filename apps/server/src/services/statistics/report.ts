@@ -102,6 +102,39 @@ async function bookingsPerDay(db: Database, filter: ReportFilter): Promise<HallS
   return list.map((row) => ({ day: row.day, capacity: Number(row.capacity), booked: Number(row.booked) }));
 }
 
+/** Each day's online and counter bookings, and what the counter recorded of them. */
+async function attendancePerDay(db: Database, filter: ReportFilter): Promise<HallStatisticsReport['attendancePerDay']> {
+  const district = filter.xzqdm ? sql`AND ar.xzqdm = ${filter.xzqdm}` : sql``;
+  const list = await rows<{ day: string; booked: string; arrived: string; no_show: string }>(
+    db,
+    sql`SELECT b.day, count(*) AS booked, count(*) FILTER (WHERE at.state = 'arrived') AS arrived, count(*) FILTER (WHERE at.state = 'no_show') AS no_show
+        FROM (
+          SELECT 'order' AS kind, o.id, o.booked_date::text AS day, o.area_id AS area_id FROM appointment_orders o
+          UNION ALL
+          SELECT 'counter', c.id, c.booked_date::text, cal.area_id FROM counter_bookings c JOIN appointment_calendars cal ON cal.id = c.calendar_id
+        ) b
+        JOIN appointment_areas ar ON ar.id = b.area_id
+        LEFT JOIN appointment_attendance at ON at.booking_kind = b.kind AND at.booking_id = b.id
+        WHERE b.day BETWEEN ${filter.from} AND ${filter.to} ${district}
+        GROUP BY 1 ORDER BY 1`,
+  );
+  return list.map((row) => ({ day: row.day, booked: Number(row.booked), arrived: Number(row.arrived), noShow: Number(row.no_show) }));
+}
+
+/** Minutes from a number's time band start (or its taking, when later) to its call, over the numbers called in the range. */
+async function queueWaiting(db: Database, filter: ReportFilter): Promise<HallStatisticsReport['queueWaiting']> {
+  // A time band reads HH:mm-HH:mm; one that does not (never expected) counts from the taking alone rather than failing the page.
+  const bandStart = sql`CASE WHEN res_time ~ '^[0-2][0-9]:[0-5][0-9]' THEN (res_day + left(res_time, 5)::time) AT TIME ZONE ${ZONE} END`;
+  const waitingFrom = sql`greatest(created_at, ${bandStart})`;
+  const minutes = sql`extract(epoch from (called_at - ${waitingFrom})) / 60.0`;
+  const [row] = await rows<{ count: string; average: string | null; p90: string | null }>(
+    db,
+    sql`SELECT count(*) AS count, avg(${minutes}) AS average, percentile_cont(0.9) WITHIN GROUP (ORDER BY ${minutes}) AS p90
+        FROM queue_orders WHERE called_at >= ${rangeStart(filter)} AND called_at < ${rangeEnd(filter)} AND called_at >= ${waitingFrom}`,
+  );
+  return { count: Number(row?.count ?? 0), averageMinutes: rounded(row?.average), p90Minutes: rounded(row?.p90) };
+}
+
 async function queriesPerDay(db: Database, filter: ReportFilter): Promise<HallStatisticsReport['queriesPerDay']> {
   const list = await rows<{ day: string; kind: string; count: string }>(
     db,
@@ -124,12 +157,14 @@ async function feedbackFigures(db: Database, filter: ReportFilter): Promise<Hall
 
 export async function statisticsReport(db: Database, filter: ReportFilter): Promise<HallStatisticsReport> {
   const district = filter.xzqdm ? sql`AND a.xzqdm = ${filter.xzqdm}` : sql``;
-  const [districtList, applications, times, reasons, bookings, queries, feedback] = await Promise.all([
+  const [districtList, applications, times, reasons, bookings, attendance, waiting, queries, feedback] = await Promise.all([
     districts(db),
     applicationsPerDay(db, filter, district),
     reviewTimes(db, filter, district),
     rejectionReasons(db, filter, district),
     bookingsPerDay(db, filter),
+    attendancePerDay(db, filter),
+    queueWaiting(db, filter),
     queriesPerDay(db, filter),
     feedbackFigures(db, filter),
   ]);
@@ -142,6 +177,8 @@ export async function statisticsReport(db: Database, filter: ReportFilter): Prom
     reviewTimes: times,
     rejectionReasons: reasons,
     bookingsPerDay: bookings,
+    attendancePerDay: attendance,
+    queueWaiting: waiting,
     queriesPerDay: queries,
     feedback,
   };
