@@ -1,5 +1,15 @@
 import multipart from '@fastify/multipart';
-import { BANNER_IMAGE_MAX_BYTES, BANNER_IMAGE_MISSING, BANNER_IMAGE_TOO_LARGE, DOWNLOAD_FILE_MAX_BYTES, DOWNLOAD_FILE_MISSING, DOWNLOAD_FILE_TOO_LARGE, NO_DATA_MESSAGE, contract } from '@hall/api';
+import {
+  BANNER_IMAGE_MAX_BYTES,
+  BANNER_IMAGE_MISSING,
+  BANNER_IMAGE_TOO_LARGE,
+  DOWNLOAD_FILE_MAX_BYTES,
+  DOWNLOAD_FILE_MISSING,
+  DOWNLOAD_FILE_TOO_LARGE,
+  NO_DATA_MESSAGE,
+  UNREADABLE_TEXT_MESSAGE,
+  contract,
+} from '@hall/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../../lib/errors';
 import { registerCall } from '../../lib/register-call';
@@ -20,6 +30,7 @@ import { listConsoleGuides, readConsoleGuide, saveConsoleGuide } from '../../ser
 import { deleteConsoleDownload, listConsoleDownloads, uploadConsoleDownload } from '../../services/content-console/downloads';
 import { deleteConsoleMenu, listConsoleMenus, orderConsoleMenus, saveConsoleMenu } from '../../services/content-console/menus';
 import { deleteConsoleArticle, listConsoleArticles, publishConsoleArticle, readConsoleArticle, saveConsoleArticle } from '../../services/content-console/articles';
+import { holdsUnreadableText } from '../../plugins/input-guard';
 
 const CONTENT = { role: 'content' } as const;
 const ADMIN = { role: 'admin' } as const;
@@ -50,6 +61,8 @@ async function readUpload(request: FastifyRequest, maxBytes: number, tooLarge: s
       fields[part.fieldname] = String(part.value);
     }
   }
+  // The input guard sees JSON and form bodies only; a multipart body's text is checked here, before anything is kept.
+  if (holdsUnreadableText(fields) || holdsUnreadableText(fileName)) throw badRequest(UNREADABLE_TEXT_MESSAGE);
   if (!file || file.length === 0) throw badRequest(missing);
   return { fields, file, fileName };
 }
