@@ -6,6 +6,9 @@ import { queueDaySerials, queueOrders, queueTimeCounts } from '../../src/db/sche
 import { formatShanghaiDate } from '../../src/lib/shanghai-time';
 import { auditTrail } from '../../src/db/schema';
 import { createTestHall, type TestHall } from '../hall';
+import { buildApp } from '../../src/app';
+import { connectDatabase } from '../../src/db/client';
+import { createContext } from '../../src/hall';
 
 const A = '/online/admin/api/queue';
 const HALL = 'qc-130400';
@@ -199,6 +202,27 @@ describe('the live streams', () => {
   beforeAll(async () => {
     await hall.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(hall.app.server.address() as AddressInfo).port}`;
+  });
+
+  it('a call made on a second server of the same database reaches the display served by the first', async () => {
+    // A second server as a second process would be: its own pool, its own LISTEN connection, its own port.
+    const connection = connectDatabase(hall.databaseUrl, 3);
+    const second = await buildApp(await createContext({ env: hall.env, db: connection.db, pool: connection.pool, filesDir: hall.filesDir }));
+    try {
+      await clearToday();
+      const taken = await numberFor('second-server-citizen');
+      const stream = await openStream(`${base}/callnum/api/display/stream?hall=${HALL}`);
+      await stream.waitFor((event) => event.event === 'calls', 1000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const called = await second.inject({ method: 'POST', url: `${A}/calling/next`, payload: { groupId, window: 5 }, headers: { cookie: counter } });
+      expect(called.statusCode, called.body).toBe(200);
+      const event = await stream.waitFor((item) => JSON.stringify(item.data).includes(taken.number), 1000);
+      expect((event.data as { calls: Record<string, unknown>[] }).calls[0]).toMatchObject({ number: taken.number, callWindow: 5 });
+      stream.close();
+    } finally {
+      await second.close();
+      await connection.close();
+    }
   });
 
   it('sends the hall display a call within a second: number, business and window only', async () => {
