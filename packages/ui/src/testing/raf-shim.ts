@@ -43,3 +43,17 @@ export function moveFramesToCurrentClock(): void {
   scheduled = 0;
   schedule();
 }
+
+/**
+ * jsdom has no ResizeObserver, so antd-mobile would take resize-observer-polyfill, whose timers can
+ * outlive a test file's window: a late refresh after teardown throws "Right-hand side of
+ * 'instanceof' is not an object" on a busy machine. Nothing in jsdom is ever resized, so an
+ * observer that never reports is the truthful one.
+ */
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  globalThis.ResizeObserver = class {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  } as unknown as typeof ResizeObserver;
+}
