@@ -29,8 +29,9 @@ describe('laws list and articles', () => {
 
     await pager.getByRole('button', { name: '第2页' }).click();
     await page.waitForURL(/page=2/);
-    await expect(pager.getByRole('button', { name: '第2页' }).getAttribute('aria-current')).resolves.toBe('page');
-    await expect(page.locator('.hall-articles__item').count()).resolves.toBe(5);
+    // The address changes before the list has rendered page 2: wait for the page, not only the address.
+    await expect.poll(() => pager.getByRole('button', { name: '第2页' }).getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => page.locator('.hall-articles__item').count()).toBe(5);
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'search-page-2');
 
