@@ -64,6 +64,16 @@ export const profileCalls = {
     body: profileForm,
     reply: errcodeOnlyReply,
   }),
+  /**
+   * The citizen's elder mode (长辈模式: larger text and tap targets, high contrast, simpler tiles),
+   * kept with the citizen so it follows them to every later visit. Changes only the session's user.
+   */
+  setElderMode: defineCall({
+    method: 'POST',
+    path: '/online/wx/apilist/setElderMode',
+    body: z.object({ reqseq, data: z.object({ openid, elderMode: z.boolean() }) }),
+    reply: errcodeReply(z.object({ elderMode: z.boolean() })),
+  }),
   /** Sends an SMS code to the phone: stat 1 sent, else stat 0 with msg (e.g. the seconds left before another). */
   getPhoneCode: defineCall({
     method: 'POST',

@@ -25,6 +25,8 @@ export const hallUser = z.object({
   iswebuser: z.string(),
   usertype: z.string(),
   SEX: z.string(),
+  /** 长辈模式 on: larger text and tap targets, high contrast, simpler tiles. */
+  elderMode: z.boolean().optional(),
 });
 export type HallUser = z.infer<typeof hallUser>;
 

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
 /** Citizens, sessions and what signing in leaves behind: settings, SMS codes, rate-limit windows, face checks and the WeChat simulator's grants. */
@@ -25,6 +25,8 @@ export const users = pgTable('users', {
   /** realNameAuthentication: 1 verified. */
   realNameAuth: integer('real_name_auth').notNull().default(0),
   xzqdm: text('xzqdm').notNull().default(''),
+  /** 长辈模式: the citizen's choice of larger text, larger tap targets and high contrast. */
+  elderMode: boolean('elder_mode').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -2,10 +2,10 @@ import { contract } from '@hall/api';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../lib/register-call';
 import { completeFaceCheck } from '../../services/session/face-checks';
-import { profileState, saveProfile } from '../../services/session/profile';
+import { profileState, saveElderMode, saveProfile } from '../../services/session/profile';
 import { requireUser, toHallUser } from '../../services/session/users';
 
-/** Profile calls of spec part 1 §7: read, validate and save the session user's profile. */
+/** Profile calls of spec part 1 §7: read, validate and save the session user's profile; and the user's 长辈模式. */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.hall;
 
@@ -26,4 +26,9 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     await saveProfile(db, request.citizen.openid, request.body);
     return { errcode: '00', errmsg: '保存成功' };
   });
+
+  registerCall(app, contract.setElderMode, { auth: 'citizen', rateLimit: { max: 30, timeWindow: '1 minute' } }, async (request) => ({
+    errcode: '00',
+    data: { elderMode: await saveElderMode(db, request.citizen.openid, request.body.data.elderMode) },
+  }));
 }

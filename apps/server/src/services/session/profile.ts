@@ -51,3 +51,10 @@ export async function saveProfile(db: Database, openid: string, form: ProfileFor
     })
     .where(eq(users.openid, openid));
 }
+
+/** Turns the session user's 长辈模式 on or off; answers with the stored choice. */
+export async function saveElderMode(db: Database, openid: string, elderMode: boolean): Promise<boolean> {
+  const [row] = await db.update(users).set({ elderMode, updatedAt: new Date() }).where(eq(users.openid, openid)).returning({ elderMode: users.elderMode });
+  if (!row) throw badRequest('用户不存在，请重新进入');
+  return row.elderMode;
+}

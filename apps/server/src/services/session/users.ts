@@ -38,5 +38,6 @@ export function toHallUser(row: UserRow): HallUser {
     iswebuser: row.iswebuser,
     usertype: row.usertype,
     SEX: row.sex,
+    elderMode: row.elderMode,
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "elder_mode" boolean DEFAULT false NOT NULL;
