@@ -1,0 +1,171 @@
+// Load speed of the citizen hall's first screens (DESIGN §7: Lighthouse mobile ≥ 95 and LCP ≤ 2.0 s
+// on /, /prodoing and /apply; the home's JavaScript ≤ 120 KB gzip).
+//
+// Starts the built hall (apps/citizen/dist served by apps/server/dist) in demo mode on an embedded
+// database of its own, signs a demo citizen in through the WeChat simulator in Debian's Chromium,
+// then runs Lighthouse (mobile, simulated throttling) on each page with that citizen's cookies kept
+// and the browser cache emptied before every run: a citizen who comes back from the official
+// account's menu, whose session is still active (authorise answers noRefresh, spec part 1 §4).
+// Prints the medians of score, FCP, LCP, TBT, the JavaScript the page loaded (gzip, level 9, as
+// the citizen build counts it) and the request count.
+//
+// Settings (environment):
+//   BENCH_RUNS      Lighthouse runs per page (default 3; the median is printed)
+//   BENCH_PAGES     comma-separated paths to measure (default the three of DESIGN §7)
+//   BENCH_REPORTS   a folder: each run's Lighthouse JSON report is written there
+//   HALL_CHROMIUM   the browser (default /usr/bin/chromium; never a downloaded one)
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..', '..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const APPLY_NAME = '抵押权首次登记';
+const PAGES = process.env.BENCH_PAGES?.split(',').map((s) => s.trim()) ?? ['/', '/prodoing', `/apply?id=pd-200-4&name=${encodeURIComponent(APPLY_NAME)}&djlx=200&qllx=4`];
+const REPORTS = process.env.BENCH_REPORTS;
+const CHROMIUM = process.env.HALL_CHROMIUM ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+
+async function freePort() {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function startHall() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'hall-bench-home-'));
+  const port = await freePort();
+  const server = spawn(process.execPath, [join(root, 'apps', 'server', 'dist', 'main.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', HALL_MODE: 'demo', HALL_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  server.stdout.on('data', (chunk) => (output += chunk));
+  server.stderr.on('data', (chunk) => (output += chunk));
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the hall server exited:\n${output}`);
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the hall server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    origin,
+    async close() {
+      server.kill('SIGTERM');
+      await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs a new demo citizen in through the WeChat simulator, as the journeys do (e2e/harness.ts signIn). */
+async function signIn(page, origin) {
+  await page.goto(`${origin}/`);
+  await page.waitForSelector('#new-citizen button[type=submit]', { timeout: 60_000 });
+  await page.type('#openid', `bench-${Date.now()}`);
+  await page.type('#nickname', '测速');
+  await Promise.all([page.waitForNavigation(), page.click('#new-citizen button[type=submit]')]);
+  await page.waitForFunction(() => !location.pathname.startsWith('/simulator') && !location.pathname.startsWith('/waiting') && !location.search.includes('code='), { timeout: 60_000 });
+}
+
+const gzipCache = new Map();
+async function gzipBytes(url) {
+  if (!gzipCache.has(url))
+    gzipCache.set(
+      url,
+      fetch(url).then(async (r) => gzipSync(Buffer.from(await r.arrayBuffer()), { level: 9 }).length),
+    );
+  return gzipCache.get(url);
+}
+
+async function measure(page, url) {
+  const session = await page.createCDPSession();
+  await session.send('Network.clearBrowserCache');
+  await session.detach();
+  const result = await lighthouse(
+    url,
+    { output: 'json', logLevel: 'error', onlyCategories: ['performance'], formFactor: 'mobile', throttlingMethod: 'simulate', disableStorageReset: true },
+    undefined,
+    page,
+  );
+  const lhr = result.lhr;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const requests = lhr.audits['network-requests'].details.items;
+  const scripts = requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith(new URL(url).origin));
+  const jsGzip = (await Promise.all(scripts.map((r) => gzipBytes(r.url)))).reduce((a, b) => a + b, 0);
+  return {
+    report: result.report,
+    finalUrl: lhr.finalDisplayedUrl,
+    score: Math.round(lhr.categories.performance.score * 100),
+    fcp: lhr.audits['first-contentful-paint'].numericValue,
+    lcp: lhr.audits['largest-contentful-paint'].numericValue,
+    tbt: lhr.audits['total-blocking-time'].numericValue,
+    jsKb: jsGzip / 1024,
+    requests: requests.length,
+  };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+const lighthouseVersion = (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version;
+console.log(
+  `Lighthouse ${lighthouseVersion}, mobile, simulated throttling, median of ${RUNS}; Node ${process.versions.node}.` +
+    (Number(process.versions.node.split('.')[0]) < 22 ? ' (Lighthouse 13 needs Node 22; this machine has Node 20, so these are Lighthouse 12 figures.)' : ''),
+);
+
+const hall = await startHall();
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+try {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+  const page = await browser.newPage();
+  await signIn(page, hall.origin);
+  if (REPORTS) await mkdir(REPORTS, { recursive: true });
+  const rows = [];
+  for (const path of PAGES) {
+    const runs = [];
+    for (let run = 1; run <= RUNS; run += 1) {
+      const figures = await measure(page, `${hall.origin}${path}`);
+      if (new URL(figures.finalUrl).pathname.startsWith('/simulator')) throw new Error(`${path}: the citizen was sent to sign in again`);
+      if (REPORTS) await writeFile(join(REPORTS, `${path.replace(/[^\w]+/g, '_') || 'home'}-${run}.json`), figures.report);
+      runs.push(figures);
+      console.log(
+        `  ${path.split('?')[0]} run ${run}: score ${figures.score}, FCP ${(figures.fcp / 1000).toFixed(2)} s, LCP ${(figures.lcp / 1000).toFixed(2)} s, TBT ${Math.round(figures.tbt)} ms, JS ${figures.jsKb.toFixed(1)} KB, ${figures.requests} requests`,
+      );
+    }
+    rows.push({ path: path.split('?')[0], ...Object.fromEntries(['score', 'fcp', 'lcp', 'tbt', 'jsKb', 'requests'].map((key) => [key, median(runs.map((r) => r[key]))])) });
+  }
+  await browser.disconnect();
+  console.log('\npage        score   FCP (s)   LCP (s)   TBT (ms)   JS gzip (KB)   requests');
+  for (const r of rows) {
+    console.log(
+      `${r.path.padEnd(11)} ${String(r.score).padStart(5)} ${(r.fcp / 1000).toFixed(2).padStart(9)} ${(r.lcp / 1000).toFixed(2).padStart(9)} ${String(Math.round(r.tbt)).padStart(10)} ${r.jsKb.toFixed(1).padStart(14)} ${String(r.requests).padStart(10)}`,
+    );
+  }
+  console.log('Budget (DESIGN §7): score ≥ 95, LCP ≤ 2.00 s on each page; the home ≤ 120 KB of JavaScript.');
+} finally {
+  await chrome.kill();
+  await hall.close();
+}
