@@ -32,6 +32,7 @@ import { appointmentSettingsArea } from './routes/appointment-settings';
 import { counterDayArea } from './routes/counter-day';
 import { fulfilmentArea } from './routes/fulfilment';
 import { contentConsoleArea } from './routes/content-console';
+import { hallSetupArea } from './routes/hall-setup';
 import { housekeeping } from './jobs/housekeeping';
 import { queryResolverJob } from './jobs/query-resolver';
 import { storageRetention } from './jobs/storage-retention';
@@ -64,6 +65,7 @@ const AREAS = [
   fulfilmentArea,
   statisticsArea,
   contentConsoleArea,
+  hallSetupArea,
   simulatorArea,
 ];
 

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type HallApp } from '../src/app';
 import { connectDatabase, type DatabaseConnection } from '../src/db/client';
+import { migrateDatabase } from '../src/db/migrate';
 import { readEnv, type Env } from '../src/env';
 import { createContext } from '../src/hall';
 import { randomId } from '../src/lib/ids';
@@ -72,19 +73,23 @@ export function cookieFrom(setCookie: string | string[] | undefined): string {
   return list.map((c) => c.split(';')[0]).join('; ');
 }
 
-/** A fresh database cloned from the migrated, seeded template, and the app on it. */
-export async function createTestHall(overrides: Partial<Env> = {}): Promise<TestHall> {
+/**
+ * A fresh database cloned from the migrated, seeded template, and the app on it; with `empty`, a
+ * database that is only migrated (nothing seeded: no site, hall, business or operator).
+ */
+export async function createTestHall(overrides: Partial<Env> = {}, options: { empty?: boolean } = {}): Promise<TestHall> {
   const adminUrl = inject('adminUrl');
   const database = `hall_t_${randomId(6)
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${database} TEMPLATE ${inject('templateDatabase')}`);
+  await admin.query(options.empty ? `CREATE DATABASE ${database}` : `CREATE DATABASE ${database} TEMPLATE ${inject('templateDatabase')}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;
   const connection = connectDatabase(url.toString(), 5);
+  if (options.empty) await migrateDatabase(connection.pool, connection.db);
   // A data folder of its own: the demo hall makes its signing identity there.
   const dataDir = await mkdtemp(join(tmpdir(), 'hall-test-data-'));
   const env = { ...readEnv({ LOG_LEVEL: 'silent', HALL_MODE: 'demo' }), HALL_DATA_DIR: dataDir, ...overrides };

@@ -20,6 +20,7 @@ import { statisticsCalls } from './calls/statistics';
 import { feedbackInboxCalls } from './calls/feedback-inbox';
 import { fulfilmentCalls } from './calls/fulfilment';
 import { appointmentSettingsCalls } from './calls/appointment-settings';
+import { hallSetupCalls } from './calls/hall-setup';
 import { counterDayCalls } from './calls/counter-day';
 import { contentConsoleCalls, contentDownloadCalls, contentGuideCalls, contentHomeCalls, contentInfoCalls, contentSiteCalls } from './calls/content-console';
 
@@ -47,6 +48,7 @@ export const contract = {
   ...feedbackInboxCalls,
   ...fulfilmentCalls,
   ...appointmentSettingsCalls,
+  ...hallSetupCalls,
   ...counterDayCalls,
   ...contentConsoleCalls,
   ...contentHomeCalls,

@@ -24,5 +24,6 @@ export * from './calls/statistics';
 export * from './calls/feedback-inbox';
 export * from './calls/fulfilment';
 export * from './calls/appointment-settings';
+export * from './calls/hall-setup';
 export * from './calls/counter-day';
 export * from './calls/content-console';

@@ -29,6 +29,10 @@ export const queueSettingsGroup = z.object({
   sort: z.number(),
   /** The most numbers already taken in one time from today on: capacity cannot go below it. */
   mostTaken: z.number(),
+  /** The businesses the group handles (what the citizen picks from). */
+  businesses: z.array(z.object({ id: z.string(), name: z.string(), sort: z.number() })),
+  /** Numbers ever handed out: a group with any cannot be removed. */
+  numbersEver: z.number(),
 });
 export type QueueSettingsGroup = z.infer<typeof queueSettingsGroup>;
 
@@ -43,6 +47,8 @@ export const queueSettingsHall = z.object({
   ...queueConfig.omit({ id: true, comID: true }).shape,
   /** The times of a day these settings give. */
   times: z.array(z.string()),
+  /** Days closed besides weekends, from today on. */
+  closedDays: z.array(z.object({ date: z.string(), reason: z.string() })),
   groups: z.array(queueSettingsGroup),
 });
 export type QueueSettingsHall = z.infer<typeof queueSettingsHall>;

@@ -23,6 +23,11 @@ export const operatorAccounts = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     failedSignIns: integer('failed_sign_ins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The appointment sites and queue halls the operator serves; empty: every one (the counter's day and calling offer only these). */
+    sites: text('sites')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The WeChat openid the operator bound, to sign in on the phone without the password. */
     wechatOpenid: text('wechat_openid'),
     createdAt: createdAt(),

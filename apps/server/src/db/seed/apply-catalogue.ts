@@ -56,7 +56,8 @@ interface PairDetails {
   fields: [string, '0' | '1'][];
 }
 
-const PAIRS: Record<string, PairDetails> = {
+/** What each registration pair gives a business of the catalogue; the console adds businesses that follow one. */
+export const PAIRS: Record<string, PairDetails> = {
   'pd-100-4': {
     code: 'FWSCDJ',
     type: 'bt-house',

@@ -7,6 +7,7 @@ import { callNext, finish, isOwnOrder, readBoard, readDisplay, recall, skip } fr
 import { QueueLive } from '../../services/queue-calling/queue-live';
 import { listCallingGroups, listQueueSettings, saveQueueGroup, saveQueueHall } from '../../services/queue-calling/queue-settings';
 import { openEventStream } from './event-stream';
+import { checkServesQueueGroup, checkServesQueueNumber } from '../../services/hall-setup/operator-sites';
 
 const ADMIN = { role: 'admin' } as const;
 const COUNTER = { role: 'counter' } as const;
@@ -25,21 +26,31 @@ export async function queueCallingArea(app: FastifyInstance): Promise<void> {
     return { errcode: '00', errmsg: '已保存', data: await saveQueueGroup(db, auditActor(request), request.body) };
   });
 
-  registerCall(app, contract.listQueueCallingGroups, { auth: 'operator', operator: COUNTER }, async () => ({ errcode: '00', data: await listCallingGroups(db) }));
-  registerCall(app, contract.getQueueBoard, { auth: 'operator', operator: COUNTER }, async (request) => ({ errcode: '00', data: await readBoard(db, request.body.groupId) }));
+  registerCall(app, contract.listQueueCallingGroups, { auth: 'operator', operator: COUNTER }, async (request) => ({
+    errcode: '00',
+    data: await listCallingGroups(db, request.operator.account.sites),
+  }));
+  registerCall(app, contract.getQueueBoard, { auth: 'operator', operator: COUNTER }, async (request) => {
+    await checkServesQueueGroup(db, request.operator.account.sites, request.body.groupId);
+    return { errcode: '00', data: await readBoard(db, request.body.groupId) };
+  });
   registerCall(app, contract.callNextQueueNumber, { auth: 'operator', operator: COUNTER }, async (request) => {
+    await checkServesQueueGroup(db, request.operator.account.sites, request.body.groupId);
     const data = await callNext(db, auditActor(request), request.body.groupId, request.body.window);
     return { errcode: '00', errmsg: `请 ${data.number} 到 ${data.callWindow} 号窗口`, data };
   });
   registerCall(app, contract.recallQueueNumber, { auth: 'operator', operator: COUNTER }, async (request) => {
+    await checkServesQueueNumber(db, request.operator.account.sites, request.body.id);
     const data = await recall(db, auditActor(request), request.body.id, request.body.window);
     return { errcode: '00', errmsg: `已重呼 ${data.number}`, data };
   });
   registerCall(app, contract.skipQueueNumber, { auth: 'operator', operator: COUNTER }, async (request) => {
+    await checkServesQueueNumber(db, request.operator.account.sites, request.body.id);
     const data = await skip(db, auditActor(request), request.body.id);
     return { errcode: '00', errmsg: `${data.number} 已过号`, data };
   });
   registerCall(app, contract.finishQueueNumber, { auth: 'operator', operator: COUNTER }, async (request) => {
+    await checkServesQueueNumber(db, request.operator.account.sites, request.body.id);
     const data = await finish(db, auditActor(request), request.body.id);
     return { errcode: '00', errmsg: `${data.number} 已办结`, data };
   });

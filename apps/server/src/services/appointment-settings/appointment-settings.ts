@@ -53,6 +53,8 @@ async function requireArea(tx: Reader, areaId: string) {
 export async function readSiteSettings(db: Reader, areaId: string | undefined, now = new Date()): Promise<SiteSettings> {
   const sites = await db.select().from(appointmentAreas).orderBy(asc(appointmentAreas.xzqdm), asc(appointmentAreas.sort), asc(appointmentAreas.id));
   const chosen = areaId ?? sites[0]?.id;
+  // A new hall has no site yet: the console shows an empty list to add the first one to.
+  if (!chosen && areaId === undefined) return { sites: [], areaId: '', workingWeekdays: DEFAULT_WORKING_WEEKDAYS, specialDays: [], businesses: [] };
   const area = sites.find((site) => site.id === chosen);
   if (!area) throw notFound(NO_DATA_MESSAGE);
   const today = formatShanghaiDate(now);
@@ -166,11 +168,17 @@ export async function saveWeekdays(db: Database, actor: AuditActor, areaId: stri
   return { settings: await readSiteSettings(db, areaId, now), affectedBookings };
 }
 
-export async function saveSpecialDay(db: Database, actor: AuditActor, input: { areaId: string; day: string; kind: 'holiday' | 'workday' | 'none'; note: string }, now = new Date()) {
+/** A date that exists, from today up to SPECIAL_DAY_HORIZON_DAYS ahead (else refused in words); answers today's date. */
+export function checkSettableDay(day: string, now: Date): string {
   const today = formatShanghaiDate(now);
-  if (!isCalendarDate(input.day)) throw badRequest(INVALID_DATE);
-  if (input.day < today) throw badRequest(PAST_DAY);
-  if (input.day > formatShanghaiDate(new Date(now.getTime() + SPECIAL_DAY_HORIZON_DAYS * 24 * 60 * 60 * 1000))) throw badRequest(TOO_FAR_AHEAD);
+  if (!isCalendarDate(day)) throw badRequest(INVALID_DATE);
+  if (day < today) throw badRequest(PAST_DAY);
+  if (day > formatShanghaiDate(new Date(now.getTime() + SPECIAL_DAY_HORIZON_DAYS * 24 * 60 * 60 * 1000))) throw badRequest(TOO_FAR_AHEAD);
+  return today;
+}
+
+export async function saveSpecialDay(db: Database, actor: AuditActor, input: { areaId: string; day: string; kind: 'holiday' | 'workday' | 'none'; note: string }, now = new Date()) {
+  const today = checkSettableDay(input.day, now);
   const note = input.note.trim().slice(0, 100);
   const affectedBookings = await db.transaction(async (tx) => {
     await lockCalendars(tx);

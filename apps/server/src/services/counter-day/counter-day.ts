@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { parseRowId } from '../../lib/row-id';
 import { formatShanghaiDate, formatShanghaiDateTime } from '../../lib/shanghai-time';
 import { recordAudit, type AuditActor } from '../operators/audit';
+import { servedAmong } from '../hall-setup/operator-sites';
 
 /**
  * The counter's day (DESIGN.md §10): a site's bookings of one date, online appointments and
@@ -98,8 +99,9 @@ export async function findBookings(db: Pick<Database, 'select'>, where: BookingF
   return out.sort((a, b) => a.date.localeCompare(b.date) || a.timeName.localeCompare(b.timeName) || a.processName.localeCompare(b.processName) || a.bookingNumber.localeCompare(b.bookingNumber));
 }
 
-export async function readCounterDay(db: Database, areaId: string | undefined, date: string | undefined, now = new Date()): Promise<CounterDay> {
-  const sites = await db.select().from(appointmentAreas).orderBy(asc(appointmentAreas.xzqdm), asc(appointmentAreas.sort), asc(appointmentAreas.id));
+/** The day of a site among those the operator serves (`served`: their sites; none of them an appointment site: every site). */
+export async function readCounterDay(db: Database, areaId: string | undefined, date: string | undefined, now = new Date(), served: readonly string[] = []): Promise<CounterDay> {
+  const sites = servedAmong(await db.select().from(appointmentAreas).orderBy(asc(appointmentAreas.xzqdm), asc(appointmentAreas.sort), asc(appointmentAreas.id)), served);
   const area = sites.find((site) => site.id === (areaId ?? sites[0]?.id));
   if (!area) throw notFound(NO_DATA_MESSAGE);
   const day = date ?? formatShanghaiDate(now);

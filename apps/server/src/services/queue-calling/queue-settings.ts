@@ -2,11 +2,12 @@ import type { QueueSettingsHall } from '@hall/api';
 import { queueTimes, validateQueueGroup, validateQueueHall, type QueueHallSettings } from '@hall/domain';
 import { and, asc, eq, gt, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { queueCompanies, queueConfigs, queueGroups, queueTimeCounts } from '../../db/schema';
+import { queueBusinesses, queueClosedDays, queueCompanies, queueConfigs, queueGroups, queueOrders, queueTimeCounts } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { randomId } from '../../lib/ids';
 import { formatShanghaiDate } from '../../lib/shanghai-time';
 import { recordAudit, type AuditActor } from '../operators/audit';
+import { servedAmong } from '../hall-setup/operator-sites';
 
 /**
  * The console's queue settings (系统管理员): halls with their times, and business groups with the
@@ -50,6 +51,17 @@ export async function listQueueSettings(db: Database, now = new Date()): Promise
     .where(gte(queueTimeCounts.resDay, formatShanghaiDate(now)))
     .groupBy(queueTimeCounts.groupId);
   const mostTaken = new Map(taken.map((row) => [row.groupId, row.most]));
+  const businesses = await db.select().from(queueBusinesses).orderBy(asc(queueBusinesses.sort), asc(queueBusinesses.id));
+  const closedDays = await db
+    .select()
+    .from(queueClosedDays)
+    .where(gte(queueClosedDays.closedDate, formatShanghaiDate(now)))
+    .orderBy(asc(queueClosedDays.closedDate));
+  const ever = await db
+    .select({ groupId: queueOrders.groupId, count: sql<number>`count(*)::int` })
+    .from(queueOrders)
+    .groupBy(queueOrders.groupId);
+  const numbersEver = new Map(ever.map((row) => [row.groupId, row.count]));
   return halls.map(({ hall, config }) => ({
     id: hall.id,
     name: hall.name,
@@ -64,6 +76,7 @@ export async function listQueueSettings(db: Database, now = new Date()): Promise
     cancelyuyuetime: config.cancelyuyuetime,
     yuyueday: config.yuyueday,
     times: queueTimes(config),
+    closedDays: closedDays.filter((day) => day.companyId === hall.id).map((day) => ({ date: day.closedDate, reason: day.reason })),
     groups: groups
       .filter((group) => group.companyId === hall.id)
       .map((group) => ({
@@ -75,6 +88,8 @@ export async function listQueueSettings(db: Database, now = new Date()): Promise
         capacity: group.capacity,
         sort: group.sort,
         mostTaken: mostTaken.get(group.id) ?? 0,
+        businesses: businesses.filter((business) => business.groupId === group.id).map(({ id, name, sort }) => ({ id, name, sort })),
+        numbersEver: numbersEver.get(group.id) ?? 0,
       })),
   }));
 }
@@ -190,9 +205,9 @@ export async function saveQueueGroup(db: Database, actor: AuditActor, raw: Group
   return settingsOf(db, input.comID, now);
 }
 
-/** The halls and their groups, for the counter's choice of a queue. */
-export async function listCallingGroups(db: Database) {
-  const halls = await db.select({ id: queueCompanies.id, name: queueCompanies.name }).from(queueCompanies).orderBy(asc(queueCompanies.sort), asc(queueCompanies.id));
+/** The halls the operator serves (`served`; none of them a hall: every hall) and their groups, for the counter's choice of a queue. */
+export async function listCallingGroups(db: Database, served: readonly string[] = []) {
+  const halls = servedAmong(await db.select({ id: queueCompanies.id, name: queueCompanies.name }).from(queueCompanies).orderBy(asc(queueCompanies.sort), asc(queueCompanies.id)), served);
   const groups = halls.length
     ? await db
         .select({ id: queueGroups.id, companyId: queueGroups.companyId, name: queueGroups.name, prefix: queueGroups.prefix })

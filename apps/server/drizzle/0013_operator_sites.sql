@@ -1,0 +1,1 @@
+ALTER TABLE "operator_accounts" ADD COLUMN "sites" text[] DEFAULT '{}'::text[] NOT NULL;
