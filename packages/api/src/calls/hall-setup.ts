@@ -15,7 +15,9 @@ import { queueSettingsHall } from './queue-calling';
 const id = text(64);
 const dateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: '日期格式应为YYYY-MM-DD，请重新选择' });
 const sort = z.number().int().min(0).max(9999).default(0);
-const districtCode = z.string().regex(/^\d{6}$/, { error: '行政区代码应为6位数字，例如130400' });
+/** Checked on the server (DISTRICT_CODE_INVALID), so the refusal says what to write. */
+const districtCode = plainText(12);
+export const DISTRICT_CODE_INVALID = '行政区代码应为6位数字，例如130400';
 
 /** One business of the application catalogue as the console lists it. */
 export const catalogueBusiness = z.object({

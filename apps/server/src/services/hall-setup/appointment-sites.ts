@@ -1,4 +1,4 @@
-import { NO_DATA_MESSAGE, type SiteSettings } from '@hall/api';
+import { DISTRICT_CODE_INVALID, NO_DATA_MESSAGE, type SiteSettings } from '@hall/api';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { appointmentAreas, appointmentCalendars, appointmentOrders, appointmentProcesses, appointmentSlots, counterBookings } from '../../db/schema';
@@ -22,6 +22,13 @@ export const siteNameTaken = (name: string) => `本行政区已有名为“${nam
 export const businessNameTaken = (name: string) => `本网点已有“${name}”业务，请换一个名称`;
 export const siteHasBookings = (count: number) => `该网点已有 ${count} 条预约记录，删除会丢失这些记录，不能删除。不再受理时，请把各项业务的时段容量设为0，网点将不再接受新的预约`;
 export const businessHasBookings = (count: number) => `该业务已有 ${count} 条预约记录，删除会丢失这些记录，不能删除。不再受理时，请把它的时段容量设为0，将不再接受新的预约`;
+
+/** A district code as the hall's tables hold it: six digits. */
+export function checkedDistrict(xzqdm: string): string {
+  const code = xzqdm.trim();
+  if (!/^\d{6}$/.test(code)) throw badRequest(DISTRICT_CODE_INVALID);
+  return code;
+}
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -56,13 +63,13 @@ export interface SiteInput {
 export async function saveAppointmentSite(db: Database, actor: AuditActor, input: SiteInput, now = new Date()): Promise<SiteSettings> {
   const areaName = input.areaName.trim();
   if (!areaName) throw badRequest(SITE_NAME_REQUIRED);
-  const columns = { areaName, xzqdm: input.xzqdm, sort: input.sort };
+  const columns = { areaName, xzqdm: checkedDistrict(input.xzqdm), sort: input.sort };
   const areaId = await db.transaction(async (tx) => {
     await lockCalendars(tx);
     const [same] = await tx
       .select({ id: appointmentAreas.id })
       .from(appointmentAreas)
-      .where(and(eq(appointmentAreas.xzqdm, input.xzqdm), eq(appointmentAreas.areaName, areaName), input.areaId ? ne(appointmentAreas.id, input.areaId) : undefined));
+      .where(and(eq(appointmentAreas.xzqdm, columns.xzqdm), eq(appointmentAreas.areaName, areaName), input.areaId ? ne(appointmentAreas.id, input.areaId) : undefined));
     if (same) throw conflict(siteNameTaken(areaName));
     if (input.areaId) {
       const [before] = await tx.select().from(appointmentAreas).where(eq(appointmentAreas.id, input.areaId)).for('update');

@@ -7,6 +7,7 @@ import { DEMO_BUSINESS_TYPES, PAIRS } from '../../db/seed/apply-catalogue';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { randomId } from '../../lib/ids';
 import { recordAudit, type AuditActor } from '../operators/audit';
+import { checkedDistrict } from './appointment-sites';
 
 /**
  * The application catalogue's businesses from the console (系统管理员). A business follows one
@@ -78,7 +79,7 @@ export async function saveCatalogueBusiness(db: Database, actor: AuditActor, inp
   if (!details) throw badRequest(PAIR_UNKNOWN);
   const [, djlx = '', qllx = ''] = input.pair.split('-');
   const typeId = input.yhlx === '1' ? ENTERPRISE_TYPE : details.type;
-  const columns = { prodefName, yhlx: input.yhlx, xzqdm: input.xzqdm, areaname, sort: input.sort };
+  const columns = { prodefName, yhlx: input.yhlx, xzqdm: checkedDistrict(input.xzqdm), areaname, sort: input.sort };
 
   await db.transaction(async (tx) => {
     if (input.id) {
