@@ -30,6 +30,7 @@ export type * from './calls/statistics';
 export type * from './calls/feedback-inbox';
 export type * from './calls/fulfilment';
 export type * from './calls/appointment-settings';
+export type * from './calls/hall-setup';
 export type * from './calls/counter-day';
 export type * from './calls/queue-calling';
 export type * from './calls/content-console';

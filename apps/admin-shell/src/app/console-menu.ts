@@ -22,11 +22,12 @@ export const CONSOLE_MENU: readonly ConsoleEntry[] = [
   { path: '/content/sites', title: '服务网点', description: '各网点的地址、办公时间、电话与地图位置', role: 'content' },
   { path: '/content/downloads', title: '资料下载', description: '市民可下载的表格与文件：上传、替换、删除', role: 'content' },
   { path: '/content/guides', title: '办事指南与材料', description: '各业务的办事指南和申请时须提交的材料', role: 'content' },
-  { path: '/queue-settings', title: '取号设置', description: '办事大厅、取号时间与各业务每段号数', role: 'admin' },
+  { path: '/queue-settings', title: '取号设置', description: '办事大厅、取号时间、休息日，各业务的办理事项与每段号数', role: 'admin' },
+  { path: '/catalogue', title: '业务目录', description: '网上申请可办理的业务：新增、改名、删除', role: 'admin' },
   { path: '/settings/map', title: '地图设置', description: '服务网点地图使用的瓦片服务', role: 'admin' },
-  { path: '/operators', title: '账号管理', description: '管理人员的账号、角色与密码', role: 'admin' },
+  { path: '/operators', title: '账号管理', description: '管理人员的账号、角色、密码与服务网点', role: 'admin' },
   { path: '/audit', title: '操作日志', description: '谁在何时从何处做了什么', role: 'admin' },
-  { path: '/appointment-settings', title: '预约设置', description: '各办理地点的工作日、节假日与调休，各业务的时段与容量', role: 'admin' },
+  { path: '/appointment-settings', title: '预约设置', description: '预约网点及其业务，各网点的工作日、节假日与调休，各业务的时段与容量', role: 'admin' },
   { path: '/statistics', title: '统计分析', description: '申请、审核用时、预约、查询与反馈的图表，可导出', role: 'admin' },
 ];
 

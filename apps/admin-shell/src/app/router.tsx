@@ -34,6 +34,7 @@ export const router = createBrowserRouter(
         { path: '/content/downloads', lazy: () => import('../features/content/downloads/downloads-page') },
         { path: '/content/guides', lazy: () => import('../features/content/guides/guides-list-page') },
         { path: '/content/guides/:prodefid', lazy: () => import('../features/content/guides/guide-edit-page') },
+        { path: '/catalogue', lazy: () => import('../features/hall-setup/catalogue-page') },
         { path: '/settings/map', lazy: () => import('../features/content/settings/map-setting-page') },
         { path: '*', lazy: () => import('../features/home/home-page') },
       ],

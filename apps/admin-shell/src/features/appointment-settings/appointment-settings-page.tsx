@@ -8,6 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { FormError, useFormSubmit } from '../../app/form-submit';
 import { AffectedBookings } from './affected-bookings';
 import { loadSettings, saveDay, saveSlots, saveWeekdays, type Change } from './settings-api';
+import { SiteSetup } from './site-setup';
 import { WeekdayPicker } from './weekday-picker';
 import '../../components/console-page.css';
 import './appointment-settings.css';
@@ -149,11 +150,24 @@ export function Component() {
     return null;
   };
 
+  // A site added, renamed or removed: show it (or the first left) as the hall now has it.
+  const setupDone = (next: SiteSettings) => {
+    setSaved(null);
+    setAffected([]);
+    if (next.areaId === (areaId ?? loadedSettings?.areaId)) void loaded.reload();
+    else setParams(next.areaId ? { site: next.areaId } : {}, { replace: true });
+  };
+
   return (
     <PageShell className="console-page settings-page" title="预约设置" onBack={() => navigate('/')} onRefresh={loaded.reload}>
       {loaded.loading && <LoadingState />}
       {loaded.error !== null && <ErrorState title={LOAD_FAILED} message={loaded.error} onRetry={() => void loaded.reload()} />}
-      {settings && (
+      {settings && settings.sites.length === 0 && (
+        <div className="settings-layout">
+          <SiteSetup settings={settings} onDone={setupDone} />
+        </div>
+      )}
+      {settings && settings.sites.length > 0 && (
         <div className="settings-layout">
           <section className="console-section">
             <label className="settings-site">
@@ -179,6 +193,7 @@ export function Component() {
           {settings.businesses.map((business) => (
             <SlotsForm key={business.processId} settings={settings} business={business} apply={apply} />
           ))}
+          <SiteSetup key={`s-${settings.areaId}-${settings.sites.length}`} settings={settings} onDone={setupDone} />
         </div>
       )}
     </PageShell>

@@ -1,6 +1,7 @@
 import { OPERATOR_PASSWORD_MIN_LENGTH, OPERATOR_ROLES, OPERATOR_ROLE_CODES } from '@hall/domain';
 import type { OperatorAccount } from '@hall/api/browser';
-import { Button, Form, Input, Selector, Switch } from 'antd-mobile';
+import { Button, Form, Selector, Switch } from 'antd-mobile';
+import { Input } from '@hall/ui';
 import { FormError, useFormSubmit } from '../../app/form-submit';
 
 export type OperatorFormMode = 'create' | 'edit' | 'reset';

@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { DataTable, type Column } from '../../app/data-table';
 import { api } from '../../lib/hall';
 import { OperatorForm, type OperatorFormMode, type OperatorFormValues } from './operator-form';
+import { OperatorSitesForm, siteNames } from './operator-sites';
 import './operators.css';
 
 type Editing = { mode: OperatorFormMode; account?: OperatorAccount } | null;
@@ -25,6 +26,9 @@ export function Component() {
   const navigate = useNavigate();
   const accounts = useRemote(async () => dataOf(await api.listOperators({})).items, []);
   const [editing, setEditing] = useState<Editing>(null);
+  const served = useRemote(async () => dataOf(await api.listServedSites({})), []);
+  const [sitesOf, setSitesOf] = useState<OperatorAccount | null>(null);
+  const ownSites = (account: OperatorAccount) => served.data?.accounts.find((item) => item.id === account.id)?.sites ?? [];
 
   const save = async (values: OperatorFormValues): Promise<string | null> => {
     // A network failure is the form's to say (useFormSubmit); a refusal is answered here.
@@ -53,6 +57,7 @@ export function Component() {
         return <Tag color={state.color}>{state.text}</Tag>;
       },
     },
+    { key: 'sites', title: '服务网点', render: (a) => (served.data ? siteNames(served.data.sites, ownSites(a)) : '') },
     { key: 'wechat', title: '微信', render: (a) => (a.wechatBound ? '已绑定' : '未绑定') },
     { key: 'last', title: '最近登录', render: (a) => a.lastSignInAt || '从未登录' },
     {
@@ -65,6 +70,9 @@ export function Component() {
           </Button>
           <Button size="small" onClick={() => setEditing({ mode: 'reset', account: a })} aria-label={`重置 ${a.displayName} 的密码`}>
             重置密码
+          </Button>
+          <Button size="small" onClick={() => setSitesOf(a)} aria-label={`设置 ${a.displayName} 的服务网点`} disabled={!served.data}>
+            服务网点
           </Button>
         </span>
       ),
@@ -84,6 +92,20 @@ export function Component() {
       {accounts.data && <DataTable label="管理人员账号" columns={columns} rows={accounts.data} rowKey={(a) => a.id} />}
       <Popup visible={editing !== null} onMaskClick={() => setEditing(null)} bodyClassName="operators__popup" destroyOnClose>
         {editing && <OperatorForm key={`${editing.mode}-${editing.account?.id ?? 'new'}`} mode={editing.mode} account={editing.account} onSubmit={save} onCancel={() => setEditing(null)} />}
+      </Popup>
+      <Popup visible={sitesOf !== null} onMaskClick={() => setSitesOf(null)} bodyClassName="operators__popup" destroyOnClose>
+        {sitesOf && served.data && (
+          <OperatorSitesForm
+            account={sitesOf}
+            sites={served.data.sites}
+            current={ownSites(sitesOf)}
+            onCancel={() => setSitesOf(null)}
+            onSaved={() => {
+              setSitesOf(null);
+              void served.reload();
+            }}
+          />
+        )}
       </Popup>
     </PageShell>
   );

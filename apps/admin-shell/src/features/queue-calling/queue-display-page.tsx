@@ -2,6 +2,7 @@ import { QUEUE_DISPLAY_STREAM_PATH, statOk, type QueueDisplayCall } from '@hall/
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../../lib/hall';
+import { announcementOf, useVoiceAnnouncement } from './voice-announcement';
 import './queue-display.css';
 
 /** After the server refuses the stream (an unknown hall), try again this much later. */
@@ -85,19 +86,25 @@ export function Component() {
   const [params] = useSearchParams();
   const hallId = params.get('hall') ?? '';
   const { board, connected, refused } = useDisplayStream(hallId);
-  if (!hallId) return <HallChoice />;
   const [latest, ...earlier] = board?.calls ?? [];
+  const voice = useVoiceAnnouncement(latest);
+  if (!hallId) return <HallChoice />;
 
   return (
     <main className="queue-display" aria-label="叫号显示屏">
       <header className="queue-display__head">
         <h1>{board?.hall ?? '叫号显示屏'}</h1>
+        {voice.available && (
+          <button type="button" className={`queue-display__voice${voice.on ? ' is-on' : ''}`} aria-pressed={voice.on} onClick={voice.toggle}>
+            {voice.on ? '语音播报：开' : '开启语音播报'}
+          </button>
+        )}
         <span className={`queue-display__status${connected ? ' is-live' : ''}`} role="status">
           {connected ? '实时' : refused ? '找不到该大厅，请检查地址中的 hall 参数' : '连接中断，正在重连…'}
         </span>
       </header>
       {latest ? (
-        <section className="queue-display__now" aria-live="assertive" key={`${latest.number}-${latest.calledAt}`}>
+        <section className="queue-display__now" aria-live="assertive" aria-label={announcementOf(latest)} key={`${latest.number}-${latest.calledAt}`}>
           <p className="queue-display__please">请</p>
           <p className="queue-display__number">{latest.number}</p>
           <p className="queue-display__window">

@@ -3,11 +3,13 @@ import { LOAD_FAILED, useRemote } from '@hall/app';
 import { EmptyState } from '@hall/ui/empty-state';
 import { ErrorState, LoadingState } from '@hall/ui/load-state';
 import { PageShell } from '@hall/ui/page-shell';
-import { Button, Form, Input, Tag, Toast } from 'antd-mobile';
+import { Button, Form, Tag, Toast } from 'antd-mobile';
+import { Input } from '@hall/ui';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { FormError, useFormSubmit } from '../../app/form-submit';
 import { loadQueueSettings, saveGroup, saveHall, type GroupValues, type HallValues } from './queue-settings-api';
+import { ClosedDays, GroupBusinesses, removeGroup, removeHall } from './queue-hall-setup';
 import '../../components/console-page.css';
 import './queue-settings.css';
 
@@ -148,14 +150,19 @@ function EditorSection({ children }: { children: ReactNode }) {
   );
 }
 
-function HallCard({ hall, onEdit }: { hall: QueueSettingsHall; onEdit: (editing: Editing) => void }) {
+function HallCard({ hall, onEdit, onChanged }: { hall: QueueSettingsHall; onEdit: (editing: Editing) => void; onChanged: () => void }) {
   return (
     <li className="console-section queue-settings__hall">
       <div className="queue-settings__hall-head">
         <h2>{hall.name}</h2>
-        <Button size="small" onClick={() => onEdit({ kind: 'hall', hall })}>
-          修改大厅
-        </Button>
+        <div className="console-actions">
+          <Button size="small" onClick={() => onEdit({ kind: 'hall', hall })}>
+            修改大厅
+          </Button>
+          <Button size="small" fill="outline" color="danger" onClick={() => void removeHall(hall, onChanged)}>
+            删除大厅
+          </Button>
+        </div>
       </div>
       <p className="console-item__line">
         取号时间 {hall.strtime}–{hall.endtime}，每段 {hall.addtime} 分钟，共 {hall.times.length} 段；可提前 {hall.yuyueday} 天取号
@@ -179,12 +186,17 @@ function HallCard({ hall, onEdit }: { hall: QueueSettingsHall; onEdit: (editing:
             <Button size="mini" fill="outline" onClick={() => onEdit({ kind: 'group', hall, group })}>
               修改
             </Button>
+            <Button size="mini" fill="none" color="danger" onClick={() => void removeGroup(group, onChanged)}>
+              删除
+            </Button>
+            <GroupBusinesses group={group} onDone={onChanged} />
           </li>
         ))}
       </ul>
       <Button size="small" color="primary" fill="outline" onClick={() => onEdit({ kind: 'group', hall })}>
         新增业务
       </Button>
+      <ClosedDays hall={hall} onDone={onChanged} />
     </li>
   );
 }
@@ -218,7 +230,7 @@ export function Component() {
         <>
           <ul className="queue-settings__halls" aria-label="办事大厅">
             {loaded.data.map((hall) => (
-              <HallCard key={hall.id} hall={hall} onEdit={setEditing} />
+              <HallCard key={hall.id} hall={hall} onEdit={setEditing} onChanged={() => void loaded.reload()} />
             ))}
           </ul>
           {!editing && (

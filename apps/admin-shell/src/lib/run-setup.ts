@@ -1,0 +1,19 @@
+import { errcodeOk, replyMessage } from '@hall/api/browser';
+import { Dialog, Toast } from 'antd-mobile';
+
+const FAILED = '操作失败，请稍后重试';
+
+/**
+ * Runs one setup call: 已保存/已删除 when done (answers the reply's data), else the hall's refusal in
+ * words in a dialog (answers null). A removal asks first.
+ */
+export async function runSetup<T>(call: () => Promise<{ errcode: string; errmsg?: string; data?: T }>, confirm?: string): Promise<T | null> {
+  if (confirm && !(await Dialog.confirm({ content: confirm, confirmText: '确定', cancelText: '取消' }))) return null;
+  const reply = await call().catch(() => null);
+  if (reply && errcodeOk(reply) && reply.data !== undefined) {
+    Toast.show({ icon: 'success', content: reply.errmsg || '已保存' });
+    return reply.data;
+  }
+  await Dialog.alert({ title: '未能完成', content: reply ? replyMessage(reply, FAILED) : '网络异常，请检查网络后重试', confirmText: '知道了' });
+  return null;
+}
