@@ -26,3 +26,41 @@ describe('runSessionBootstrap', () => {
     expect(calls).toEqual(['wechatItemGet', 'authorize']);
   });
 });
+
+/** A client whose calls are recorded as they start and end; each answers on the next turn. */
+function recordingClient(authorizeMessage: string) {
+  const events: string[] = [];
+  const answer = (name: string, reply: unknown) => async () => {
+    events.push(`start ${name}`);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    events.push(`end ${name}`);
+    return reply;
+  };
+  const user = { openid: 'o-1', nickname: '张三' };
+  const client = {
+    wechatItemGet: answer('wechatItemGet', { state: 1, data: { appid: 'wx-hall', appname: '大厅', version: '1', scope: 'snsapi_base' } }),
+    authorize: answer('authorize', { state: 1, msg: authorizeMessage }),
+    refreshUser: answer('refreshUser', { state: 1, data: user }),
+    appInfo: answer('appInfo', { state: 1, data: { appid: 'wx-hall', appname: '大厅', version: '1', xzqdm: '130400', syscode: 'sys_wx' } }),
+    getYhxx: answer('getYhxx', { errcode: '00', data: user }),
+  } as unknown as HallClient;
+  return { client, events };
+}
+
+describe('runSessionBootstrap order', () => {
+  it('loads the app item, then authorises; a returning citizen (noRefresh) then reads the app info and the user at once', async () => {
+    const { client, events } = recordingClient('noRefresh');
+    const told: string[] = [];
+    const result = await runSessionBootstrap(client, { landingUrl: 'http://localhost/', onAppId: (appid) => told.push(`${appid} after ${events.at(-1)}`) });
+    expect(told).toEqual(['wx-hall after end wechatItemGet']);
+    expect(events).toEqual(['start wechatItemGet', 'end wechatItemGet', 'start authorize', 'end authorize', 'start appInfo', 'start getYhxx', 'end appInfo', 'end getYhxx']);
+    expect(result).toMatchObject({ kind: 'ready', appInfo: { appid: 'wx-hall' }, user: { openid: 'o-1' } });
+  });
+
+  it('refreshes the user first (refreshUser), then reads only the app info', async () => {
+    const { client, events } = recordingClient('refreshUser');
+    await runSessionBootstrap(client, { landingUrl: 'http://localhost/' });
+    expect(events.filter((e) => e.startsWith('start'))).toEqual(['start wechatItemGet', 'start authorize', 'start refreshUser', 'start appInfo']);
+    expect(events.indexOf('end refreshUser')).toBeLessThan(events.indexOf('start appInfo'));
+  });
+});

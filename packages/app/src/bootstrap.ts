@@ -7,6 +7,11 @@ export interface BootstrapInput {
   state?: string;
   /** The address the page was opened at (WeChat returns there after authorising). */
   landingUrl: string;
+  /**
+   * Told the hall's appid as soon as the app item is loaded, before the authorise call: the public
+   * reads of the first screen (the hall menu) can start alongside the rest of the bootstrap.
+   */
+  onAppId?: (appid: string) => void;
 }
 
 export type BootstrapResult = { kind: 'ready'; appInfo: AppInfo | null; user: HallUser | null } | { kind: 'redirect'; to: string };
@@ -34,21 +39,25 @@ async function runStep(client: HallClient, step: SessionStep): Promise<Loaded> {
 /**
  * The session bootstrap of spec part 1 §4, shared by both apps: load the app item, authorise, then
  * register (newUser) or check (oldUser) and refresh the cookie, or refresh the user, or go on
- * (noRefresh); finally the app info and the user. A lost session rejects with SessionLostError
+ * (noRefresh); finally the app info and the user, both at once. A lost session rejects with SessionLostError
  * after the client's onSessionLost has been told where to go; a refused sign-in with
  * SignInRefusedError and the hall's message.
  */
 export async function runSessionBootstrap(client: HallClient, input: BootstrapInput): Promise<BootstrapResult> {
-  await client.wechatItemGet({ code: input.code });
+  const item = await client.wechatItemGet({ code: input.code });
+  if (item.data?.appid) input.onAppId?.(item.data.appid);
   const reply = await client.authorize({ code: input.code, state: input.state, redirect: input.landingUrl });
   // A refusal is said to the citizen; going on would only send the browser back to WeChat without a word.
   if (!stateOk(reply)) throw new SignInRefusedError(replyMessage(reply));
   const decision = sessionAuthoriseDecision({ message: reply.msg });
   if (decision.kind === 'clearCookiesAndRedirect') return { kind: 'redirect', to: decision.to };
   let loaded: Loaded = {};
-  for (const step of decision.steps) loaded = { ...loaded, ...(await runStep(client, step)) };
-  // Registration and refresh end with a session; the app and user info come after.
-  if (loaded.appInfo === undefined) loaded = { ...loaded, ...(await runStep(client, 'loadAppInfo')) };
-  if (loaded.user === undefined) loaded = { ...loaded, ...(await runStep(client, 'loadUserInfo')) };
+  for (const step of decision.steps) {
+    if (step !== 'loadAppInfo' && step !== 'loadUserInfo') loaded = { ...loaded, ...(await runStep(client, step)) };
+  }
+  // Registration and refresh end with a session; the app info and the user (unless a step already
+  // read it) come after, together: the spec orders them after the session steps, not one after the other.
+  const reads = await Promise.all([runStep(client, 'loadAppInfo'), loaded.user === undefined ? runStep(client, 'loadUserInfo') : {}]);
+  loaded = Object.assign({}, loaded, ...reads) as Loaded;
   return { kind: 'ready', appInfo: loaded.appInfo ?? null, user: loaded.user ?? null };
 }
