@@ -1,0 +1,273 @@
+// Server throughput against a bare Fastify route, in one run on one machine (DESIGN §7: reads
+// ≥ 30 % of bare with p99 ≤ 25 ms at 50 connections; writes ≥ 15 %).
+//
+// Starts the bare route and the built hall server (apps/server/dist, demo mode) as processes of their
+// own, seeds citizens with sessions and signs in the demo reviewer, then loads each call with autocannon
+// and prints req/s, p99 and the ratio to bare. With two processes (the default runs one, then two)
+// a second server joins the same database and the load is split between both ports, as a round-robin
+// proxy would; the ratio then compares with the same bare route.
+//
+// Settings (environment):
+//   BENCH_SECONDS     seconds per measurement (default 10; each is preceded by a 2-second warm-up)
+//   BENCH_PROCESSES   which server counts to measure, e.g. "1", "2" or "1,2" (default "1,2")
+//   BENCH_ONLY        comma-separated call names to measure (default all)
+//   BENCH_LOG_LEVEL   the servers' LOG_LEVEL (default info, what a production hall runs with)
+//   BENCH_CPU_PROF    a folder: the first server runs with --cpu-prof and writes its profile there
+//   DATABASE_URL      an external PostgreSQL: a fresh database is made on it and dropped after;
+//                     without it the first server starts its embedded PostgreSQL in a temporary folder
+import { fork, spawn } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir, loadavg } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..', '..');
+const serverMain = join(root, 'apps', 'server', 'dist', 'main.js');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PROCESS_COUNTS = (process.env.BENCH_PROCESSES ?? '1,2').split(',').map(Number);
+const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+const CITIZENS = 4000;
+
+const children = [];
+const cleanups = [];
+
+async function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitFor(url, timeoutMs = 180_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+async function startBare() {
+  const child = fork(join(here, 'bare-server.mjs'), { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  children.push(child);
+  const { address } = await new Promise((r) => child.once('message', r));
+  return address;
+}
+
+async function startHall({ dataDir, databaseUrl, profileDir, logFile }) {
+  const port = await freePort();
+  const out = openSync(logFile, 'a');
+  const args = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), serverMain];
+  const env = { ...process.env, HALL_MODE: 'demo', PORT: String(port), HOST: '127.0.0.1', HALL_DATA_DIR: dataDir, LOG_LEVEL: LOG_LEVEL };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', out, out] });
+  children.push(child);
+  const origin = `http://127.0.0.1:${port}`;
+  const exited = new Promise((_, reject) => child.once('exit', (code) => reject(new Error(`the hall server stopped (${code}):\n${readFileSync(logFile, 'utf8').slice(-3000)}`))));
+  await Promise.race([waitFor(`${origin}/healthz`), exited]);
+  return { origin, child };
+}
+
+/** The address of the embedded PostgreSQL the first server started in its data folder. */
+async function embeddedUrl(dataDir) {
+  const [, , , port] = (await readFile(join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n');
+  const password = (await readFile(join(dataDir, 'pg-password'), 'utf8')).trim();
+  return `postgres://hall:${password}@127.0.0.1:${Number(port)}/hall`;
+}
+
+async function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGINT');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 30_000))]);
+}
+
+async function post(origin, path, body, cookie) {
+  const response = await fetch(origin + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text}`);
+  return { response, json: JSON.parse(text) };
+}
+
+/** Citizens with complete, verified profiles and live sessions, straight in the database; answers their cookies. */
+async function seed(databaseUrl, origin) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query("SELECT value FROM settings WHERE key = 'cookie_secret'");
+  const secret = rows[0].value;
+  const sign = (value) => `${value}.${createHmac('sha256', secret).update(value).digest('base64').replace(/=/g, '')}`;
+  const run = randomBytes(4).toString('hex');
+  await client.query(
+    `INSERT INTO users (openid, name, cardnum, phone, real_name_auth, xzqdm)
+     SELECT 'bench-${run}-' || g, '王五', '11010519491231002X', '13812341234', 1, '130400' FROM generate_series(1, $1) g`,
+    [CITIZENS],
+  );
+  await client.query(
+    `INSERT INTO sessions (id, openid, state, expires_at)
+     SELECT 'bench${run}s' || g, 'bench-${run}-' || g, 'active', now() + interval '1 day' FROM generate_series(1, $1) g`,
+    [CITIZENS],
+  );
+  const citizens = Array.from({ length: CITIZENS }, (_, i) => ({
+    openid: `bench-${run}-${i + 1}`,
+    cookie: `hall_sid=${encodeURIComponent(sign(`bench${run}s${i + 1}`))}`,
+  }));
+  // The reading citizen has some feedback and applications; twenty citizens' applications wait for review.
+  const reader = citizens[0];
+  for (let i = 0; i < 5; i++) await post(origin, '/online/wx/apilist/addSugge', { openid: reader.openid, content: `第${i + 1}条意见：窗口排队时间较长，建议增加预约时段。` }, reader.cookie);
+  const { rows: businesses } = await client.query('SELECT id FROM businesses ORDER BY id LIMIT 3');
+  const submitted = [];
+  for (let i = 0; i < 20; i++) {
+    const citizen = citizens[i % 10];
+    const { json } = await post(origin, '/online/wx/apilist/getApplyCode', { openid: citizen.openid, prodefid: businesses[i % businesses.length].id }, citizen.cookie);
+    if (i % 2 === 0) submitted.push(Number(json.data.proinstid));
+  }
+  await client.query('UPDATE applications SET shzt = 0, submitted_at = now() WHERE id = ANY($1::bigint[])', [submitted.filter(Number.isFinite)]);
+  await client.end();
+  const signIn = await post(origin, '/online/admin/api/signIn', { username: 'reviewer', password: 'demo2026hall' });
+  const operatorCookie = signIn.response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return { citizens, reader, operatorCookie };
+}
+
+function load(origins, { path, connections, body, cookie, perRequest }, seconds) {
+  // Several servers: each gets its share of the connections, all at once (what a round-robin proxy does).
+  const share = Math.ceil(connections / origins.length);
+  return Promise.all(
+    origins.map(
+      (origin) =>
+        new Promise((resolveRun, reject) => {
+          let turn = 0;
+          autocannon(
+            {
+              url: origin + path,
+              method: 'POST',
+              connections: share,
+              pipelining: 1,
+              duration: seconds,
+              headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+              body: body ? JSON.stringify(body) : undefined,
+              requests: perRequest ? [{ setupRequest: (request) => ({ ...request, ...perRequest(turn++) }) }] : undefined,
+            },
+            (error, result) => (error ? reject(error) : resolveRun(result)),
+          );
+        }),
+    ),
+  ).then((results) => ({
+    rps: results.reduce((sum, r) => sum + r.requests.average, 0),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
+  }));
+}
+
+function scenarios({ citizens, reader, operatorCookie }) {
+  return [
+    { name: 'getSuggeList', kind: 'read', path: '/online/wx/apilist/getSuggeList', connections: 50, cookie: reader.cookie, body: { openid: reader.openid } },
+    { name: 'GetWxMenu', kind: 'read', path: '/online/wx/apilist/GetWxMenu', connections: 50, body: {} },
+    { name: 'getApplyList', kind: 'read', path: '/online/wx/apilist/getApplyList', connections: 50, cookie: reader.cookie, body: { openid: reader.openid } },
+    { name: 'getReviewList', kind: 'read', path: '/online/wx/apilist/getReviewList', connections: 50, cookie: operatorCookie, body: {} },
+    {
+      name: 'addSugge',
+      kind: 'write',
+      path: '/online/wx/apilist/addSugge',
+      connections: 200,
+      // Each request as another citizen, so the per-session limit (20 a minute) is not what is measured.
+      perRequest: (turn) => {
+        const citizen = citizens[1 + (turn % (citizens.length - 1))];
+        return { headers: { 'content-type': 'application/json', cookie: citizen.cookie }, body: JSON.stringify({ openid: citizen.openid, content: '建议在大厅增加自助查询机。' }) };
+      },
+    },
+  ].filter((s) => !ONLY || ONLY.includes(s.name));
+}
+
+const pad = (text, width) => String(text).padEnd(width);
+const padStart = (text, width) => String(text).padStart(width);
+
+async function main() {
+  const work = await mkdtemp(join(tmpdir(), 'hall-bench-'));
+  // As root the embedded PostgreSQL runs as the postgres user, who must reach its folder inside.
+  await chmod(work, 0o711);
+  cleanups.push(() => rm(work, { recursive: true, force: true }));
+  let databaseUrl;
+  if (process.env.DATABASE_URL) {
+    const name = `hall_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    cleanups.push(async () => {
+      const dropper = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    });
+  }
+  const logFile = join(work, 'server.log');
+  const bare = await startBare();
+  const first = await startHall({ dataDir: join(work, 'data1'), databaseUrl, profileDir: process.env.BENCH_CPU_PROF, logFile });
+  databaseUrl ??= await embeddedUrl(join(work, 'data1'));
+  const seeded = await seed(databaseUrl, first.origin);
+  const list = scenarios(seeded);
+
+  console.log(
+    `${SECONDS} s per measurement, 2 s warm-up; load average before: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
+  const bareFigures = await (async () => {
+    const target = { path: '/bare', connections: 50, body: {} };
+    await load([bare], target, 2);
+    return load([bare], target, SECONDS);
+  })();
+  console.log(`bare Fastify route (50 connections): ${Math.round(bareFigures.rps)} req/s, p99 ${bareFigures.p99} ms\n`);
+
+  const servers = [first];
+  for (const count of PROCESS_COUNTS) {
+    while (servers.length < count) servers.push(await startHall({ dataDir: join(work, `data${servers.length + 1}`), databaseUrl, logFile }));
+    const origins = servers.slice(0, count).map((s) => s.origin);
+    console.log(`hall server, ${count} process${count > 1 ? 'es (connections split between them)' : ''}`);
+    console.log(`${pad('call', 16)}${pad('kind', 7)}${padStart('conns', 6)}${padStart('req/s', 9)}${padStart('p99 ms', 8)}${padStart('of bare', 9)}${padStart('non-2xx', 9)}  target`);
+    for (const scenario of list) {
+      await load(origins, scenario, 2);
+      const figures = await load(origins, scenario, SECONDS);
+      const ratio = figures.rps / bareFigures.rps;
+      const target = scenario.kind === 'read' ? `≥ 30 %, p99 ≤ 25 ms: ${ratio >= 0.3 && figures.p99 <= 25 ? 'met' : 'not met'}` : `≥ 15 %: ${ratio >= 0.15 ? 'met' : 'not met'}`;
+      console.log(
+        `${pad(scenario.name, 16)}${pad(scenario.kind, 7)}${padStart(scenario.connections, 6)}${padStart(Math.round(figures.rps), 9)}${padStart(figures.p99, 8)}${padStart(`${(ratio * 100).toFixed(1)} %`, 9)}${padStart(figures.non2xx, 9)}  ${target}`,
+      );
+    }
+    console.log('');
+  }
+  console.log(
+    `load average after: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')} (a busy machine lowers every figure: run again when it is)`,
+  );
+}
+
+try {
+  await main();
+} finally {
+  for (const child of children.reverse()) await stop(child);
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+}
