@@ -1,16 +1,21 @@
 import { createBrowserRouter } from 'react-router';
 import { paths } from '../config/paths';
+import { Component as HomePage } from '../features/home/home-page';
+import { Component as WaitingPage } from '../features/session/waiting-page';
 import { RootLayout } from './root-layout';
 
-/** Every route loads lazily: the hall home's first load carries only what it shows. */
+/**
+ * The hall home and /waiting (where every first visit passes) are in the entry chunk, so the first
+ * screen needs no second round of requests; every other route loads lazily.
+ */
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     children: [
-      { path: paths.home, lazy: () => import('../features/home/home-page') },
+      { path: paths.home, Component: HomePage },
       { path: paths.my, lazy: () => import('../features/my/my-page') },
       { path: paths.mine, lazy: () => import('../features/my/my-page') },
-      { path: paths.waiting, lazy: () => import('../features/session/waiting-page') },
+      { path: paths.waiting, Component: WaitingPage },
       { path: paths.logout, lazy: () => import('../features/session/logout-page') },
       { path: paths.feedBack, lazy: () => import('../features/feedback/feedback-page') },
       { path: paths.feedBackList, lazy: () => import('../features/feedback/feedback-list-page') },
@@ -23,7 +28,7 @@ export const router = createBrowserRouter([
       { path: paths.laws, lazy: () => import('../features/articles/article-list-page') },
       { path: `${paths.gov}/:type`, lazy: () => import('../features/articles/article-list-page') },
       { path: paths.articlecontent, lazy: () => import('../features/articles/article-page') },
-      { path: paths.progressQuery, lazy: () => import('../features/progress/progress-query-page') },
+      ...[paths.progressQuery, paths.findaccept].map((path) => ({ path, lazy: () => import('../features/progress/progress-query-page') })),
       { path: paths.userInfo, lazy: () => import('../features/profile/user-info-page') },
       { path: paths.certificateQuery, lazy: () => import('../features/queries/query-page') },
       { path: paths.dzzzQuery, lazy: () => import('../features/queries/query-page') },

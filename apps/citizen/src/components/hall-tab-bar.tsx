@@ -9,11 +9,11 @@ const tabs = [
   { key: paths.my, title: '个人中心', icon: <UserOutline /> },
 ];
 
-/** The bottom tabs between the hall and the personal centre. */
-export function HallTabBar() {
+/** The bottom tabs between the hall and the personal centre; `active` names the tab when the address does not (/waiting). */
+export function HallTabBar({ active: shown }: { active?: string } = {}) {
   const location = useLocation();
   const navigate = useNavigate();
-  const active = location.pathname === paths.mine ? paths.my : location.pathname;
+  const active = shown ?? (location.pathname === paths.mine ? paths.my : location.pathname);
   return (
     <nav className="hall-tab-bar" aria-label="主导航">
       <TabBar activeKey={active} onChange={(key) => navigate(key)} safeArea>

@@ -204,6 +204,13 @@ describe('BannerCarousel', () => {
     expect(images[0]).toHaveClass('hall-banner-carousel-image');
   });
 
+  it('fetches the first picture ahead of the others (the largest paint of the home), and not its loop copy', async () => {
+    const canvas = await runStory(ListPage);
+    const images = Array.from(canvas.querySelectorAll<HTMLImageElement>('[aria-roledescription="slide"] img'));
+    expect(images.map((image) => image.getAttribute('fetchpriority'))).toEqual(['high', null, null]);
+    expect(canvas.querySelectorAll('[fetchpriority]')).toHaveLength(1);
+  });
+
   it('does not turn a single banner', async () => {
     useFakeClock();
     const canvas = await runStory(Single);

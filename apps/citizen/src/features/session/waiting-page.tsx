@@ -3,9 +3,14 @@ import { EmptyState } from '@hall/ui/empty-state';
 import { Button, DotLoading } from 'antd-mobile';
 import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
+import { paths } from '../../config/paths';
 import { useSession } from '../../stores/session';
+import { HomeFrame, HomeSkeleton } from '../../components/home-frame';
 
-/** /waiting: runs the session bootstrap, then goes on to where the citizen was going (the init page). */
+/**
+ * /waiting: runs the session bootstrap, then goes on to where the citizen was going (the init page).
+ * On the way to the hall home it already draws the home's frame and skeleton, not a blank 加载中.
+ */
 export function Component() {
   const [params] = useSearchParams();
   const { status, error, appInfo, bootstrap } = useSession();
@@ -13,7 +18,8 @@ export function Component() {
     void bootstrap();
   }, [bootstrap]);
 
-  const target = initPageRedirect(params.get('redirect'), appInfo !== null);
+  const redirect = params.get('redirect');
+  const target = initPageRedirect(redirect, appInfo !== null);
   if (target) return <Navigate to={target} replace />;
   if (status === 'error') {
     return (
@@ -23,6 +29,13 @@ export function Component() {
           重新加载
         </Button>
       </div>
+    );
+  }
+  if ((redirect ?? paths.home).split(/[?#]/)[0] === paths.home) {
+    return (
+      <HomeFrame>
+        <HomeSkeleton />
+      </HomeFrame>
     );
   }
   return (
