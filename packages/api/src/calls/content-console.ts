@@ -341,7 +341,7 @@ export const contentGuideCalls = {
     method: 'POST',
     path: '/online/admin/api/content/guides/list',
     body: z.object({ reqseq }),
-    reply: errcodeReply(z.object({ items: z.array(z.object({ prodefid: z.string(), prodefName: z.string(), hasGuide: z.boolean(), materials: z.number() })) })),
+    reply: errcodeReply(z.object({ items: z.array(z.object({ prodefid: z.string(), prodefName: z.string(), areaname: z.string(), hasGuide: z.boolean(), materials: z.number() })) })),
   }),
   getConsoleGuide: defineCall({
     method: 'POST',

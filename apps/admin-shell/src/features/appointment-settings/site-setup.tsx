@@ -47,7 +47,7 @@ function CurrentSite({ settings, onDone }: { settings: SiteSettings; onDone: Don
     if (left) onDone(left);
   };
   return (
-    <div className="settings-form" role="group" aria-label="当前网点">
+    <div className="site-setup__current" role="group" aria-label="当前网点">
       <label>
         网点名称（行政区 {site.xzqdm}）
         <input value={areaName} maxLength={100} onChange={(event) => setAreaName(event.target.value)} />

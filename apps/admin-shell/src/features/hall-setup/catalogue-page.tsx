@@ -94,7 +94,7 @@ export function Component() {
 
   const columns: Column<CatalogueBusiness>[] = [
     { key: 'name', title: '业务名称', primary: true, render: (b) => b.prodefName },
-    { key: 'kind', title: '类别', render: (b) => `${b.typeName} · ${b.categoryName}${b.yhlx === '1' ? ' · 企业' : ''}` },
+    { key: 'kind', title: '类别', render: (b) => `${b.typeName} · ${b.categoryName}` },
     { key: 'area', title: '办理地点', render: (b) => `${b.areaname}（${b.xzqdm}）` },
     { key: 'applications', title: '申请数', render: (b) => String(b.applications) },
     {

@@ -21,14 +21,14 @@ import { checkedText } from './content-rules';
 const REQUIRED = '是';
 const OPTIONAL = '否';
 
-export async function listConsoleGuides(db: Database): Promise<{ prodefid: string; prodefName: string; hasGuide: boolean; materials: number }[]> {
+export async function listConsoleGuides(db: Database): Promise<{ prodefid: string; prodefName: string; areaname: string; hasGuide: boolean; materials: number }[]> {
   const [rows, guideRows, counts] = await Promise.all([
-    db.select({ id: businesses.id, name: businesses.prodefName }).from(businesses).orderBy(asc(businesses.id)),
+    db.select({ id: businesses.id, name: businesses.prodefName, areaname: businesses.areaname }).from(businesses).orderBy(asc(businesses.id)),
     db.select({ prodefid: guides.prodefid }).from(guides),
     db.select({ prodefId: businessMaterials.prodefId, n: count() }).from(businessMaterials).groupBy(businessMaterials.prodefId),
   ]);
   const withGuide = new Set(guideRows.map((row) => row.prodefid));
-  return rows.map((row) => ({ prodefid: row.id, prodefName: row.name, hasGuide: withGuide.has(row.id), materials: counts.find((entry) => entry.prodefId === row.id)?.n ?? 0 }));
+  return rows.map((row) => ({ prodefid: row.id, prodefName: row.name, areaname: row.areaname, hasGuide: withGuide.has(row.id), materials: counts.find((entry) => entry.prodefId === row.id)?.n ?? 0 }));
 }
 
 async function describe(db: Pick<Database, 'select'>, prodefid: string): Promise<ConsoleGuide> {

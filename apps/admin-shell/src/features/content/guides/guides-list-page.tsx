@@ -28,7 +28,9 @@ export function Component() {
                   </Tag>
                   <span className="console-item__title">{item.prodefName}</span>
                 </span>
-                <span className="console-item__line">所需材料 {item.materials} 项</span>
+                <span className="console-item__line">
+                  办理地点：{item.areaname}；所需材料 {item.materials} 项
+                </span>
               </button>
             </li>
           ))}
