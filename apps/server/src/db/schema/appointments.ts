@@ -117,6 +117,8 @@ export const appointmentOrders = pgTable(
     uniqueIndex('appointment_orders_owner_case_idx').on(t.openid, t.applicationId),
     uniqueIndex('appointment_orders_owner_date_idx').on(t.openid, t.bookedDate),
     index('appointment_orders_owner_idx').on(t.openid, t.createdAt),
+    // The statistics page's bookings of a date range.
+    index('appointment_orders_booked_date_idx').on(t.bookedDate),
   ],
 );
 
@@ -153,5 +155,6 @@ export const counterBookings = pgTable(
     uniqueIndex('counter_bookings_owner_date_idx').on(t.openid, t.bookedDate),
     uniqueIndex('counter_bookings_application_idx').on(t.applicationId),
     index('counter_bookings_owner_idx').on(t.openid, t.createdAt),
+    index('counter_bookings_booked_date_idx').on(t.bookedDate),
   ],
 );
