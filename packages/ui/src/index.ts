@@ -4,6 +4,7 @@ import './theme/theme.css';
 export { defaults } from './defaults';
 export * from './locale';
 export type { NativeProps, WithNativeProps } from './utils/native-props';
+export { installAccessibilityRepairs } from './utils/accessibility-repairs';
 
 export * from './apply-steps';
 export * from './banner-carousel';
@@ -12,6 +13,7 @@ export * from './empty-state';
 export * from './feedback';
 export * from './field-list';
 export * from './form-field';
+export * from './input';
 export * from './list-page';
 export * from './load-state';
 export * from './material-pictures';

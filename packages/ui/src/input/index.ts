@@ -1,0 +1,1 @@
+export { Input, type InputProps, type InputRef } from './input';
