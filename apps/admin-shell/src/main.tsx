@@ -3,7 +3,10 @@ import './lib/hall';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { installAccessibilityRepairs } from '@hall/ui';
 import { router } from './app/router';
+
+installAccessibilityRepairs();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

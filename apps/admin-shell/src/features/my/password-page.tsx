@@ -1,6 +1,7 @@
 import { OPERATOR_PASSWORD_MIN_LENGTH, operatorPasswordProblem } from '@hall/domain';
 import { errcodeOk, replyMessage } from '@hall/api/browser';
-import { Button, Form, Input, NavBar, Toast } from 'antd-mobile';
+import { Button, Form, NavBar, Toast } from 'antd-mobile';
+import { Input } from '@hall/ui';
 import { useNavigate } from 'react-router';
 import { FormError, useFormSubmit } from '../../app/form-submit';
 import { api } from '../../lib/hall';

@@ -1,4 +1,5 @@
-import { Button, Form, Input } from 'antd-mobile';
+import { Button, Form } from 'antd-mobile';
+import { Input } from '@hall/ui';
 import { FormError, useFormSubmit } from '../../app/form-submit';
 import { useShell, WECHAT_SIGN_IN_FLAG } from '../../stores/shell';
 import './sign-in-page.css';

@@ -1,7 +1,7 @@
 import { errcodeOk, codeCheckedOk, replyMessage } from '@hall/api/browser';
 import { ARCHIVE_QUERY_TITLES, PHONE_CODE_FAILURE_TITLE, SMS_COUNTDOWN_SECONDS, VALIDATION_MESSAGES, isMainlandMobileNumber, maskIdNumber } from '@hall/domain';
-import { CountdownButton, EmptyState, showAlert } from '@hall/ui';
-import { Button, Input, List } from 'antd-mobile';
+import { CountdownButton, EmptyState, Input, showAlert } from '@hall/ui';
+import { Button, List } from 'antd-mobile';
 import { FileOutline, RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';

@@ -147,11 +147,12 @@ export function Component() {
                           type="button"
                           className="hall-counter-booking__slot"
                           disabled={isSlotFull(slot) || busy}
-                          aria-label={`${slot.timeName} 已预约${slot.countNum}/${slot.maxNum}${isSlotFull(slot) ? ' 已约满' : ''}`}
+                          aria-label={`${slot.timeName} ${slotCount(slot)}`}
                           onClick={() => void book(slot)}
                         >
+                          {/* The name holds the words the button shows, in their order (WCAG 2.5.3). */}
                           <span className="hall-counter-booking__slot-time">{slot.timeName}</span>
-                          <span className="hall-counter-booking__slot-count">{isSlotFull(slot) ? '已约满' : `${slot.countNum}/${slot.maxNum}`}</span>
+                          <span className="hall-counter-booking__slot-count">{slotCount(slot)}</span>
                         </button>
                       </li>
                     ))}
@@ -165,6 +166,11 @@ export function Component() {
       )}
     </HallPage>
   );
+}
+
+/** What a slot's button says under its time: 已预约 booked/capacity, or 已约满. */
+function slotCount(slot: Parameters<typeof isSlotFull>[0]): string {
+  return isSlotFull(slot) ? '已约满' : `已预约${slot.countNum}/${slot.maxNum}`;
 }
 
 function DayButton({ day, selected, onSelect }: { day: Day; selected: boolean; onSelect: () => void }) {

@@ -1,5 +1,6 @@
 import { validatePassword } from '@hall/domain';
-import { Button, Dialog, Input } from 'antd-mobile';
+import { Button, Dialog } from 'antd-mobile';
+import { Input } from '@hall/ui';
 import { useState } from 'react';
 
 export const PASSWORD_PLACEHOLDER = '6位以上的数字和字母';

@@ -1,7 +1,7 @@
 import { errcodeOk, SessionLostError, type HallUser } from '@hall/api/browser';
 import { maskIdNumber, maskMobileNumber, normalizeIdNumber, validateProfileStrict, validateRealName } from '@hall/domain';
-import { showAlert } from '@hall/ui';
-import { Button, Input, List, Tag } from 'antd-mobile';
+import { Input, showAlert } from '@hall/ui';
+import { Button, List, Tag } from 'antd-mobile';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormCard, FormIntro } from '../../components/form-card';

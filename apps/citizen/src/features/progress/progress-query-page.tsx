@@ -1,6 +1,6 @@
 import { errcodeOk, NO_DATA_MESSAGE, SessionLostError, type ProgressResult } from '@hall/api/browser';
-import { EmptyState, showToast } from '@hall/ui';
-import { Button, Input } from 'antd-mobile';
+import { EmptyState, Input, showToast } from '@hall/ui';
+import { Button } from 'antd-mobile';
 import { SearchOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { HallPage, LoadingState } from '../../components/hall-page';

@@ -1,7 +1,7 @@
 import { errcodeOk, stateOk, replyMessage, type QueryCity } from '@hall/api/browser';
 import { VALIDATION_MESSAGES, maskIdNumber, validateCertificateQuery } from '@hall/domain';
-import { showAlert, showConfirm } from '@hall/ui';
-import { Button, Dialog, Input, List, Picker } from 'antd-mobile';
+import { Input, showAlert, showConfirm } from '@hall/ui';
+import { Button, Dialog, List, Picker } from 'antd-mobile';
 import { FileOutline, RightOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';

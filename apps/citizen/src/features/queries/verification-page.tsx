@@ -97,7 +97,16 @@ export function Component() {
         <h2 id="verification-file-title" className="hall-card__title">
           选择文件
         </h2>
-        <input ref={input} id="verification-file" className="hall-visually-hidden" type="file" accept=".pdf,application/pdf" onChange={choose} disabled={sending} />
+        <input
+          ref={input}
+          id="verification-file"
+          className="hall-visually-hidden"
+          type="file"
+          aria-labelledby="verification-file-title"
+          accept=".pdf,application/pdf"
+          onChange={choose}
+          disabled={sending}
+        />
         {file ? (
           <div className="hall-verification__file">
             <FileOutline className="hall-verification__file-icon" aria-hidden />

@@ -1,7 +1,7 @@
 import { statOk, SessionLostError } from '@hall/api/browser';
 import { queueToday, validateQueueOrder } from '@hall/domain';
-import { EmptyState, showAlert, showConfirm } from '@hall/ui';
-import { Button, Input, List, TextArea } from 'antd-mobile';
+import { EmptyState, Input, showAlert, showConfirm } from '@hall/ui';
+import { Button, List, TextArea } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormCard } from '../../components/form-card';

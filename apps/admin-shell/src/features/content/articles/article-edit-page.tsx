@@ -2,7 +2,8 @@ import { ARTICLE_TYPE_NAMES, ARTICLE_TYPES, CONSOLE_ARTICLE_TITLE_MAX_LENGTH, CO
 import { NETWORK_ERROR, useRemote } from '@hall/app';
 import { LoadingState } from '@hall/ui/load-state';
 import { PageShell } from '@hall/ui/page-shell';
-import { Button, Dialog, Input, Selector, Tag, Toast } from 'antd-mobile';
+import { Button, Dialog, Selector, Tag, Toast } from 'antd-mobile';
+import { Input } from '@hall/ui';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { deleteArticle, loadArticle, publishArticle, saveArticle, type ArticleOutcome } from './articles-api';

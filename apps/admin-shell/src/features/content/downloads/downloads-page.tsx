@@ -2,7 +2,8 @@ import { DOWNLOAD_ALIAS_MAX_LENGTH, DOWNLOAD_FILE_MAX_BYTES, DOWNLOAD_FILE_TOO_L
 import { LOAD_FAILED, NETWORK_ERROR, useRemote } from '@hall/app';
 import { ErrorState, LoadingState } from '@hall/ui/load-state';
 import { PageShell } from '@hall/ui/page-shell';
-import { Button, Input } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { Input } from '@hall/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormError } from '../../../app/form-submit';

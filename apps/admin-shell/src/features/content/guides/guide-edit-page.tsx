@@ -2,7 +2,8 @@ import { GUIDE_TITLE_MAX_LENGTH, MATERIAL_NAME_MAX_LENGTH, type CatalogueMateria
 import { NotFoundError, useRemote } from '@hall/app';
 import { LoadingState } from '@hall/ui/load-state';
 import { PageShell } from '@hall/ui/page-shell';
-import { Button, Checkbox, Input, Toast } from 'antd-mobile';
+import { Button, Checkbox, Toast } from 'antd-mobile';
+import { Input } from '@hall/ui';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { FormError, useFormSubmit } from '../../../app/form-submit';

@@ -2,7 +2,8 @@ import { MENU_NAME_MAX_LENGTH, MENU_REMARK_MAX_LENGTH, type ConsoleMenu, type Co
 import { LOAD_FAILED, useRemote } from '@hall/app';
 import { ErrorState, LoadingState } from '@hall/ui/load-state';
 import { PageShell } from '@hall/ui/page-shell';
-import { Button, Form, Input, Selector, Switch, Tag } from 'antd-mobile';
+import { Button, Form, Selector, Switch, Tag } from 'antd-mobile';
+import { Input } from '@hall/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../../lib/hall';

@@ -2,7 +2,8 @@ import { ANSWER_MAX_LENGTH, CONTACT_MAX_LINES, QUESTION_MAX_LENGTH, type Console
 import { LOAD_FAILED, useRemote } from '@hall/app';
 import { ErrorState, LoadingState } from '@hall/ui/load-state';
 import { PageShell } from '@hall/ui/page-shell';
-import { Button, Form, Input, TextArea, Toast } from 'antd-mobile';
+import { Button, Form, TextArea, Toast } from 'antd-mobile';
+import { Input } from '@hall/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormError, useFormSubmit } from '../../../app/form-submit';

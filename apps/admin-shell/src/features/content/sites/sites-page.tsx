@@ -2,7 +2,8 @@ import { SITE_ADDRESS_MAX_LENGTH, SITE_WORKTIME_MAX_LENGTH, type ServiceSiteDeta
 import { LOAD_FAILED, useRemote } from '@hall/app';
 import { ErrorState, LoadingState } from '@hall/ui/load-state';
 import { PageShell } from '@hall/ui/page-shell';
-import { Button, Form, Input } from 'antd-mobile';
+import { Button, Form } from 'antd-mobile';
+import { Input } from '@hall/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../../lib/hall';

@@ -1,7 +1,7 @@
 import { stateOk, type ApplicationDetail } from '@hall/api/browser';
 import { SAVE_TYPE_CANCELLATION, validateCancellation } from '@hall/domain';
-import { showAlert } from '@hall/ui';
-import { Button, Input, List, TextArea } from 'antd-mobile';
+import { Input, showAlert } from '@hall/ui';
+import { Button, List, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormCard } from '../../../components/form-card';

@@ -16,8 +16,8 @@ import {
   validateApplicant,
   validateSigning,
 } from '@hall/domain';
-import { showAlert } from '@hall/ui';
-import { Button, Input, List, Selector } from 'antd-mobile';
+import { Input, showAlert } from '@hall/ui';
+import { Button, List, Selector } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormCard } from '../../../components/form-card';

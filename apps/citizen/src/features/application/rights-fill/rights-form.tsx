@@ -1,7 +1,7 @@
 import { stateOk, type ApplicationDetail, type DictionaryType, type RightsRecord } from '@hall/api/browser';
 import { DATE_YEAR_MAX, DATE_YEAR_MIN, infoFillPath, listEditScreen } from '@hall/domain';
-import { showAlert } from '@hall/ui';
-import { Button, Input, List, Selector, TextArea } from 'antd-mobile';
+import { Input, showAlert } from '@hall/ui';
+import { Button, List, Selector, TextArea } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { FormCard } from '../../../components/form-card';

@@ -15,8 +15,8 @@ import {
   validateSharePercent,
   type StatementDocument,
 } from '@hall/domain';
-import { ApplySteps, showAlert } from '@hall/ui';
-import { Button, Input, List, Selector } from 'antd-mobile';
+import { ApplySteps, Input, showAlert } from '@hall/ui';
+import { Button, List, Selector } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormCard } from '../../../components/form-card';
