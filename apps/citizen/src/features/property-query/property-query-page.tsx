@@ -17,8 +17,8 @@ import {
   type CertificateKind,
   type PropertyQueryType,
 } from '@hall/domain';
-import { showAlert } from '@hall/ui';
-import { Button, Input, List, Picker, Selector } from 'antd-mobile';
+import { Input, showAlert } from '@hall/ui';
+import { Button, List, Picker, Selector } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormCard, FormIntro } from '../../components/form-card';

@@ -12,8 +12,8 @@ import {
   listEditScreen,
   validatePropertyForm,
 } from '@hall/domain';
-import { showAlert } from '@hall/ui';
-import { Button, Input, List, Selector } from 'antd-mobile';
+import { Input, showAlert } from '@hall/ui';
+import { Button, List, Selector } from 'antd-mobile';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FormCard } from '../../../components/form-card';
