@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { checkAccessibility, watchAccessibility } from './accessibility';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '..', '..', '..');
@@ -68,6 +69,13 @@ export async function startHall(options: { listen?: string; address?: string; en
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
   });
+  // Every browser profile a journey opens, through the harness or on its own, has its screens checked for accessibility.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (contextOptions) => {
+    const context = await newContext(contextOptions);
+    watchAccessibility(context);
+    return context;
+  };
   return {
     origin,
     browser,
@@ -96,13 +104,14 @@ export async function startHall(options: { listen?: string; address?: string; en
   };
 }
 
-/** Saves a phone screenshot as artifacts/e2e/<journey>/<nn>-<name>.png. */
+/** Saves a phone screenshot as artifacts/e2e/<journey>/<nn>-<name>.png, once the screen passes the accessibility check. */
 export function screenshots(journey: string) {
   let count = 0;
   return async (page: Page, name: string) => {
     count += 1;
     const folder = join(ARTIFACTS, journey);
     await mkdir(folder, { recursive: true });
+    await checkAccessibility(page);
     await page.screenshot({ path: join(folder, `${String(count).padStart(2, '0')}-${name}.png`), fullPage: false });
   };
 }
