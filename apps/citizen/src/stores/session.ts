@@ -2,6 +2,9 @@ import { SessionLostError, SignInRefusedError, type AppInfo, type HallUser } fro
 import { NETWORK_ERROR, runSessionBootstrap } from '@hall/app';
 import { create } from 'zustand';
 import { api } from '../lib/api';
+import { useElderMode } from '../lib/elder-mode';
+import { paths } from '../config/paths';
+import { prefetchHallMenu } from '../lib/hall-menu';
 import { landingUrl, oauthReturn } from '../lib/landing';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error' | 'redirecting';
@@ -18,6 +21,8 @@ interface SessionState {
 }
 
 let running: Promise<void> | null = null;
+/** A citizen who opens the hall home gets its menu read alongside the sign-in. */
+const landsOnHome = new URL(landingUrl).pathname === paths.home;
 
 export const useSession = create<SessionState>((set, get) => ({
   status: 'idle',
@@ -30,13 +35,14 @@ export const useSession = create<SessionState>((set, get) => ({
     running ??= (async () => {
       set({ status: 'loading', error: null });
       try {
-        const result = await runSessionBootstrap(api, { ...oauthReturn(), landingUrl });
+        const result = await runSessionBootstrap(api, { ...oauthReturn(), landingUrl, onAppId: landsOnHome ? prefetchHallMenu : undefined });
         if (result.kind === 'redirect') {
           set({ status: 'redirecting' });
           window.location.replace(result.to);
           return;
         }
         set({ appInfo: result.appInfo, user: result.user, status: 'ready' });
+        useElderMode.getState().adopt(result.user?.elderMode);
       } catch (error) {
         if (error instanceof SessionLostError) {
           set({ status: 'redirecting' });
@@ -52,6 +58,9 @@ export const useSession = create<SessionState>((set, get) => ({
 
   async reloadUser() {
     const reply = await api.getUserInfo({ data: {} });
-    if (reply.data) set({ user: reply.data });
+    if (reply.data) {
+      set({ user: reply.data });
+      useElderMode.getState().adopt(reply.data.elderMode);
+    }
   },
 }));

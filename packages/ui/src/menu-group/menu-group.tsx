@@ -22,14 +22,16 @@ export type MenuGroupProps<T extends MenuTile = MenuTile> = WithNativeProps<{
   /** Its second-level menus. */
   items: readonly T[];
   onItemClick?: (item: T) => void;
+  /** Tiles a row: 2, or 1 for the simpler tiles of 长辈模式. */
+  columns?: 1 | 2;
 }>;
 
 /**
  * A first-level menu of the hall home (spec part 1 §2) with its second-level menus as tiles
- * in two columns: icon, name and remark. What a tap does is the app's (spec part 1 §4).
+ * in two columns (one in 长辈模式): icon, name and remark; a long name wraps rather than being cut. What a tap does is the app's (spec part 1 §4).
  */
 export function MenuGroup<T extends MenuTile>(props: MenuGroupProps<T>): ReactElement {
-  const { title, items, onItemClick } = props;
+  const { title, items, onItemClick, columns = 2 } = props;
   const titleId = useId();
   return withNativeProps(
     props,
@@ -37,7 +39,7 @@ export function MenuGroup<T extends MenuTile>(props: MenuGroupProps<T>): ReactEl
       <h2 id={titleId} className={`${classPrefix}-title`}>
         {title}
       </h2>
-      <Grid columns={2} gap={8} className={`${classPrefix}-grid`}>
+      <Grid columns={columns} gap={8} className={`${classPrefix}-grid`}>
         {items.map((item) => (
           <Grid.Item key={item.id}>
             <button type="button" className={`${classPrefix}-tile`} onClick={() => onItemClick?.(item)}>

@@ -3,28 +3,28 @@ import { HOME_BANNER_HEIGHT_PX } from '@hall/domain';
 import { BannerCarousel } from '@hall/ui/banner-carousel';
 import { EmptyState } from '@hall/ui/empty-state';
 import { MenuGroup } from '@hall/ui/menu-group';
-import { Button, DotLoading } from 'antd-mobile';
-import { api } from '../../lib/api';
-import { dataOf, useRemote } from '@hall/app';
-import { HallTabBar } from '../../components/hall-tab-bar';
+import { Button } from 'antd-mobile';
+import { useRemote } from '@hall/app';
+import { ElderModeButton } from '../../components/elder-mode-button';
+import { useElderMode } from '../../lib/elder-mode';
 import { useGuardedNavigation } from '../../lib/use-guarded-navigation';
 import { useSession } from '../../stores/session';
+import { HomeFrame, HomeSkeleton } from '../../components/home-frame';
+import { hallMenu } from '../../lib/hall-menu';
 import './home-page.css';
 
 /** The hall home `/`: the banner carousel (150 px) and the menu groups with their tiles. */
 export function Component() {
   const appid = useSession((s) => s.appInfo?.appid);
   const open = useGuardedNavigation();
-  const hall = useRemote(async () => dataOf(await api.getWxMenu({ AppRootDomain: window.location.origin, AppID: appid })), [appid]);
+  // 长辈模式: one tile a row and a banner that stays still until turned by hand.
+  const elder = useElderMode((s) => s.on);
+  const hall = useRemote(() => hallMenu(appid), [appid]);
 
   return (
-    <div className="hall-home hall-with-tab-bar">
-      <header className="hall-home__title">不动产登记网上办事大厅</header>
+    <HomeFrame actions={<ElderModeButton />}>
       {hall.loading && !hall.data ? (
-        <div className="hall-page-center" role="status">
-          <DotLoading color="primary" />
-          <p>加载中</p>
-        </div>
+        <HomeSkeleton />
       ) : hall.error ? (
         <EmptyState description={hall.error}>
           <Button color="primary" size="small" onClick={() => void hall.reload()}>
@@ -35,6 +35,7 @@ export function Component() {
         <>
           <BannerCarousel
             height={HOME_BANNER_HEIGHT_PX}
+            autoplay={!elder}
             items={(hall.data?.banners ?? []).map((b) => ({ id: b.id, image: b.url, title: b.title }))}
             onItemClick={(item) => {
               const banner = hall.data?.banners.find((b) => b.id === item.id);
@@ -45,13 +46,13 @@ export function Component() {
             <MenuGroup
               key={group.id}
               title={group.menuname}
+              columns={elder ? 1 : 2}
               items={group.secondmenus.map((m) => ({ id: m.id, name: m.menuname, remark: m.bz, icon: m.imgpath, menutype: m.menutype, url: m.url }))}
               onItemClick={(item) => void open(item)}
             />
           ))}
         </>
       )}
-      <HallTabBar />
-    </div>
+    </HomeFrame>
   );
 }

@@ -2,6 +2,7 @@ import { maskMobileNumber, showsMyBusiness } from '@hall/domain';
 import { Avatar, List, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ElderModeItem } from '../../components/elder-mode-switch';
 import { HallTabBar } from '../../components/hall-tab-bar';
 import { paths } from '../../config/paths';
 import { useSession } from '../../stores/session';
@@ -55,6 +56,7 @@ export function Component() {
             )}
           </>
         )}
+        <ElderModeItem />
         <List.Item onClick={() => navigate(paths.feedBackList)}>意见反馈</List.Item>
         <List.Item onClick={() => navigate(paths.contactUs)}>联系我们</List.Item>
       </List>
