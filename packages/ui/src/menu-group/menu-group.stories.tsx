@@ -28,6 +28,9 @@ export const TwoColumns: Story = {
 /** An odd number of tiles leaves the last row half full. */
 export const OddCount: Story = { args: { title: queryGroup.title, items: queryGroup.items } };
 
+/** 长辈模式: one larger tile a row. */
+export const OneColumn: Story = { args: { columns: 1 } };
+
 /** Menus without a remark show the name alone. */
 export const WithoutRemarks: Story = {
   args: { items: applyGroup.items.map(({ remark: _remark, ...item }) => item) },

@@ -4,11 +4,11 @@ import { expectNoAxeViolations } from '../testing/axe';
 import { runStory } from '../testing/run-story';
 import * as stories from './menu-group.stories';
 
-const { TwoColumns, OddCount, WithoutRemarks, HallHome } = composeStories(stories);
+const { TwoColumns, OneColumn, OddCount, WithoutRemarks, HallHome } = composeStories(stories);
 
 describe('MenuGroup', () => {
   it('is accessible', async () => {
-    for (const story of [TwoColumns, OddCount, WithoutRemarks, HallHome]) {
+    for (const story of [TwoColumns, OneColumn, OddCount, WithoutRemarks, HallHome]) {
       await expectNoAxeViolations(await runStory(story));
     }
   });
@@ -17,6 +17,12 @@ describe('MenuGroup', () => {
     const canvas = await runStory(TwoColumns);
     expect(canvas.querySelector('.adm-grid')).toHaveStyle({ '--columns': '2' });
     expect(canvas.querySelectorAll('.hall-menu-group-icon img')).toHaveLength(4);
+  });
+
+  it('lays the tiles out one a row when asked (长辈模式)', async () => {
+    const canvas = await runStory(OneColumn);
+    expect(canvas.querySelector('.adm-grid')).toHaveStyle({ '--columns': '1' });
+    expect(canvas.querySelectorAll('.hall-menu-group-tile')).toHaveLength(4);
   });
 
   it('leaves out an empty remark', async () => {
