@@ -13,6 +13,7 @@ import { slowRequestGuard } from './plugins/slow-request-guard';
 import { inputGuard } from './plugins/input-guard';
 import { staticApps } from './plugins/static-apps';
 import { randomId } from './lib/ids';
+import { PublicContentCache } from './lib/public-content';
 import { safeErrorLog } from './lib/safe-error-log';
 import { SimulatedSmsSender } from './adapters/sms/sms';
 import { sessionArea } from './routes/session';
@@ -95,6 +96,11 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('hall', hall);
+  // Public replies kept in this process until a change is announced (lib/public-content.ts).
+  const publicContent = new PublicContentCache(hall.pool.options);
+  app.decorate('publicContent', publicContent);
+  app.addHook('onClose', () => publicContent.close());
+  await publicContent.start();
   app.decorateRequest('hall', { getter: () => hall });
   app.decorateRequest('citizen', null as unknown as { openid: string; sessionId: string });
   app.decorateRequest('operator', null as unknown as SignedInOperator);

@@ -13,6 +13,7 @@ import type { PdfVerifier } from './documents/pdf-verifier';
 import type { DocumentSigner } from './documents/signing/pdf-signer';
 import type { StaticAppsOptions } from './plugins/static-apps';
 import type { SignedInOperator } from './services/operators/operator-sessions';
+import type { PublicContentCache } from './lib/public-content';
 
 /** What every route and service of the hall can reach: storage, configuration and the outside systems. */
 export interface HallContext {
@@ -47,6 +48,8 @@ export interface HallContext {
 declare module 'fastify' {
   interface FastifyInstance {
     hall: HallContext;
+    /** Public replies kept in this process until a change is announced (lib/public-content.ts). */
+    publicContent: PublicContentCache;
   }
   interface FastifyRequest {
     hall: HallContext;

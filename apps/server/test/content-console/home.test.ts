@@ -13,7 +13,10 @@ import {
   type ConsoleMenuGroup,
   type MenuGroup,
 } from '@hall/api';
-import { auditTrail, banners } from '../../src/db/schema';
+import { auditTrail, banners, menus } from '../../src/db/schema';
+import { buildApp } from '../../src/app';
+import { connectDatabase } from '../../src/db/client';
+import { createContext } from '../../src/hall';
 import { createTestHall, type TestHall } from '../hall';
 import { multipartBody } from '../query-helpers';
 
@@ -167,6 +170,39 @@ describe('menu groups and tiles', () => {
 
     const all = await ok<{ groups: ConsoleMenuGroup[] }>(`${MENUS}/list`, {});
     expect(all.groups.find((item) => item.id === group.id)).toMatchObject({ visible: false, tiles: [{ id: tile.id, visible: false }] });
+  });
+
+  it('is read once per server and kept; a console change reaches a second server on the same database at once', async () => {
+    // A second server as a second process would be: its own pool, its own LISTEN connection.
+    const connection = connectDatabase(hall.databaseUrl, 3);
+    const second = await buildApp(await createContext({ env: hall.env, db: connection.db, pool: connection.pool, filesDir: hall.filesDir }));
+    try {
+      const secondHome = async () => second.inject({ method: 'POST', url: HOME, payload: {} }).then((r) => r.json().data) as Promise<{ menus: MenuGroup[] }>;
+      const names = (home: { menus: MenuGroup[] }) => home.menus.map((item) => item.menuname);
+      const before = names(await secondHome());
+      // A change that bypasses the console is not announced: the kept reply stands (it is not read per request).
+      await hall.connection.db
+        .update(menus)
+        .set({ menuname: '未经控制台的改动' })
+        .where(eq(menus.id, (await citizenHome()).menus[0]!.id));
+      expect(names(await secondHome())).toEqual(before);
+
+      const group = await ok<ConsoleMenu>(`${MENUS}/save`, { parentId: null, menuname: '第二台服务器可见', menutype: 'click', url: '', imgpath: '', bz: '', visible: true });
+      const deadline = Date.now() + 1000;
+      let seen = names(await secondHome());
+      while (!seen.includes(group.menuname) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        seen = names(await secondHome());
+      }
+      expect(seen).toContain('第二台服务器可见');
+      // Read afresh, it also holds the change made behind the console's back.
+      expect(seen).toContain('未经控制台的改动');
+      await ok(`${MENUS}/delete`, { id: group.id });
+      expect(names(await citizenHome())).not.toContain('第二台服务器可见');
+    } finally {
+      await second.close();
+      await connection.close();
+    }
   });
 
   it('checks links and icons, a tile needs a link and a group that exists, and changes nothing when it refuses', async () => {

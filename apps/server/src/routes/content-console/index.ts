@@ -108,7 +108,7 @@ export async function contentConsoleArea(app: FastifyInstance): Promise<void> {
   registerCall(app, contract.saveConsoleBanner, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
     errcode: '00',
     errmsg: '保存成功',
-    data: await saveConsoleBanner(db, auditActor(request), request.body),
+    data: await saveConsoleBanner(db, app.publicContent, auditActor(request), request.body),
   }));
 
   app.route({
@@ -123,20 +123,20 @@ export async function contentConsoleArea(app: FastifyInstance): Promise<void> {
       const { fields, file } = await readUpload(request, BANNER_IMAGE_MAX_BYTES, BANNER_IMAGE_TOO_LARGE, BANNER_IMAGE_MISSING);
       const id = (fields.id ?? '').trim();
       if (!/^[\w-]{1,64}$/.test(id)) throw notFound(NO_DATA_MESSAGE);
-      return { errcode: '00', errmsg: '图片已更换', data: await replaceBannerImage(db, files, auditActor(request), id, file) };
+      return { errcode: '00', errmsg: '图片已更换', data: await replaceBannerImage(db, files, app.publicContent, auditActor(request), id, file) };
     },
   });
 
   registerCall(app, contract.orderConsoleBanners, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
     errcode: '00',
     errmsg: '顺序已保存',
-    data: { items: await orderConsoleBanners(db, auditActor(request), request.body.ids) },
+    data: { items: await orderConsoleBanners(db, app.publicContent, auditActor(request), request.body.ids) },
   }));
 
   registerCall(app, contract.deleteConsoleBanner, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
     errcode: '00',
     errmsg: '已删除',
-    data: await deleteConsoleBanner(db, files, auditActor(request), request.body.id),
+    data: await deleteConsoleBanner(db, files, app.publicContent, auditActor(request), request.body.id),
   }));
 
   const image = contract.bannerImage;
@@ -160,19 +160,19 @@ export async function contentConsoleArea(app: FastifyInstance): Promise<void> {
   registerCall(app, contract.saveConsoleMenu, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
     errcode: '00',
     errmsg: '保存成功',
-    data: await saveConsoleMenu(db, auditActor(request), request.body),
+    data: await saveConsoleMenu(db, app.publicContent, auditActor(request), request.body),
   }));
 
   registerCall(app, contract.orderConsoleMenus, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
     errcode: '00',
     errmsg: '顺序已保存',
-    data: { groups: await orderConsoleMenus(db, auditActor(request), request.body.parentId, request.body.ids) },
+    data: { groups: await orderConsoleMenus(db, app.publicContent, auditActor(request), request.body.parentId, request.body.ids) },
   }));
 
   registerCall(app, contract.deleteConsoleMenu, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
     errcode: '00',
     errmsg: '已删除',
-    data: await deleteConsoleMenu(db, auditActor(request), request.body.id),
+    data: await deleteConsoleMenu(db, app.publicContent, auditActor(request), request.body.id),
   }));
 
   // ── Common questions and contact lines ──

@@ -10,6 +10,7 @@ import { STALE_CODE_ERRORS } from '../../adapters/wechat/oauth';
 import { clearOAuthState, clearSessionCookie, oauthStateOf, readSession, sessionLost, setSessionCookie } from '../../plugins/session';
 import { createPendingSession, endSession, rotateSession, touchSession, USER_REFRESH_AFTER_MS } from '../../services/session/sessions';
 import { findUser, requireUser, toHallUser } from '../../services/session/users';
+import { menuIconInliner } from '../../services/session/menu-icons';
 
 const APP_NAME = '不动产登记网上办事大厅';
 /** Sign-in attempts a minute, counted in the database for every process together. */
@@ -21,7 +22,7 @@ const APP_VERSION = '1.0beta';
 
 /** The app info both apps load at start. */
 export function appInfoOf(hall: HallContext) {
-  return { appid: hall.wechat.appid, appname: APP_NAME, version: APP_VERSION, xzqdm: hall.env.HALL_XZQDM, syscode: 'sys_wx' };
+  return { appid: hall.wechat.appid, appname: APP_NAME, version: APP_VERSION, xzqdm: hall.env.HALL_XZQDM, applyXzqdm: hall.env.HALL_APPLY_XZQDM, syscode: 'sys_wx' };
 }
 
 /**
@@ -133,18 +134,22 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     ],
   }));
 
-  registerCall(app, contract.getWxMenu, { auth: 'public' }, async () => {
+  const menuIcon = menuIconInliner(app.hall.staticApps.publicDir);
+  // The same for everyone: read once per process and kept until the content console changes it.
+  registerCall(app, contract.getWxMenu, { auth: 'public' }, () => app.publicContent.read('wx-menu', readWxMenu));
+
+  async function readWxMenu() {
     // Hidden tiles, disabled banners and banners still without an image stay in the console only.
     const all = await db.select().from(menus).where(eq(menus.visible, true)).orderBy(asc(menus.sort));
-    const view = (m: typeof menus.$inferSelect) => ({ id: m.id, menuname: m.menuname, menutype: m.menutype, url: m.url, imgpath: m.imgpath, bz: m.bz });
+    const view = (m: typeof menus.$inferSelect) => ({ id: m.id, menuname: m.menuname, menutype: m.menutype, url: m.url, imgpath: menuIcon(m.imgpath), bz: m.bz });
     const groups = all.filter((m) => !m.parentId).map((m) => ({ ...view(m), secondmenus: all.filter((c) => c.parentId === m.id).map(view) }));
     const slides = await db
       .select()
       .from(banners)
       .where(and(eq(banners.enabled, true), ne(banners.url, '')))
       .orderBy(asc(banners.sort));
-    return { errcode: '00', data: { menus: groups, banners: slides.map((b) => ({ id: b.id, title: b.title, url: b.url, link: b.link })) } };
-  });
+    return { errcode: '00' as const, data: { menus: groups, banners: slides.map((b) => ({ id: b.id, title: b.title, url: b.url, link: b.link })) } };
+  }
 
   /**
    * Logout ends the session in the database, clears the cookie and goes to the root. It is a GET the
