@@ -110,11 +110,38 @@ const schema = z.object({
     .int()
     .positive()
     .default(48 * 1024 * 1024),
+  /**
+   * Where uploaded and generated files live: local, a folder in HALL_DATA_DIR (files/); s3, a bucket of
+   * S3 or of an S3-compatible object store, named by the S3_* settings below (src/storage/select.ts).
+   */
+  HALL_STORAGE: z.enum(['local', 's3']).default('local'),
+  /** The object store's address (e.g. https://oss.example.cn); without it, Amazon S3's own for S3_REGION. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  /** Both or neither: without them the AWS SDK's own chain answers (AWS_* variables, an instance role). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** The bucket in the path rather than in the host name; default true with S3_ENDPOINT (what S3-compatible stores want), else false. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+/** Settings that only make sense together: what object storage needs. */
+const checked = schema.superRefine((env, context) => {
+  if (env.HALL_STORAGE !== 's3') return;
+  if (!env.S3_BUCKET?.trim()) context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'HALL_STORAGE=s3 needs S3_BUCKET, the bucket the files go to' });
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    context.addIssue({
+      code: 'custom',
+      path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+      message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: give both, or neither for the SDK’s own credentials',
+    });
+  }
 });
 
 export type Env = z.infer<typeof schema>;
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  return schema.parse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')));
+  return checked.parse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')));
 }

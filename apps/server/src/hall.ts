@@ -15,7 +15,7 @@ import type { Database } from './db/client';
 import { settings } from './db/schema';
 import type { Env } from './env';
 import { assertProductionSettings } from './mode';
-import { LocalFileStorage } from './storage/file-storage';
+import { openFileStorage } from './storage/select';
 import { selectRegistry } from './adapters/registry/select';
 import { WorkerPdfVerifier } from './documents/pdf-verifier';
 import { PadesSigner } from './documents/signing/pdf-signer';
@@ -41,7 +41,7 @@ export interface ContextOptions {
   fetch?: typeof fetch;
   /** The server's own address, once listening: the simulators' server-to-server base. */
   selfOrigin?: () => string;
-  /** Where stored files go; `${HALL_DATA_DIR}/files` unless given (tests pass a temporary folder). */
+  /** The local storage folder (HALL_STORAGE=local); `${HALL_DATA_DIR}/files` unless given (tests pass a temporary folder). */
   filesDir?: string;
 }
 
@@ -81,7 +81,7 @@ export async function createContext(options: ContextOptions): Promise<HallContex
   const faceid: FaceIdAdapter = simulateFaceId
     ? new SimulatedFaceId(db)
     : new TencentFaceId({ secretId: env.FACEID_SECRET_ID!, secretKey: env.FACEID_SECRET_KEY!, ruleId: env.FACEID_RULE_ID!, endpoint: env.FACEID_ENDPOINT, fetch: fetchImpl });
-  const files = await LocalFileStorage.open(options.filesDir ?? join(env.HALL_DATA_DIR, 'files'));
+  const files = await openFileStorage(env, options.filesDir);
   const signingIdentity = await loadSigningIdentity(env);
   const pdfVerifier = new WorkerPdfVerifier(await loadTrustRoots(env, signingIdentity), {
     maxFileBytes: env.HALL_VERIFY_MAX_BYTES,

@@ -11,6 +11,12 @@ export interface FileMeta {
   maxBytes?: number;
 }
 
+/** Part of a file: bytes start to end, both included (end omitted: to the end of the file). */
+export interface ByteRange {
+  start: number;
+  end?: number;
+}
+
 export interface SavedFile {
   /** The storage's own name for the file: generated here, never taken from a request. */
   key: string;
@@ -23,8 +29,8 @@ export interface SavedFile {
  */
 export interface FileStorage {
   save(stream: Readable, meta?: FileMeta): Promise<SavedFile>;
-  /** Fails with FileNotFoundError for a key that names no file. */
-  open(key: string): Promise<Readable>;
+  /** Fails with FileNotFoundError for a key that names no file; a key that is not one this storage hands out never reaches it. */
+  open(key: string, range?: ByteRange): Promise<Readable>;
   /** Removing a file that is already gone is not an error. */
   remove(key: string): Promise<void>;
 }
@@ -50,8 +56,13 @@ export function isStorageKey(key: string): boolean {
   return KEY_PATTERN.test(key);
 }
 
+/** A fresh key: the current UTC month and a random name, never anything taken from a request. */
+export function newStorageKey(now = new Date()): string {
+  return `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomId(18)}`;
+}
+
 /** Counts bytes as they pass and fails the stream once there are too many. */
-function byteLimit(maxBytes: number, counter: { size: number }): Transform {
+export function byteLimit(maxBytes: number, counter: { size: number }): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
       counter.size += chunk.length;
@@ -87,9 +98,7 @@ export class LocalFileStorage implements FileStorage {
   }
 
   async save(stream: Readable, meta: FileMeta = {}): Promise<SavedFile> {
-    const now = new Date();
-    const month = `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
-    const key = `${month}/${randomId(18)}`;
+    const key = newStorageKey();
     const path = this.pathOf(key);
     const partial = `${path}.part`;
     await mkdir(dirname(path), { recursive: true, mode: 0o700 });
@@ -107,7 +116,7 @@ export class LocalFileStorage implements FileStorage {
     return { key, size: counter.size };
   }
 
-  async open(key: string): Promise<Readable> {
+  async open(key: string, range?: ByteRange): Promise<Readable> {
     const path = this.pathOf(key);
     try {
       const info = await stat(path);
@@ -116,7 +125,7 @@ export class LocalFileStorage implements FileStorage {
       if (error instanceof FileNotFoundError) throw error;
       throw new FileNotFoundError(key);
     }
-    return createReadStream(path);
+    return createReadStream(path, range);
   }
 
   async remove(key: string): Promise<void> {

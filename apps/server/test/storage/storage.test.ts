@@ -4,17 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileNotFoundError, FileTooLargeError, LocalFileStorage, isStorageKey } from '../../src/storage/file-storage';
+import { FileNotFoundError, FileTooLargeError, LocalFileStorage, isStorageKey, type FileStorage } from '../../src/storage/file-storage';
+import { S3_PART_BYTES, S3FileStorage } from '../../src/storage/s3-file-storage';
 import { filesUnder } from '../query-helpers';
+import { startS3Server, type TestS3Server } from './s3-server';
 
-let folder: string;
-let storage: LocalFileStorage;
-beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'hall-storage-'));
-  // A folder that does not exist yet is created.
-  storage = await LocalFileStorage.open(join(folder, 'files'));
-});
-afterAll(() => rm(folder, { recursive: true, force: true }));
+const MB = 1024 * 1024;
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -32,18 +27,87 @@ function generated(count: number, size: number, fill = 0x41): Readable {
   );
 }
 
-describe('LocalFileStorage', () => {
-  it('saves a stream under a generated key, and opens and removes it', async () => {
+/** Names that are not keys the storage hands out: leaving the folder or bucket, absolute, made up, NUL. */
+const HOSTILE_KEYS = [
+  '../secret.txt',
+  '../../etc/passwd',
+  '/etc/passwd',
+  '202601/../../secret.txt',
+  '202601/../202601/aaaaaaaaaaaaaaaaaaaa',
+  '202601/short',
+  'secret.txt',
+  '',
+  '202601\\aaaaaaaaaaaaaaaaaaaa',
+  '202601/aaaaaaaaaaaaaaaaaaaa\u0000',
+  '202601/aaaaaaaaaa\u0000aaaaaaaaaa',
+  '202601/%2e%2e%2fsecret.txt',
+  '202601/aaaaaaaaaaaaaaaaaaaa/../../x',
+];
+
+/** One storage under test, and what its backing store holds underneath. */
+interface Subject {
+  storage: FileStorage;
+  /** What the store holds: file paths in the folder, or the bucket's object keys. */
+  held(): Promise<string[]>;
+  /** How many requests reached the store so far; null where nothing can count them (the local folder). */
+  requestCount(): number | null;
+  /** The peak memory a 192 MB file may add while it passes (the S3 adapter holds one part at a time, the test server runs in this process). */
+  maxGrowth: number;
+}
+
+let folder: string;
+let s3: TestS3Server;
+const subjects: Record<'local folder' | 'S3 bucket', () => Promise<Subject>> = {
+  'local folder': async () => ({
+    // A folder that does not exist yet is created.
+    storage: await LocalFileStorage.open(join(folder, 'files')),
+    held: () => filesUnder(folder),
+    requestCount: () => null,
+    maxGrowth: 64 * MB,
+  }),
+  'S3 bucket': async () => ({
+    storage: await S3FileStorage.open(s3.settings),
+    held: () => s3.objects(),
+    requestCount: () => s3.requests.length,
+    maxGrowth: 64 * MB,
+  }),
+};
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'hall-storage-'));
+  s3 = await startS3Server();
+});
+afterAll(async () => {
+  await s3.close();
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe.each(Object.keys(subjects) as (keyof typeof subjects)[])('the storage contract: %s', (name) => {
+  let subject: Subject;
+  let storage: FileStorage;
+  beforeAll(async () => {
+    subject = await subjects[name]();
+    storage = subject.storage;
+  });
+
+  it('saves a stream under a generated key, reads it back, and removes it', async () => {
     const content = Buffer.from('%PDF-1.7\nhello');
     const saved = await storage.save(Readable.from([content]));
     expect(saved.size).toBe(content.length);
     expect(isStorageKey(saved.key)).toBe(true);
     expect(saved.key).toMatch(/^\d{6}\//);
     expect((await readAll(await storage.open(saved.key))).equals(content)).toBe(true);
-    expect((await stat(storage.pathOf(saved.key))).isFile()).toBe(true);
+    expect((await subject.held()).some((held) => held.endsWith(saved.key.split('/')[1]!))).toBe(true);
     await storage.remove(saved.key);
     await expect(storage.open(saved.key)).rejects.toBeInstanceOf(FileNotFoundError);
+    expect((await subject.held()).some((held) => held.endsWith(saved.key.split('/')[1]!))).toBe(false);
+    // Removing it again is not an error.
     await storage.remove(saved.key);
+  });
+
+  it('answers FileNotFoundError for a key of the right form that names no file', async () => {
+    await expect(storage.open('202601/neverStoredNeverStored00')).rejects.toBeInstanceOf(FileNotFoundError);
+    await storage.remove('202601/neverStoredNeverStored00');
   });
 
   it('gives every file a fresh random key', async () => {
@@ -52,15 +116,26 @@ describe('LocalFileStorage', () => {
     for (const key of keys) await storage.remove(key);
   });
 
-  it('streams a large file through in chunks, byte for byte', async () => {
-    const hash = createHash('sha256');
-    for (let i = 0; i < 256; i++) hash.update(Buffer.alloc(64 * 1024, 0x25));
-    const saved = await storage.save(generated(256, 64 * 1024, 0x25));
-    expect(saved.size).toBe(256 * 64 * 1024);
-    const stored = createHash('sha256')
-      .update(await readFile(storage.pathOf(saved.key)))
-      .digest('hex');
-    expect(stored).toBe(hash.digest('hex'));
+  it('reads a range of bytes, and from an offset to the end', async () => {
+    const content = Buffer.from('0123456789abcdefghij');
+    const saved = await storage.save(Readable.from([content]));
+    expect((await readAll(await storage.open(saved.key, { start: 3, end: 7 }))).toString()).toBe('34567');
+    expect((await readAll(await storage.open(saved.key, { start: 15 }))).toString()).toBe('fghij');
+    expect((await readAll(await storage.open(saved.key, { start: 19, end: 19 }))).toString()).toBe('j');
+    await storage.remove(saved.key);
+  });
+
+  it('streams a file of several S3 parts through, byte for byte, and a range across a part boundary', async () => {
+    const chunks = Array.from({ length: 20 }, (_, i) => Buffer.alloc(MB, 0x30 + i));
+    const expected = createHash('sha256');
+    for (const chunk of chunks) expected.update(chunk);
+    const saved = await storage.save(Readable.from(chunks));
+    expect(saved.size).toBe(20 * MB);
+    const read = createHash('sha256');
+    for await (const chunk of await storage.open(saved.key)) read.update(chunk as Buffer);
+    expect(read.digest('hex')).toBe(expected.digest('hex'));
+    const across = await readAll(await storage.open(saved.key, { start: S3_PART_BYTES - 2, end: S3_PART_BYTES + 1 }));
+    expect([...across]).toEqual([0x37, 0x37, 0x38, 0x38]);
     await storage.remove(saved.key);
   });
 
@@ -81,37 +156,96 @@ describe('LocalFileStorage', () => {
     );
     const saved = await storage.save(source);
     expect(saved.size).toBe(3072 * 64 * 1024);
-    expect(peak).toBeLessThan(64 * 1024 * 1024);
+    expect(peak).toBeLessThan(subject.maxGrowth);
     await storage.remove(saved.key);
-  });
+  }, 120_000);
 
-  it('refuses more than maxBytes and leaves nothing behind', async () => {
-    const before = await filesUnder(folder);
+  it('refuses more than maxBytes, in the first part or after several, and leaves nothing behind', async () => {
+    const before = await subject.held();
     await expect(storage.save(generated(10, 1024), { maxBytes: 4096 })).rejects.toBeInstanceOf(FileTooLargeError);
-    expect(await filesUnder(folder)).toEqual(before);
+    await expect(storage.save(generated(24, MB), { maxBytes: 20 * MB })).rejects.toBeInstanceOf(FileTooLargeError);
+    expect(await subject.held()).toEqual(before);
   });
 
   it('leaves nothing behind when the source fails midway', async () => {
-    const before = await filesUnder(folder);
-    const failing = Readable.from(
-      (async function* () {
-        yield Buffer.alloc(1024);
-        await new Promise((resolve) => setTimeout(resolve, 5));
-        throw new Error('connection lost');
-      })(),
-    );
-    await expect(storage.save(failing)).rejects.toThrow('connection lost');
-    expect(await filesUnder(folder)).toEqual(before);
+    const before = await subject.held();
+    const failing = (size: number) =>
+      Readable.from(
+        (async function* () {
+          yield Buffer.alloc(size);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          throw new Error('connection lost');
+        })(),
+      );
+    await expect(storage.save(failing(1024))).rejects.toThrow('connection lost');
+    await expect(storage.save(failing(S3_PART_BYTES + 1))).rejects.toThrow('connection lost');
+    expect(await subject.held()).toEqual(before);
   });
 
-  it('only opens its own keys: paths that leave the folder, absolute paths and made-up names are not found', async () => {
-    const outside = join(folder, 'secret.txt');
-    await writeFile(outside, 'secret');
-    for (const key of ['../secret.txt', '../../etc/passwd', '/etc/passwd', outside, '202601/../../secret.txt', '202601/short', 'secret.txt', '', '202601\\aaaaaaaaaaaaaaaaaaaa']) {
+  it('refuses keys it does not hand out before they reach the store: ../, absolute paths, NUL, made-up names', async () => {
+    const requests = subject.requestCount();
+    for (const key of HOSTILE_KEYS) {
       expect(isStorageKey(key)).toBe(false);
       await expect(storage.open(key)).rejects.toBeInstanceOf(FileNotFoundError);
+      await expect(storage.open(key, { start: 0, end: 10 })).rejects.toBeInstanceOf(FileNotFoundError);
+      await storage.remove(key);
+    }
+    expect(subject.requestCount()).toBe(requests);
+  });
+});
+
+describe('LocalFileStorage', () => {
+  let storage: LocalFileStorage;
+  beforeAll(async () => {
+    storage = await LocalFileStorage.open(join(folder, 'local-only'));
+  });
+
+  it('keeps a file at its key under the folder, the folder and file for the hall alone', async () => {
+    const saved = await storage.save(Readable.from([Buffer.from('x')]));
+    const info = await stat(storage.pathOf(saved.key));
+    expect(info.isFile()).toBe(true);
+    expect(info.mode & 0o777).toBe(0o600);
+    expect((await stat(storage.root)).mode & 0o777).toBe(0o700);
+    await storage.remove(saved.key);
+  });
+
+  it('never reaches a file outside its folder', async () => {
+    const outside = join(folder, 'secret.txt');
+    await writeFile(outside, 'secret');
+    for (const key of [...HOSTILE_KEYS, outside]) {
+      expect(() => storage.pathOf(key)).toThrow(FileNotFoundError);
       await storage.remove(key);
     }
     expect(await readFile(outside, 'utf8')).toBe('secret');
+  });
+});
+
+describe('S3FileStorage', () => {
+  it('keeps files under the same keys as the folder, nothing else in the bucket', async () => {
+    const storage = await S3FileStorage.open(s3.settings);
+    const saved = await storage.save(Readable.from([Buffer.from('x')]));
+    expect(await s3.objects()).toContain(saved.key);
+    await storage.remove(saved.key);
+    expect(await s3.objects()).not.toContain(saved.key);
+  });
+
+  it('sends one request for a file smaller than a part, and abandons a refused multipart upload', async () => {
+    const storage = await S3FileStorage.open(s3.settings);
+    const from = s3.requests.length;
+    const small = await storage.save(Readable.from([Buffer.alloc(1000)]));
+    expect(s3.requests.slice(from)).toEqual([`PUT /${s3.settings.bucket}/${small.key}?x-id=PutObject`]);
+    await storage.remove(small.key);
+    const refused = s3.requests.length;
+    await expect(storage.save(generated(12, MB), { maxBytes: 10 * MB })).rejects.toBeInstanceOf(FileTooLargeError);
+    const sent = s3.requests.slice(refused).map((request) => request.replace(/\?.*/, (query) => query.replace(/uploadId=[^&]+/, 'uploadId=…')));
+    expect(sent).toHaveLength(3);
+    expect(sent[0]).toMatch(/^POST \/hall-files\/\d{6}\/[\w-]+\?uploads=$/);
+    expect(sent[1]).toMatch(/^PUT .*\?partNumber=1&uploadId=…&x-id=UploadPart$/);
+    expect(sent[2]).toMatch(/^DELETE .*\?uploadId=…&x-id=AbortMultipartUpload$/);
+  });
+
+  it('does not start without a reachable bucket that answers NoSuchKey for a missing file', async () => {
+    await expect(S3FileStorage.open({ ...s3.settings, bucket: 'no-such-bucket' })).rejects.toThrow(/HALL_STORAGE=s3: the bucket no-such-bucket .* NoSuchBucket/);
+    await expect(S3FileStorage.open({ ...s3.settings, secretAccessKey: 'wrong' })).rejects.toThrow(/SignatureDoesNotMatch \(HTTP 403\)/);
   });
 });
