@@ -1,4 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRoot } from '../../src/lib/app-root';
 import { OAUTH_STATE_MISMATCH } from '../../src/routes/session/session';
 import { cookieFrom, createTestHall, type TestHall } from '../hall';
 
@@ -162,6 +165,17 @@ describe('the OAuth state (login CSRF, RFC 6749 §10.12)', () => {
     expect(data.menus.every((g) => g.secondmenus.length > 0)).toBe(true);
     expect(data.menus.flatMap((g) => g.secondmenus).some((m) => m.menutype === 'view' && m.url.startsWith('http'))).toBe(true);
     expect(data.banners.length).toBeGreaterThan(0);
+  });
+
+  it("the hall's own menu icons come inlined as data: addresses of their SVG files, so the home asks for no icon file", async () => {
+    const { body } = await hall.post('/online/wx/apilist/GetWxMenu', {});
+    const tiles = (body.data as { menus: { secondmenus: { url: string; imgpath: string }[] }[] }).menus.flatMap((g) => g.secondmenus);
+    const prodoing = tiles.find((m) => m.url === '/prodoing');
+    const prefix = 'data:image/svg+xml;base64,';
+    expect(prodoing?.imgpath.startsWith(prefix)).toBe(true);
+    const svg = Buffer.from(prodoing!.imgpath.slice(prefix.length), 'base64');
+    expect(svg.equals(await readFile(join(appRoot(), 'public', 'icons', 'list.svg')))).toBe(true);
+    expect(tiles.filter((m) => m.imgpath.startsWith('/online/assets/icons/'))).toEqual([]);
   });
 
   it('appinfo answers the version 1.0beta', async () => {
