@@ -137,6 +137,10 @@ describe('a hall set up from the console', () => {
       await page.goto('/admin/appointment-settings');
       await page.getByRole('region', { name: '网点与业务' }).scrollIntoViewIfNeeded();
       await shot(page, 'site-setup');
+
+      await page.goto('/admin/queue-settings');
+      await page.getByRole('list', { name: '登记业务办理的事项' }).first().scrollIntoViewIfNeeded();
+      await shot(page, 'queue-settings');
       await page.close();
     }
 

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentAreas, businesses, operatorAccounts, queueCompanies } from '../../src/db/schema';
+import { formatShanghaiDate } from '../../src/lib/shanghai-time';
 import { createTestHall, PRODUCTION_ENV, type TestHall } from '../hall';
 
 const serverRoot = join(import.meta.dirname, '..', '..');
@@ -95,6 +96,9 @@ describe('a fresh production hall is set up from the console', () => {
     expect(withBusiness.businesses.map((item) => item.processName)).toEqual(['不动产登记']);
     await as(editor, 'content/sites/save', { id: areaId, address: '河北省邯郸市丛台区滏东北大街566号', worktime: '周一至周五 09:00-17:00', phone: '0310-3101234', lat: '36.6257', lng: '114.5391' });
     await admin('appointment-settings/weekdays', { areaId, workingWeekdays: '12345' });
+    // A weekday of the coming week, closed.
+    const holiday = [3, 4, 5, 6, 7].map((ahead) => formatShanghaiDate(new Date(Date.now() + ahead * 24 * 60 * 60 * 1000))).find((date) => ![0, 6].includes(new Date(`${date}T12:00:00Z`).getUTCDay()))!;
+    await admin('appointment-settings/day', { areaId, day: holiday, kind: 'holiday', note: '系统维护' });
 
     // 3. A queue hall with a group, its businesses and a closed day.
     const queueHall = await admin<{ id: string; name: string }>('queue/hall/save', {
@@ -137,6 +141,7 @@ describe('a fresh production hall is set up from the console', () => {
     // A slot of the new site can be booked.
     const calendar = await hall.post(`${APPOINT}/getCalendar`, {}, citizen);
     const days = calendar.body.data as { calendarId: string; calendar: string; holiday: number; areaName: string }[];
+    expect(days.find((day) => day.calendar === holiday)?.holiday).toBe(1);
     const open = days.find((day) => day.holiday === 0)!;
     expect(open.areaName).toBe('邯郸市不动产登记中心');
     const counts = await hall.post(`${APPOINT}/queryApmCount`, { calendarId: open.calendarId }, citizen);
