@@ -1,4 +1,4 @@
-import { UPLOAD_MAX_BYTES } from '@hall/domain';
+import { DEFAULT_APPLY_REGION, UPLOAD_MAX_BYTES } from '@hall/domain';
 import { z } from 'zod';
 
 /** The server's configuration: read from the environment here and nowhere else. */
@@ -80,6 +80,15 @@ const schema = z.object({
   HALL_SOCKET_IDLE_MS: z.coerce.number().int().positive().default(60_000),
   /** This hall's district code. */
   HALL_XZQDM: z.string().default('130400'),
+  /**
+   * The region the application flow's region choice (/seladd) opens on: a province, city or district
+   * code; unset, the spec's 659000 (part 2 §9). The demo start sets it to HALL_XZQDM, so a citizen of
+   * the demo hall is offered the places its registry and seeded businesses serve.
+   */
+  HALL_APPLY_XZQDM: z
+    .string()
+    .regex(/^\d{6}$/)
+    .default(DEFAULT_APPLY_REGION),
   /**
    * The identity that signs every PDF the hall issues: a PKCS#12 file and its password, or a PEM private
    * key (optionally encrypted) with a PEM certificate chain, signer first. Required in production; a demo

@@ -21,6 +21,11 @@ export const citizenPaths = {
   commonQuesList: '/commonQuesList',
   contactUs: '/ContactUs',
   progressQuery: '/progressQuery',
+  /**
+   * /findaccept (§2.21's route table, no screen of its own in the spec): finding an accepted case
+   * (受理) by its acceptance number, which is what the progress query does; the same screen.
+   */
+  findaccept: '/findaccept',
   certificateQuery: '/certificateQuery',
   dzzzQuery: '/dzzzQuery',
   record: '/record',

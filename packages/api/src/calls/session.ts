@@ -48,6 +48,8 @@ export const appInfo = z.object({
   version: z.string(),
   /** The district code of this hall. */
   xzqdm: z.string(),
+  /** The region the application flow's region choice opens on (HALL_APPLY_XZQDM); absent, the spec's 659000. */
+  applyXzqdm: z.string().optional(),
   syscode: z.string(),
 });
 export type AppInfo = z.infer<typeof appInfo>;

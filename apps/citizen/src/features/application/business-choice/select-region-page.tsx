@@ -5,19 +5,22 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../../components/hall-page';
 import { href, paths } from '../../../config/paths';
+import { useSession } from '../../../stores/session';
 import { api } from '../../../lib/api';
 import { dataOf, useRemote } from '@hall/app';
 import './business-choice.css';
 
 /**
- * /seladd, 地区选择: the cities of the flow's default region (659000), each with its districts.
+ * /seladd, 地区选择: the cities of the hall's application region (app info applyXzqdm, the server's
+ * HALL_APPLY_XZQDM; the spec's 659000 when the hall names none), each with its districts.
  * Choosing a city or a district opens the business types of /sel for it; a city already chosen
  * is not opened a second time (a double tap while the next screen loads).
  */
 export function Component() {
   const navigate = useNavigate();
   const [chosenCity, setChosenCity] = useState<string | null>(null);
-  const regions = useRemote(async () => dataOf(await api.getAddressList({ xzqdm: DEFAULT_APPLY_REGION })).cityxzq, []);
+  const region = useSession((s) => s.appInfo?.applyXzqdm) || DEFAULT_APPLY_REGION;
+  const regions = useRemote(async () => dataOf(await api.getAddressList({ xzqdm: region })).cityxzq, [region]);
 
   const choose = (xzqdm: string) => navigate(href(paths.sel, { xzqdm }));
   const chooseCity = (xzqdm: string) => {
