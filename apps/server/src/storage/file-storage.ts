@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { chmod, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -126,6 +126,18 @@ export class LocalFileStorage implements FileStorage {
       throw new FileNotFoundError(key);
     }
     return createReadStream(path, range);
+  }
+
+  /** Every stored file's key, month by month (a file still being written is not one). */
+  async *keys(): AsyncGenerator<string> {
+    for (const month of (await readdir(this.root, { withFileTypes: true }))
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort()) {
+      for (const name of (await readdir(join(this.root, month))).sort()) {
+        if (isStorageKey(`${month}/${name}`)) yield `${month}/${name}`;
+      }
+    }
   }
 
   async remove(key: string): Promise<void> {

@@ -4,6 +4,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -90,7 +91,27 @@ export class S3FileStorage implements FileStorage {
   }
 
   async save(stream: Readable, meta: FileMeta = {}): Promise<SavedFile> {
-    const key = newStorageKey();
+    return this.upload(newStorageKey(), stream, meta);
+  }
+
+  /** A file the local folder already holds under this key, copied over as it is (src/cli/copy-files-to-s3.ts). */
+  async saveAs(key: string, stream: Readable): Promise<SavedFile> {
+    if (!isStorageKey(key)) throw new FileNotFoundError(key);
+    return this.upload(key, stream, {});
+  }
+
+  /** The size of the file under this key, or null when the bucket has none. */
+  async sizeOf(key: string): Promise<number | null> {
+    if (!isStorageKey(key)) return null;
+    try {
+      return (await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }))).ContentLength ?? null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  private async upload(key: string, stream: Readable, meta: FileMeta): Promise<SavedFile> {
     const counter = { size: 0 };
     let uploadId: string | undefined;
     const parts: CompletedPart[] = [];

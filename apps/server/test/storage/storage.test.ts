@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileNotFoundError, FileTooLargeError, LocalFileStorage, isStorageKey, type FileStorage } from '../../src/storage/file-storage';
+import { copyLocalFilesToS3 } from '../../src/storage/copy-to-s3';
 import { S3_PART_BYTES, S3FileStorage } from '../../src/storage/s3-file-storage';
 import { filesUnder } from '../query-helpers';
 import { startS3Server, type TestS3Server } from './s3-server';
@@ -247,5 +248,26 @@ describe('S3FileStorage', () => {
   it('does not start without a reachable bucket that answers NoSuchKey for a missing file', async () => {
     await expect(S3FileStorage.open({ ...s3.settings, bucket: 'no-such-bucket' })).rejects.toThrow(/HALL_STORAGE=s3: the bucket no-such-bucket .* NoSuchBucket/);
     await expect(S3FileStorage.open({ ...s3.settings, secretAccessKey: 'wrong' })).rejects.toThrow(/SignatureDoesNotMatch \(HTTP 403\)/);
+  });
+
+  it('takes over the local folder: the copy puts every stored file in the bucket under its key, and a second run copies nothing', async () => {
+    const local = await LocalFileStorage.open(join(folder, 'to-copy'));
+    const bucket = await S3FileStorage.open(s3.settings);
+    const first = await local.save(Readable.from([Buffer.from('first file')]));
+    const second = await local.save(generated(9, MB, 0x61));
+    // A write that never finished is no stored file, nor is anything else in the folder.
+    await writeFile(`${local.pathOf(first.key)}x.part`, 'partial');
+    await writeFile(join(local.root, 'notes.txt'), 'not a file of the hall');
+
+    const dry = await copyLocalFilesToS3(local, bucket, { dryRun: true });
+    expect(dry).toEqual({ copied: 2, present: 0, failed: [] });
+    expect(await s3.objects()).not.toContain(first.key);
+
+    expect(await copyLocalFilesToS3(local, bucket)).toEqual({ copied: 2, present: 0, failed: [] });
+    expect((await readAll(await bucket.open(first.key))).toString()).toBe('first file');
+    expect((await readAll(await bucket.open(second.key))).equals(await readFile(local.pathOf(second.key)))).toBe(true);
+    expect(await copyLocalFilesToS3(local, bucket)).toEqual({ copied: 0, present: 2, failed: [] });
+    await bucket.remove(first.key);
+    await bucket.remove(second.key);
   });
 });
