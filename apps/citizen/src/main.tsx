@@ -8,8 +8,12 @@ import { installAccessibilityRepairs } from '@hall/ui';
 import { installIosKeyboardFix } from './lib/ios-keyboard';
 import './lib/landing';
 import { router } from './app/router';
+import { useSession } from './stores/session';
 
 installIosKeyboardFix();
+// Every route waits for the session (the /waiting guard), so it starts now, alongside the first
+// screen's code, rather than once /waiting has rendered.
+void useSession.getState().bootstrap();
 installAccessibilityRepairs();
 
 createRoot(document.getElementById('root')!).render(
