@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileNotFoundError, FileTooLargeError, LocalFileStorage, isStorageKey, type FileStorage } from '../../src/storage/file-storage';
 import { copyLocalFilesToS3 } from '../../src/storage/copy-to-s3';
 import { S3_PART_BYTES, S3FileStorage } from '../../src/storage/s3-file-storage';
+import { readEnv } from '../../src/env';
+import { openFileStorage, s3Settings } from '../../src/storage/select';
 import { filesUnder } from '../query-helpers';
 import { startS3Server, type TestS3Server } from './s3-server';
 
@@ -269,5 +271,26 @@ describe('S3FileStorage', () => {
     expect(await copyLocalFilesToS3(local, bucket)).toEqual({ copied: 0, present: 2, failed: [] });
     await bucket.remove(first.key);
     await bucket.remove(second.key);
+  });
+});
+
+describe('the storage settings', () => {
+  it('keep the local folder unless HALL_STORAGE=s3, which needs a bucket and a whole key pair or none', () => {
+    expect(readEnv({}).HALL_STORAGE).toBe('local');
+    expect(() => readEnv({ HALL_STORAGE: 's3' })).toThrow(/S3_BUCKET/);
+    expect(() => readEnv({ HALL_STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => readEnv({ HALL_STORAGE: 'gcs' })).toThrow(/HALL_STORAGE/);
+    expect(() => readEnv({ HALL_STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'not an address' })).toThrow(/S3_ENDPOINT/);
+    const aws = readEnv({ HALL_STORAGE: 's3', S3_BUCKET: 'b' });
+    expect(s3Settings(aws)).toEqual({ endpoint: undefined, region: 'us-east-1', bucket: 'b', accessKeyId: undefined, secretAccessKey: undefined, forcePathStyle: false });
+    const compatible = readEnv({ HALL_STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'https://oss.example.cn', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' });
+    expect(s3Settings(compatible)).toMatchObject({ endpoint: 'https://oss.example.cn', forcePathStyle: true, accessKeyId: 'id', secretAccessKey: 'secret' });
+    expect(s3Settings(readEnv({ HALL_STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'https://oss.example.cn', S3_FORCE_PATH_STYLE: 'false' })).forcePathStyle).toBe(false);
+  });
+
+  it('select the adapter, and a hall whose bucket does not answer does not start', async () => {
+    expect(await openFileStorage(readEnv({ HALL_DATA_DIR: join(folder, 'data') }))).toBeInstanceOf(LocalFileStorage);
+    expect(await openFileStorage({ ...readEnv({}), ...s3.env })).toBeInstanceOf(S3FileStorage);
+    await expect(openFileStorage({ ...readEnv({}), ...s3.env, S3_BUCKET: 'missing-bucket' })).rejects.toThrow(/NoSuchBucket/);
   });
 });
