@@ -21,3 +21,4 @@ export * from './queue';
 export * from './queue-settings';
 export * from './record-fields';
 export * from './operators';
+export * from './property-uses';

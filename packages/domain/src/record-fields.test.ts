@@ -68,6 +68,15 @@ describe('a unit read-only', () => {
       ['发证方式', '多个单元一本证书'],
     ]);
   });
+  it('reads the use codes as words and gives areas and amounts their unit', () => {
+    expect(unitRecordFields({ fwsyqmj: '89.5', qdjg: '100', fwyt: '10', tdsyq_yt: '071', tdsyq_mj: '' })).toEqual([
+      ['房屋建筑面积', '89.5 平方米'],
+      ['土地使用权面积', ''],
+      ['交易金额', '100 万元'],
+      ['房屋用途', '住宅'],
+      ['土地用途', '城镇住宅用地'],
+    ]);
+  });
   it('leaves a blank holding method blank', () => {
     expect(unitRecordFields({ czfs: '', sfhbzs: '' })).toEqual([
       ['持证方式', ''],
@@ -94,8 +103,14 @@ describe('a rights record read-only', () => {
     ['tdsyqsrq', '2024-01-01', ['土地使用起始日期', '2024-01-01']],
     ['djyy', '买卖', ['登记原因', '买卖']],
     ['fj', '无', ['附记', '无']],
+    ['dypgjz', '150', ['抵押评估价值', '150 万元']],
   ])('%s %s', (field, value, row) => {
     expect(rightsRecordFields({ id: '1', savetype: '3', [field]: value })).toEqual([row]);
+  });
+
+  it('gives the amounts the unit the record names', () => {
+    expect(rightsRecordFields({ id: '1', savetype: '2', jgdw: '1', qdjg: '860000' })).toEqual([['交易金额', '860000 元']]);
+    expect(rightsRecordFields({ id: '1', savetype: '3', zqdw: '3', bdbzzqse: '80' })).toEqual([['被担保主债权数额', '80 万元']]);
   });
 
   it('orders the fields by their labels and leaves out its keys and unknown fields', () => {

@@ -4,6 +4,7 @@
  * citizen and the operator read a record with the same words.
  */
 import { APPLICANT_KINDS, CERTIFICATE_COUNTS, ID_TYPES, SHARING_MODES, enumLabel, holdingMethodLabel, mortgageMethodLabel, priceUnitLabel } from './enums';
+import { houseUseLabel, landUseLabel } from './property-uses';
 import { PROPERTY_FIELD_LABELS } from './validation';
 
 /** One line of a read-only record: its label and the value as a person reads it ('' when not filled in). */
@@ -74,17 +75,42 @@ export function applicantRecordFields(person: ApplicantRecord): RecordField[] {
 }
 
 /**
- * A unit's fields in the form's order, labelled as its form labels them, the holding and certificate
- * codes read as words; fields the unit does not carry are left out.
+ * Amount fields, in the record's price unit (jgdw, zqdw: 1 元, 2 美元, otherwise 万元, part 2 §9); a
+ * unit carries no unit code of its own, so its amounts read in the spec's default, 万元.
+ */
+const AMOUNT_FIELDS: readonly string[] = ['qdjg', 'zgzqse', 'bdbzzqse', 'dypgjz'];
+/** Area fields, in square metres. */
+const AREA_FIELDS: readonly string[] = ['fwsyqmj', 'tdsyq_mj', 'mj_bgh'];
+export const AREA_UNIT_LABEL = '平方米';
+
+/** A value with its unit after it; a blank value stays blank. */
+const withUnit = (value: string, unit: string) => (value.trim() ? `${value} ${unit}` : '');
+
+/** The price unit a record names (jgdw or zqdw). */
+const priceUnitOf = (values: Readonly<Record<string, string | undefined>>) => priceUnitLabel(values.jgdw ?? values.zqdw);
+
+/** A unit form field as a person reads it: certificate count and uses as words, areas and amounts with their unit. */
+function propertyValue(field: string, value: string, priceUnit: string): string {
+  if (field === 'sfhbzs') return enumLabel(CERTIFICATE_COUNTS, value) ?? '';
+  if (field === 'fwyt') return houseUseLabel(value);
+  if (field === 'tdsyq_yt') return landUseLabel(value);
+  if (AREA_FIELDS.includes(field)) return withUnit(value, AREA_UNIT_LABEL);
+  if (AMOUNT_FIELDS.includes(field)) return withUnit(value, priceUnit);
+  return value;
+}
+
+/**
+ * A unit's fields in the form's order, labelled as its form labels them, the holding, certificate and
+ * use codes read as words, areas and amounts with their unit; fields the unit does not carry are left out.
  */
 export function unitRecordFields(unit: object): RecordField[] {
   const values = unit as Readonly<Record<string, string | undefined>>;
+  const priceUnit = priceUnitOf(values);
   return Object.entries(PROPERTY_FIELD_LABELS).flatMap(([field, label]): RecordField[] => {
     const value = values[field];
     if (value === undefined) return [];
     if (field === 'czfs') return [[label, value ? holdingMethodLabel(value) : '']];
-    if (field === 'sfhbzs') return [[label, enumLabel(CERTIFICATE_COUNTS, value) ?? '']];
-    return [[label, value]];
+    return [[label, propertyValue(field, value, priceUnit)]];
   });
 }
 
@@ -108,8 +134,6 @@ export const RIGHTS_FIELD_LABELS: Readonly<Record<string, string>> = {
   fj: '附记',
 };
 
-/** Amount fields, shown with the record's price unit (jgdw, zqdw). */
-const AMOUNT_FIELDS: readonly string[] = ['qdjg', 'zgzqse', 'bdbzzqse'];
 /** The record's own keys, never shown. */
 const RECORD_KEYS: readonly string[] = ['id', 'savetype'];
 
@@ -119,7 +143,7 @@ const RECORD_KEYS: readonly string[] = ['id', 'savetype'];
  */
 export function rightsRecordFields(record: object): RecordField[] {
   const values = record as Readonly<Record<string, string | undefined>>;
-  const unit = priceUnitLabel(values.jgdw ?? values.zqdw);
+  const unit = priceUnitOf(values);
   const order = [...Object.keys(RIGHTS_FIELD_LABELS), ...Object.keys(PROPERTY_FIELD_LABELS)];
   const rank = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length);
   return Object.entries(values)
@@ -129,10 +153,8 @@ export function rightsRecordFields(record: object): RecordField[] {
       const value = raw ?? '';
       if (field === 'czfs') return [[PROPERTY_FIELD_LABELS.czfs!, holdingMethodLabel(value)]];
       if (field === 'dyfs') return [[RIGHTS_FIELD_LABELS.dyfs!, mortgageMethodLabel(value)]];
-      if (field === 'sfhbzs') return [[PROPERTY_FIELD_LABELS.sfhbzs!, enumLabel(CERTIFICATE_COUNTS, value) ?? '']];
-      if (AMOUNT_FIELDS.includes(field)) return [[PROPERTY_FIELD_LABELS[field]!, value ? `${value} ${unit}` : '']];
       const label = RIGHTS_FIELD_LABELS[field] ?? PROPERTY_FIELD_LABELS[field];
-      return label ? [[label, value]] : [];
+      return label ? [[label, propertyValue(field, value, unit)]] : [];
     });
 }
 

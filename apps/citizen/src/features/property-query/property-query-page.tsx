@@ -1,4 +1,4 @@
-import { replyMessage, stateOk, type HallClient } from '@hall/api/browser';
+import { errcodeOk, replyMessage, stateOk, type HallClient } from '@hall/api/browser';
 import {
   ARCHIVE_QUERY_TITLES,
   CERTIFICATE_KINDS,
@@ -8,6 +8,8 @@ import {
   QUERY_STATE_NOT_FOUND,
   applyNextTarget,
   certificateNumberText,
+  houseUseCode,
+  houseUseLabel,
   certificateYearOptions,
   isCertificateSerial,
   isPropertyQuerySuccessful,
@@ -23,6 +25,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormCard, FormIntro } from '../../components/form-card';
 import { HallPage } from '../../components/hall-page';
+import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { submitWithFeedback } from '@hall/app';
 import { useSession } from '../../stores/session';
@@ -33,16 +36,24 @@ type PropertyResult = NonNullable<Awaited<ReturnType<HallClient['getBdcqzhQuery'
 /** The registry answers in the background: the screen asks again this often, this many times, before saying to retry. */
 const POLL_MS = 800;
 const POLL_TIMES = 8;
+const UNIT_NOT_CARRIED = '未能带入不动产单元，请在单元信息中补充后保存';
 const wait = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms));
 
 const typeOptions = Object.entries(CERTIFICATE_QUERY_TYPES).map(([value, label]) => ({ value: value as PropertyQueryType, label }));
 const kindOptions = Object.entries(CERTIFICATE_KINDS).map(([value, label]) => ({ value: value as CertificateKind, label }));
 
+/** The unit a found certificate covers, as the application's unit form saves it. */
+function foundUnit(result: PropertyResult): Record<string, string> {
+  return { bdcqzmh: result.qlrqzh, bdcdyh: result.BDCDYH ?? '', zl: result.zl ?? '', fwsyqmj: result.mj ?? '', fwyt: houseUseCode(result.yt) };
+}
+
 /**
  * /bdcqzQuery (spec part 3 §2.9; query djlx, qllx, slbh, id, appointment, code): the property
  * certificate of a registration, by the hall's number (type 1: year, 不动产权 or 不动产证明, serial)
  * or a legacy number (type 2); state 20 shows the unit number and the mortgages, then the next step
- * of the registration.
+ * of the registration. Opened from an application's unit section (id names it), 下一步 carries the
+ * unit found into that application; when the business asks more of a unit than the certificate
+ * tells, the unit form opens with what was found filled in.
  */
 export function Component() {
   const user = useSession((s) => s.user);
@@ -101,6 +112,28 @@ export function Component() {
     if (!result) return;
     setBusy(true);
     await submitWithFeedback(() => poll(result.ID), { loading: '查询中', onSettled: () => setBusy(false) });
+  }
+
+  async function carryOn(found: PropertyResult) {
+    const applicationId = params.get('id') ?? '';
+    const appointment = params.get('appointment') ?? '0';
+    const code = params.get('code') ?? undefined;
+    if (applicationId) {
+      const unit = foundUnit(found);
+      setBusy(true);
+      const saved = await submitWithFeedback(
+        async () => {
+          const reply = await api.addReleasteInfo({ openid, proinstid: applicationId, fwxxs: [{ ...unit, id: '' }] });
+          return errcodeOk(reply) ? null : replyMessage(reply) || UNIT_NOT_CARRIED;
+        },
+        { loading: '保存中', onSettled: () => setBusy(false) },
+      );
+      if (!saved) {
+        navigate(href(paths.infoDyxxinfo, { id: '', slsqId: applicationId, djlx: registration.djlx, qllx: registration.qllx, appointment, code, ...unit }));
+        return;
+      }
+    }
+    navigate(routeHref(applyNextTarget({ applicationId, djlx: registration.djlx, qllx: registration.qllx, code, appointment })));
   }
 
   const found = result && isPropertyQuerySuccessful(result.state);
@@ -170,7 +203,7 @@ export function Component() {
                 </div>
                 <div>
                   <dt>用途</dt>
-                  <dd>{result.yt}</dd>
+                  <dd>{houseUseLabel(result.yt)}</dd>
                 </div>
                 <div>
                   <dt>面积（㎡）</dt>
@@ -194,24 +227,7 @@ export function Component() {
             </Button>
           ) : null}
           {canContinue ? (
-            <Button
-              block
-              color="primary"
-              size="large"
-              onClick={() =>
-                navigate(
-                  routeHref(
-                    applyNextTarget({
-                      applicationId: params.get('id') ?? '',
-                      djlx: registration.djlx,
-                      qllx: registration.qllx,
-                      code: params.get('code') ?? undefined,
-                      appointment: params.get('appointment') ?? '0',
-                    }),
-                  ),
-                )
-              }
-            >
+            <Button block color="primary" size="large" loading={busy} disabled={busy} onClick={() => void carryOn(result)}>
               下一步
             </Button>
           ) : null}

@@ -3,7 +3,7 @@ import { canAddRightsInfo, showsMortgageAddButton, showsMortgageTable, showsRigh
 import { showConfirm } from '@hall/ui';
 import { ActionSheet, Button } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { InfoTable } from '../../../components/info-table';
 import { href, paths } from '../../../config/paths';
 import { api } from '../../../lib/api';
@@ -144,6 +144,13 @@ function FillSections({ screen, detail, title, query, onManage }: SectionsProps)
               }))}
               onManage={onManage}
             />
+            {/* The registration's certificate query (/bdcqzQuery, spec part 3 §2.9) finds the unit and carries it in. */}
+            <Link
+              className="hall-info-fill__query-link"
+              to={href(paths.bdcqzQuery, { djlx: query.djlx, qllx: query.qllx, slbh: detail.proinst.prolsh, id: query.applicationId, appointment: query.appointment, code: query.code })}
+            >
+              按不动产权证号查询并带入单元
+            </Link>
           </Section>
         );
       }

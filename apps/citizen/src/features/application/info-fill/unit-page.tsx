@@ -4,6 +4,8 @@ import {
   DATE_YEAR_MAX,
   DATE_YEAR_MIN,
   HOLDING_METHODS,
+  HOUSE_USES_IN_ORDER,
+  LAND_USES_IN_ORDER,
   PROPERTY_CERTIFICATE_FIELD,
   PROPERTY_DATE_FIELDS,
   PROPERTY_FIELD_LABELS,
@@ -36,6 +38,9 @@ const UNIT_DEFAULTS: Readonly<Record<string, string>> = { fwyt: '10', tdsyq_yt: 
 
 /** Fields chosen from a fixed list rather than typed. */
 const CHOICE_FIELDS: Readonly<Record<string, Readonly<Record<string, string>>>> = { czfs: HOLDING_METHODS, sfhbzs: CERTIFICATE_COUNTS };
+
+/** The use fields, chosen by their words from the registration dictionaries; the code is what is saved. */
+const USE_FIELDS: Readonly<Record<string, readonly (readonly [code: string, words: string])[]>> = { fwyt: HOUSE_USES_IN_ORDER, tdsyq_yt: LAND_USES_IN_ORDER };
 
 type UnitValues = Record<string, string>;
 
@@ -80,6 +85,7 @@ export function UnitScreen({ title, heading }: { title: string; heading: string 
             qllx={data.detail.proinst.qllx}
             appointment={params.get('appointment') ?? data.detail.proinst.appointment}
             code={params.get('code') ?? ''}
+            found={unitId ? {} : Object.fromEntries(data.fields.map(({ field }) => [field, params.get(field) ?? '']))}
           />
         )}
       </RemoteView>
@@ -96,19 +102,21 @@ interface UnitFormProps {
   qllx: string;
   appointment: string;
   code: string;
+  /** A new unit's values found by the property certificate query (/bdcqzQuery), by field. */
+  found: Readonly<Record<string, string>>;
 }
 
-function initialValues(fields: UnitFieldRequirement[], unit: PropertyUnit | undefined): UnitValues {
+function initialValues(fields: UnitFieldRequirement[], unit: PropertyUnit | undefined, found: Readonly<Record<string, string>>): UnitValues {
   const values: UnitValues = {};
   for (const { field } of fields) {
     const saved = unit ? (unit as unknown as Record<string, string | undefined>)[field] : undefined;
-    values[field] = saved || (unit ? '' : (UNIT_DEFAULTS[field] ?? ''));
+    values[field] = saved || (unit ? '' : found[field] || (UNIT_DEFAULTS[field] ?? ''));
   }
   return values;
 }
 
-function UnitForm({ heading, fields, unit, applicationId, djlx, qllx, appointment, code }: UnitFormProps) {
-  const [values, changeValues, clearDraft] = useFormDraft(`hall:unit-draft:${applicationId}:${unit?.id || 'new'}`, initialValues(fields, unit));
+function UnitForm({ heading, fields, unit, applicationId, djlx, qllx, appointment, code, found }: UnitFormProps) {
+  const [values, changeValues, clearDraft] = useFormDraft(`hall:unit-draft:${applicationId}:${unit?.id || 'new'}`, initialValues(fields, unit, found));
   const [busy, setBusy] = useState(false);
   const openid = useSession((s) => s.user?.openid ?? '');
   const back = useBack(href(infoFillPath(listEditScreen(djlx, qllx)), { id: applicationId, djlx, qllx, code, appointment }));
@@ -169,6 +177,8 @@ function UnitForm({ heading, fields, unit, applicationId, djlx, qllx, appointmen
               </List.Item>
             );
           }
+          const uses = USE_FIELDS[field.field];
+          const value = values[field.field] ?? '';
           const isDate = PROPERTY_DATE_FIELDS.includes(field.field);
           const isNumber = PROPERTY_NUMERIC_FIELDS.includes(field.field);
           return (
@@ -181,7 +191,18 @@ function UnitForm({ heading, fields, unit, applicationId, djlx, qllx, appointmen
                 </label>
               }
             >
-              {isDate ? (
+              {uses ? (
+                <select id={id} className="hall-unit__date" aria-required={required(field) || undefined} value={value} onChange={(event) => change(field.field, event.target.value)}>
+                  <option value="">{`请选择${label}`}</option>
+                  {/* A saved value the dictionary does not hold stays choosable as it is. */}
+                  {value && !uses.some(([code]) => code === value) ? <option value={value}>{value}</option> : null}
+                  {uses.map(([code, words]) => (
+                    <option key={code} value={code}>
+                      {words}
+                    </option>
+                  ))}
+                </select>
+              ) : isDate ? (
                 <input
                   id={id}
                   className="hall-unit__date"
