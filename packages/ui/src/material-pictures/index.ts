@@ -1,1 +1,1 @@
-export { MaterialThumbnails, MaterialViewer, type MaterialThumbnailsProps, type MaterialViewerProps, type MaterialViewerState } from './material-pictures';
+export { MaterialThumbnails, MaterialViewer, OPAQUE_VIEWER_MASK, type MaterialThumbnailsProps, type MaterialViewerProps, type MaterialViewerState } from './material-pictures';

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { expectStoriesAccessible } from '../testing/axe';
 import { runStory } from '../testing/run-story';
-import { MaterialThumbnails, MaterialViewer } from './material-pictures';
+import { MaterialThumbnails, MaterialViewer, OPAQUE_VIEWER_MASK } from './material-pictures';
 import * as stories from './material-pictures.stories';
 
 const all = composeStories(stories);
@@ -46,5 +46,16 @@ describe('MaterialThumbnails and MaterialViewer', () => {
     expect(close).toHaveClass('page-close');
     fireEvent.click(close);
     expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('lay the viewer on a backdrop of its own class, which the kit makes opaque', async () => {
+    render(<MaterialViewer state={{ pictures: ['a.png'], index: 0 }} onClose={() => {}} />);
+    const mask = await waitFor(() => {
+      const element = document.querySelector(`.${OPAQUE_VIEWER_MASK}`);
+      expect(element).not.toBeNull();
+      return element as HTMLElement;
+    });
+    expect(mask).toHaveClass('adm-mask');
+    expect(mask.querySelector('.adm-image-viewer-content')).not.toBeNull();
   });
 });

@@ -57,6 +57,12 @@ export function MaterialThumbnails(props: MaterialThumbnailsProps): ReactElement
   );
 }
 
+/**
+ * The class of a picture viewer's backdrop that hides the page behind it: antd-mobile's own is 75 %
+ * black, through which a fixed button of the page (下一步) still shows. Every viewer of the hall takes it.
+ */
+export const OPAQUE_VIEWER_MASK = 'hall-image-viewer-mask';
+
 /** What the viewer shows: the pictures to swipe between and the one shown first. */
 export interface MaterialViewerState {
   pictures: readonly string[];
@@ -80,6 +86,7 @@ export function MaterialViewer({ state, onClose, closeClassName }: MaterialViewe
       visible={state !== null}
       defaultIndex={state?.index ?? 0}
       onClose={onClose}
+      classNames={{ mask: OPAQUE_VIEWER_MASK }}
       renderFooter={() => (
         <div className={`${classPrefix}-footer`}>
           <button type="button" className={cx(`${classPrefix}-close`, closeClassName)} onClick={onClose}>

@@ -1,5 +1,6 @@
 import { errcodeOk, replyMessage } from '@hall/api/browser';
 import { ARCHIVE_QUERY_TITLES } from '@hall/domain';
+import { OPAQUE_VIEWER_MASK } from '@hall/ui';
 import { Button, ImageViewer } from 'antd-mobile';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -67,7 +68,7 @@ function Certificate({ certId }: { certId: string }) {
             image={image.data}
             visible={viewing}
             onClose={() => setViewing(false)}
-            classNames={{ mask: 'hall-archive__viewer-mask' }}
+            classNames={{ mask: OPAQUE_VIEWER_MASK }}
             mask={{ onClick: () => setViewing(false) }}
             renderFooter={() => (
               <div className="hall-archive__viewer-footer">

@@ -1,5 +1,5 @@
 import { ARTICLE_TYPES, errcodeOk, NO_DATA_MESSAGE, type ArticleType } from '@hall/api/browser';
-import { EmptyState } from '@hall/ui';
+import { EmptyState, OPAQUE_VIEWER_MASK } from '@hall/ui';
 import { ImageViewer } from 'antd-mobile';
 import { useEffect, type MouseEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -39,7 +39,7 @@ export function Component() {
     const image = target.closest('img');
     if (image) {
       const images = Array.from(event.currentTarget.querySelectorAll('img'));
-      ImageViewer.Multi.show({ images: images.map((img) => img.currentSrc || img.src), defaultIndex: Math.max(0, images.indexOf(image)) });
+      ImageViewer.Multi.show({ images: images.map((img) => img.currentSrc || img.src), defaultIndex: Math.max(0, images.indexOf(image)), classNames: { mask: OPAQUE_VIEWER_MASK } });
       return;
     }
     // A link to another page of the hall stays in the app.
