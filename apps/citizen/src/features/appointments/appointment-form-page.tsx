@@ -10,6 +10,7 @@ import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { NETWORK_ERROR } from '@hall/app';
 import { useSession } from '../../stores/session';
+import { RecordsLink } from './records-link';
 import './appointments.css';
 
 export const CONFIRM_TITLE = '在线预约';
@@ -207,7 +208,9 @@ export function Component() {
           ))}
         </Selector>
       </FormCard>
-      {booked ? null : (
+      {booked ? (
+        <RecordsLink />
+      ) : (
         <div className="hall-appointment__submit">
           <Button block color="primary" size="large" loading={busy} disabled={busy} onClick={() => void submit()}>
             预约

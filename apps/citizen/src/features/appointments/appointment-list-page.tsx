@@ -8,6 +8,7 @@ import { api } from '../../lib/api';
 import { dataOf, useRemote } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { ApplicationCardRow } from '../../components/application-card';
+import { RecordsLink } from './records-link';
 import './appointments.css';
 
 export const NO_APPOINTMENTS = '暂无任何相关结果！';
@@ -21,6 +22,7 @@ export function Component() {
 
   return (
     <HallPage title="在线预约" className="hall-appointments">
+      <RecordsLink />
       {list.loading && !list.data ? (
         <LoadingState />
       ) : list.error ? (
