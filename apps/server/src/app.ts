@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import compress from '@fastify/compress';
@@ -85,7 +85,7 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
     logger,
     genReqId: () => randomId(9),
     // One line per request (below) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: hall.env.HALL_TRUST_PROXY ? hall.env.HALL_TRUST_PROXY.split(',').map((s) => s.trim()) : false,
     bodyLimit: 1024 * 1024,
     // Outer bounds behind the slow-request guard: a socket idle this long closes; no request, not

@@ -110,14 +110,22 @@ export async function signInWithWechat(db: Database, ip: string, openid: string)
   });
 }
 
-/** The live console session with this id and its account (enabled), else null. Finding it counts as a use. */
-export async function findOperatorSession(db: Database, id: string): Promise<SignedInOperator | null> {
-  const now = Date.now();
-  const [row] = await db
+/** The lookup of every console call, built once per database and prepared once per connection. */
+const operatorSessionLookups = new WeakMap<Database, ReturnType<typeof prepareOperatorSessionLookup>>();
+const prepareOperatorSessionLookup = (db: Database) =>
+  db
     .select({ session: operatorSessions, account: operatorAccounts })
     .from(operatorSessions)
     .innerJoin(operatorAccounts, eq(operatorAccounts.id, operatorSessions.operatorId))
-    .where(and(eq(operatorSessions.id, id), gt(operatorSessions.expiresAt, new Date(now)), gt(operatorSessions.lastSeenAt, new Date(now - OPERATOR_SESSION_IDLE_MS))));
+    .where(and(eq(operatorSessions.id, sql.placeholder('id')), gt(operatorSessions.expiresAt, sql.placeholder('now')), gt(operatorSessions.lastSeenAt, sql.placeholder('idleSince'))))
+    .prepare('hall_find_operator_session');
+
+/** The live console session with this id and its account (enabled), else null. Finding it counts as a use. */
+export async function findOperatorSession(db: Database, id: string): Promise<SignedInOperator | null> {
+  const now = Date.now();
+  let lookup = operatorSessionLookups.get(db);
+  if (!lookup) operatorSessionLookups.set(db, (lookup = prepareOperatorSessionLookup(db)));
+  const [row] = await lookup.execute({ id, now: new Date(now), idleSince: new Date(now - OPERATOR_SESSION_IDLE_MS) });
   if (!row || row.account.disabled) return null;
   if (now - row.session.lastSeenAt.getTime() > LAST_SEEN_PRECISION_MS) {
     await db

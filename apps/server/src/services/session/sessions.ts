@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, or } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { randomId } from '../../lib/ids';
@@ -14,13 +14,21 @@ export const USER_REFRESH_AFTER_MS = 12 * 60 * 60 * 1000;
 
 export type SessionRow = typeof sessions.$inferSelect;
 
+/** The lookup of every citizen call, built once per database and prepared once per connection. */
+const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
+const prepareSessionLookup = (db: Database) =>
+  db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now')), gt(sessions.lastSeenAt, sql.placeholder('idleSince'))))
+    .prepare('hall_find_session');
+
 /** A live session: within its lifetime and used within the idle limit. Finding it counts as a use. */
 export async function findSession(db: Database, id: string): Promise<SessionRow | null> {
   const now = Date.now();
-  const [row] = await db
-    .select()
-    .from(sessions)
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date(now)), gt(sessions.lastSeenAt, new Date(now - SESSION_IDLE_MS))));
+  let lookup = sessionLookups.get(db);
+  if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)));
+  const [row] = await lookup.execute({ id, now: new Date(now), idleSince: new Date(now - SESSION_IDLE_MS) });
   if (!row) return null;
   if (now - row.lastSeenAt.getTime() > LAST_SEEN_PRECISION_MS) {
     await db
