@@ -98,13 +98,17 @@ describe('长辈模式 (elder mode)', () => {
     expect((await expectTextHolds(page, 'elder /prodoing')).smallestFont).toBeGreaterThanOrEqual(LEAST_TEXT_PX);
 
     // With the phone's text at 200 % too, the hall home and /my still hold together.
-    for (const path of ['/', '/my']) {
+    for (const [path, name, ready] of [
+      ['/', 'home', '.hall-tab-bar'],
+      ['/my', 'my', '.hall-tab-bar'],
+      ['/userInfo', 'profile', '[data-testid=profile-cardnum]'],
+    ] as const) {
       await page.goto(path);
-      await page.locator('.hall-tab-bar').waitFor();
+      await page.locator(ready).waitFor();
       await page.waitForLoadState('networkidle');
       await setRootFontPercent(page, 200);
       await expectTextHolds(page, `elder ${path} at 200 %`);
-      await shot(page, `elder-200-${path === '/' ? 'home' : 'my'}`);
+      await shot(page, `elder-200-${name}`);
     }
 
     // Back to the standard mode from the hall home.
@@ -121,7 +125,7 @@ describe('长辈模式 (elder mode)', () => {
     keepFailureEvidence(page, 'elder-mode-text-size');
     await signIn(page, 'e2e-text-size', '李阿姨', '/my');
     await page.locator('.hall-tab-bar').waitFor();
-    for (const width of [320, 390]) {
+    for (const width of [390, 320]) {
       await page.setViewportSize({ width, height: 844 });
       await page.goto('/');
       await page.locator('.hall-menu-group-tile').first().waitFor();
@@ -134,6 +138,13 @@ describe('长辈模式 (elder mode)', () => {
       expect(await title.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeCloseTo(normal * 2, 0);
       await expectTextHolds(page, `/ at ${width} px, 200 %`);
     }
+    // The guides' long titles wrap whole at 200 % on the narrowest phone.
+    await page.goto('/guide');
+    await page.locator('.hall-item-title').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await setRootFontPercent(page, 200);
+    await expectTextHolds(page, '/guide at 320 px, 200 %');
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/my');
     await page.locator('.hall-tab-bar').waitFor();
     await page.waitForLoadState('networkidle');
