@@ -13,6 +13,8 @@
 //   BENCH_ONLY        comma-separated call names to measure (default all)
 //   BENCH_LOG_LEVEL   the servers' LOG_LEVEL (default info, what a production hall runs with)
 //   BENCH_CPU_PROF    a folder: the first server runs with --cpu-prof and writes its profile there
+//   BENCH_SERVER_MAIN another build of the server to measure (default apps/server/dist/main.js), e.g.
+//                     an older commit's build, to compare before and after in the same conditions
 //   DATABASE_URL      an external PostgreSQL: a fresh database is made on it and dropped after;
 //                     without it the first server starts its embedded PostgreSQL in a temporary folder
 import { fork, spawn } from 'node:child_process';
@@ -28,7 +30,7 @@ import pg from 'pg';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..', '..');
-const serverMain = join(root, 'apps', 'server', 'dist', 'main.js');
+const serverMain = process.env.BENCH_SERVER_MAIN ? resolve(process.env.BENCH_SERVER_MAIN) : join(root, 'apps', 'server', 'dist', 'main.js');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PROCESS_COUNTS = (process.env.BENCH_PROCESSES ?? '1,2').split(',').map(Number);
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
