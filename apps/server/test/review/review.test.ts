@@ -88,6 +88,24 @@ describe('review queues and one application', () => {
     expect((one.body.data as { lists: ReviewQueue[] }).lists.map((queue) => queue.stage)).toEqual(['acceptance']);
   });
 
+  it('pages a queue in the same order: pageSize items from page, none past the end; a page over 500 is refused', async () => {
+    await submittedCancellation();
+    await submittedCancellation();
+    const whole = await queued('cadastralSurvey');
+    expect(whole.length).toBeGreaterThanOrEqual(2);
+    const page = async (number: number, pageSize: number) => {
+      const { status, body } = await hall.post(`${API}/getReviewList`, { reqseq: 'r', stage: 'cadastralSurvey', page: number, pageSize }, operator);
+      expect(status, JSON.stringify(body)).toBe(200);
+      return (body.data as { lists: ReviewQueue[] }).lists[0]!.items.map((item) => item.id);
+    };
+    expect(await page(1, 1)).toEqual([whole[0]]);
+    expect(await page(2, 1)).toEqual([whole[1]]);
+    expect(await page(1, whole.length)).toEqual(whole);
+    expect(await page(whole.length + 1, 1)).toEqual([]);
+    const tooLarge = await hall.post(`${API}/getReviewList`, { reqseq: 'r', page: 1, pageSize: 501 }, operator);
+    expect(tooLarge.status).toBe(400);
+  });
+
   it('reads one submitted application with its persons, rights and materials; pictures open for operators only', async () => {
     const id = await submittedCancellation();
     const { status, body } = await hall.post(`${API}/getReviewApply`, { reqseq: 'r', proinstid: id }, operator);

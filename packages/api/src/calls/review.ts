@@ -63,12 +63,23 @@ export function reviewMaterialFilePath(id: string): string {
 
 const applicationId = text(20);
 
+/** The most applications one page of a review queue holds, and the size of a page unless asked otherwise. */
+export const REVIEW_QUEUE_PAGE_MAX = 500;
+
 export const reviewCalls = {
-  /** The applications waiting at each stage (or at the one named), oldest submission first. */
+  /**
+   * The applications waiting at each stage (or at the one named), oldest submission first: a page of
+   * pageSize (default 500, the most one answer holds) from page (default 1) of each queue.
+   */
   getReviewList: defineCall({
     method: 'POST',
     path: '/online/wx/apilist/getReviewList',
-    body: z.object({ reqseq, stage: reviewStage.optional() }),
+    body: z.object({
+      reqseq,
+      stage: reviewStage.optional(),
+      page: z.number().int().min(1).max(100_000).default(1),
+      pageSize: z.number().int().min(1).max(REVIEW_QUEUE_PAGE_MAX).default(REVIEW_QUEUE_PAGE_MAX),
+    }),
     reply: errcodeReply(z.object({ lists: z.array(reviewQueue) })),
   }),
   /** One submitted application in full; a draft (not submitted) or a missing one answers 查询无数据. */

@@ -17,7 +17,8 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
   const { db, files } = app.hall;
 
   registerCall(app, contract.getReviewList, { auth: 'operator', operator: REVIEWER }, async (request) => {
-    return { errcode: '00', data: { lists: await listReviewQueues(db, request.body.stage) } };
+    const { stage, page, pageSize } = request.body;
+    return { errcode: '00', data: { lists: await listReviewQueues(db, stage, { page, pageSize }) } };
   });
 
   registerCall(app, contract.getReviewApply, { auth: 'operator', operator: REVIEWER }, async (request) => {

@@ -3,6 +3,7 @@ import {
   REVIEW_OPINION_MAX_LENGTH,
   REVIEW_OPINION_REQUIRED,
   REVIEW_OPINION_TOO_LONG,
+  REVIEW_QUEUE_PAGE_MAX,
   reviewMaterialFilePath,
   type ReviewApplicationDetail,
   type ReviewQueue,
@@ -44,25 +45,41 @@ export function notAtStageMessage(stage: ReviewStage, shzt: number): string {
   return `该申请${label ? `当前状态为「${label}」` : '已不在审核中'}，不在${REVIEW_STAGE_LABELS[stage]}阶段，请刷新后查看`;
 }
 
-/** The review queues: the applications waiting at each stage (or the one named), oldest submission first. */
-export async function listReviewQueues(db: Database, only?: ReviewStage): Promise<ReviewQueue[]> {
-  const stages = only ? [only] : STAGES;
-  return Promise.all(stages.map(async (stage) => ({ stage, label: REVIEW_STAGE_LABELS[stage], status: reviewStageStatus(stage), items: await waitingAt(db, reviewStageStatus(stage)) })));
+/** A page of a queue: its number from 1 and its size. */
+export interface QueuePage {
+  page?: number | undefined;
+  pageSize?: number | undefined;
 }
 
-/** A queue holds what the operators on duty work through; this only bounds a runaway one. */
-const QUEUE_LIMIT = 500;
+/** The review queues: the applications waiting at each stage (or the one named), oldest submission first, one page of each. */
+export async function listReviewQueues(db: Database, only?: ReviewStage, paging: QueuePage = {}): Promise<ReviewQueue[]> {
+  const stages = only ? [only] : STAGES;
+  const page = { page: paging.page ?? 1, pageSize: Math.min(paging.pageSize ?? REVIEW_QUEUE_PAGE_MAX, REVIEW_QUEUE_PAGE_MAX) };
+  return Promise.all(stages.map(async (stage) => ({ stage, label: REVIEW_STAGE_LABELS[stage], status: reviewStageStatus(stage), items: await waitingAt(db, reviewStageStatus(stage), page) })));
+}
 
-/** The applications at one status, oldest submission first, with their business, filer and applicants' names. */
-async function waitingAt(db: Database, shzt: number): Promise<ReviewQueueItem[]> {
-  const rows = await db
-    .select({ application: applications, businessName: businesses.prodefName, userName: users.name })
+/**
+ * One page of the applications at one status, oldest submission first, with their business, filer and
+ * applicants' names. The page's ids are read from the queue index alone (applications_review_queue_idx,
+ * an index-only scan), so a later page skips the ones before it without reading their rows; only the
+ * page's own rows are then fetched.
+ */
+async function waitingAt(db: Database, shzt: number, { page, pageSize }: Required<QueuePage>): Promise<ReviewQueueItem[]> {
+  const pageIds = db
+    .select({ id: applications.id })
     .from(applications)
-    .innerJoin(businesses, eq(businesses.id, applications.prodefid))
-    .leftJoin(users, eq(users.openid, applications.openid))
     .where(eq(applications.shzt, shzt))
     .orderBy(asc(applications.submittedAt), asc(applications.id))
-    .limit(QUEUE_LIMIT);
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .as('page');
+  const rows = await db
+    .select({ application: applications, businessName: businesses.prodefName, userName: users.name })
+    .from(pageIds)
+    .innerJoin(applications, eq(applications.id, pageIds.id))
+    .innerJoin(businesses, eq(businesses.id, applications.prodefid))
+    .leftJoin(users, eq(users.openid, applications.openid))
+    .orderBy(asc(applications.submittedAt), asc(applications.id));
   const names = rows.length
     ? await db
         .select({ applicationId: applicants.applicationId, name: applicants.sqrName })

@@ -47,8 +47,10 @@ async function districts(db: Database): Promise<HallStatisticsReport['districts'
 async function applicationsPerDay(db: Database, filter: ReportFilter, district: SQL) {
   const list = await rows<{ day: string; shzt: number; business: string; count: string }>(
     db,
-    sql`SELECT ${dayOf(sql`a.submitted_at`)} AS day, a.shzt, coalesce(b.prodef_name, a.name) AS business, count(*) AS count
-        FROM applications a LEFT JOIN businesses b ON b.id = a.prodefid
+    // Every application names its business (prodefid is NOT NULL and a foreign key), so the business's own
+    // name is the one counted, and the submission index (applications_submitted_idx) answers alone.
+    sql`SELECT ${dayOf(sql`a.submitted_at`)} AS day, a.shzt, b.prodef_name AS business, count(*) AS count
+        FROM applications a JOIN businesses b ON b.id = a.prodefid
         WHERE a.submitted_at >= ${rangeStart(filter)} AND a.submitted_at < ${rangeEnd(filter)} AND a.shzt <> -1 ${district}
         GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
   );
@@ -58,11 +60,14 @@ async function applicationsPerDay(db: Database, filter: ReportFilter, district: 
 /**
  * The review decisions of the range (the audit trail keeps when each was made) against the
  * submission they decided: a decision before the latest resubmission belongs to an earlier round
- * and is left out rather than counted as negative time.
+ * and is left out rather than counted as negative time. The target 'application:<id>' is read back
+ * into the id (only in its canonical form, exactly the targets 'application:' || id matches), so each
+ * decision finds its application by the primary key instead of every application being turned into text.
  */
 const decisionsOf = (filter: ReportFilter, district: SQL) => sql`
   SELECT t.action, t.after->>'stage' AS stage, t.at, a.submitted_at, t.after AS after
-  FROM audit_trail t JOIN applications a ON t.target = 'application:' || a.id
+  FROM audit_trail t
+  JOIN applications a ON a.id = CASE WHEN t.target ~ '^application:[1-9][0-9]{0,17}$' THEN substr(t.target, 13)::bigint END
   WHERE t.action IN ('review.pass', 'review.reject') AND t.at >= ${rangeStart(filter)} AND t.at < ${rangeEnd(filter)}
     AND a.submitted_at IS NOT NULL AND t.at >= a.submitted_at ${district}`;
 
@@ -107,15 +112,18 @@ async function attendancePerDay(db: Database, filter: ReportFilter): Promise<Hal
   const district = filter.xzqdm ? sql`AND ar.xzqdm = ${filter.xzqdm}` : sql``;
   const list = await rows<{ day: string; booked: string; arrived: string; no_show: string }>(
     db,
+    // Each kind is limited to the range by its own booked_date index before the two are put together.
     sql`SELECT b.day, count(*) AS booked, count(*) FILTER (WHERE at.state = 'arrived') AS arrived, count(*) FILTER (WHERE at.state = 'no_show') AS no_show
         FROM (
           SELECT 'order' AS kind, o.id, o.booked_date::text AS day, o.area_id AS area_id FROM appointment_orders o
+          WHERE o.booked_date BETWEEN ${filter.from}::date AND ${filter.to}::date
           UNION ALL
           SELECT 'counter', c.id, c.booked_date::text, cal.area_id FROM counter_bookings c JOIN appointment_calendars cal ON cal.id = c.calendar_id
+          WHERE c.booked_date BETWEEN ${filter.from}::date AND ${filter.to}::date
         ) b
         JOIN appointment_areas ar ON ar.id = b.area_id
         LEFT JOIN appointment_attendance at ON at.booking_kind = b.kind AND at.booking_id = b.id
-        WHERE b.day BETWEEN ${filter.from} AND ${filter.to} ${district}
+        WHERE true ${district}
         GROUP BY 1 ORDER BY 1`,
   );
   return list.map((row) => ({ day: row.day, booked: Number(row.booked), arrived: Number(row.arrived), noShow: Number(row.no_show) }));
