@@ -66,12 +66,15 @@ async function settle(page: Page): Promise<{ key: string; settled: boolean }> {
                 add(attribute.name + attribute.value);
             }
           }
+          if (document.contentType !== 'text/html') return 'text';
           return `${innerWidth} ${location.pathname}${location.search} ${(hash >>> 0).toString(36)}`;
         };
         const tick = () => {
           const now = performance.now();
-          const settled = now - last >= quiet && document.readyState === 'complete' && !moving();
-          if (settled || now - start >= limit) {
+          // A response the browser shows as text or a file (a plain error, a PDF) is not a screen of the apps: never settled.
+          const html = document.contentType === 'text/html';
+          const settled = html && now - last >= quiet && document.readyState === 'complete' && !moving();
+          if (settled || !html || now - start >= limit) {
             observer.disconnect();
             done({ key: key(), settled });
           } else setTimeout(tick, 50);
@@ -128,7 +131,7 @@ async function check(page: Page, watch: Watch, cause: string, still: () => boole
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const { key, settled } = await settle(page);
     // A screen still loading or moving after the limit is left to the next moment, unless a screenshot takes it as it is.
-    if (!still() || (!settled && cause === 'navigation')) return;
+    if (!still() || (!settled && cause === 'navigation') || key === 'text') return;
     if (checked.has(key)) return;
     const outcome = await runAxe(page);
     if (!still()) return;

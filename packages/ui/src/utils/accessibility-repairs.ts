@@ -13,6 +13,8 @@ function makeButton(element: Element, name?: string, role = 'button'): void {
   if (name && element.getAttribute('aria-label') !== name) element.setAttribute('aria-label', name);
 }
 
+const LOADING_NAME = '处理中';
+
 /** Each selector and what its elements get. Pressable ones also answer Enter and Space. */
 const REPAIRS: readonly { selector: string; pressable: boolean; apply: (element: Element) => void }[] = [
   { selector: 'a.adm-list-item:not([href]), a.adm-action-sheet-button-item', pressable: true, apply: (element) => makeButton(element) },
@@ -22,6 +24,21 @@ const REPAIRS: readonly { selector: string; pressable: boolean; apply: (element:
   { selector: '.adm-action-sheet-cancel[role]', pressable: false, apply: (element) => (element.removeAttribute('role'), element.removeAttribute('aria-label')) },
   // NavBar's left side is a nameless button around the back control, whose words are hidden from screen readers.
   { selector: '.adm-nav-bar-left[role]', pressable: false, apply: (element) => element.removeAttribute('role') },
+  // A loading button shows only a spinner: it is named 处理中 and busy until its words come back.
+  {
+    selector: 'button.adm-button',
+    pressable: false,
+    apply: (element) => {
+      const nameless = element.classList.contains('adm-button-loading') && !element.textContent?.trim() && !element.hasAttribute('aria-label');
+      if (nameless) {
+        element.setAttribute('aria-label', LOADING_NAME);
+        element.setAttribute('aria-busy', 'true');
+      } else if (!element.classList.contains('adm-button-loading') && element.getAttribute('aria-label') === LOADING_NAME) {
+        element.removeAttribute('aria-label');
+        element.removeAttribute('aria-busy');
+      }
+    },
+  },
   // TabBar's items are links between the app's main screens; the active one is the current page.
   {
     selector: '.adm-tab-bar-item',
