@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyFromGuide } from './application-steps';
-import { signIn, startHall, type Hall } from './harness';
+import { screenshots, signIn, startHall, type Hall } from './harness';
 import { becomeVerified, keepFailureEvidence } from './identity';
 import { steadyScreenshots } from './steady-screenshots';
 import { measureTextFit, setRootFontPercent } from './text-fit';
@@ -122,6 +122,7 @@ describe('长辈模式 (elder mode)', () => {
 
   it('in the standard mode, text follows the phone’s text size: at 200 % nothing is cut or covered, and no tile title is cut at 320 and 390 px', async () => {
     const { page } = await hall.newPhone();
+    const shot = screenshots('elder-mode-standard');
     keepFailureEvidence(page, 'elder-mode-text-size');
     await signIn(page, 'e2e-text-size', '李阿姨', '/my');
     await page.locator('.hall-tab-bar').waitFor();
@@ -131,12 +132,14 @@ describe('长辈模式 (elder mode)', () => {
       await page.locator('.hall-menu-group-tile').first().waitFor();
       await page.waitForLoadState('networkidle');
       await expectTextHolds(page, `/ at ${width} px`);
+      await shot(page, `standard-home-${width}`);
       const title = page.locator('.hall-home__title');
       const normal = await title.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
       await setRootFontPercent(page, 200);
       // The sizes are in rem: the title doubles with the root.
       expect(await title.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeCloseTo(normal * 2, 0);
       await expectTextHolds(page, `/ at ${width} px, 200 %`);
+      await shot(page, `standard-home-${width}-200`);
     }
     // The guides' long titles wrap whole at 200 % on the narrowest phone.
     await page.goto('/guide');
@@ -150,6 +153,6 @@ describe('长辈模式 (elder mode)', () => {
     await page.waitForLoadState('networkidle');
     await setRootFontPercent(page, 200);
     await expectTextHolds(page, '/my at 200 %');
-    await page.screenshot({ path: '../../artifacts/e2e/elder-mode/standard-200-my.png' });
+    await shot(page, 'standard-my-200');
   }, 180_000);
 });
