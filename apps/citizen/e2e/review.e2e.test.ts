@@ -234,6 +234,11 @@ describe('the back office reviews what citizens submit', () => {
     const unit = operator.page.getByRole('region', { name: '不动产单元' });
     await unit.getByText('659001001001GB00001F00030003').waitFor();
     await unit.getByText('石河子市北三路3号3栋303').waitFor();
+    // The use codes the unit is saved with (fwyt 10, tdsyq_yt 071) read as words, the area with its unit.
+    await unit.getByText('住宅', { exact: true }).waitFor();
+    await unit.getByText('城镇住宅用地', { exact: true }).waitFor();
+    await unit.getByText('88.8 平方米', { exact: true }).waitFor();
+    expect(await unit.textContent()).not.toMatch(/房屋用途\s*10|土地用途\s*071/);
     const mortgage = operator.page.getByRole('region', { name: '抵押权利信息' });
     await mortgage.getByText('一般抵押').waitFor();
     await mortgage.getByText('80 万元').waitFor();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APPLICANT_FIELD_LABELS, applicantRecordFields, cancellationRecordFields, rightsRecordFields, unitRecordFields, type ApplicantRecord } from './record-fields';
+import { APPLICANT_FIELD_LABELS, applicantRecordFields, cancellationRecordFields, propertyFieldUnit, rightsRecordFields, unitRecordFields, type ApplicantRecord } from './record-fields';
 
 const person: ApplicantRecord = {
   sqr_lx: '1',
@@ -76,6 +76,11 @@ describe('a unit read-only', () => {
       ['房屋用途', '住宅'],
       ['土地用途', '城镇住宅用地'],
     ]);
+  });
+  it('names the unit its form enters areas and amounts in', () => {
+    expect(propertyFieldUnit('fwsyqmj')).toBe('平方米');
+    expect(propertyFieldUnit('qdjg')).toBe('万元');
+    expect(propertyFieldUnit('zl')).toBeUndefined();
   });
   it('leaves a blank holding method blank', () => {
     expect(unitRecordFields({ czfs: '', sfhbzs: '' })).toEqual([

@@ -83,6 +83,12 @@ const AMOUNT_FIELDS: readonly string[] = ['qdjg', 'zgzqse', 'bdbzzqse', 'dypgjz'
 const AREA_FIELDS: readonly string[] = ['fwsyqmj', 'tdsyq_mj', 'mj_bgh'];
 export const AREA_UNIT_LABEL = '平方米';
 
+/** The unit a unit form field is entered in: 平方米 for an area, 万元 for an amount (a unit names no price unit), else none. */
+export function propertyFieldUnit(field: string): string | undefined {
+  if (AREA_FIELDS.includes(field)) return AREA_UNIT_LABEL;
+  return AMOUNT_FIELDS.includes(field) ? priceUnitLabel(undefined) : undefined;
+}
+
 /** A value with its unit after it; a blank value stays blank. */
 const withUnit = (value: string, unit: string) => (value.trim() ? `${value} ${unit}` : '');
 

@@ -12,6 +12,7 @@ import {
   PROPERTY_NUMERIC_FIELDS,
   infoFillPath,
   listEditScreen,
+  propertyFieldUnit,
   validatePropertyForm,
 } from '@hall/domain';
 import { Input, showAlert } from '@hall/ui';
@@ -184,6 +185,7 @@ function UnitForm({ heading, fields, unit, applicationId, djlx, qllx, appointmen
           return (
             <List.Item
               key={field.field}
+              extra={propertyFieldUnit(field.field)}
               prefix={
                 <label htmlFor={id}>
                   {star}
