@@ -4,7 +4,7 @@
 // table's load time, then calls the server's service functions (its source, through tsx) many times
 // each and prints p50/p95 and the EXPLAIN (ANALYZE, BUFFERS) plan of every statement they ran.
 //
-//   node bench/volume/run.mjs [--scale small|full|<factor>] [--seed N] [--until YYYY-MM-DD] [--runs N] [--keep] [--database NAME]
+//   node bench/volume/run.mjs [--scale small|full|<factor>] [--seed N] [--until YYYY-MM-DD] [--runs N] [--keep] [--database NAME] [--only WORDS]
 //
 // The database: on DATABASE_URL's server when set, else the PostgreSQL at 127.0.0.1:5432 when it
 // answers, else an embedded one in a temporary folder. It is dropped at the end (--keep leaves it, and
@@ -30,6 +30,7 @@ const { values: options } = parseArgs({
     runs: { type: 'string', default: '200' },
     keep: { type: 'boolean', default: false },
     database: { type: 'string' },
+    only: { type: 'string' },
   },
 });
 const SCALES = { small: 0.1, full: 1 };
@@ -198,7 +199,7 @@ async function bench(url) {
 
   const results = [];
   const time = async (name, work, count) => {
-    for (let i = 0; i < Math.min(5, count); i++) await work(); // warm the caches and the connections
+    for (let i = 0; i < Math.max(1, Math.min(5, Math.floor(count / 10))); i++) await work(); // warm the caches and the connections
     const took = [];
     for (let i = 0; i < count; i++) {
       const began = performance.now();
@@ -211,7 +212,8 @@ async function bench(url) {
     return result;
   };
 
-  for (const { name, work, runs: count = runs } of cases_) {
+  // --only statistics: the cases whose name contains the words.
+  for (const { name, work, runs: count = runs } of cases_.filter((entry) => !options.only || entry.name.includes(options.only))) {
     const statements = await record(work);
     const result = await time(name, work, count);
     console.log(`\n== ${name}: p50 ${millis(result.p50)}, p95 ${millis(result.p95)} (${count} runs, ${statements.length} statements)`);

@@ -19,7 +19,8 @@ export interface ReportFilter {
 const ZONE = 'Asia/Shanghai';
 const rangeStart = (filter: ReportFilter) => sql`(${filter.from}::date)::timestamp AT TIME ZONE ${ZONE}`;
 const rangeEnd = (filter: ReportFilter) => sql`((${filter.to}::date) + 1)::timestamp AT TIME ZONE ${ZONE}`;
-const dayOf = (column: SQL) => sql`to_char(${column} AT TIME ZONE ${ZONE}, 'YYYY-MM-DD')`;
+/** The Asia/Shanghai date of a moment, as a date: grouped on before it is formatted (to_char) for the page. */
+const shanghaiDate = (column: SQL) => sql`(${column} AT TIME ZONE ${ZONE})::date`;
 /** Hours between two moments, as a number PostgreSQL averages and ranks. */
 const hoursBetween = (from: SQL, to: SQL) => sql`extract(epoch from (${to} - ${from})) / 3600.0`;
 
@@ -48,10 +49,14 @@ async function applicationsPerDay(db: Database, filter: ReportFilter, district: 
   const list = await rows<{ day: string; shzt: number; business: string; count: string }>(
     db,
     // Every application names its business (prodefid is NOT NULL and a foreign key), so the business's own
-    // name is the one counted, and the submission index (applications_submitted_idx) answers alone.
-    sql`SELECT ${dayOf(sql`a.submitted_at`)} AS day, a.shzt, b.prodef_name AS business, count(*) AS count
-        FROM applications a JOIN businesses b ON b.id = a.prodefid
-        WHERE a.submitted_at >= ${rangeStart(filter)} AND a.submitted_at < ${rangeEnd(filter)} AND a.shzt <> -1 ${district}
+    // name is the one counted. The rows are counted by day (a date), status and business id straight from
+    // the submission index (applications_submitted_idx); only the counts are named and formatted.
+    sql`SELECT to_char(g.day, 'YYYY-MM-DD') AS day, g.shzt, b.prodef_name AS business, sum(g.count) AS count
+        FROM (
+          SELECT ${shanghaiDate(sql`a.submitted_at`)} AS day, a.shzt, a.prodefid, count(*) AS count FROM applications a
+          WHERE a.submitted_at >= ${rangeStart(filter)} AND a.submitted_at < ${rangeEnd(filter)} AND a.shzt <> -1 ${district}
+          GROUP BY 1, 2, 3
+        ) g JOIN businesses b ON b.id = g.prodefid
         GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
   );
   return list.map((row) => ({ day: row.day, shzt: Number(row.shzt), business: row.business, count: Number(row.count) }));
@@ -146,8 +151,11 @@ async function queueWaiting(db: Database, filter: ReportFilter): Promise<HallSta
 async function queriesPerDay(db: Database, filter: ReportFilter): Promise<HallStatisticsReport['queriesPerDay']> {
   const list = await rows<{ day: string; kind: string; count: string }>(
     db,
-    sql`SELECT ${dayOf(sql`created_at`)} AS day, kind, count(*) AS count FROM query_records
-        WHERE created_at >= ${rangeStart(filter)} AND created_at < ${rangeEnd(filter)} GROUP BY 1, 2 ORDER BY 1, 2`,
+    // Counted by day as a date first (query_records_created_idx answers alone), formatted afterwards.
+    sql`SELECT to_char(g.day, 'YYYY-MM-DD') AS day, g.kind, g.count FROM (
+          SELECT ${shanghaiDate(sql`created_at`)} AS day, kind, count(*) AS count FROM query_records
+          WHERE created_at >= ${rangeStart(filter)} AND created_at < ${rangeEnd(filter)} GROUP BY 1, 2
+        ) g ORDER BY 1, 2`,
   );
   return list.map((row) => ({ day: row.day, kind: row.kind, count: Number(row.count) }));
 }
