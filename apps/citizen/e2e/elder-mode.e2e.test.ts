@@ -97,6 +97,13 @@ describe('长辈模式 (elder mode)', () => {
     await shot(page, 'elder-prodoing');
     expect((await expectTextHolds(page, 'elder /prodoing')).smallestFont).toBeGreaterThanOrEqual(LEAST_TEXT_PX);
 
+    // /queue: the news stand still, wrapped, instead of scrolling past as a marquee.
+    await page.goto('/queue');
+    const news = page.locator('.hall-queue__notice');
+    await news.waitFor();
+    await expect(news.getAttribute('class')).resolves.toContain('adm-notice-bar-wrap');
+    await shot(page, 'elder-queue');
+
     // With the phone's text at 200 % too, the hall home and /my still hold together.
     for (const [path, name, ready] of [
       ['/', 'home', '.hall-tab-bar'],

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
+import { useElderMode } from '../../lib/elder-mode';
 import { useRemote } from '@hall/app';
 import { NOT_AVAILABLE, statData } from './queue-data';
 import './queue.css';
@@ -14,10 +15,12 @@ export function Component() {
   const companies = useRemote(async () => statData(await api.queueCompanies({})), []);
   const news = useRemote(async () => statData(await api.queueNewsList({})), []);
   const count = useRemote(async () => statData(await api.queueOrderCount({})), []);
+  // 长辈模式: the news stand still and wrap instead of scrolling past.
+  const elder = useElderMode((s) => s.on);
 
   return (
     <HallPage title="排队取号" className="hall-queue">
-      {news.data && news.data.length > 0 ? <NoticeBar className="hall-queue__notice" content={news.data.map((item) => `${item.title}：${item.content}`).join('　')} color="info" /> : null}
+      {news.data && news.data.length > 0 ? <NoticeBar className="hall-queue__notice" content={news.data.map((item) => `${item.title}：${item.content}`).join('　')} color="info" wrap={elder} /> : null}
       <Link className="hall-card hall-queue__mine" to={paths.queueOrders}>
         <span>我的取号</span>
         <span className="hall-queue__mine-count">
