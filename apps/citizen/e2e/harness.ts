@@ -123,5 +123,15 @@ export async function signIn(page: Page, openid: string, nickname: string, path 
   await page.fill('#openid', openid);
   await page.fill('#nickname', nickname);
   await page.click('#new-citizen button[type=submit]');
-  await page.waitForURL((url) => !url.pathname.startsWith('/simulator') && !url.pathname.startsWith('/waiting') && !url.searchParams.has('code'));
+  await waitBackOnHall(page);
+}
+
+/**
+ * Waits until a return from a simulator has settled on a screen of the hall: the address has left
+ * the simulator, the OAuth code is dropped, and /waiting (which the app enters as it starts) is over.
+ */
+export async function waitBackOnHall(page: Page): Promise<void> {
+  const settled = (url: URL) => !url.pathname.startsWith('/simulator') && !url.pathname.startsWith('/waiting') && !url.searchParams.has('code');
+  await page.waitForURL(settled);
+  await page.waitForFunction(() => !location.pathname.startsWith('/waiting'));
 }

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { onTestFailed } from 'vitest';
-import { ARTIFACTS } from './harness';
+import { ARTIFACTS, waitBackOnHall } from './harness';
 
 /** The demo registry's first certificate and its owner (apps/server/src/db/seed/content.ts). */
 export const OWNER = { name: '张三', idcard: '130402198503151231', phone: '13812345678', qzh: '冀(2023)邯郸市不动产权第0012345号' };
@@ -37,7 +37,7 @@ export async function answerFaceCheck(page: Page, outcome: 'pass' | 'fail', shot
   await page.locator(`button[data-outcome=${outcome}]`).waitFor();
   if (shot) await shot(page, 'face-simulator');
   await page.locator(`button[data-outcome=${outcome}]`).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/simulator') && !url.pathname.startsWith('/waiting'));
+  await waitBackOnHall(page);
 }
 
 /** Gives the citizen just signed in on /my a saved, real-name verified profile through the screens. */

@@ -1,4 +1,6 @@
-import { createBrowserRouter } from 'react-router';
+import { waitingGuardRedirect } from '@hall/domain';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { useSession } from '../stores/session';
 import { paths } from '../config/paths';
 import { Component as HomePage } from '../features/home/home-page';
 import { Component as WaitingPage } from '../features/session/waiting-page';
@@ -8,7 +10,7 @@ import { RootLayout } from './root-layout';
  * The hall home and /waiting (where every first visit passes) are in the entry chunk, so the first
  * screen needs no second round of requests; every other route loads lazily.
  */
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
@@ -87,4 +89,22 @@ export const router = createBrowserRouter([
       { path: '*', lazy: () => import('../features/session/not-found-page') },
     ],
   },
-]);
+];
+
+/**
+ * The /waiting guard (spec part 1 §4) applied before the router starts, as RootLayout would apply it
+ * on the first render: the router then draws /waiting at once instead of first loading the code of
+ * the page the citizen asked for, and that code loads meanwhile, alongside the session bootstrap.
+ */
+function waitFirst(): void {
+  const asked = window.location.pathname + window.location.search + window.location.hash;
+  const redirect = waitingGuardRedirect(asked, useSession.getState().appInfo !== null);
+  if (!redirect) return;
+  window.history.replaceState(window.history.state, '', redirect);
+  for (const match of matchRoutes(routes, asked) ?? []) {
+    if (typeof match.route.lazy === 'function') void match.route.lazy().catch(() => undefined);
+  }
+}
+
+waitFirst();
+export const router = createBrowserRouter(routes);
