@@ -6,11 +6,12 @@ const FIELD_STATES = ['aria-required', 'aria-invalid', 'aria-describedby'] as co
 
 /**
  * antd-mobile's Input as screen readers need it: aria-required, aria-invalid and aria-describedby land on
- * the text box itself (on the wrapper they are not allowed and not announced), and the clear icon, which
- * antd-mobile names 清除 on a bare div, is announced as a button.
+ * the text box itself (on the wrapper they are not allowed and not announced), aria-label stays on the
+ * text box only, and the clear icon, which antd-mobile names 清除 on a bare div, is announced as a button.
  */
 export const Input = forwardRef<InputRef, InputProps>(function Input(props, ref) {
   const { 'aria-required': required, 'aria-invalid': invalid, 'aria-describedby': describedBy, ...inputProps } = props;
+  const name = props['aria-label'];
   const inner = useRef<InputRef>(null);
   useImperativeHandle(ref, () => inner.current as InputRef, []);
 
@@ -18,12 +19,14 @@ export const Input = forwardRef<InputRef, InputProps>(function Input(props, ref)
     const box = inner.current?.nativeElement;
     if (!box) return;
     const values = { 'aria-required': required, 'aria-invalid': invalid, 'aria-describedby': describedBy };
-    for (const name of FIELD_STATES) {
-      const value = values[name];
-      if (value === undefined || value === false || value === 'false') box.removeAttribute(name);
-      else box.setAttribute(name, String(value));
+    for (const attribute of FIELD_STATES) {
+      const value = values[attribute];
+      if (value === undefined || value === false || value === 'false') box.removeAttribute(attribute);
+      else box.setAttribute(attribute, String(value));
     }
-  }, [required, invalid, describedBy]);
+    // The name belongs to the text box alone; on the wrapper div it is not allowed.
+    box.parentElement?.removeAttribute('aria-label');
+  }, [required, invalid, describedBy, name]);
 
   useLayoutEffect(() => {
     const wrapper = inner.current?.nativeElement?.parentElement;
