@@ -66,13 +66,14 @@ async function settle(page: Page): Promise<{ key: string; settled: boolean }> {
                 add(attribute.name + attribute.value);
             }
           }
-          if (document.contentType !== 'text/html') return 'text';
+          if (document.contentType !== 'text/html' || !document.body?.childElementCount) return 'none';
           return `${innerWidth} ${location.pathname}${location.search} ${(hash >>> 0).toString(36)}`;
         };
         const tick = () => {
           const now = performance.now();
-          // A response the browser shows as text or a file (a plain error, a PDF) is not a screen of the apps: never settled.
-          const html = document.contentType === 'text/html';
+          // A response the browser shows as text or a file (a plain error, a PDF), or a document still empty
+          // between two navigations, is not a screen of the apps: never settled.
+          const html = document.contentType === 'text/html' && (document.body?.childElementCount ?? 0) > 0;
           const settled = html && now - last >= quiet && document.readyState === 'complete' && !moving();
           if (settled || !html || now - start >= limit) {
             observer.disconnect();
@@ -131,7 +132,7 @@ async function check(page: Page, watch: Watch, cause: string, still: () => boole
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const { key, settled } = await settle(page);
     // A screen still loading or moving after the limit is left to the next moment, unless a screenshot takes it as it is.
-    if (!still() || (!settled && cause === 'navigation') || key === 'text') return;
+    if (!still() || (!settled && cause === 'navigation') || key === 'none') return;
     if (checked.has(key)) return;
     const outcome = await runAxe(page);
     if (!still()) return;
