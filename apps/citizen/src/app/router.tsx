@@ -101,9 +101,12 @@ function waitFirst(): void {
   const redirect = waitingGuardRedirect(asked, useSession.getState().appInfo !== null);
   if (!redirect) return;
   window.history.replaceState(window.history.state, '', redirect);
-  for (const match of matchRoutes(routes, asked) ?? []) {
-    if (typeof match.route.lazy === 'function') void match.route.lazy().catch(() => undefined);
-  }
+  // On the next turn: the session's first call (main.tsx starts it) goes out ahead of the page's chunks.
+  setTimeout(() => {
+    for (const match of matchRoutes(routes, asked) ?? []) {
+      if (typeof match.route.lazy === 'function') void match.route.lazy().catch(() => undefined);
+    }
+  }, 0);
 }
 
 waitFirst();
