@@ -74,7 +74,7 @@ export function Component() {
           {me?.displayName}
           <small>
             {(me?.roles ?? []).map((role) => (
-              <Tag key={role} color="#ffffff33" style={{ marginRight: 6 }}>
+              <Tag key={role} color="var(--hall-color-primary-deep)" style={{ marginRight: 6, '--text-color': '#fff' }}>
                 {operatorRoleTitle(role)}
               </Tag>
             ))}
