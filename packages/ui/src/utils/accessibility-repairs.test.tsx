@@ -8,7 +8,7 @@ const flush = () => new Promise((done) => setTimeout(done, 0));
 describe('installAccessibilityRepairs', () => {
   beforeAll(() => installAccessibilityRepairs());
 
-  it('makes a clickable list item a focusable button that Enter and Space press, aria-expanded allowed', async () => {
+  it('makes a clickable list item a focusable link that Enter and Space press, aria-expanded allowed', async () => {
     const open = vi.fn();
     render(
       <List>
@@ -18,7 +18,7 @@ describe('installAccessibilityRepairs', () => {
       </List>,
     );
     await flush();
-    const item = screen.getByRole('button', { name: '我的业务' });
+    const item = screen.getByRole('link', { name: '我的业务' });
     expect(item).toHaveAttribute('tabindex', '0');
     expect(item).toHaveAttribute('aria-expanded', 'false');
     fireEvent.keyDown(item, { key: 'Enter' });

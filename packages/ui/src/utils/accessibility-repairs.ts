@@ -1,6 +1,6 @@
 /**
  * antd-mobile renders a few controls that keyboards and screen readers cannot use: a clickable
- * List.Item is an <a> without href (not focusable, no role), the clear icon of Input and SearchBar is
+ * List.Item is an <a> without href (not focusable, no role: it becomes a link), the clear icon of Input and SearchBar is
  * a bare div with a name, ActionSheet's actions are options with no list around them, NavBar's back
  * arrow has no name, TabBar's items are bare divs, and dialogs neither take the focus nor give it
  * back. Their props cannot reach these elements, so the apps install this once: it gives each its
@@ -17,7 +17,9 @@ const LOADING_NAME = '处理中';
 
 /** Each selector and what its elements get. Pressable ones also answer Enter and Space. */
 const REPAIRS: readonly { selector: string; pressable: boolean; apply: (element: Element) => void }[] = [
-  { selector: 'a.adm-list-item:not([href]), a.adm-action-sheet-button-item', pressable: true, apply: (element) => makeButton(element) },
+  // A clickable list row opens another screen (or, with aria-expanded, shows more rows): a link.
+  { selector: 'a.adm-list-item:not([href])', pressable: true, apply: (element) => makeButton(element, undefined, 'link') },
+  { selector: 'a.adm-action-sheet-button-item', pressable: true, apply: (element) => makeButton(element) },
   // The clear icon is pressed by pointer only: a keyboard clears the field itself.
   { selector: '.adm-input-clear, .adm-virtual-input-clear', pressable: false, apply: (element) => element.getAttribute('role') !== 'button' && element.setAttribute('role', 'button') },
   // The cancel row wraps its own button; as an option it would need a list around it.
