@@ -80,4 +80,30 @@ describe('installAccessibilityRepairs', () => {
     await flush();
     expect(screen.getByRole('button', { name: '打开' })).toHaveFocus();
   });
+
+  it('gives the focus back when a sheet kept in the page is hidden, and takes it again when the sheet is shown again', async () => {
+    const sheet = (shown: boolean) => (
+      <>
+        <button type="button">选择</button>
+        <div className="adm-popup" style={shown ? undefined : { display: 'none' }}>
+          <div className="adm-popup-body">
+            <p>选项</p>
+          </div>
+        </div>
+      </>
+    );
+    const { rerender } = render(<button type="button">选择</button>);
+    screen.getByRole('button', { name: '选择' }).focus();
+    rerender(sheet(true));
+    await flush();
+    await flush();
+    expect(screen.getByRole('dialog')).toHaveFocus();
+    rerender(sheet(false));
+    await flush();
+    expect(screen.getByRole('button', { name: '选择' })).toHaveFocus();
+    rerender(sheet(true));
+    await flush();
+    await flush();
+    expect(screen.getByRole('dialog')).toHaveFocus();
+  });
 });

@@ -67,6 +67,12 @@ function repair(root: Element): void {
 const DIALOGS = '.adm-center-popup-wrap[role=dialog], .adm-popup-body';
 const opened = new Map<Element, Element | null>();
 
+/** The dialogs at or below a node. */
+const dialogsWithin = (node: Element): Element[] => [...(node.matches(DIALOGS) ? [node] : []), ...Array.from(node.querySelectorAll(DIALOGS))];
+
+/** Popup keeps a closed sheet in the page and hides it with display: none on its wrapper. */
+const hiddenByStyle = (element: Element): boolean => element.closest('[style*="display: none"]') !== null;
+
 /** A dialog that appears takes the focus (unless something in it took it already) and remembers where it was. */
 function takeFocus(dialog: Element): void {
   if (opened.has(dialog) || !(dialog instanceof HTMLElement)) return;
@@ -90,7 +96,7 @@ function returnFocus(removed: Element): void {
     if (dialog !== removed && !removed.contains(dialog)) continue;
     opened.delete(dialog);
     const focus = document.activeElement;
-    if (before instanceof HTMLElement && before.isConnected && (!focus || focus === document.body || !focus.isConnected)) before.focus({ preventScroll: true });
+    if (before instanceof HTMLElement && before.isConnected && (!focus || focus === document.body || !focus.isConnected || dialog.contains(focus))) before.focus({ preventScroll: true });
   }
 }
 
@@ -109,13 +115,15 @@ export function installAccessibilityRepairs(root: HTMLElement = document.body): 
       for (const node of Array.from(record.addedNodes)) {
         if (!(node instanceof Element)) continue;
         repair(node);
-        if (node.matches(DIALOGS)) takeFocus(node);
-        for (const dialog of Array.from(node.querySelectorAll(DIALOGS))) takeFocus(dialog);
+        for (const dialog of dialogsWithin(node)) if (!hiddenByStyle(dialog)) takeFocus(dialog);
       }
       for (const node of Array.from(record.removedNodes)) if (node instanceof Element) returnFocus(node);
-      if (record.type === 'attributes' && record.target instanceof Element) repair(record.target);
+      if (record.type !== 'attributes' || !(record.target instanceof Element)) continue;
+      if (record.attributeName === 'class') repair(record.target);
+      // A sheet kept in the page is shown and hidden by its style: it takes and returns the focus as one added and removed.
+      else for (const dialog of dialogsWithin(record.target)) (hiddenByStyle(dialog) ? returnFocus : takeFocus)(dialog);
     }
-  }).observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+  }).observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['class', 'style'] });
   root.addEventListener('keydown', (event) => {
     if (event.key !== 'Enter' && event.key !== ' ') return;
     const target = event.target;
