@@ -2,7 +2,7 @@ import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import compress from '@fastify/compress';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { HallContext } from './context';
 import type { SignedInOperator } from './services/operators/operator-sessions';
 import { registerErrorHandler } from './plugins/errors';
@@ -12,6 +12,7 @@ import { slowRequestGuard } from './plugins/slow-request-guard';
 import { inputGuard } from './plugins/input-guard';
 import { staticApps } from './plugins/static-apps';
 import { randomId } from './lib/ids';
+import { replySerializerCompiler } from './lib/reply-serializer';
 import { securityHeaders } from './lib/security-headers';
 import { PublicContentCache } from './lib/public-content';
 import { safeErrorLog } from './lib/safe-error-log';
@@ -81,9 +82,12 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
     options.logger && typeof options.logger === 'object'
       ? { ...options.logger, serializers: { ...options.logger.serializers, err: (error: Error) => safeErrorLog(error) } }
       : (options.logger ?? false);
+  // Request ids for the log: this process's random prefix and a counter (no random bytes per request).
+  const requestIdPrefix = randomId(6);
+  let requestCount = 0;
   const app = Fastify({
     logger,
-    genReqId: () => randomId(9),
+    genReqId: () => `${requestIdPrefix}${(requestCount += 1).toString(36)}`,
     // One line per request (below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: hall.env.HALL_TRUST_PROXY ? hall.env.HALL_TRUST_PROXY.split(',').map((s) => s.trim()) : false,
@@ -100,7 +104,7 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
     done();
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(replySerializerCompiler);
   app.decorate('hall', hall);
   // Public replies kept in this process until a change is announced (lib/public-content.ts).
   const publicContent = new PublicContentCache(hall.pool.options);

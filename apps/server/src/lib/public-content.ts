@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Database } from '../db/client';
 import { ChannelListener } from './channel-listener';
+import { deepFreeze } from './reply-serializer';
 
 /** The channel on which a change of public content (menus, banners) is announced to every process. */
 export const PUBLIC_CONTENT_CHANNEL = 'public_content';
@@ -39,12 +40,15 @@ export class PublicContentCache {
     return this.listener.close();
   }
 
-  /** The kept value of `key`, else what `load` answers (kept while this process hears changes). */
+  /**
+   * The kept value of `key`, else what `load` answers (kept while this process hears changes). A kept
+   * value is frozen, so its reply is checked and written once (lib/reply-serializer.ts).
+   */
   read<T>(key: PublicContentKey, load: () => Promise<T>): Promise<T> {
     if (!this.listener.listening) return load();
     let value = this.values.get(key) as Promise<T> | undefined;
     if (!value) {
-      value = load();
+      value = load().then(deepFreeze);
       this.values.set(key, value);
       value.catch(() => {
         if (this.values.get(key) === value) this.values.delete(key);
