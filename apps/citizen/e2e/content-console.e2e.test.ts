@@ -193,6 +193,24 @@ describe('the content manager in the console', () => {
     await phone.page.getByText('保存成功，新提交的申请将按此材料清单办理').waitFor();
     await shot(phone.page, 'guide');
 
+    // The same four screens on a desktop, with what was just saved.
+    const editorDesk = await hall.newDesktop();
+    keepFailureEvidence(editorDesk.page, 'content-console-info-desktop');
+    const editorShot = steadyScreenshots('content-console-info-desktop');
+    await contentSignIn(editorDesk.page, '常见问题与联系方式', 'questions');
+    await editorDesk.page.getByRole('list', { name: '常见问题列表' }).getByText('办理抵押登记需要多久？').waitFor();
+    await editorShot(editorDesk.page, 'questions');
+    await editorDesk.page.goto('/admin/content/sites');
+    await editorDesk.page.getByRole('list', { name: '服务网点' }).getByRole('button', { name: '编辑' }).first().waitFor();
+    await editorShot(editorDesk.page, 'sites');
+    await editorDesk.page.goto('/admin/content/downloads');
+    await editorDesk.page.getByRole('list', { name: '下载文件' }).getByText('抵押权登记申请书.pdf', { exact: false }).waitFor();
+    await editorShot(editorDesk.page, 'downloads');
+    await editorDesk.page.goto('/admin/content/guides');
+    await editorDesk.page.getByRole('list', { name: '业务' }).getByRole('button').first().click();
+    await editorDesk.page.getByRole('list', { name: '所需材料' }).getByRole('listitem').first().waitFor();
+    await editorShot(editorDesk.page, 'guide');
+
     const desk = await hall.newDesktop();
     keepFailureEvidence(desk.page, 'content-console-map-desktop');
     const deskShot = steadyScreenshots('content-console-map-desktop');
