@@ -165,9 +165,15 @@ function ProfileScreen({ registering }: { registering: boolean }) {
       <FormCard header="基本信息" className="hall-profile__card">
         {verified ? (
           <>
-            <List.Item extra={user?.name}>姓名</List.Item>
-            <List.Item extra={<span data-testid="profile-cardnum">{maskIdNumber(user?.CARDNUM ?? '')}</span>}>身份证号</List.Item>
-            <List.Item extra={<span data-testid="profile-phone">{maskMobileNumber(user?.PHONE || user?.mobile || '')}</span>}>手机号</List.Item>
+            <List.Item className="hall-profile__fact" extra={user?.name}>
+              姓名
+            </List.Item>
+            <List.Item className="hall-profile__fact" extra={<span data-testid="profile-cardnum">{maskIdNumber(user?.CARDNUM ?? '')}</span>}>
+              身份证号
+            </List.Item>
+            <List.Item className="hall-profile__fact" extra={<span data-testid="profile-phone">{maskMobileNumber(user?.PHONE || user?.mobile || '')}</span>}>
+              手机号
+            </List.Item>
           </>
         ) : (
           <>
