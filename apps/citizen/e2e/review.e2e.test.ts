@@ -263,6 +263,34 @@ describe('the back office reviews what citizens submit', () => {
     await operator.page.unroute('**/online/wx/apilist/getReviewList');
     await operator.page.getByRole('button', { name: '重新加载' }).click();
     await operator.page.getByRole('list', { name: '等待权籍调查审核的申请' }).getByRole('listitem').first().waitFor();
+
+    // A long queue comes a page of 50 at a time: the queue here is made 60 long from the real reply's first item.
+    let sample: { id: string; name: string } | undefined;
+    await operator.page.route('**/online/wx/apilist/getReviewList', async (route) => {
+      const asked = route.request().postDataJSON() as { page: number; pageSize: number };
+      const reply = (await (await route.fetch()).json()) as { data: { lists: { stage: string; total: number; items: { id: string; name: string }[] }[] } };
+      const queue = reply.data.lists.find((entry) => entry.stage === 'cadastralSurvey')!;
+      sample ??= queue.items[0]!;
+      // Page 2 repeats the last of page 1, as when the queue moves between pages: it is shown once.
+      const numbers = asked.page === 1 ? Array.from({ length: 50 }, (_, i) => i + 1) : Array.from({ length: 11 }, (_, i) => i + 50);
+      queue.items = numbers.map((n) => ({ ...sample, id: `9000${n}`, name: `长队第${n}件` }));
+      queue.total = 60;
+      await route.fulfill({ json: reply });
+    });
+    await operator.page.getByRole('button', { name: '刷新' }).click();
+    const longQueue = operator.page.getByRole('list', { name: '等待权籍调查审核的申请' }).getByRole('listitem');
+    await longQueue.filter({ hasText: '长队第50件' }).waitFor();
+    await expect(longQueue.count()).resolves.toBe(50);
+    await operator.page.locator('.adm-tabs-tab', { hasText: '权籍调查审核' }).locator('.adm-badge-content').getByText('60', { exact: true }).waitFor();
+    const more = operator.page.getByRole('button', { name: '加载更多（已显示 50 件，共 60 件）' });
+    await more.scrollIntoViewIfNeeded();
+    await adminShot(operator.page, 'long-queue-more');
+    await more.click();
+    await longQueue.filter({ hasText: '长队第60件' }).waitFor();
+    await expect(longQueue.count()).resolves.toBe(60);
+    await expect(operator.page.getByRole('button', { name: /加载更多/ }).count()).resolves.toBe(0);
+    await adminShot(operator.page, 'long-queue');
+    await operator.page.unroute('**/online/wx/apilist/getReviewList');
     await citizen.context.close();
     await operator.context.close();
   });

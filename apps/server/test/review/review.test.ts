@@ -102,6 +102,10 @@ describe('review queues and one application', () => {
     expect(await page(2, 1)).toEqual([whole[1]]);
     expect(await page(1, whole.length)).toEqual(whole);
     expect(await page(whole.length + 1, 1)).toEqual([]);
+    // Whatever the page, the queue says how many wait at its stage.
+    const paged = await hall.post(`${API}/getReviewList`, { reqseq: 'r', page: 2, pageSize: 1 }, operator);
+    const totals = Object.fromEntries((paged.body.data as { lists: ReviewQueue[] }).lists.map((queue) => [queue.stage, queue.total]));
+    expect(totals).toEqual({ cadastralSurvey: whole.length, acceptance: (await queued('acceptance')).length });
     const tooLarge = await hall.post(`${API}/getReviewList`, { reqseq: 'r', page: 1, pageSize: 501 }, operator);
     expect(tooLarge.status).toBe(400);
   });

@@ -4,7 +4,7 @@ import { errcodeOnlyReply, errcodeReply } from '../envelopes';
 import { reqseq, text, plainText } from '../common';
 import { applicationDetail, reviewOpinions } from './apply';
 import { applicationMaterial } from './apply-fill';
-import { REVIEW_OPINION_MAX_LENGTH } from '../review-limits';
+import { REVIEW_OPINION_MAX_LENGTH, REVIEW_QUEUE_PAGE_MAX } from '../review-limits';
 
 export * from '../review-limits';
 
@@ -41,8 +41,8 @@ export const reviewQueueItem = z.object({
 });
 export type ReviewQueueItem = z.infer<typeof reviewQueueItem>;
 
-/** One stage's queue: its name and title, the status it reviews (0 or 10) and the applications oldest first. */
-export const reviewQueue = z.object({ stage: reviewStage, label: z.string(), status: z.number(), items: z.array(reviewQueueItem) });
+/** One stage's queue: its name and title, the status it reviews (0 or 10), how many applications wait at it, and the page asked for, oldest first. */
+export const reviewQueue = z.object({ stage: reviewStage, label: z.string(), status: z.number(), total: z.number(), items: z.array(reviewQueueItem) });
 export type ReviewQueue = z.infer<typeof reviewQueue>;
 
 /**
@@ -62,9 +62,6 @@ export function reviewMaterialFilePath(id: string): string {
 }
 
 const applicationId = text(20);
-
-/** The most applications one page of a review queue holds, and the size of a page unless asked otherwise. */
-export const REVIEW_QUEUE_PAGE_MAX = 500;
 
 export const reviewCalls = {
   /**

@@ -1,15 +1,23 @@
-import { errcodeOk, NO_DATA_MESSAGE, replyMessage, type ReviewApplicationDetail, type ReviewQueue } from '@hall/api/browser';
+import { errcodeOk, NO_DATA_MESSAGE, replyMessage, REVIEW_QUEUE_PAGE, type ReviewApplicationDetail, type ReviewQueue, type ReviewQueueItem } from '@hall/api/browser';
 import { LOAD_FAILED_TRY_LATER, NotFoundError } from '@hall/app';
 import { api } from '../../lib/hall';
 
 export type ReviewStageName = ReviewQueue['stage'];
 export type ReviewDecisionName = 'pass' | 'reject';
 
-/** Both stages' queues, oldest submission first. Throws the server's message. */
+/** Both stages' queues, oldest submission first: the first page of each, with how many wait. Throws the server's message. */
 export async function loadReviewQueues(): Promise<ReviewQueue[]> {
-  const reply = await api.getReviewList({});
+  const reply = await api.getReviewList({ page: 1, pageSize: REVIEW_QUEUE_PAGE });
   if (!errcodeOk(reply) || !reply.data) throw new Error(replyMessage(reply, LOAD_FAILED_TRY_LATER));
   return reply.data.lists;
+}
+
+/** A later page of one stage's queue (加载更多). Throws the server's message. */
+export async function loadReviewQueuePage(stage: ReviewStageName, page: number): Promise<ReviewQueueItem[]> {
+  const reply = await api.getReviewList({ stage, page, pageSize: REVIEW_QUEUE_PAGE });
+  const queue = errcodeOk(reply) ? reply.data?.lists[0] : undefined;
+  if (!queue) throw new Error(replyMessage(reply, LOAD_FAILED_TRY_LATER));
+  return queue.items;
 }
 
 /** One submitted application in full. Throws NotFoundError for an unknown one (查询无数据), else the server's message. */

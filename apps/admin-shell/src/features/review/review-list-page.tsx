@@ -4,9 +4,10 @@ import { REVIEW_STAGE_LABELS, applicationNumberText } from '@hall/domain';
 import { EmptyState } from '@hall/ui/empty-state';
 import { ErrorState, LoadingState } from '@hall/ui/load-state';
 import { PageShell } from '@hall/ui/page-shell';
-import { Badge, Tabs } from 'antd-mobile';
+import { Badge, Button, Tabs, Toast } from 'antd-mobile';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { loadReviewQueues, type ReviewStageName } from './review-api';
+import { loadReviewQueuePage, loadReviewQueues, type ReviewStageName } from './review-api';
 import '../../components/console-page.css';
 import './review.css';
 
@@ -27,14 +28,46 @@ function QueueItem({ item, onOpen }: { item: ReviewQueueItem; onOpen: () => void
   );
 }
 
+/** The items of a queue after the ones already shown, each application once (the queue may move between pages). */
+const appended = (shown: ReviewQueueItem[], next: ReviewQueueItem[]) => [...shown, ...next.filter((item) => !shown.some((entry) => entry.id === item.id))];
+
+/** A queue's applications, a page at a time: 加载更多 adds the next page under the ones shown. */
 function Queue({ queue, onOpen }: { queue: ReviewQueue; onOpen: (item: ReviewQueueItem) => void }) {
-  if (queue.items.length === 0) return <EmptyState className="review-empty" description={`暂无等待${queue.label}的申请`} hint="市民提交的申请会出现在这里，点右上角可刷新" />;
+  const [items, setItems] = useState(queue.items);
+  const [pages, setPages] = useState(1);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setItems(queue.items);
+    setPages(1);
+  }, [queue]);
+  if (items.length === 0) return <EmptyState className="review-empty" description={`暂无等待${queue.label}的申请`} hint="市民提交的申请会出现在这里，点右上角可刷新" />;
+  const more = async () => {
+    setBusy(true);
+    try {
+      const next = await loadReviewQueuePage(queue.stage, pages + 1);
+      setItems((shown) => appended(shown, next));
+      setPages(pages + 1);
+    } catch (error) {
+      Toast.show({ content: error instanceof Error ? error.message : LOAD_FAILED });
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
-    <ul className="console-list" aria-label={`等待${queue.label}的申请`}>
-      {queue.items.map((item) => (
-        <QueueItem key={item.id} item={item} onOpen={() => onOpen(item)} />
-      ))}
-    </ul>
+    <>
+      <ul className="console-list" aria-label={`等待${queue.label}的申请`}>
+        {items.map((item) => (
+          <QueueItem key={item.id} item={item} onOpen={() => onOpen(item)} />
+        ))}
+      </ul>
+      {items.length < queue.total && (
+        <div className="review-more">
+          <Button block loading={busy} disabled={busy} onClick={() => void more()}>
+            加载更多（已显示 {items.length} 件，共 {queue.total} 件）
+          </Button>
+        </div>
+      )}
+    </>
   );
 }
 
@@ -55,7 +88,7 @@ export function Component() {
       subheader={
         <Tabs activeKey={stage} onChange={(key) => setParams({ stage: key }, { replace: true })}>
           {Object.entries(REVIEW_STAGE_LABELS).map(([key, label]) => {
-            const waiting = queues.find((queue) => queue.stage === key)?.items.length;
+            const waiting = queues.find((queue) => queue.stage === key)?.total;
             return <Tabs.Tab key={key} title={<Badge content={waiting || null}>{label}</Badge>} />;
           })}
         </Tabs>
@@ -63,7 +96,7 @@ export function Component() {
     >
       {loaded.loading && <LoadingState />}
       {loaded.error !== null && <ErrorState title={LOAD_FAILED} message={loaded.error} onRetry={() => void loaded.reload()} />}
-      {current && <Queue queue={current} onOpen={(item) => navigate(`/review/${item.id}?stage=${stage}`)} />}
+      {current && <Queue key={stage} queue={current} onOpen={(item) => navigate(`/review/${item.id}?stage=${stage}`)} />}
     </PageShell>
   );
 }

@@ -22,7 +22,7 @@ import {
   type ReviewDecision,
   type ReviewStage,
 } from '@hall/domain';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { applicants, applications, businesses, registryCases, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -55,7 +55,13 @@ export interface QueuePage {
 export async function listReviewQueues(db: Database, only?: ReviewStage, paging: QueuePage = {}): Promise<ReviewQueue[]> {
   const stages = only ? [only] : STAGES;
   const page = { page: paging.page ?? 1, pageSize: Math.min(paging.pageSize ?? REVIEW_QUEUE_PAGE_MAX, REVIEW_QUEUE_PAGE_MAX) };
-  return Promise.all(stages.map(async (stage) => ({ stage, label: REVIEW_STAGE_LABELS[stage], status: reviewStageStatus(stage), items: await waitingAt(db, reviewStageStatus(stage), page) })));
+  return Promise.all(
+    stages.map(async (stage) => {
+      const status = reviewStageStatus(stage);
+      const [items, total] = await Promise.all([waitingAt(db, status, page), countWaitingAt(db, status)]);
+      return { stage, label: REVIEW_STAGE_LABELS[stage], status, total, items };
+    }),
+  );
 }
 
 /**
@@ -92,14 +98,15 @@ async function waitingAt(db: Database, shzt: number, { page, pageSize }: Require
         )
         .orderBy(asc(applicants.id))
     : [];
-  return rows.map(({ application, businessName, userName }) =>
-    toQueueItem(
-      application,
-      businessName,
-      userName ?? '',
-      names.filter((entry) => entry.applicationId === application.id).map((entry) => entry.name),
-    ),
-  );
+  const namesOf = new Map<number, string[]>();
+  for (const entry of names) namesOf.set(entry.applicationId, [...(namesOf.get(entry.applicationId) ?? []), entry.name]);
+  return rows.map(({ application, businessName, userName }) => toQueueItem(application, businessName, userName ?? '', namesOf.get(application.id) ?? []));
+}
+
+/** How many applications wait at a status (an index-only count on applications_review_queue_idx). */
+async function countWaitingAt(db: Database, shzt: number): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(applications).where(eq(applications.shzt, shzt));
+  return row?.total ?? 0;
 }
 
 function toQueueItem(row: ApplicationRow, businessName: string, userName: string, applicantNames: string[]): ReviewQueueItem {
