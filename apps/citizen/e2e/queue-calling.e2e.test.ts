@@ -123,8 +123,8 @@ describe('queue calling', () => {
     await screen.page.locator('.queue-display__number').getByText(number).waitFor({ timeout: 2000 });
     await screen.page.getByText('3号窗口').first().waitFor({ timeout: 2000 });
     await state.getByText('请到3号窗口').waitFor({ timeout: 2000 });
-    expect(await shownAt(screen.page) - calledAt).toBeLessThan(1000);
-    expect(await shownAt(citizen.page) - calledAt).toBeLessThan(1000);
+    expect((await shownAt(screen.page)) - calledAt).toBeLessThan(1000);
+    expect((await shownAt(citizen.page)) - calledAt).toBeLessThan(1000);
     await counter.page.getByText(`请 ${number} 到 3 号窗口`).first().waitFor();
     await counterShot(counter.page, 'called');
     await screenShot(screen.page, 'called');
