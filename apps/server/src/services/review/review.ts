@@ -55,13 +55,9 @@ export interface QueuePage {
 export async function listReviewQueues(db: Database, only?: ReviewStage, paging: QueuePage = {}): Promise<ReviewQueue[]> {
   const stages = only ? [only] : STAGES;
   const page = { page: paging.page ?? 1, pageSize: Math.min(paging.pageSize ?? REVIEW_QUEUE_PAGE_MAX, REVIEW_QUEUE_PAGE_MAX) };
-  return Promise.all(
-    stages.map(async (stage) => {
-      const status = reviewStageStatus(stage);
-      const [items, total] = await Promise.all([waitingAt(db, status, page), countWaitingAt(db, status)]);
-      return { stage, label: REVIEW_STAGE_LABELS[stage], status, total, items };
-    }),
-  );
+  const statuses = stages.map(reviewStageStatus);
+  const [totals, ...pages] = await Promise.all([countWaitingAt(db, statuses), ...statuses.map((status) => waitingAt(db, status, page))]);
+  return stages.map((stage, index) => ({ stage, label: REVIEW_STAGE_LABELS[stage], status: statuses[index]!, total: totals.get(statuses[index]!) ?? 0, items: pages[index]! }));
 }
 
 /**
@@ -103,10 +99,10 @@ async function waitingAt(db: Database, shzt: number, { page, pageSize }: Require
   return rows.map(({ application, businessName, userName }) => toQueueItem(application, businessName, userName ?? '', namesOf.get(application.id) ?? []));
 }
 
-/** How many applications wait at a status (an index-only count on applications_review_queue_idx). */
-async function countWaitingAt(db: Database, shzt: number): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(applications).where(eq(applications.shzt, shzt));
-  return row?.total ?? 0;
+/** How many applications wait at each of the statuses, in one statement (an index-only count on applications_review_queue_idx). */
+async function countWaitingAt(db: Database, statuses: number[]): Promise<Map<number, number>> {
+  const rows = await db.select({ shzt: applications.shzt, total: count() }).from(applications).where(inArray(applications.shzt, statuses)).groupBy(applications.shzt);
+  return new Map(rows.map((row) => [row.shzt, row.total]));
 }
 
 function toQueueItem(row: ApplicationRow, businessName: string, userName: string, applicantNames: string[]): ReviewQueueItem {
