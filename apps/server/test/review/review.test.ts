@@ -106,6 +106,10 @@ describe('review queues and one application', () => {
     const paged = await hall.post(`${API}/getReviewList`, { reqseq: 'r', page: 2, pageSize: 1 }, operator);
     const totals = Object.fromEntries((paged.body.data as { lists: ReviewQueue[] }).lists.map((queue) => [queue.stage, queue.total]));
     expect(totals).toEqual({ cadastralSurvey: whole.length, acceptance: (await queued('acceptance')).length });
+    const roomy = await hall.post(`${API}/getReviewList`, { reqseq: 'r', stage: 'cadastralSurvey', page: 1, pageSize: whole.length + 5 }, operator);
+    expect((roomy.body.data as { lists: ReviewQueue[] }).lists[0]!.total).toBe(whole.length);
+    const tight = await hall.post(`${API}/getReviewList`, { reqseq: 'r', stage: 'cadastralSurvey', page: 1, pageSize: whole.length }, operator);
+    expect((tight.body.data as { lists: ReviewQueue[] }).lists[0]!.total).toBe(whole.length);
     const tooLarge = await hall.post(`${API}/getReviewList`, { reqseq: 'r', page: 1, pageSize: 501 }, operator);
     expect(tooLarge.status).toBe(400);
   });
