@@ -1,10 +1,10 @@
 import type { ReviewQueue, ReviewQueueItem } from '@hall/api/browser';
-import { LOAD_FAILED, useRemote } from '@hall/app';
+import { LOAD_FAILED, readableMessage, submitWithFeedback, useRemote } from '@hall/app';
 import { REVIEW_STAGE_LABELS, applicationNumberText } from '@hall/domain';
 import { EmptyState } from '@hall/ui/empty-state';
 import { ErrorState, LoadingState } from '@hall/ui/load-state';
 import { PageShell } from '@hall/ui/page-shell';
-import { Badge, Button, Tabs, Toast } from 'antd-mobile';
+import { Badge, Button, Tabs } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { loadReviewQueuePage, loadReviewQueues, type ReviewStageName } from './review-api';
@@ -41,17 +41,17 @@ function Queue({ queue, onOpen }: { queue: ReviewQueue; onOpen: (item: ReviewQue
     setPages(1);
   }, [queue]);
   if (items.length === 0) return <EmptyState className="review-empty" description={`暂无等待${queue.label}的申请`} hint="市民提交的申请会出现在这里，点右上角可刷新" />;
-  const more = async () => {
+  const more = () => {
     setBusy(true);
-    try {
-      const next = await loadReviewQueuePage(queue.stage, pages + 1);
-      setItems((shown) => appended(shown, next));
-      setPages(pages + 1);
-    } catch (error) {
-      Toast.show({ content: error instanceof Error ? error.message : LOAD_FAILED });
-    } finally {
-      setBusy(false);
-    }
+    return submitWithFeedback(
+      async () => {
+        const next = await loadReviewQueuePage(queue.stage, pages + 1);
+        setItems((shown) => appended(shown, next));
+        setPages(pages + 1);
+        return null;
+      },
+      { networkFailure: (error) => readableMessage(error), onSettled: () => setBusy(false) },
+    );
   };
   return (
     <>
