@@ -154,6 +154,21 @@ export function volumeStatements({ seed, scale, until }) {
     ) d ORDER BY d.at;
   `;
 
+  // And the narrow copy of each decision the statistics page reads, written in the same transaction.
+  const decisions = `
+    INSERT INTO review_decisions (application_id, stage, decision, opinion, decided_at, submitted_at, review_seconds, xzqdm)
+    SELECT d.id, d.stage, d.decision, d.opinion, d.at, d.submitted, round(date_part('epoch', d.at - d.submitted))::int, b.xzqdm
+    FROM (
+      SELECT a.id, a.biz, 'cadastralSurvey' AS stage, CASE WHEN a.shzt = 11 THEN 'reject' ELSE 'pass' END AS decision,
+             CASE WHEN a.shzt = 11 THEN gen.pick(${sqlArray(SURVEY_REJECTIONS)}, a.id, 21) ELSE '' END AS opinion, a.surveyed AS at, a.submitted
+      FROM gen.app a WHERE a.surveyed IS NOT NULL
+      UNION ALL
+      SELECT a.id, a.biz, 'acceptance', CASE WHEN a.shzt = 21 THEN 'reject' ELSE 'pass' END,
+             CASE WHEN a.shzt = 21 THEN gen.pick(${sqlArray(ACCEPTANCE_REJECTIONS)}, a.id, 22) ELSE '' END, a.accepted, a.submitted
+      FROM gen.app a WHERE a.accepted IS NOT NULL
+    ) d JOIN gen.biz b ON b.rn = d.biz ORDER BY d.at;
+  `;
+
   const cases = `
     INSERT INTO registry_cases (serial_number, name, process_name, act_start, activity_name)
     SELECT ap.prolsh, u.name || ' ' || ap.name, ap.name, ap.submitted_at + interval '3 days', '受理'
@@ -271,6 +286,7 @@ export function volumeStatements({ seed, scale, until }) {
       { table: 'property_units', sql: units },
       { table: 'materials', sql: materials },
       { table: 'audit_trail', sql: audit },
+      { table: 'review_decisions', sql: decisions },
       { table: 'registry_cases', sql: cases },
       { table: 'query_records', sql: queryRecords },
       { table: 'appointment_calendars + slots', sql: calendars },

@@ -13,6 +13,11 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** External PostgreSQL; without it the hall starts its own embedded one. */
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * A read replica of DATABASE_URL for the statistics page, whose range scans then leave the primary to
+   * the citizens' writes (docs/deploy.md). Without it the page reads the primary.
+   */
+  HALL_STATISTICS_DATABASE_URL: z.string().url().optional(),
   /** Where the embedded database and uploaded files live. */
   HALL_DATA_DIR: z.string().default('./data'),
   /** The address citizens reach the hall at, for redirects back from WeChat and FaceID. */

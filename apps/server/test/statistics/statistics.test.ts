@@ -95,6 +95,30 @@ describe('the statistics page', () => {
     expect(figures.rejectionReasons).toEqual([{ stage: '权籍调查审核', opinion: '材料不清晰，请重新上传', count: 1 }]);
   });
 
+  it('times a decision of an earlier round from its own submission, and counts nothing for a decision that lost the race', async () => {
+    // Rejected 20 hours after its submission, sent again, and passed 2 hours after the second submission.
+    const c = await submittedHoursAgo('pd-400-4', 20);
+    expect((await review(c, 'reject', '缺少身份证明')).status).toBe(200);
+    await hall.connection.db
+      .update(applications)
+      .set({ shzt: 0, submittedAt: new Date(Date.now() - 2 * HOUR) })
+      .where(eq(applications.id, Number(c)));
+    expect((await review(c, 'pass')).status).toBe(200);
+    // A second operator deciding the same stage again is refused, and the refused decision is not counted.
+    expect((await review(c, 'reject', '迟到的决定')).status).toBe(409);
+
+    const figures = await report();
+    const passed = figures.reviewTimes.find((row) => row.stage === '权籍调查审核' && row.decision === '通过')!;
+    const rejected = figures.reviewTimes.find((row) => row.stage === '权籍调查审核' && row.decision === '驳回')!;
+    // With the decisions of the test before: passes after 10 and 2 hours, rejections after 30 and 20 hours.
+    expect(passed.figures.count).toBe(2);
+    expect(passed.figures.averageHours).toBeCloseTo(6, 0);
+    expect(rejected.figures.count).toBe(2);
+    expect(rejected.figures.averageHours).toBeCloseTo(25, 0);
+    expect(figures.rejectionReasons).toContainEqual({ stage: '权籍调查审核', opinion: '缺少身份证明', count: 1 });
+    expect(figures.rejectionReasons.map((row) => row.opinion)).not.toContain('迟到的决定');
+  });
+
   it('sets the bookings of each open day against its places, as the slots hold them', async () => {
     const figures = await report({ from: today, to: formatShanghaiDate(new Date(Date.now() + 13 * DAY)) });
     expect(figures.bookingsPerDay.length).toBeGreaterThan(0);
@@ -240,5 +264,26 @@ describe('the counter and the queue in the figures', () => {
     // The band starts on a whole minute, so the wait is between 20 and 21 minutes.
     expect(figures.queueWaiting.averageMinutes!).toBeGreaterThanOrEqual(19.9);
     expect(figures.queueWaiting.averageMinutes!).toBeLessThanOrEqual(21);
+  });
+});
+
+describe('a read replica for the statistics page', () => {
+  it('reads the figures from HALL_STATISTICS_DATABASE_URL when it is set, not from the primary', async () => {
+    const replica = await createTestHall();
+    const primary = await createTestHall({ HALL_QUERY_POLL_MS: 0, HALL_STATISTICS_DATABASE_URL: replica.databaseUrl });
+    try {
+      const director = await primary.operator('admin');
+      await replica.connection.db.insert(feedback).values({ openid: 'stat-replica', content: '副本', createdAt: new Date(Date.now() - HOUR) });
+      await primary.connection.db.insert(feedback).values([
+        { openid: 'stat-primary', content: '主库一', createdAt: new Date(Date.now() - HOUR) },
+        { openid: 'stat-primary', content: '主库二', createdAt: new Date(Date.now() - HOUR) },
+      ]);
+      const { status, body } = await primary.post(REPORT, { from: weekAgo, to: today }, director);
+      expect(status).toBe(200);
+      expect((body.data as HallStatisticsReport).feedback.received).toBe(1);
+    } finally {
+      await primary.close();
+      await replica.close();
+    }
   });
 });

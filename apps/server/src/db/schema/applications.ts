@@ -154,6 +154,37 @@ export const applicationId = () =>
     .notNull()
     .references(() => applications.id, { onDelete: 'cascade' });
 
+/**
+ * One row a review decision, written in the decision's own transaction (services/review): what the
+ * statistics page times and counts. The audit trail holds the same facts in wide JSONB rows among every
+ * other operator action; this narrow copy keeps the page's month of decisions a small range read.
+ */
+export const reviewDecisions = pgTable(
+  'review_decisions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    applicationId: applicationId(),
+    /** cadastralSurvey or acceptance (packages/domain ReviewStage). */
+    stage: text('stage').notNull(),
+    /** pass or reject (packages/domain ReviewDecision). */
+    decision: text('decision').notNull(),
+    /** The rejection opinion as written, '' for a pass. */
+    opinion: text('opinion').notNull().default(''),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The submission this decision answered: the review time runs from it. */
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+    /** Seconds from that submission to the decision, kept as written: the page's average and percentile sort whole numbers. */
+    reviewSeconds: integer('review_seconds').notNull(),
+    /** The application's district, so a district's figures need no join. */
+    xzqdm: text('xzqdm').notNull(),
+  },
+  (t) => [
+    // The statistics page reads each stage and decision as one range of decision times, from the index alone.
+    index('review_decisions_group_idx').on(t.stage, t.decision, t.decidedAt, t.reviewSeconds, t.xzqdm),
+    index('review_decisions_application_idx').on(t.applicationId),
+  ],
+);
+
 /** Persons on an application (sqr): sqr_lx 0 rights holder, 1 obligor, 10 mortgagee. */
 export const applicants = pgTable(
   'applicants',

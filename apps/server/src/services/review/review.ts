@@ -24,7 +24,7 @@ import {
 } from '@hall/domain';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { applicants, applications, businesses, registryCases, users } from '../../db/schema';
+import { applicants, applications, businesses, registryCases, reviewDecisions, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { newAcceptanceNumber } from '../../lib/acceptance-number';
 import { parseRowId } from '../../lib/row-id';
@@ -196,6 +196,17 @@ export async function reviewApplication(
       target: `application:${updated.id}`,
       before: { shzt: from },
       after: { shzt: updated.shzt, stage: input.stage, ...(opinion ? { [opinion.field]: opinion.text } : {}), ...(updated.prolsh ? { prolsh: updated.prolsh } : {}) },
+    });
+    // What the statistics page times: this decision against the submission it answered.
+    await tx.insert(reviewDecisions).values({
+      applicationId: updated.id,
+      stage: input.stage,
+      decision: input.decision,
+      opinion: opinion?.text ?? '',
+      // A row at a review stage was submitted; were the time ever missing, the decision is kept at zero hours rather than lost.
+      submittedAt: updated.submittedAt ?? new Date(),
+      reviewSeconds: updated.submittedAt ? sql`greatest(0, round(date_part('epoch', now() - ${updated.submittedAt})))::int` : 0,
+      xzqdm: updated.xzqdm,
     });
     if (!transition.createsCaseNumber) return { shzt: updated.shzt, prolsh: updated.prolsh };
     await openRegistryCase(tx, updated);

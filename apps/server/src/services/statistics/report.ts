@@ -1,5 +1,5 @@
 import type { DurationFigures, HallStatisticsReport } from '@hall/api';
-import { REVIEW_STAGE_LABELS } from '@hall/domain';
+import { REVIEW_STAGE_LABELS, type ReviewStage } from '@hall/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 
@@ -21,8 +21,8 @@ const rangeStart = (filter: ReportFilter) => sql`(${filter.from}::date)::timesta
 const rangeEnd = (filter: ReportFilter) => sql`((${filter.to}::date) + 1)::timestamp AT TIME ZONE ${ZONE}`;
 /** The Asia/Shanghai date of a moment, as a date: grouped on before it is formatted (to_char) for the page. */
 const shanghaiDate = (column: SQL) => sql`(${column} AT TIME ZONE ${ZONE})::date`;
-/** Hours between two moments, as a number PostgreSQL averages and ranks. */
-const hoursBetween = (from: SQL, to: SQL) => sql`extract(epoch from (${to} - ${from})) / 3600.0`;
+/** Hours between two moments, as a double PostgreSQL averages and ranks (date_part; extract() gives a numeric, several times slower to sort). */
+const hoursBetween = (from: SQL, to: SQL) => sql`date_part('epoch', ${to} - ${from}) / 3600.0::float8`;
 
 async function rows<T>(db: Database, query: SQL): Promise<T[]> {
   return (await db.execute(query)).rows as T[];
@@ -62,39 +62,42 @@ async function applicationsPerDay(db: Database, filter: ReportFilter, district: 
   return list.map((row) => ({ day: row.day, shzt: Number(row.shzt), business: row.business, count: Number(row.count) }));
 }
 
-/**
- * The review decisions of the range (the audit trail keeps when each was made) against the
- * submission they decided: a decision before the latest resubmission belongs to an earlier round
- * and is left out rather than counted as negative time. The target 'application:<id>' is read back
- * into the id (only in its canonical form, exactly the targets 'application:' || id matches), so each
- * decision finds its application by the primary key instead of every application being turned into text.
- */
-const decisionsOf = (filter: ReportFilter, district: SQL) => sql`
-  SELECT t.action, t.after->>'stage' AS stage, t.at, a.submitted_at, t.after AS after
-  FROM audit_trail t
-  JOIN applications a ON a.id = CASE WHEN t.target ~ '^application:[1-9][0-9]{0,17}$' THEN substr(t.target, 13)::bigint END
-  WHERE t.action IN ('review.pass', 'review.reject') AND t.at >= ${rangeStart(filter)} AND t.at < ${rangeEnd(filter)}
-    AND a.submitted_at IS NOT NULL AND t.at >= a.submitted_at ${district}`;
+/** Each stage and decision the page times: each is read as its own range of review_decisions_group_idx. */
+const decisionGroups = (Object.keys(REVIEW_STAGE_LABELS) as ReviewStage[]).flatMap((stage) => (['pass', 'reject'] as const).map((decision) => ({ stage, decision })));
+const decidedIn = (filter: ReportFilter) => sql`a.decided_at >= ${rangeStart(filter)} AND a.decided_at < ${rangeEnd(filter)}`;
 
+/** The review decisions of the range (review_decisions, written with each decision), each timed from the submission it answered. */
 async function reviewTimes(db: Database, filter: ReportFilter, district: SQL): Promise<HallStatisticsReport['reviewTimes']> {
-  const list = await rows<{ stage: string; action: string; count: string; average: string | null; p90: string | null }>(
+  const groups = sql.join(
+    decisionGroups.map(({ stage, decision }) => sql`(${stage}, ${decision})`),
+    sql`, `,
+  );
+  const list = await rows<{ stage: string; decision: string; count: string; average: string | null; p90: string | null }>(
     db,
-    sql`SELECT d.stage, d.action, count(*) AS count, avg(${hoursBetween(sql`d.submitted_at`, sql`d.at`)}) AS average,
-          percentile_cont(0.9) WITHIN GROUP (ORDER BY ${hoursBetween(sql`d.submitted_at`, sql`d.at`)}) AS p90
-        FROM (${decisionsOf(filter, district)}) d GROUP BY 1, 2 ORDER BY 1, 2`,
+    sql`SELECT g.stage, g.decision, d.count, d.average, d.p90
+        FROM (VALUES ${groups}) AS g (stage, decision)
+        CROSS JOIN LATERAL (
+          SELECT count(*) AS count, avg(a.review_seconds) / 3600.0 AS average, percentile_cont(0.9) WITHIN GROUP (ORDER BY a.review_seconds) / 3600.0 AS p90
+          FROM review_decisions a WHERE a.stage = g.stage AND a.decision = g.decision AND ${decidedIn(filter)} ${district}
+        ) d
+        WHERE d.count > 0 ORDER BY 1, 2`,
   );
   return list.map((row) => ({
     stage: (REVIEW_STAGE_LABELS as Record<string, string>)[row.stage] ?? row.stage,
-    decision: row.action === 'review.pass' ? '通过' : '驳回',
+    decision: row.decision === 'pass' ? '通过' : '驳回',
     figures: durations(row),
   }));
 }
 
 async function rejectionReasons(db: Database, filter: ReportFilter, district: SQL): Promise<HallStatisticsReport['rejectionReasons']> {
+  const stages = sql.join(
+    Object.keys(REVIEW_STAGE_LABELS).map((stage) => sql`${stage}`),
+    sql`, `,
+  );
   const list = await rows<{ stage: string; opinion: string; count: string }>(
     db,
-    sql`SELECT d.stage, coalesce(d.after->>'sh_qjdc_yj', d.after->>'sh_xmsl_yj', '') AS opinion, count(*) AS count
-        FROM (${decisionsOf(filter, district)}) d WHERE d.action = 'review.reject'
+    sql`SELECT a.stage, a.opinion, count(*) AS count FROM review_decisions a
+        WHERE a.stage IN (${stages}) AND a.decision = 'reject' AND ${decidedIn(filter)} ${district}
         GROUP BY 1, 2 ORDER BY 3 DESC, 2 LIMIT 10`,
   );
   return list.map((row) => ({ stage: (REVIEW_STAGE_LABELS as Record<string, string>)[row.stage] ?? row.stage, opinion: row.opinion, count: Number(row.count) }));
@@ -139,7 +142,7 @@ async function queueWaiting(db: Database, filter: ReportFilter): Promise<HallSta
   // A time band reads HH:mm-HH:mm; one that does not (never expected) counts from the taking alone rather than failing the page.
   const bandStart = sql`CASE WHEN res_time ~ '^[0-2][0-9]:[0-5][0-9]' THEN (res_day + left(res_time, 5)::time) AT TIME ZONE ${ZONE} END`;
   const waitingFrom = sql`greatest(created_at, ${bandStart})`;
-  const minutes = sql`extract(epoch from (called_at - ${waitingFrom})) / 60.0`;
+  const minutes = sql`date_part('epoch', called_at - ${waitingFrom}) / 60.0::float8`;
   const [row] = await rows<{ count: string; average: string | null; p90: string | null }>(
     db,
     sql`SELECT count(*) AS count, avg(${minutes}) AS average, percentile_cont(0.9) WITHIN GROUP (ORDER BY ${minutes}) AS p90
@@ -172,6 +175,7 @@ async function feedbackFigures(db: Database, filter: ReportFilter): Promise<Hall
 }
 
 export async function statisticsReport(db: Database, filter: ReportFilter): Promise<HallStatisticsReport> {
+  // `a` names the applications and the review decisions alike: both keep the application's district.
   const district = filter.xzqdm ? sql`AND a.xzqdm = ${filter.xzqdm}` : sql``;
   const [districtList, applications, times, reasons, bookings, attendance, waiting, queries, feedback] = await Promise.all([
     districts(db),
