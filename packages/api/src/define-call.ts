@@ -19,8 +19,25 @@ export interface CallDefinition<TBody extends z.ZodType = z.ZodType, TReply exte
   binary?: boolean;
 }
 
-export function defineCall<TBody extends z.ZodType, TReply extends z.ZodType>(definition: CallDefinition<TBody, TReply>): CallDefinition<TBody, TReply> {
-  return definition;
+/** How a call's payload travels when it is not JSON, and a file answer. */
+type CallOptions = Pick<CallDefinition, 'form' | 'multipart' | 'binary'>;
+
+/** A POST call: its path, what it sends and what it answers. */
+export function post<TBody extends z.ZodType, TReply extends z.ZodType>(path: string, body: TBody, reply: TReply, options: CallOptions = {}): CallDefinition<TBody, TReply> {
+  return { method: 'POST', path, body, reply, ...options };
+}
+
+/** A GET call: body is its query string. */
+export function get<TBody extends z.ZodType, TReply extends z.ZodType>(path: string, body: TBody, reply: TReply, options: CallOptions = {}): CallDefinition<TBody, TReply> {
+  return { method: 'GET', path, body, reply, ...options };
+}
+
+/** DESIGN.md §2: a call whose path the specification does not show lives at POST /online/wx/apilist/{actionName}. */
+const APILIST_PATH = '/online/wx/apilist';
+
+/** A call under the apilist rule, named by its action. */
+export function apilist<TBody extends z.ZodType, TReply extends z.ZodType>(action: string, body: TBody, reply: TReply, options: CallOptions = {}): CallDefinition<TBody, TReply> {
+  return post(`${APILIST_PATH}/${action}`, body, reply, options);
 }
 
 export type CallBody<C> = C extends CallDefinition<infer B, z.ZodType> ? z.input<B> : never;

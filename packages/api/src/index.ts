@@ -1,5 +1,5 @@
 export * from './envelopes';
-export * from './define-call';
+export type { CallBody, CallDefinition, CallReply } from './define-call';
 export * from './common';
 export * from './contract';
 export * from './client';

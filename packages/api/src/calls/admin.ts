@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../define-call';
+import { apilist } from '../define-call';
 import { stateReply } from '../envelopes';
 import { reqseq, plainText } from '../common';
 import { appInfo } from './session';
@@ -25,15 +25,14 @@ export const adminCalls = {
    * for the console's session, or signs in the operator whose bound WeChat the browser is signed in
    * with; else 401 (errcode 401 in the state envelope's message) and the shell shows its sign-in page.
    */
-  initAdminShell: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/initAdminShell',
-    body: z.object({
+  initAdminShell: apilist(
+    'initAdminShell',
+    z.object({
       reqseq,
       syscode: z.literal('sys_admin'),
       dbfields: z.array(z.enum(ADMIN_SHELL_FIELDS)).max(ADMIN_SHELL_FIELDS.length),
       code: plainText(256).optional(),
     }),
-    reply: stateReply(z.object({ app: appInfo.optional(), me: operatorProfile.optional(), stat: hallStatistics.optional() })),
-  }),
+    stateReply(z.object({ app: appInfo.optional(), me: operatorProfile.optional(), stat: hallStatistics.optional() })),
+  ),
 } as const;

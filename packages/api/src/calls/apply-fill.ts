@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../define-call';
+import { apilist, get, post } from '../define-call';
 import { errcodeOnlyReply, errcodeReply, stateReply, statReply } from '../envelopes';
 import { reqseq, openid, text, plainText } from '../common';
 import { applicant } from './apply';
@@ -98,18 +98,11 @@ const fileReply = z.union([z.instanceof(Blob), errcodeOnlyReply]);
 
 export const applyFillCalls = {
   /** Saves (adds, or updates by id) an applicant of one of the session user's editable applications; data.sqr_id. */
-  addPerson: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/addPerson',
-    body: z.object({ reqseq, openid, proinstid: applicationId, proposerinfo: jsonText(applicantSave, 20000) }),
-    reply: errcodeReply(z.object({ sqr_id: z.string() })),
-  }),
+  addPerson: apilist('addPerson', z.object({ reqseq, openid, proinstid: applicationId, proposerinfo: jsonText(applicantSave, 20000) }), errcodeReply(z.object({ sqr_id: z.string() }))),
   /** The same save with part 3 §3's fields flat in a form; answers state 1 and data.sqrid. */
-  saveSqrWx: defineCall({
-    method: 'POST',
-    path: '/online/public/search/save_sqr_wx',
-    form: true,
-    body: applicantSave.extend({
+  saveSqrWx: post(
+    '/online/public/search/save_sqr_wx',
+    applicantSave.extend({
       reqseq,
       openid,
       proinstid: applicationId,
@@ -119,51 +112,30 @@ export const applyFillCalls = {
       // With onlyUserinfo 'true' and no applicant name: the case's statements only (part 3 §7).
       ...statementPayload,
     }),
-    reply: stateReply(z.object({ sqrid: z.string() })),
-  }),
+    stateReply(z.object({ sqrid: z.string() })),
+    { form: true },
+  ),
   /** The applicants of one of the session user's applications; flag 0, 1 or 10 keeps that kind, anything else all. */
-  sqrlistWx: defineCall({
-    method: 'POST',
-    path: '/online/public/search/sqrlist_wx',
-    body: z.object({ reqseq, openid, proinstid: applicationId, flag: text(8).optional(), userid: text(128).optional() }),
-    reply: stateReply(z.array(applicant)),
-  }),
+  sqrlistWx: post('/online/public/search/sqrlist_wx', z.object({ reqseq, openid, proinstid: applicationId, flag: text(8).optional(), userid: text(128).optional() }), stateReply(z.array(applicant))),
   /** Deletes an applicant of one of the session user's editable applications. */
-  delPerson: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/delPerson',
-    body: z.object({ reqseq, openid, proinstid: applicationId.optional(), sqrid: rowId }),
-    reply: errcodeOnlyReply,
-  }),
+  delPerson: apilist('delPerson', z.object({ reqseq, openid, proinstid: applicationId.optional(), sqrid: rowId }), errcodeOnlyReply),
   /** The same delete at the applicant list's path; answers state 1. */
-  delSqrmsgWx: defineCall({
-    method: 'POST',
-    path: '/online/public/search/delSqrmsg_wx',
-    body: z.object({ reqseq, openid, sqrid: rowId }),
-    reply: stateReply(z.null()),
-  }),
+  delSqrmsgWx: post('/online/public/search/delSqrmsg_wx', z.object({ reqseq, openid, sqrid: rowId }), stateReply(z.null())),
   /** Saves property units (fwxxs, a JSON list; an id updates that unit); data.ids in the order sent. */
-  addReleasteInfo: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/addReleasteInfo',
-    body: z.object({ reqseq, openid, proinstid: applicationId, fwxxs: jsonText(z.array(unitSave).max(200), 200000) }),
-    reply: errcodeReply(z.object({ ids: z.array(z.string()) })),
-  }),
+  addReleasteInfo: apilist(
+    'addReleasteInfo',
+    z.object({ reqseq, openid, proinstid: applicationId, fwxxs: jsonText(z.array(unitSave).max(200), 200000) }),
+    errcodeReply(z.object({ ids: z.array(z.string()) })),
+  ),
   /** Deletes one property unit. */
-  delReleasteInfo: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/delReleasteInfo',
-    body: z.object({ reqseq, openid, proinstid: applicationId, fwxxid: rowId }),
-    reply: errcodeOnlyReply,
-  }),
+  delReleasteInfo: apilist('delReleasteInfo', z.object({ reqseq, openid, proinstid: applicationId, fwxxid: rowId }), errcodeOnlyReply),
   /**
    * Saves the rights record of a savetype (2 pre-notation, 3 mortgage, 4 cancellation, 99 rights
    * info) from reqData or qlxxs; state 1, else state 0 with 保存失败 (保存数据失败 for a cancellation) and the reason.
    */
-  addQlxxInfo: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/addQlxxInfo',
-    body: z.object({
+  addQlxxInfo: apilist(
+    'addQlxxInfo',
+    z.object({
       reqseq,
       openid,
       proinstid: applicationId,
@@ -173,38 +145,21 @@ export const applyFillCalls = {
       // The statements saved with the record (part 3 §4: undertaking and inquiry data with savetype 2, 3 or 4).
       ...statementPayload,
     }),
-    reply: stateReply(z.object({ id: z.string() })),
-  }),
+    stateReply(z.object({ id: z.string() })),
+  ),
   /** Deletes the rights record of a savetype, or all of them when none is named. */
-  delQlxxInfo: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/delQlxxInfo',
-    body: z.object({ reqseq, openid, proinstid: applicationId, savetype: text(4).optional() }),
-    reply: errcodeOnlyReply,
-  }),
+  delQlxxInfo: apilist('delQlxxInfo', z.object({ reqseq, openid, proinstid: applicationId, savetype: text(4).optional() }), errcodeOnlyReply),
   /** The server check before the upload: '00', or errcode '01' with what is missing. */
-  check: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/check',
-    body: z.object({ reqseq, openid, proinstid: applicationId }),
-    reply: errcodeOnlyReply,
-  }),
+  check: apilist('check', z.object({ reqseq, openid, proinstid: applicationId }), errcodeOnlyReply),
   /** The materials of one of the session user's applications with their attachments (sfhqmx '0'). */
-  getUploadType: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/getUploadType',
-    body: z.object({ reqseq, openid, slsqId: applicationId, sfhqmx: text(4).optional() }),
-    reply: errcodeReply(z.object({ datuminstInfo: z.array(applicationMaterial) })),
-  }),
+  getUploadType: apilist('getUploadType', z.object({ reqseq, openid, slsqId: applicationId, sfhqmx: text(4).optional() }), errcodeReply(z.object({ datuminstInfo: z.array(applicationMaterial) }))),
   /**
    * Adds a picture to a material (datuminstId, or materialId): base64 (with or without a data: prefix)
    * or serverId, a WeChat media id the server downloads. JPEG or PNG only; answers the attachment.
    */
-  savePicFromWXServer: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/savePicFromWXServer',
-    form: true,
-    body: z.object({
+  savePicFromWXServer: apilist(
+    'savePicFromWXServer',
+    z.object({
       reqseq,
       openid,
       datuminstId: text(20).optional(),
@@ -216,38 +171,26 @@ export const applyFillCalls = {
       ysr: text(64).optional(),
       addgsgg: text(8).optional(),
     }),
-    reply: errcodeReply(materialAttachment),
-  }),
+    errcodeReply(materialAttachment),
+    { form: true },
+  ),
   /** Deletes one attachment (fileid: pro_attachment id) of an editable application. */
-  delSinglePic: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/delSinglePic',
-    body: z.object({ reqseq, openid, fileid: rowId }),
-    reply: errcodeOnlyReply,
-  }),
+  delSinglePic: apilist('delSinglePic', z.object({ reqseq, openid, fileid: rowId }), errcodeOnlyReply),
   /** An attachment's picture, for its owner only. */
-  materialFile: defineCall({
-    method: 'GET',
-    path: '/online/public/material/file',
-    body: z.object({ id: text(64) }),
-    reply: fileReply,
-    binary: true,
-  }),
+  materialFile: get('/online/public/material/file', z.object({ id: text(64) }), fileReply, { binary: true }),
   /**
    * Submits one of the session user's applications: only while submittable, only when every required
    * material has an attachment; gives the acceptance number prolsh. A repeated submit changes nothing.
    */
-  submitApplyProject: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/submitApplyProject',
-    body: z.object({ reqseq, openid, proinstid: applicationId, appointment: text(1).optional() }),
-    reply: errcodeReply(z.object({ prolsh: z.string(), tjsj: z.string() })),
-  }),
+  submitApplyProject: apilist(
+    'submitApplyProject',
+    z.object({ reqseq, openid, proinstid: applicationId, appointment: text(1).optional() }),
+    errcodeReply(z.object({ prolsh: z.string(), tjsj: z.string() })),
+  ),
   /** Withdraws a pending (shzt 0) application back to not submitted (-1); stat 1 when withdrawn. */
-  revokeApply: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/revokeApply',
-    body: z.object({
+  revokeApply: apilist(
+    'revokeApply',
+    z.object({
       reqseq,
       openid,
       id: applicationId,
@@ -256,17 +199,16 @@ export const applyFillCalls = {
       djlx: text(8).optional(),
       qllx: text(8).optional(),
     }),
-    reply: statReply(z.null()),
-  }),
+    statReply(z.null()),
+  ),
   /**
    * The JS-SDK config of a page (form url, its #fragment is dropped): stat 1 with appId, timestamp,
    * nonceStr and the signature over the jsapi ticket, for wx.config before chooseImage and uploadImage.
    */
-  createWxConfig: defineCall({
-    method: 'POST',
-    path: '/wechat/api/wechatimg/createwxconfig',
-    form: true,
-    body: z.object({ url: text(2048) }),
-    reply: statReply(z.object({ appId: z.string(), timestamp: z.number(), nonceStr: z.string(), signature: z.string() })),
-  }),
+  createWxConfig: post(
+    '/wechat/api/wechatimg/createwxconfig',
+    z.object({ url: text(2048) }),
+    statReply(z.object({ appId: z.string(), timestamp: z.number(), nonceStr: z.string(), signature: z.string() })),
+    { form: true },
+  ),
 } as const;

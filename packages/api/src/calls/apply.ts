@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../define-call';
+import { apilist } from '../define-call';
 import { errcodeOnlyReply, errcodeReply } from '../envelopes';
 import { reqseq, openid, text } from '../common';
 
@@ -184,84 +184,43 @@ export type ApplyCodeResult = z.infer<typeof applyCodeResult>;
 
 export const applyCalls = {
   /** The business types of /sel. */
-  getApplyType: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/getApplyType',
-    body: z.object({ reqseq }),
-    reply: errcodeReply(z.array(businessType)),
-  }),
+  getApplyType: apilist('getApplyType', z.object({ reqseq }), errcodeReply(z.array(businessType))),
   /**
    * The businesses of a district (its city's too) for /selapp, grouped by parent category; dylx
    * narrows them to one business type. Every business is listed with its yhlx, so the app can stop
    * an enterprise business for an individual account (spec part 2 §4); yhlx is accepted as sent.
    */
-  initSel: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/initSel',
-    body: z.object({
+  initSel: apilist(
+    'initSel',
+    z.object({
       reqseq,
       xzqdm: text(12),
       dylx: text(32).optional(),
       yhlx: text(4).optional(),
       sfqy: text(4).optional(),
     }),
-    reply: errcodeReply(z.object({ selList: z.array(prodefParent) })),
-  }),
+    errcodeReply(z.object({ selList: z.array(prodefParent) })),
+  ),
   /** The session user's kind: usertype '0' individual, '1' enterprise. */
-  getUserType: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/getUserType',
-    body: z.object({ reqseq, openid }),
-    reply: errcodeReply(z.object({ usertype: z.string() })),
-  }),
+  getUserType: apilist('getUserType', z.object({ reqseq, openid }), errcodeReply(z.object({ usertype: z.string() }))),
   /** The unit form's fields and the panel titles of a business. */
-  getApplyTitle: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/getApplyTitle',
-    body: z.object({ reqseq, prodefid }),
-    reply: errcodeReply(applyTitle),
-  }),
+  getApplyTitle: apilist('getApplyTitle', z.object({ reqseq, prodefid }), errcodeReply(applyTitle)),
   /** The items of one dictionary (ZJLX, CZFS, JGDW, SFHBZS, CQLY, DYFS). */
-  getList: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/getList',
-    body: z.object({ reqseq, type: text(32) }),
-    reply: errcodeReply(z.object({ items: z.array(dictionaryItem) })),
-  }),
+  getList: apilist('getList', z.object({ reqseq, type: text(32) }), errcodeReply(z.object({ items: z.array(dictionaryItem) }))),
   /**
    * Starts an application of a business for the session user. errcode 02 (请完善用户信息) when the
    * profile is incomplete, 03 (您未实名认证，请实名认证后再办理业务) when not verified; an enterprise
    * business is refused for an individual account.
    */
-  getApplyCode: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/getApplyCode',
-    body: z.object({ reqseq, openid, prodefid, name: text(200).optional(), appointment: appointmentFlag.default('0') }),
-    reply: errcodeReply(applyCodeResult),
-  }),
+  getApplyCode: apilist('getApplyCode', z.object({ reqseq, openid, prodefid, name: text(200).optional(), appointment: appointmentFlag.default('0') }), errcodeReply(applyCodeResult)),
   /** One application of the session user with everything under it; another's answers 查询无数据. */
-  getApply: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/getApply',
-    body: z.object({ reqseq, openid, slsqId: applicationId }),
-    reply: errcodeReply(applicationDetail),
-  }),
+  getApply: apilist('getApply', z.object({ reqseq, openid, slsqId: applicationId }), errcodeReply(applicationDetail)),
   /**
    * The session user's applications by tab, each tab newest first (by submission, else creation).
    * status (a tab's status: -1, 0, 10, 11; any shzt selects its tab) answers that tab alone;
    * yytype keeps only applications with that appointment flag.
    */
-  getApplyList: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/getApplyList',
-    body: z.object({ reqseq, openid, status: text(4).optional(), yytype: appointmentFlag.optional() }),
-    reply: errcodeReply(z.object({ lists: z.array(applicationListTab) })),
-  }),
+  getApplyList: apilist('getApplyList', z.object({ reqseq, openid, status: text(4).optional(), yytype: appointmentFlag.optional() }), errcodeReply(z.object({ lists: z.array(applicationListTab) }))),
   /** Deletes one of the session user's applications that is not submitted or was rejected, with everything under it. */
-  deleteApply: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/deleteApply',
-    body: z.object({ reqseq, openid, proinstid: applicationId }),
-    reply: errcodeOnlyReply,
-  }),
+  deleteApply: apilist('deleteApply', z.object({ reqseq, openid, proinstid: applicationId }), errcodeOnlyReply),
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../define-call';
+import { apilist } from '../define-call';
 import { errcodeReply } from '../envelopes';
 import { reqseq, openid } from '../common';
 import { reviewOpinions } from './apply';
@@ -33,10 +33,5 @@ export type AppointmentListEntry = z.infer<typeof appointmentListEntry>;
 
 export const appointmentListCalls = {
   /** The session user's submitted applications for /yuyue, newest submission first. */
-  getYuyueApplyList: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/getYuyueApplyList',
-    body: z.object({ reqseq, openid }),
-    reply: errcodeReply(z.array(appointmentListEntry)),
-  }),
+  getYuyueApplyList: apilist('getYuyueApplyList', z.object({ reqseq, openid }), errcodeReply(z.array(appointmentListEntry))),
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../define-call';
+import { post } from '../define-call';
 import { errcodeReply } from '../envelopes';
 import { plainText, reqseq, text } from '../common';
 
@@ -62,31 +62,19 @@ const changeReply = errcodeReply(z.object({ settings: siteSettings, affectedBook
 
 export const appointmentSettingsCalls = {
   /** The sites, and the settings of one (the first when areaId is left out); an unknown site answers 查询无数据. */
-  getAppointmentSettings: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/appointment-settings/get',
-    body: z.object({ reqseq, areaId: areaId.optional() }),
-    reply: errcodeReply(siteSettings),
-  }),
+  getAppointmentSettings: post('/online/admin/api/appointment-settings/get', z.object({ reqseq, areaId: areaId.optional() }), errcodeReply(siteSettings)),
   /** A site's working days of the week; the coming days follow at once, closed ones answer their bookings. */
-  saveAppointmentWeekdays: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/appointment-settings/weekdays',
-    body: z.object({ reqseq, areaId, workingWeekdays: plainText(20) }),
-    reply: changeReply,
-  }),
+  saveAppointmentWeekdays: post('/online/admin/api/appointment-settings/weekdays', z.object({ reqseq, areaId, workingWeekdays: plainText(20) }), changeReply),
   /** A date closed (holiday), opened as a make-up working day (workday), or back to the rule (none). */
-  saveAppointmentSpecialDay: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/appointment-settings/day',
-    body: z.object({ reqseq, areaId, day: dateText, kind: z.enum(['holiday', 'workday', 'none']), note: plainText(100).default('') }),
-    reply: changeReply,
-  }),
+  saveAppointmentSpecialDay: post(
+    '/online/admin/api/appointment-settings/day',
+    z.object({ reqseq, areaId, day: dateText, kind: z.enum(['holiday', 'workday', 'none']), note: plainText(100).default('') }),
+    changeReply,
+  ),
   /** A business's time slots; the coming open days take them at once. Fewer places than booked is refused with the count. */
-  saveAppointmentSlots: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/appointment-settings/slots',
-    body: z.object({ reqseq, areaId, processId: text(64), slots: z.array(slotSetting).max(12, { error: '每项业务最多12个时段' }) }),
-    reply: changeReply,
-  }),
+  saveAppointmentSlots: post(
+    '/online/admin/api/appointment-settings/slots',
+    z.object({ reqseq, areaId, processId: text(64), slots: z.array(slotSetting).max(12, { error: '每项业务最多12个时段' }) }),
+    changeReply,
+  ),
 } as const;

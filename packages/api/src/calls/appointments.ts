@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../define-call';
+import { get, post } from '../define-call';
 import { stateReply } from '../envelopes';
 import { reqseq, openid, text } from '../common';
 
@@ -59,39 +59,17 @@ const APPOINTMENT = '/online/public/appointment';
 
 export const appointmentCalls = {
   /** Areas of a district: state 1 and data [{ areaId, areaName }]. */
-  appointmentAreas: defineCall({
-    method: 'GET',
-    path: `${APPOINTMENT}/areabyxzq`,
-    body: z.object({ reqseq, xzqdm: text(12).optional() }),
-    reply: stateReply(z.array(appointmentArea)),
-  }),
+  appointmentAreas: get(`${APPOINTMENT}/areabyxzq`, z.object({ reqseq, xzqdm: text(12).optional() }), stateReply(z.array(appointmentArea))),
   /** Businesses of an area: a bare list, empty for an unknown area. */
-  appointmentProcesses: defineCall({
-    method: 'POST',
-    path: `${APPOINTMENT}/processes/:areaId`,
-    body: z.object({ areaId: idText }),
-    reply: z.array(appointmentProcess),
-  }),
+  appointmentProcesses: post(`${APPOINTMENT}/processes/:areaId`, z.object({ areaId: idText }), z.array(appointmentProcess)),
   /** Calendar days of an area: a bare list, in date order. */
-  appointmentCalendars: defineCall({
-    method: 'GET',
-    path: `${APPOINTMENT}/calendars/:areaId`,
-    body: z.object({ areaId: idText }),
-    reply: z.array(appointmentCalendar),
-  }),
+  appointmentCalendars: get(`${APPOINTMENT}/calendars/:areaId`, z.object({ areaId: idText }), z.array(appointmentCalendar)),
   /** Time slots of a day and business: a bare list; remaining = maxNum − countNum. */
-  appointmentSlots: defineCall({
-    method: 'GET',
-    path: `${APPOINTMENT}/counts/:calendarId/:timeClass/:processId`,
-    body: z.object({ calendarId: idText, timeClass: idText, processId: idText }),
-    reply: z.array(appointmentSlot),
-  }),
+  appointmentSlots: get(`${APPOINTMENT}/counts/:calendarId/:timeClass/:processId`, z.object({ calendarId: idText, timeClass: idText, processId: idText }), z.array(appointmentSlot)),
   /** Books a slot for the citizen's own submitted case (wlsh = prolsh): state 1 and the success message. */
-  addAppointment: defineCall({
-    method: 'POST',
-    path: `${APPOINTMENT}/addByWlsh/`,
-    form: true,
-    body: z.object({
+  addAppointment: post(
+    `${APPOINTMENT}/addByWlsh/`,
+    z.object({
       reqseq,
       openid,
       area: idText.optional(),
@@ -105,27 +83,13 @@ export const appointmentCalls = {
       wlsh: text(64).optional(),
       xzqdm: text(12).optional(),
     }),
-    reply: stateReply(z.object({ id: z.string() })),
-  }),
+    stateReply(z.object({ id: z.string() })),
+    { form: true },
+  ),
   /** One of the citizen's own orders. */
-  appointmentOrder: defineCall({
-    method: 'GET',
-    path: `${APPOINTMENT}/apmorder/detail`,
-    body: z.object({ reqseq, id: text(20) }),
-    reply: stateReply(appointmentOrder),
-  }),
+  appointmentOrder: get(`${APPOINTMENT}/apmorder/detail`, z.object({ reqseq, id: text(20) }), stateReply(appointmentOrder)),
   /** The citizen's orders, newest first. */
-  appointmentOrders: defineCall({
-    method: 'GET',
-    path: `${APPOINTMENT}/apmorder/list`,
-    body: z.object({ reqseq, openid }),
-    reply: stateReply(z.array(appointmentOrder)),
-  }),
+  appointmentOrders: get(`${APPOINTMENT}/apmorder/list`, z.object({ reqseq, openid }), stateReply(z.array(appointmentOrder))),
   /** Service sites: state 1 and the list. */
-  serviceSites: defineCall({
-    method: 'GET',
-    path: `${APPOINTMENT}/area/`,
-    body: z.object({ reqseq }),
-    reply: stateReply(z.array(serviceSite)),
-  }),
+  serviceSites: get(`${APPOINTMENT}/area/`, z.object({ reqseq }), stateReply(z.array(serviceSite))),
 } as const;

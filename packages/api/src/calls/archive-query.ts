@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../define-call';
+import { apilist, get, post } from '../define-call';
 import { errcodeOnlyReply, errcodeReply, stateReply } from '../envelopes';
 import { openid, reqseq, text, plainText } from '../common';
 
@@ -111,62 +111,49 @@ const fileReply = z.union([z.instanceof(Blob), stateReply(z.never())]);
 
 export const archiveQueryCalls = {
   /** Sends the dynamic code to the profile's phone (errcode '00'); /mp/api/user/getphonecode is the profile's getPhoneCode. */
-  phongQueryYzm: defineCall({ method: 'POST', path: '/online/wx/apilist/phong_query_yzm', body: phoneCodeRequest, reply: errcodeOnlyReply }),
+  phongQueryYzm: apilist('phong_query_yzm', phoneCodeRequest, errcodeOnlyReply),
   /**
    * Checks the typed code on the server (errcode true on success). The code itself never comes
    * back: data.bsm names the verified step the face check and the request continue.
    */
-  getQueryYzm: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/getQueryYzm',
-    body: phoneCodeRequest.extend({ yzm: text(12).optional() }),
-    reply: z.object({ errcode: z.union([z.boolean(), z.string()]), errmsg: z.string().optional(), data: z.object({ bsm: z.string() }).optional() }),
-  }),
+  getQueryYzm: apilist(
+    'getQueryYzm',
+    phoneCodeRequest.extend({ yzm: text(12).optional() }),
+    z.object({ errcode: z.union([z.boolean(), z.string()]), errmsg: z.string().optional(), data: z.object({ bsm: z.string() }).optional() }),
+  ),
   /** Records the request once the code and the face check passed; data.certId is the new record. */
-  sentquerycert: defineCall({ method: 'POST', path: '/online/wx/apilist/sentquerycert', body: archiveQueryForm, reply: errcodeReply(z.object({ certId: z.string(), sqdh: z.string() })) }),
-  queryCertRecord: defineCall({ method: 'POST', path: '/online/wx/apilist/queryCertRecord', body: archiveQueryForm, reply: errcodeReply(z.object({ certId: z.string(), sqdh: z.string() })) }),
+  sentquerycert: apilist('sentquerycert', archiveQueryForm, errcodeReply(z.object({ certId: z.string(), sqdh: z.string() }))),
+  queryCertRecord: apilist('queryCertRecord', archiveQueryForm, errcodeReply(z.object({ certId: z.string(), sqdh: z.string() }))),
   /** The citizen's requests, newest first. */
-  querycertrecord: defineCall({ method: 'POST', path: '/online/wx/apilist/querycertrecord', body: z.object({ reqseq, openid }), reply: errcodeReply(z.array(archiveRecordItem)) }),
+  querycertrecord: apilist('querycertrecord', z.object({ reqseq, openid }), errcodeReply(z.array(archiveRecordItem))),
   /** The requests, optionally only the one with this acceptance number (data.data). */
-  getCertRecord: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/getCertRecord',
-    body: z.object({ reqseq, openid, code: text(32).optional() }),
-    reply: errcodeReply(z.object({ data: z.array(archiveRecordItem) })),
-  }),
+  getCertRecord: apilist('getCertRecord', z.object({ reqseq, openid, code: text(32).optional() }), errcodeReply(z.object({ data: z.array(archiveRecordItem) }))),
   /** One request with what the registry returned. */
-  getRecord: defineCall({ method: 'POST', path: '/online/wx/apilist/getRecord', body: certRequest, reply: errcodeReply(archiveRecordDetail) }),
+  getRecord: apilist('getRecord', certRequest, errcodeReply(archiveRecordDetail)),
   /** The certificate as a PNG data URL (imagedata), once returned (20 or 21). */
-  getCatchCert: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/getCatchCert',
-    body: z.object({ reqseq, openid, cerId: recordId, ismobel: plainText(8).optional() }),
-    reply: errcodeReply(z.object({ imagedata: z.string() })),
-  }),
+  getCatchCert: apilist('getCatchCert', z.object({ reqseq, openid, cerId: recordId, ismobel: plainText(8).optional() }), errcodeReply(z.object({ imagedata: z.string() }))),
   /** The certificate's print data. */
-  getCatchcertex: defineCall({ method: 'POST', path: '/online/wx/apilist/getCatchcertex', body: certRequest, reply: errcodeReply(archivePrintData) }),
+  getCatchcertex: apilist('getCatchcertex', certRequest, errcodeReply(archivePrintData)),
   /** Where the certificate's PDF opens (createpdf1). */
-  createpdf: defineCall({ method: 'POST', path: '/online/wx/apilist/createpdf', body: certRequest, reply: errcodeReply(z.object({ path: z.string() })) }),
+  createpdf: apilist('createpdf', certRequest, errcodeReply(z.object({ path: z.string() }))),
   /** The certificate as a PDF, for its owner. */
-  createpdf1: defineCall({ method: 'GET', path: '/online/public/search/createpdf1', body: z.object({ certId: recordId }), reply: fileReply, binary: true }),
+  createpdf1: get('/online/public/search/createpdf1', z.object({ certId: recordId }), fileReply, { binary: true }),
   /** The citizen's own certificate by its number (selecttype 8); state 1 with the record, else errmsg. */
-  relationfilesearch: defineCall({
-    method: 'POST',
-    path: '/online/public/search/relationfilesearch',
-    body: z.object({ reqseq, openid, bdcqzh: text(128).optional(), card: text(32).optional(), name: text(64).optional(), selecttype: text(4).optional() }),
-    reply: stateReply(relationRecord),
-  }),
+  relationfilesearch: post(
+    '/online/public/search/relationfilesearch',
+    z.object({ reqseq, openid, bdcqzh: text(128).optional(), card: text(32).optional(), name: text(64).optional(), selecttype: text(4).optional() }),
+    stateReply(relationRecord),
+  ),
   /** The properties a returned request found, optionally only the certificate bdcqzh (data.records). */
-  getqueryRecordWx: defineCall({
-    method: 'POST',
-    path: '/online/public/search/getqueryRecordWx',
-    body: z.object({ reqseq, openid, id: recordId, bdcqzh: text(128).optional() }),
-    reply: stateReply(z.object({ records: z.array(archiveProperty) })),
-  }),
+  getqueryRecordWx: post(
+    '/online/public/search/getqueryRecordWx',
+    z.object({ reqseq, openid, id: recordId, bdcqzh: text(128).optional() }),
+    stateReply(z.object({ records: z.array(archiveProperty) })),
+  ),
   /** Submits the registration property query; the answer carries the record to poll. */
-  searchBdcdyInfoByBdcqzh: defineCall({ method: 'POST', path: '/mpnw/api/singleApply/searchBdcdyInfoByBdcqzh', body: propertyQueryForm, reply: stateReply(propertyQueryResult) }),
+  searchBdcdyInfoByBdcqzh: post('/mpnw/api/singleApply/searchBdcdyInfoByBdcqzh', propertyQueryForm, stateReply(propertyQueryResult)),
   /** The property query's state; 20 carries BDCDYH and the mortgages. */
-  getBdcqzhQuery: defineCall({ method: 'POST', path: '/online/wx/apilist/getBdcqzhQuery', body: z.object({ reqseq, openid, id: recordId }), reply: stateReply(propertyQueryResult) }),
+  getBdcqzhQuery: apilist('getBdcqzhQuery', z.object({ reqseq, openid, id: recordId }), stateReply(propertyQueryResult)),
 } as const;
 
 /** The path createpdf answers, for the PDF viewer. */

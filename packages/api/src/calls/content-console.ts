@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../define-call';
+import { get, post } from '../define-call';
 import { errcodeOnlyReply, errcodeReply } from '../envelopes';
 import { plainText, reqseq, text } from '../common';
 import { ARTICLE_TYPES } from '../messages';
@@ -34,34 +34,27 @@ const articleId = text(20);
 
 export const contentConsoleCalls = {
   /** A page of articles, newest change first; type and status narrow it; search matches the title literally. */
-  listConsoleArticles: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/content/articles/list',
-    body: z.object({
+  listConsoleArticles: post(
+    '/online/admin/api/content/articles/list',
+    z.object({
       reqseq,
       page: z.number().int().min(1).max(100_000).default(1),
       type: z.enum(ARTICLE_TYPES).optional(),
       status: z.enum(ARTICLE_STATUSES).optional(),
       search: plainText(100).optional(),
     }),
-    reply: errcodeReply(z.object({ items: z.array(consoleArticleItem), total: z.number(), pageSize: z.number() })),
-  }),
+    errcodeReply(z.object({ items: z.array(consoleArticleItem), total: z.number(), pageSize: z.number() })),
+  ),
   /** One article, drafts included; a missing one answers 查询无数据. */
-  getConsoleArticle: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/content/articles/get',
-    body: z.object({ reqseq, id: articleId }),
-    reply: errcodeReply(consoleArticle),
-  }),
+  getConsoleArticle: post('/online/admin/api/content/articles/get', z.object({ reqseq, id: articleId }), errcodeReply(consoleArticle)),
   /**
    * Saves an article: without id a new draft; with id the article's type, title and content (a
    * published one stays published, so the change shows at once). The HTML is sanitised before it is
    * stored. `version` is the one the operator opened: a save over a newer change is refused.
    */
-  saveConsoleArticle: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/content/articles/save',
-    body: z.object({
+  saveConsoleArticle: post(
+    '/online/admin/api/content/articles/save',
+    z.object({
       reqseq,
       id: articleId.optional(),
       version: plainText(40).optional(),
@@ -70,22 +63,12 @@ export const contentConsoleCalls = {
       title: plainText(CONSOLE_ARTICLE_TITLE_MAX_LENGTH * 4),
       content: plainText(CONSOLE_ARTICLE_CONTENT_MAX_LENGTH * 2),
     }),
-    reply: errcodeReply(consoleArticle),
-  }),
+    errcodeReply(consoleArticle),
+  ),
   /** Publishes (citizens see it from now on, dated now) or withdraws an article to a draft. */
-  publishConsoleArticle: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/content/articles/publish',
-    body: z.object({ reqseq, id: articleId, publish: z.boolean() }),
-    reply: errcodeReply(consoleArticle),
-  }),
+  publishConsoleArticle: post('/online/admin/api/content/articles/publish', z.object({ reqseq, id: articleId, publish: z.boolean() }), errcodeReply(consoleArticle)),
   /** Removes an article for good (its content stays in the audit trail). */
-  deleteConsoleArticle: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/content/articles/delete',
-    body: z.object({ reqseq, id: articleId }),
-    reply: errcodeReply(z.object({ id: z.string() })),
-  }),
+  deleteConsoleArticle: post('/online/admin/api/content/articles/delete', z.object({ reqseq, id: articleId }), errcodeReply(z.object({ id: z.string() }))),
 } as const;
 
 // ── Banners and menus of the app's home ─────────────────────────────────────────────────
@@ -115,60 +98,26 @@ const contentId = text(64);
 const orderIds = z.array(plainText(64)).min(1).max(200);
 
 export const contentHomeCalls = {
-  listConsoleBanners: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/content/banners/list',
-    body: z.object({ reqseq }),
-    reply: errcodeReply(z.object({ items: z.array(consoleBanner) })),
-  }),
+  listConsoleBanners: post('/online/admin/api/content/banners/list', z.object({ reqseq }), errcodeReply(z.object({ items: z.array(consoleBanner) }))),
   /** A new banner (placed last, shown once it has an image and is enabled) or a change to one's title, link and switch. */
-  saveConsoleBanner: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/content/banners/save',
-    body: z.object({ reqseq, id: contentId.optional(), title: plainText(400), link: plainText(1000), enabled: z.boolean() }),
-    reply: errcodeReply(consoleBanner),
-  }),
+  saveConsoleBanner: post(
+    '/online/admin/api/content/banners/save',
+    z.object({ reqseq, id: contentId.optional(), title: plainText(400), link: plainText(1000), enabled: z.boolean() }),
+    errcodeReply(consoleBanner),
+  ),
   /** A banner's image (multipart: id, Filedata): a PNG, JPEG, GIF or WebP by its content, at most BANNER_IMAGE_MAX_BYTES. */
-  uploadConsoleBannerImage: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/content/banners/image',
-    body: z.object({ reqseq, id: contentId, Filedata: z.instanceof(Blob) }),
-    reply: errcodeReply(consoleBanner),
-    multipart: true,
-  }),
-  orderConsoleBanners: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/content/banners/order',
-    body: z.object({ reqseq, ids: orderIds }),
-    reply: errcodeReply(z.object({ items: z.array(consoleBanner) })),
-  }),
-  deleteConsoleBanner: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/content/banners/delete',
-    body: z.object({ reqseq, id: contentId }),
-    reply: errcodeReply(z.object({ id: z.string() })),
-  }),
+  uploadConsoleBannerImage: post('/online/admin/api/content/banners/image', z.object({ reqseq, id: contentId, Filedata: z.instanceof(Blob) }), errcodeReply(consoleBanner), { multipart: true }),
+  orderConsoleBanners: post('/online/admin/api/content/banners/order', z.object({ reqseq, ids: orderIds }), errcodeReply(z.object({ items: z.array(consoleBanner) }))),
+  deleteConsoleBanner: post('/online/admin/api/content/banners/delete', z.object({ reqseq, id: contentId }), errcodeReply(z.object({ id: z.string() }))),
   /** An uploaded banner image, public as the home that shows it. */
-  bannerImage: defineCall({
-    method: 'GET',
-    path: '/online/content/banner-image',
-    body: z.object({ reqseq, id: contentId, v: plainText(64).optional() }),
-    reply: errcodeOnlyReply,
-    binary: true,
-  }),
+  bannerImage: get('/online/content/banner-image', z.object({ reqseq, id: contentId, v: plainText(64).optional() }), errcodeOnlyReply, { binary: true }),
 
   /** Every group with its tiles, hidden ones included, in the home's order. */
-  listConsoleMenus: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/content/menus/list',
-    body: z.object({ reqseq }),
-    reply: errcodeReply(z.object({ groups: z.array(consoleMenuGroup) })),
-  }),
+  listConsoleMenus: post('/online/admin/api/content/menus/list', z.object({ reqseq }), errcodeReply(z.object({ groups: z.array(consoleMenuGroup) }))),
   /** A new group (parentId null) or tile (placed last in its group), or a change to one. */
-  saveConsoleMenu: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/content/menus/save',
-    body: z.object({
+  saveConsoleMenu: post(
+    '/online/admin/api/content/menus/save',
+    z.object({
       reqseq,
       id: contentId.optional(),
       parentId: contentId.nullable(),
@@ -179,22 +128,12 @@ export const contentHomeCalls = {
       bz: plainText(400),
       visible: z.boolean(),
     }),
-    reply: errcodeReply(consoleMenu),
-  }),
+    errcodeReply(consoleMenu),
+  ),
   /** The new order of the groups (parentId null) or of one group's tiles. */
-  orderConsoleMenus: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/content/menus/order',
-    body: z.object({ reqseq, parentId: contentId.nullable(), ids: orderIds }),
-    reply: errcodeReply(z.object({ groups: z.array(consoleMenuGroup) })),
-  }),
+  orderConsoleMenus: post('/online/admin/api/content/menus/order', z.object({ reqseq, parentId: contentId.nullable(), ids: orderIds }), errcodeReply(z.object({ groups: z.array(consoleMenuGroup) }))),
   /** Removes a tile, or a group that has no tiles left. */
-  deleteConsoleMenu: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/content/menus/delete',
-    body: z.object({ reqseq, id: contentId }),
-    reply: errcodeReply(z.object({ id: z.string() })),
-  }),
+  deleteConsoleMenu: post('/online/admin/api/content/menus/delete', z.object({ reqseq, id: contentId }), errcodeReply(z.object({ id: z.string() }))),
 } as const;
 
 // ── Common questions, contact lines, the map's tile provider ────────────────────────────
@@ -205,57 +144,21 @@ export const mapSetting = z.object({ tileUrl: z.string(), attribution: z.string(
 export type MapSetting = z.infer<typeof mapSetting>;
 
 export const contentInfoCalls = {
-  listConsoleQuestions: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/content/questions/list',
-    body: z.object({ reqseq }),
-    reply: errcodeReply(z.object({ items: z.array(consoleQuestion) })),
-  }),
+  listConsoleQuestions: post('/online/admin/api/content/questions/list', z.object({ reqseq }), errcodeReply(z.object({ items: z.array(consoleQuestion) }))),
   /** A new question (placed last) or a change to one. */
-  saveConsoleQuestion: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/content/questions/save',
-    body: z.object({ reqseq, id: articleId.optional(), question: plainText(2000), answer: plainText(20000) }),
-    reply: errcodeReply(consoleQuestion),
-  }),
-  orderConsoleQuestions: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/content/questions/order',
-    body: z.object({ reqseq, ids: orderIds }),
-    reply: errcodeReply(z.object({ items: z.array(consoleQuestion) })),
-  }),
-  deleteConsoleQuestion: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/content/questions/delete',
-    body: z.object({ reqseq, id: articleId }),
-    reply: errcodeReply(z.object({ id: z.string() })),
-  }),
+  saveConsoleQuestion: post(
+    '/online/admin/api/content/questions/save',
+    z.object({ reqseq, id: articleId.optional(), question: plainText(2000), answer: plainText(20000) }),
+    errcodeReply(consoleQuestion),
+  ),
+  orderConsoleQuestions: post('/online/admin/api/content/questions/order', z.object({ reqseq, ids: orderIds }), errcodeReply(z.object({ items: z.array(consoleQuestion) }))),
+  deleteConsoleQuestion: post('/online/admin/api/content/questions/delete', z.object({ reqseq, id: articleId }), errcodeReply(z.object({ id: z.string() }))),
   /** The contact lines 联系我们 shows, one a line (e.g. 地址：…). */
-  getConsoleContact: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/content/contact/get',
-    body: z.object({ reqseq }),
-    reply: errcodeReply(z.object({ lines: z.array(z.string()) })),
-  }),
-  saveConsoleContact: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/content/contact/save',
-    body: z.object({ reqseq, lines: z.array(plainText(1000)).max(100) }),
-    reply: errcodeReply(z.object({ lines: z.array(z.string()) })),
-  }),
+  getConsoleContact: post('/online/admin/api/content/contact/get', z.object({ reqseq }), errcodeReply(z.object({ lines: z.array(z.string()) }))),
+  saveConsoleContact: post('/online/admin/api/content/contact/save', z.object({ reqseq, lines: z.array(plainText(1000)).max(100) }), errcodeReply(z.object({ lines: z.array(z.string()) }))),
   /** The service-site map's tile provider (系统管理员): an https template with {z}, {x}, {y}, or '' for no map. */
-  getMapSetting: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/settings/map/get',
-    body: z.object({ reqseq }),
-    reply: errcodeReply(mapSetting),
-  }),
-  saveMapSetting: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/settings/map/save',
-    body: z.object({ reqseq, tileUrl: plainText(1000), attribution: plainText(1000) }),
-    reply: errcodeReply(mapSetting),
-  }),
+  getMapSetting: post('/online/admin/api/settings/map/get', z.object({ reqseq }), errcodeReply(mapSetting)),
+  saveMapSetting: post('/online/admin/api/settings/map/save', z.object({ reqseq, tileUrl: plainText(1000), attribution: plainText(1000) }), errcodeReply(mapSetting)),
 } as const;
 
 // ── Service sites: the details the site list and its map show ──────────────────────────
@@ -274,19 +177,13 @@ export const serviceSiteDetails = z.object({
 export type ServiceSiteDetails = z.infer<typeof serviceSiteDetails>;
 
 export const contentSiteCalls = {
-  listConsoleSites: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/content/sites/list',
-    body: z.object({ reqseq }),
-    reply: errcodeReply(z.object({ items: z.array(serviceSiteDetails) })),
-  }),
+  listConsoleSites: post('/online/admin/api/content/sites/list', z.object({ reqseq }), errcodeReply(z.object({ items: z.array(serviceSiteDetails) }))),
   /** A site's address, hours, phone and coordinates; which sites exist and what they handle is the appointment settings'. */
-  saveConsoleSite: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/content/sites/save',
-    body: z.object({ reqseq, id: contentId, address: plainText(1000), worktime: plainText(1000), phone: plainText(200), lat: plainText(40), lng: plainText(40) }),
-    reply: errcodeReply(serviceSiteDetails),
-  }),
+  saveConsoleSite: post(
+    '/online/admin/api/content/sites/save',
+    z.object({ reqseq, id: contentId, address: plainText(1000), worktime: plainText(1000), phone: plainText(200), lat: plainText(40), lng: plainText(40) }),
+    errcodeReply(serviceSiteDetails),
+  ),
 } as const;
 
 // ── Downloadable forms ──────────────────────────────────────────────────────────────────
@@ -295,30 +192,19 @@ export const consoleDownload = z.object({ id: z.string(), fileName: z.string(), 
 export type ConsoleDownload = z.infer<typeof consoleDownload>;
 
 export const contentDownloadCalls = {
-  listConsoleDownloads: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/content/downloads/list',
-    body: z.object({ reqseq }),
-    reply: errcodeReply(z.object({ items: z.array(consoleDownload) })),
-  }),
+  listConsoleDownloads: post('/online/admin/api/content/downloads/list', z.object({ reqseq }), errcodeReply(z.object({ items: z.array(consoleDownload) }))),
   /**
    * A new downloadable form, or a new file for one (multipart: id to replace, fileAlias, Filedata): a
    * PDF, Word or Excel file by its content and name, at most DOWNLOAD_FILE_MAX_BYTES. The list shows it
    * under the uploaded file's name.
    */
-  uploadConsoleDownload: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/content/downloads/upload',
-    body: z.object({ reqseq, id: articleId.optional(), fileAlias: plainText(400), Filedata: z.instanceof(Blob) }),
-    reply: errcodeReply(consoleDownload),
-    multipart: true,
-  }),
-  deleteConsoleDownload: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/content/downloads/delete',
-    body: z.object({ reqseq, id: articleId }),
-    reply: errcodeReply(z.object({ id: z.string() })),
-  }),
+  uploadConsoleDownload: post(
+    '/online/admin/api/content/downloads/upload',
+    z.object({ reqseq, id: articleId.optional(), fileAlias: plainText(400), Filedata: z.instanceof(Blob) }),
+    errcodeReply(consoleDownload),
+    { multipart: true },
+  ),
+  deleteConsoleDownload: post('/online/admin/api/content/downloads/delete', z.object({ reqseq, id: articleId }), errcodeReply(z.object({ id: z.string() }))),
 } as const;
 
 // ── Handling guides and required materials per business ─────────────────────────────────
@@ -337,23 +223,16 @@ export type ConsoleGuide = z.infer<typeof consoleGuide>;
 
 export const contentGuideCalls = {
   /** Every business with whether it has a guide and how many materials it asks for. */
-  listConsoleGuides: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/content/guides/list',
-    body: z.object({ reqseq }),
-    reply: errcodeReply(z.object({ items: z.array(z.object({ prodefid: z.string(), prodefName: z.string(), areaname: z.string(), hasGuide: z.boolean(), materials: z.number() })) })),
-  }),
-  getConsoleGuide: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/content/guides/get',
-    body: z.object({ reqseq, prodefid: contentId }),
-    reply: errcodeReply(consoleGuide),
-  }),
+  listConsoleGuides: post(
+    '/online/admin/api/content/guides/list',
+    z.object({ reqseq }),
+    errcodeReply(z.object({ items: z.array(z.object({ prodefid: z.string(), prodefName: z.string(), areaname: z.string(), hasGuide: z.boolean(), materials: z.number() })) })),
+  ),
+  getConsoleGuide: post('/online/admin/api/content/guides/get', z.object({ reqseq, prodefid: contentId }), errcodeReply(consoleGuide)),
   /** A business's guide (sanitised HTML) and its material list in order; new applications copy the list, applications already started keep theirs. */
-  saveConsoleGuide: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/content/guides/save',
-    body: z.object({
+  saveConsoleGuide: post(
+    '/online/admin/api/content/guides/save',
+    z.object({
       reqseq,
       prodefid: contentId,
       title: plainText(1000),
@@ -361,6 +240,6 @@ export const contentGuideCalls = {
       cdzmyhxzContent: plainText(CONSOLE_ARTICLE_CONTENT_MAX_LENGTH * 2),
       materials: z.array(z.object({ id: text(20).optional(), name: plainText(400), required: z.boolean() })).max(200),
     }),
-    reply: errcodeReply(consoleGuide),
-  }),
+    errcodeReply(consoleGuide),
+  ),
 } as const;

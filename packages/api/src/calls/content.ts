@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../define-call';
+import { apilist, post } from '../define-call';
 import { errcodeReply, webstateReply } from '../envelopes';
 import { reqseq, openid, text } from '../common';
 import { ARTICLE_TYPES } from '../messages';
@@ -71,94 +71,47 @@ export type ProgressResult = z.infer<typeof progressResult>;
 
 export const contentCalls = {
   /** Submit feedback: webstate 1, or webstate -1 with errmsg. */
-  sendSaveFeedback: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/addSugge',
+  sendSaveFeedback: apilist(
+    'addSugge',
     // The 200-character rule is the domain's (validateFeedback), so its message reaches the citizen;
     // this bound only keeps a runaway payload out.
-    body: z.object({ reqseq, openid, content: text(4000).optional() }),
-    reply: webstateReply(z.object({ id: z.string() })),
-  }),
+    z.object({ reqseq, openid, content: text(4000).optional() }),
+    webstateReply(z.object({ id: z.string() })),
+  ),
   /** The session user's feedback, newest first. page and rows are declared by the app but not used (spec part 1 §9). */
-  getFeedBackListPage: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/getSuggeList',
-    body: z.object({ reqseq, openid, page: text(8).optional(), rows: text(8).optional() }),
-    reply: webstateReply(z.array(feedbackItem)),
-  }),
+  getFeedBackListPage: apilist('getSuggeList', z.object({ reqseq, openid, page: text(8).optional(), rows: text(8).optional() }), webstateReply(z.array(feedbackItem))),
   /** One feedback item of the session user; another's or a missing one answers 查询无数据. */
-  getFeedBack: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/getSugge',
-    body: z.object({ reqseq, openid, id: rowId }),
-    reply: webstateReply(feedbackItem),
-  }),
+  getFeedBack: apilist('getSugge', z.object({ reqseq, openid, id: rowId }), webstateReply(feedbackItem)),
 
-  getCommonQuesList: defineCall({
-    method: 'POST',
-    path: '/mp/api/commonques/list',
-    body: z.object({ reqseq }),
-    reply: errcodeReply(z.array(commonQuestion)),
-  }),
-  getCommonQues: defineCall({
-    method: 'POST',
-    path: '/mp/api/commonques/get',
-    body: z.object({ reqseq, id: rowId }),
-    reply: errcodeReply(commonQuestion),
-  }),
+  getCommonQuesList: post('/mp/api/commonques/list', z.object({ reqseq }), errcodeReply(z.array(commonQuestion))),
+  getCommonQues: post('/mp/api/commonques/get', z.object({ reqseq, id: rowId }), errcodeReply(commonQuestion)),
 
   /** The hall's contact lines as one comma-separated string. slsqId is accepted; the lines are the same for every application. */
-  getContactUs: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/getContactUs',
-    body: z.object({ reqseq, slsqId: text(64).optional() }),
-    reply: errcodeReply(z.string()),
-  }),
+  getContactUs: apilist('getContactUs', z.object({ reqseq, slsqId: text(64).optional() }), errcodeReply(z.string())),
 
   /**
    * Cities with their districts for the region chooser: a province code gives its cities, a city
    * code that city, a district code its city. '--' placeholders are left out of districtxzq.
    */
-  getAddressList: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/getAddressList',
-    body: z.object({ reqseq, xzqdm: text(12).default(DEFAULT_ADDRESS_XZQDM) }),
-    reply: errcodeReply(z.object({ cityxzq: z.array(cityRegion) })),
-  }),
+  getAddressList: apilist('getAddressList', z.object({ reqseq, xzqdm: text(12).default(DEFAULT_ADDRESS_XZQDM) }), errcodeReply(z.object({ cityxzq: z.array(cityRegion) }))),
 
   /** An article list, newest first, searchVal matching the title literally; empty → errcode 01 with EMPTY_LIST_MESSAGE. */
-  getServiceGuids: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/getServiceGuids',
-    body: z.object({
+  getServiceGuids: apilist(
+    'getServiceGuids',
+    z.object({
       reqseq,
       type: articleType,
       /** Only 'all' is specified: the whole list, paged by the app (5 a page). */
       page: z.literal('all').default('all'),
       searchVal: text(100).optional(),
     }),
-    reply: errcodeReply(z.array(articleListItem)),
-  }),
+    errcodeReply(z.array(articleListItem)),
+  ),
   /** One article for the article page. */
-  getArticle: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/getArticle',
-    body: z.object({ reqseq, id: rowId, type: articleType.optional() }),
-    reply: errcodeReply(article),
-  }),
+  getArticle: apilist('getArticle', z.object({ reqseq, id: rowId, type: articleType.optional() }), errcodeReply(article)),
 
-  initGuide: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/initGuide',
-    body: z.object({ reqseq, prodefid: text(64) }),
-    reply: errcodeReply(guide),
-  }),
+  initGuide: apilist('initGuide', z.object({ reqseq, prodefid: text(64) }), errcodeReply(guide)),
 
   /** Progress by acceptance number (letter case significant): errcode 00 with data[0], or 01 with 查询无数据. */
-  querySearch: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/querySearch',
-    body: z.object({ reqseq, openid, appPlosh: text(64) }),
-    reply: errcodeReply(z.array(progressResult)),
-  }),
+  querySearch: apilist('querySearch', z.object({ reqseq, openid, appPlosh: text(64) }), errcodeReply(z.array(progressResult))),
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../define-call';
+import { post } from '../define-call';
 import { stateReply } from '../envelopes';
 import { reqseq, text, plainText } from '../common';
 
@@ -45,24 +45,17 @@ const APPOINT = '/online/wx/appoint';
 
 export const counterBookingCalls = {
   /** The coming days of the citizen's hall, in date order, closed days included with holiday 1. */
-  getCalendar: defineCall({
-    method: 'POST',
-    path: `${APPOINT}/getCalendar`,
-    body: z.object({ reqseq }),
-    reply: stateReply(z.array(counterBookingDay)),
-  }),
+  getCalendar: post(`${APPOINT}/getCalendar`, z.object({ reqseq }), stateReply(z.array(counterBookingDay))),
   /** The slots of a day; booked tells whether the citizen already holds a booking that date. */
-  queryApmCount: defineCall({
-    method: 'POST',
-    path: `${APPOINT}/queryApmCount`,
-    body: z.object({ reqseq, phone: text(40).optional(), calendarId: idText, openId }),
-    reply: stateReply(z.object({ booked: z.boolean(), counts: z.array(counterBookingSlot) })),
-  }),
+  queryApmCount: post(
+    `${APPOINT}/queryApmCount`,
+    z.object({ reqseq, phone: text(40).optional(), calendarId: idText, openId }),
+    stateReply(z.object({ booked: z.boolean(), counts: z.array(counterBookingSlot) })),
+  ),
   /** Books a slot: state 1 and the record's id, or the spec's refusal in msg. proinstid ties it to one of the citizen's cases. */
-  addApmCount: defineCall({
-    method: 'POST',
-    path: `${APPOINT}/addApmCount`,
-    body: z.object({
+  addApmCount: post(
+    `${APPOINT}/addApmCount`,
+    z.object({
       reqseq,
       name: text(100).optional(),
       phone: text(40).optional(),
@@ -73,13 +66,8 @@ export const counterBookingCalls = {
       openId,
       proinstid: idText.optional(),
     }),
-    reply: stateReply(z.object({ id: z.string() })),
-  }),
+    stateReply(z.object({ id: z.string() })),
+  ),
   /** The citizen's own records, newest first. */
-  getApmRecord: defineCall({
-    method: 'POST',
-    path: `${APPOINT}/getApmRecord`,
-    body: z.object({ reqseq, openId }),
-    reply: stateReply(z.array(counterBookingRecord)),
-  }),
+  getApmRecord: post(`${APPOINT}/getApmRecord`, z.object({ reqseq, openId }), stateReply(z.array(counterBookingRecord))),
 } as const;

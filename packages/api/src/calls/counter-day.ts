@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../define-call';
+import { post } from '../define-call';
 import { errcodeReply } from '../envelopes';
 import { reqseq, text } from '../common';
 import { consoleSite } from './appointment-settings';
@@ -38,10 +38,9 @@ export type CounterDay = z.infer<typeof counterDay>;
 
 export const counterDayCalls = {
   /** A site's bookings of a date (today when left out), by slot; an unknown site answers 查询无数据. */
-  getCounterDay: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/counter-day/get',
-    body: z.object({
+  getCounterDay: post(
+    '/online/admin/api/counter-day/get',
+    z.object({
       reqseq,
       areaId: text(64).optional(),
       date: z
@@ -49,13 +48,12 @@ export const counterDayCalls = {
         .regex(/^\d{4}-\d{2}-\d{2}$/, { error: '日期格式应为YYYY-MM-DD，请重新选择' })
         .optional(),
     }),
-    reply: errcodeReply(counterDay),
-  }),
+    errcodeReply(counterDay),
+  ),
   /** 到场 or 未到, once per booking: a second record (or a second operator's) is refused with the first. */
-  markCounterAttendance: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/counter-day/mark',
-    body: z.object({ reqseq, kind: z.enum(['order', 'counter']), id: text(20), state: z.enum(['arrived', 'no_show']) }),
-    reply: errcodeReply(dayBooking),
-  }),
+  markCounterAttendance: post(
+    '/online/admin/api/counter-day/mark',
+    z.object({ reqseq, kind: z.enum(['order', 'counter']), id: text(20), state: z.enum(['arrived', 'no_show']) }),
+    errcodeReply(dayBooking),
+  ),
 } as const;

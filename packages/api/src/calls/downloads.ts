@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../define-call';
+import { apilist, get } from '../define-call';
 import { errcodeOnlyReply, errcodeReply } from '../envelopes';
 import { reqseq, text } from '../common';
 
@@ -27,18 +27,7 @@ export const downloadCalls = {
    * The files of a district (xzqdm; every district's shared files too), searchValue matching the
    * title or the file name literally. Empty: errcode 01 with the text the app shows as its empty row.
    */
-  getZlxzList: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/getZlxzList',
-    body: z.object({ reqseq, xzqdm: text(12).optional(), searchValue: text(100).optional() }),
-    reply: errcodeReply(z.array(downloadFile)),
-  }),
+  getZlxzList: apilist('getZlxzList', z.object({ reqseq, xzqdm: text(12).optional(), searchValue: text(100).optional() }), errcodeReply(z.array(downloadFile))),
   /** The stored file of that name with its Chinese name in Content-Disposition; an unknown name answers 404. */
-  downloadFile: defineCall({
-    method: 'GET',
-    path: DOWNLOAD_PATH,
-    body: z.object({ reqseq, name: text(200) }),
-    reply: errcodeOnlyReply,
-    binary: true,
-  }),
+  downloadFile: get(DOWNLOAD_PATH, z.object({ reqseq, name: text(200) }), errcodeOnlyReply, { binary: true }),
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../define-call';
+import { post } from '../define-call';
 import { errcodeReply } from '../envelopes';
 import { plainText, reqseq, text } from '../common';
 import { FEEDBACK_REPLY_MAX_LENGTH } from '../console-limits';
@@ -36,35 +36,28 @@ const feedbackId = text(20);
 
 export const feedbackInboxCalls = {
   /** A page of the citizens' feedback: unanswered first, then newest first; search finds text in the feedback or the reply. */
-  listInboxFeedback: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/feedback/list',
-    body: z.object({
+  listInboxFeedback: post(
+    '/online/admin/api/feedback/list',
+    z.object({
       reqseq,
       page: z.number().int().min(1).max(100_000).default(1),
       search: plainText(100).optional(),
       /** waiting: only the unanswered. */
       only: z.enum(['waiting']).optional(),
     }),
-    reply: errcodeReply(z.object({ items: z.array(inboxFeedbackItem), total: z.number(), waiting: z.number(), pageSize: z.number() })),
-  }),
+    errcodeReply(z.object({ items: z.array(inboxFeedbackItem), total: z.number(), waiting: z.number(), pageSize: z.number() })),
+  ),
   /** One item with its citizen; a missing one answers 查询无数据. */
-  getInboxFeedback: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/feedback/get',
-    body: z.object({ reqseq, id: feedbackId }),
-    reply: errcodeReply(inboxFeedbackDetail),
-  }),
+  getInboxFeedback: post('/online/admin/api/feedback/get', z.object({ reqseq, id: feedbackId }), errcodeReply(inboxFeedbackDetail)),
   /**
    * The reply to an unanswered item (trimmed, required, at most FEEDBACK_REPLY_MAX_LENGTH characters).
    * A reply is final: an answered item, or one another operator answered a moment before, is refused
    * with FEEDBACK_ALREADY_REPLIED.
    */
-  replyInboxFeedback: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/feedback/reply',
+  replyInboxFeedback: post(
+    '/online/admin/api/feedback/reply',
     // The length rule is checked after trimming, so its message reaches the operator; this bound only stops a runaway body.
-    body: z.object({ reqseq, id: feedbackId, reply: plainText(FEEDBACK_REPLY_MAX_LENGTH * 8) }),
-    reply: errcodeReply(inboxFeedbackDetail),
-  }),
+    z.object({ reqseq, id: feedbackId, reply: plainText(FEEDBACK_REPLY_MAX_LENGTH * 8) }),
+    errcodeReply(inboxFeedbackDetail),
+  ),
 } as const;

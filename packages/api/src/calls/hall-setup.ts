@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../define-call';
+import { post } from '../define-call';
 import { errcodeReply } from '../envelopes';
 import { plainText, reqseq, text } from '../common';
 import { siteSettings } from './appointment-settings';
@@ -52,61 +52,30 @@ const queueReply = errcodeReply(z.array(queueSettingsHall));
 
 export const hallSetupCalls = {
   /** A new appointment site (no areaId) or a site's name, district and order; its calendar opens at once. */
-  saveAppointmentSite: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/appointment-settings/site/save',
-    body: z.object({ reqseq, areaId: id.optional(), areaName: plainText(100), xzqdm: districtCode, sort }),
-    reply: settingsReply,
-  }),
+  saveAppointmentSite: post('/online/admin/api/appointment-settings/site/save', z.object({ reqseq, areaId: id.optional(), areaName: plainText(100), xzqdm: districtCode, sort }), settingsReply),
   /** Removes a site that never held a booking; one that did is refused with the count. */
-  deleteAppointmentSite: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/appointment-settings/site/delete',
-    body: z.object({ reqseq, areaId: id }),
-    reply: settingsReply,
-  }),
+  deleteAppointmentSite: post('/online/admin/api/appointment-settings/site/delete', z.object({ reqseq, areaId: id }), settingsReply),
   /** A new business of a site (no processId) or its name and order; its slots open on the coming days at once. */
-  saveAppointmentBusiness: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/appointment-settings/business/save',
-    body: z.object({ reqseq, areaId: id, processId: id.optional(), processName: plainText(100), sort }),
-    reply: settingsReply,
-  }),
+  saveAppointmentBusiness: post('/online/admin/api/appointment-settings/business/save', z.object({ reqseq, areaId: id, processId: id.optional(), processName: plainText(100), sort }), settingsReply),
   /** Removes a business that never held a booking; one that did is refused with the count. */
-  deleteAppointmentBusiness: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/appointment-settings/business/delete',
-    body: z.object({ reqseq, areaId: id, processId: id }),
-    reply: settingsReply,
-  }),
+  deleteAppointmentBusiness: post('/online/admin/api/appointment-settings/business/delete', z.object({ reqseq, areaId: id, processId: id }), settingsReply),
 
   /** A new business of a queue group (no id) or its name and order. */
-  saveQueueBusiness: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/queue/business/save',
-    body: z.object({ reqseq, groupId: id, id: id.optional(), name: plainText(100), sort }),
-    reply: queueReply,
-  }),
-  deleteQueueBusiness: defineCall({ method: 'POST', path: '/online/admin/api/queue/business/delete', body: z.object({ reqseq, id }), reply: queueReply }),
+  saveQueueBusiness: post('/online/admin/api/queue/business/save', z.object({ reqseq, groupId: id, id: id.optional(), name: plainText(100), sort }), queueReply),
+  deleteQueueBusiness: post('/online/admin/api/queue/business/delete', z.object({ reqseq, id }), queueReply),
   /** Closes a hall on a date (closed true) or opens it again; a date with numbers taken cannot be closed. */
-  saveQueueClosedDay: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/queue/closed-day/save',
-    body: z.object({ reqseq, comID: id, date: dateText, closed: z.boolean(), reason: plainText(100).default('') }),
-    reply: queueReply,
-  }),
+  saveQueueClosedDay: post('/online/admin/api/queue/closed-day/save', z.object({ reqseq, comID: id, date: dateText, closed: z.boolean(), reason: plainText(100).default('') }), queueReply),
   /** Removes a hall none of whose groups ever handed out a number; otherwise refused in words. */
-  deleteQueueHall: defineCall({ method: 'POST', path: '/online/admin/api/queue/hall/delete', body: z.object({ reqseq, id }), reply: queueReply }),
+  deleteQueueHall: post('/online/admin/api/queue/hall/delete', z.object({ reqseq, id }), queueReply),
   /** Removes a group that never handed out a number; otherwise refused in words. */
-  deleteQueueGroup: defineCall({ method: 'POST', path: '/online/admin/api/queue/group/delete', body: z.object({ reqseq, id }), reply: queueReply }),
+  deleteQueueGroup: post('/online/admin/api/queue/group/delete', z.object({ reqseq, id }), queueReply),
 
   /** The application catalogue's businesses and the registration pairs a new one can follow. */
-  listCatalogueBusinesses: defineCall({ method: 'POST', path: '/online/admin/api/catalogue/list', body: z.object({ reqseq }), reply: errcodeReply(catalogueList) }),
+  listCatalogueBusinesses: post('/online/admin/api/catalogue/list', z.object({ reqseq }), errcodeReply(catalogueList)),
   /** A new business (no id: it takes its pair's unit fields) or a business's name, district, user kind and order. */
-  saveCatalogueBusiness: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/catalogue/save',
-    body: z.object({
+  saveCatalogueBusiness: post(
+    '/online/admin/api/catalogue/save',
+    z.object({
       reqseq,
       id: id.optional(),
       prodefName: plainText(100),
@@ -116,23 +85,21 @@ export const hallSetupCalls = {
       areaname: plainText(100),
       sort,
     }),
-    reply: errcodeReply(catalogueList),
-  }),
+    errcodeReply(catalogueList),
+  ),
   /** Removes a business no application was ever made for; otherwise refused with the count. */
-  deleteCatalogueBusiness: defineCall({ method: 'POST', path: '/online/admin/api/catalogue/delete', body: z.object({ reqseq, id }), reply: errcodeReply(catalogueList) }),
+  deleteCatalogueBusiness: post('/online/admin/api/catalogue/delete', z.object({ reqseq, id }), errcodeReply(catalogueList)),
 
   /** The sites an operator can be tied to, and each account's own. */
-  listServedSites: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/operators/sites',
-    body: z.object({ reqseq }),
-    reply: errcodeReply(z.object({ sites: z.array(servedSite), accounts: z.array(z.object({ id: z.number(), sites: z.array(z.string()) })) })),
-  }),
+  listServedSites: post(
+    '/online/admin/api/operators/sites',
+    z.object({ reqseq }),
+    errcodeReply(z.object({ sites: z.array(servedSite), accounts: z.array(z.object({ id: z.number(), sites: z.array(z.string()) })) })),
+  ),
   /** The sites an operator serves: the counter's day and calling offer only these (none: every site). */
-  saveOperatorSites: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/operators/sites/save',
-    body: z.object({ reqseq, id: z.number().int().positive(), sites: z.array(id).max(200) }),
-    reply: errcodeReply(z.object({ id: z.number(), sites: z.array(z.string()) })),
-  }),
+  saveOperatorSites: post(
+    '/online/admin/api/operators/sites/save',
+    z.object({ reqseq, id: z.number().int().positive(), sites: z.array(id).max(200) }),
+    errcodeReply(z.object({ id: z.number(), sites: z.array(z.string()) })),
+  ),
 } as const;

@@ -1,6 +1,6 @@
 import { OPERATOR_PASSWORD_MAX_LENGTH, OPERATOR_ROLE_CODES } from '@hall/domain';
 import { z } from 'zod';
-import { defineCall } from '../define-call';
+import { post } from '../define-call';
 import { errcodeReply } from '../envelopes';
 import { reqseq, plainText } from '../common';
 
@@ -59,73 +59,30 @@ export const AUDIT_PAGE_SIZE = 50;
 const dateFilter = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为YYYY-MM-DD');
 
 export const operatorCalls = {
-  operatorSignIn: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/signIn',
-    body: z.object({ reqseq, username: plainText(64), password }),
-    reply: errcodeReply(operatorProfile),
-  }),
-  operatorSignOut: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/signOut',
-    body: z.object({ reqseq }),
-    reply: errcodeReply(z.object({})),
-  }),
+  operatorSignIn: post('/online/admin/api/signIn', z.object({ reqseq, username: plainText(64), password }), errcodeReply(operatorProfile)),
+  operatorSignOut: post('/online/admin/api/signOut', z.object({ reqseq }), errcodeReply(z.object({}))),
   /** The signed-in operator, or errcode 401 when the console is not signed in. */
-  getOperatorMe: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/me',
-    body: z.object({ reqseq }),
-    reply: errcodeReply(operatorProfile),
-  }),
-  changeOperatorPassword: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/changePassword',
-    body: z.object({ reqseq, current: password, next: password }),
-    reply: errcodeReply(operatorProfile),
-  }),
+  getOperatorMe: post('/online/admin/api/me', z.object({ reqseq }), errcodeReply(operatorProfile)),
+  changeOperatorPassword: post('/online/admin/api/changePassword', z.object({ reqseq, current: password, next: password }), errcodeReply(operatorProfile)),
   /** Binds the WeChat this browser is signed in with (the citizen session) to the signed-in operator. */
-  bindOperatorWechat: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/bindWechat',
-    body: z.object({ reqseq }),
-    reply: errcodeReply(operatorProfile),
-  }),
-  unbindOperatorWechat: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/unbindWechat',
-    body: z.object({ reqseq }),
-    reply: errcodeReply(operatorProfile),
-  }),
-  listOperators: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/operators/list',
-    body: z.object({ reqseq }),
-    reply: errcodeReply(z.object({ items: z.array(operatorAccount) })),
-  }),
-  createOperator: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/operators/create',
-    body: z.object({ reqseq, username: plainText(64), displayName: plainText(40), roles: z.array(operatorRole).max(OPERATOR_ROLE_CODES.length), password }),
-    reply: errcodeReply(operatorAccount),
-  }),
-  updateOperator: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/operators/update',
-    body: z.object({ reqseq, id: operatorId, displayName: plainText(40), roles: z.array(operatorRole).max(OPERATOR_ROLE_CODES.length), disabled: z.boolean() }),
-    reply: errcodeReply(operatorAccount),
-  }),
+  bindOperatorWechat: post('/online/admin/api/bindWechat', z.object({ reqseq }), errcodeReply(operatorProfile)),
+  unbindOperatorWechat: post('/online/admin/api/unbindWechat', z.object({ reqseq }), errcodeReply(operatorProfile)),
+  listOperators: post('/online/admin/api/operators/list', z.object({ reqseq }), errcodeReply(z.object({ items: z.array(operatorAccount) }))),
+  createOperator: post(
+    '/online/admin/api/operators/create',
+    z.object({ reqseq, username: plainText(64), displayName: plainText(40), roles: z.array(operatorRole).max(OPERATOR_ROLE_CODES.length), password }),
+    errcodeReply(operatorAccount),
+  ),
+  updateOperator: post(
+    '/online/admin/api/operators/update',
+    z.object({ reqseq, id: operatorId, displayName: plainText(40), roles: z.array(operatorRole).max(OPERATOR_ROLE_CODES.length), disabled: z.boolean() }),
+    errcodeReply(operatorAccount),
+  ),
   /** Sets a new password that must be changed at the next sign-in, and lifts a lock-out. */
-  resetOperatorPassword: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/operators/resetPassword',
-    body: z.object({ reqseq, id: operatorId, password }),
-    reply: errcodeReply(operatorAccount),
-  }),
-  listAuditTrail: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/audit/list',
-    body: z.object({
+  resetOperatorPassword: post('/online/admin/api/operators/resetPassword', z.object({ reqseq, id: operatorId, password }), errcodeReply(operatorAccount)),
+  listAuditTrail: post(
+    '/online/admin/api/audit/list',
+    z.object({
       reqseq,
       page: z.number().int().min(1).max(100_000).default(1),
       operator: plainText(64).optional(),
@@ -133,6 +90,6 @@ export const operatorCalls = {
       from: dateFilter.optional(),
       to: dateFilter.optional(),
     }),
-    reply: errcodeReply(z.object({ items: z.array(auditEntry), total: z.number(), pageSize: z.number() })),
-  }),
+    errcodeReply(z.object({ items: z.array(auditEntry), total: z.number(), pageSize: z.number() })),
+  ),
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../define-call';
+import { apilist, post } from '../define-call';
 import { errcodeOnlyReply, errcodeReply, statReply } from '../envelopes';
 import { reqseq, openid, text, plainText } from '../common';
 import { hallUser } from './session';
@@ -26,10 +26,9 @@ export type ProfileForm = z.input<typeof profileForm>;
 export type ProfileFormData = z.output<typeof profileForm>;
 
 export const profileCalls = {
-  getUserInfo: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/getUserInfo',
-    body: z.object({
+  getUserInfo: apilist(
+    'getUserInfo',
+    z.object({
       reqseq,
       data: z
         .object({
@@ -46,62 +45,36 @@ export const profileCalls = {
      * With a BizToken the server first completes that face check and says how it ended
      * (faceResult, with faceMessage explaining a failure), so the screen can show 认证通过 or 认证失败.
      */
-    reply: errcodeReply(hallUser).extend({
+    errcodeReply(hallUser).extend({
       faceResult: z.enum(['passed', 'failed']).optional(),
       faceMessage: z.string().optional(),
     }),
-  }),
+  ),
   /** errcode 0 ok; 1, 2, 4 profile incomplete; 3 not real-name verified. */
-  validateUserInfo: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/validateUserInfo',
-    body: z.object({ reqseq, data: z.object({ openid }).optional() }),
-    reply: errcodeOnlyReply,
-  }),
-  saveUserInfo: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/perfectUserInfo',
-    body: profileForm,
-    reply: errcodeOnlyReply,
-  }),
+  validateUserInfo: apilist('validateUserInfo', z.object({ reqseq, data: z.object({ openid }).optional() }), errcodeOnlyReply),
+  saveUserInfo: apilist('perfectUserInfo', profileForm, errcodeOnlyReply),
   /**
    * The citizen's elder mode (长辈模式: larger text and tap targets, high contrast, simpler tiles),
    * kept with the citizen so it follows them to every later visit. Changes only the session's user.
    */
-  setElderMode: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/setElderMode',
-    body: z.object({ reqseq, data: z.object({ openid, elderMode: z.boolean() }) }),
-    reply: errcodeReply(z.object({ elderMode: z.boolean() })),
-  }),
+  setElderMode: apilist('setElderMode', z.object({ reqseq, data: z.object({ openid, elderMode: z.boolean() }) }), errcodeReply(z.object({ elderMode: z.boolean() }))),
   /** Sends an SMS code to the phone: stat 1 sent, else stat 0 with msg (e.g. the seconds left before another). */
-  getPhoneCode: defineCall({
-    method: 'POST',
-    path: '/mp/api/user/getphonecode',
-    body: z.object({ reqseq, phone: text(20) }),
-    reply: statReply(z.unknown()),
-  }),
+  getPhoneCode: post('/mp/api/user/getphonecode', z.object({ reqseq, phone: text(20) }), statReply(z.unknown())),
   /** Face verification start: errcode 00 with data.Url to send the browser to. */
-  getWxDetectAuth: defineCall({
-    method: 'POST',
-    path: '/online/wx/face/WxDetectAuth',
-    body: z.object({
+  getWxDetectAuth: post(
+    '/online/wx/face/WxDetectAuth',
+    z.object({
       RedirectUrl: plainText(2048),
       openid,
       bsm: plainText(128).optional(),
       idcard: text(32),
       name: text(64),
     }),
-    reply: errcodeReply(z.object({ Url: z.string(), BizToken: z.string() })),
-  }),
+    errcodeReply(z.object({ Url: z.string(), BizToken: z.string() })),
+  ),
   /**
    * Completes the face check of a business serial (bsm) taken from the return URL: errcode 00
    * with 认证成功 when it passed and matches the profile, else errcode 01 with the reason.
    */
-  setDetectInfo: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/setDetectInfo',
-    body: z.object({ reqseq, bsm: plainText(128), BizToken: plainText(128).optional() }),
-    reply: errcodeOnlyReply,
-  }),
+  setDetectInfo: apilist('setDetectInfo', z.object({ reqseq, bsm: plainText(128), BizToken: plainText(128).optional() }), errcodeOnlyReply),
 } as const;

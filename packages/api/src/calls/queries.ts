@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../define-call';
+import { apilist, get, post } from '../define-call';
 import { errcodeReply, stateReply } from '../envelopes';
 import { reqseq, openid, text } from '../common';
 export { SIGNATURE_UPLOAD_SUCCESS, licencePreviewPath, verificationPreviewPath, pdfViewerHref } from '../messages';
@@ -79,102 +79,32 @@ export const signatureUploadFields = z.object({
 
 export const queryCalls = {
   /** The city selector of the certificate and licence queries: data.xzqs. */
-  certificateCity: defineCall({
-    method: 'GET',
-    path: '/online/query/wx/zsqueryPage',
-    body: z.object({ reqseq, openid }),
-    reply: errcodeReply(z.object({ xzqs: z.array(queryCity) })),
-  }),
+  certificateCity: get('/online/query/wx/zsqueryPage', z.object({ reqseq, openid }), errcodeReply(z.object({ xzqs: z.array(queryCity) }))),
   /** Submits a certificate query; state true means submitted, data.ID is the new record. */
-  certificateSearch: defineCall({
-    method: 'POST',
-    path: '/online/query/wx/zsquery',
-    body: certificateQueryForm,
-    reply: stateReply(z.object({ ID: z.string() })),
-  }),
+  certificateSearch: post('/online/query/wx/zsquery', certificateQueryForm, stateReply(z.object({ ID: z.string() }))),
   /** Submits an electronic-licence query (the user must be real-name verified). */
-  dzzzcertificateSearch: defineCall({
-    method: 'POST',
-    path: '/online/query/wx/dzzzquery',
-    body: certificateQueryForm,
-    reply: stateReply(z.object({ ID: z.string() })),
-  }),
+  dzzzcertificateSearch: post('/online/query/wx/dzzzquery', certificateQueryForm, stateReply(z.object({ ID: z.string() }))),
   /** The certificate query results (/record), newest first. */
-  getZsRecord: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/getZsRecord',
-    body: recordListRequest,
-    reply: stateReply(z.array(queryRecordItem)),
-  }),
+  getZsRecord: apilist('getZsRecord', recordListRequest, stateReply(z.array(queryRecordItem))),
   /** The electronic-licence query results (/dzzzrecord), newest first. */
-  dzzzRecord: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/dzzzRecord',
-    body: recordListRequest,
-    reply: stateReply(z.array(queryRecordItem)),
-  }),
+  dzzzRecord: apilist('dzzzRecord', recordListRequest, stateReply(z.array(queryRecordItem))),
   /** The signature-verification records (/dzzzverificationrecord), newest first, with file names. */
-  dzzzVerification: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/dzzzVerification',
-    body: recordListRequest,
-    reply: stateReply(z.array(queryRecordItem)),
-  }),
+  dzzzVerification: apilist('dzzzVerification', recordListRequest, stateReply(z.array(queryRecordItem))),
   /** The PDF of a found certificate or licence record (state 20), as a file. */
-  getDzzzPdf: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/getDzzzPdf',
-    body: z.object({ reqseq, openid, id: recordId }),
-    reply: fileReply,
-    binary: true,
-  }),
+  getDzzzPdf: apilist('getDzzzPdf', z.object({ reqseq, openid, id: recordId }), fileReply, { binary: true }),
   /** The preview address of a verification record's uploaded file. */
-  getDzzzyqPdf: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/getDzzzyqPdf',
-    body: z.object({ reqseq, openid, id: recordId }),
-    reply: stateReply(z.object({ path: z.string() })),
-  }),
+  getDzzzyqPdf: apilist('getDzzzyqPdf', z.object({ reqseq, openid, id: recordId }), stateReply(z.object({ path: z.string() }))),
   /**
    * Uploads a PDF for signature verification (multipart: Filedata, xzqdm, xzqmc, openid):
    * state 1 with 文件上传成功，查看历史记录验签信息, else errmsg.
    */
-  getDzzzyqUpload: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/getDzzzyqUpload',
-    body: signatureUploadFields.extend({ Filedata: z.instanceof(Blob) }),
-    reply: stateReply(z.object({ ID: z.string() })),
-    multipart: true,
-  }),
+  getDzzzyqUpload: apilist('getDzzzyqUpload', signatureUploadFields.extend({ Filedata: z.instanceof(Blob) }), stateReply(z.object({ ID: z.string() })), { multipart: true }),
   /** The PDF of a found certificate or licence record, streamed for the PDF viewer (owner only). */
-  licencePreview: defineCall({
-    method: 'GET',
-    path: '/online/public/dzzz/signature/preview',
-    body: z.object({ id: recordId }),
-    reply: fileReply,
-    binary: true,
-  }),
+  licencePreview: get('/online/public/dzzz/signature/preview', z.object({ id: recordId }), fileReply, { binary: true }),
   /** The uploaded file of a verification record, streamed for the PDF viewer (owner only). */
-  verificationPreview: defineCall({
-    method: 'GET',
-    path: '/online/public/dzzz/verification/preview',
-    body: z.object({ id: recordId }),
-    reply: fileReply,
-    binary: true,
-  }),
+  verificationPreview: get('/online/public/dzzz/verification/preview', z.object({ id: recordId }), fileReply, { binary: true }),
   /** A record by its code (the query number), for its owner; dyid, when given, must be the certificate's unit number. */
-  verifyQuery: defineCall({
-    method: 'GET',
-    path: '/online/public/verify/verifyquery',
-    body: z.object({ code: recordId, dyid: text(64).optional() }),
-    reply: stateReply(queryRecordDetail),
-  }),
+  verifyQuery: get('/online/public/verify/verifyquery', z.object({ code: recordId, dyid: text(64).optional() }), stateReply(queryRecordDetail)),
   /** One of the caller's stored files by its id or storage key, as a file. */
-  downloadPdf: defineCall({
-    method: 'GET',
-    path: '/online/public/search/downpdf',
-    body: z.object({ path: text(256) }),
-    reply: fileReply,
-    binary: true,
-  }),
+  downloadPdf: get('/online/public/search/downpdf', z.object({ path: text(256) }), fileReply, { binary: true }),
 } as const;

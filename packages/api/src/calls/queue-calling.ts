@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../define-call';
+import { post } from '../define-call';
 import { errcodeReply } from '../envelopes';
 import { plainText, reqseq, text } from '../common';
 import { QUEUE_CALL_STATES } from '../queue-calling-limits';
@@ -106,46 +106,25 @@ const ADMIN_QUEUE = '/online/admin/api/queue';
 
 export const queueCallingCalls = {
   /** Every hall with its times and groups (系统管理员). */
-  listQueueSettings: defineCall({ method: 'POST', path: `${ADMIN_QUEUE}/settings`, body: z.object({ reqseq }), reply: errcodeReply(z.array(queueSettingsHall)) }),
+  listQueueSettings: post(`${ADMIN_QUEUE}/settings`, z.object({ reqseq }), errcodeReply(z.array(queueSettingsHall))),
   /** A new hall (no id) or a hall's changes; times that still hold taken numbers cannot go away. */
-  saveQueueHall: defineCall({
-    method: 'POST',
-    path: `${ADMIN_QUEUE}/hall/save`,
-    body: z.object({ reqseq, id: idText.optional(), ...hallFields }),
-    reply: errcodeReply(queueSettingsHall),
-  }),
+  saveQueueHall: post(`${ADMIN_QUEUE}/hall/save`, z.object({ reqseq, id: idText.optional(), ...hallFields }), errcodeReply(queueSettingsHall)),
   /** A new group (no id) or a group's changes; capacity below the numbers already taken in a time is refused with that count. */
-  saveQueueGroup: defineCall({
-    method: 'POST',
-    path: `${ADMIN_QUEUE}/group/save`,
-    body: z.object({ reqseq, id: idText.optional(), ...groupFields }),
-    reply: errcodeReply(queueSettingsHall),
-  }),
+  saveQueueGroup: post(`${ADMIN_QUEUE}/group/save`, z.object({ reqseq, id: idText.optional(), ...groupFields }), errcodeReply(queueSettingsHall)),
   /** The halls and their groups, for the counter's choice (窗口人员). */
-  listQueueCallingGroups: defineCall({
-    method: 'POST',
-    path: `${ADMIN_QUEUE}/calling/groups`,
-    body: z.object({ reqseq }),
-    reply: errcodeReply(z.array(z.object({ id: z.string(), name: z.string(), groups: z.array(z.object({ id: z.string(), name: z.string(), prefix: z.string() })) }))),
-  }),
+  listQueueCallingGroups: post(
+    `${ADMIN_QUEUE}/calling/groups`,
+    z.object({ reqseq }),
+    errcodeReply(z.array(z.object({ id: z.string(), name: z.string(), groups: z.array(z.object({ id: z.string(), name: z.string(), prefix: z.string() })) }))),
+  ),
   /** Today's numbers of a group, in the order they are called. */
-  getQueueBoard: defineCall({ method: 'POST', path: `${ADMIN_QUEUE}/calling/board`, body: z.object({ reqseq, groupId: idText }), reply: errcodeReply(queueBoard) }),
+  getQueueBoard: post(`${ADMIN_QUEUE}/calling/board`, z.object({ reqseq, groupId: idText }), errcodeReply(queueBoard)),
   /** Calls the group's next waiting number to the window; two counters never get the same one. */
-  callNextQueueNumber: defineCall({
-    method: 'POST',
-    path: `${ADMIN_QUEUE}/calling/next`,
-    body: z.object({ reqseq, groupId: idText, window: windowNumber }),
-    reply: errcodeReply(queueBoardNumber),
-  }),
+  callNextQueueNumber: post(`${ADMIN_QUEUE}/calling/next`, z.object({ reqseq, groupId: idText, window: windowNumber }), errcodeReply(queueBoardNumber)),
   /** Calls a called or skipped number again, to this window. */
-  recallQueueNumber: defineCall({
-    method: 'POST',
-    path: `${ADMIN_QUEUE}/calling/recall`,
-    body: z.object({ reqseq, id: idText, window: windowNumber }),
-    reply: errcodeReply(queueBoardNumber),
-  }),
+  recallQueueNumber: post(`${ADMIN_QUEUE}/calling/recall`, z.object({ reqseq, id: idText, window: windowNumber }), errcodeReply(queueBoardNumber)),
   /** A called number that did not come: 已过号. */
-  skipQueueNumber: defineCall({ method: 'POST', path: `${ADMIN_QUEUE}/calling/skip`, body: z.object({ reqseq, id: idText }), reply: errcodeReply(queueBoardNumber) }),
+  skipQueueNumber: post(`${ADMIN_QUEUE}/calling/skip`, z.object({ reqseq, id: idText }), errcodeReply(queueBoardNumber)),
   /** A called number served: 已办结. */
-  finishQueueNumber: defineCall({ method: 'POST', path: `${ADMIN_QUEUE}/calling/finish`, body: z.object({ reqseq, id: idText }), reply: errcodeReply(queueBoardNumber) }),
+  finishQueueNumber: post(`${ADMIN_QUEUE}/calling/finish`, z.object({ reqseq, id: idText }), errcodeReply(queueBoardNumber)),
 } as const;

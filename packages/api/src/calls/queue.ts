@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../define-call';
+import { post } from '../define-call';
 import { statReply } from '../envelopes';
 import { reqseq, openid, text } from '../common';
 import { QUEUE_CALL_STATES } from '../queue-calling-limits';
@@ -90,39 +90,27 @@ const CALLNUM = '/callnum/api';
 const comID = idText.optional();
 
 export const queueCalls = {
-  queueCompanyOptions: defineCall({ method: 'POST', path: `${CALLNUM}/company/comlist`, body: z.object({ reqseq }), reply: statReply(z.array(queueCompanyOption)) }),
-  queueCompanies: defineCall({ method: 'POST', path: `${CALLNUM}/company/list`, body: z.object({ reqseq }), reply: statReply(z.array(queueCompany)) }),
+  queueCompanyOptions: post(`${CALLNUM}/company/comlist`, z.object({ reqseq }), statReply(z.array(queueCompanyOption))),
+  queueCompanies: post(`${CALLNUM}/company/list`, z.object({ reqseq }), statReply(z.array(queueCompany))),
   /** The businesses of a hall, of one group when groupId is given. */
-  queueBusinesses: defineCall({
-    method: 'POST',
-    path: `${CALLNUM}/business/sellist`,
-    body: z.object({ reqseq, comID, groupId: idText.optional() }),
-    reply: statReply(z.array(queueBusiness)),
-  }),
-  queueGroups: defineCall({ method: 'POST', path: `${CALLNUM}/business/grouplist`, body: z.object({ reqseq, comID }), reply: statReply(z.array(queueGroup)) }),
+  queueBusinesses: post(`${CALLNUM}/business/sellist`, z.object({ reqseq, comID, groupId: idText.optional() }), statReply(z.array(queueBusiness))),
+  queueGroups: post(`${CALLNUM}/business/grouplist`, z.object({ reqseq, comID }), statReply(z.array(queueGroup))),
   /** The yuyueday days from today; a closed day has holiday 1. */
-  queueDays: defineCall({ method: 'POST', path: `${CALLNUM}/makeanapp/resdate`, body: z.object({ reqseq, comID }), reply: statReply(z.array(queueDay)) }),
+  queueDays: post(`${CALLNUM}/makeanapp/resdate`, z.object({ reqseq, comID }), statReply(z.array(queueDay))),
   /** Numbers left per day of a group. */
-  queueDayNumbers: defineCall({
-    method: 'POST',
-    path: `${CALLNUM}/makeanapp/datanum`,
-    body: z.object({ reqseq, comID, groupId: idText.optional() }),
-    reply: statReply(z.array(queueDayNumbers)),
-  }),
+  queueDayNumbers: post(`${CALLNUM}/makeanapp/datanum`, z.object({ reqseq, comID, groupId: idText.optional() }), statReply(z.array(queueDayNumbers))),
   /** Numbers left per time of a day; aboutTime narrows the answer to that time. */
-  queueTimeNumbers: defineCall({
-    method: 'POST',
-    path: `${CALLNUM}/makeanapp/timenum`,
-    body: z.object({ reqseq, comID, groupId: idText.optional(), aboutDate: dateText.optional(), aboutTime: timeText.optional() }),
-    reply: statReply(z.array(queueTimeNumbers)),
-  }),
-  queueConfig: defineCall({ method: 'POST', path: `${CALLNUM}/system/addtime`, body: z.object({ reqseq, comID }), reply: statReply(queueConfig) }),
-  queueNewsList: defineCall({ method: 'POST', path: `${CALLNUM}/system/newslist`, body: z.object({ reqseq }), reply: statReply(z.array(queueNews)) }),
+  queueTimeNumbers: post(
+    `${CALLNUM}/makeanapp/timenum`,
+    z.object({ reqseq, comID, groupId: idText.optional(), aboutDate: dateText.optional(), aboutTime: timeText.optional() }),
+    statReply(z.array(queueTimeNumbers)),
+  ),
+  queueConfig: post(`${CALLNUM}/system/addtime`, z.object({ reqseq, comID }), statReply(queueConfig)),
+  queueNewsList: post(`${CALLNUM}/system/newslist`, z.object({ reqseq }), statReply(z.array(queueNews))),
   /** Takes a number for the session's citizen; wechatid and webid, when sent, must be the session's openid. */
-  addQueueOrder: defineCall({
-    method: 'POST',
-    path: `${CALLNUM}/order/add`,
-    body: z.object({
+  addQueueOrder: post(
+    `${CALLNUM}/order/add`,
+    z.object({
       reqseq,
       openid,
       wechatid: text(128).optional(),
@@ -134,17 +122,12 @@ export const queueCalls = {
       resDay: dateText.optional(),
       resTime: timeText.optional(),
     }),
-    reply: statReply(queueOrder),
-  }),
+    statReply(queueOrder),
+  ),
   /** The citizen's own orders, the coming ones first. */
-  queueOrders: defineCall({ method: 'POST', path: `${CALLNUM}/order/list`, body: z.object({ reqseq, openid }), reply: statReply(z.array(queueOrder)) }),
+  queueOrders: post(`${CALLNUM}/order/list`, z.object({ reqseq, openid }), statReply(z.array(queueOrder))),
   /** Cancels one of the citizen's own orders before its cancel deadline. */
-  cancelQueueOrder: defineCall({ method: 'POST', path: `${CALLNUM}/order/cancle`, body: z.object({ reqseq, openid, id: text(20) }), reply: statReply(queueOrder) }),
+  cancelQueueOrder: post(`${CALLNUM}/order/cancle`, z.object({ reqseq, openid, id: text(20) }), statReply(queueOrder)),
   /** How many orders the citizen has: all, and still valid (待办理). */
-  queueOrderCount: defineCall({
-    method: 'POST',
-    path: `${CALLNUM}/order/count`,
-    body: z.object({ reqseq, openid }),
-    reply: statReply(z.object({ total: z.number(), valid: z.number() })),
-  }),
+  queueOrderCount: post(`${CALLNUM}/order/count`, z.object({ reqseq, openid }), statReply(z.object({ total: z.number(), valid: z.number() }))),
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../define-call';
+import { apilist, get } from '../define-call';
 import { errcodeOnlyReply, errcodeReply } from '../envelopes';
 import { reqseq, text, plainText } from '../common';
 import { applicationDetail, reviewOpinions } from './apply';
@@ -68,34 +68,27 @@ export const reviewCalls = {
    * The applications waiting at each stage (or at the one named), oldest submission first: a page of
    * pageSize (default 500, the most one answer holds) from page (default 1) of each queue.
    */
-  getReviewList: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/getReviewList',
-    body: z.object({
+  getReviewList: apilist(
+    'getReviewList',
+    z.object({
       reqseq,
       stage: reviewStage.optional(),
       page: z.number().int().min(1).max(100_000).default(1),
       pageSize: z.number().int().min(1).max(REVIEW_QUEUE_PAGE_MAX).default(REVIEW_QUEUE_PAGE_MAX),
     }),
-    reply: errcodeReply(z.object({ lists: z.array(reviewQueue) })),
-  }),
+    errcodeReply(z.object({ lists: z.array(reviewQueue) })),
+  ),
   /** One submitted application in full; a draft (not submitted) or a missing one answers 查询无数据. */
-  getReviewApply: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/getReviewApply',
-    body: z.object({ reqseq, proinstid: applicationId }),
-    reply: errcodeReply(reviewApplicationDetail),
-  }),
+  getReviewApply: apilist('getReviewApply', z.object({ reqseq, proinstid: applicationId }), errcodeReply(reviewApplicationDetail)),
   /**
    * A decision at a stage: 权籍调查审核 passes 0 → 10 or rejects 0 → 11 (opinion sh_qjdc_yj); 受理审核
    * accepts 10 → 20, opening the registry case under the acceptance number, or rejects 10 → 21
    * (opinion sh_xmsl_yj). A rejection needs an opinion. Only an application still at that stage
    * changes; of two operators deciding at once, one wins and the other is told.
    */
-  reviewApply: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/reviewApply',
-    body: z.object({
+  reviewApply: apilist(
+    'reviewApply',
+    z.object({
       reqseq,
       proinstid: applicationId,
       stage: reviewStage,
@@ -103,14 +96,8 @@ export const reviewCalls = {
       /** Kept trimmed; past REVIEW_OPINION_MAX_LENGTH characters the server answers REVIEW_OPINION_TOO_LONG. */
       opinion: plainText(REVIEW_OPINION_MAX_LENGTH * 8).optional(),
     }),
-    reply: errcodeReply(z.object({ shzt: z.number(), prolsh: z.string().nullable() })),
-  }),
+    errcodeReply(z.object({ shzt: z.number(), prolsh: z.string().nullable() })),
+  ),
   /** A picture of a submitted application's material, for operators. */
-  reviewMaterialFile: defineCall({
-    method: 'GET',
-    path: '/online/wx/apilist/reviewMaterialFile',
-    body: z.object({ id: text(64) }),
-    reply: z.union([z.instanceof(Blob), errcodeOnlyReply]),
-    binary: true,
-  }),
+  reviewMaterialFile: get('/online/wx/apilist/reviewMaterialFile', z.object({ id: text(64) }), z.union([z.instanceof(Blob), errcodeOnlyReply]), { binary: true }),
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../define-call';
+import { apilist, get, post } from '../define-call';
 import { errcodeReply, stateReply } from '../envelopes';
 import { reqseq, plainText } from '../common';
 
@@ -69,80 +69,33 @@ export const banner = z.object({ id: z.string(), title: z.string(), url: z.strin
 
 export const sessionCalls = {
   /** Loads the app item; with `code` (back from WeChat) the code is exchanged here too. */
-  wechatItemGet: defineCall({
-    method: 'POST',
-    path: '/wechat/api/wechatitem/get',
-    body: z.object({ code: plainText(256).optional() }),
-    reply: stateReply(appItem),
-  }),
+  wechatItemGet: post('/wechat/api/wechatitem/get', z.object({ code: plainText(256).optional() }), stateReply(appItem)),
   /** Authorise: answers newUser/oldUser/refreshUser/noRefresh, or status -1 with WeChat's authorize address. */
-  authorize: defineCall({
-    method: 'POST',
-    path: '/wechat/api/outh2/authorize',
-    body: z.object({
+  authorize: post(
+    '/wechat/api/outh2/authorize',
+    z.object({
       code: plainText(256).optional(),
       state: plainText(128).optional(),
       /** The landing address to come back to after WeChat's authorize page. */
       redirect: plainText(2048).optional(),
     }),
     // msg: one of the bootstrap's four answers, or on a refusal (state 0) the reason in words.
-    reply: stateReply(z.unknown())
+    stateReply(z.unknown())
       .extend({ msg: z.string().optional() })
       .refine((reply) => reply.state !== 1 || reply.msg === undefined || (AUTHORIZE_MESSAGES as readonly string[]).includes(reply.msg), { path: ['msg'] }),
-  }),
-  newUser: defineCall({
-    method: 'POST',
-    path: '/wechat/api/wechatuser/newuser',
-    body: z.object({}),
-    reply: stateReply(hallUser),
-  }),
-  oldUser: defineCall({
-    method: 'POST',
-    path: '/wechat/api/wechatuser/olduser',
-    body: z.object({}),
-    reply: stateReply(hallUser),
-  }),
+  ),
+  newUser: post('/wechat/api/wechatuser/newuser', z.object({}), stateReply(hallUser)),
+  oldUser: post('/wechat/api/wechatuser/olduser', z.object({}), stateReply(hallUser)),
   /** Refresh the session cookie (rotates it). */
-  refreshCookie: defineCall({
-    method: 'POST',
-    path: '/wechat/api/outh2/refresh',
-    body: z.object({}),
-    reply: stateReply(z.unknown()),
-  }),
-  refreshUser: defineCall({
-    method: 'POST',
-    path: '/wechat/api/wechatuser/refreshuser',
-    body: z.object({}),
-    reply: stateReply(hallUser),
-  }),
-  getWxMenu: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/GetWxMenu',
-    body: z.object({ AppRootDomain: plainText(512).optional(), reqseq, AppID: plainText(64).optional() }),
-    reply: errcodeReply(z.object({ menus: z.array(menuGroup), banners: z.array(banner) })),
-  }),
-  getYhxx: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/getYhxx',
-    body: z.object({ reqseq, data: z.object({ appid: plainText(64).optional(), openid: plainText(128).optional() }).optional() }),
-    reply: errcodeReply(hallUser),
-  }),
-  modsInfo: defineCall({
-    method: 'POST',
-    path: '/api/app/modsinfo',
-    body: z.object({}),
-    reply: stateReply(z.array(z.object({ code: z.string(), name: z.string(), enabled: z.boolean() }))),
-  }),
-  pageInfo: defineCall({
-    method: 'POST',
-    path: '/api/app/pageinfo',
-    body: z.object({ path: plainText(512).optional() }),
-    reply: stateReply(z.object({ path: z.string(), title: z.string() }).array()),
-  }),
-  appInfo: defineCall({
-    method: 'GET',
-    path: '/api/app/appinfo',
-    body: z.object({}),
-    reply: stateReply(appInfo),
-  }),
+  refreshCookie: post('/wechat/api/outh2/refresh', z.object({}), stateReply(z.unknown())),
+  refreshUser: post('/wechat/api/wechatuser/refreshuser', z.object({}), stateReply(hallUser)),
+  getWxMenu: apilist(
+    'GetWxMenu',
+    z.object({ AppRootDomain: plainText(512).optional(), reqseq, AppID: plainText(64).optional() }),
+    errcodeReply(z.object({ menus: z.array(menuGroup), banners: z.array(banner) })),
+  ),
+  getYhxx: apilist('getYhxx', z.object({ reqseq, data: z.object({ appid: plainText(64).optional(), openid: plainText(128).optional() }).optional() }), errcodeReply(hallUser)),
+  modsInfo: post('/api/app/modsinfo', z.object({}), stateReply(z.array(z.object({ code: z.string(), name: z.string(), enabled: z.boolean() })))),
+  pageInfo: post('/api/app/pageinfo', z.object({ path: plainText(512).optional() }), stateReply(z.object({ path: z.string(), title: z.string() }).array())),
+  appInfo: get('/api/app/appinfo', z.object({}), stateReply(appInfo)),
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../define-call';
+import { apilist } from '../define-call';
 import { errcodeReply } from '../envelopes';
 import { reqseq } from '../common';
 
@@ -16,10 +16,5 @@ export const mapConfig = z.object({ tileUrl: z.string(), attribution: z.string()
 export type MapConfig = z.infer<typeof mapConfig>;
 
 export const siteCalls = {
-  getMapConfig: defineCall({
-    method: 'POST',
-    path: '/online/wx/apilist/getMapConfig',
-    body: z.object({ reqseq }),
-    reply: errcodeReply(mapConfig),
-  }),
+  getMapConfig: apilist('getMapConfig', z.object({ reqseq }), errcodeReply(mapConfig)),
 } as const;

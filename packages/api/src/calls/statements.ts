@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../define-call';
+import { post } from '../define-call';
 import { stateReply } from '../envelopes';
 import { openid, reqseq, text, plainText } from '../common';
 
@@ -59,38 +59,26 @@ export type GuaranteePreview = z.infer<typeof guaranteePreview>;
 
 export const statementCalls = {
   /** Saves an applicant's hand signature (decodeInfo: a PNG, data: URL or bare base64) and marks them signed (qzzt 1). */
-  saveQzxxWx: defineCall({
-    method: 'POST',
-    path: '/online/public/search/save_qzxx_wx',
-    form: true,
-    body: z.object({
+  saveQzxxWx: post(
+    '/online/public/search/save_qzxx_wx',
+    z.object({
       reqseq,
       openid,
       id: text(20),
       // base64 of SIGNATURE_IMAGE_MAX_BYTES with room for a data: prefix.
       decodeInfo: plainText(2_900_000),
     }),
-    reply: stateReply(z.null()),
-  }),
+    stateReply(z.null()),
+    { form: true },
+  ),
   /** The case's house, statements (fwxx, JSON text) and the applicants' signatures (qzinfo). */
-  querySqrWx: defineCall({
-    method: 'POST',
-    path: '/online/public/search/query_sqr_wx',
-    body: z.object({ reqseq, openid, proinstid: applicationId.optional(), slsqId: applicationId.optional(), queryTyp: text(4).optional() }),
-    reply: stateReply(z.null()).extend({ fwxx: z.string().optional(), qzinfo: z.array(applicantSignature).optional() }),
-  }),
+  querySqrWx: post(
+    '/online/public/search/query_sqr_wx',
+    z.object({ reqseq, openid, proinstid: applicationId.optional(), slsqId: applicationId.optional(), queryTyp: text(4).optional() }),
+    stateReply(z.null()).extend({ fwxx: z.string().optional(), qzinfo: z.array(applicantSignature).optional() }),
+  ),
   /** The statement templates of the case: its materials named for the undertaking, inquiry and description. */
-  queryTyp: defineCall({
-    method: 'POST',
-    path: '/online/public/search/queryTyp',
-    body: z.object({ reqseq, openid, slsqId: applicationId }),
-    reply: stateReply(z.array(statementTemplate)),
-  }),
+  queryTyp: post('/online/public/search/queryTyp', z.object({ reqseq, openid, slsqId: applicationId }), stateReply(z.array(statementTemplate))),
   /** The guarantee-statement preview of a case. */
-  htpreviewWx: defineCall({
-    method: 'POST',
-    path: '/online/public/search/htpreview_wx',
-    body: z.object({ reqseq, openid, proinstid: applicationId }),
-    reply: stateReply(guaranteePreview),
-  }),
+  htpreviewWx: post('/online/public/search/htpreview_wx', z.object({ reqseq, openid, proinstid: applicationId }), stateReply(guaranteePreview)),
 } as const;

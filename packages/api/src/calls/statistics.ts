@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../define-call';
+import { post } from '../define-call';
 import { errcodeReply } from '../envelopes';
 import { reqseq, plainText } from '../common';
 
@@ -44,10 +44,9 @@ export const hallStatisticsReport = z.object({
 export type HallStatisticsReport = z.infer<typeof hallStatisticsReport>;
 
 export const statisticsCalls = {
-  getStatisticsReport: defineCall({
-    method: 'POST',
-    path: '/online/admin/api/statistics/report',
-    body: z.object({
+  getStatisticsReport: post(
+    '/online/admin/api/statistics/report',
+    z.object({
       reqseq,
       from: day,
       to: day,
@@ -55,6 +54,6 @@ export const statisticsCalls = {
         .regex(/^\d{6}$/, '区县代码应为6位数字')
         .optional(),
     }),
-    reply: errcodeReply(hallStatisticsReport),
-  }),
+    errcodeReply(hallStatisticsReport),
+  ),
 } as const;

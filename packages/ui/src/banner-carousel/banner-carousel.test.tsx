@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { defaults } from '../defaults';
 import { expectNoAxeViolations } from '../testing/axe';
 import { useFakeClock } from '../testing/fake-clock';
-import { runStory } from '../testing/run-story';
+import { runStory, storyTest } from '../testing/run-story';
 import { tick } from '../testing/clock';
 import { sampleBanners } from '../testing/fixtures';
 import { BannerCarousel } from './banner-carousel';
@@ -48,25 +48,13 @@ describe('BannerCarousel', () => {
     expect(home.querySelector('section')).toHaveStyle({ height: '150px' });
   });
 
-  it('turns every 3000 ms and loops', async () => {
-    useFakeClock();
-    await runStory(Autoplay);
-  });
+  storyTest('turns every 3000 ms and loops', Autoplay, { fakeClock: true });
 
-  it('turns on swipes of 50 px or more only', async () => {
-    useFakeClock();
-    await runStory(Swipe);
-  });
+  storyTest('turns on swipes of 50 px or more only', Swipe, { fakeClock: true });
 
-  it('shows a banner when its dot is pressed', async () => {
-    useFakeClock();
-    await runStory(Dots);
-  });
+  storyTest('shows a banner when its dot is pressed', Dots, { fakeClock: true });
 
-  it('reports taps but not the end of a swipe or a drag', async () => {
-    useFakeClock();
-    await runStory(Click);
-  });
+  storyTest('reports taps but not the end of a swipe or a drag', Click, { fakeClock: true });
 
   it('turns with a CSS transition of exactly 300 ms', async () => {
     useFakeClock();

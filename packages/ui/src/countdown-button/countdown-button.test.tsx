@@ -2,8 +2,7 @@ import { composeStories } from '@storybook/react-vite';
 import { render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../testing/axe';
-import { useFakeClock } from '../testing/fake-clock';
-import { runStory } from '../testing/run-story';
+import { runStory, storyTest } from '../testing/run-story';
 import { CountdownButton } from './countdown-button';
 import * as stories from './countdown-button.stories';
 
@@ -22,20 +21,11 @@ describe('CountdownButton', () => {
     expect(canvas.querySelector('button')).toBeEnabled();
   });
 
-  it('counts down from 60 s, disabled, and ignores taps meanwhile', async () => {
-    useFakeClock();
-    await runStory(Counting);
-  });
+  storyTest('counts down from 60 s, disabled, and ignores taps meanwhile', Counting, { fakeClock: true });
 
-  it('offers 重新获取 after 60 s and starts again when tapped', async () => {
-    useFakeClock();
-    await runStory(Resend);
-  });
+  storyTest('offers 重新获取 after 60 s and starts again when tapped', Resend, { fakeClock: true });
 
-  it('stays ready when the code could not be sent', async () => {
-    useFakeClock();
-    await runStory(SendFails);
-  });
+  storyTest('stays ready when the code could not be sent', SendFails, { fakeClock: true });
 
   it('does not send while disabled', async () => {
     const onSend = vi.fn(() => true);

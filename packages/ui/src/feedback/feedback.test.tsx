@@ -2,7 +2,7 @@ import { composeStories } from '@storybook/react-vite';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../testing/axe';
 import { useFakeClock, useRealClock } from '../testing/fake-clock';
-import { runStory } from '../testing/run-story';
+import { runStory, storyTest } from '../testing/run-story';
 import { pendingLoads, showLoading } from './feedback';
 import * as stories from './feedback.stories';
 
@@ -18,30 +18,15 @@ describe('Dialogs and toasts', () => {
     await expectNoAxeViolations(document.body);
   });
 
-  it('alerts with 提示 and 确定', async () => {
-    useFakeClock();
-    await runStory(Alert);
-  });
+  storyTest('alerts with 提示 and 确定', Alert, { fakeClock: true });
 
-  it('warns with 警告', async () => {
-    useFakeClock();
-    await runStory(Warning);
-  });
+  storyTest('warns with 警告', Warning, { fakeClock: true });
 
-  it('asks with 取消 and 确定 and reports the answer', async () => {
-    useFakeClock();
-    await runStory(Confirm);
-  });
+  storyTest('asks with 取消 and 确定 and reports the answer', Confirm, { fakeClock: true });
 
-  it('keeps 加载中 until every load has finished', async () => {
-    useFakeClock();
-    await runStory(Loading);
-  });
+  storyTest('keeps 加载中 until every load has finished', Loading, { fakeClock: true });
 
-  it('shows an input error for 600 ms', async () => {
-    useFakeClock();
-    await runStory(ErrorToast);
-  });
+  storyTest('shows an input error for 600 ms', ErrorToast, { fakeClock: true });
 
   it('counts loads, and a hide called twice counts once', () => {
     const hideA = showLoading();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../testing/axe';
 import { tick } from '../testing/clock';
 import { useFakeClock } from '../testing/fake-clock';
-import { runStory } from '../testing/run-story';
+import { runStory, storyTest } from '../testing/run-story';
 import { hallValidateMessages } from './form-field';
 import * as stories from './form-field.stories';
 
@@ -15,15 +15,9 @@ describe('FormField', () => {
     await expectNoAxeViolations(await runStory(Empty));
   });
 
-  it('shows every generic message', async () => {
-    useFakeClock();
-    await runStory(Invalid);
-  });
+  storyTest('shows every generic message', Invalid, { fakeClock: true });
 
-  it('gives the generic messages and submits once every field passes', async () => {
-    useFakeClock();
-    await runStory(Messages);
-  });
+  storyTest('gives the generic messages and submits once every field passes', Messages, { fakeClock: true });
 
   it('shows the first error in a toast when a submit fails', async () => {
     useFakeClock();

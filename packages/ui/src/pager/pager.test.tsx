@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { defaults } from '../defaults';
 import { expectNoAxeViolations } from '../testing/axe';
-import { runStory } from '../testing/run-story';
+import { runStory, storyTest } from '../testing/run-story';
 import { Pager } from './pager';
 import { pageCount, pageSlice, pagerItems } from './pager-items';
 import * as stories from './pager.stories';
@@ -28,17 +28,11 @@ describe('Pager', () => {
     expect(container).toBeEmptyDOMElement();
   });
 
-  it('moves between two pages', async () => {
-    await runStory(TwoPages);
-  });
+  storyTest('moves between two pages', TwoPages);
 
-  it('shows every page up to five', async () => {
-    await runStory(FivePages);
-  });
+  storyTest('shows every page up to five', FivePages);
 
-  it('collapses with ellipses beyond five pages', async () => {
-    await runStory(ManyPages);
-  });
+  storyTest('collapses with ellipses beyond five pages', ManyPages);
 
   it('computes page counts and slices', () => {
     expect(pageCount(6, 5)).toBe(2);

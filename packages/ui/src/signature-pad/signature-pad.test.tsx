@@ -1,7 +1,7 @@
 import { composeStories } from '@storybook/react-vite';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../testing/axe';
-import { runStory } from '../testing/run-story';
+import { runStory, storyTest } from '../testing/run-story';
 import * as stories from './signature-pad.stories';
 
 const { Empty, Drawn, Cleared } = composeStories(stories);
@@ -19,11 +19,7 @@ describe('SignaturePad', () => {
     expect(canvas).toHaveTextContent('请在下方区域内签写您的姓名');
   });
 
-  it('reports the first stroke', async () => {
-    await runStory(Drawn);
-  });
+  storyTest('reports the first stroke', Drawn);
 
-  it('clears back to empty', async () => {
-    await runStory(Cleared);
-  });
+  storyTest('clears back to empty', Cleared);
 });

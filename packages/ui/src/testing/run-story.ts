@@ -1,3 +1,6 @@
+import { it } from 'vitest';
+import { useFakeClock } from './fake-clock';
+
 export interface RunnableStory {
   run(context?: { canvasElement?: HTMLElement }): Promise<void>;
 }
@@ -12,4 +15,15 @@ export async function runStory(story: RunnableStory): Promise<HTMLElement> {
   document.body.appendChild(canvasElement);
   await story.run({ canvasElement });
   return canvasElement;
+}
+
+/**
+ * A test that is one story's play function: the story's own assertions are the test's. With
+ * `fakeClock`, on vitest's fake timers (stories that wait for timed behaviour).
+ */
+export function storyTest(name: string, story: RunnableStory, options: { fakeClock?: boolean } = {}): void {
+  it(name, async () => {
+    if (options.fakeClock) useFakeClock();
+    await runStory(story);
+  });
 }
