@@ -37,3 +37,20 @@ export const FilledOnly: Story = {
 export const Empty: Story = {
   args: { fields: [['地址', '']], hideBlank: true, empty: '未填写' },
 };
+
+/** A booking's few lines on a card, one a line, with a tag for a value. */
+export const Rows: Story = {
+  args: {
+    layout: 'rows',
+    fields: [
+      ['办事大厅', '邯郸市不动产登记中心'],
+      ['预约时间', '2026-11-27 09:00-10:00'],
+      ['状态', <strong key="state">已取号</strong>],
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('已取号').tagName).toBe('STRONG');
+    await expect(canvasElement.querySelector('dl')).toHaveClass('hall-field-list--rows');
+  },
+};

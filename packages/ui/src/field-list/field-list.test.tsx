@@ -31,6 +31,12 @@ describe('FieldList', () => {
     expect(canvas.querySelector('.hall-field-list-empty')).toHaveTextContent('未填写');
   });
 
+  it('lays a few lines out one a line, and takes a tag for a value', async () => {
+    const canvas = await runStory(all.Rows);
+    expect(canvas.querySelector('dl')).toHaveClass('hall-field-list', 'hall-field-list--rows');
+    expect([...canvas.querySelectorAll('dd')].map((value) => value.textContent)).toEqual(['邯郸市不动产登记中心', '2026-11-27 09:00-10:00', '已取号']);
+  });
+
   it('passes native props through and shows its own blank mark', () => {
     const { container } = render(<FieldList fields={[['附记', '']]} blank="未填写" className="extra" data-testid="fields" />);
     const root = container.firstElementChild as HTMLElement;

@@ -1,1 +1,1 @@
-export { FieldList, type FieldListProps } from './field-list';
+export { FieldList, type FieldListLine, type FieldListProps } from './field-list';

@@ -1,12 +1,11 @@
 import { errcodeOk, replyMessage, type HallClient } from '@hall/api/browser';
 import { ARCHIVE_QUERY_MESSAGES, ARCHIVE_QUERY_TITLES, PULL_REFRESH_THRESHOLD_PX, archiveDetailHref, canOpenArchiveDetail } from '@hall/domain';
-import { EmptyState, RecordState, showToast } from '@hall/ui';
+import { EmptyState, FieldList, RecordState, showToast } from '@hall/ui';
 import { Button, Popup, PullToRefresh, SearchBar } from 'antd-mobile';
 import { LoopOutline, RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
-import { FieldList } from '../../components/field-list';
 import '../../components/item-card.css';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
@@ -57,8 +56,9 @@ export function Component() {
               <li key={record.certId}>
                 <button type="button" className="hall-item-card hall-archive__item" onClick={() => setOpen(record)}>
                   <FieldList
-                    classPrefix="hall-archive__rows"
-                    rows={[
+                    layout="rows"
+                    className="hall-archive__rows"
+                    fields={[
                       ['申请单号', record.sqdh],
                       ['申请时间', record.searchtime],
                     ]}
@@ -84,9 +84,9 @@ export function Component() {
           <>
             <h2 className="hall-archive__popup-title">申请详情</h2>
             <FieldList
-              classPrefix="hall-archive__rows"
-              className="hall-archive__rows--popup"
-              rows={[
+              layout="rows"
+              className="hall-archive__rows hall-archive__rows--popup"
+              fields={[
                 ['申请单号', open.sqdh],
                 ['申请人', open.qlrname],
                 ['申请时间', open.searchtime],

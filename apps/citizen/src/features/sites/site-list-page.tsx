@@ -1,13 +1,12 @@
 import { errcodeOk, stateOk } from '@hall/api/browser';
 import type { CallOutput } from '@hall/api/browser';
 import { MAP_ZOOM } from '@hall/domain';
-import { EmptyState } from '@hall/ui';
+import { EmptyState, FieldList } from '@hall/ui';
 import { Button, Popup } from 'antd-mobile';
 import { EnvironmentOutline, PhoneFill } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import '../../components/item-card.css';
-import { FieldList } from '../../components/field-list';
 import { api } from '../../lib/api';
 import { useRemote } from '@hall/app';
 import { TileMap } from './tile-map';
@@ -89,8 +88,9 @@ export function Component() {
           <div role="dialog" aria-label={detail.areaName}>
             <h2 className="hall-sites__popup-title">{detail.areaName}</h2>
             <FieldList
+              layout="rows"
               className="hall-sites__fields"
-              rows={[
+              fields={[
                 ['地址', detail.address || NOT_AVAILABLE],
                 ['办公时间', detail.worktime || NOT_AVAILABLE],
                 ['联系电话', detail.phone || NOT_AVAILABLE],
