@@ -1,6 +1,6 @@
 import { errcodeOk, stateOk, SessionLostError, type CallOutput } from '@hall/api/browser';
 import { isSlotFull, maskIdNumber, maskMobileNumber, remainingSlots, slotBookingMessage, validateAppointment, weekdayName } from '@hall/domain';
-import { showAlert, showConfirm, showLoading } from '@hall/ui';
+import { showAlert, showConfirm } from '@hall/ui';
 import { Button, List } from 'antd-mobile';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
@@ -8,7 +8,7 @@ import { FormCard } from '../../components/form-card';
 import { HallPage } from '../../components/hall-page';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { NETWORK_ERROR } from '@hall/app';
+import { submitWithFeedback } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { RecordsLink } from './records-link';
 import './appointments.css';
@@ -132,41 +132,36 @@ export function Component() {
     }
     if (!(await showConfirm(CONFIRM_TEXT, { title: CONFIRM_TITLE }))) return;
     setBusy(true);
-    const hide = showLoading();
-    let message: string;
-    let ok = false;
-    try {
-      const reply = await api.addAppointment({
-        openid: user?.openid,
-        area,
-        process,
-        calendar,
-        time,
-        name: user?.name,
-        code: user?.CARDNUM,
-        phone: user?.PHONE,
-        bdcdjzh: '',
-        wlsh: prolsh,
-        xzqdm,
-      });
-      ok = stateOk(reply);
-      const failure = reply as { msg?: string; errmsg?: string };
-      message = failure.msg || failure.errmsg || (ok ? '' : '预约失败，请稍后重试');
-    } catch (error) {
-      hide();
-      setBusy(false);
-      if (error instanceof SessionLostError) return;
-      await showAlert(NETWORK_ERROR);
-      return;
-    }
-    hide();
-    setBusy(false);
-    if (ok) setBooked(true);
-    else {
-      // The slot may have filled meanwhile: show its count as it is now.
-      const day = days.find((row) => row.calendarId === calendar);
-      if (day) setSlots(await listOrEmpty(() => api.appointmentSlots({ calendarId: day.calendarId, timeClass: day.timeClass, processId: process })));
-    }
+    let message = '';
+    const booked = await submitWithFeedback(
+      async () => {
+        const reply = await api.addAppointment({
+          openid: user?.openid,
+          area,
+          process,
+          calendar,
+          time,
+          name: user?.name,
+          code: user?.CARDNUM,
+          phone: user?.PHONE,
+          bdcdjzh: '',
+          wlsh: prolsh,
+          xzqdm,
+        });
+        const said = reply as { msg?: string; errmsg?: string };
+        if (stateOk(reply)) {
+          message = said.msg || said.errmsg || '';
+          return null;
+        }
+        // The slot may have filled meanwhile: show its count as it is now.
+        const day = days.find((row) => row.calendarId === calendar);
+        if (day) setSlots(await listOrEmpty(() => api.appointmentSlots({ calendarId: day.calendarId, timeClass: day.timeClass, processId: process })));
+        return said.msg || said.errmsg || '预约失败，请稍后重试';
+      },
+      { onSettled: () => setBusy(false) },
+    );
+    if (!booked) return;
+    setBooked(true);
     await showAlert(message);
   }
 

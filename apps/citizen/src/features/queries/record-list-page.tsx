@@ -1,6 +1,6 @@
-import { SessionLostError, licencePreviewPath, replyMessage, stateOk, type QueryRecordItem } from '@hall/api/browser';
+import { licencePreviewPath, replyMessage, stateOk, type QueryRecordItem } from '@hall/api/browser';
 import { PULL_REFRESH_THRESHOLD_PX, QUERY_STATE_FOUND, isQueryRecordClickable, type QueryRecordKind } from '@hall/domain';
-import { EmptyState, RecordState, showAlert, showLoading, showToast } from '@hall/ui';
+import { EmptyState, RecordState, showToast } from '@hall/ui';
 import { Button, PullToRefresh } from 'antd-mobile';
 import { LoopOutline, RightOutline } from 'antd-mobile-icons';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -8,7 +8,7 @@ import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import '../../components/item-card.css';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { NETWORK_ERROR, useRemote } from '@hall/app';
+import { submitWithFeedback, useRemote } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { QUERY_SCREENS, RECORD_SCREENS, screenAt, type RecordScreen } from './query-screens';
 import './queries.css';
@@ -47,23 +47,14 @@ function RecordList({ screen }: { screen: RecordScreen }) {
       return;
     }
     // A verification record opens its uploaded file, at the address the server gives.
-    const hide = showLoading();
-    let failure: string | null = null;
-    try {
+    let path = '';
+    const found = await submitWithFeedback(async () => {
       const reply = await api.getDzzzyqPdf({ openid, id: record.ID });
-      if (stateOk(reply) && reply.data?.path) {
-        hide();
-        navigate(href(paths.pdfView, { PDFurl: reply.data.path }));
-        return;
-      }
-      failure = replyMessage(reply, LOAD_FAILED);
-    } catch (error) {
-      if (error instanceof SessionLostError) return;
-      failure = NETWORK_ERROR;
-    } finally {
-      hide();
-    }
-    await showAlert(failure);
+      if (!stateOk(reply) || !reply.data?.path) return replyMessage(reply, LOAD_FAILED);
+      path = reply.data.path;
+      return null;
+    });
+    if (found) navigate(href(paths.pdfView, { PDFurl: path }));
   }
 
   const list = records.data;

@@ -1,13 +1,13 @@
-import { errcodeOk, ENTERPRISE_BUSINESS_REFUSED, SessionLostError, type Prodef } from '@hall/api/browser';
+import { errcodeOk, ENTERPRISE_BUSINESS_REFUSED, type Prodef } from '@hall/api/browser';
 import { DEFAULT_APPLY_REGION, isAppointmentApplication } from '@hall/domain';
-import { EmptyState, showAlert, showLoading } from '@hall/ui';
+import { EmptyState, showAlert } from '@hall/ui';
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../../components/hall-page';
 import { href, paths } from '../../../config/paths';
 import { api } from '../../../lib/api';
-import { NETWORK_ERROR, dataOf, useRemote } from '@hall/app';
+import { NETWORK_ERROR, dataOf, submitWithFeedback, useRemote } from '@hall/app';
 import { useSession } from '../../../stores/session';
 import './business-choice.css';
 
@@ -41,24 +41,17 @@ export function Component() {
     if (checking) return;
     if (business.yhlx === ENTERPRISE_BUSINESS) {
       setChecking(true);
-      const hide = showLoading();
       let usertype: string | undefined;
-      try {
-        const reply = await api.getUserType({ openid });
-        if (!errcodeOk(reply) || !reply.data) {
-          hide();
-          await showAlert(reply.errmsg || NETWORK_ERROR);
-          return;
-        }
-        usertype = reply.data.usertype;
-      } catch (error) {
-        hide();
-        if (!(error instanceof SessionLostError)) await showAlert(NETWORK_ERROR);
-        return;
-      } finally {
-        hide();
-        setChecking(false);
-      }
+      const checked = await submitWithFeedback(
+        async () => {
+          const reply = await api.getUserType({ openid });
+          if (!errcodeOk(reply) || !reply.data) return reply.errmsg || NETWORK_ERROR;
+          usertype = reply.data.usertype;
+          return null;
+        },
+        { onSettled: () => setChecking(false) },
+      );
+      if (!checked) return;
       if (usertype === INDIVIDUAL_ACCOUNT) {
         await showAlert(ENTERPRISE_BUSINESS_REFUSED);
         return;
