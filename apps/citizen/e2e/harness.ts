@@ -37,6 +37,21 @@ export interface Hall {
   close(): Promise<void>;
 }
 
+/** Waits for the server's /healthz, for two minutes at most. */
+async function waitForHealth(server: ChildProcess, origin: string, output: () => string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the hall server exited:\n${output()}`);
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the hall server did not start:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 /**
  * The built hall served by the real server on an embedded database of its own, and Debian's
  * Chromium driven by playwright-core. Never a downloaded browser.
@@ -52,23 +67,27 @@ export async function startHall(options: { listen?: string; address?: string; en
   let output = '';
   server.stdout?.on('data', (chunk) => (output += chunk));
   server.stderr?.on('data', (chunk) => (output += chunk));
+  const stopServer = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
   // The address the browser uses: loopback, or (options.address) the machine's own LAN address.
   const origin = `http://${options.address ?? '127.0.0.1'}:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the hall server exited:\n${output}`);
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the hall server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
+  let browser: Browser;
+  try {
+    await waitForHealth(server, origin, () => output);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    });
+  } catch (error) {
+    // A hall that could not be made whole is not left running behind the failed journey.
+    await stopServer();
+    throw error;
   }
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-  });
   // Every browser profile a journey opens, through the harness or on its own, has its screens checked for accessibility.
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (contextOptions) => {
@@ -97,9 +116,7 @@ export async function startHall(options: { listen?: string; address?: string; en
     },
     async close() {
       await browser.close();
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
-      await rm(dataDir, { recursive: true, force: true });
+      await stopServer();
     },
   };
 }

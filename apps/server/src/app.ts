@@ -11,6 +11,7 @@ import { rateLimits } from './plugins/rate-limits';
 import { slowRequestGuard } from './plugins/slow-request-guard';
 import { inputGuard } from './plugins/input-guard';
 import { staticApps } from './plugins/static-apps';
+import { wxMenuReader } from './services/session/wx-menu';
 import { randomId } from './lib/ids';
 import { replySerializerCompiler } from './lib/reply-serializer';
 import { securityHeaders } from './lib/security-headers';
@@ -111,6 +112,8 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
   app.decorate('publicContent', publicContent);
   app.addHook('onClose', () => publicContent.close());
   await publicContent.start();
+  const readWxMenu = wxMenuReader(hall.db, hall.staticApps.publicDir);
+  app.decorate('wxMenu', () => publicContent.read('wx-menu', readWxMenu));
   app.decorateRequest('hall', { getter: () => hall });
   app.decorateRequest('citizen', null as unknown as { openid: string; sessionId: string });
   app.decorateRequest('operator', null as unknown as SignedInOperator);
@@ -154,7 +157,8 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
   if (hall.sms instanceof SimulatedSmsSender) hall.sms.useLogger(app.log);
   for (const job of JOBS) await app.register(job);
   for (const area of AREAS) await app.register(area);
-  await app.register(staticApps, hall.staticApps);
+  // The home's first banner is its largest paint: the page names it in its HTML, so it loads beside the scripts.
+  await app.register(staticApps, { ...hall.staticApps, homeImages: async () => (await app.wxMenu()).data.banners.slice(0, 1).map((banner) => banner.url) });
   return app;
 }
 

@@ -14,6 +14,7 @@ import type { DocumentSigner } from './documents/signing/pdf-signer';
 import type { StaticAppsOptions } from './plugins/static-apps';
 import type { SignedInOperator } from './services/operators/operator-sessions';
 import type { PublicContentCache } from './lib/public-content';
+import type { WxMenuReply } from './services/session/wx-menu';
 
 /** What every route and service of the hall can reach: storage, configuration and the outside systems. */
 export interface HallContext {
@@ -50,6 +51,8 @@ declare module 'fastify' {
     hall: HallContext;
     /** Public replies kept in this process until a change is announced (lib/public-content.ts). */
     publicContent: PublicContentCache;
+    /** GetWxMenu's reply, kept in the public content cache. */
+    wxMenu(): Promise<WxMenuReply>;
   }
   interface FastifyRequest {
     hall: HallContext;

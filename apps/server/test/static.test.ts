@@ -2,6 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withImagePreloads } from '../src/plugins/static-apps';
 import { createTestHall, type TestHall } from './hall';
 
 let hall: TestHall;
@@ -24,6 +25,23 @@ describe('serving the apps', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body).toContain('<div id="root">');
+  });
+
+  it('names the home’s first banner in its HTML, so it loads beside the scripts; other pages do not', async () => {
+    const menu = await hall.post('/online/wx/apilist/GetWxMenu', {});
+    const first = (menu.body.data as { banners: { url: string }[] }).banners[0]!.url;
+    expect(first).toMatch(/^\/online\/assets\/banners\//);
+    const home = await hall.app.inject({ method: 'GET', url: '/?code=abc&state=x' });
+    expect(home.body).toContain(`<link rel="preload" as="image" href="${first}" fetchpriority="high"><body>`);
+    expect(home.body.match(/rel="preload"/g)).toHaveLength(1);
+    const deep = await hall.app.inject({ method: 'GET', url: '/feedBackDetail?id=3' });
+    expect(deep.body).not.toContain('rel="preload"');
+  });
+
+  it('writes a banner address into the preload as an attribute, never as markup', () => {
+    const html = withImagePreloads('<html><head><title>t</title></head><body></body></html>', ['/x.png?a=1&b="><script>alert(1)</script>']);
+    expect(html).toContain('<link rel="preload" as="image" href="/x.png?a=1&amp;b=&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;" fetchpriority="high"></head>');
+    expect(withImagePreloads('<html></html>', [])).toBe('<html></html>');
   });
 
   it('answers deep links of the app with index.html', async () => {

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
@@ -15,6 +16,17 @@ export interface StaticAppsOptions {
   adminDist?: string;
   /** The server's own public files (icons, banners) served under /online/assets/. */
   publicDir: string;
+  /** Images the citizen home paints first, preloaded from its HTML (the home's first banner). */
+  homeImages?: () => Promise<readonly string[]>;
+}
+
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The app's HTML with a preload of each image, high priority, before its scripts are even parsed. */
+export function withImagePreloads(html: string, images: readonly string[]): string {
+  if (images.length === 0) return html;
+  const links = images.map((url) => `<link rel="preload" as="image" href="${attribute(url)}" fetchpriority="high">`).join('');
+  return html.includes('</head>') ? html.replace('</head>', `${links}</head>`) : html.replace(/<body/i, `${links}<body`);
 }
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -41,6 +53,20 @@ async function staticAppsPlugin(app: FastifyInstance, options: StaticAppsOptions
   }
 
   const sendIndex = (reply: FastifyReply, root: string) => reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', root);
+
+  const citizen = apps.find((a) => a.prefix === '/');
+  const { homeImages } = options;
+  if (citizen && homeImages) {
+    app.get('/', async (request, reply) => {
+      // Read each time, as sendFile does, so a rebuilt app is served at once; without its images the home still works.
+      const html = await readFile(join(citizen.root, 'index.html'), 'utf8');
+      const images = await homeImages().catch((error: unknown) => {
+        request.log.warn({ err: error }, 'home images unavailable');
+        return [];
+      });
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(withImagePreloads(html, images));
+    });
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

@@ -1,8 +1,7 @@
 import { contract } from '@hall/api';
 import type { FastifyInstance } from 'fastify';
 import type { HallContext } from '../../context';
-import { and, asc, eq, ne } from 'drizzle-orm';
-import { banners, menus, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { registerCall } from '../../lib/register-call';
 import { isOwnNavigation } from '../../plugins/cross-site-guard';
 import { HallError } from '../../lib/errors';
@@ -10,7 +9,6 @@ import { STALE_CODE_ERRORS } from '../../adapters/wechat/oauth';
 import { clearOAuthState, clearSessionCookie, oauthStateOf, readSession, sessionLost, setSessionCookie } from '../../plugins/session';
 import { createPendingSession, endSession, rotateSession, touchSession, USER_REFRESH_AFTER_MS } from '../../services/session/sessions';
 import { findUser, requireUser, toHallUser } from '../../services/session/users';
-import { menuIconInliner } from '../../services/session/menu-icons';
 
 const APP_NAME = '不动产登记网上办事大厅';
 /** Sign-in attempts a minute, counted in the database for every process together. */
@@ -134,22 +132,8 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     ],
   }));
 
-  const menuIcon = menuIconInliner(app.hall.staticApps.publicDir);
-  // The same for everyone: read once per process and kept until the content console changes it.
-  registerCall(app, contract.getWxMenu, { auth: 'public' }, () => app.publicContent.read('wx-menu', readWxMenu));
-
-  async function readWxMenu() {
-    // Hidden tiles, disabled banners and banners still without an image stay in the console only.
-    const all = await db.select().from(menus).where(eq(menus.visible, true)).orderBy(asc(menus.sort));
-    const view = (m: typeof menus.$inferSelect) => ({ id: m.id, menuname: m.menuname, menutype: m.menutype, url: m.url, imgpath: menuIcon(m.imgpath), bz: m.bz });
-    const groups = all.filter((m) => !m.parentId).map((m) => ({ ...view(m), secondmenus: all.filter((c) => c.parentId === m.id).map(view) }));
-    const slides = await db
-      .select()
-      .from(banners)
-      .where(and(eq(banners.enabled, true), ne(banners.url, '')))
-      .orderBy(asc(banners.sort));
-    return { errcode: '00' as const, data: { menus: groups, banners: slides.map((b) => ({ id: b.id, title: b.title, url: b.url, link: b.link })) } };
-  }
+  // The same for everyone: read once per process and kept until the content console changes it (app.wxMenu).
+  registerCall(app, contract.getWxMenu, { auth: 'public' }, () => app.wxMenu());
 
   /**
    * Logout ends the session in the database, clears the cookie and goes to the root. It is a GET the
