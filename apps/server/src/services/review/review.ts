@@ -56,11 +56,11 @@ export async function listReviewQueues(db: Database, only?: ReviewStage, paging:
   const stages = only ? [only] : STAGES;
   const page = { page: paging.page ?? 1, pageSize: Math.min(paging.pageSize ?? REVIEW_QUEUE_PAGE_MAX, REVIEW_QUEUE_PAGE_MAX) };
   const statuses = stages.map(reviewStageStatus);
-  const pages = await Promise.all(statuses.map((status) => waitingAt(db, status, page)));
-  // A first page that is not full holds the whole queue: only longer queues are counted.
+  // The queues are counted beside their pages rather than after them: counting a short queue costs
+  // next to nothing, and a long one's count no longer waits for its page.
+  const [pages, totals] = await Promise.all([Promise.all(statuses.map((status) => waitingAt(db, status, page))), countWaitingAt(db, statuses)]);
+  // A first page that is not full holds the whole queue: its total is what it holds, as read with it.
   const whole = (index: number) => page.page === 1 && pages[index]!.length < page.pageSize;
-  const counted = statuses.filter((_, index) => !whole(index));
-  const totals = counted.length ? await countWaitingAt(db, counted) : new Map<number, number>();
   return stages.map((stage, index) => {
     const status = statuses[index]!;
     return { stage, label: REVIEW_STAGE_LABELS[stage], status, total: whole(index) ? pages[index]!.length : (totals.get(status) ?? 0), items: pages[index]! };
