@@ -1,4 +1,5 @@
 import { errcodeOk, replyMessage } from '@hall/api/browser';
+import { NETWORK_ERROR } from '@hall/app';
 import { Dialog, Toast } from 'antd-mobile';
 
 const FAILED = '操作失败，请稍后重试';
@@ -14,6 +15,6 @@ export async function runSetup<T>(call: () => Promise<{ errcode: string; errmsg?
     Toast.show({ icon: 'success', content: reply.errmsg || '已保存' });
     return reply.data;
   }
-  await Dialog.alert({ title: '未能完成', content: reply ? replyMessage(reply, FAILED) : '网络异常，请检查网络后重试', confirmText: '知道了' });
+  await Dialog.alert({ title: '未能完成', content: reply ? replyMessage(reply, FAILED) : NETWORK_ERROR, confirmText: '知道了' });
   return null;
 }

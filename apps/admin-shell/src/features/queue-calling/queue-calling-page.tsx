@@ -1,5 +1,5 @@
 import { queueCallStateText, type QueueBoardNumber, type QueueCallState } from '@hall/api/browser';
-import { LOAD_FAILED, useRemote } from '@hall/app';
+import { LOAD_FAILED, NETWORK_ERROR, useRemote } from '@hall/app';
 import { validateQueueWindow } from '@hall/domain';
 import { EmptyState } from '@hall/ui/empty-state';
 import { ErrorState, LoadingState } from '@hall/ui/load-state';
@@ -88,7 +88,7 @@ export function Component() {
       localStorage.setItem(WINDOW_KEY, String(window));
     }
     setBusy(true);
-    const result = await runCall(action).catch(() => ({ problem: '网络不稳定，操作未完成，请稍后重试' }));
+    const result = await runCall(action).catch(() => ({ problem: NETWORK_ERROR }));
     setBusy(false);
     if ('problem' in result) setProblem(result.problem);
     else {
