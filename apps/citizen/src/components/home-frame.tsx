@@ -2,6 +2,7 @@ import { HOME_BANNER_HEIGHT_PX } from '@hall/domain';
 import type { ReactNode } from 'react';
 import { HallTabBar } from './hall-tab-bar';
 import { paths } from '../config/paths';
+import './elder-mode-button.css';
 import './home-frame.css';
 
 /** The hall's name in the home's title bar. */
@@ -19,7 +20,12 @@ export function HomeFrame({ actions, children }: { actions?: ReactNode; children
     <div className="hall-home hall-with-tab-bar">
       <header className="hall-home__title">
         <span className="hall-home__name">{HALL_NAME}</span>
-        {actions}
+        {actions ?? (
+          // Before the session answers there is no button yet: its place is kept, so the banner below does not move when it comes.
+          <span className="hall-elder-button hall-home__reserved" aria-hidden="true">
+            长辈模式
+          </span>
+        )}
       </header>
       {children}
       <HallTabBar active={paths.home} />
@@ -29,11 +35,25 @@ export function HomeFrame({ actions, children }: { actions?: ReactNode; children
 
 const GROUP_TILES = [6, 4];
 
-/** Grey blocks where the banner (its own height) and the menu tiles will be, while the hall loads. */
+/**
+ * The home's first banner as the server's HTML preloads it (its only image preload), so the skeleton
+ * can paint the banner itself while the session and the menu are still on their way.
+ */
+function preloadedBanner(): string | undefined {
+  return document.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]')?.href || undefined;
+}
+
+/**
+ * Grey blocks where the menu tiles will be, while the hall loads; the banner's place (its own
+ * height) already shows the first banner when the HTML named it, the same picture the carousel opens on.
+ */
 export function HomeSkeleton() {
+  const banner = preloadedBanner();
   return (
     <div className="hall-home-skeleton" role="status" aria-label={LOADING} aria-busy>
-      <div className="hall-home-skeleton__banner" style={{ height: HOME_BANNER_HEIGHT_PX }} />
+      <div className="hall-home-skeleton__banner" style={{ height: HOME_BANNER_HEIGHT_PX }}>
+        {banner && <img className="hall-home-skeleton__image" src={banner} alt="" />}
+      </div>
       {GROUP_TILES.map((tiles, group) => (
         <div key={group} className="hall-home-skeleton__group">
           <div className="hall-home-skeleton__title" />
