@@ -64,8 +64,11 @@ async function waitFor(url, timeoutMs = 180_000) {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
-async function startBare() {
-  const child = fork(join(here, 'bare-server.mjs'), { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+async function startBare(databaseUrl) {
+  const env = { ...process.env };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  const child = fork(join(here, 'bare-server.mjs'), { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env });
   children.push(child);
   const { address } = await new Promise((r) => child.once('message', r));
   return address;
@@ -225,7 +228,7 @@ async function main() {
     });
   }
   const logFile = join(work, 'server.log');
-  const bare = await startBare();
+  const bare = await startBare(undefined);
   const first = await startHall({ dataDir: join(work, 'data1'), databaseUrl, profileDir: process.env.BENCH_CPU_PROF, logFile });
   databaseUrl ??= await embeddedUrl(join(work, 'data1'));
   const seeded = await seed(databaseUrl, first.origin);
@@ -241,7 +244,18 @@ async function main() {
     await load([bare], target, 2);
     return load([bare], target, SECONDS);
   })();
-  console.log(`bare Fastify route (50 connections): ${Math.round(bareFigures.rps)} req/s, p99 ${bareFigures.p99} ms\n`);
+  console.log(`bare Fastify route (50 connections): ${Math.round(bareFigures.rps)} req/s, p99 ${bareFigures.p99} ms`);
+  // The floor under any call that reads per-citizen data: the same route after PostgreSQL round trips.
+  const bareWithDatabase = await startBare(databaseUrl);
+  for (const trips of [1, 2]) {
+    const target = { path: `/bare-db/${trips}`, connections: 50, body: {} };
+    await load([bareWithDatabase], target, 2);
+    const figures = await load([bareWithDatabase], target, SECONDS);
+    console.log(
+      `bare route + ${trips} PostgreSQL round trip${trips > 1 ? 's' : ''}: ${Math.round(figures.rps)} req/s, p99 ${figures.p99} ms, ${((figures.rps / bareFigures.rps) * 100).toFixed(1)} % of bare`,
+    );
+  }
+  console.log('');
 
   const servers = [first];
   for (const count of PROCESS_COUNTS) {

@@ -256,8 +256,12 @@ export function applicationNumberText(prolsh: string | null | undefined): string
 // ---------------------------------------------------------------------------------------------
 // Back-office review stages (DESIGN.md §9)
 
-export type ReviewStage = 'cadastralSurvey' | 'acceptance';
-export type ReviewDecision = 'pass' | 'reject';
+/** The stages in the order an application passes them: 地籍调查 (cadastral survey), then 受理 (acceptance). */
+export const REVIEW_STAGES = ['cadastralSurvey', 'acceptance'] as const;
+export type ReviewStage = (typeof REVIEW_STAGES)[number];
+/** What a reviewer decides at a stage. */
+export const REVIEW_DECISIONS = ['pass', 'reject'] as const;
+export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
 
 export const REVIEW_STAGE_LABELS: Readonly<Record<ReviewStage, string>> = {
   cadastralSurvey: '权籍调查审核',

@@ -15,6 +15,7 @@ import type { Database } from '../../db/client';
 import { applicants, applications, businessMaterials, materialFiles, materials, propertyUnits, rightsInfo, storedFiles } from '../../db/schema';
 import { HallError, badRequest, conflict, notFound } from '../../lib/errors';
 import { parseRowId } from '../../lib/row-id';
+import { preparedStatement } from '../../lib/prepared-statement';
 import { sequenceNumber } from '../../lib/sequence-number';
 import { formatShanghaiDate, formatShanghaiDateTime } from '../../lib/shanghai-time';
 import type { FileStorage } from '../../storage/file-storage';
@@ -163,6 +164,26 @@ function tabStatuses(tab: ReviewTab): number[] {
 /** A citizen's list is short; this only bounds a runaway one. */
 const LIST_LIMIT = 500;
 
+/** The list's read, prepared: the citizen's applications at the statuses, newest first; with or without one appointment flag. */
+const listedRows = (name: string, withFlag: boolean) =>
+  preparedStatement((db) =>
+    db
+      .select()
+      .from(applications)
+      .where(
+        and(
+          eq(applications.openid, sql.placeholder('openid')),
+          sql`${applications.shzt} = any(${sql.placeholder('statuses')})`,
+          withFlag ? eq(applications.appointment, sql.placeholder('yytype')) : undefined,
+        ),
+      )
+      .orderBy(desc(sql`coalesce(${applications.submittedAt}, ${applications.createdAt})`), desc(applications.id))
+      .limit(LIST_LIMIT)
+      .prepare(name),
+  );
+const listed = listedRows('hall_list_applications', false);
+const listedWithFlag = listedRows('hall_list_applications_flag', true);
+
 /**
  * The application list of /prodoing: the four tabs in order, or the one a status selects, each
  * newest first (by submission time, else creation). yytype keeps one appointment flag.
@@ -176,13 +197,7 @@ export async function listApplications(db: Database, openid: string, filter: { s
     tabs = REVIEW_TABS.filter((info) => info.tab === tab);
   }
   const statuses = tabs.flatMap((info) => tabStatuses(info.tab));
-  const user = await requireUser(db, openid);
-  const rows = await db
-    .select()
-    .from(applications)
-    .where(and(eq(applications.openid, openid), inArray(applications.shzt, statuses), filter.yytype ? eq(applications.appointment, filter.yytype) : undefined))
-    .orderBy(desc(sql`coalesce(${applications.submittedAt}, ${applications.createdAt})`), desc(applications.id))
-    .limit(LIST_LIMIT);
+  const [user, rows] = await Promise.all([requireUser(db, openid), filter.yytype ? listedWithFlag(db).execute({ openid, statuses, yytype: filter.yytype }) : listed(db).execute({ openid, statuses })]);
   return tabs.map((info) => ({
     tab: info.tab,
     index: info.index,

@@ -1,11 +1,12 @@
 import { validateFeedback } from '@hall/domain';
 import { NO_DATA_MESSAGE, type FeedbackItem } from '@hall/api';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { feedback } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { formatShanghaiDateTime } from '../../lib/shanghai-time';
 import { parseRowId } from '../../lib/row-id';
+import { preparedStatement } from '../../lib/prepared-statement';
 
 type FeedbackRow = typeof feedback.$inferSelect;
 
@@ -24,17 +25,34 @@ export function toFeedbackItem(row: FeedbackRow): FeedbackItem {
   };
 }
 
+const feedbackInsert = preparedStatement((db) =>
+  db
+    .insert(feedback)
+    .values({ openid: sql.placeholder('openid'), content: sql.placeholder('content') })
+    .returning()
+    .prepare('hall_insert_feedback'),
+);
+
 /** Stores a citizen's feedback after the domain's rule (not empty, at most 200 characters). */
 export async function submitFeedback(db: Database, openid: string, content: string | undefined): Promise<FeedbackItem> {
   const failure = validateFeedback({ content });
   if (failure) throw badRequest(failure);
-  const [row] = await db.insert(feedback).values({ openid, content: content!.trim() }).returning();
+  const [row] = await feedbackInsert(db).execute({ openid, content: content!.trim() });
   return toFeedbackItem(row!);
 }
 
 /** The citizen's own feedback, newest first. */
+const feedbackOf = preparedStatement((db) =>
+  db
+    .select()
+    .from(feedback)
+    .where(eq(feedback.openid, sql.placeholder('openid')))
+    .orderBy(desc(feedback.createdAt), desc(feedback.id))
+    .prepare('hall_list_feedback'),
+);
+
 export async function listFeedback(db: Database, openid: string): Promise<FeedbackItem[]> {
-  const rows = await db.select().from(feedback).where(eq(feedback.openid, openid)).orderBy(desc(feedback.createdAt), desc(feedback.id));
+  const rows = await feedbackOf(db).execute({ openid });
   return rows.map(toFeedbackItem);
 }
 

@@ -8,6 +8,7 @@ import { badRequest, conflict, forbidden, HallError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { recordAudit, type AuditActor } from './audit';
 import { NO_PASSWORD, normalizeUsername, type OperatorAccountRow } from './accounts';
+import { preparedStatement } from '../../lib/prepared-statement';
 
 /** A console session lasts a working day at most, and ends after an hour unused (a screen left at the counter). */
 export const OPERATOR_SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
@@ -110,22 +111,20 @@ export async function signInWithWechat(db: Database, ip: string, openid: string)
   });
 }
 
-/** The lookup of every console call, built once per database and prepared once per connection. */
-const operatorSessionLookups = new WeakMap<Database, ReturnType<typeof prepareOperatorSessionLookup>>();
-const prepareOperatorSessionLookup = (db: Database) =>
+/** The lookup of every console call. */
+const operatorSessionLookup = preparedStatement((db) =>
   db
     .select({ session: operatorSessions, account: operatorAccounts })
     .from(operatorSessions)
     .innerJoin(operatorAccounts, eq(operatorAccounts.id, operatorSessions.operatorId))
     .where(and(eq(operatorSessions.id, sql.placeholder('id')), gt(operatorSessions.expiresAt, sql.placeholder('now')), gt(operatorSessions.lastSeenAt, sql.placeholder('idleSince'))))
-    .prepare('hall_find_operator_session');
+    .prepare('hall_find_operator_session'),
+);
 
 /** The live console session with this id and its account (enabled), else null. Finding it counts as a use. */
 export async function findOperatorSession(db: Database, id: string): Promise<SignedInOperator | null> {
   const now = Date.now();
-  let lookup = operatorSessionLookups.get(db);
-  if (!lookup) operatorSessionLookups.set(db, (lookup = prepareOperatorSessionLookup(db)));
-  const [row] = await lookup.execute({ id, now: new Date(now), idleSince: new Date(now - OPERATOR_SESSION_IDLE_MS) });
+  const [row] = await operatorSessionLookup(db).execute({ id, now: new Date(now), idleSince: new Date(now - OPERATOR_SESSION_IDLE_MS) });
   if (!row || row.account.disabled) return null;
   if (now - row.session.lastSeenAt.getTime() > LAST_SEEN_PRECISION_MS) {
     await db

@@ -11,6 +11,7 @@ import {
 } from '@hall/api';
 import {
   REGISTRATION_TYPES,
+  REVIEW_STAGES,
   REVIEW_STAGE_LABELS,
   REVIEW_STATUS,
   bookingFlagAfterAcceptance,
@@ -22,12 +23,13 @@ import {
   type ReviewDecision,
   type ReviewStage,
 } from '@hall/domain';
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { applicants, applications, businesses, registryCases, reviewDecisions, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { newAcceptanceNumber } from '../../lib/acceptance-number';
 import { parseRowId } from '../../lib/row-id';
+import { preparedStatement } from '../../lib/prepared-statement';
 import { formatShanghaiDateTime } from '../../lib/shanghai-time';
 import { describeApplication, type ApplicationRow } from '../applications/applications';
 import { findMaterialFile, materialsOf } from '../applications/material-files';
@@ -36,8 +38,6 @@ import { recordAudit, type AuditActor } from '../operators/audit';
 
 /** The registry case's first activity once the hall has accepted an application. */
 export const ACCEPTED_ACTIVITY = '受理';
-
-const STAGES = Object.keys(REVIEW_STAGE_LABELS) as ReviewStage[];
 
 /** Why a decision at a stage cannot be made on an application at `shzt` any more: its status now. */
 export function notAtStageMessage(stage: ReviewStage, shzt: number): string {
@@ -53,7 +53,7 @@ export interface QueuePage {
 
 /** The review queues: the applications waiting at each stage (or the one named), oldest submission first, one page of each. */
 export async function listReviewQueues(db: Database, only?: ReviewStage, paging: QueuePage = {}): Promise<ReviewQueue[]> {
-  const stages = only ? [only] : STAGES;
+  const stages = only ? [only] : REVIEW_STAGES;
   const page = { page: paging.page ?? 1, pageSize: Math.min(paging.pageSize ?? REVIEW_QUEUE_PAGE_MAX, REVIEW_QUEUE_PAGE_MAX) };
   const statuses = stages.map(reviewStageStatus);
   // The queues are counted beside their pages rather than after them: counting a short queue costs
@@ -67,6 +67,43 @@ export async function listReviewQueues(db: Database, only?: ReviewStage, paging:
   });
 }
 
+const queuePageIds = (db: Database) =>
+  db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(eq(applications.shzt, sql.placeholder('shzt')))
+    .orderBy(asc(applications.submittedAt), asc(applications.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page');
+const queuePage = preparedStatement((db) => {
+  const pageIds = queuePageIds(db);
+  return db
+    .select({ application: applications, businessName: businesses.prodefName, userName: users.name })
+    .from(pageIds)
+    .innerJoin(applications, eq(applications.id, pageIds.id))
+    .innerJoin(businesses, eq(businesses.id, applications.prodefid))
+    .leftJoin(users, eq(users.openid, applications.openid))
+    .orderBy(asc(applications.submittedAt), asc(applications.id))
+    .prepare('hall_review_queue_page');
+});
+const applicantNames = preparedStatement((db) =>
+  db
+    .select({ applicationId: applicants.applicationId, name: applicants.sqrName })
+    .from(applicants)
+    .where(sql`${applicants.applicationId} = any(${sql.placeholder('ids')})`)
+    .orderBy(asc(applicants.id))
+    .prepare('hall_review_queue_names'),
+);
+const waitingCounts = preparedStatement((db) =>
+  db
+    .select({ shzt: applications.shzt, total: count() })
+    .from(applications)
+    .where(sql`${applications.shzt} = any(${sql.placeholder('statuses')})`)
+    .groupBy(applications.shzt)
+    .prepare('hall_review_queue_counts'),
+);
+
 /**
  * One page of the applications at one status, oldest submission first, with their business, filer and
  * applicants' names. The page's ids are read from the queue index alone (applications_review_queue_idx,
@@ -74,33 +111,8 @@ export async function listReviewQueues(db: Database, only?: ReviewStage, paging:
  * page's own rows are then fetched.
  */
 async function waitingAt(db: Database, shzt: number, { page, pageSize }: Required<QueuePage>): Promise<ReviewQueueItem[]> {
-  const pageIds = db
-    .select({ id: applications.id })
-    .from(applications)
-    .where(eq(applications.shzt, shzt))
-    .orderBy(asc(applications.submittedAt), asc(applications.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .as('page');
-  const rows = await db
-    .select({ application: applications, businessName: businesses.prodefName, userName: users.name })
-    .from(pageIds)
-    .innerJoin(applications, eq(applications.id, pageIds.id))
-    .innerJoin(businesses, eq(businesses.id, applications.prodefid))
-    .leftJoin(users, eq(users.openid, applications.openid))
-    .orderBy(asc(applications.submittedAt), asc(applications.id));
-  const names = rows.length
-    ? await db
-        .select({ applicationId: applicants.applicationId, name: applicants.sqrName })
-        .from(applicants)
-        .where(
-          inArray(
-            applicants.applicationId,
-            rows.map((row) => row.application.id),
-          ),
-        )
-        .orderBy(asc(applicants.id))
-    : [];
+  const rows = await queuePage(db).execute({ shzt, limit: pageSize, offset: (page - 1) * pageSize });
+  const names = rows.length ? await applicantNames(db).execute({ ids: rows.map((row) => row.application.id) }) : [];
   const namesOf = new Map<number, string[]>();
   for (const entry of names) namesOf.set(entry.applicationId, [...(namesOf.get(entry.applicationId) ?? []), entry.name]);
   return rows.map(({ application, businessName, userName }) => toQueueItem(application, businessName, userName ?? '', namesOf.get(application.id) ?? []));
@@ -108,7 +120,7 @@ async function waitingAt(db: Database, shzt: number, { page, pageSize }: Require
 
 /** How many applications wait at each of the statuses, in one statement (an index-only count on applications_review_queue_idx). */
 async function countWaitingAt(db: Database, statuses: number[]): Promise<Map<number, number>> {
-  const rows = await db.select({ shzt: applications.shzt, total: count() }).from(applications).where(inArray(applications.shzt, statuses)).groupBy(applications.shzt);
+  const rows = await waitingCounts(db).execute({ statuses });
   return new Map(rows.map((row) => [row.shzt, row.total]));
 }
 
@@ -197,15 +209,16 @@ export async function reviewApplication(
       before: { shzt: from },
       after: { shzt: updated.shzt, stage: input.stage, ...(opinion ? { [opinion.field]: opinion.text } : {}), ...(updated.prolsh ? { prolsh: updated.prolsh } : {}) },
     });
-    // What the statistics page times: this decision against the submission it answered.
+    // What the statistics page times: this decision against the submission it answered. A row at a
+    // review stage was submitted; were the time ever missing, the decision is kept at about zero hours rather than lost.
+    const submittedAt = updated.submittedAt ?? new Date();
     await tx.insert(reviewDecisions).values({
       applicationId: updated.id,
       stage: input.stage,
       decision: input.decision,
       opinion: opinion?.text ?? '',
-      // A row at a review stage was submitted; were the time ever missing, the decision is kept at zero hours rather than lost.
-      submittedAt: updated.submittedAt ?? new Date(),
-      reviewSeconds: updated.submittedAt ? sql`greatest(0, round(date_part('epoch', now() - ${updated.submittedAt})))::int` : 0,
+      submittedAt,
+      reviewSeconds: sql`greatest(0, round(date_part('epoch', now() - ${submittedAt})))::int`,
       xzqdm: updated.xzqdm,
     });
     if (!transition.createsCaseNumber) return { shzt: updated.shzt, prolsh: updated.prolsh };

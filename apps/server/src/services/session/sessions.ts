@@ -2,6 +2,7 @@ import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { randomId } from '../../lib/ids';
+import { preparedStatement } from '../../lib/prepared-statement';
 
 /** How long a session lives at most, from sign-in; using it does not extend it. */
 export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -14,21 +15,19 @@ export const USER_REFRESH_AFTER_MS = 12 * 60 * 60 * 1000;
 
 export type SessionRow = typeof sessions.$inferSelect;
 
-/** The lookup of every citizen call, built once per database and prepared once per connection. */
-const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
-const prepareSessionLookup = (db: Database) =>
+/** The lookup of every citizen call. */
+const sessionLookup = preparedStatement((db) =>
   db
     .select()
     .from(sessions)
     .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now')), gt(sessions.lastSeenAt, sql.placeholder('idleSince'))))
-    .prepare('hall_find_session');
+    .prepare('hall_find_session'),
+);
 
 /** A live session: within its lifetime and used within the idle limit. Finding it counts as a use. */
 export async function findSession(db: Database, id: string): Promise<SessionRow | null> {
   const now = Date.now();
-  let lookup = sessionLookups.get(db);
-  if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)));
-  const [row] = await lookup.execute({ id, now: new Date(now), idleSince: new Date(now - SESSION_IDLE_MS) });
+  const [row] = await sessionLookup(db).execute({ id, now: new Date(now), idleSince: new Date(now - SESSION_IDLE_MS) });
   if (!row) return null;
   if (now - row.lastSeenAt.getTime() > LAST_SEEN_PRECISION_MS) {
     await db

@@ -1,12 +1,22 @@
 import type { HallUser } from '@hall/api';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
+import { preparedStatement } from '../../lib/prepared-statement';
 
 export type UserRow = typeof users.$inferSelect;
 
+/** Read by most citizen calls (the name on a list, the real-name gate). */
+const userLookup = preparedStatement((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.openid, sql.placeholder('openid')))
+    .prepare('hall_find_user'),
+);
+
 export async function findUser(db: Database, openid: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.openid, openid));
+  const [row] = await userLookup(db).execute({ openid });
   return row ?? null;
 }
 

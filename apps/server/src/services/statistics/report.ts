@@ -1,5 +1,5 @@
 import type { DurationFigures, HallStatisticsReport } from '@hall/api';
-import { REVIEW_STAGE_LABELS, type ReviewStage } from '@hall/domain';
+import { REVIEW_DECISIONS, REVIEW_STAGES, REVIEW_STAGE_LABELS } from '@hall/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 
@@ -63,7 +63,7 @@ async function applicationsPerDay(db: Database, filter: ReportFilter, district: 
 }
 
 /** Each stage and decision the page times: each is read as its own range of review_decisions_group_idx. */
-const decisionGroups = (Object.keys(REVIEW_STAGE_LABELS) as ReviewStage[]).flatMap((stage) => (['pass', 'reject'] as const).map((decision) => ({ stage, decision })));
+const decisionGroups = REVIEW_STAGES.flatMap((stage) => REVIEW_DECISIONS.map((decision) => ({ stage, decision })));
 const decidedIn = (filter: ReportFilter) => sql`a.decided_at >= ${rangeStart(filter)} AND a.decided_at < ${rangeEnd(filter)}`;
 
 /** The review decisions of the range (review_decisions, written with each decision), each timed from the submission it answered. */
@@ -91,7 +91,7 @@ async function reviewTimes(db: Database, filter: ReportFilter, district: SQL): P
 
 async function rejectionReasons(db: Database, filter: ReportFilter, district: SQL): Promise<HallStatisticsReport['rejectionReasons']> {
   const stages = sql.join(
-    Object.keys(REVIEW_STAGE_LABELS).map((stage) => sql`${stage}`),
+    REVIEW_STAGES.map((stage) => sql`${stage}`),
     sql`, `,
   );
   const list = await rows<{ stage: string; opinion: string; count: string }>(
