@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshots, startHall, type Hall } from './harness';
+import { describe, expect, it } from 'vitest';
+import { hallForFile, screenshots } from './harness';
 
-let hall: Hall;
-beforeAll(async () => {
-  hall = await startHall();
-});
-afterAll(() => hall?.close());
+const hall = hallForFile();
 
 describe('admin shell', () => {
   it('shows its sign-in page; an operator signs in through the WeChat bound to the account and sees the hall at a glance, then the personal centre', async () => {

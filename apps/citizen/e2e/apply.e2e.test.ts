@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startHall, type Hall } from './harness';
+import { describe, expect, it } from 'vitest';
+import { hallForFile, signIn } from './harness';
 import { keepFailureEvidence } from './identity';
 import { steadyScreenshots } from './steady-screenshots';
 
-let hall: Hall;
-beforeAll(async () => {
-  hall = await startHall();
-});
-afterAll(() => hall?.close());
+const hall = hallForFile();
 
 describe('application guide', () => {
   it('shows the business guide under step 1 of the progress bar and asks before applying', async () => {

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { acknowledge } from './application-steps';
-import { signIn, startHall, type Hall } from './harness';
+import { hallForFile, signIn } from './harness';
 import { OWNER, answerFaceCheck, becomeVerified, keepFailureEvidence } from './identity';
 import { waitForNewestRecord } from './record-lists';
 import { steadyScreenshots } from './steady-screenshots';
 
-let hall: Hall;
-beforeAll(async () => {
-  hall = await startHall();
-});
-afterAll(() => hall?.close());
+const hall = hallForFile();
 
 /** The code the SMS simulator shows for the phone. */
 async function inboxCode(phone: string): Promise<string> {

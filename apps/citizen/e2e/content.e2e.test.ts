@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startHall, type Hall } from './harness';
+import { describe, expect, it } from 'vitest';
+import { hallForFile, signIn } from './harness';
 import { steadyScreenshots } from './steady-screenshots';
 
-let hall: Hall;
-beforeAll(async () => {
-  hall = await startHall();
-});
-afterAll(() => hall?.close());
+const hall = hallForFile();
 
 describe('laws list and articles', () => {
   it('searches, pages to page 2, opens an article and comes back to the same page', async () => {

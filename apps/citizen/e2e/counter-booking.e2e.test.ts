@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signIn, startHall, type Hall } from './harness';
+import { hallForFile, signIn } from './harness';
 import { becomeVerified, keepFailureEvidence } from './identity';
 import { steadyScreenshots } from './steady-screenshots';
 
-let hall: Hall;
-beforeAll(async () => {
-  hall = await startHall();
-});
-afterAll(() => hall?.close());
+const hall = hallForFile();
 
 /** A citizen signed in through WeChat lives in the hall's district, 130400, whose first hall takes the bookings. */
 const HALL_NAME = '邯郸市不动产登记中心';

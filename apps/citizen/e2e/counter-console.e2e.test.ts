@@ -1,16 +1,12 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startHall, type Hall } from './harness';
+import { describe, expect, it } from 'vitest';
+import { hallForFile, signIn } from './harness';
 import { becomeVerified, keepFailureEvidence } from './identity';
 import { waitForNewestRecord } from './record-lists';
 import { steadyScreenshots } from './steady-screenshots';
 
-let hall: Hall;
-beforeAll(async () => {
-  // The demo registry is off: certificate queries wait for an operator, as in a production hall without a back-office.
-  hall = await startHall({ env: { HALL_DEMO_REGISTRY: 'off' } });
-});
-afterAll(() => hall?.close());
+// The demo registry is off: certificate queries wait for an operator, as in a production hall without a back-office.
+const hall = hallForFile({ env: { HALL_DEMO_REGISTRY: 'off' } });
 
 /** Signs in to the console as the demo 窗口人员 on its sign-in page. */
 async function counterSignIn(page: Page) {

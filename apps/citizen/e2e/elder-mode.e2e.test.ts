@@ -1,16 +1,12 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyFromGuide } from './application-steps';
-import { screenshots, signIn, startHall, type Hall } from './harness';
+import { hallForFile, screenshots, signIn } from './harness';
 import { becomeVerified, keepFailureEvidence } from './identity';
 import { steadyScreenshots } from './steady-screenshots';
 import { measureTextFit, setRootFontPercent } from './text-fit';
 
-let hall: Hall;
-beforeAll(async () => {
-  hall = await startHall();
-});
-afterAll(() => hall?.close());
+const hall = hallForFile();
 
 const BUSINESS = '预购商品房抵押预告登记';
 /** The guide of a 700+23 application, whose fill screen is /info/infofillydy. */

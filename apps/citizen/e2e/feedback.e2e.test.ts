@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startHall, type Hall } from './harness';
+import { describe, expect, it } from 'vitest';
+import { hallForFile, signIn } from './harness';
 import { steadyScreenshots } from './steady-screenshots';
 
-let hall: Hall;
-beforeAll(async () => {
-  hall = await startHall();
-});
-afterAll(() => hall?.close());
+const hall = hallForFile();
 
 const TEXT = '希望增加周末预约时段，方便上班族办理业务。';
 

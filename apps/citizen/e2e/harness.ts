@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { checkAccessibility, watchAccessibility } from './accessibility';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -118,6 +119,33 @@ export async function startHall(options: { listen?: string; address?: string; en
       await browser.close();
       await stopServer();
     },
+  };
+}
+
+/**
+ * The hall of one journey file: started before its journeys and closed after them. What it answers is
+ * the started hall's (asking before the start is a mistake in the journey, and says so).
+ */
+export function hallForFile(options: Parameters<typeof startHall>[0] = {}): Hall {
+  let hall: Hall | undefined;
+  beforeAll(async () => {
+    hall = await startHall(options);
+  });
+  afterAll(() => hall?.close());
+  const started = () => {
+    if (!hall) throw new Error('the journey asked for its hall before the hall started');
+    return hall;
+  };
+  return {
+    get origin() {
+      return started().origin;
+    },
+    get browser() {
+      return started().browser;
+    },
+    newPhone: () => started().newPhone(),
+    newDesktop: () => started().newDesktop(),
+    close: () => started().close(),
   };
 }
 

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startHall, type Hall } from './harness';
+import { describe, expect, it } from 'vitest';
+import { hallForFile, signIn } from './harness';
 import { becomeVerified, keepFailureEvidence } from './identity';
 import { steadyScreenshots } from './steady-screenshots';
 import { acknowledge, applyFromGuide } from './application-steps';
 
-let hall: Hall;
-beforeAll(async () => {
-  hall = await startHall();
-});
-afterAll(() => hall?.close());
+const hall = hallForFile();
 
 const BUSINESS = '预购商品房抵押预告登记';
 

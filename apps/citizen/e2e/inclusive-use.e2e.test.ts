@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { acknowledge } from './application-steps';
-import { signIn, startHall, type Hall } from './harness';
+import { hallForFile, signIn } from './harness';
 import { OWNER, becomeVerified, keepFailureEvidence } from './identity';
 import { png } from './png';
 import { steadyScreenshots } from './steady-screenshots';
 
 /** The demo hall as scripts/start.sh starts it: the application flow opens on the hall's own district. */
-let hall: Hall;
-beforeAll(async () => {
-  hall = await startHall({ env: { HALL_APPLY_XZQDM: '130400' } });
-});
-afterAll(() => hall?.close());
+const hall = hallForFile({ env: { HALL_APPLY_XZQDM: '130400' } });
 
 const BUSINESS = '国有建设用地使用权及房屋所有权转移登记';
 

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startHall, type Hall } from './harness';
+import { describe, expect, it } from 'vitest';
+import { hallForFile, signIn } from './harness';
 import { OWNER, answerFaceCheck, fillProfile, keepFailureEvidence, saveProfile } from './identity';
 import { steadyScreenshots } from './steady-screenshots';
 
-let hall: Hall;
-beforeAll(async () => {
-  hall = await startHall();
-});
-afterAll(() => hall?.close());
+const hall = hallForFile();
 
 describe('profile and real-name verification', () => {
   it('refuses a wrong ID number, keeps a draft through a reload, saves, passes the face check and shows 已实名', async () => {

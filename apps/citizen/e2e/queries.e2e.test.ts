@@ -1,15 +1,11 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, signIn, startHall, type Hall } from './harness';
+import { describe, expect, it } from 'vitest';
+import { hallForFile, PHONE, signIn } from './harness';
 import { OWNER, answerFaceCheck, becomeVerified, keepFailureEvidence } from './identity';
 import { waitForNewestRecord } from './record-lists';
 import { steadyScreenshots } from './steady-screenshots';
 
-let hall: Hall;
-beforeAll(async () => {
-  hall = await startHall();
-});
-afterAll(() => hall?.close());
+const hall = hallForFile();
 
 const UNKNOWN_QZH = '冀(2020)邯郸市不动产权第9999999号';
 

@@ -1,16 +1,12 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startHall, type Hall } from './harness';
+import { describe, expect, it } from 'vitest';
+import { hallForFile, signIn } from './harness';
 import { becomeVerified, keepFailureEvidence } from './identity';
 import { steadyScreenshots } from './steady-screenshots';
 import { acknowledge, applyFromGuide, submitAndFindPending, uploadRequired, type Shot } from './application-steps';
 import { submitMortgageOverHttp } from './submit-over-http';
 
-let hall: Hall;
-beforeAll(async () => {
-  hall = await startHall();
-});
-afterAll(() => hall?.close());
+const hall = hallForFile();
 
 const BUSINESS = '国有建设用地使用权及房屋所有权注销登记';
 const CERTIFICATE = '新(2024)石河子市不动产权第0007788号';

@@ -1,17 +1,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, signIn, startHall, type Hall } from './harness';
+import { describe, expect, it } from 'vitest';
+import { ARTIFACTS, hallForFile, signIn } from './harness';
 import { becomeVerified, keepFailureEvidence } from './identity';
 import { steadyScreenshots } from './steady-screenshots';
 import { acknowledge } from './application-steps';
 
-let hall: Hall;
-beforeAll(async () => {
-  hall = await startHall();
-});
-afterAll(() => hall?.close());
+const hall = hallForFile();
 
 const BUSINESS = '国有建设用地使用权及房屋所有权转移登记';
 const GUIDE = `/apply?id=pd-200-4&name=${encodeURIComponent(BUSINESS)}&djlx=200&qllx=4&code=FWZYDJ&appointment=0`;

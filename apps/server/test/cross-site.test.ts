@@ -3,18 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedback } from '../src/db/schema';
 import { readEnv } from '../src/env';
 import { CROSS_SITE_REFUSED, FORM_BODY_REFUSED } from '../src/plugins/cross-site-guard';
-import { createTestHall, PRODUCTION_ENV, type TestHall } from './hall';
+import { createTestHall, PRODUCTION_ENV, type TestHall, testHallForFile } from './hall';
 
 /** A browser on the demo hall at http://192.168.1.20:8080 (a phone on the hall's Wi-Fi). */
 const HOST = '192.168.1.20:8080';
 const OWN = `http://${HOST}`;
 const ADD_FEEDBACK = '/online/wx/apilist/addSugge';
 
-let hall: TestHall;
-beforeAll(async () => {
-  hall = await createTestHall();
-});
-afterAll(() => hall.close());
+const hall = testHallForFile();
 
 async function feedbackOf(openid: string) {
   return hall.connection.db.select().from(feedback).where(eq(feedback.openid, openid));

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type HallApp } from '../src/app';
 import { connectDatabase, type DatabaseConnection } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
@@ -71,6 +71,26 @@ function injectFetch(getApp: () => HallApp): typeof fetch {
 export function cookieFrom(setCookie: string | string[] | undefined): string {
   const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
   return list.map((c) => c.split(';')[0]).join('; ');
+}
+
+/**
+ * The hall of one test file: created before its tests (before the file's own beforeAll hooks, which
+ * may use it) and closed after them. It answers as the created hall; asking before it exists is a
+ * mistake in the test, and says so.
+ */
+export function testHallForFile(...args: Parameters<typeof createTestHall>): TestHall {
+  let hall: TestHall | undefined;
+  beforeAll(async () => {
+    hall = await createTestHall(...args);
+  });
+  afterAll(() => hall?.close());
+  return new Proxy({} as TestHall, {
+    get(_target, key) {
+      if (!hall) throw new Error('the test asked for its hall before the hall was created');
+      const value: unknown = Reflect.get(hall, key);
+      return typeof value === 'function' ? value.bind(hall) : value;
+    },
+  });
 }
 
 /**

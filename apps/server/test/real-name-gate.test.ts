@@ -1,7 +1,7 @@
 import { contract } from '@hall/api';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestHall, type TestHall } from './hall';
+import { describe, expect, it } from 'vitest';
+import { testHallForFile } from './hall';
 
 /**
  * Spec part 1 §6: business paths require a completed profile and real-name verification. The server
@@ -45,11 +45,7 @@ const BUSINESS_CALLS = [
   'querySearch',
 ] as const satisfies readonly (keyof typeof contract)[];
 
-let hall: TestHall;
-beforeAll(async () => {
-  hall = await createTestHall();
-});
-afterAll(() => hall.close());
+const hall = testHallForFile();
 
 /** Rows in every table of the hall but the sessions (a refused call writes nothing else). */
 async function rowCounts(): Promise<Record<string, number>> {

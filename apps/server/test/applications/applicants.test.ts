@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { Applicant } from '@hall/api';
 import { applicants } from '../../src/db/schema';
-import { createTestHall, type TestHall } from '../hall';
+import { testHallForFile } from '../hall';
 import { API, SEARCH, addPerson, companyPayload, personPayload, setStatus, startApplication, verifiedCitizen } from '../application-helpers';
 
-let hall: TestHall;
+const hall = testHallForFile();
 let owner: string;
 let stranger: string;
 beforeAll(async () => {
-  hall = await createTestHall();
   owner = await verifiedCitizen(hall, 'sqr-owner');
   stranger = await verifiedCitizen(hall, 'sqr-stranger', '李四');
 });
-afterAll(() => hall.close());
 
 const applicantCount = async (proinstid: string) =>
   (

@@ -1,22 +1,20 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, inArray } from 'drizzle-orm';
 import type { ApplicationDetail, ApplicationListTab } from '@hall/api';
 import { applicants, applications, materialFiles, materials, propertyUnits, rightsInfo, storedFiles, users } from '../../src/db/schema';
 import { recordStoredFile } from '../../src/services/storage/stored-files';
-import { createTestHall, type TestHall } from '../hall';
+import { testHallForFile } from '../hall';
 
-let hall: TestHall;
+const hall = testHallForFile();
 let owner: string;
 let stranger: string;
 beforeAll(async () => {
-  hall = await createTestHall();
   owner = await verifiedCitizen('apply-owner', '张三');
   stranger = await verifiedCitizen('apply-stranger', '李四');
 });
-afterAll(() => hall.close());
 
 const API = '/online/wx/apilist';
 const ENTERPRISE_REFUSED = '当前账号只能办理个人业务，企业业务请先在网上登记平台注册企业账号';

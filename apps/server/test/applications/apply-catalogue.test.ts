@@ -1,18 +1,14 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { ProdefParent } from '@hall/api';
 import { businessFields, businessMaterials, businesses, dictionaries, guides, settings, users } from '../../src/db/schema';
 import { seedHall } from '../../src/db/seed';
 import { appRoot } from '../../src/lib/app-root';
-import { createTestHall, type TestHall } from '../hall';
+import { testHallForFile } from '../hall';
 
-let hall: TestHall;
-beforeAll(async () => {
-  hall = await createTestHall();
-});
-afterAll(() => hall.close());
+const hall = testHallForFile();
 
 const API = '/online/wx/apilist';
 /** Every djlx/qllx pair the spec routes (part 2 §2, §4), 400 with both right types. */

@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ApplicationMaterial } from '@hall/api';
 import { applications } from '../../src/db/schema';
-import { createTestHall, type TestHall } from '../hall';
+import { testHallForFile } from '../hall';
 import { API, addPerson, attachPicture, materialsOf as listMaterials, personPayload, setStatus, startApplication, verifiedCitizen } from '../application-helpers';
 
-let hall: TestHall;
+const hall = testHallForFile();
 let owner: string;
 let stranger: string;
 beforeAll(async () => {
-  hall = await createTestHall();
   owner = await verifiedCitizen(hall, 'check-owner');
   stranger = await verifiedCitizen(hall, 'check-stranger', '李四');
 });
-afterAll(() => hall.close());
 
 const check = (id: string, cookie = owner) => hall.post(`${API}/check`, { reqseq: 'r', proinstid: id }, cookie);
 

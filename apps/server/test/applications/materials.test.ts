@@ -1,20 +1,18 @@
 import { readdir } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { ApplicationMaterial, MaterialAttachment } from '@hall/api';
 import { materialFiles, storedFiles } from '../../src/db/schema';
-import { createTestHall, type TestHall } from '../hall';
+import { testHallForFile } from '../hall';
 import { API, setStatus, startApplication, verifiedCitizen } from '../application-helpers';
 
-let hall: TestHall;
+const hall = testHallForFile();
 let owner: string;
 let stranger: string;
 beforeAll(async () => {
-  hall = await createTestHall();
   owner = await verifiedCitizen(hall, 'pic-owner');
   stranger = await verifiedCitizen(hall, 'pic-stranger', '李四');
 });
-afterAll(() => hall.close());
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR fake png body')]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('fake jpeg body')]);

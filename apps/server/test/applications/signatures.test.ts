@@ -1,20 +1,18 @@
 import { readdir } from 'node:fs/promises';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicantSignature } from '@hall/api';
 import { applicants, storedFiles } from '../../src/db/schema';
-import { createTestHall, type TestHall } from '../hall';
+import { testHallForFile } from '../hall';
 import { SEARCH, addPerson, personPayload, setStatus, startApplication, verifiedCitizen } from '../application-helpers';
 
-let hall: TestHall;
+const hall = testHallForFile();
 let owner: string;
 let stranger: string;
 beforeAll(async () => {
-  hall = await createTestHall();
   owner = await verifiedCitizen(hall, 'sign-owner');
   stranger = await verifiedCitizen(hall, 'sign-stranger', '李四');
 });
-afterAll(() => hall.close());
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const signaturePng = (body = 'IHDR hand signature strokes') => Buffer.concat([PNG_MAGIC, Buffer.from(body)]);

@@ -1,19 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationMaterial, GuaranteePreview, StatementBundle, StatementTemplate } from '@hall/api';
 import { applicationStatements, materialFiles, rightsInfo } from '../../src/db/schema';
-import { createTestHall, type TestHall } from '../hall';
+import { testHallForFile } from '../hall';
 import { API, SEARCH, addPerson, personPayload, postForm, setStatus, startApplication, verifiedCitizen } from '../application-helpers';
 
-let hall: TestHall;
+const hall = testHallForFile();
 let owner: string;
 let stranger: string;
 beforeAll(async () => {
-  hall = await createTestHall();
   owner = await verifiedCitizen(hall, 'statement-owner');
   stranger = await verifiedCitizen(hall, 'statement-stranger', '李四');
 });
-afterAll(() => hall.close());
 
 const JUS_INFO = { clmc: '死亡证明', swsj: '2024-03-05', zl: '石河子市北四路79号1-101' };
 const RECORD_INFO = { sfqtjcr: '有', ywfyxy: '无', sfddsy: '否', sfzs: '否', mcjgx: '李四 配偶', sfzhyf: '否', sffqbdc: '是', qtss: '', zl: JUS_INFO.zl };

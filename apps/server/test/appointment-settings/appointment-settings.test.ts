@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import type { AffectedBooking, SiteSettings } from '@hall/api';
 import { DEFAULT_SLOT_SETTINGS } from '@hall/domain';
 import { appointmentCalendars, appointmentSlotSettings, appointmentSlots, auditTrail } from '../../src/db/schema';
 import { extendAppointmentCalendars } from '../../src/services/appointments/calendar-extension';
-import { createTestHall, type TestHall } from '../hall';
+import { testHallForFile } from '../hall';
 import { verifiedCitizen } from '../application-helpers';
 import { AREA, PROCESS, book, openDays, slotOf } from './booking-helpers';
 
@@ -13,13 +13,11 @@ const WEEKDAYS = '/online/admin/api/appointment-settings/weekdays';
 const DAY = '/online/admin/api/appointment-settings/day';
 const SLOTS = '/online/admin/api/appointment-settings/slots';
 
-let hall: TestHall;
+const hall = testHallForFile();
 let admin: string;
 beforeAll(async () => {
-  hall = await createTestHall();
   admin = await hall.operator('admin');
 });
-afterAll(() => hall.close());
 
 const audits = async (action: string) => hall.connection.db.select().from(auditTrail).where(like(auditTrail.action, action));
 const withPlaces = (places: number) => DEFAULT_SLOT_SETTINGS.map((slot) => (slot.timeName === '09:00-10:00' ? { ...slot, maxNum: places } : slot));

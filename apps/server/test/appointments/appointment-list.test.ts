@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { applications } from '../../src/db/schema';
 import { DEMO_BUSINESSES } from '../../src/db/seed/apply-catalogue';
 import { randomId } from '../../src/lib/ids';
-import { createTestHall, type TestHall } from '../hall';
+import { testHallForFile } from '../hall';
 import { verifiedCitizen } from '../application-helpers';
 
 const LIST = '/online/wx/apilist/getYuyueApplyList';
@@ -11,17 +11,15 @@ const BASE = '/online/public/appointment';
 const AREA = 'ap-659000-1';
 const PROCESS = 'ap-659000-1-p1';
 
-let hall: TestHall;
+const hall = testHallForFile();
 let owner: string;
 let other: string;
 const business = DEMO_BUSINESSES[0]!;
 
 beforeAll(async () => {
-  hall = await createTestHall();
   owner = await verifiedCitizen(hall, 'yy-owner', '张三');
   other = await verifiedCitizen(hall, 'yy-other', '李四');
 });
-afterAll(() => hall.close());
 
 /** An application of the citizen in the given review state, written straight to the database. */
 async function caseOf(openid: string, shzt: number, opinions: { shQjdcYj?: string; shXmslYj?: string } = {}) {

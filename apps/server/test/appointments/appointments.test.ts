@@ -1,11 +1,11 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { appointmentCalendars, appointmentOrders, appointmentSlots, applications } from '../../src/db/schema';
 import { DEMO_BUSINESSES } from '../../src/db/seed/apply-catalogue';
 import { CASE_ALREADY_BOOKED, CASE_NOT_BOOKABLE, DAY_NOT_BOOKABLE, SLOT_NOT_FOUND } from '../../src/services/appointments/appointments';
 import { randomId } from '../../src/lib/ids';
-import { createTestHall, type TestHall } from '../hall';
+import { testHallForFile } from '../hall';
 import { verifiedCitizen } from '../application-helpers';
 
 const BASE = '/online/public/appointment';
@@ -13,17 +13,15 @@ const AREA = 'ap-659000-1';
 const PROCESS = 'ap-659000-1-p1';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-let hall: TestHall;
+const hall = testHallForFile();
 let owner: string;
 let other: string;
 const business = DEMO_BUSINESSES[0]!;
 
 beforeAll(async () => {
-  hall = await createTestHall();
   owner = await verifiedCitizen(hall, 'apm-owner', '张三');
   other = await verifiedCitizen(hall, 'apm-other', '李四');
 });
-afterAll(() => hall.close());
 
 async function get(url: string, cookie?: string) {
   const response = await hall.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });

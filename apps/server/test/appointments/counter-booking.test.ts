@@ -1,12 +1,12 @@
 import { and, desc, eq, gt, gte } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CALENDAR_HORIZON_DAYS } from '@hall/domain';
 import { applications, appointmentCalendars, appointmentOrders, appointmentProcesses, appointmentSlots, counterBookings } from '../../src/db/schema';
 import { DEMO_BUSINESSES } from '../../src/db/seed/apply-catalogue';
 import { formatShanghaiDate } from '../../src/lib/shanghai-time';
 import { CASE_ALREADY_BOOKED, CASE_NOT_BOOKABLE, DAY_NOT_BOOKABLE, SLOT_NOT_FOUND } from '../../src/services/appointments/appointments';
 import { comingCalendarDays, extendAppointmentCalendars, startCalendarExtension } from '../../src/services/appointments/calendar-extension';
-import { createTestHall, type TestHall } from '../hall';
+import { testHallForFile } from '../hall';
 import { verifiedCitizen } from '../application-helpers';
 
 const BASE = '/online/wx/appoint';
@@ -37,16 +37,14 @@ interface Reply<T> {
   data?: T;
 }
 
-let hall: TestHall;
+const hall = testHallForFile();
 let owner: string;
 let other: string;
 
 beforeAll(async () => {
-  hall = await createTestHall();
   owner = await verifiedCitizen(hall, 'cb-owner', '张三');
   other = await verifiedCitizen(hall, 'cb-other', '李四');
 });
-afterAll(() => hall.close());
 
 async function call<T>(name: string, body: Record<string, unknown>, cookie?: string) {
   const { status, body: reply } = await hall.post(`${BASE}/${name}`, body, cookie);

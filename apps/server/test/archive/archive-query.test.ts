@@ -2,13 +2,13 @@ import { idCheckCharacter } from '@hall/domain';
 import { inflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { connectDatabase } from '../../src/db/client';
 import { users } from '../../src/db/schema';
 import { createContext } from '../../src/hall';
 import { resolvePendingRecords } from '../../src/services/queries/query-resolver';
-import { createTestHall, type TestHall } from '../hall';
+import { testHallForFile } from '../hall';
 import { citizenWithProfile, OWNER } from '../query-helpers';
 
 const SEND = '/online/wx/apilist/phong_query_yzm';
@@ -19,11 +19,7 @@ const SEARCH = '/online/wx/apilist/getCertRecord';
 const RECORD = '/online/wx/apilist/getRecord';
 const IMAGE = '/online/wx/apilist/getCatchCert';
 
-let hall: TestHall;
-beforeAll(async () => {
-  hall = await createTestHall({ HALL_QUERY_POLL_MS: 0 });
-});
-afterAll(() => hall.close());
+const hall = testHallForFile({ HALL_QUERY_POLL_MS: 0 });
 
 interface Person {
   openid: string;

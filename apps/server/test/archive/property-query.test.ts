@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resolvePendingRecords } from '../../src/services/queries/query-resolver';
-import { createTestHall, type TestHall } from '../hall';
+import { testHallForFile } from '../hall';
 import { citizenWithProfile, OWNER } from '../query-helpers';
 
 const SUBMIT = '/mpnw/api/singleApply/searchBdcdyInfoByBdcqzh';
 const READ = '/online/wx/apilist/getBdcqzhQuery';
 
-let hall: TestHall;
-beforeAll(async () => {
-  hall = await createTestHall({ HALL_QUERY_POLL_MS: 0 });
-});
-afterAll(() => hall.close());
+const hall = testHallForFile({ HALL_QUERY_POLL_MS: 0 });
 
 const thisYear = new Date().getFullYear();
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   CONSOLE_ARTICLE_CHANGED,
@@ -10,7 +10,7 @@ import {
   type ConsoleArticleItem,
 } from '@hall/api';
 import { articles, auditTrail } from '../../src/db/schema';
-import { createTestHall, type TestHall } from '../hall';
+import { testHallForFile } from '../hall';
 
 const LIST = '/online/admin/api/content/articles/list';
 const GET = '/online/admin/api/content/articles/get';
@@ -20,13 +20,11 @@ const DELETE = '/online/admin/api/content/articles/delete';
 const CITIZEN_LIST = '/online/wx/apilist/getServiceGuids';
 const CITIZEN_READ = '/online/wx/apilist/getArticle';
 
-let hall: TestHall;
+const hall = testHallForFile();
 let content: string;
 beforeAll(async () => {
-  hall = await createTestHall();
   content = await hall.operator('content');
 });
-afterAll(() => hall.close());
 
 async function save(payload: Record<string, unknown>, cookie = content): Promise<ConsoleArticle> {
   const { status, body } = await hall.post(SAVE, payload, cookie);

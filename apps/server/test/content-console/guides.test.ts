@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MATERIALS_INVALID, type ConsoleGuide } from '@hall/api';
-import { createTestHall, type TestHall } from '../hall';
+import { testHallForFile } from '../hall';
 import { materialsOf, startApplication, verifiedCitizen } from '../application-helpers';
 
 const GUIDES = '/online/admin/api/content/guides';
 const BUSINESS = 'pd-100-23';
 
-let hall: TestHall;
+const hall = testHallForFile();
 let content: string;
 beforeAll(async () => {
-  hall = await createTestHall();
   content = await hall.operator('content');
 });
-afterAll(() => hall.close());
 
 describe('handling guides and required materials', () => {
   it('saves the guide (sanitised) and the material list; new applications follow it, one already started keeps its list', async () => {

@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CONTACT_LINE_INVALID, CONTENT_ORDER_STALE, MAP_TILE_URL_INVALID, QUESTION_REQUIRED, type CommonQuestion, type ConsoleQuestion } from '@hall/api';
 import { auditTrail } from '../../src/db/schema';
-import { createTestHall, type TestHall } from '../hall';
+import { testHallForFile } from '../hall';
 
 const QUESTIONS = '/online/admin/api/content/questions';
 const CONTACT = '/online/admin/api/content/contact';
 const MAP = '/online/admin/api/settings/map';
 const TILES = 'https://tiles.example.cn/{z}/{x}/{y}.png';
 
-let hall: TestHall;
+const hall = testHallForFile();
 let content: string;
 let admin: string;
 beforeAll(async () => {
-  hall = await createTestHall();
   content = await hall.operator('content');
   admin = await hall.operator('admin');
 });
-afterAll(() => hall.close());
 
 async function ok<T>(path: string, payload: Record<string, unknown>, cookie = content): Promise<T> {
   const { status, body } = await hall.post(path, payload, cookie);

@@ -1,5 +1,5 @@
 import { readdir } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   BANNER_IMAGE_NOT_IMAGE,
@@ -17,7 +17,7 @@ import { auditTrail, banners, menus } from '../../src/db/schema';
 import { buildApp } from '../../src/app';
 import { connectDatabase } from '../../src/db/client';
 import { createContext } from '../../src/hall';
-import { createTestHall, type TestHall } from '../hall';
+import { testHallForFile } from '../hall';
 import { multipartBody } from '../query-helpers';
 
 const BANNERS = '/online/admin/api/content/banners';
@@ -27,13 +27,11 @@ const HOME = '/online/wx/apilist/GetWxMenu';
 /** The smallest real PNG: one transparent pixel. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
-let hall: TestHall;
+const hall = testHallForFile();
 let content: string;
 beforeAll(async () => {
-  hall = await createTestHall();
   content = await hall.operator('content');
 });
-afterAll(() => hall.close());
 
 async function ok<T>(path: string, payload: Record<string, unknown>): Promise<T> {
   const { status, body } = await hall.post(path, payload, content);

@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { articles } from '../../src/db/schema';
 import { DEMO_COMMON_QUESTIONS, DEMO_CONTACT } from '../../src/db/seed/content';
 import { createArticle } from '../../src/services/content/articles';
 import { saveGuide } from '../../src/services/content/guides';
-import { createTestHall, type TestHall } from '../hall';
+import { testHallForFile } from '../hall';
 
 const HAS_CHINESE = /[\u4e00-\u9fa5]/;
 
-let hall: TestHall;
+const hall = testHallForFile();
 let citizen: string;
 beforeAll(async () => {
-  hall = await createTestHall();
   // The progress query is a business call: the reader has a complete, verified profile.
   citizen = await hall.quickCitizen('content-reader');
 });
-afterAll(() => hall.close());
 
 describe('common questions', () => {
   it('lists every question with its answer, in the hall’s order, without a session', async () => {

@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { VALIDATION_MESSAGES } from '@hall/domain';
 import { feedback } from '../../src/db/schema';
-import { createTestHall, type TestHall } from '../hall';
+import { testHallForFile } from '../hall';
 
 const ADD = '/online/wx/apilist/addSugge';
 const LIST = '/online/wx/apilist/getSuggeList';
 const GET = '/online/wx/apilist/getSugge';
 const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
-let hall: TestHall;
+const hall = testHallForFile();
 let owner: string;
 let other: string;
 beforeAll(async () => {
-  hall = await createTestHall();
   owner = await hall.login('feedback-owner');
   other = await hall.login('feedback-other');
 });
-afterAll(() => hall.close());
 
 async function storedCount(openid: string): Promise<number> {
   return (await hall.connection.db.select().from(feedback).where(eq(feedback.openid, openid))).length;

@@ -1,21 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { downloadFiles, settings } from '../../src/db/schema';
 import { DEMO_DOWNLOADS, downloadAssetPath } from '../../src/db/seed/downloads';
 import { DOWNLOAD_NOT_FOUND } from '../../src/services/content/downloads';
 import { MAP_TILE_URL_SETTING } from '../../src/services/content/map-config';
-import { createTestHall, type TestHall } from '../hall';
+import { testHallForFile } from '../hall';
 
 const API = '/online/wx/apilist';
 const DOWNLOAD = '/online/platform/cms/file/index_download';
 
-let hall: TestHall;
-
-beforeAll(async () => {
-  hall = await createTestHall();
-});
-afterAll(() => hall.close());
+const hall = testHallForFile();
 
 async function download(query: string) {
   return hall.app.inject({ method: 'GET', url: `${DOWNLOAD}?${query}` });

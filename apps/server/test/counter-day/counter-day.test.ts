@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { like } from 'drizzle-orm';
 import type { CounterDay, DayBooking } from '@hall/api';
 import { auditTrail } from '../../src/db/schema';
-import { createTestHall, type TestHall } from '../hall';
+import { testHallForFile } from '../hall';
 import { AREA, book, openDays } from '../appointment-settings/booking-helpers';
 
 const GET = '/online/admin/api/counter-day/get';
 const MARK = '/online/admin/api/counter-day/mark';
 
-let hall: TestHall;
+const hall = testHallForFile();
 let counter: string;
 beforeAll(async () => {
-  hall = await createTestHall();
   counter = await hall.operator('counter');
 });
-afterAll(() => hall.close());
 
 const audits = async () => hall.connection.db.select().from(auditTrail).where(like(auditTrail.action, 'counterDay.%'));
 

@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { FEEDBACK_ALREADY_REPLIED, FEEDBACK_REPLY_REQUIRED, FEEDBACK_REPLY_TOO_LONG, type FeedbackItem, type InboxFeedbackDetail, type InboxFeedbackItem } from '@hall/api';
 import { auditTrail, feedback } from '../../src/db/schema';
-import { createTestHall, type TestHall } from '../hall';
+import { testHallForFile } from '../hall';
 
 const LIST = '/online/admin/api/feedback/list';
 const GET = '/online/admin/api/feedback/get';
 const REPLY = '/online/admin/api/feedback/reply';
 const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
-let hall: TestHall;
+const hall = testHallForFile();
 let citizen: string;
 let counter: string;
 beforeAll(async () => {
-  hall = await createTestHall();
   citizen = await hall.quickCitizen('inbox-citizen', { name: '孙八', phone: '13912345678' });
   counter = await hall.operator('counter');
 });
-afterAll(() => hall.close());
 
 /** The citizen writes feedback through the citizen app's call; answers its id. */
 async function citizenWrites(content: string, cookie = citizen): Promise<string> {

@@ -1,5 +1,5 @@
 import { and, eq, gt } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appointmentAreas, appointmentCalendars, appointmentProcesses, appointmentSlots, auditTrail, businesses, counterBookings, queueGroups, queueOrders } from '../../src/db/schema';
 import { businessHasBookings, siteHasBookings, siteNameTaken } from '../../src/services/hall-setup/appointment-sites';
 import { businessHasApplications } from '../../src/services/hall-setup/catalogue';
@@ -7,21 +7,19 @@ import { NOT_YOUR_HALL, SITE_UNKNOWN } from '../../src/services/hall-setup/opera
 import { closedDayHasNumbers, groupHasNumbers, hallHasNumbers } from '../../src/services/hall-setup/queue-setup';
 import { startApplication, verifiedCitizen } from '../application-helpers';
 import { AREA, PROCESS, book, openDays } from '../appointment-settings/booking-helpers';
-import { createTestHall, type TestHall } from '../hall';
+import { testHallForFile } from '../hall';
 
 const API = '/online/admin/api';
 const CALLNUM = '/callnum/api';
 const COMPANY = 'qc-130400';
 const GROUP_A = 'qc-130400-a';
 
-let hall: TestHall;
+const hall = testHallForFile();
 let admin: string;
 
 beforeAll(async () => {
-  hall = await createTestHall();
   admin = await hall.quickOperator('setup-admin', ['admin']);
 });
-afterAll(() => hall.close());
 
 const post = (path: string, body: object, cookie = admin) => hall.post(`${API}/${path}`, { reqseq: 'r', ...body }, cookie);
 

@@ -1,21 +1,19 @@
 import { contract, type CallDefinition } from '@hall/api';
 import { OPERATOR_ROLE_CODES } from '@hall/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { consoleCallGuards } from '../../src/lib/register-call';
-import { createTestHall, type TestHall } from '../hall';
+import { testHallForFile } from '../hall';
 
-let hall: TestHall;
+const hall = testHallForFile({ HALL_QUERY_POLL_MS: 0 });
 let citizen: string;
 let operatorOnPhone: string;
 const consoles: Record<string, string> = {};
 beforeAll(async () => {
-  hall = await createTestHall({ HALL_QUERY_POLL_MS: 0 });
   citizen = await hall.quickCitizen('roles-citizen');
   // A citizen session of the WeChat the demo 审核员 is bound to: still no console call without the console's own session.
   operatorOnPhone = await hall.login('operator-demo');
   for (const role of OPERATOR_ROLE_CODES) consoles[role] = await hall.quickOperator(`roles-${role}`, [role]);
 });
-afterAll(() => hall.close());
 
 /** The console calls of the contract; sign-out last, since it ends the session the others use. */
 const consoleCalls = () =>

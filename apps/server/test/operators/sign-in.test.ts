@@ -1,16 +1,14 @@
 import { OPERATOR_LOCK_MINUTES, OPERATOR_MAX_FAILED_SIGN_INS } from '@hall/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail, operatorAccounts, operatorSessions } from '../../src/db/schema';
-import { cookieFrom, createTestHall, type TestHall } from '../hall';
+import { cookieFrom, testHallForFile } from '../hall';
 
-let hall: TestHall;
+const hall = testHallForFile({ HALL_QUERY_POLL_MS: 0 });
 let admin: string;
 beforeAll(async () => {
-  hall = await createTestHall({ HALL_QUERY_POLL_MS: 0 });
   admin = await hall.operator('admin');
 });
-afterAll(() => hall.close());
 
 const API = '/online/admin/api';
 const signIn = (username: string, password: string) => hall.app.inject({ method: 'POST', url: `${API}/signIn`, payload: { username, password } });

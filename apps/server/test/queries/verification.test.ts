@@ -5,24 +5,22 @@ import { buildApp } from '../../src/app';
 import { createContext } from '../../src/hall';
 import { queryRecords, storedFiles } from '../../src/db/schema';
 import { resolvePendingRecords } from '../../src/services/queries/query-resolver';
-import { createTestHall, type TestHall } from '../hall';
+import { createTestHall, type TestHall, testHallForFile } from '../hall';
 import { CITY, OWNER, citizenWithProfile, citizenFilesIn, multipartBody, samplePdf, upload } from '../query-helpers';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 1)]);
 
-let hall: TestHall;
+const hall = testHallForFile({ HALL_QUERY_POLL_MS: 0 });
 let owner: string;
 let stranger: string;
 let unsignedPdf: Buffer;
 let signedPdf: Buffer;
 beforeAll(async () => {
-  hall = await createTestHall({ HALL_QUERY_POLL_MS: 0 });
   owner = await citizenWithProfile(hall, 'verify-owner', OWNER);
   stranger = await citizenWithProfile(hall, 'verify-stranger', { name: '李四', idcard: '130403199001014561' });
   unsignedPdf = await samplePdf();
   signedPdf = await samplePdf({ signed: true });
 });
-afterAll(() => hall.close());
 
 async function verificationRecords(cookie: string) {
   const { body } = await hall.post('/online/wx/apilist/dzzzVerification', {}, cookie);

@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { QueueBoard, QueueBoardNumber, QueueOrder, QueueSettingsHall } from '@hall/api';
 import { queueDaySerials, queueOrders, queueTimeCounts } from '../../src/db/schema';
 import { formatShanghaiDate } from '../../src/lib/shanghai-time';
 import { auditTrail } from '../../src/db/schema';
-import { createTestHall, type TestHall } from '../hall';
+import { testHallForFile } from '../hall';
 import { buildApp } from '../../src/app';
 import { connectDatabase } from '../../src/db/client';
 import { createContext } from '../../src/hall';
@@ -13,20 +13,18 @@ import { createContext } from '../../src/hall';
 const A = '/online/admin/api/queue';
 const HALL = 'qc-130400';
 
-let hall: TestHall;
+const hall = testHallForFile();
 let admin: string;
 let counter: string;
 let groupId: string;
 const today = formatShanghaiDate(new Date());
 
 beforeAll(async () => {
-  hall = await createTestHall();
   admin = await hall.operator('admin');
   counter = await hall.operator('counter');
   const settings = await hall.post(`${A}/settings`, {}, admin);
   groupId = (settings.body.data as QueueSettingsHall[]).find((item) => item.id === HALL)!.groups[0]!.id;
 });
-afterAll(() => hall.close());
 
 let serial = 100;
 /** A number of today for a citizen, made in the database as taking one does (the time's count and the day's serial). */

@@ -1,26 +1,24 @@
 import { QUEUE_MESSAGES } from '@hall/domain';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queueClosedDays, queueOrders, queueTimeCounts } from '../../src/db/schema';
 import { formatShanghaiDate } from '../../src/lib/shanghai-time';
-import { createTestHall, type TestHall } from '../hall';
+import { testHallForFile } from '../hall';
 
 const CALLNUM = '/callnum/api';
 const COMPANY = 'qc-130400';
 const GROUP_A = 'qc-130400-a';
 const GROUP_OTHER_HALL = 'qc-130402-a';
 
-let hall: TestHall;
+const hall = testHallForFile();
 let first: string;
 let second: string;
 
 beforeAll(async () => {
-  hall = await createTestHall();
   // Taking a number is a business call: both citizens have a complete, verified profile.
   first = await hall.quickCitizen('queue-first', { name: '张三' });
   second = await hall.quickCitizen('queue-second', { name: '李四' });
 });
-afterAll(() => hall.close());
 
 interface Reply<T = unknown> {
   stat: number;

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestHall, type TestHall } from '../hall';
+import { describe, expect, it } from 'vitest';
+import { testHallForFile } from '../hall';
 
-let hall: TestHall;
-beforeAll(async () => {
-  hall = await createTestHall();
-});
-afterAll(() => hall.close());
+const hall = testHallForFile();
 
 describe('admin shell init', () => {
   it('answers app, me and stat to the operator whose bound WeChat the browser is signed in with, and starts a console session', async () => {

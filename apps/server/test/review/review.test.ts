@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ApplicationListTab, ReviewApplicationDetail, ReviewQueue } from '@hall/api';
 import { applications, registryCases } from '../../src/db/schema';
-import { createTestHall, type TestHall } from '../hall';
+import { testHallForFile } from '../hall';
 import { API, PNG, addPerson, attachPicture, materialsOf, personPayload, setStatus, startApplication, verifiedCitizen } from '../application-helpers';
 
-let hall: TestHall;
+const hall = testHallForFile();
 let owner: string;
 let operator: string;
 let stranger: string;
 beforeAll(async () => {
-  hall = await createTestHall();
   owner = await verifiedCitizen(hall, 'review-owner', '赵六');
   stranger = await verifiedCitizen(hall, 'review-stranger', '钱七');
   operator = await hall.operator('reviewer');
 });
-afterAll(() => hall.close());
 
 const CERTIFICATE = '新(2020)石河子市不动产权第0001号';
 const BUSINESS = '国有建设用地使用权及房屋所有权注销登记';

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../src/db/schema';
-import { createTestHall, type TestHall } from '../hall';
+import { testHallForFile } from '../hall';
 
-let hall: TestHall;
-beforeAll(async () => {
-  hall = await createTestHall();
-});
-afterAll(() => hall.close());
+const hall = testHallForFile();
 
 const PATH = '/online/wx/apilist/setElderMode';
 const elderModeOf = async (openid: string) => (await hall.connection.db.select({ on: users.elderMode }).from(users).where(eq(users.openid, openid)))[0]?.on;

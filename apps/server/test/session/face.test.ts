@@ -10,17 +10,13 @@ import { createContext } from '../../src/hall';
 import { withBizToken } from '../../src/routes/simulator/faceid';
 import { FACE_CHECK_DAILY_LIMIT, hasPassedFaceCheck } from '../../src/services/session/face-checks';
 import { startFakeFaceId, type FakeFaceId } from '../fake-faceid';
-import { createTestHall, type TestHall } from '../hall';
+import { createTestHall, type TestHall, testHallForFile } from '../hall';
 
 const START = '/online/wx/face/WxDetectAuth';
 const USER_INFO = '/online/wx/apilist/getUserInfo';
 const SET_DETECT = '/online/wx/apilist/setDetectInfo';
 
-let hall: TestHall;
-beforeAll(async () => {
-  hall = await createTestHall();
-});
-afterAll(() => hall.close());
+const hall = testHallForFile();
 
 /** A valid 18-digit ID number from its first 17 digits. */
 const idNumber = (first17: string) => first17 + idCheckCharacter(first17);

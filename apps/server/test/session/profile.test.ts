@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../src/db/schema';
-import { createTestHall, type TestHall } from '../hall';
+import { testHallForFile } from '../hall';
 
-let hall: TestHall;
+const hall = testHallForFile();
 let cookie: string;
 beforeAll(async () => {
-  hall = await createTestHall();
   cookie = await hall.login('profile-owner');
 });
-afterAll(() => hall.close());
 
 const VALID = { name: '张三', cardnum: '11010519491231002x', phone: '13812341234', cardtype: '1', password: 'abc123' };
 

@@ -1,15 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appRoot } from '../../src/lib/app-root';
 import { OAUTH_STATE_MISMATCH } from '../../src/routes/session/session';
-import { cookieFrom, createTestHall, type TestHall } from '../hall';
+import { cookieFrom, testHallForFile } from '../hall';
 
-let hall: TestHall;
-beforeAll(async () => {
-  hall = await createTestHall();
-});
-afterAll(() => hall.close());
+const hall = testHallForFile();
 
 /** A browser without a session starts a sign-in: WeChat's address with a state, and the cookie that binds it. */
 async function startSignIn(cookie = ''): Promise<{ state: string; cookie: string }> {

@@ -6,17 +6,15 @@ import { HttpSmsSender } from '../../src/adapters/sms/sms';
 import { buildApp } from '../../src/app';
 import { smsCodes } from '../../src/db/schema';
 import { consumePhoneCode, SMS_DAILY_LIMIT_PER_PHONE } from '../../src/services/session/phone-codes';
-import { createTestHall, type TestHall } from '../hall';
+import { createTestHall, type TestHall, testHallForFile } from '../hall';
 
 const PATH = '/mp/api/user/getphonecode';
 
-let hall: TestHall;
+const hall = testHallForFile();
 let cookie: string;
 beforeAll(async () => {
-  hall = await createTestHall();
   cookie = await hall.login('sms-owner');
 });
-afterAll(() => hall.close());
 
 /** A distinct valid mobile per test, so their countdowns do not meet. */
 let nextPhone = 13900000000;

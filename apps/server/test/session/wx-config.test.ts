@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, like, count } from 'drizzle-orm';
 import { jsSdkSignature } from '../../src/adapters/wechat/js-sdk';
 import { settings } from '../../src/db/schema';
 import { SIMULATOR_APPID } from '../../src/hall';
-import { createTestHall, type TestHall } from '../hall';
+import { testHallForFile } from '../hall';
 
-let hall: TestHall;
-beforeAll(async () => {
-  hall = await createTestHall();
-});
-afterAll(() => hall.close());
+const hall = testHallForFile();
 
 // WeChat's documented example (JS-SDK appendix 1, 签名算法).
 const EXAMPLE = {

@@ -1,6 +1,6 @@
 import type { HallStatisticsReport } from '@hall/api';
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   applications,
   appointmentAreas,
@@ -17,13 +17,13 @@ import {
 } from '../../src/db/schema';
 import { formatShanghaiDate } from '../../src/lib/shanghai-time';
 import { API, startApplication, verifiedCitizen } from '../application-helpers';
-import { createTestHall, type TestHall } from '../hall';
+import { createTestHall, testHallForFile } from '../hall';
 
 const REPORT = '/online/admin/api/statistics/report';
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-let hall: TestHall;
+const hall = testHallForFile({ HALL_QUERY_POLL_MS: 0 });
 let admin: string;
 let reviewer: string;
 let citizen: string;
@@ -31,12 +31,10 @@ const today = formatShanghaiDate(new Date());
 const weekAgo = formatShanghaiDate(new Date(Date.now() - 6 * DAY));
 
 beforeAll(async () => {
-  hall = await createTestHall({ HALL_QUERY_POLL_MS: 0 });
   admin = await hall.operator('admin');
   reviewer = await hall.operator('reviewer');
   citizen = await verifiedCitizen(hall, 'stat-citizen', '统计');
 });
-afterAll(() => hall.close());
 
 /** An application submitted `hoursAgo` hours ago and waiting for review (shzt 0). */
 async function submittedHoursAgo(prodefid: string, hoursAgo: number): Promise<string> {
