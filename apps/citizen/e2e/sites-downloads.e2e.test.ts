@@ -144,7 +144,8 @@ describe('service sites, downloads and the policy lists', () => {
     const pager = page.getByRole('navigation', { name: '分页' });
     await pager.getByRole('button', { name: '第3页' }).click();
     await page.waitForURL(/page=3/);
-    await expect(page.locator('.hall-articles__item').count()).resolves.toBe(3);
+    // Page 2 stays on screen until page 3 has come: count once it has.
+    await expect.poll(() => page.locator('.hall-articles__item').count()).toBe(3);
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'laws-page-3');
 

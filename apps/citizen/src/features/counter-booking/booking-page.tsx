@@ -51,19 +51,22 @@ export function Component() {
   const days = calendar.data ?? [];
   const day = days.find((row) => row.calendarId === chosen);
 
-  const slots = useRemote(async (): Promise<DaySlots> => {
-    if (!day || day.holiday !== 0) return { booked: false, counts: [] };
+  const slots = useRemote(async (): Promise<DaySlots & { calendarId: string | undefined }> => {
+    if (!day || day.holiday !== 0) return { calendarId: day?.calendarId, booked: false, counts: [] };
     const reply = await api.queryApmCount({ calendarId: day.calendarId, phone: user?.PHONE, openId });
     const failure = reply as { msg?: string; errmsg?: string };
     if (!stateOk(reply) || !reply.data) throw new Error(failure.msg || failure.errmsg || '预约时段加载失败，请稍后重试');
-    return reply.data;
+    return { ...reply.data, calendarId: day.calendarId };
   }, [day?.calendarId, day?.holiday, openId]);
+  // The chosen day's slots only: while another day's are still on their way, a tap must not book
+  // the chosen day with the slots (or the booked flag) of the day before.
+  const daySlots = slots.data && slots.data.calendarId === day?.calendarId ? slots.data : null;
 
   const [busy, setBusy] = useState(false);
 
   async function book(slot: DaySlots['counts'][number]) {
     if (!day || busy) return;
-    const refusal = slotBookingMessage(slot, slots.data?.booked ?? false);
+    const refusal = slotBookingMessage(slot, daySlots?.booked ?? false);
     if (refusal) {
       await showAlert(refusal);
       return;
@@ -128,20 +131,20 @@ export function Component() {
               {day ? <h2 className="hall-counter-booking__day-title">{`${day.calendar} ${day.weekday}`}</h2> : null}
               {day && day.holiday !== 0 ? (
                 <EmptyState description="当日休息，不可预约，请选择其他日期" />
-              ) : slots.loading && !slots.data ? (
+              ) : !daySlots && !slots.error ? (
                 <div className="hall-counter-booking__loading" role="status">
                   <DotLoading color="primary" />
                   <span>加载中</span>
                 </div>
               ) : slots.error ? (
                 <ErrorState message={slots.error} onRetry={() => void slots.reload()} />
-              ) : (slots.data?.counts.length ?? 0) === 0 ? (
+              ) : (daySlots?.counts.length ?? 0) === 0 ? (
                 <EmptyState description="当日暂无可预约的时段" />
               ) : (
                 <>
-                  {slots.data?.booked ? <p className="hall-counter-booking__notice">您已预约当日，可在预约记录中查看</p> : null}
+                  {daySlots?.booked ? <p className="hall-counter-booking__notice">您已预约当日，可在预约记录中查看</p> : null}
                   <ul className="hall-counter-booking__slot-list">
-                    {slots.data!.counts.map((slot) => (
+                    {daySlots!.counts.map((slot) => (
                       <li key={slot.countId}>
                         <button
                           type="button"
