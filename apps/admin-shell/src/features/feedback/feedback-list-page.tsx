@@ -5,7 +5,8 @@ import { ErrorState, LoadingState } from '@hall/ui/load-state';
 import { PageShell } from '@hall/ui/page-shell';
 import { Pager } from '@hall/ui/pager';
 import { Badge, SearchBar, Tabs, Tag } from 'antd-mobile';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useListAddress } from '../../lib/use-list-address';
 import { loadInbox } from './feedback-api';
 import '../../components/console-page.css';
 import './feedback.css';
@@ -32,22 +33,11 @@ function InboxItem({ item, onOpen }: { item: InboxFeedbackItem; onOpen: () => vo
 /** 反馈处理: the citizens' feedback, unanswered first then newest, searchable and paged (DESIGN.md §10). */
 export function Component() {
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const search = params.get('q') ?? '';
-  const onlyWaiting = params.get('only') === 'waiting';
+  const { page, text, change } = useListAddress();
+  const search = text('q');
+  const onlyWaiting = text('only') === 'waiting';
   const loaded = useRemote(() => loadInbox(page, search, onlyWaiting), [page, search, onlyWaiting], { quietWhenSessionLost: true });
   const data = (!loaded.loading && loaded.data) || null;
-
-  const change = (next: { page?: number; q?: string; only?: boolean }) => {
-    const q = next.q ?? search;
-    const only = next.only ?? onlyWaiting;
-    const query: Record<string, string> = {};
-    if (q) query.q = q;
-    if (only) query.only = 'waiting';
-    if (next.page && next.page > 1) query.page = String(next.page);
-    setParams(query, { replace: true });
-  };
 
   return (
     <PageShell
@@ -57,7 +47,7 @@ export function Component() {
       onRefresh={loaded.reload}
       subheader={
         <>
-          <Tabs activeKey={onlyWaiting ? 'waiting' : 'all'} onChange={(key) => change({ only: key === 'waiting' })}>
+          <Tabs activeKey={onlyWaiting ? 'waiting' : 'all'} onChange={(key) => change({ only: key === 'waiting' ? 'waiting' : '' })}>
             <Tabs.Tab key="all" title="全部" />
             <Tabs.Tab key="waiting" title={<Badge content={data?.waiting || null}>待回复</Badge>} />
           </Tabs>

@@ -5,7 +5,8 @@ import { ErrorState, LoadingState } from '@hall/ui/load-state';
 import { PageShell } from '@hall/ui/page-shell';
 import { Pager } from '@hall/ui/pager';
 import { Button, SearchBar, Selector, Tabs, Tag } from 'antd-mobile';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useListAddress } from '../../../lib/use-list-address';
 import { loadArticles } from './articles-api';
 import '../../../components/console-page.css';
 import './articles.css';
@@ -45,25 +46,12 @@ function ArticleRow({ item, onOpen }: { item: ConsoleArticleItem; onOpen: () => 
 /** 文章管理: every article of the five types, drafts included, newest change first (DESIGN.md §10). */
 export function Component() {
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const search = params.get('q') ?? '';
-  const type = (ARTICLE_TYPES as readonly string[]).includes(params.get('type') ?? '') ? (params.get('type') as ArticleType) : undefined;
-  const status = params.get('status') === 'draft' || params.get('status') === 'published' ? (params.get('status') as 'draft' | 'published') : undefined;
+  const { page, text, change } = useListAddress();
+  const search = text('q');
+  const type = (ARTICLE_TYPES as readonly string[]).includes(text('type')) ? (text('type') as ArticleType) : undefined;
+  const status = text('status') === 'draft' || text('status') === 'published' ? (text('status') as 'draft' | 'published') : undefined;
   const loaded = useRemote(() => loadArticles({ page, type, status, search }), [page, type, status, search], { quietWhenSessionLost: true });
   const data = (!loaded.loading && loaded.data) || null;
-
-  const change = (next: { page?: number; q?: string; type?: string; status?: string }) => {
-    const query: Record<string, string> = {};
-    const q = next.q ?? search;
-    const t = next.type ?? type ?? '';
-    const s = next.status ?? status ?? '';
-    if (q) query.q = q;
-    if (t) query.type = t;
-    if (s) query.status = s;
-    if (next.page && next.page > 1) query.page = String(next.page);
-    setParams(query, { replace: true });
-  };
 
   return (
     <PageShell

@@ -1,5 +1,5 @@
 import { BANNER_IMAGE_MAX_BYTES, BANNER_IMAGE_TOO_LARGE, BANNER_TITLE_MAX_LENGTH, type ConsoleBanner } from '@hall/api/browser';
-import { LOAD_FAILED, NETWORK_ERROR, useRemote } from '@hall/app';
+import { LOAD_FAILED, NETWORK_ERROR } from '@hall/app';
 import { EmptyState } from '@hall/ui/empty-state';
 import { ErrorState, LoadingState } from '@hall/ui/load-state';
 import { PageShell } from '@hall/ui/page-shell';
@@ -8,10 +8,10 @@ import { Input } from '@hall/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../../lib/hall';
-import { dataOrThrow, moved, refusalOf } from '../shared/content-api';
+import { dataOrThrow, refusalOf } from '../shared/content-api';
 import { ContentSheet, SheetForm } from '../shared/content-sheet';
 import { OrderButtons } from '../shared/order-buttons';
-import { useListActions } from '../shared/use-list-actions';
+import { useContentList } from '../shared/use-list-actions';
 import '../../../components/console-page.css';
 import '../shared/content-forms.css';
 import './banners.css';
@@ -76,17 +76,9 @@ function ImagePicker({ banner, onDone }: { banner: ConsoleBanner; onDone: (probl
 /** 轮播图管理: the banners of the app's home, in order; image, title, link, on or off (DESIGN.md §10). */
 export function Component() {
   const navigate = useNavigate();
-  const loaded = useRemote(async () => dataOrThrow(await api.listConsoleBanners({})).items, [], { quietWhenSessionLost: true });
+  const { loaded, items, busy, act, reorder, remove } = useContentList(async () => dataOrThrow(await api.listConsoleBanners({})).items);
   const [editing, setEditing] = useState<{ banner: ConsoleBanner | null } | null>(null);
-  const { busy, act, confirmRemove } = useListActions(loaded.reload);
-  const items = (!loaded.loading && loaded.data) || null;
-
-  const move = (banner: ConsoleBanner, step: -1 | 1) => {
-    const ids = moved(items?.map((item) => item.id) ?? [], banner.id, step);
-    if (ids) void act(async () => refusalOf(await api.orderConsoleBanners({ ids }), '调整顺序失败，请稍后重试'), '顺序已保存');
-  };
-
-  const remove = (banner: ConsoleBanner) => confirmRemove(banner.title, async () => refusalOf(await api.deleteConsoleBanner({ id: banner.id }), '删除失败，请稍后重试'));
+  const move = (banner: ConsoleBanner, step: -1 | 1) => reorder(items?.map((item) => item.id) ?? [], banner.id, step, (ids) => api.orderConsoleBanners({ ids }));
 
   return (
     <PageShell
@@ -124,7 +116,7 @@ export function Component() {
                     编辑
                   </Button>
                   <OrderButtons name={banner.title} first={index === 0} last={index === items.length - 1} busy={busy} onMove={(step) => move(banner, step)} />
-                  <Button size="mini" color="danger" fill="outline" disabled={busy} onClick={() => void remove(banner)}>
+                  <Button size="mini" color="danger" fill="outline" disabled={busy} onClick={() => void remove(banner.title, () => api.deleteConsoleBanner({ id: banner.id }))}>
                     删除
                   </Button>
                 </div>

@@ -1,5 +1,5 @@
 import { DOWNLOAD_ALIAS_MAX_LENGTH, DOWNLOAD_FILE_MAX_BYTES, DOWNLOAD_FILE_TOO_LARGE, type ConsoleDownload } from '@hall/api/browser';
-import { LOAD_FAILED, NETWORK_ERROR, useRemote } from '@hall/app';
+import { LOAD_FAILED, NETWORK_ERROR } from '@hall/app';
 import { ErrorState, LoadingState } from '@hall/ui/load-state';
 import { PageShell } from '@hall/ui/page-shell';
 import { Button } from 'antd-mobile';
@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { FormError } from '../../../app/form-submit';
 import { api } from '../../../lib/hall';
 import { dataOrThrow, refusalOf } from '../shared/content-api';
-import { useListActions } from '../shared/use-list-actions';
+import { useContentList } from '../shared/use-list-actions';
 import '../../../components/console-page.css';
 import '../shared/content-forms.css';
 import '../banners/banners.css';
@@ -70,9 +70,7 @@ function NewDownload({ onAdded }: { onAdded: () => Promise<unknown> }) {
 /** 资料下载: the forms citizens download; upload, replace a file, remove (DESIGN.md §10). */
 export function Component() {
   const navigate = useNavigate();
-  const loaded = useRemote(async () => dataOrThrow(await api.listConsoleDownloads({})).items, [], { quietWhenSessionLost: true });
-  const { busy, act, confirmRemove } = useListActions(loaded.reload);
-  const items = (!loaded.loading && loaded.data) || null;
+  const { loaded, items, busy, act, remove } = useContentList(async () => dataOrThrow(await api.listConsoleDownloads({})).items);
   const replace = (item: ConsoleDownload, file: File) => void act(() => sendFile(file, item.fileAlias, item.id), '文件已替换');
   return (
     <PageShell className="console-page content-page" title="资料下载" onBack={() => navigate('/')} onRefresh={loaded.reload}>
@@ -106,13 +104,7 @@ export function Component() {
                       }}
                     />
                   </label>
-                  <Button
-                    size="mini"
-                    color="danger"
-                    fill="outline"
-                    disabled={busy}
-                    onClick={() => void confirmRemove(item.fileAlias, async () => refusalOf(await api.deleteConsoleDownload({ id: item.id }), '删除失败，请稍后重试'))}
-                  >
+                  <Button size="mini" color="danger" fill="outline" disabled={busy} onClick={() => void remove(item.fileAlias, () => api.deleteConsoleDownload({ id: item.id }))}>
                     删除
                   </Button>
                 </div>

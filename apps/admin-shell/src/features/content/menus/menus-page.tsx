@@ -1,5 +1,5 @@
 import { MENU_NAME_MAX_LENGTH, MENU_REMARK_MAX_LENGTH, type ConsoleMenu, type ConsoleMenuGroup } from '@hall/api/browser';
-import { LOAD_FAILED, useRemote } from '@hall/app';
+import { LOAD_FAILED } from '@hall/app';
 import { ErrorState, LoadingState } from '@hall/ui/load-state';
 import { PageShell } from '@hall/ui/page-shell';
 import { Button, Form, Selector, Switch, Tag } from 'antd-mobile';
@@ -7,10 +7,10 @@ import { Input } from '@hall/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../../lib/hall';
-import { dataOrThrow, moved, refusalOf } from '../shared/content-api';
+import { dataOrThrow } from '../shared/content-api';
 import { ContentSheet, SheetForm } from '../shared/content-sheet';
 import { OrderButtons } from '../shared/order-buttons';
-import { useListActions } from '../shared/use-list-actions';
+import { useContentList } from '../shared/use-list-actions';
 import '../../../components/console-page.css';
 import '../shared/content-forms.css';
 import './menus.css';
@@ -105,21 +105,15 @@ function VisibleTag({ menu }: { menu: ConsoleMenu }) {
 /** 菜单管理: the groups and tiles of the app's home, in order, shown or hidden (DESIGN.md §10). */
 export function Component() {
   const navigate = useNavigate();
-  const loaded = useRemote(async () => dataOrThrow(await api.listConsoleMenus({})).groups, [], { quietWhenSessionLost: true });
+  const { loaded, items: groups, busy, reorder, remove } = useContentList(async () => dataOrThrow(await api.listConsoleMenus({})).groups);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const { busy, act, confirmRemove } = useListActions(loaded.reload);
-  const groups = (!loaded.loading && loaded.data) || null;
-
-  const move = (list: ConsoleMenu[], parentId: string | null, menu: ConsoleMenu, step: -1 | 1) => {
-    const ids = moved(
+  const move = (list: ConsoleMenu[], parentId: string | null, menu: ConsoleMenu, step: -1 | 1) =>
+    reorder(
       list.map((item) => item.id),
       menu.id,
       step,
+      (ids) => api.orderConsoleMenus({ parentId, ids }),
     );
-    if (ids) void act(async () => refusalOf(await api.orderConsoleMenus({ parentId, ids }), '调整顺序失败，请稍后重试'), '顺序已保存');
-  };
-
-  const remove = (menu: ConsoleMenu) => confirmRemove(menu.menuname, async () => refusalOf(await api.deleteConsoleMenu({ id: menu.id }), '删除失败，请稍后重试'));
 
   const actions = (list: ConsoleMenu[], parentId: string | null, menu: ConsoleMenu, index: number) => (
     <div className="content-card__actions">
@@ -127,7 +121,7 @@ export function Component() {
         编辑
       </Button>
       <OrderButtons name={menu.menuname} first={index === 0} last={index === list.length - 1} busy={busy} onMove={(step) => move(list, parentId, menu, step)} />
-      <Button size="mini" color="danger" fill="outline" disabled={busy} onClick={() => void remove(menu)}>
+      <Button size="mini" color="danger" fill="outline" disabled={busy} onClick={() => void remove(menu.menuname, () => api.deleteConsoleMenu({ id: menu.id }))}>
         删除
       </Button>
     </div>

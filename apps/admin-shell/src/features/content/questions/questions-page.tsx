@@ -8,10 +8,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormError, useFormSubmit } from '../../../app/form-submit';
 import { api } from '../../../lib/hall';
-import { dataOrThrow, moved, refusalOf } from '../shared/content-api';
+import { dataOrThrow, refusalOf } from '../shared/content-api';
 import { ContentSheet, SheetForm } from '../shared/content-sheet';
 import { OrderButtons } from '../shared/order-buttons';
-import { useListActions } from '../shared/use-list-actions';
+import { useContentList } from '../shared/use-list-actions';
 import '../../../components/console-page.css';
 import '../shared/content-forms.css';
 
@@ -72,15 +72,9 @@ function ContactForm() {
 /** 常见问题与联系方式: the common questions citizens read, in order, and the contact lines (DESIGN.md §10). */
 export function Component() {
   const navigate = useNavigate();
-  const loaded = useRemote(async () => dataOrThrow(await api.listConsoleQuestions({})).items, [], { quietWhenSessionLost: true });
+  const { loaded, items, busy, reorder, remove } = useContentList(async () => dataOrThrow(await api.listConsoleQuestions({})).items);
   const [editing, setEditing] = useState<{ question: ConsoleQuestion | null } | null>(null);
-  const { busy, act, confirmRemove } = useListActions(loaded.reload);
-  const items = (!loaded.loading && loaded.data) || null;
-
-  const move = (question: ConsoleQuestion, step: -1 | 1) => {
-    const ids = moved(items?.map((item) => item.id) ?? [], question.id, step);
-    if (ids) void act(async () => refusalOf(await api.orderConsoleQuestions({ ids }), '调整顺序失败，请稍后重试'), '顺序已保存');
-  };
+  const move = (question: ConsoleQuestion, step: -1 | 1) => reorder(items?.map((item) => item.id) ?? [], question.id, step, (ids) => api.orderConsoleQuestions({ ids }));
 
   return (
     <PageShell className="console-page content-page" title="常见问题与联系方式" onBack={() => navigate('/')} onRefresh={loaded.reload}>
@@ -105,13 +99,7 @@ export function Component() {
                     编辑
                   </Button>
                   <OrderButtons name={question.question} first={index === 0} last={index === items.length - 1} busy={busy} onMove={(step) => move(question, step)} />
-                  <Button
-                    size="mini"
-                    color="danger"
-                    fill="outline"
-                    disabled={busy}
-                    onClick={() => void confirmRemove(question.question, async () => refusalOf(await api.deleteConsoleQuestion({ id: question.id }), '删除失败，请稍后重试'))}
-                  >
+                  <Button size="mini" color="danger" fill="outline" disabled={busy} onClick={() => void remove(question.question, () => api.deleteConsoleQuestion({ id: question.id }))}>
                     删除
                   </Button>
                 </div>

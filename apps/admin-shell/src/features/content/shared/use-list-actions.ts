@@ -1,6 +1,9 @@
-import { NETWORK_ERROR } from '@hall/app';
+import { NETWORK_ERROR, useRemote } from '@hall/app';
 import { Dialog, Toast } from 'antd-mobile';
 import { useState } from 'react';
+import { moved, refusalOf } from './content-api';
+
+type Reply = { errcode: string; errmsg?: string };
 
 /**
  * The actions of a content list (order, remove, switch): one at a time, the hall's refusal in a
@@ -20,5 +23,24 @@ export function useListActions(reload: () => Promise<unknown>) {
     if (!(await Dialog.confirm({ content: `删除后不能恢复，确定删除“${name}”吗？`, confirmText: '删除', cancelText: '取消' }))) return;
     await act(remove, '已删除');
   }
-  return { busy, act, confirmRemove };
+  /** Moves `id` a place up (-1) or down (+1) among `ids` and saves the new order; nothing at either end. */
+  function reorder(ids: string[], id: string, step: -1 | 1, save: (ids: string[]) => Promise<Reply>) {
+    const order = moved(ids, id, step);
+    if (order) void act(async () => refusalOf(await save(order), '调整顺序失败，请稍后重试'), '顺序已保存');
+  }
+  /** Asks, then deletes the item called `name`. */
+  function remove(name: string, send: () => Promise<Reply>) {
+    return confirmRemove(name, async () => refusalOf(await send(), '删除失败，请稍后重试'));
+  }
+  return { busy, act, confirmRemove, reorder, remove };
+}
+
+/**
+ * A content screen's list: loaded on entry (a lost session ends quietly, the shell signs in again),
+ * `items` once loaded and not reloading, and the list's actions.
+ */
+export function useContentList<T>(load: () => Promise<T>) {
+  const loaded = useRemote(load, [], { quietWhenSessionLost: true });
+  const items = (!loaded.loading && loaded.data) || null;
+  return { loaded, items, ...useListActions(loaded.reload) };
 }
