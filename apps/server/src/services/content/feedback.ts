@@ -25,6 +25,7 @@ export function toFeedbackItem(row: FeedbackRow): FeedbackItem {
   };
 }
 
+/** The write of sendSaveFeedback, prepared like the reads (it is the busiest write a citizen makes). */
 const feedbackInsert = preparedStatement((db) =>
   db
     .insert(feedback)
@@ -41,7 +42,6 @@ export async function submitFeedback(db: Database, openid: string, content: stri
   return toFeedbackItem(row!);
 }
 
-/** The citizen's own feedback, newest first. */
 const feedbackOf = preparedStatement((db) =>
   db
     .select()
@@ -51,6 +51,7 @@ const feedbackOf = preparedStatement((db) =>
     .prepare('hall_list_feedback'),
 );
 
+/** The citizen's own feedback, newest first. */
 export async function listFeedback(db: Database, openid: string): Promise<FeedbackItem[]> {
   const rows = await feedbackOf(db).execute({ openid });
   return rows.map(toFeedbackItem);

@@ -67,8 +67,8 @@ export async function listReviewQueues(db: Database, only?: ReviewStage, paging:
   });
 }
 
-const queuePageIds = (db: Database) =>
-  db
+const queuePage = preparedStatement((db) => {
+  const pageIds = db
     .select({ id: applications.id })
     .from(applications)
     .where(eq(applications.shzt, sql.placeholder('shzt')))
@@ -76,8 +76,6 @@ const queuePageIds = (db: Database) =>
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .as('page');
-const queuePage = preparedStatement((db) => {
-  const pageIds = queuePageIds(db);
   return db
     .select({ application: applications, businessName: businesses.prodefName, userName: users.name })
     .from(pageIds)

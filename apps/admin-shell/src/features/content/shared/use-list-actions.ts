@@ -32,7 +32,7 @@ export function useListActions(reload: () => Promise<unknown>) {
   function remove(name: string, send: () => Promise<Reply>) {
     return confirmRemove(name, async () => refusalOf(await send(), '删除失败，请稍后重试'));
   }
-  return { busy, act, confirmRemove, reorder, remove };
+  return { busy, act, reorder, remove };
 }
 
 /**
