@@ -6,7 +6,9 @@ import tseslint from 'typescript-eslint';
 import prettierRecommended from 'eslint-plugin-prettier/recommended';
 
 export const base = tseslint.config(
-  { ignores: ['dist/**', 'coverage/**', 'storybook-static/**', '**/*.generated.ts'] },
+  // tsup and Vite write their configs' bundles beside them for a moment while a build runs (lint runs
+  // alongside the build): never source, and gone before eslint can read them.
+  { ignores: ['dist/**', 'coverage/**', 'storybook-static/**', '**/*.generated.ts', '**/*.bundled_*.mjs', '**/*.timestamp-*.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
