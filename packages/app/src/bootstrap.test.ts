@@ -63,4 +63,12 @@ describe('runSessionBootstrap order', () => {
     expect(events.filter((e) => e.startsWith('start'))).toEqual(['start wechatItemGet', 'start authorize', 'start refreshUser', 'start appInfo']);
     expect(events.indexOf('end refreshUser')).toBeLessThan(events.indexOf('start appInfo'));
   });
+
+  it('tells the first screen once the session exists, after the session steps and before the app info and the user', async () => {
+    const { client, events } = recordingClient('refreshUser');
+    const told: string[] = [];
+    await runSessionBootstrap(client, { landingUrl: 'http://localhost/', onSignedIn: () => told.push(`signed in after ${events.at(-1)}`) });
+    expect(told).toEqual(['signed in after end refreshUser']);
+    expect(events.at(-2)).toBe('start appInfo');
+  });
 });

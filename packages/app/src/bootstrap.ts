@@ -12,6 +12,11 @@ export interface BootstrapInput {
    * reads of the first screen (the hall menu) can start alongside the rest of the bootstrap.
    */
   onAppId?: (appid: string) => void;
+  /**
+   * Told once the session exists (after the session steps, before the app info and the user are
+   * read): the first screen's own reads can go out alongside those two instead of after them.
+   */
+  onSignedIn?: () => void;
 }
 
 export type BootstrapResult = { kind: 'ready'; appInfo: AppInfo | null; user: HallUser | null } | { kind: 'redirect'; to: string };
@@ -55,6 +60,7 @@ export async function runSessionBootstrap(client: HallClient, input: BootstrapIn
   for (const step of decision.steps) {
     if (step !== 'loadAppInfo' && step !== 'loadUserInfo') loaded = { ...loaded, ...(await runStep(client, step)) };
   }
+  input.onSignedIn?.();
   // Registration and refresh end with a session; the app info and the user (unless a step already
   // read it) come after, together: the spec orders them after the session steps, not one after the other.
   const reads = await Promise.all([runStep(client, 'loadAppInfo'), loaded.user === undefined ? runStep(client, 'loadUserInfo') : {}]);

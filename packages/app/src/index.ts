@@ -5,4 +5,5 @@ export * from './reply-data';
 export * from './not-found';
 export * from './submit-with-feedback';
 export * from './bootstrap';
+export * from './early-read';
 export * from './landing';

@@ -3,8 +3,7 @@ import { NETWORK_ERROR, runSessionBootstrap } from '@hall/app';
 import { create } from 'zustand';
 import { api } from '../lib/api';
 import { useElderMode } from '../lib/elder-mode';
-import { paths } from '../config/paths';
-import { prefetchHallMenu } from '../lib/hall-menu';
+import { firstScreenReads } from '../lib/first-screen-reads';
 import { landingUrl, oauthReturn } from '../lib/landing';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error' | 'redirecting';
@@ -21,8 +20,6 @@ interface SessionState {
 }
 
 let running: Promise<void> | null = null;
-/** A citizen who opens the hall home gets its menu read alongside the sign-in. */
-const landsOnHome = new URL(landingUrl).pathname === paths.home;
 
 export const useSession = create<SessionState>((set, get) => ({
   status: 'idle',
@@ -35,7 +32,7 @@ export const useSession = create<SessionState>((set, get) => ({
     running ??= (async () => {
       set({ status: 'loading', error: null });
       try {
-        const result = await runSessionBootstrap(api, { ...oauthReturn(), landingUrl, onAppId: landsOnHome ? prefetchHallMenu : undefined });
+        const result = await runSessionBootstrap(api, { ...oauthReturn(), landingUrl, ...firstScreenReads(landingUrl) });
         if (result.kind === 'redirect') {
           set({ status: 'redirecting' });
           window.location.replace(result.to);

@@ -23,7 +23,8 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../../components/hall-page';
 import { api } from '../../../lib/api';
-import { dataOf, useRemote, submitWithFeedback } from '@hall/app';
+import { useRemote, submitWithFeedback } from '@hall/app';
+import { applicationLists, appointmentFilter } from '../../../lib/application-lists';
 import { useSession } from '../../../stores/session';
 import { ApplicationCardRow } from '../../../components/application-card';
 import './applications.css';
@@ -49,14 +50,13 @@ function taxBureauHref(idNumber: string): string {
 export function Component() {
   const [params, setParams] = useSearchParams();
   const tab = reviewTabFromItemIndex(params.get('itemIndex'));
-  const yytypeParam = params.get('yytype');
-  const yytype = yytypeParam === '0' || yytypeParam === '1' ? yytypeParam : undefined;
+  const yytype = appointmentFilter(params.get('yytype'));
   const user = useSession((s) => s.user);
   const openid = user?.openid || params.get('openid') || '';
   const navigate = useNavigate();
   const [chosen, setChosen] = useState<ApplicationSummary | null>(null);
 
-  const list = useRemote(async () => dataOf(await api.getApplyList({ openid, yytype })).lists, [openid, yytype]);
+  const list = useRemote(() => applicationLists(openid, yytype), [openid, yytype]);
   const items = list.data?.find((row) => row.tab === tab)?.items ?? [];
 
   const selectTab = (next: ReviewTab) =>

@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../../components/hall-page';
 import { api } from '../../../lib/api';
-import { dataOf, useRemote, NotFoundError, recordOf, submitWithFeedback } from '@hall/app';
+import { useRemote, submitWithFeedback } from '@hall/app';
+import { NO_GUIDE, applyGuide } from '../../../lib/apply-guide';
 import { useSession } from '../../../stores/session';
 import './apply.css';
 
-const NO_GUIDE = '未找到该业务的办事指南';
 export const CONFIRM_APPLY = '确定要申请办理该业务吗？';
 const APPLY_FAILED = '申请失败，请稍后重试';
 
@@ -29,13 +29,7 @@ export function Component() {
   const navigate = useNavigate();
   const [applying, setApplying] = useState(false);
 
-  const guide = useRemote(async () => {
-    if (!prodefid) throw new NotFoundError(NO_GUIDE);
-    const reply = await api.initGuide({ prodefid });
-    // A failure the hall does not explain means there is no guide; one it explains is shown with a retry.
-    if (!reply.errmsg) return recordOf(reply, NO_GUIDE);
-    return dataOf(reply);
-  }, [prodefid]);
+  const guide = useRemote(() => applyGuide(prodefid), [prodefid]);
 
   async function apply() {
     if (!(await showConfirm(CONFIRM_APPLY))) return;
