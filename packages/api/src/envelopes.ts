@@ -16,41 +16,30 @@ export const sessionLostReply = z.object({
   msg: z.string(),
 });
 
+/** An envelope: the status fields of its kind, and the answer itself, present on success. */
+function envelope<S extends z.ZodRawShape, T extends z.ZodType>(status: S, data: T) {
+  return z.object({ ...status, data: data.optional() });
+}
+
+const errcodeStatus = { errcode: z.string(), errmsg: z.string().optional() };
+
 /** errcode/errmsg/data — the apilist envelope. errcode '00' is success. */
 export function errcodeReply<T extends z.ZodType>(data: T) {
-  return z.object({
-    errcode: z.string(),
-    errmsg: z.string().optional(),
-    data: data.optional(),
-  });
+  return envelope(errcodeStatus, data);
 }
-export const errcodeOnlyReply = z.object({ errcode: z.string(), errmsg: z.string().optional() });
+export const errcodeOnlyReply = z.object(errcodeStatus);
 
 /** state/msg/data — appointment, search and save calls. state 1 or true is success. */
 export function stateReply<T extends z.ZodType>(data: T) {
-  return z.object({
-    state: z.union([z.number(), z.boolean()]),
-    msg: z.string().optional(),
-    errmsg: z.string().optional(),
-    data: data.optional(),
-  });
+  return envelope({ state: z.union([z.number(), z.boolean()]), msg: z.string().optional(), errmsg: z.string().optional() }, data);
 }
 
 /** stat/msg/data — queue and SMS calls. stat 1 is success. */
 export function statReply<T extends z.ZodType>(data: T) {
-  return z.object({
-    stat: z.number(),
-    msg: z.string().optional(),
-    data: data.optional(),
-  });
+  return envelope({ stat: z.number(), msg: z.string().optional() }, data);
 }
 
 /** webstate/errmsg/data — the feedback calls (spec part 1 §7: webstate -1 means failure). */
 export function webstateReply<T extends z.ZodType>(data: T) {
-  return z.object({
-    webstate: z.number(),
-    errmsg: z.string().optional(),
-    msg: z.string().optional(),
-    data: data.optional(),
-  });
+  return envelope({ webstate: z.number(), errmsg: z.string().optional(), msg: z.string().optional() }, data);
 }

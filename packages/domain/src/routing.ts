@@ -183,8 +183,8 @@ export const LIST_EDIT_SCREENS: RoutingPairTable<InfoFillScreen> = {
   '700+423': 'infofillyg_ydy',
   '400+*': 'infofillzxdj',
 };
-/** The spec lists no default; the general fill screen matches the apply table's "anything else". */
-export const LIST_EDIT_DEFAULT_SCREEN: InfoFillScreen = 'infofill';
+/** The spec lists no default; the list opens the apply table's "anything else", the general fill screen. */
+export const LIST_EDIT_DEFAULT_SCREEN: InfoFillScreen = APPLY_NEXT_DEFAULT_SCREEN;
 
 export function listEditScreen(djlx: RoutingCode, qllx: RoutingCode): InfoFillScreen {
   return lookupRoutingPair(LIST_EDIT_SCREENS, djlx, qllx) ?? LIST_EDIT_DEFAULT_SCREEN;

@@ -125,6 +125,14 @@ function isBlank(value: Text): boolean {
   return text(value) === '';
 }
 
+/** Required fields in the order a form checks them: the message of the first one left blank, or null when none is. */
+function firstBlank<K extends string>(input: { readonly [P in NoInfer<K>]?: Text }, messages: Readonly<Record<K, string>>): string | null {
+  for (const field of Object.keys(messages) as K[]) {
+    if (isBlank(input[field])) return messages[field];
+  }
+  return null;
+}
+
 /** Characters as a person counts them: one per code point, so an emoji or a rare character counts once. */
 function characterCount(value: string): number {
   return Array.from(value).length;
@@ -263,11 +271,7 @@ export interface AppointmentInput {
 
 /** Appointment submit (part 3 §5), in this order: location, business, date, time. */
 export function validateAppointment(input: AppointmentInput): string | null {
-  if (isBlank(input.area)) return M.appointmentArea;
-  if (isBlank(input.process)) return M.appointmentProcess;
-  if (isBlank(input.calendar)) return M.appointmentDate;
-  if (isBlank(input.time)) return M.appointmentTime;
-  return null;
+  return firstBlank(input, { area: M.appointmentArea, process: M.appointmentProcess, calendar: M.appointmentDate, time: M.appointmentTime });
 }
 
 /** Slot check (part 3 §4, §5): a full slot first, then an existing booking that date; null when bookable. */
@@ -394,8 +398,8 @@ export interface PreNoticeInput {
 
 /** Pre-notice rights (YGQLXX): land-use start and end required; then both real dates of 1949–2099, end not before start. */
 export function validatePreNotice(input: PreNoticeInput): string | null {
-  if (isBlank(input.landUseStart)) return M.landUseStart;
-  if (isBlank(input.landUseEnd)) return M.landUseEnd;
+  const missing = firstBlank(input, { landUseStart: M.landUseStart, landUseEnd: M.landUseEnd });
+  if (missing !== null) return missing;
   return dateRange(input.landUseStart, input.landUseEnd, { start: '土地使用起始日期', end: '土地使用结束日期' }, M.landUseOrder);
 }
 
@@ -417,9 +421,8 @@ export interface MortgageInput {
  * method "1", the maximum claim for "2"; then the amount is a number and the dates are real and ordered.
  */
 export function validateMortgage(input: MortgageInput): string | null {
-  if (isBlank(input.claimStart)) return M.claimStart;
-  if (isBlank(input.claimEnd)) return M.claimEnd;
-  if (isBlank(input.method)) return M.mortgageMethod;
+  const missing = firstBlank(input, { claimStart: M.claimStart, claimEnd: M.claimEnd, method: M.mortgageMethod });
+  if (missing !== null) return missing;
   const method = text(input.method);
   if (method === '1') {
     if (isBlank(input.securedPrincipal)) return M.securedPrincipal;
@@ -443,9 +446,8 @@ export interface TransferRightsInput {
 
 /** Transfer rights info (qlxxinfo): holding method, certificate count, transaction amount required; the amount a number. */
 export function validateTransferRights(input: TransferRightsInput): string | null {
-  if (isBlank(input.holdingMethod)) return M.holdingMethod;
-  if (isBlank(input.certificateCount)) return M.certificateCount;
-  if (isBlank(input.transactionAmount)) return M.transactionAmount;
+  const missing = firstBlank(input, { holdingMethod: M.holdingMethod, certificateCount: M.certificateCount, transactionAmount: M.transactionAmount });
+  if (missing !== null) return missing;
   if (!isDecimal(input.transactionAmount)) return M.fieldNumeric('交易金额');
   return null;
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { apilist } from '../define-call';
 import { stateReply } from '../envelopes';
-import { reqseq, plainText } from '../common';
+import { plainText } from '../common';
+import { bareRequest } from './shared/requests';
 import { appInfo } from './session';
 import { operatorProfile } from './operators';
 
@@ -27,8 +28,7 @@ export const adminCalls = {
    */
   initAdminShell: apilist(
     'initAdminShell',
-    z.object({
-      reqseq,
+    bareRequest.extend({
       syscode: z.literal('sys_admin'),
       dbfields: z.array(z.enum(ADMIN_SHELL_FIELDS)).max(ADMIN_SHELL_FIELDS.length),
       code: plainText(256).optional(),

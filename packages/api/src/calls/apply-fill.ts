@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { apilist, get, post } from '../define-call';
 import { errcodeOnlyReply, errcodeReply, stateReply, statReply } from '../envelopes';
 import { reqseq, openid, text, plainText } from '../common';
+import { userRequest } from './shared/requests';
+import { fieldsOf, PROPERTY_UNIT_FIELDS } from './shared/records';
 import { applicant } from './apply';
 import { statementPayload } from './statements';
 
@@ -52,24 +54,7 @@ export const applicantSave = z.object({
 export type ApplicantSave = z.infer<typeof applicantSave>;
 
 /** A property unit as addReleasteInfo saves it (fwxxs); id updates a saved unit of the same application. */
-export const unitSave = z.object({
-  id: field,
-  bdcqzmh: field,
-  bdcdyh: field,
-  zl: field,
-  fwsyqmj: field,
-  tdsyq_mj: field,
-  mj_bgh: field,
-  zgzqse: field,
-  bdbzzqse: field,
-  qdjg: field,
-  qlqssj: field,
-  qljssj: field,
-  fwyt: field,
-  tdsyq_yt: field,
-  czfs: field,
-  sfhbzs: field,
-});
+export const unitSave = z.object(fieldsOf(PROPERTY_UNIT_FIELDS, field));
 export type UnitSave = z.infer<typeof unitSave>;
 
 /** A rights record's fields as sent (reqData, qlxxs); the cancellation's ZXDJ arrives nested. */
@@ -98,7 +83,7 @@ const fileReply = z.union([z.instanceof(Blob), errcodeOnlyReply]);
 
 export const applyFillCalls = {
   /** Saves (adds, or updates by id) an applicant of one of the session user's editable applications; data.sqr_id. */
-  addPerson: apilist('addPerson', z.object({ reqseq, openid, proinstid: applicationId, proposerinfo: jsonText(applicantSave, 20000) }), errcodeReply(z.object({ sqr_id: z.string() }))),
+  addPerson: apilist('addPerson', userRequest.extend({ proinstid: applicationId, proposerinfo: jsonText(applicantSave, 20000) }), errcodeReply(z.object({ sqr_id: z.string() }))),
   /** The same save with part 3 §3's fields flat in a form; answers state 1 and data.sqrid. */
   saveSqrWx: post(
     '/online/public/search/save_sqr_wx',
@@ -116,28 +101,26 @@ export const applyFillCalls = {
     { form: true },
   ),
   /** The applicants of one of the session user's applications; flag 0, 1 or 10 keeps that kind, anything else all. */
-  sqrlistWx: post('/online/public/search/sqrlist_wx', z.object({ reqseq, openid, proinstid: applicationId, flag: text(8).optional(), userid: text(128).optional() }), stateReply(z.array(applicant))),
+  sqrlistWx: post('/online/public/search/sqrlist_wx', userRequest.extend({ proinstid: applicationId, flag: text(8).optional(), userid: text(128).optional() }), stateReply(z.array(applicant))),
   /** Deletes an applicant of one of the session user's editable applications. */
-  delPerson: apilist('delPerson', z.object({ reqseq, openid, proinstid: applicationId.optional(), sqrid: rowId }), errcodeOnlyReply),
+  delPerson: apilist('delPerson', userRequest.extend({ proinstid: applicationId.optional(), sqrid: rowId }), errcodeOnlyReply),
   /** The same delete at the applicant list's path; answers state 1. */
-  delSqrmsgWx: post('/online/public/search/delSqrmsg_wx', z.object({ reqseq, openid, sqrid: rowId }), stateReply(z.null())),
+  delSqrmsgWx: post('/online/public/search/delSqrmsg_wx', userRequest.extend({ sqrid: rowId }), stateReply(z.null())),
   /** Saves property units (fwxxs, a JSON list; an id updates that unit); data.ids in the order sent. */
   addReleasteInfo: apilist(
     'addReleasteInfo',
-    z.object({ reqseq, openid, proinstid: applicationId, fwxxs: jsonText(z.array(unitSave).max(200), 200000) }),
+    userRequest.extend({ proinstid: applicationId, fwxxs: jsonText(z.array(unitSave).max(200), 200000) }),
     errcodeReply(z.object({ ids: z.array(z.string()) })),
   ),
   /** Deletes one property unit. */
-  delReleasteInfo: apilist('delReleasteInfo', z.object({ reqseq, openid, proinstid: applicationId, fwxxid: rowId }), errcodeOnlyReply),
+  delReleasteInfo: apilist('delReleasteInfo', userRequest.extend({ proinstid: applicationId, fwxxid: rowId }), errcodeOnlyReply),
   /**
    * Saves the rights record of a savetype (2 pre-notation, 3 mortgage, 4 cancellation, 99 rights
    * info) from reqData or qlxxs; state 1, else state 0 with 保存失败 (保存数据失败 for a cancellation) and the reason.
    */
   addQlxxInfo: apilist(
     'addQlxxInfo',
-    z.object({
-      reqseq,
-      openid,
+    userRequest.extend({
       proinstid: applicationId,
       savetype: text(4),
       reqData: jsonText(rightsSave, 20000).optional(),
@@ -148,20 +131,18 @@ export const applyFillCalls = {
     stateReply(z.object({ id: z.string() })),
   ),
   /** Deletes the rights record of a savetype, or all of them when none is named. */
-  delQlxxInfo: apilist('delQlxxInfo', z.object({ reqseq, openid, proinstid: applicationId, savetype: text(4).optional() }), errcodeOnlyReply),
+  delQlxxInfo: apilist('delQlxxInfo', userRequest.extend({ proinstid: applicationId, savetype: text(4).optional() }), errcodeOnlyReply),
   /** The server check before the upload: '00', or errcode '01' with what is missing. */
-  check: apilist('check', z.object({ reqseq, openid, proinstid: applicationId }), errcodeOnlyReply),
+  check: apilist('check', userRequest.extend({ proinstid: applicationId }), errcodeOnlyReply),
   /** The materials of one of the session user's applications with their attachments (sfhqmx '0'). */
-  getUploadType: apilist('getUploadType', z.object({ reqseq, openid, slsqId: applicationId, sfhqmx: text(4).optional() }), errcodeReply(z.object({ datuminstInfo: z.array(applicationMaterial) }))),
+  getUploadType: apilist('getUploadType', userRequest.extend({ slsqId: applicationId, sfhqmx: text(4).optional() }), errcodeReply(z.object({ datuminstInfo: z.array(applicationMaterial) }))),
   /**
    * Adds a picture to a material (datuminstId, or materialId): base64 (with or without a data: prefix)
    * or serverId, a WeChat media id the server downloads. JPEG or PNG only; answers the attachment.
    */
   savePicFromWXServer: apilist(
     'savePicFromWXServer',
-    z.object({
-      reqseq,
-      openid,
+    userRequest.extend({
       datuminstId: text(20).optional(),
       materialId: text(20).optional(),
       // base64 of MATERIAL_IMAGE_MAX_BYTES, with room for a data: prefix and line breaks.
@@ -175,7 +156,7 @@ export const applyFillCalls = {
     { form: true },
   ),
   /** Deletes one attachment (fileid: pro_attachment id) of an editable application. */
-  delSinglePic: apilist('delSinglePic', z.object({ reqseq, openid, fileid: rowId }), errcodeOnlyReply),
+  delSinglePic: apilist('delSinglePic', userRequest.extend({ fileid: rowId }), errcodeOnlyReply),
   /** An attachment's picture, for its owner only. */
   materialFile: get('/online/public/material/file', z.object({ id: text(64) }), fileReply, { binary: true }),
   /**
@@ -184,15 +165,13 @@ export const applyFillCalls = {
    */
   submitApplyProject: apilist(
     'submitApplyProject',
-    z.object({ reqseq, openid, proinstid: applicationId, appointment: text(1).optional() }),
+    userRequest.extend({ proinstid: applicationId, appointment: text(1).optional() }),
     errcodeReply(z.object({ prolsh: z.string(), tjsj: z.string() })),
   ),
   /** Withdraws a pending (shzt 0) application back to not submitted (-1); stat 1 when withdrawn. */
   revokeApply: apilist(
     'revokeApply',
-    z.object({
-      reqseq,
-      openid,
+    userRequest.extend({
       id: applicationId,
       prodefid: text(64).optional(),
       appointmentType: text(4).optional(),

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { apilist } from '../define-call';
 import { errcodeOnlyReply, errcodeReply } from '../envelopes';
-import { reqseq, openid, text } from '../common';
+import { text } from '../common';
+import { fieldsOf, PROPERTY_UNIT_FIELDS } from './shared/records';
+import { bareRequest, userRequest } from './shared/requests';
 
 export { ENTERPRISE_BUSINESS_REFUSED } from '../messages';
 
@@ -127,24 +129,7 @@ export const applicant = z.object({
 export type Applicant = z.infer<typeof applicant>;
 
 /** A property unit of an application. */
-export const propertyUnit = z.object({
-  id: z.string(),
-  bdcqzmh: z.string(),
-  bdcdyh: z.string(),
-  zl: z.string(),
-  fwsyqmj: z.string(),
-  tdsyq_mj: z.string(),
-  mj_bgh: z.string(),
-  zgzqse: z.string(),
-  bdbzzqse: z.string(),
-  qdjg: z.string(),
-  qlqssj: z.string(),
-  qljssj: z.string(),
-  fwyt: z.string(),
-  tdsyq_yt: z.string(),
-  czfs: z.string(),
-  sfhbzs: z.string(),
-});
+export const propertyUnit = z.object(fieldsOf(PROPERTY_UNIT_FIELDS, z.string()));
 export type PropertyUnit = z.infer<typeof propertyUnit>;
 
 /**
@@ -184,7 +169,7 @@ export type ApplyCodeResult = z.infer<typeof applyCodeResult>;
 
 export const applyCalls = {
   /** The business types of /sel. */
-  getApplyType: apilist('getApplyType', z.object({ reqseq }), errcodeReply(z.array(businessType))),
+  getApplyType: apilist('getApplyType', bareRequest, errcodeReply(z.array(businessType))),
   /**
    * The businesses of a district (its city's too) for /selapp, grouped by parent category; dylx
    * narrows them to one business type. Every business is listed with its yhlx, so the app can stop
@@ -192,8 +177,7 @@ export const applyCalls = {
    */
   initSel: apilist(
     'initSel',
-    z.object({
-      reqseq,
+    bareRequest.extend({
       xzqdm: text(12),
       dylx: text(32).optional(),
       yhlx: text(4).optional(),
@@ -202,25 +186,25 @@ export const applyCalls = {
     errcodeReply(z.object({ selList: z.array(prodefParent) })),
   ),
   /** The session user's kind: usertype '0' individual, '1' enterprise. */
-  getUserType: apilist('getUserType', z.object({ reqseq, openid }), errcodeReply(z.object({ usertype: z.string() }))),
+  getUserType: apilist('getUserType', userRequest, errcodeReply(z.object({ usertype: z.string() }))),
   /** The unit form's fields and the panel titles of a business. */
-  getApplyTitle: apilist('getApplyTitle', z.object({ reqseq, prodefid }), errcodeReply(applyTitle)),
+  getApplyTitle: apilist('getApplyTitle', bareRequest.extend({ prodefid }), errcodeReply(applyTitle)),
   /** The items of one dictionary (ZJLX, CZFS, JGDW, SFHBZS, CQLY, DYFS). */
-  getList: apilist('getList', z.object({ reqseq, type: text(32) }), errcodeReply(z.object({ items: z.array(dictionaryItem) }))),
+  getList: apilist('getList', bareRequest.extend({ type: text(32) }), errcodeReply(z.object({ items: z.array(dictionaryItem) }))),
   /**
    * Starts an application of a business for the session user. errcode 02 (请完善用户信息) when the
    * profile is incomplete, 03 (您未实名认证，请实名认证后再办理业务) when not verified; an enterprise
    * business is refused for an individual account.
    */
-  getApplyCode: apilist('getApplyCode', z.object({ reqseq, openid, prodefid, name: text(200).optional(), appointment: appointmentFlag.default('0') }), errcodeReply(applyCodeResult)),
+  getApplyCode: apilist('getApplyCode', userRequest.extend({ prodefid, name: text(200).optional(), appointment: appointmentFlag.default('0') }), errcodeReply(applyCodeResult)),
   /** One application of the session user with everything under it; another's answers 查询无数据. */
-  getApply: apilist('getApply', z.object({ reqseq, openid, slsqId: applicationId }), errcodeReply(applicationDetail)),
+  getApply: apilist('getApply', userRequest.extend({ slsqId: applicationId }), errcodeReply(applicationDetail)),
   /**
    * The session user's applications by tab, each tab newest first (by submission, else creation).
    * status (a tab's status: -1, 0, 10, 11; any shzt selects its tab) answers that tab alone;
    * yytype keeps only applications with that appointment flag.
    */
-  getApplyList: apilist('getApplyList', z.object({ reqseq, openid, status: text(4).optional(), yytype: appointmentFlag.optional() }), errcodeReply(z.object({ lists: z.array(applicationListTab) }))),
+  getApplyList: apilist('getApplyList', userRequest.extend({ status: text(4).optional(), yytype: appointmentFlag.optional() }), errcodeReply(z.object({ lists: z.array(applicationListTab) }))),
   /** Deletes one of the session user's applications that is not submitted or was rejected, with everything under it. */
-  deleteApply: apilist('deleteApply', z.object({ reqseq, openid, proinstid: applicationId }), errcodeOnlyReply),
+  deleteApply: apilist('deleteApply', userRequest.extend({ proinstid: applicationId }), errcodeOnlyReply),
 } as const;

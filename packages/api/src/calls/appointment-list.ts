@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apilist } from '../define-call';
 import { errcodeReply } from '../envelopes';
-import { reqseq, openid } from '../common';
+import { userRequest } from './shared/requests';
 import { reviewOpinions } from './apply';
 
 /**
@@ -33,5 +33,5 @@ export type AppointmentListEntry = z.infer<typeof appointmentListEntry>;
 
 export const appointmentListCalls = {
   /** The session user's submitted applications for /yuyue, newest submission first. */
-  getYuyueApplyList: apilist('getYuyueApplyList', z.object({ reqseq, openid }), errcodeReply(z.array(appointmentListEntry))),
+  getYuyueApplyList: apilist('getYuyueApplyList', userRequest, errcodeReply(z.array(appointmentListEntry))),
 } as const;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { post } from '../define-call';
 import { errcodeReply } from '../envelopes';
-import { plainText, reqseq, text } from '../common';
+import { plainText, text } from '../common';
+import { bareRequest, dateText } from './shared/requests';
+import { bookingLine } from './shared/records';
 
 /**
  * The console's appointment calendar settings (DESIGN.md §10), for the 系统管理员: each site's
@@ -10,7 +12,6 @@ import { plainText, reqseq, text } from '../common';
  * count, and a day closed while it has bookings answers them for the operator to contact.
  */
 
-const dateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: '日期格式应为YYYY-MM-DD，请重新选择' });
 const areaId = text(64);
 
 export const consoleSite = z.object({ areaId: z.string(), areaName: z.string(), xzqdm: z.string() });
@@ -39,10 +40,7 @@ export type SpecialDay = z.infer<typeof specialDay>;
 /** A booking on a day that was closed after it was made: still valid, the citizen is to be contacted. */
 export const affectedBooking = z.object({
   date: z.string(),
-  timeName: z.string(),
-  processName: z.string(),
-  name: z.string(),
-  maskedPhone: z.string(),
+  ...bookingLine,
   /** 网上预约 (appointment_orders) or 窗口预约 (counter_bookings). */
   source: z.string(),
 });
@@ -62,19 +60,19 @@ const changeReply = errcodeReply(z.object({ settings: siteSettings, affectedBook
 
 export const appointmentSettingsCalls = {
   /** The sites, and the settings of one (the first when areaId is left out); an unknown site answers 查询无数据. */
-  getAppointmentSettings: post('/online/admin/api/appointment-settings/get', z.object({ reqseq, areaId: areaId.optional() }), errcodeReply(siteSettings)),
+  getAppointmentSettings: post('/online/admin/api/appointment-settings/get', bareRequest.extend({ areaId: areaId.optional() }), errcodeReply(siteSettings)),
   /** A site's working days of the week; the coming days follow at once, closed ones answer their bookings. */
-  saveAppointmentWeekdays: post('/online/admin/api/appointment-settings/weekdays', z.object({ reqseq, areaId, workingWeekdays: plainText(20) }), changeReply),
+  saveAppointmentWeekdays: post('/online/admin/api/appointment-settings/weekdays', bareRequest.extend({ areaId, workingWeekdays: plainText(20) }), changeReply),
   /** A date closed (holiday), opened as a make-up working day (workday), or back to the rule (none). */
   saveAppointmentSpecialDay: post(
     '/online/admin/api/appointment-settings/day',
-    z.object({ reqseq, areaId, day: dateText, kind: z.enum(['holiday', 'workday', 'none']), note: plainText(100).default('') }),
+    bareRequest.extend({ areaId, day: dateText, kind: z.enum(['holiday', 'workday', 'none']), note: plainText(100).default('') }),
     changeReply,
   ),
   /** A business's time slots; the coming open days take them at once. Fewer places than booked is refused with the count. */
   saveAppointmentSlots: post(
     '/online/admin/api/appointment-settings/slots',
-    z.object({ reqseq, areaId, processId: text(64), slots: z.array(slotSetting).max(12, { error: '每项业务最多12个时段' }) }),
+    bareRequest.extend({ areaId, processId: text(64), slots: z.array(slotSetting).max(12, { error: '每项业务最多12个时段' }) }),
     changeReply,
   ),
 } as const;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { get, post } from '../define-call';
 import { stateReply } from '../envelopes';
-import { reqseq, openid, text } from '../common';
+import { text } from '../common';
+import { siteDetails } from './shared/records';
+import { bareRequest, userRequest } from './shared/requests';
 
 /**
  * Counter appointments (spec part 3 §2.1–§2.4, §3, §7 "Appointment"): areas, businesses, calendar
@@ -47,11 +49,7 @@ export type AppointmentOrder = z.infer<typeof appointmentOrder>;
 export const serviceSite = z.object({
   areaId: z.string(),
   areaName: z.string(),
-  address: z.string(),
-  worktime: z.string(),
-  phone: z.string(),
-  lat: z.string(),
-  lng: z.string(),
+  ...siteDetails,
 });
 export type ServiceSite = z.infer<typeof serviceSite>;
 
@@ -59,7 +57,7 @@ const APPOINTMENT = '/online/public/appointment';
 
 export const appointmentCalls = {
   /** Areas of a district: state 1 and data [{ areaId, areaName }]. */
-  appointmentAreas: get(`${APPOINTMENT}/areabyxzq`, z.object({ reqseq, xzqdm: text(12).optional() }), stateReply(z.array(appointmentArea))),
+  appointmentAreas: get(`${APPOINTMENT}/areabyxzq`, bareRequest.extend({ xzqdm: text(12).optional() }), stateReply(z.array(appointmentArea))),
   /** Businesses of an area: a bare list, empty for an unknown area. */
   appointmentProcesses: post(`${APPOINTMENT}/processes/:areaId`, z.object({ areaId: idText }), z.array(appointmentProcess)),
   /** Calendar days of an area: a bare list, in date order. */
@@ -69,9 +67,7 @@ export const appointmentCalls = {
   /** Books a slot for the citizen's own submitted case (wlsh = prolsh): state 1 and the success message. */
   addAppointment: post(
     `${APPOINTMENT}/addByWlsh/`,
-    z.object({
-      reqseq,
-      openid,
+    userRequest.extend({
       area: idText.optional(),
       process: idText.optional(),
       calendar: idText.optional(),
@@ -87,9 +83,9 @@ export const appointmentCalls = {
     { form: true },
   ),
   /** One of the citizen's own orders. */
-  appointmentOrder: get(`${APPOINTMENT}/apmorder/detail`, z.object({ reqseq, id: text(20) }), stateReply(appointmentOrder)),
+  appointmentOrder: get(`${APPOINTMENT}/apmorder/detail`, bareRequest.extend({ id: text(20) }), stateReply(appointmentOrder)),
   /** The citizen's orders, newest first. */
-  appointmentOrders: get(`${APPOINTMENT}/apmorder/list`, z.object({ reqseq, openid }), stateReply(z.array(appointmentOrder))),
+  appointmentOrders: get(`${APPOINTMENT}/apmorder/list`, userRequest, stateReply(z.array(appointmentOrder))),
   /** Service sites: state 1 and the list. */
-  serviceSites: get(`${APPOINTMENT}/area/`, z.object({ reqseq }), stateReply(z.array(serviceSite))),
+  serviceSites: get(`${APPOINTMENT}/area/`, bareRequest, stateReply(z.array(serviceSite))),
 } as const;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { apilist, get, post } from '../define-call';
 import { errcodeOnlyReply, errcodeReply, stateReply } from '../envelopes';
-import { openid, reqseq, text, plainText } from '../common';
+import { text, plainText } from '../common';
+import { districtChoice, userRequest } from './shared/requests';
+import { recordState } from './shared/records';
 
 /**
  * The archive query (查档证明): phone code, face check, the request, its records and certificate
@@ -11,14 +13,11 @@ import { openid, reqseq, text, plainText } from '../common';
 const recordId = text(20);
 
 /** The request's fields (part 3 §7): the profile's name, ID number and phone, and the district. */
-export const archiveQueryForm = z.object({
-  reqseq,
-  openid,
+export const archiveQueryForm = userRequest.extend({
   qlrname: text(64).optional(),
   qlrcode: text(32).optional(),
   qlrphone: text(20).optional(),
-  xzqmc: text(64).optional(),
-  xzqdm: text(12).optional(),
+  ...districtChoice,
   /** The business serial getQueryYzm answered; without it the session's newest verified step is used. */
   bsm: text(64).optional(),
 });
@@ -30,8 +29,7 @@ export const archiveRecordItem = z.object({
   sqdh: z.string(),
   qlrname: z.string(),
   searchtime: z.string(),
-  state: z.number(),
-  state_msg: z.string(),
+  ...recordState,
 });
 export type ArchiveRecordItem = z.infer<typeof archiveRecordItem>;
 
@@ -71,9 +69,7 @@ export const archivePrintData = z.object({
 export const relationRecord = archiveProperty.extend({ qlr: z.string() });
 
 /** The property query's form (part 3 §2.9): query type, year, kind and number, or the legacy number. */
-export const propertyQueryForm = z.object({
-  reqseq,
-  openid,
+export const propertyQueryForm = userRequest.extend({
   /** 1 certificate or proof, 2 legacy certificate. */
   cxfs: z.enum(['1', '2']),
   nf: text(4).optional(),
@@ -95,8 +91,7 @@ export const propertyQueryResult = z.object({
   ID: z.string(),
   /** The certificate number as printed (新(YYYY)第六师不动产权第N号). */
   qlrqzh: z.string(),
-  state: z.number(),
-  state_msg: z.string(),
+  ...recordState,
   BDCDYH: z.string().optional(),
   zl: z.string().optional(),
   yt: z.string().optional(),
@@ -105,9 +100,11 @@ export const propertyQueryResult = z.object({
 });
 export type PropertyQueryResult = z.infer<typeof propertyQueryResult>;
 
-const phoneCodeRequest = z.object({ reqseq, openid, qlrphone: text(20).optional() });
-const certRequest = z.object({ reqseq, openid, certId: recordId });
+const phoneCodeRequest = userRequest.extend({ qlrphone: text(20).optional() });
+const certRequest = userRequest.extend({ certId: recordId });
 const fileReply = z.union([z.instanceof(Blob), stateReply(z.never())]);
+/** The request recorded: its record and acceptance number. */
+const requestRecordedReply = errcodeReply(z.object({ certId: z.string(), sqdh: z.string() }));
 
 export const archiveQueryCalls = {
   /** Sends the dynamic code to the profile's phone (errcode '00'); /mp/api/user/getphonecode is the profile's getPhoneCode. */
@@ -122,16 +119,16 @@ export const archiveQueryCalls = {
     z.object({ errcode: z.union([z.boolean(), z.string()]), errmsg: z.string().optional(), data: z.object({ bsm: z.string() }).optional() }),
   ),
   /** Records the request once the code and the face check passed; data.certId is the new record. */
-  sentquerycert: apilist('sentquerycert', archiveQueryForm, errcodeReply(z.object({ certId: z.string(), sqdh: z.string() }))),
-  queryCertRecord: apilist('queryCertRecord', archiveQueryForm, errcodeReply(z.object({ certId: z.string(), sqdh: z.string() }))),
+  sentquerycert: apilist('sentquerycert', archiveQueryForm, requestRecordedReply),
+  queryCertRecord: apilist('queryCertRecord', archiveQueryForm, requestRecordedReply),
   /** The citizen's requests, newest first. */
-  querycertrecord: apilist('querycertrecord', z.object({ reqseq, openid }), errcodeReply(z.array(archiveRecordItem))),
+  querycertrecord: apilist('querycertrecord', userRequest, errcodeReply(z.array(archiveRecordItem))),
   /** The requests, optionally only the one with this acceptance number (data.data). */
-  getCertRecord: apilist('getCertRecord', z.object({ reqseq, openid, code: text(32).optional() }), errcodeReply(z.object({ data: z.array(archiveRecordItem) }))),
+  getCertRecord: apilist('getCertRecord', userRequest.extend({ code: text(32).optional() }), errcodeReply(z.object({ data: z.array(archiveRecordItem) }))),
   /** One request with what the registry returned. */
   getRecord: apilist('getRecord', certRequest, errcodeReply(archiveRecordDetail)),
   /** The certificate as a PNG data URL (imagedata), once returned (20 or 21). */
-  getCatchCert: apilist('getCatchCert', z.object({ reqseq, openid, cerId: recordId, ismobel: plainText(8).optional() }), errcodeReply(z.object({ imagedata: z.string() }))),
+  getCatchCert: apilist('getCatchCert', userRequest.extend({ cerId: recordId, ismobel: plainText(8).optional() }), errcodeReply(z.object({ imagedata: z.string() }))),
   /** The certificate's print data. */
   getCatchcertex: apilist('getCatchcertex', certRequest, errcodeReply(archivePrintData)),
   /** Where the certificate's PDF opens (createpdf1). */
@@ -141,19 +138,15 @@ export const archiveQueryCalls = {
   /** The citizen's own certificate by its number (selecttype 8); state 1 with the record, else errmsg. */
   relationfilesearch: post(
     '/online/public/search/relationfilesearch',
-    z.object({ reqseq, openid, bdcqzh: text(128).optional(), card: text(32).optional(), name: text(64).optional(), selecttype: text(4).optional() }),
+    userRequest.extend({ bdcqzh: text(128).optional(), card: text(32).optional(), name: text(64).optional(), selecttype: text(4).optional() }),
     stateReply(relationRecord),
   ),
   /** The properties a returned request found, optionally only the certificate bdcqzh (data.records). */
-  getqueryRecordWx: post(
-    '/online/public/search/getqueryRecordWx',
-    z.object({ reqseq, openid, id: recordId, bdcqzh: text(128).optional() }),
-    stateReply(z.object({ records: z.array(archiveProperty) })),
-  ),
+  getqueryRecordWx: post('/online/public/search/getqueryRecordWx', userRequest.extend({ id: recordId, bdcqzh: text(128).optional() }), stateReply(z.object({ records: z.array(archiveProperty) }))),
   /** Submits the registration property query; the answer carries the record to poll. */
   searchBdcdyInfoByBdcqzh: post('/mpnw/api/singleApply/searchBdcdyInfoByBdcqzh', propertyQueryForm, stateReply(propertyQueryResult)),
   /** The property query's state; 20 carries BDCDYH and the mortgages. */
-  getBdcqzhQuery: apilist('getBdcqzhQuery', z.object({ reqseq, openid, id: recordId }), stateReply(propertyQueryResult)),
+  getBdcqzhQuery: apilist('getBdcqzhQuery', userRequest.extend({ id: recordId }), stateReply(propertyQueryResult)),
 } as const;
 
 /** The path createpdf answers, for the PDF viewer. */

@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { get, post } from '../define-call';
 import { errcodeOnlyReply, errcodeReply } from '../envelopes';
-import { plainText, reqseq, text } from '../common';
+import { plainText, text } from '../common';
+import { siteDetails } from './shared/records';
+import { itemsReply, pagedReply, removedReply } from './shared/replies';
+import { bareRequest, pageNumber } from './shared/requests';
 import { ARTICLE_TYPES } from '../messages';
+import { commonQuestion, guide } from './content';
+import { banner } from './session';
 import { ARTICLE_STATUSES, CONSOLE_ARTICLE_CONTENT_MAX_LENGTH, CONSOLE_ARTICLE_TITLE_MAX_LENGTH } from '../content-limits';
 
 export * from '../content-limits';
@@ -36,17 +41,16 @@ export const contentConsoleCalls = {
   /** A page of articles, newest change first; type and status narrow it; search matches the title literally. */
   listConsoleArticles: post(
     '/online/admin/api/content/articles/list',
-    z.object({
-      reqseq,
-      page: z.number().int().min(1).max(100_000).default(1),
+    bareRequest.extend({
+      page: pageNumber,
       type: z.enum(ARTICLE_TYPES).optional(),
       status: z.enum(ARTICLE_STATUSES).optional(),
       search: plainText(100).optional(),
     }),
-    errcodeReply(z.object({ items: z.array(consoleArticleItem), total: z.number(), pageSize: z.number() })),
+    pagedReply(consoleArticleItem),
   ),
   /** One article, drafts included; a missing one answers 查询无数据. */
-  getConsoleArticle: post('/online/admin/api/content/articles/get', z.object({ reqseq, id: articleId }), errcodeReply(consoleArticle)),
+  getConsoleArticle: post('/online/admin/api/content/articles/get', bareRequest.extend({ id: articleId }), errcodeReply(consoleArticle)),
   /**
    * Saves an article: without id a new draft; with id the article's type, title and content (a
    * published one stays published, so the change shows at once). The HTML is sanitised before it is
@@ -54,8 +58,7 @@ export const contentConsoleCalls = {
    */
   saveConsoleArticle: post(
     '/online/admin/api/content/articles/save',
-    z.object({
-      reqseq,
+    bareRequest.extend({
       id: articleId.optional(),
       version: plainText(40).optional(),
       type: z.enum(ARTICLE_TYPES),
@@ -66,15 +69,15 @@ export const contentConsoleCalls = {
     errcodeReply(consoleArticle),
   ),
   /** Publishes (citizens see it from now on, dated now) or withdraws an article to a draft. */
-  publishConsoleArticle: post('/online/admin/api/content/articles/publish', z.object({ reqseq, id: articleId, publish: z.boolean() }), errcodeReply(consoleArticle)),
+  publishConsoleArticle: post('/online/admin/api/content/articles/publish', bareRequest.extend({ id: articleId, publish: z.boolean() }), errcodeReply(consoleArticle)),
   /** Removes an article for good (its content stays in the audit trail). */
-  deleteConsoleArticle: post('/online/admin/api/content/articles/delete', z.object({ reqseq, id: articleId }), errcodeReply(z.object({ id: z.string() }))),
+  deleteConsoleArticle: post('/online/admin/api/content/articles/delete', bareRequest.extend({ id: articleId }), removedReply),
 } as const;
 
 // ── Banners and menus of the app's home ─────────────────────────────────────────────────
 
 /** One banner as the console sees it: `url` is the image address the app shows. */
-export const consoleBanner = z.object({ id: z.string(), title: z.string(), url: z.string(), link: z.string(), sort: z.number(), enabled: z.boolean() });
+export const consoleBanner = banner.extend({ sort: z.number(), enabled: z.boolean() });
 export type ConsoleBanner = z.infer<typeof consoleBanner>;
 
 /** One group (parentId null) or tile of the home's menu; menutype view is an external link. */
@@ -96,29 +99,30 @@ export type ConsoleMenuGroup = z.infer<typeof consoleMenuGroup>;
 const contentId = text(64);
 /** A whole list's new order: exactly its ids, first first. */
 const orderIds = z.array(plainText(64)).min(1).max(200);
+/** Every group with its tiles, as the list and a new order answer them. */
+const menuGroupsReply = errcodeReply(z.object({ groups: z.array(consoleMenuGroup) }));
 
 export const contentHomeCalls = {
-  listConsoleBanners: post('/online/admin/api/content/banners/list', z.object({ reqseq }), errcodeReply(z.object({ items: z.array(consoleBanner) }))),
+  listConsoleBanners: post('/online/admin/api/content/banners/list', bareRequest, itemsReply(consoleBanner)),
   /** A new banner (placed last, shown once it has an image and is enabled) or a change to one's title, link and switch. */
   saveConsoleBanner: post(
     '/online/admin/api/content/banners/save',
-    z.object({ reqseq, id: contentId.optional(), title: plainText(400), link: plainText(1000), enabled: z.boolean() }),
+    bareRequest.extend({ id: contentId.optional(), title: plainText(400), link: plainText(1000), enabled: z.boolean() }),
     errcodeReply(consoleBanner),
   ),
   /** A banner's image (multipart: id, Filedata): a PNG, JPEG, GIF or WebP by its content, at most BANNER_IMAGE_MAX_BYTES. */
-  uploadConsoleBannerImage: post('/online/admin/api/content/banners/image', z.object({ reqseq, id: contentId, Filedata: z.instanceof(Blob) }), errcodeReply(consoleBanner), { multipart: true }),
-  orderConsoleBanners: post('/online/admin/api/content/banners/order', z.object({ reqseq, ids: orderIds }), errcodeReply(z.object({ items: z.array(consoleBanner) }))),
-  deleteConsoleBanner: post('/online/admin/api/content/banners/delete', z.object({ reqseq, id: contentId }), errcodeReply(z.object({ id: z.string() }))),
+  uploadConsoleBannerImage: post('/online/admin/api/content/banners/image', bareRequest.extend({ id: contentId, Filedata: z.instanceof(Blob) }), errcodeReply(consoleBanner), { multipart: true }),
+  orderConsoleBanners: post('/online/admin/api/content/banners/order', bareRequest.extend({ ids: orderIds }), itemsReply(consoleBanner)),
+  deleteConsoleBanner: post('/online/admin/api/content/banners/delete', bareRequest.extend({ id: contentId }), removedReply),
   /** An uploaded banner image, public as the home that shows it. */
-  bannerImage: get('/online/content/banner-image', z.object({ reqseq, id: contentId, v: plainText(64).optional() }), errcodeOnlyReply, { binary: true }),
+  bannerImage: get('/online/content/banner-image', bareRequest.extend({ id: contentId, v: plainText(64).optional() }), errcodeOnlyReply, { binary: true }),
 
   /** Every group with its tiles, hidden ones included, in the home's order. */
-  listConsoleMenus: post('/online/admin/api/content/menus/list', z.object({ reqseq }), errcodeReply(z.object({ groups: z.array(consoleMenuGroup) }))),
+  listConsoleMenus: post('/online/admin/api/content/menus/list', bareRequest, menuGroupsReply),
   /** A new group (parentId null) or tile (placed last in its group), or a change to one. */
   saveConsoleMenu: post(
     '/online/admin/api/content/menus/save',
-    z.object({
-      reqseq,
+    bareRequest.extend({
       id: contentId.optional(),
       parentId: contentId.nullable(),
       menuname: plainText(200),
@@ -131,34 +135,37 @@ export const contentHomeCalls = {
     errcodeReply(consoleMenu),
   ),
   /** The new order of the groups (parentId null) or of one group's tiles. */
-  orderConsoleMenus: post('/online/admin/api/content/menus/order', z.object({ reqseq, parentId: contentId.nullable(), ids: orderIds }), errcodeReply(z.object({ groups: z.array(consoleMenuGroup) }))),
+  orderConsoleMenus: post('/online/admin/api/content/menus/order', bareRequest.extend({ parentId: contentId.nullable(), ids: orderIds }), menuGroupsReply),
   /** Removes a tile, or a group that has no tiles left. */
-  deleteConsoleMenu: post('/online/admin/api/content/menus/delete', z.object({ reqseq, id: contentId }), errcodeReply(z.object({ id: z.string() }))),
+  deleteConsoleMenu: post('/online/admin/api/content/menus/delete', bareRequest.extend({ id: contentId }), removedReply),
 } as const;
 
 // ── Common questions, contact lines, the map's tile provider ────────────────────────────
 
-export const consoleQuestion = z.object({ id: z.string(), question: z.string(), answer: z.string(), sort: z.number() });
+export const consoleQuestion = commonQuestion.extend({ sort: z.number() });
 export type ConsoleQuestion = z.infer<typeof consoleQuestion>;
 export const mapSetting = z.object({ tileUrl: z.string(), attribution: z.string() });
 export type MapSetting = z.infer<typeof mapSetting>;
 
+/** The contact lines, as reading and saving them answer. */
+const contactReply = errcodeReply(z.object({ lines: z.array(z.string()) }));
+
 export const contentInfoCalls = {
-  listConsoleQuestions: post('/online/admin/api/content/questions/list', z.object({ reqseq }), errcodeReply(z.object({ items: z.array(consoleQuestion) }))),
+  listConsoleQuestions: post('/online/admin/api/content/questions/list', bareRequest, itemsReply(consoleQuestion)),
   /** A new question (placed last) or a change to one. */
   saveConsoleQuestion: post(
     '/online/admin/api/content/questions/save',
-    z.object({ reqseq, id: articleId.optional(), question: plainText(2000), answer: plainText(20000) }),
+    bareRequest.extend({ id: articleId.optional(), question: plainText(2000), answer: plainText(20000) }),
     errcodeReply(consoleQuestion),
   ),
-  orderConsoleQuestions: post('/online/admin/api/content/questions/order', z.object({ reqseq, ids: orderIds }), errcodeReply(z.object({ items: z.array(consoleQuestion) }))),
-  deleteConsoleQuestion: post('/online/admin/api/content/questions/delete', z.object({ reqseq, id: articleId }), errcodeReply(z.object({ id: z.string() }))),
+  orderConsoleQuestions: post('/online/admin/api/content/questions/order', bareRequest.extend({ ids: orderIds }), itemsReply(consoleQuestion)),
+  deleteConsoleQuestion: post('/online/admin/api/content/questions/delete', bareRequest.extend({ id: articleId }), removedReply),
   /** The contact lines 联系我们 shows, one a line (e.g. 地址：…). */
-  getConsoleContact: post('/online/admin/api/content/contact/get', z.object({ reqseq }), errcodeReply(z.object({ lines: z.array(z.string()) }))),
-  saveConsoleContact: post('/online/admin/api/content/contact/save', z.object({ reqseq, lines: z.array(plainText(1000)).max(100) }), errcodeReply(z.object({ lines: z.array(z.string()) }))),
+  getConsoleContact: post('/online/admin/api/content/contact/get', bareRequest, contactReply),
+  saveConsoleContact: post('/online/admin/api/content/contact/save', bareRequest.extend({ lines: z.array(plainText(1000)).max(100) }), contactReply),
   /** The service-site map's tile provider (系统管理员): an https template with {z}, {x}, {y}, or '' for no map. */
-  getMapSetting: post('/online/admin/api/settings/map/get', z.object({ reqseq }), errcodeReply(mapSetting)),
-  saveMapSetting: post('/online/admin/api/settings/map/save', z.object({ reqseq, tileUrl: plainText(1000), attribution: plainText(1000) }), errcodeReply(mapSetting)),
+  getMapSetting: post('/online/admin/api/settings/map/get', bareRequest, errcodeReply(mapSetting)),
+  saveMapSetting: post('/online/admin/api/settings/map/save', bareRequest.extend({ tileUrl: plainText(1000), attribution: plainText(1000) }), errcodeReply(mapSetting)),
 } as const;
 
 // ── Service sites: the details the site list and its map show ──────────────────────────
@@ -168,20 +175,16 @@ export const serviceSiteDetails = z.object({
   id: z.string(),
   areaName: z.string(),
   xzqdm: z.string(),
-  address: z.string(),
-  worktime: z.string(),
-  phone: z.string(),
-  lat: z.string(),
-  lng: z.string(),
+  ...siteDetails,
 });
 export type ServiceSiteDetails = z.infer<typeof serviceSiteDetails>;
 
 export const contentSiteCalls = {
-  listConsoleSites: post('/online/admin/api/content/sites/list', z.object({ reqseq }), errcodeReply(z.object({ items: z.array(serviceSiteDetails) }))),
+  listConsoleSites: post('/online/admin/api/content/sites/list', bareRequest, itemsReply(serviceSiteDetails)),
   /** A site's address, hours, phone and coordinates; which sites exist and what they handle is the appointment settings'. */
   saveConsoleSite: post(
     '/online/admin/api/content/sites/save',
-    z.object({ reqseq, id: contentId, address: plainText(1000), worktime: plainText(1000), phone: plainText(200), lat: plainText(40), lng: plainText(40) }),
+    bareRequest.extend({ id: contentId, address: plainText(1000), worktime: plainText(1000), phone: plainText(200), lat: plainText(40), lng: plainText(40) }),
     errcodeReply(serviceSiteDetails),
   ),
 } as const;
@@ -192,7 +195,7 @@ export const consoleDownload = z.object({ id: z.string(), fileName: z.string(), 
 export type ConsoleDownload = z.infer<typeof consoleDownload>;
 
 export const contentDownloadCalls = {
-  listConsoleDownloads: post('/online/admin/api/content/downloads/list', z.object({ reqseq }), errcodeReply(z.object({ items: z.array(consoleDownload) }))),
+  listConsoleDownloads: post('/online/admin/api/content/downloads/list', bareRequest, itemsReply(consoleDownload)),
   /**
    * A new downloadable form, or a new file for one (multipart: id to replace, fileAlias, Filedata): a
    * PDF, Word or Excel file by its content and name, at most DOWNLOAD_FILE_MAX_BYTES. The list shows it
@@ -200,11 +203,11 @@ export const contentDownloadCalls = {
    */
   uploadConsoleDownload: post(
     '/online/admin/api/content/downloads/upload',
-    z.object({ reqseq, id: articleId.optional(), fileAlias: plainText(400), Filedata: z.instanceof(Blob) }),
+    bareRequest.extend({ id: articleId.optional(), fileAlias: plainText(400), Filedata: z.instanceof(Blob) }),
     errcodeReply(consoleDownload),
     { multipart: true },
   ),
-  deleteConsoleDownload: post('/online/admin/api/content/downloads/delete', z.object({ reqseq, id: articleId }), errcodeReply(z.object({ id: z.string() }))),
+  deleteConsoleDownload: post('/online/admin/api/content/downloads/delete', bareRequest.extend({ id: articleId }), removedReply),
 } as const;
 
 // ── Handling guides and required materials per business ─────────────────────────────────
@@ -214,9 +217,7 @@ export type CatalogueMaterial = z.infer<typeof catalogueMaterial>;
 export const consoleGuide = z.object({
   prodefid: z.string(),
   prodefName: z.string(),
-  title: z.string(),
-  content: z.string(),
-  cdzmyhxzContent: z.string(),
+  ...guide.shape,
   materials: z.array(catalogueMaterial),
 });
 export type ConsoleGuide = z.infer<typeof consoleGuide>;
@@ -225,15 +226,14 @@ export const contentGuideCalls = {
   /** Every business with whether it has a guide and how many materials it asks for. */
   listConsoleGuides: post(
     '/online/admin/api/content/guides/list',
-    z.object({ reqseq }),
-    errcodeReply(z.object({ items: z.array(z.object({ prodefid: z.string(), prodefName: z.string(), areaname: z.string(), hasGuide: z.boolean(), materials: z.number() })) })),
+    bareRequest,
+    itemsReply(z.object({ prodefid: z.string(), prodefName: z.string(), areaname: z.string(), hasGuide: z.boolean(), materials: z.number() })),
   ),
-  getConsoleGuide: post('/online/admin/api/content/guides/get', z.object({ reqseq, prodefid: contentId }), errcodeReply(consoleGuide)),
+  getConsoleGuide: post('/online/admin/api/content/guides/get', bareRequest.extend({ prodefid: contentId }), errcodeReply(consoleGuide)),
   /** A business's guide (sanitised HTML) and its material list in order; new applications copy the list, applications already started keep theirs. */
   saveConsoleGuide: post(
     '/online/admin/api/content/guides/save',
-    z.object({
-      reqseq,
+    bareRequest.extend({
       prodefid: contentId,
       title: plainText(1000),
       content: plainText(CONSOLE_ARTICLE_CONTENT_MAX_LENGTH * 2),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { apilist, post } from '../define-call';
 import { errcodeReply, webstateReply } from '../envelopes';
-import { reqseq, openid, text } from '../common';
+import { text } from '../common';
+import { bareRequest, userRequest } from './shared/requests';
 import { ARTICLE_TYPES } from '../messages';
 
 export { ARTICLE_TYPES, NO_DATA_MESSAGE, EMPTY_LIST_MESSAGE, articleHref, type ArticleType } from '../messages';
@@ -75,31 +76,30 @@ export const contentCalls = {
     'addSugge',
     // The 200-character rule is the domain's (validateFeedback), so its message reaches the citizen;
     // this bound only keeps a runaway payload out.
-    z.object({ reqseq, openid, content: text(4000).optional() }),
+    userRequest.extend({ content: text(4000).optional() }),
     webstateReply(z.object({ id: z.string() })),
   ),
   /** The session user's feedback, newest first. page and rows are declared by the app but not used (spec part 1 §9). */
-  getFeedBackListPage: apilist('getSuggeList', z.object({ reqseq, openid, page: text(8).optional(), rows: text(8).optional() }), webstateReply(z.array(feedbackItem))),
+  getFeedBackListPage: apilist('getSuggeList', userRequest.extend({ page: text(8).optional(), rows: text(8).optional() }), webstateReply(z.array(feedbackItem))),
   /** One feedback item of the session user; another's or a missing one answers 查询无数据. */
-  getFeedBack: apilist('getSugge', z.object({ reqseq, openid, id: rowId }), webstateReply(feedbackItem)),
+  getFeedBack: apilist('getSugge', userRequest.extend({ id: rowId }), webstateReply(feedbackItem)),
 
-  getCommonQuesList: post('/mp/api/commonques/list', z.object({ reqseq }), errcodeReply(z.array(commonQuestion))),
-  getCommonQues: post('/mp/api/commonques/get', z.object({ reqseq, id: rowId }), errcodeReply(commonQuestion)),
+  getCommonQuesList: post('/mp/api/commonques/list', bareRequest, errcodeReply(z.array(commonQuestion))),
+  getCommonQues: post('/mp/api/commonques/get', bareRequest.extend({ id: rowId }), errcodeReply(commonQuestion)),
 
   /** The hall's contact lines as one comma-separated string. slsqId is accepted; the lines are the same for every application. */
-  getContactUs: apilist('getContactUs', z.object({ reqseq, slsqId: text(64).optional() }), errcodeReply(z.string())),
+  getContactUs: apilist('getContactUs', bareRequest.extend({ slsqId: text(64).optional() }), errcodeReply(z.string())),
 
   /**
    * Cities with their districts for the region chooser: a province code gives its cities, a city
    * code that city, a district code its city. '--' placeholders are left out of districtxzq.
    */
-  getAddressList: apilist('getAddressList', z.object({ reqseq, xzqdm: text(12).default(DEFAULT_ADDRESS_XZQDM) }), errcodeReply(z.object({ cityxzq: z.array(cityRegion) }))),
+  getAddressList: apilist('getAddressList', bareRequest.extend({ xzqdm: text(12).default(DEFAULT_ADDRESS_XZQDM) }), errcodeReply(z.object({ cityxzq: z.array(cityRegion) }))),
 
   /** An article list, newest first, searchVal matching the title literally; empty → errcode 01 with EMPTY_LIST_MESSAGE. */
   getServiceGuids: apilist(
     'getServiceGuids',
-    z.object({
-      reqseq,
+    bareRequest.extend({
       type: articleType,
       /** Only 'all' is specified: the whole list, paged by the app (5 a page). */
       page: z.literal('all').default('all'),
@@ -108,10 +108,10 @@ export const contentCalls = {
     errcodeReply(z.array(articleListItem)),
   ),
   /** One article for the article page. */
-  getArticle: apilist('getArticle', z.object({ reqseq, id: rowId, type: articleType.optional() }), errcodeReply(article)),
+  getArticle: apilist('getArticle', bareRequest.extend({ id: rowId, type: articleType.optional() }), errcodeReply(article)),
 
-  initGuide: apilist('initGuide', z.object({ reqseq, prodefid: text(64) }), errcodeReply(guide)),
+  initGuide: apilist('initGuide', bareRequest.extend({ prodefid: text(64) }), errcodeReply(guide)),
 
   /** Progress by acceptance number (letter case significant): errcode 00 with data[0], or 01 with 查询无数据. */
-  querySearch: apilist('querySearch', z.object({ reqseq, openid, appPlosh: text(64) }), errcodeReply(z.array(progressResult))),
+  querySearch: apilist('querySearch', userRequest.extend({ appPlosh: text(64) }), errcodeReply(z.array(progressResult))),
 } as const;

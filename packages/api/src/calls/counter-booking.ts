@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { post } from '../define-call';
 import { stateReply } from '../envelopes';
-import { reqseq, text, plainText } from '../common';
+import { text, plainText } from '../common';
+import { bareRequest } from './shared/requests';
 
 /**
  * Counter booking, the date and slot booking of /appointment (spec part 3 §2.5, §3 "Counter
@@ -45,18 +46,17 @@ const APPOINT = '/online/wx/appoint';
 
 export const counterBookingCalls = {
   /** The coming days of the citizen's hall, in date order, closed days included with holiday 1. */
-  getCalendar: post(`${APPOINT}/getCalendar`, z.object({ reqseq }), stateReply(z.array(counterBookingDay))),
+  getCalendar: post(`${APPOINT}/getCalendar`, bareRequest, stateReply(z.array(counterBookingDay))),
   /** The slots of a day; booked tells whether the citizen already holds a booking that date. */
   queryApmCount: post(
     `${APPOINT}/queryApmCount`,
-    z.object({ reqseq, phone: text(40).optional(), calendarId: idText, openId }),
+    bareRequest.extend({ phone: text(40).optional(), calendarId: idText, openId }),
     stateReply(z.object({ booked: z.boolean(), counts: z.array(counterBookingSlot) })),
   ),
   /** Books a slot: state 1 and the record's id, or the spec's refusal in msg. proinstid ties it to one of the citizen's cases. */
   addApmCount: post(
     `${APPOINT}/addApmCount`,
-    z.object({
-      reqseq,
+    bareRequest.extend({
       name: text(100).optional(),
       phone: text(40).optional(),
       zjh: text(40).optional(),
@@ -69,5 +69,5 @@ export const counterBookingCalls = {
     stateReply(z.object({ id: z.string() })),
   ),
   /** The citizen's own records, newest first. */
-  getApmRecord: post(`${APPOINT}/getApmRecord`, z.object({ reqseq, openId }), stateReply(z.array(counterBookingRecord))),
+  getApmRecord: post(`${APPOINT}/getApmRecord`, bareRequest.extend({ openId }), stateReply(z.array(counterBookingRecord))),
 } as const;

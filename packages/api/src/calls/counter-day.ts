@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { post } from '../define-call';
 import { errcodeReply } from '../envelopes';
-import { reqseq, text } from '../common';
-import { consoleSite } from './appointment-settings';
+import { text } from '../common';
+import { bareRequest, dateText } from './shared/requests';
+import { siteSettings } from './appointment-settings';
+import { bookingLine } from './shared/records';
 
 /**
  * The counter's day (DESIGN.md §10), for the 窗口人员: a site's online appointments and counter
@@ -13,10 +15,7 @@ export const dayBooking = z.object({
   /** order: an online appointment; counter: a counter booking. */
   kind: z.enum(['order', 'counter']),
   id: z.string(),
-  timeName: z.string(),
-  processName: z.string(),
-  name: z.string(),
-  maskedPhone: z.string(),
+  ...bookingLine,
   /** 预约单号: the case's acceptance number of an online appointment, CB + id of a counter booking. */
   bookingNumber: z.string(),
   /** '' waiting, arrived, no_show. */
@@ -26,9 +25,8 @@ export const dayBooking = z.object({
 });
 export type DayBooking = z.infer<typeof dayBooking>;
 
-export const counterDay = z.object({
-  sites: z.array(consoleSite),
-  areaId: z.string(),
+/** The sites and the one shown, as the appointment settings answer them, with the day's bookings. */
+export const counterDay = siteSettings.pick({ sites: true, areaId: true }).extend({
   date: z.string(),
   /** 1 when the site is closed that day (the bookings made before stay valid). */
   holiday: z.number(),
@@ -40,20 +38,16 @@ export const counterDayCalls = {
   /** A site's bookings of a date (today when left out), by slot; an unknown site answers 查询无数据. */
   getCounterDay: post(
     '/online/admin/api/counter-day/get',
-    z.object({
-      reqseq,
+    bareRequest.extend({
       areaId: text(64).optional(),
-      date: z
-        .string()
-        .regex(/^\d{4}-\d{2}-\d{2}$/, { error: '日期格式应为YYYY-MM-DD，请重新选择' })
-        .optional(),
+      date: dateText.optional(),
     }),
     errcodeReply(counterDay),
   ),
   /** 到场 or 未到, once per booking: a second record (or a second operator's) is refused with the first. */
   markCounterAttendance: post(
     '/online/admin/api/counter-day/mark',
-    z.object({ reqseq, kind: z.enum(['order', 'counter']), id: text(20), state: z.enum(['arrived', 'no_show']) }),
+    bareRequest.extend({ kind: z.enum(['order', 'counter']), id: text(20), state: z.enum(['arrived', 'no_show']) }),
     errcodeReply(dayBooking),
   ),
 } as const;

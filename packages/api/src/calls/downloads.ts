@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { apilist, get } from '../define-call';
 import { errcodeOnlyReply, errcodeReply } from '../envelopes';
-import { reqseq, text } from '../common';
+import { text } from '../common';
+import { bareRequest } from './shared/requests';
 
 /**
  * The data-download list (spec part 3 §2.19, §3 "Download file", §7 "Sites, lists and downloads"):
@@ -27,7 +28,7 @@ export const downloadCalls = {
    * The files of a district (xzqdm; every district's shared files too), searchValue matching the
    * title or the file name literally. Empty: errcode 01 with the text the app shows as its empty row.
    */
-  getZlxzList: apilist('getZlxzList', z.object({ reqseq, xzqdm: text(12).optional(), searchValue: text(100).optional() }), errcodeReply(z.array(downloadFile))),
+  getZlxzList: apilist('getZlxzList', bareRequest.extend({ xzqdm: text(12).optional(), searchValue: text(100).optional() }), errcodeReply(z.array(downloadFile))),
   /** The stored file of that name with its Chinese name in Content-Disposition; an unknown name answers 404. */
-  downloadFile: get(DOWNLOAD_PATH, z.object({ reqseq, name: text(200) }), errcodeOnlyReply, { binary: true }),
+  downloadFile: get(DOWNLOAD_PATH, bareRequest.extend({ name: text(200) }), errcodeOnlyReply, { binary: true }),
 } as const;

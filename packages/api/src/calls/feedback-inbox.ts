@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { post } from '../define-call';
 import { errcodeReply } from '../envelopes';
-import { plainText, reqseq, text } from '../common';
+import { plainText, text } from '../common';
+import { bareRequest, pageNumber } from './shared/requests';
 import { FEEDBACK_REPLY_MAX_LENGTH } from '../console-limits';
 
 export * from '../console-limits';
@@ -38,9 +39,8 @@ export const feedbackInboxCalls = {
   /** A page of the citizens' feedback: unanswered first, then newest first; search finds text in the feedback or the reply. */
   listInboxFeedback: post(
     '/online/admin/api/feedback/list',
-    z.object({
-      reqseq,
-      page: z.number().int().min(1).max(100_000).default(1),
+    bareRequest.extend({
+      page: pageNumber,
       search: plainText(100).optional(),
       /** waiting: only the unanswered. */
       only: z.enum(['waiting']).optional(),
@@ -48,7 +48,7 @@ export const feedbackInboxCalls = {
     errcodeReply(z.object({ items: z.array(inboxFeedbackItem), total: z.number(), waiting: z.number(), pageSize: z.number() })),
   ),
   /** One item with its citizen; a missing one answers 查询无数据. */
-  getInboxFeedback: post('/online/admin/api/feedback/get', z.object({ reqseq, id: feedbackId }), errcodeReply(inboxFeedbackDetail)),
+  getInboxFeedback: post('/online/admin/api/feedback/get', bareRequest.extend({ id: feedbackId }), errcodeReply(inboxFeedbackDetail)),
   /**
    * The reply to an unanswered item (trimmed, required, at most FEEDBACK_REPLY_MAX_LENGTH characters).
    * A reply is final: an answered item, or one another operator answered a moment before, is refused
@@ -57,7 +57,7 @@ export const feedbackInboxCalls = {
   replyInboxFeedback: post(
     '/online/admin/api/feedback/reply',
     // The length rule is checked after trimming, so its message reaches the operator; this bound only stops a runaway body.
-    z.object({ reqseq, id: feedbackId, reply: plainText(FEEDBACK_REPLY_MAX_LENGTH * 8) }),
+    bareRequest.extend({ id: feedbackId, reply: plainText(FEEDBACK_REPLY_MAX_LENGTH * 8) }),
     errcodeReply(inboxFeedbackDetail),
   ),
 } as const;

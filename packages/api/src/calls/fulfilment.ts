@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { post } from '../define-call';
 import { errcodeReply } from '../envelopes';
-import { plainText, reqseq, text } from '../common';
+import { plainText, text } from '../common';
+import { bareRequest } from './shared/requests';
+import { itemsReply } from './shared/replies';
 
 /**
  * Query fulfilment in the console (DESIGN.md §3, §10), for operators with the 窗口人员 role. Without
@@ -92,18 +94,18 @@ const recordId = text(20);
 
 export const fulfilmentCalls = {
   /** The queries waiting for an operator, oldest first; kind narrows to one kind. */
-  listFulfilmentQueue: post('/online/admin/api/fulfilment/list', z.object({ reqseq, kind: fulfilmentKind.optional() }), errcodeReply(z.object({ items: z.array(fulfilmentItem) }))),
+  listFulfilmentQueue: post('/online/admin/api/fulfilment/list', bareRequest.extend({ kind: fulfilmentKind.optional() }), itemsReply(fulfilmentItem)),
   /** One record of the four kinds, pending or answered; any other answers 查询无数据. */
-  getFulfilmentRecord: post('/online/admin/api/fulfilment/get', z.object({ reqseq, id: recordId }), errcodeReply(fulfilmentRecord)),
+  getFulfilmentRecord: post('/online/admin/api/fulfilment/get', bareRequest.extend({ id: recordId }), errcodeReply(fulfilmentRecord)),
   /**
    * Answers a pending record: 21 with the spec's 未查到 text, or 20 with the result (a zs or dzzz
    * proof is rendered in the hall's layout and signed). Only a record still pending changes: of two
    * operators at once, one wins and the other is told FULFILMENT_ALREADY_ANSWERED.
    */
-  answerFulfilmentRecord: post('/online/admin/api/fulfilment/answer', z.object({ reqseq, id: recordId, answer: fulfilmentAnswer }), errcodeReply(fulfilmentRecord)),
+  answerFulfilmentRecord: post('/online/admin/api/fulfilment/answer', bareRequest.extend({ id: recordId, answer: fulfilmentAnswer }), errcodeReply(fulfilmentRecord)),
   /**
    * Answers a pending zs or dzzz record with a PDF (multipart: id, Filedata): a real PDF of at most
    * FULFILMENT_UPLOAD_MAX_BYTES, which the hall signs before the citizen sees it.
    */
-  uploadFulfilmentDocument: post('/online/admin/api/fulfilment/upload', z.object({ reqseq, id: recordId, Filedata: z.instanceof(Blob) }), errcodeReply(fulfilmentRecord), { multipart: true }),
+  uploadFulfilmentDocument: post('/online/admin/api/fulfilment/upload', bareRequest.extend({ id: recordId, Filedata: z.instanceof(Blob) }), errcodeReply(fulfilmentRecord), { multipart: true }),
 } as const;

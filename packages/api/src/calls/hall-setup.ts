@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { post } from '../define-call';
 import { errcodeReply } from '../envelopes';
-import { plainText, reqseq, text } from '../common';
+import { plainText, text } from '../common';
+import { bareRequest, dateText } from './shared/requests';
 import { siteSettings } from './appointment-settings';
 import { queueSettingsHall } from './queue-calling';
 
@@ -13,7 +14,6 @@ import { queueSettingsHall } from './queue-calling';
  */
 
 const id = text(64);
-const dateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: '日期格式应为YYYY-MM-DD，请重新选择' });
 const sort = z.number().int().min(0).max(9999).default(0);
 /** Checked on the server (DISTRICT_CODE_INVALID), so the refusal says what to write. */
 const districtCode = plainText(12);
@@ -52,31 +52,30 @@ const queueReply = errcodeReply(z.array(queueSettingsHall));
 
 export const hallSetupCalls = {
   /** A new appointment site (no areaId) or a site's name, district and order; its calendar opens at once. */
-  saveAppointmentSite: post('/online/admin/api/appointment-settings/site/save', z.object({ reqseq, areaId: id.optional(), areaName: plainText(100), xzqdm: districtCode, sort }), settingsReply),
+  saveAppointmentSite: post('/online/admin/api/appointment-settings/site/save', bareRequest.extend({ areaId: id.optional(), areaName: plainText(100), xzqdm: districtCode, sort }), settingsReply),
   /** Removes a site that never held a booking; one that did is refused with the count. */
-  deleteAppointmentSite: post('/online/admin/api/appointment-settings/site/delete', z.object({ reqseq, areaId: id }), settingsReply),
+  deleteAppointmentSite: post('/online/admin/api/appointment-settings/site/delete', bareRequest.extend({ areaId: id }), settingsReply),
   /** A new business of a site (no processId) or its name and order; its slots open on the coming days at once. */
-  saveAppointmentBusiness: post('/online/admin/api/appointment-settings/business/save', z.object({ reqseq, areaId: id, processId: id.optional(), processName: plainText(100), sort }), settingsReply),
+  saveAppointmentBusiness: post('/online/admin/api/appointment-settings/business/save', bareRequest.extend({ areaId: id, processId: id.optional(), processName: plainText(100), sort }), settingsReply),
   /** Removes a business that never held a booking; one that did is refused with the count. */
-  deleteAppointmentBusiness: post('/online/admin/api/appointment-settings/business/delete', z.object({ reqseq, areaId: id, processId: id }), settingsReply),
+  deleteAppointmentBusiness: post('/online/admin/api/appointment-settings/business/delete', bareRequest.extend({ areaId: id, processId: id }), settingsReply),
 
   /** A new business of a queue group (no id) or its name and order. */
-  saveQueueBusiness: post('/online/admin/api/queue/business/save', z.object({ reqseq, groupId: id, id: id.optional(), name: plainText(100), sort }), queueReply),
-  deleteQueueBusiness: post('/online/admin/api/queue/business/delete', z.object({ reqseq, id }), queueReply),
+  saveQueueBusiness: post('/online/admin/api/queue/business/save', bareRequest.extend({ groupId: id, id: id.optional(), name: plainText(100), sort }), queueReply),
+  deleteQueueBusiness: post('/online/admin/api/queue/business/delete', bareRequest.extend({ id }), queueReply),
   /** Closes a hall on a date (closed true) or opens it again; a date with numbers taken cannot be closed. */
-  saveQueueClosedDay: post('/online/admin/api/queue/closed-day/save', z.object({ reqseq, comID: id, date: dateText, closed: z.boolean(), reason: plainText(100).default('') }), queueReply),
+  saveQueueClosedDay: post('/online/admin/api/queue/closed-day/save', bareRequest.extend({ comID: id, date: dateText, closed: z.boolean(), reason: plainText(100).default('') }), queueReply),
   /** Removes a hall none of whose groups ever handed out a number; otherwise refused in words. */
-  deleteQueueHall: post('/online/admin/api/queue/hall/delete', z.object({ reqseq, id }), queueReply),
+  deleteQueueHall: post('/online/admin/api/queue/hall/delete', bareRequest.extend({ id }), queueReply),
   /** Removes a group that never handed out a number; otherwise refused in words. */
-  deleteQueueGroup: post('/online/admin/api/queue/group/delete', z.object({ reqseq, id }), queueReply),
+  deleteQueueGroup: post('/online/admin/api/queue/group/delete', bareRequest.extend({ id }), queueReply),
 
   /** The application catalogue's businesses and the registration pairs a new one can follow. */
-  listCatalogueBusinesses: post('/online/admin/api/catalogue/list', z.object({ reqseq }), errcodeReply(catalogueList)),
+  listCatalogueBusinesses: post('/online/admin/api/catalogue/list', bareRequest, errcodeReply(catalogueList)),
   /** A new business (no id: it takes its pair's unit fields) or a business's name, district, user kind and order. */
   saveCatalogueBusiness: post(
     '/online/admin/api/catalogue/save',
-    z.object({
-      reqseq,
+    bareRequest.extend({
       id: id.optional(),
       prodefName: plainText(100),
       pair: plainText(20),
@@ -88,18 +87,18 @@ export const hallSetupCalls = {
     errcodeReply(catalogueList),
   ),
   /** Removes a business no application was ever made for; otherwise refused with the count. */
-  deleteCatalogueBusiness: post('/online/admin/api/catalogue/delete', z.object({ reqseq, id }), errcodeReply(catalogueList)),
+  deleteCatalogueBusiness: post('/online/admin/api/catalogue/delete', bareRequest.extend({ id }), errcodeReply(catalogueList)),
 
   /** The sites an operator can be tied to, and each account's own. */
   listServedSites: post(
     '/online/admin/api/operators/sites',
-    z.object({ reqseq }),
+    bareRequest,
     errcodeReply(z.object({ sites: z.array(servedSite), accounts: z.array(z.object({ id: z.number(), sites: z.array(z.string()) })) })),
   ),
   /** The sites an operator serves: the counter's day and calling offer only these (none: every site). */
   saveOperatorSites: post(
     '/online/admin/api/operators/sites/save',
-    z.object({ reqseq, id: z.number().int().positive(), sites: z.array(id).max(200) }),
+    bareRequest.extend({ id: z.number().int().positive(), sites: z.array(id).max(200) }),
     errcodeReply(z.object({ id: z.number(), sites: z.array(z.string()) })),
   ),
 } as const;

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { apilist, post } from '../define-call';
 import { errcodeOnlyReply, errcodeReply, statReply } from '../envelopes';
-import { reqseq, openid, text, plainText } from '../common';
+import { openid, text, plainText } from '../common';
+import { bareRequest, userRequest } from './shared/requests';
 import { hallUser } from './session';
 
 /** The profile form (spec part 1 §3). */
-export const profileForm = z.object({
-  reqseq,
-  openid,
+export const profileForm = userRequest.extend({
   name: text(64),
   nickname: text(64).optional(),
   /** cardtype, default 1 (居民身份证). */
@@ -28,8 +27,7 @@ export type ProfileFormData = z.output<typeof profileForm>;
 export const profileCalls = {
   getUserInfo: apilist(
     'getUserInfo',
-    z.object({
-      reqseq,
+    bareRequest.extend({
       data: z
         .object({
           appid: plainText(64).optional(),
@@ -51,15 +49,15 @@ export const profileCalls = {
     }),
   ),
   /** errcode 0 ok; 1, 2, 4 profile incomplete; 3 not real-name verified. */
-  validateUserInfo: apilist('validateUserInfo', z.object({ reqseq, data: z.object({ openid }).optional() }), errcodeOnlyReply),
+  validateUserInfo: apilist('validateUserInfo', bareRequest.extend({ data: z.object({ openid }).optional() }), errcodeOnlyReply),
   saveUserInfo: apilist('perfectUserInfo', profileForm, errcodeOnlyReply),
   /**
    * The citizen's elder mode (长辈模式: larger text and tap targets, high contrast, simpler tiles),
    * kept with the citizen so it follows them to every later visit. Changes only the session's user.
    */
-  setElderMode: apilist('setElderMode', z.object({ reqseq, data: z.object({ openid, elderMode: z.boolean() }) }), errcodeReply(z.object({ elderMode: z.boolean() }))),
+  setElderMode: apilist('setElderMode', bareRequest.extend({ data: z.object({ openid, elderMode: z.boolean() }) }), errcodeReply(z.object({ elderMode: z.boolean() }))),
   /** Sends an SMS code to the phone: stat 1 sent, else stat 0 with msg (e.g. the seconds left before another). */
-  getPhoneCode: post('/mp/api/user/getphonecode', z.object({ reqseq, phone: text(20) }), statReply(z.unknown())),
+  getPhoneCode: post('/mp/api/user/getphonecode', bareRequest.extend({ phone: text(20) }), statReply(z.unknown())),
   /** Face verification start: errcode 00 with data.Url to send the browser to. */
   getWxDetectAuth: post(
     '/online/wx/face/WxDetectAuth',
@@ -76,5 +74,5 @@ export const profileCalls = {
    * Completes the face check of a business serial (bsm) taken from the return URL: errcode 00
    * with 认证成功 when it passed and matches the profile, else errcode 01 with the reason.
    */
-  setDetectInfo: apilist('setDetectInfo', z.object({ reqseq, bsm: plainText(128), BizToken: plainText(128).optional() }), errcodeOnlyReply),
+  setDetectInfo: apilist('setDetectInfo', bareRequest.extend({ bsm: plainText(128), BizToken: plainText(128).optional() }), errcodeOnlyReply),
 } as const;

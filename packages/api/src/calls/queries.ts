@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { apilist, get, post } from '../define-call';
 import { errcodeReply, stateReply } from '../envelopes';
-import { reqseq, openid, text } from '../common';
+import { text } from '../common';
+import { districtChoice, userRequest } from './shared/requests';
+import { recordState } from './shared/records';
 export { SIGNATURE_UPLOAD_SUCCESS, licencePreviewPath, verificationPreviewPath, pdfViewerHref } from '../messages';
 
 /**
@@ -20,9 +22,7 @@ export type QueryCity = z.infer<typeof queryCity>;
  * The query parameters of certificateSearch and dzzzcertificateSearch (spec part 1 §3). Every field
  * is optional here so that an empty one reaches the rule and gets its own message (请填入内容 …).
  */
-export const certificateQueryForm = z.object({
-  reqseq,
-  openid,
+export const certificateQueryForm = userRequest.extend({
   /** The owner's name: the profile's, prefilled and disabled on the screen. */
   username: text(64).optional(),
   /** The owner's ID number: the profile's. */
@@ -30,8 +30,7 @@ export const certificateQueryForm = z.object({
   /** The certificate number. */
   qzh: text(128).optional(),
   /** The city's name and code from the selector. */
-  xzqmc: text(64).optional(),
-  xzqdm: text(12).optional(),
+  ...districtChoice,
 });
 export type CertificateQueryForm = z.input<typeof certificateQueryForm>;
 
@@ -47,8 +46,7 @@ export type QueryRecordKindCode = (typeof QUERY_RECORD_KINDS)[number];
 export const queryRecordItem = z.object({
   ID: z.string(),
   searchtime: z.string(),
-  state: z.number(),
-  state_msg: z.string(),
+  ...recordState,
   filename: z.string().optional(),
 });
 export type QueryRecordItem = z.infer<typeof queryRecordItem>;
@@ -63,42 +61,40 @@ export const queryRecordDetail = queryRecordItem.extend({
 });
 export type QueryRecordDetail = z.infer<typeof queryRecordDetail>;
 
-/** The record lists take the user object (spec part 1 §7); only the openid matters, and it must be the session's. */
-const recordListRequest = z.object({ reqseq, openid });
-
 /** A reply that is a file on success (a Blob in the client), else the state envelope with errmsg. */
 const fileReply = z.union([z.instanceof(Blob), stateReply(z.never())]);
 
+/** A query or upload submitted: data.ID is the new record. */
+const querySubmittedReply = stateReply(z.object({ ID: z.string() }));
+
+/** A record list (/record, /dzzzrecord, /dzzzverificationrecord), newest first. */
+const recordListReply = stateReply(z.array(queryRecordItem));
+
 /** The fields of the signature-verification upload besides the file. */
-export const signatureUploadFields = z.object({
-  reqseq,
-  openid,
-  xzqdm: text(12).optional(),
-  xzqmc: text(64).optional(),
-});
+export const signatureUploadFields = userRequest.extend(districtChoice);
 
 export const queryCalls = {
   /** The city selector of the certificate and licence queries: data.xzqs. */
-  certificateCity: get('/online/query/wx/zsqueryPage', z.object({ reqseq, openid }), errcodeReply(z.object({ xzqs: z.array(queryCity) }))),
+  certificateCity: get('/online/query/wx/zsqueryPage', userRequest, errcodeReply(z.object({ xzqs: z.array(queryCity) }))),
   /** Submits a certificate query; state true means submitted, data.ID is the new record. */
-  certificateSearch: post('/online/query/wx/zsquery', certificateQueryForm, stateReply(z.object({ ID: z.string() }))),
+  certificateSearch: post('/online/query/wx/zsquery', certificateQueryForm, querySubmittedReply),
   /** Submits an electronic-licence query (the user must be real-name verified). */
-  dzzzcertificateSearch: post('/online/query/wx/dzzzquery', certificateQueryForm, stateReply(z.object({ ID: z.string() }))),
+  dzzzcertificateSearch: post('/online/query/wx/dzzzquery', certificateQueryForm, querySubmittedReply),
   /** The certificate query results (/record), newest first. */
-  getZsRecord: apilist('getZsRecord', recordListRequest, stateReply(z.array(queryRecordItem))),
+  getZsRecord: apilist('getZsRecord', userRequest, recordListReply),
   /** The electronic-licence query results (/dzzzrecord), newest first. */
-  dzzzRecord: apilist('dzzzRecord', recordListRequest, stateReply(z.array(queryRecordItem))),
+  dzzzRecord: apilist('dzzzRecord', userRequest, recordListReply),
   /** The signature-verification records (/dzzzverificationrecord), newest first, with file names. */
-  dzzzVerification: apilist('dzzzVerification', recordListRequest, stateReply(z.array(queryRecordItem))),
+  dzzzVerification: apilist('dzzzVerification', userRequest, recordListReply),
   /** The PDF of a found certificate or licence record (state 20), as a file. */
-  getDzzzPdf: apilist('getDzzzPdf', z.object({ reqseq, openid, id: recordId }), fileReply, { binary: true }),
+  getDzzzPdf: apilist('getDzzzPdf', userRequest.extend({ id: recordId }), fileReply, { binary: true }),
   /** The preview address of a verification record's uploaded file. */
-  getDzzzyqPdf: apilist('getDzzzyqPdf', z.object({ reqseq, openid, id: recordId }), stateReply(z.object({ path: z.string() }))),
+  getDzzzyqPdf: apilist('getDzzzyqPdf', userRequest.extend({ id: recordId }), stateReply(z.object({ path: z.string() }))),
   /**
    * Uploads a PDF for signature verification (multipart: Filedata, xzqdm, xzqmc, openid):
    * state 1 with 文件上传成功，查看历史记录验签信息, else errmsg.
    */
-  getDzzzyqUpload: apilist('getDzzzyqUpload', signatureUploadFields.extend({ Filedata: z.instanceof(Blob) }), stateReply(z.object({ ID: z.string() })), { multipart: true }),
+  getDzzzyqUpload: apilist('getDzzzyqUpload', signatureUploadFields.extend({ Filedata: z.instanceof(Blob) }), querySubmittedReply, { multipart: true }),
   /** The PDF of a found certificate or licence record, streamed for the PDF viewer (owner only). */
   licencePreview: get('/online/public/dzzz/signature/preview', z.object({ id: recordId }), fileReply, { binary: true }),
   /** The uploaded file of a verification record, streamed for the PDF viewer (owner only). */

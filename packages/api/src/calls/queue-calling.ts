@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { post } from '../define-call';
 import { errcodeReply } from '../envelopes';
-import { plainText, reqseq, text } from '../common';
+import { plainText, text } from '../common';
+import { bareRequest } from './shared/requests';
 import { QUEUE_CALL_STATES } from '../queue-calling-limits';
-import { queueConfig } from './queue';
+import { queueCompany, queueConfig, queueGroup } from './queue';
 
 /**
  * The console's queue halls and calling (DESIGN.md §10): the 系统管理员 sets up halls, their times
@@ -17,13 +18,8 @@ const idText = text(40);
 const clock = plainText(5);
 const windowNumber = z.number().int();
 
-export const queueSettingsGroup = z.object({
-  id: z.string(),
-  comID: z.string(),
-  name: z.string(),
-  /** The letter numbers start with (A → A001). */
-  prefix: z.string(),
-  remark: z.string(),
+/** A business group as the console sets it up: the citizen's group with its numbers and businesses. */
+export const queueSettingsGroup = queueGroup.extend({
   /** Numbers handed out per time. */
   capacity: z.number(),
   sort: z.number(),
@@ -36,12 +32,8 @@ export const queueSettingsGroup = z.object({
 });
 export type QueueSettingsGroup = z.infer<typeof queueSettingsGroup>;
 
-export const queueSettingsHall = z.object({
-  id: z.string(),
-  name: z.string(),
-  address: z.string(),
-  worktime: z.string(),
-  phone: z.string(),
+/** A hall as the console sets it up: the citizen's hall with its order, configuration, times, closed days and groups. */
+export const queueSettingsHall = queueCompany.extend({
   sort: z.number(),
   /** The queue configuration (strtime, endtime, addtime, yuyueabovetime, cancelyuyuetime, yuyueday), as the citizen's calls read it. */
   ...queueConfig.omit({ id: true, comID: true }).shape,
@@ -106,25 +98,25 @@ const ADMIN_QUEUE = '/online/admin/api/queue';
 
 export const queueCallingCalls = {
   /** Every hall with its times and groups (系统管理员). */
-  listQueueSettings: post(`${ADMIN_QUEUE}/settings`, z.object({ reqseq }), errcodeReply(z.array(queueSettingsHall))),
+  listQueueSettings: post(`${ADMIN_QUEUE}/settings`, bareRequest, errcodeReply(z.array(queueSettingsHall))),
   /** A new hall (no id) or a hall's changes; times that still hold taken numbers cannot go away. */
-  saveQueueHall: post(`${ADMIN_QUEUE}/hall/save`, z.object({ reqseq, id: idText.optional(), ...hallFields }), errcodeReply(queueSettingsHall)),
+  saveQueueHall: post(`${ADMIN_QUEUE}/hall/save`, bareRequest.extend({ id: idText.optional(), ...hallFields }), errcodeReply(queueSettingsHall)),
   /** A new group (no id) or a group's changes; capacity below the numbers already taken in a time is refused with that count. */
-  saveQueueGroup: post(`${ADMIN_QUEUE}/group/save`, z.object({ reqseq, id: idText.optional(), ...groupFields }), errcodeReply(queueSettingsHall)),
+  saveQueueGroup: post(`${ADMIN_QUEUE}/group/save`, bareRequest.extend({ id: idText.optional(), ...groupFields }), errcodeReply(queueSettingsHall)),
   /** The halls and their groups, for the counter's choice (窗口人员). */
   listQueueCallingGroups: post(
     `${ADMIN_QUEUE}/calling/groups`,
-    z.object({ reqseq }),
+    bareRequest,
     errcodeReply(z.array(z.object({ id: z.string(), name: z.string(), groups: z.array(z.object({ id: z.string(), name: z.string(), prefix: z.string() })) }))),
   ),
   /** Today's numbers of a group, in the order they are called. */
-  getQueueBoard: post(`${ADMIN_QUEUE}/calling/board`, z.object({ reqseq, groupId: idText }), errcodeReply(queueBoard)),
+  getQueueBoard: post(`${ADMIN_QUEUE}/calling/board`, bareRequest.extend({ groupId: idText }), errcodeReply(queueBoard)),
   /** Calls the group's next waiting number to the window; two counters never get the same one. */
-  callNextQueueNumber: post(`${ADMIN_QUEUE}/calling/next`, z.object({ reqseq, groupId: idText, window: windowNumber }), errcodeReply(queueBoardNumber)),
+  callNextQueueNumber: post(`${ADMIN_QUEUE}/calling/next`, bareRequest.extend({ groupId: idText, window: windowNumber }), errcodeReply(queueBoardNumber)),
   /** Calls a called or skipped number again, to this window. */
-  recallQueueNumber: post(`${ADMIN_QUEUE}/calling/recall`, z.object({ reqseq, id: idText, window: windowNumber }), errcodeReply(queueBoardNumber)),
+  recallQueueNumber: post(`${ADMIN_QUEUE}/calling/recall`, bareRequest.extend({ id: idText, window: windowNumber }), errcodeReply(queueBoardNumber)),
   /** A called number that did not come: 已过号. */
-  skipQueueNumber: post(`${ADMIN_QUEUE}/calling/skip`, z.object({ reqseq, id: idText }), errcodeReply(queueBoardNumber)),
+  skipQueueNumber: post(`${ADMIN_QUEUE}/calling/skip`, bareRequest.extend({ id: idText }), errcodeReply(queueBoardNumber)),
   /** A called number served: 已办结. */
-  finishQueueNumber: post(`${ADMIN_QUEUE}/calling/finish`, z.object({ reqseq, id: idText }), errcodeReply(queueBoardNumber)),
+  finishQueueNumber: post(`${ADMIN_QUEUE}/calling/finish`, bareRequest.extend({ id: idText }), errcodeReply(queueBoardNumber)),
 } as const;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { post } from '../define-call';
 import { statReply } from '../envelopes';
-import { reqseq, openid, text } from '../common';
+import { text } from '../common';
+import { siteContact } from './shared/records';
+import { bareRequest, userRequest } from './shared/requests';
 import { QUEUE_CALL_STATES } from '../queue-calling-limits';
 
 /**
@@ -18,10 +20,10 @@ const timeText = text(11);
 /** A hall that hands out numbers, as the company select lists it. */
 export const queueCompanyOption = z.object({ id: z.string(), name: z.string() });
 /** A hall with its address, opening hours and phone ('' when unknown). */
-export const queueCompany = queueCompanyOption.extend({ address: z.string(), worktime: z.string(), phone: z.string() });
+export const queueCompany = queueCompanyOption.extend(siteContact);
 export type QueueCompany = z.infer<typeof queueCompany>;
 
-/** A business group of a hall: one queue with its own letter, e.g. A for 登记业务. */
+/** A business group of a hall: one queue with its own letter (prefix), e.g. A for 登记业务, its numbers A001 on. */
 export const queueGroup = z.object({ id: z.string(), comID: z.string(), name: z.string(), prefix: z.string(), remark: z.string() });
 export type QueueGroup = z.infer<typeof queueGroup>;
 
@@ -90,29 +92,27 @@ const CALLNUM = '/callnum/api';
 const comID = idText.optional();
 
 export const queueCalls = {
-  queueCompanyOptions: post(`${CALLNUM}/company/comlist`, z.object({ reqseq }), statReply(z.array(queueCompanyOption))),
-  queueCompanies: post(`${CALLNUM}/company/list`, z.object({ reqseq }), statReply(z.array(queueCompany))),
+  queueCompanyOptions: post(`${CALLNUM}/company/comlist`, bareRequest, statReply(z.array(queueCompanyOption))),
+  queueCompanies: post(`${CALLNUM}/company/list`, bareRequest, statReply(z.array(queueCompany))),
   /** The businesses of a hall, of one group when groupId is given. */
-  queueBusinesses: post(`${CALLNUM}/business/sellist`, z.object({ reqseq, comID, groupId: idText.optional() }), statReply(z.array(queueBusiness))),
-  queueGroups: post(`${CALLNUM}/business/grouplist`, z.object({ reqseq, comID }), statReply(z.array(queueGroup))),
+  queueBusinesses: post(`${CALLNUM}/business/sellist`, bareRequest.extend({ comID, groupId: idText.optional() }), statReply(z.array(queueBusiness))),
+  queueGroups: post(`${CALLNUM}/business/grouplist`, bareRequest.extend({ comID }), statReply(z.array(queueGroup))),
   /** The yuyueday days from today; a closed day has holiday 1. */
-  queueDays: post(`${CALLNUM}/makeanapp/resdate`, z.object({ reqseq, comID }), statReply(z.array(queueDay))),
+  queueDays: post(`${CALLNUM}/makeanapp/resdate`, bareRequest.extend({ comID }), statReply(z.array(queueDay))),
   /** Numbers left per day of a group. */
-  queueDayNumbers: post(`${CALLNUM}/makeanapp/datanum`, z.object({ reqseq, comID, groupId: idText.optional() }), statReply(z.array(queueDayNumbers))),
+  queueDayNumbers: post(`${CALLNUM}/makeanapp/datanum`, bareRequest.extend({ comID, groupId: idText.optional() }), statReply(z.array(queueDayNumbers))),
   /** Numbers left per time of a day; aboutTime narrows the answer to that time. */
   queueTimeNumbers: post(
     `${CALLNUM}/makeanapp/timenum`,
-    z.object({ reqseq, comID, groupId: idText.optional(), aboutDate: dateText.optional(), aboutTime: timeText.optional() }),
+    bareRequest.extend({ comID, groupId: idText.optional(), aboutDate: dateText.optional(), aboutTime: timeText.optional() }),
     statReply(z.array(queueTimeNumbers)),
   ),
-  queueConfig: post(`${CALLNUM}/system/addtime`, z.object({ reqseq, comID }), statReply(queueConfig)),
-  queueNewsList: post(`${CALLNUM}/system/newslist`, z.object({ reqseq }), statReply(z.array(queueNews))),
+  queueConfig: post(`${CALLNUM}/system/addtime`, bareRequest.extend({ comID }), statReply(queueConfig)),
+  queueNewsList: post(`${CALLNUM}/system/newslist`, bareRequest, statReply(z.array(queueNews))),
   /** Takes a number for the session's citizen; wechatid and webid, when sent, must be the session's openid. */
   addQueueOrder: post(
     `${CALLNUM}/order/add`,
-    z.object({
-      reqseq,
-      openid,
+    userRequest.extend({
       wechatid: text(128).optional(),
       webid: text(128).optional(),
       name: text(50).optional(),
@@ -125,9 +125,9 @@ export const queueCalls = {
     statReply(queueOrder),
   ),
   /** The citizen's own orders, the coming ones first. */
-  queueOrders: post(`${CALLNUM}/order/list`, z.object({ reqseq, openid }), statReply(z.array(queueOrder))),
+  queueOrders: post(`${CALLNUM}/order/list`, userRequest, statReply(z.array(queueOrder))),
   /** Cancels one of the citizen's own orders before its cancel deadline. */
-  cancelQueueOrder: post(`${CALLNUM}/order/cancle`, z.object({ reqseq, openid, id: text(20) }), statReply(queueOrder)),
+  cancelQueueOrder: post(`${CALLNUM}/order/cancle`, userRequest.extend({ id: text(20) }), statReply(queueOrder)),
   /** How many orders the citizen has: all, and still valid (待办理). */
-  queueOrderCount: post(`${CALLNUM}/order/count`, z.object({ reqseq, openid }), statReply(z.object({ total: z.number(), valid: z.number() }))),
+  queueOrderCount: post(`${CALLNUM}/order/count`, userRequest, statReply(z.object({ total: z.number(), valid: z.number() }))),
 } as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { apilist, get } from '../define-call';
 import { errcodeOnlyReply, errcodeReply } from '../envelopes';
-import { reqseq, text, plainText } from '../common';
+import { text, plainText } from '../common';
+import { bareRequest, pageNumber } from './shared/requests';
 import { applicationDetail, reviewOpinions } from './apply';
 import { applicationMaterial } from './apply-fill';
 import { REVIEW_OPINION_MAX_LENGTH, REVIEW_QUEUE_PAGE_MAX } from '../review-limits';
@@ -70,16 +71,15 @@ export const reviewCalls = {
    */
   getReviewList: apilist(
     'getReviewList',
-    z.object({
-      reqseq,
+    bareRequest.extend({
       stage: reviewStage.optional(),
-      page: z.number().int().min(1).max(100_000).default(1),
+      page: pageNumber,
       pageSize: z.number().int().min(1).max(REVIEW_QUEUE_PAGE_MAX).default(REVIEW_QUEUE_PAGE_MAX),
     }),
     errcodeReply(z.object({ lists: z.array(reviewQueue) })),
   ),
   /** One submitted application in full; a draft (not submitted) or a missing one answers 查询无数据. */
-  getReviewApply: apilist('getReviewApply', z.object({ reqseq, proinstid: applicationId }), errcodeReply(reviewApplicationDetail)),
+  getReviewApply: apilist('getReviewApply', bareRequest.extend({ proinstid: applicationId }), errcodeReply(reviewApplicationDetail)),
   /**
    * A decision at a stage: 权籍调查审核 passes 0 → 10 or rejects 0 → 11 (opinion sh_qjdc_yj); 受理审核
    * accepts 10 → 20, opening the registry case under the acceptance number, or rejects 10 → 21
@@ -88,8 +88,7 @@ export const reviewCalls = {
    */
   reviewApply: apilist(
     'reviewApply',
-    z.object({
-      reqseq,
+    bareRequest.extend({
       proinstid: applicationId,
       stage: reviewStage,
       decision: z.enum(['pass', 'reject']),

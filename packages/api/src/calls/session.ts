@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { apilist, get, post } from '../define-call';
 import { errcodeReply, stateReply } from '../envelopes';
 import { reqseq, plainText } from '../common';
+import { bareRequest } from './shared/requests';
 
 /** The logged-in user as the hall's screens read it (spec part 1 §3 "User (me)", part 3 §3). */
 export const hallUser = z.object({
@@ -34,18 +35,19 @@ export type HallUser = z.infer<typeof hallUser>;
 export const AUTHORIZE_MESSAGES = ['newUser', 'oldUser', 'refreshUser', 'noRefresh'] as const;
 export type AuthorizeMessage = (typeof AUTHORIZE_MESSAGES)[number];
 
-export const appItem = z.object({
+/** Which app of the hall it is: its WeChat appid, name and version. */
+const appIdentity = z.object({
   appid: z.string(),
   appname: z.string(),
   version: z.string(),
+});
+
+export const appItem = appIdentity.extend({
   /** snsapi_base or snsapi_userinfo. */
   scope: z.string(),
 });
 
-export const appInfo = z.object({
-  appid: z.string(),
-  appname: z.string(),
-  version: z.string(),
+export const appInfo = appIdentity.extend({
   /** The district code of this hall. */
   xzqdm: z.string(),
   /** The region the application flow's region choice opens on (HALL_APPLY_XZQDM); absent, the spec's 659000. */
@@ -94,7 +96,7 @@ export const sessionCalls = {
     z.object({ AppRootDomain: plainText(512).optional(), reqseq, AppID: plainText(64).optional() }),
     errcodeReply(z.object({ menus: z.array(menuGroup), banners: z.array(banner) })),
   ),
-  getYhxx: apilist('getYhxx', z.object({ reqseq, data: z.object({ appid: plainText(64).optional(), openid: plainText(128).optional() }).optional() }), errcodeReply(hallUser)),
+  getYhxx: apilist('getYhxx', bareRequest.extend({ data: z.object({ appid: plainText(64).optional(), openid: plainText(128).optional() }).optional() }), errcodeReply(hallUser)),
   modsInfo: post('/api/app/modsinfo', z.object({}), stateReply(z.array(z.object({ code: z.string(), name: z.string(), enabled: z.boolean() })))),
   pageInfo: post('/api/app/pageinfo', z.object({ path: plainText(512).optional() }), stateReply(z.object({ path: z.string(), title: z.string() }).array())),
   appInfo: get('/api/app/appinfo', z.object({}), stateReply(appInfo)),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { apilist } from '../define-call';
 import { errcodeReply } from '../envelopes';
-import { reqseq } from '../common';
+import { bareRequest } from './shared/requests';
+import { mapSetting } from './content-console';
 
 /**
  * The map of the service-site list (spec part 3 §2.18, §9 "Map zoom scale 14"). The sites
@@ -9,12 +10,12 @@ import { reqseq } from '../common';
  */
 
 /**
- * * The map tiles: tileUrl is a template with {z}, {x} and {y}, '' when the hall
- * has no map provider configured; the list works without it.
+ * The map tiles: the provider the console sets (tileUrl is a template with {z}, {x} and {y}, '' when
+ * the hall has no map provider configured; the list works without it), and the zoom.
  */
-export const mapConfig = z.object({ tileUrl: z.string(), attribution: z.string(), zoom: z.number() });
+export const mapConfig = mapSetting.extend({ zoom: z.number() });
 export type MapConfig = z.infer<typeof mapConfig>;
 
 export const siteCalls = {
-  getMapConfig: apilist('getMapConfig', z.object({ reqseq }), errcodeReply(mapConfig)),
+  getMapConfig: apilist('getMapConfig', bareRequest, errcodeReply(mapConfig)),
 } as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { post } from '../define-call';
 import { stateReply } from '../envelopes';
-import { openid, reqseq, text, plainText } from '../common';
+import { text, plainText } from '../common';
+import { userRequest } from './shared/requests';
 
 /**
  * Hand signatures and the written statements of a case (spec part 3 §2.11–§2.17, §3, §7
@@ -61,9 +62,7 @@ export const statementCalls = {
   /** Saves an applicant's hand signature (decodeInfo: a PNG, data: URL or bare base64) and marks them signed (qzzt 1). */
   saveQzxxWx: post(
     '/online/public/search/save_qzxx_wx',
-    z.object({
-      reqseq,
-      openid,
+    userRequest.extend({
       id: text(20),
       // base64 of SIGNATURE_IMAGE_MAX_BYTES with room for a data: prefix.
       decodeInfo: plainText(2_900_000),
@@ -74,11 +73,11 @@ export const statementCalls = {
   /** The case's house, statements (fwxx, JSON text) and the applicants' signatures (qzinfo). */
   querySqrWx: post(
     '/online/public/search/query_sqr_wx',
-    z.object({ reqseq, openid, proinstid: applicationId.optional(), slsqId: applicationId.optional(), queryTyp: text(4).optional() }),
+    userRequest.extend({ proinstid: applicationId.optional(), slsqId: applicationId.optional(), queryTyp: text(4).optional() }),
     stateReply(z.null()).extend({ fwxx: z.string().optional(), qzinfo: z.array(applicantSignature).optional() }),
   ),
   /** The statement templates of the case: its materials named for the undertaking, inquiry and description. */
-  queryTyp: post('/online/public/search/queryTyp', z.object({ reqseq, openid, slsqId: applicationId }), stateReply(z.array(statementTemplate))),
+  queryTyp: post('/online/public/search/queryTyp', userRequest.extend({ slsqId: applicationId }), stateReply(z.array(statementTemplate))),
   /** The guarantee-statement preview of a case. */
-  htpreviewWx: post('/online/public/search/htpreview_wx', z.object({ reqseq, openid, proinstid: applicationId }), stateReply(guaranteePreview)),
+  htpreviewWx: post('/online/public/search/htpreview_wx', userRequest.extend({ proinstid: applicationId }), stateReply(guaranteePreview)),
 } as const;

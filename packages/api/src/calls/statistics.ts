@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { post } from '../define-call';
 import { errcodeReply } from '../envelopes';
-import { reqseq, plainText } from '../common';
+import { plainText } from '../common';
+import { bareRequest, dayFilter } from './shared/requests';
 
 /**
  * The statistics page (DESIGN.md §10): what a centre director asks of the hall, over a date range
@@ -10,7 +11,6 @@ import { reqseq, plainText } from '../common';
  */
 
 export const STATISTICS_MAX_DAYS = 366;
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为YYYY-MM-DD');
 
 /** Hours from one moment to another over a set of cases: how many, the mean and the 90th percentile. */
 export const durationFigures = z.object({ count: z.number(), averageHours: z.number().nullable(), p90Hours: z.number().nullable() });
@@ -46,10 +46,9 @@ export type HallStatisticsReport = z.infer<typeof hallStatisticsReport>;
 export const statisticsCalls = {
   getStatisticsReport: post(
     '/online/admin/api/statistics/report',
-    z.object({
-      reqseq,
-      from: day,
-      to: day,
+    bareRequest.extend({
+      from: dayFilter,
+      to: dayFilter,
       xzqdm: plainText(12)
         .regex(/^\d{6}$/, '区县代码应为6位数字')
         .optional(),

@@ -1,8 +1,8 @@
 import { composeStories } from '@storybook/react-vite';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations } from '../testing/axe';
-import { runStory } from '../testing/run-story';
+import { expectStoriesAccessible } from '../testing/axe';
+import { storyTest } from '../testing/run-story';
 import { ApplySteps } from './apply-steps';
 import * as stories from './apply-steps.stories';
 
@@ -13,19 +13,11 @@ function statuses(container: HTMLElement): string[] {
 }
 
 describe('ApplySteps', () => {
-  it('is accessible', async () => {
-    for (const story of Object.values(all)) {
-      await expectNoAxeViolations(await runStory(story));
-    }
-  });
+  it('is accessible', () => expectStoriesAccessible(all));
 
-  it('shows the four steps with 权利信息 and marks step 2 进行中', async () => {
-    await runStory(all.RightsInfo);
-  });
+  storyTest('shows the four steps with 权利信息 and marks step 2 进行中', all.RightsInfo);
 
-  it('shows three steps without 权利信息', async () => {
-    await runStory(all.UploadWithoutRightsInfo);
-  });
+  storyTest('shows three steps without 权利信息', all.UploadWithoutRightsInfo);
 
   it.each([
     [1, true, ['process', 'wait', 'wait', 'wait']],

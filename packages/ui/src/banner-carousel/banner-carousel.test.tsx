@@ -2,9 +2,9 @@ import { composeStories } from '@storybook/react-vite';
 import { act, fireEvent, render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { defaults } from '../defaults';
-import { expectNoAxeViolations } from '../testing/axe';
+import { expectStoriesAccessible } from '../testing/axe';
 import { useFakeClock } from '../testing/fake-clock';
-import { runStory, storyTest } from '../testing/run-story';
+import { runStory, runStoryOnFakeClock, storyTest } from '../testing/run-story';
 import { tick } from '../testing/clock';
 import { sampleBanners } from '../testing/fixtures';
 import { BannerCarousel } from './banner-carousel';
@@ -31,11 +31,7 @@ const placeOf = (canvas: HTMLElement) => transformOf(canvas)[0] + 0;
 const offsetOf = (canvas: HTMLElement) => transformOf(canvas)[1] + 0;
 
 describe('BannerCarousel', () => {
-  it('is accessible', async () => {
-    for (const story of [ListPage, WithTitles, Single, Empty, Click, Dots]) {
-      await expectNoAxeViolations(await runStory(story));
-    }
-  });
+  it('is accessible', () => expectStoriesAccessible({ ListPage, WithTitles, Single, Empty, Click, Dots }));
 
   it('uses the banner constants of the specification', () => {
     expect(defaults.banner).toEqual({ interval: 3000, threshold: 50, duration: 300, height: 180, homeHeight: 150 });
@@ -57,8 +53,7 @@ describe('BannerCarousel', () => {
   storyTest('reports taps but not the end of a swipe or a drag', Click, { fakeClock: true });
 
   it('turns with a CSS transition of exactly 300 ms', async () => {
-    useFakeClock();
-    const canvas = await runStory(ListPage);
+    const canvas = await runStoryOnFakeClock(ListPage);
     await tick(defaults.banner.interval);
     expect(carouselOf(canvas)).toHaveAttribute('data-current', '1');
     expect(placeOf(canvas)).toBe(2);
@@ -70,8 +65,7 @@ describe('BannerCarousel', () => {
   });
 
   it('loops past the last banner forwards, onto a copy of the first, then swaps the copy for it', async () => {
-    useFakeClock();
-    const canvas = await runStory(ListPage);
+    const canvas = await runStoryOnFakeClock(ListPage);
     const track = trackOf(canvas);
     const slides = Array.from(track.children);
     // A copy of the last banner before the first and of the first after the last, hidden from readers.
@@ -99,8 +93,7 @@ describe('BannerCarousel', () => {
   });
 
   it('swaps the copy for the banner even when no transitionend comes', async () => {
-    useFakeClock();
-    const canvas = await runStory(ListPage);
+    const canvas = await runStoryOnFakeClock(ListPage);
     for (let turn = 0; turn < 3; turn++) await tick(defaults.banner.interval);
     expect(placeOf(canvas)).toBe(4);
     await tick(defaults.banner.duration + 100);
@@ -109,8 +102,7 @@ describe('BannerCarousel', () => {
   });
 
   it('follows a dragging finger without a transition and springs back under 50 px', async () => {
-    useFakeClock();
-    const canvas = await runStory(ListPage);
+    const canvas = await runStoryOnFakeClock(ListPage);
     const carousel = carouselOf(canvas);
     const track = trackOf(canvas);
     const pointer = { pointerId: 7, button: 0, pointerType: 'touch' };
@@ -134,8 +126,7 @@ describe('BannerCarousel', () => {
   });
 
   it('turns on touch swipes of 50 px or more and pauses autoplay while a finger is down', async () => {
-    useFakeClock();
-    const canvas = await runStory(ListPage);
+    const canvas = await runStoryOnFakeClock(ListPage);
     const carousel = carouselOf(canvas);
     const finger = (x: number, y = 90) => ({ changedTouches: [{ identifier: 5, clientX: x, clientY: y }] });
     fireEvent.touchStart(carousel, finger(200));
@@ -158,8 +149,7 @@ describe('BannerCarousel', () => {
   });
 
   it('lets pointer events lead when a touch brings both', async () => {
-    useFakeClock();
-    const canvas = await runStory(ListPage);
+    const canvas = await runStoryOnFakeClock(ListPage);
     const carousel = carouselOf(canvas);
     const touch = { changedTouches: [{ identifier: 0, clientX: 200, clientY: 90 }] };
     const lifted = { changedTouches: [{ identifier: 0, clientX: 120, clientY: 90 }] };
@@ -200,8 +190,7 @@ describe('BannerCarousel', () => {
   });
 
   it('does not turn a single banner', async () => {
-    useFakeClock();
-    const canvas = await runStory(Single);
+    const canvas = await runStoryOnFakeClock(Single);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(canvas.querySelector('section')).toHaveAttribute('data-current', '0');
     expect(canvas.querySelectorAll('.hall-banner-carousel-dot')).toHaveLength(0);

@@ -20,15 +20,21 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** Taps 获取验证码 and lets the send handler answer; returns the button. */
+async function tapToSend(canvasElement: HTMLElement): Promise<HTMLElement> {
+  const button = within(canvasElement).getByRole('button', { name: '获取验证码' });
+  fireEvent.click(button);
+  await tick(0);
+  return button;
+}
+
 /** Before first use: 获取验证码, enabled. */
 export const Idle: Story = {};
 
 /** Tapped: the code is sent and a 60 s countdown runs, the button disabled. */
 export const Counting: Story = {
   play: async ({ canvasElement, args }) => {
-    const button = within(canvasElement).getByRole('button', { name: '获取验证码' });
-    fireEvent.click(button);
-    await tick(0);
+    const button = await tapToSend(canvasElement);
     await expect(args.onSend).toHaveBeenCalledTimes(1);
     await expect(button).toHaveTextContent('60秒后重新获取');
     await expect(button).toBeDisabled();
@@ -44,9 +50,7 @@ export const Counting: Story = {
 /** After 60 s: 重新获取, enabled again, and a new code starts a new countdown. */
 export const Resend: Story = {
   play: async ({ canvasElement, args }) => {
-    const button = within(canvasElement).getByRole('button', { name: '获取验证码' });
-    fireEvent.click(button);
-    await tick(0);
+    const button = await tapToSend(canvasElement);
     await tick(59_000);
     await expect(button).toHaveTextContent('1秒后重新获取');
     await expect(button).toBeDisabled();
@@ -65,9 +69,7 @@ export const Resend: Story = {
 export const SendFails: Story = {
   args: { onSend: fn(() => false) },
   play: async ({ canvasElement, args }) => {
-    const button = within(canvasElement).getByRole('button', { name: '获取验证码' });
-    fireEvent.click(button);
-    await tick(0);
+    const button = await tapToSend(canvasElement);
     await expect(args.onSend).toHaveBeenCalledTimes(1);
     await expect(button).toHaveTextContent('获取验证码');
     await expect(button).toBeEnabled();

@@ -4,7 +4,7 @@ import { composeStories } from '@storybook/react-vite';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { HallConfigProvider } from '../locale/locale-context';
-import { expectNoAxeViolations } from '../testing/axe';
+import { expectStoriesAccessible } from '../testing/axe';
 import { runStory } from '../testing/run-story';
 import { EmptyState } from './empty-state';
 import * as stories from './empty-state.stories';
@@ -12,11 +12,7 @@ import * as stories from './empty-state.stories';
 const all = composeStories(stories);
 
 describe('EmptyState', () => {
-  it('is accessible', async () => {
-    for (const story of Object.values(all)) {
-      await expectNoAxeViolations(await runStory(story));
-    }
-  });
+  it('is accessible', () => expectStoriesAccessible(all));
 
   it('says 暂无数据 by default and nothing else', async () => {
     const canvas = await runStory(all.Default);

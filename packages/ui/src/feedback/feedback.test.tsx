@@ -1,8 +1,8 @@
 import { composeStories } from '@storybook/react-vite';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../testing/axe';
-import { useFakeClock, useRealClock } from '../testing/fake-clock';
-import { runStory, storyTest } from '../testing/run-story';
+import { useRealClock } from '../testing/fake-clock';
+import { runStory, runStoryOnFakeClock, storyTest } from '../testing/run-story';
 import { pendingLoads, showLoading } from './feedback';
 import * as stories from './feedback.stories';
 
@@ -12,8 +12,7 @@ describe('Dialogs and toasts', () => {
   it('is accessible, the buttons and an open dialog', async () => {
     await expectNoAxeViolations(await runStory(Overview));
     // The warning story leaves its dialog open; axe-core needs real timers.
-    useFakeClock();
-    await runStory(Warning);
+    await runStoryOnFakeClock(Warning);
     useRealClock();
     await expectNoAxeViolations(document.body);
   });

@@ -23,16 +23,21 @@ function labelOf(title: ReactNode): string | undefined {
   return typeof title === 'string' ? title : undefined;
 }
 
-/** An alert titled 提示 with one 确定 button; resolves when it is closed. */
-export function showAlert(content: ReactNode, options: AlertOptions = {}): Promise<void> {
+/** What the alert and the question share: the kit's class, the title (提示 by default), which names the dialog, the content and the 确定 button. */
+function dialogProps(content: ReactNode, options: AlertOptions) {
   const title = options.title ?? texts.alertTitle;
-  return Dialog.alert({
+  return {
     className: classPrefix,
     title,
     'aria-label': labelOf(title),
     content,
     confirmText: options.confirmText ?? texts.confirm,
-  });
+  };
+}
+
+/** An alert titled 提示 with one 确定 button; resolves when it is closed. */
+export function showAlert(content: ReactNode, options: AlertOptions = {}): Promise<void> {
+  return Dialog.alert(dialogProps(content, options));
 }
 
 /** The same alert titled 警告, for what the user must not miss. */
@@ -42,15 +47,7 @@ export function showWarning(content: ReactNode, options: AlertOptions = {}): Pro
 
 /** A question titled 提示 with 取消 and 确定; resolves true for 确定. */
 export function showConfirm(content: ReactNode, options: ConfirmOptions = {}): Promise<boolean> {
-  const title = options.title ?? texts.alertTitle;
-  return Dialog.confirm({
-    className: classPrefix,
-    title,
-    'aria-label': labelOf(title),
-    content,
-    cancelText: options.cancelText ?? texts.cancel,
-    confirmText: options.confirmText ?? texts.confirm,
-  });
+  return Dialog.confirm({ ...dialogProps(content, options), cancelText: options.cancelText ?? texts.cancel });
 }
 
 /** A short message; `duration` in milliseconds. */

@@ -3,8 +3,7 @@ import { fireEvent, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../testing/axe';
 import { tick } from '../testing/clock';
-import { useFakeClock } from '../testing/fake-clock';
-import { runStory, storyTest } from '../testing/run-story';
+import { runStory, runStoryOnFakeClock, storyTest } from '../testing/run-story';
 import { hallValidateMessages } from './form-field';
 import * as stories from './form-field.stories';
 
@@ -20,8 +19,7 @@ describe('FormField', () => {
   storyTest('gives the generic messages and submits once every field passes', Messages, { fakeClock: true });
 
   it('shows the first error in a toast when a submit fails', async () => {
-    useFakeClock();
-    const canvas = await runStory(Empty);
+    const canvas = await runStoryOnFakeClock(Empty);
     fireEvent.click(within(canvas).getByRole('button', { name: '提交' }));
     await tick(200);
     expect(document.querySelector('.adm-toast-main')).toHaveTextContent('必填哦');

@@ -1,25 +1,17 @@
 import { composeStories } from '@storybook/react-vite';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations } from '../testing/axe';
-import { runStory } from '../testing/run-story';
+import { expectStoriesAccessible } from '../testing/axe';
+import { runStory, storyTest } from '../testing/run-story';
 import * as stories from './list-page.stories';
 
 const all = composeStories(stories);
 
 describe('ListPage', () => {
-  it('is accessible', async () => {
-    for (const story of Object.values(all)) {
-      await expectNoAxeViolations(await runStory(story));
-    }
-  });
+  it('is accessible', () => expectStoriesAccessible(all));
 
-  it('pages the list five at a time', async () => {
-    await runStory(all.Guides);
-  });
+  storyTest('pages the list five at a time', all.Guides);
 
-  it('searches and starts again at page one', async () => {
-    await runStory(all.Search);
-  });
+  storyTest('searches and starts again at page one', all.Search);
 
   it('shows the server’s empty message', async () => {
     const canvas = await runStory(all.Empty);

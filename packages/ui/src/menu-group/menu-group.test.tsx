@@ -1,17 +1,13 @@
 import { composeStories } from '@storybook/react-vite';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations } from '../testing/axe';
+import { expectStoriesAccessible } from '../testing/axe';
 import { runStory } from '../testing/run-story';
 import * as stories from './menu-group.stories';
 
 const { TwoColumns, OneColumn, OddCount, WithoutRemarks, HallHome } = composeStories(stories);
 
 describe('MenuGroup', () => {
-  it('is accessible', async () => {
-    for (const story of [TwoColumns, OneColumn, OddCount, WithoutRemarks, HallHome]) {
-      await expectNoAxeViolations(await runStory(story));
-    }
-  });
+  it('is accessible', () => expectStoriesAccessible({ TwoColumns, OneColumn, OddCount, WithoutRemarks, HallHome }));
 
   it('lays the tiles out in two columns with icon, name and remark, and reports taps', async () => {
     const canvas = await runStory(TwoColumns);

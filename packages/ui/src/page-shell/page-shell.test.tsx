@@ -1,31 +1,21 @@
 import { composeStories } from '@storybook/react-vite';
 import { render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { expectNoAxeViolations } from '../testing/axe';
-import { runStory } from '../testing/run-story';
+import { expectStoriesAccessible } from '../testing/axe';
+import { storyTest } from '../testing/run-story';
 import { PageShell } from './page-shell';
 import * as stories from './page-shell.stories';
 
 const all = composeStories(stories);
 
 describe('PageShell', () => {
-  it('is accessible', async () => {
-    for (const story of Object.values(all)) {
-      await expectNoAxeViolations(await runStory(story));
-    }
-  });
+  it('is accessible', () => expectStoriesAccessible(all));
 
-  it('goes back from the arrow', async () => {
-    await runStory(all.WithBack);
-  });
+  storyTest('goes back from the arrow', all.WithBack);
 
-  it('refreshes from the right icon', async () => {
-    await runStory(all.WithRefresh);
-  });
+  storyTest('refreshes from the right icon', all.WithRefresh);
 
-  it('has no back arrow on a top-level page', async () => {
-    await runStory(all.TopLevel);
-  });
+  storyTest('has no back arrow on a top-level page', all.TopLevel);
 
   it('takes any icon button on the right and passes native props through', () => {
     const onClick = vi.fn();

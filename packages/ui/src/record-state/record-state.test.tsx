@@ -1,7 +1,7 @@
 import { composeStories } from '@storybook/react-vite';
 import { render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { expectNoAxeViolations } from '../testing/axe';
+import { expectStoriesAccessible } from '../testing/axe';
 import { runStory } from '../testing/run-story';
 import { RecordState, recordStateView } from './record-state';
 import * as stories from './record-state.stories';
@@ -9,11 +9,7 @@ import * as stories from './record-state.stories';
 const all = composeStories(stories);
 
 describe('RecordState', () => {
-  it('is accessible', async () => {
-    for (const story of Object.values(all)) {
-      await expectNoAxeViolations(await runStory(story));
-    }
-  });
+  it('is accessible', () => expectStoriesAccessible(all));
 
   it.each([
     [0, '查询中', 'pending', false],

@@ -17,13 +17,20 @@ export async function runStory(story: RunnableStory): Promise<HTMLElement> {
   return canvasElement;
 }
 
+/** Runs a story on vitest's fake timers, for a story that waits for timed behaviour. Returns the canvas. */
+export async function runStoryOnFakeClock(story: RunnableStory): Promise<HTMLElement> {
+  // useFakeClock switches vitest's timers; it is no React hook, whatever its name.
+  // eslint-disable-next-line react-hooks/rules-of-hooks
+  useFakeClock();
+  return runStory(story);
+}
+
 /**
  * A test that is one story's play function: the story's own assertions are the test's. With
  * `fakeClock`, on vitest's fake timers (stories that wait for timed behaviour).
  */
 export function storyTest(name: string, story: RunnableStory, options: { fakeClock?: boolean } = {}): void {
   it(name, async () => {
-    if (options.fakeClock) useFakeClock();
-    await runStory(story);
+    await (options.fakeClock ? runStoryOnFakeClock(story) : runStory(story));
   });
 }

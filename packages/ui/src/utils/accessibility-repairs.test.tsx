@@ -40,21 +40,17 @@ describe('installAccessibilityRepairs', () => {
   });
 
   it('makes tab bar items links, the active one the current page', async () => {
-    const { rerender } = render(
-      <TabBar activeKey="home">
+    const tabBar = (activeKey: string) => (
+      <TabBar activeKey={activeKey}>
         <TabBar.Item key="home" title="办事大厅" />
         <TabBar.Item key="my" title="个人中心" />
-      </TabBar>,
+      </TabBar>
     );
+    const { rerender } = render(tabBar('home'));
     await flush();
     expect(screen.getByRole('link', { name: '办事大厅' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: '个人中心' })).not.toHaveAttribute('aria-current');
-    rerender(
-      <TabBar activeKey="my">
-        <TabBar.Item key="home" title="办事大厅" />
-        <TabBar.Item key="my" title="个人中心" />
-      </TabBar>,
-    );
+    rerender(tabBar('my'));
     await flush();
     expect(screen.getByRole('link', { name: '个人中心' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: '办事大厅' })).not.toHaveAttribute('aria-current');

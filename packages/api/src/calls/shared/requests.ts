@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { openid, reqseq, text } from '../../common';
+
+/**
+ * The request fields many calls share. A call adds its own with `.extend`, so the shared ones come
+ * first, as they always have.
+ */
+
+/** What every call sends, on its own (a call with nothing else to say) or extended with the call's fields: its request sequence id. */
+export const bareRequest = z.object({ reqseq });
+
+/** A call of the session's citizen (the record lists take the user object, spec part 1 §7): only the openid matters, and it must be the session's. */
+export const userRequest = bareRequest.extend({ openid });
+
+/** The district a citizen picks in a query form: its name and code. */
+export const districtChoice = { xzqmc: text(64).optional(), xzqdm: text(12).optional() };
+
+/** The page a console list asks for, from 1; the first when left out. */
+export const pageNumber = z.number().int().min(1).max(100_000).default(1);
+
+/** A date an operator picks in a console form, YYYY-MM-DD. */
+export const dateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: '日期格式应为YYYY-MM-DD，请重新选择' });
+
+/** A day bounding a console report or trail, YYYY-MM-DD. */
+export const dayFilter = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为YYYY-MM-DD');
