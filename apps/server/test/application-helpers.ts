@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { ApplicationMaterial } from '@hall/api';
 import { applications, users } from '../src/db/schema';
+import { DEMO_BUSINESSES } from '../src/db/seed/apply-catalogue';
 import type { TestHall } from './hall';
 
 export const API = '/online/wx/apilist';
@@ -85,4 +86,15 @@ export async function postForm(hall: TestHall, path: string, fields: Record<stri
 export async function attachPicture(hall: TestHall, cookie: string, materialId: string): Promise<void> {
   const { status, body } = await postForm(hall, `${API}/savePicFromWXServer`, { datuminstId: materialId, base64: PNG.toString('base64') }, cookie);
   expect(status, JSON.stringify(body)).toBe(200);
+}
+
+/** The two citizens of a file's tests, both verified: 张三, who owns what a test makes, and 李四, a stranger to it. */
+export async function ownerAndStranger(hall: TestHall, ownerOpenid: string, strangerOpenid: string): Promise<[owner: string, stranger: string]> {
+  const owner = await verifiedCitizen(hall, ownerOpenid);
+  return [owner, await verifiedCitizen(hall, strangerOpenid, '李四')];
+}
+
+/** The business columns of a case written straight to the database: its citizen and its business (the first demo one by default). */
+export function caseColumns(openid: string, business: (typeof DEMO_BUSINESSES)[number] = DEMO_BUSINESSES[0]!) {
+  return { openid, prodefid: business.id, djlx: business.djlx, qllx: business.qllx, xzqdm: business.xzqdm, areaname: business.areaname };
 }

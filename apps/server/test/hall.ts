@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type HallApp } from '../src/app';
 import { connectDatabase, type DatabaseConnection } from '../src/db/client';
@@ -14,6 +13,7 @@ import { operatorAccounts, operatorSessions, sessions, users } from '../src/db/s
 import { DEMO_OPERATOR_PASSWORD } from '../src/db/seed/operators';
 import { NO_PASSWORD } from '../src/services/operators/accounts';
 import { productionSigningFiles } from './signing-helpers';
+import { createDatabase, dropDatabase, freshDatabaseName } from './databases';
 
 /** Every setting a production hall needs, with stand-in values (nothing here calls out). */
 export const PRODUCTION_ENV = {
@@ -98,17 +98,9 @@ export function testHallForFile(...args: Parameters<typeof createTestHall>): Tes
  * database that is only migrated (nothing seeded: no site, hall, business or operator).
  */
 export async function createTestHall(overrides: Partial<Env> = {}, options: { empty?: boolean } = {}): Promise<TestHall> {
-  const adminUrl = inject('adminUrl');
-  const database = `hall_t_${randomId(6)
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(options.empty ? `CREATE DATABASE ${database}` : `CREATE DATABASE ${database} TEMPLATE ${inject('templateDatabase')}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  const connection = connectDatabase(url.toString(), 5);
+  const database = freshDatabaseName('hall_t_');
+  const databaseUrl = await createDatabase(database, options.empty ? undefined : inject('templateDatabase'));
+  const connection = connectDatabase(databaseUrl, 5);
   if (options.empty) await migrateDatabase(connection.pool, connection.db);
   // A data folder of its own: the demo hall makes its signing identity there.
   const dataDir = await mkdtemp(join(tmpdir(), 'hall-test-data-'));
@@ -172,7 +164,7 @@ export async function createTestHall(overrides: Partial<Env> = {}, options: { em
     quickCitizen,
     operator,
     quickOperator,
-    databaseUrl: url.toString(),
+    databaseUrl,
     env,
     filesDir,
     login,
@@ -180,10 +172,7 @@ export async function createTestHall(overrides: Partial<Env> = {}, options: { em
     async close() {
       await app.close();
       await connection.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await cleanup.end();
+      await dropDatabase(database);
       await rm(filesDir, { recursive: true, force: true });
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -6,7 +6,6 @@ import { Readable } from 'node:stream';
 import { count, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { connectDatabase } from '../src/db/client';
 import { startEmbeddedDatabase, PASSWORD_FILE } from '../src/db/embedded';
 import { migrateDatabase } from '../src/db/migrate';
@@ -20,6 +19,7 @@ import { resolvePendingRecords } from '../src/services/queries/query-resolver';
 import { SESSION_LIFETIME_MS } from '../src/services/session/sessions';
 import { LocalFileStorage } from '../src/storage/file-storage';
 import { createTestHall, PRODUCTION_ENV, type TestHall } from './hall';
+import { createDatabase, dropDatabase, freshDatabaseName } from './databases';
 import { OWNER, queryForm } from './query-helpers';
 
 const serverRoot = join(import.meta.dirname, '..');
@@ -100,26 +100,15 @@ describe('a production hall', () => {
 });
 
 describe('the seed', () => {
-  const database = `hall_seed_${randomId(6)
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '')}`;
+  const database = freshDatabaseName('hall_seed_');
   let connection: ReturnType<typeof connectDatabase>;
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: inject('adminUrl') });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    await admin.end();
-    const url = new URL(inject('adminUrl'));
-    url.pathname = `/${database}`;
-    connection = connectDatabase(url.toString(), 2);
+    connection = connectDatabase(await createDatabase(database), 2);
     await migrateDatabase(connection.pool, connection.db);
   });
   afterAll(async () => {
     await connection.close();
-    const admin = new pg.Client({ connectionString: inject('adminUrl') });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
+    await dropDatabase(database);
   });
 
   const rows = async (table: typeof operatorAccounts | typeof users | typeof registryCertificates | typeof registryCases | typeof menus | typeof businesses) =>

@@ -1,10 +1,10 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp, type HallApp } from '../src/app';
 import { connectDatabase, type DatabaseConnection } from '../src/db/client';
 import { readEnv } from '../src/env';
 import { createContext } from '../src/hall';
 import { cookieFrom } from './hall';
+import { createDatabase, dropDatabase } from './databases';
 
 /**
  * The whole WeChat OAuth2 round trip over real HTTP: the browser's hops and the server's own
@@ -16,13 +16,7 @@ let origin: string;
 const database = `hall_oauth_${process.pid}`;
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: inject('adminUrl') });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database} TEMPLATE ${inject('templateDatabase')}`);
-  await admin.end();
-  const url = new URL(inject('adminUrl'));
-  url.pathname = `/${database}`;
-  connection = connectDatabase(url.toString(), 5);
+  connection = connectDatabase(await createDatabase(database, inject('templateDatabase')), 5);
   let port = 0;
   const hall = await createContext({ env: readEnv({ LOG_LEVEL: 'silent', HALL_MODE: 'demo' }), db: connection.db, pool: connection.pool, selfOrigin: () => `http://127.0.0.1:${port}` });
   app = await buildApp(hall);
@@ -33,10 +27,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await connection.close();
-  const admin = new pg.Client({ connectionString: inject('adminUrl') });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  await admin.end();
+  await dropDatabase(database);
 });
 
 async function postJson(path: string, body: unknown, cookie = '') {

@@ -1,7 +1,7 @@
 import type { ArchiveProperty } from '@hall/api';
 import { ARCHIVE_QUERY_MESSAGES, ARCHIVE_QUERY_TITLES, maskIdNumber } from '@hall/domain';
 import { cjkFont } from './cjk-font';
-import { drawingToPdf, drawingToPng, TextMeasure, type DrawOp, type Drawing, type Rgb } from './drawing';
+import { ACCENT, INK, MARGIN, MIN_PAGE_HEIGHT, MUTED, PAGE_WIDTH, RULE, drawingToPdf, drawingToPng, TextMeasure, type DrawOp, type Drawing, type Rgb } from './drawing';
 import type { DocumentSigner } from './signing/pdf-signer';
 import { STAMP_SIZE } from './signing/signature-stamp';
 
@@ -23,14 +23,6 @@ export const ARCHIVE_CERTIFICATE_ISSUER = '不动产登记中心';
 export const ARCHIVE_CERTIFICATE_NOTES = ['本证明仅反映查询时点不动产登记簿的记载情况，身份证号已作部分隐藏处理。', '本证明由不动产登记网上办事大厅生成，仅供申请人本人使用。'] as const;
 /** The picture's pixels per point: a 595-point page becomes about 1000 pixels wide. */
 export const ARCHIVE_CERTIFICATE_PNG_SCALE = 1.7;
-
-const INK: Rgb = [26, 26, 26];
-const MUTED: Rgb = [90, 90, 90];
-const RULE: Rgb = [205, 205, 205];
-const ACCENT: Rgb = [158, 31, 31];
-const PAGE_WIDTH = 595;
-const MIN_PAGE_HEIGHT = 842;
-const MARGIN = 56;
 
 /** Each property of the table, as label and value rows. */
 function propertyRows(property: ArchiveProperty): Array<[string, string]> {

@@ -9,6 +9,15 @@ import { deflateSync } from 'node:zlib';
  */
 export type Rgb = readonly [number, number, number];
 
+/** The house style of the hall's documents: ink, muted text, rules and the accent red, on an A4-wide page. */
+export const INK: Rgb = [26, 26, 26];
+export const MUTED: Rgb = [90, 90, 90];
+export const RULE: Rgb = [205, 205, 205];
+export const ACCENT: Rgb = [158, 31, 31];
+export const PAGE_WIDTH = 595;
+export const MIN_PAGE_HEIGHT = 842;
+export const MARGIN = 56;
+
 export type DrawOp = (
   | { kind: 'text'; x: number; y: number; size: number; text: string; color: Rgb }
   | { kind: 'line'; x1: number; y1: number; x2: number; y2: number; width: number; color: Rgb }

@@ -1,6 +1,6 @@
 import { formatShanghaiDateTime } from '../lib/shanghai-time';
 import { cjkFont } from './cjk-font';
-import { drawingToPdf, TextMeasure, type DrawOp, type Rgb } from './drawing';
+import { ACCENT, INK, MARGIN, MIN_PAGE_HEIGHT, MUTED, PAGE_WIDTH, RULE, drawingToPdf, TextMeasure, type DrawOp, type Rgb } from './drawing';
 import { VERDICT_EXPLANATIONS, VERDICTS, VERIFICATION_FAILURES, type SignatureFinding, type VerificationOutcome } from './verification/verdicts';
 
 export const REPORT_TITLE = '电子签章验证报告';
@@ -12,14 +12,7 @@ export const REPORT_NOTES = [
 /** Where the hall's own stamp goes on the report: bottom right, clear of the text. */
 export const REPORT_STAMP_MARGIN = 56;
 
-const INK: Rgb = [26, 26, 26];
-const MUTED: Rgb = [90, 90, 90];
-const RULE: Rgb = [205, 205, 205];
-const ACCENT: Rgb = [158, 31, 31];
 const GOOD: Rgb = [30, 120, 60];
-const PAGE_WIDTH = 595;
-const MIN_PAGE_HEIGHT = 842;
-const MARGIN = 56;
 /** Room kept under the text for the hall's stamp. */
 const STAMP_ROOM = 200;
 

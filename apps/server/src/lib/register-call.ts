@@ -31,7 +31,10 @@ export interface CallOptions {
  */
 export const consoleCallGuards = new Map<string, OperatorGuard>();
 
-export type CallHandler<C extends CallDefinition> = (request: FastifyRequest & { body: z.output<C['body']> }, reply: FastifyReply) => Promise<z.input<C['reply']>>;
+/** A call's request, its body as the contract's schema gives it. */
+export type CallRequest<C extends CallDefinition> = FastifyRequest & { body: z.output<C['body']> };
+
+export type CallHandler<C extends CallDefinition> = (request: CallRequest<C>, reply: FastifyReply) => Promise<z.input<C['reply']>>;
 
 /**
  * Registers one call of the contract at its path, validating what comes in with the contract's
@@ -68,7 +71,7 @@ export function registerCall<C extends CallDefinition>(app: FastifyInstance, cal
     handler: async (request, reply) => {
       if (inPath) (request as { body: unknown }).body = request.params;
       else if (isGet) (request as { body: unknown }).body = request.query;
-      return handler(request as FastifyRequest & { body: z.output<C['body']> }, reply);
+      return handler(request as CallRequest<C>, reply);
     },
   });
 }

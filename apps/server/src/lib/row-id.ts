@@ -6,3 +6,14 @@ export function parseRowId(id: string | number): number | null {
   const value = String(id).trim();
   return /^\d{1,15}$/.test(value) ? Number(value) : null;
 }
+
+/**
+ * The first row a lookup by a client's row id answers: an id that cannot name a row finds nothing,
+ * as a missing row does, without asking the database.
+ */
+export async function firstRowById<T>(id: string | number, lookup: (rowId: number) => PromiseLike<T[]>): Promise<T | undefined> {
+  const rowId = parseRowId(id);
+  if (rowId === null) return undefined;
+  const [row] = await lookup(rowId);
+  return row;
+}

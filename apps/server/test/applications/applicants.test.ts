@@ -1,25 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
 import type { Applicant } from '@hall/api';
 import { applicants } from '../../src/db/schema';
 import { testHallForFile } from '../hall';
-import { API, SEARCH, addPerson, companyPayload, personPayload, setStatus, startApplication, verifiedCitizen } from '../application-helpers';
+import { countWhere } from '../rows';
+import { API, SEARCH, addPerson, companyPayload, personPayload, setStatus, startApplication, ownerAndStranger } from '../application-helpers';
 
 const hall = testHallForFile();
 let owner: string;
 let stranger: string;
 beforeAll(async () => {
-  owner = await verifiedCitizen(hall, 'sqr-owner');
-  stranger = await verifiedCitizen(hall, 'sqr-stranger', '李四');
+  [owner, stranger] = await ownerAndStranger(hall, 'sqr-owner', 'sqr-stranger');
 });
 
-const applicantCount = async (proinstid: string) =>
-  (
-    await hall.connection.db
-      .select({ n: count() })
-      .from(applicants)
-      .where(eq(applicants.applicationId, Number(proinstid)))
-  )[0]!.n;
+const applicantCount = async (proinstid: string) => countWhere(hall, applicants, applicants.applicationId, Number(proinstid));
 
 async function list(proinstid: string, cookie = owner, flag?: string) {
   return hall.post(`${SEARCH}/sqrlist_wx`, { proinstid, ...(flag === undefined ? {} : { flag }) }, cookie);

@@ -7,6 +7,7 @@ import type { ApplicationDetail, ApplicationListTab } from '@hall/api';
 import { applicants, applications, materialFiles, materials, propertyUnits, rightsInfo, storedFiles, users } from '../../src/db/schema';
 import { recordStoredFile } from '../../src/services/storage/stored-files';
 import { testHallForFile } from '../hall';
+import { countWhere, rowById } from '../rows';
 
 const hall = testHallForFile();
 let owner: string;
@@ -71,10 +72,7 @@ describe('getApplyCode', () => {
     expect(first.proinstid).toMatch(/^\d+$/);
     expect(first.prodefid).toBe('pd-700-23');
     expect(first.slbh).toMatch(/^SL\d{8}\d{6,}$/);
-    const [row] = await hall.connection.db
-      .select()
-      .from(applications)
-      .where(eq(applications.id, Number(first.proinstid)));
+    const row = await rowById(hall, applications, first.proinstid);
     expect(row).toMatchObject({
       openid: 'apply-owner',
       name: '预购商品房抵押预告登记',
@@ -105,10 +103,7 @@ describe('getApplyCode', () => {
 
   it("keeps the appointment flag, takes the business's name when none is sent, and files it in the business's district", async () => {
     const created = await apply(owner, { prodefid: 'pd-200-4-140200', appointment: 1 });
-    const [row] = await hall.connection.db
-      .select()
-      .from(applications)
-      .where(eq(applications.id, Number(created.proinstid)));
+    const row = await rowById(hall, applications, created.proinstid);
     expect(row).toMatchObject({ appointment: '1', name: '国有建设用地使用权及房屋所有权转移登记', xzqdm: '140200', areaname: '大同市' });
   });
 
@@ -429,13 +424,7 @@ describe('all or nothing', () => {
   it('a delete that fails half-way leaves every row in place', async () => {
     const created = await apply(owner, { prodefid: 'pd-800-4' });
     await fillApplication('apply-owner', created.proinstid);
-    const rowsOf = async (table: typeof applicants | typeof propertyUnits | typeof materials) =>
-      (
-        await hall.connection.db
-          .select({ n: count() })
-          .from(table)
-          .where(eq(table.applicationId, Number(created.proinstid)))
-      )[0]!.n;
+    const rowsOf = async (table: typeof applicants | typeof propertyUnits | typeof materials) => countWhere(hall, table, table.applicationId, Number(created.proinstid));
     const before = [await rowsOf(applicants), await rowsOf(propertyUnits), await rowsOf(materials)];
     await refusing('applications', 'DELETE', async () => {
       expect((await hall.post(`${API}/deleteApply`, { proinstid: created.proinstid }, owner)).status).toBe(500);

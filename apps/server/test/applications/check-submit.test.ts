@@ -1,16 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import type { ApplicationMaterial } from '@hall/api';
 import { applications } from '../../src/db/schema';
 import { testHallForFile } from '../hall';
-import { API, addPerson, attachPicture, materialsOf as listMaterials, personPayload, setStatus, startApplication, verifiedCitizen } from '../application-helpers';
+import { rowById } from '../rows';
+import { API, addPerson, attachPicture, materialsOf as listMaterials, personPayload, setStatus, startApplication, ownerAndStranger } from '../application-helpers';
 
 const hall = testHallForFile();
 let owner: string;
 let stranger: string;
 beforeAll(async () => {
-  owner = await verifiedCitizen(hall, 'check-owner');
-  stranger = await verifiedCitizen(hall, 'check-stranger', '李四');
+  [owner, stranger] = await ownerAndStranger(hall, 'check-owner', 'check-stranger');
 });
 
 const check = (id: string, cookie = owner) => hall.post(`${API}/check`, { reqseq: 'r', proinstid: id }, cookie);
@@ -112,13 +111,7 @@ const attach = (materialId: string) => attachPicture(hall, owner, materialId);
 
 const submit = (id: string, cookie = owner) => hall.post(`${API}/submitApplyProject`, { reqseq: 'r', proinstid: id, appointment: '0' }, cookie);
 const revoke = (id: string, cookie = owner) => hall.post(`${API}/revokeApply`, { reqseq: 'r', id, prodefid: 'pd-400-4', djlx: '400', qllx: '4' }, cookie);
-const rowOf = async (id: string) =>
-  (
-    await hall.connection.db
-      .select()
-      .from(applications)
-      .where(eq(applications.id, Number(id)))
-  )[0]!;
+const rowOf = async (id: string) => (await rowById(hall, applications, id))!;
 
 describe('submitApplyProject and revokeApply', () => {
   it('refuses until the check passes and every required material has a picture, then submits once with an acceptance number', async () => {

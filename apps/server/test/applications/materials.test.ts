@@ -4,14 +4,13 @@ import { count, eq } from 'drizzle-orm';
 import type { ApplicationMaterial, MaterialAttachment } from '@hall/api';
 import { materialFiles, storedFiles } from '../../src/db/schema';
 import { testHallForFile } from '../hall';
-import { API, setStatus, startApplication, verifiedCitizen } from '../application-helpers';
+import { API, setStatus, startApplication, ownerAndStranger } from '../application-helpers';
 
 const hall = testHallForFile();
 let owner: string;
 let stranger: string;
 beforeAll(async () => {
-  owner = await verifiedCitizen(hall, 'pic-owner');
-  stranger = await verifiedCitizen(hall, 'pic-stranger', '李四');
+  [owner, stranger] = await ownerAndStranger(hall, 'pic-owner', 'pic-stranger');
 });
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR fake png body')]);

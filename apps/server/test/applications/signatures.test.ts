@@ -1,17 +1,17 @@
 import { readdir } from 'node:fs/promises';
-import { count, eq } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicantSignature } from '@hall/api';
 import { applicants, storedFiles } from '../../src/db/schema';
 import { testHallForFile } from '../hall';
-import { SEARCH, addPerson, personPayload, setStatus, startApplication, verifiedCitizen } from '../application-helpers';
+import { rowById } from '../rows';
+import { SEARCH, addPerson, personPayload, setStatus, startApplication, ownerAndStranger } from '../application-helpers';
 
 const hall = testHallForFile();
 let owner: string;
 let stranger: string;
 beforeAll(async () => {
-  owner = await verifiedCitizen(hall, 'sign-owner');
-  stranger = await verifiedCitizen(hall, 'sign-stranger', '李四');
+  [owner, stranger] = await ownerAndStranger(hall, 'sign-owner', 'sign-stranger');
 });
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -35,10 +35,7 @@ async function savedApplicant(cookie = owner): Promise<{ proinstid: string; sqri
 }
 
 async function applicantRow(sqrid: string) {
-  const [row] = await hall.connection.db
-    .select()
-    .from(applicants)
-    .where(eq(applicants.id, Number(sqrid)));
+  const row = await rowById(hall, applicants, sqrid);
   return row!;
 }
 

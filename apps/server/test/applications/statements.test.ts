@@ -3,14 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationMaterial, GuaranteePreview, StatementBundle, StatementTemplate } from '@hall/api';
 import { applicationStatements, materialFiles, rightsInfo } from '../../src/db/schema';
 import { testHallForFile } from '../hall';
-import { API, SEARCH, addPerson, personPayload, postForm, setStatus, startApplication, verifiedCitizen } from '../application-helpers';
+import { API, SEARCH, addPerson, personPayload, postForm, setStatus, startApplication, ownerAndStranger } from '../application-helpers';
 
 const hall = testHallForFile();
 let owner: string;
 let stranger: string;
 beforeAll(async () => {
-  owner = await verifiedCitizen(hall, 'statement-owner');
-  stranger = await verifiedCitizen(hall, 'statement-stranger', '李四');
+  [owner, stranger] = await ownerAndStranger(hall, 'statement-owner', 'statement-stranger');
 });
 
 const JUS_INFO = { clmc: '死亡证明', swsj: '2024-03-05', zl: '石河子市北四路79号1-101' };

@@ -1,32 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
 import type { ApplicationDetail } from '@hall/api';
 import { applications, propertyUnits, rightsInfo } from '../../src/db/schema';
 import { testHallForFile } from '../hall';
-import { API, setStatus, startApplication, verifiedCitizen } from '../application-helpers';
+import { countWhere, rowById } from '../rows';
+import { API, setStatus, startApplication, ownerAndStranger } from '../application-helpers';
 
 const hall = testHallForFile();
 let owner: string;
 let stranger: string;
 beforeAll(async () => {
-  owner = await verifiedCitizen(hall, 'unit-owner');
-  stranger = await verifiedCitizen(hall, 'unit-stranger', '李四');
+  [owner, stranger] = await ownerAndStranger(hall, 'unit-owner', 'unit-stranger');
 });
 
-const unitCount = async (id: string) =>
-  (
-    await hall.connection.db
-      .select({ n: count() })
-      .from(propertyUnits)
-      .where(eq(propertyUnits.applicationId, Number(id)))
-  )[0]!.n;
-const rightsCount = async (id: string) =>
-  (
-    await hall.connection.db
-      .select({ n: count() })
-      .from(rightsInfo)
-      .where(eq(rightsInfo.applicationId, Number(id)))
-  )[0]!.n;
+const unitCount = async (id: string) => countWhere(hall, propertyUnits, propertyUnits.applicationId, Number(id));
+const rightsCount = async (id: string) => countWhere(hall, rightsInfo, rightsInfo.applicationId, Number(id));
 
 /** A unit of a 700+23 business (fields bdcdyh, zl, fwsyqmj, qlqssj, qljssj required). */
 const unit = (overrides: Record<string, string> = {}) => ({
@@ -167,10 +154,7 @@ describe('delQlxxInfo', () => {
     expect(await rightsCount(id)).toBe(1);
     expect((await hall.post(`${API}/delQlxxInfo`, { proinstid: id }, owner)).body.errcode).toBe('00');
     expect(await rightsCount(id)).toBe(0);
-    const [row] = await hall.connection.db
-      .select()
-      .from(applications)
-      .where(eq(applications.id, Number(id)));
+    const row = await rowById(hall, applications, id);
     expect(row!.czfs).toBe('');
     const none = await hall.post(`${API}/delQlxxInfo`, { proinstid: id }, owner);
     expect(none.status).toBe(404);

@@ -48,3 +48,11 @@ export async function book(hall: TestHall, calendar: { id: number; calendarDate:
     .returning();
   return row!;
 }
+
+/** Sets a slot's places, or how many of them are taken, straight in the database. */
+export async function setSlotPlaces(hall: TestHall, slotId: string | number, places: { maxNum?: number; countNum?: number }) {
+  await hall.connection.db
+    .update(appointmentSlots)
+    .set(places)
+    .where(eq(appointmentSlots.id, Number(slotId)));
+}

@@ -4,7 +4,7 @@ import { applications } from '../../src/db/schema';
 import { DEMO_BUSINESSES } from '../../src/db/seed/apply-catalogue';
 import { randomId } from '../../src/lib/ids';
 import { testHallForFile } from '../hall';
-import { verifiedCitizen } from '../application-helpers';
+import { caseColumns, ownerAndStranger } from '../application-helpers';
 
 const LIST = '/online/wx/apilist/getYuyueApplyList';
 const BASE = '/online/public/appointment';
@@ -17,8 +17,7 @@ let other: string;
 const business = DEMO_BUSINESSES[0]!;
 
 beforeAll(async () => {
-  owner = await verifiedCitizen(hall, 'yy-owner', '张三');
-  other = await verifiedCitizen(hall, 'yy-other', '李四');
+  [owner, other] = await ownerAndStranger(hall, 'yy-owner', 'yy-other');
 });
 
 /** An application of the citizen in the given review state, written straight to the database. */
@@ -27,15 +26,10 @@ async function caseOf(openid: string, shzt: number, opinions: { shQjdcYj?: strin
   const [row] = await hall.connection.db
     .insert(applications)
     .values({
-      openid,
-      prodefid: business.id,
+      ...caseColumns(openid),
       name: '房屋转移登记申请',
       prolsh,
       slbh: `SL${randomId(12)}`,
-      djlx: business.djlx,
-      qllx: business.qllx,
-      xzqdm: business.xzqdm,
-      areaname: business.areaname,
       shzt,
       submittedAt: shzt === -1 ? null : new Date(),
       ...opinions,

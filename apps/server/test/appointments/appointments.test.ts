@@ -6,7 +6,9 @@ import { DEMO_BUSINESSES } from '../../src/db/seed/apply-catalogue';
 import { CASE_ALREADY_BOOKED, CASE_NOT_BOOKABLE, DAY_NOT_BOOKABLE, SLOT_NOT_FOUND } from '../../src/services/appointments/appointments';
 import { randomId } from '../../src/lib/ids';
 import { testHallForFile } from '../hall';
-import { verifiedCitizen } from '../application-helpers';
+import { setSlotPlaces } from '../appointment-settings/booking-helpers';
+import { rowById } from '../rows';
+import { caseColumns, ownerAndStranger } from '../application-helpers';
 
 const BASE = '/online/public/appointment';
 const AREA = 'ap-659000-1';
@@ -19,8 +21,7 @@ let other: string;
 const business = DEMO_BUSINESSES[0]!;
 
 beforeAll(async () => {
-  owner = await verifiedCitizen(hall, 'apm-owner', '张三');
-  other = await verifiedCitizen(hall, 'apm-other', '李四');
+  [owner, other] = await ownerAndStranger(hall, 'apm-owner', 'apm-other');
 });
 
 async function get(url: string, cookie?: string) {
@@ -45,15 +46,10 @@ async function caseOf(openid: string, shzt = 0): Promise<string> {
   caseSerial += 1;
   const prolsh = `HD2611${String(caseSerial).padStart(6, '0')}${randomId(4)}`;
   await hall.connection.db.insert(applications).values({
-    openid,
-    prodefid: business.id,
+    ...caseColumns(openid),
     name: business.prodefName ?? '房屋登记',
     prolsh: shzt === -1 ? null : prolsh,
     slbh: `SL${prolsh}`,
-    djlx: business.djlx,
-    qllx: business.qllx,
-    xzqdm: business.xzqdm,
-    areaname: business.areaname,
     shzt,
     submittedAt: shzt === -1 ? null : new Date(),
   });
@@ -97,10 +93,7 @@ function bookingFields(day: Day, slot: Slot, wlsh: string, extra: Record<string,
   return { area: AREA, process: PROCESS, calendar: day.calendarId, time: slot.timeId, name: '张三', code: '11010519491231002X', phone: '13812341234', bdcdjzh: '', wlsh, xzqdm: '659000', ...extra };
 }
 async function slotRow(timeId: string) {
-  const [row] = await hall.connection.db
-    .select()
-    .from(appointmentSlots)
-    .where(eq(appointmentSlots.id, Number(timeId)));
+  const row = await rowById(hall, appointmentSlots, timeId);
   return row!;
 }
 async function ordersOf(openid: string) {
@@ -225,10 +218,7 @@ describe('addByWlsh', () => {
     const wlsh = await caseOf('apm-owner');
     const day = (await openDays())[3]!;
     const slot = (await slotsOf(day))[2]!;
-    await hall.connection.db
-      .update(appointmentSlots)
-      .set({ maxNum: 1, countNum: 1 })
-      .where(eq(appointmentSlots.id, Number(slot.timeId)));
+    await setSlotPlaces(hall, slot.timeId, { maxNum: 1, countNum: 1 });
     const { status, body } = await book(bookingFields(day, slot, wlsh), owner);
     expect(status).toBe(409);
     expect(body).toMatchObject({ state: 0, msg: '该时间段预约已满，请选择其他时间段！' });
@@ -356,10 +346,7 @@ describe('booking under load', () => {
   it('200 citizens booking one slot of 20 at once: exactly 20 succeed and countNum ends at 20', async () => {
     const { day, slots } = await dayWithSlots(11, 6);
     const slot = slots[5]!;
-    await hall.connection.db
-      .update(appointmentSlots)
-      .set({ maxNum: 20, countNum: 0 })
-      .where(eq(appointmentSlots.id, Number(slot.timeId)));
+    await setSlotPlaces(hall, slot.timeId, { maxNum: 20, countNum: 0 });
     const citizens = await Promise.all(
       Array.from({ length: 200 }, async (_, index) => {
         const openid = `apm-load-${index}`;

@@ -7,7 +7,9 @@ import { formatShanghaiDate } from '../../src/lib/shanghai-time';
 import { CASE_ALREADY_BOOKED, CASE_NOT_BOOKABLE, DAY_NOT_BOOKABLE, SLOT_NOT_FOUND } from '../../src/services/appointments/appointments';
 import { comingCalendarDays, extendAppointmentCalendars, startCalendarExtension } from '../../src/services/appointments/calendar-extension';
 import { testHallForFile } from '../hall';
-import { verifiedCitizen } from '../application-helpers';
+import { setSlotPlaces } from '../appointment-settings/booking-helpers';
+import { rowById } from '../rows';
+import { caseColumns, ownerAndStranger } from '../application-helpers';
 
 const BASE = '/online/wx/appoint';
 /** The test citizens live in 130400 (as a WeChat sign-in sets it) and book at its first hall and first window. */
@@ -42,8 +44,7 @@ let owner: string;
 let other: string;
 
 beforeAll(async () => {
-  owner = await verifiedCitizen(hall, 'cb-owner', '张三');
-  other = await verifiedCitizen(hall, 'cb-other', '李四');
+  [owner, other] = await ownerAndStranger(hall, 'cb-owner', 'cb-other');
 });
 
 async function call<T>(name: string, body: Record<string, unknown>, cookie?: string) {
@@ -66,10 +67,7 @@ function booking(day: Day, slot: Slot, extra: Record<string, string> = {}) {
 }
 
 async function slotRow(countId: string) {
-  const [row] = await hall.connection.db
-    .select()
-    .from(appointmentSlots)
-    .where(eq(appointmentSlots.id, Number(countId)));
+  const row = await rowById(hall, appointmentSlots, countId);
   return row!;
 }
 
@@ -86,15 +84,10 @@ async function caseOf(openid: string, shzt = 0, kyy = '1'): Promise<{ id: string
   const [row] = await hall.connection.db
     .insert(applications)
     .values({
-      openid,
-      prodefid: business.id,
+      ...caseColumns(openid),
       name: business.prodefName ?? '房屋登记',
       prolsh,
       slbh: `SL${prolsh}`,
-      djlx: business.djlx,
-      qllx: business.qllx,
-      xzqdm: business.xzqdm,
-      areaname: business.areaname,
       shzt,
       kyy,
       submittedAt: new Date(),
@@ -208,10 +201,7 @@ describe('addApmCount', () => {
   it('refuses a full slot with 该时间段预约已满，请选择其他时间段！ and changes nothing', async () => {
     const day = (await openDays())[2]!;
     const slot = (await slotsOf(day))[2]!;
-    await hall.connection.db
-      .update(appointmentSlots)
-      .set({ countNum: slot.maxNum })
-      .where(eq(appointmentSlots.id, Number(slot.countId)));
+    await setSlotPlaces(hall, slot.countId, { countNum: slot.maxNum });
     const { status, body } = await call('addApmCount', booking(day, slot), other);
     expect(status).toBe(409);
     expect(body.msg).toBe(SLOT_FULL);
@@ -269,10 +259,7 @@ describe('addApmCount', () => {
     expect(await call('addApmCount', { calendarId: day.calendarId, countId: slot!.countId, proinstid: theirs.id }, cookie)).toMatchObject({ status: 400, body: { msg: CASE_NOT_BOOKABLE } });
     expect(await call('addApmCount', { calendarId: day.calendarId, countId: slot!.countId, proinstid: draft.id }, cookie)).toMatchObject({ status: 400, body: { msg: CASE_NOT_BOOKABLE } });
     expect((await call('addApmCount', { calendarId: day.calendarId, countId: slot!.countId, proinstid: mine.id }, cookie)).body.state).toBe(1);
-    const [application] = await hall.connection.db
-      .select()
-      .from(applications)
-      .where(eq(applications.id, Number(mine.id)));
+    const application = await rowById(hall, applications, mine.id);
     expect(application!.kyy).toBe('2');
     const later = (await openDays())[5]!;
     const laterSlot = (await slotsOf(later))[0]!;
@@ -369,10 +356,7 @@ describe('booking under load', () => {
   it('200 citizens booking one slot of 20 at once: exactly 20 succeed and the count ends at 20', async () => {
     const day = (await openDays())[10]!;
     const slot = (await slotsOf(day))[1]!;
-    await hall.connection.db
-      .update(appointmentSlots)
-      .set({ maxNum: 20, countNum: 0 })
-      .where(eq(appointmentSlots.id, Number(slot.countId)));
+    await setSlotPlaces(hall, slot.countId, { maxNum: 20, countNum: 0 });
     const cookies = await Promise.all(Array.from({ length: 200 }, (_, index) => hall.quickCitizen(`cb-load-${index}`)));
     const results = await Promise.all(cookies.map((cookie) => call('addApmCount', { calendarId: day.calendarId, countId: slot.countId }, cookie)));
     expect(results.filter((r) => r.body.state === 1)).toHaveLength(20);

@@ -11,6 +11,7 @@ import {
 } from '@hall/api';
 import { articles, auditTrail } from '../../src/db/schema';
 import { testHallForFile } from '../hall';
+import { rowById } from '../rows';
 
 const LIST = '/online/admin/api/content/articles/list';
 const GET = '/online/admin/api/content/articles/get';
@@ -117,10 +118,7 @@ describe('sanitising', () => {
         '<ul><li>一</li></ul><ol><li>二</li></ol><a href="javascript:alert(1)">坏链接</a><a href="https://www.gov.cn/">好链接</a>' +
         '<img src="x" onerror="alert(1)"><img src="https://example.gov.cn/a.png" alt="图">',
     });
-    const [row] = await hall.connection.db
-      .select()
-      .from(articles)
-      .where(eq(articles.id, Number(saved.id)));
+    const row = await rowById(hall, articles, saved.id);
     for (const html of [row!.content, saved.content]) {
       expect(html).not.toMatch(/script|onclick|onerror|javascript:|alert/i);
       expect(html).toContain('<h2>第一条</h2>');
@@ -158,10 +156,7 @@ describe('concurrent edits', () => {
     const { status, body } = await hall.post(SAVE, { id: first.id, version: first.version, type: 'tzgg', title: '停电通知（旧稿）', content: '<p>旧</p>' }, content);
     expect(status).toBe(409);
     expect(body.errmsg).toBe(CONSOLE_ARTICLE_CHANGED);
-    const [row] = await hall.connection.db
-      .select()
-      .from(articles)
-      .where(eq(articles.id, Number(first.id)));
+    const row = await rowById(hall, articles, first.id);
     expect(row!.title).toBe('停电通知（改期）');
   });
 

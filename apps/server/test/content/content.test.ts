@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { articles } from '../../src/db/schema';
 import { DEMO_COMMON_QUESTIONS, DEMO_CONTACT } from '../../src/db/seed/content';
 import { createArticle } from '../../src/services/content/articles';
 import { saveGuide } from '../../src/services/content/guides';
 import { testHallForFile } from '../hall';
+import { rowById } from '../rows';
 
 const HAS_CHINESE = /[\u4e00-\u9fa5]/;
 
@@ -168,10 +168,7 @@ describe('getArticle and sanitised HTML', () => {
 
   it('sanitises a hostile article when it is written', async () => {
     const created = await createArticle(hall.connection.db, { type: 'tzgg', title: '带脚本的通知', content: HOSTILE });
-    const [row] = await hall.connection.db
-      .select()
-      .from(articles)
-      .where(eq(articles.id, Number(created.id)));
+    const row = await rowById(hall, articles, created.id);
     expectSafe(row!.content);
   });
 

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { VALIDATION_MESSAGES } from '@hall/domain';
 import { feedback } from '../../src/db/schema';
 import { testHallForFile } from '../hall';
+import { rowById } from '../rows';
 
 const ADD = '/online/wx/apilist/addSugge';
 const LIST = '/online/wx/apilist/getSuggeList';
@@ -27,10 +28,7 @@ describe('sendSaveFeedback (addSugge)', () => {
     expect(status).toBe(200);
     expect(body.webstate).toBe(1);
     const id = (body.data as { id: string }).id;
-    const [row] = await hall.connection.db
-      .select()
-      .from(feedback)
-      .where(eq(feedback.id, Number(id)));
+    const row = await rowById(hall, feedback, id);
     expect(row).toMatchObject({ openid: 'feedback-owner', content: '希望增加周末预约时段', status: 0, reply: null });
   });
 

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { FEEDBACK_ALREADY_REPLIED, FEEDBACK_REPLY_REQUIRED, FEEDBACK_REPLY_TOO_LONG, type FeedbackItem, type InboxFeedbackDetail, type InboxFeedbackItem } from '@hall/api';
 import { auditTrail, feedback } from '../../src/db/schema';
 import { testHallForFile } from '../hall';
+import { rowById } from '../rows';
 
 const LIST = '/online/admin/api/feedback/list';
 const GET = '/online/admin/api/feedback/get';
@@ -30,13 +31,7 @@ async function inbox(payload: Record<string, unknown> = {}, cookie = counter) {
   return body.data as { items: InboxFeedbackItem[]; total: number; waiting: number; pageSize: number };
 }
 
-const rowOf = async (id: string) =>
-  (
-    await hall.connection.db
-      .select()
-      .from(feedback)
-      .where(eq(feedback.id, Number(id)))
-  )[0]!;
+const rowOf = async (id: string) => (await rowById(hall, feedback, id))!;
 const auditCount = async () => (await hall.connection.db.select().from(auditTrail)).length;
 
 describe('who may use the inbox', () => {

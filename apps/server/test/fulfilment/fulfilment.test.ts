@@ -6,6 +6,7 @@ import { FULFILMENT_ALREADY_ANSWERED, FULFILMENT_UPLOAD_MAX_BYTES, FULFILMENT_UP
 import { auditTrail, queryRecords, storedFiles } from '../../src/db/schema';
 import { resolvePendingRecords } from '../../src/services/queries/query-resolver';
 import { createTestHall, PRODUCTION_ENV, type TestHall } from '../hall';
+import { rowById } from '../rows';
 import { citizenFilesIn, citizenWithProfile, multipartBody, OWNER, queryForm, samplePdf } from '../query-helpers';
 
 const LIST = '/online/admin/api/fulfilment/list';
@@ -40,13 +41,7 @@ async function queue(h = hall, cookie = counter): Promise<FulfilmentItem[]> {
   return (body.data as { items: FulfilmentItem[] }).items;
 }
 
-const rowOf = async (id: string, h = hall) =>
-  (
-    await h.connection.db
-      .select()
-      .from(queryRecords)
-      .where(eq(queryRecords.id, Number(id)))
-  )[0]!;
+const rowOf = async (id: string, h = hall) => (await rowById(h, queryRecords, id))!;
 const auditOf = async (id: string, h = hall) =>
   h.connection.db
     .select()

@@ -1,34 +1,20 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../src/db/client';
 import { auditTrail, operatorAccounts } from '../../src/db/schema';
-import { randomId } from '../../src/lib/ids';
 import { verifyPassword } from '../../src/lib/password';
+import { createDatabase, dropDatabase, freshDatabaseName } from '../databases';
 
 const serverRoot = join(import.meta.dirname, '..', '..');
-const database = `hall_first_${randomId(6)
-  .toLowerCase()
-  .replace(/[^a-z0-9]/g, '')}`;
+const database = freshDatabaseName('hall_first_');
 let url: string;
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: inject('adminUrl') });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  await admin.end();
-  const address = new URL(inject('adminUrl'));
-  address.pathname = `/${database}`;
-  url = address.toString();
+  url = await createDatabase(database);
 });
-afterAll(async () => {
-  const admin = new pg.Client({ connectionString: inject('adminUrl') });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  await admin.end();
-});
+afterAll(() => dropDatabase(database));
 
 /** The documented command (scripts/create-admin.sh runs the built file; this runs its source). */
 const createAdmin = (...args: string[]) =>

@@ -7,6 +7,7 @@ import { queryRecords, storedFiles } from '../../src/db/schema';
 import { createContext } from '../../src/hall';
 import { resolvePendingRecords } from '../../src/services/queries/query-resolver';
 import { createTestHall, type TestHall } from '../hall';
+import { rowById } from '../rows';
 import { OWNER, citizenWithProfile, citizenFilesIn, queryForm } from '../query-helpers';
 
 let hall: TestHall;
@@ -126,10 +127,7 @@ describe('zsquery (certificateSearch)', () => {
     expect(preview.headers['content-type']).toBe('application/pdf');
     expect(preview.rawPayload.equals(pdf.rawPayload)).toBe(true);
 
-    const [row] = await hall.connection.db
-      .select()
-      .from(queryRecords)
-      .where(eq(queryRecords.id, Number(id)));
+    const row = await rowById(hall, queryRecords, id);
     expect(row!.result).toMatchObject({ qzh: OWNER.qzh, qlr: OWNER.name, bdcdyh: OWNER.bdcdyh, zjh: '130402********1231' });
     const [file] = await hall.connection.db.select().from(storedFiles).where(eq(storedFiles.id, row!.fileId!));
     expect(file).toMatchObject({ openid: 'zs-owner', mime: 'application/pdf', size: pdf.rawPayload.length });
@@ -209,10 +207,7 @@ describe("another citizen's records and files", () => {
   beforeAll(async () => {
     recordId = await submit('/online/query/wx/dzzzquery', owner);
     await resolvePendingRecords(hall.app.hall);
-    const [row] = await hall.connection.db
-      .select()
-      .from(queryRecords)
-      .where(eq(queryRecords.id, Number(recordId)));
+    const row = await rowById(hall, queryRecords, recordId);
     fileId = row!.fileId!;
     const [file] = await hall.connection.db.select().from(storedFiles).where(eq(storedFiles.id, fileId));
     storageKey = file!.storageKey;

@@ -6,6 +6,7 @@ import { createContext } from '../../src/hall';
 import { queryRecords, storedFiles } from '../../src/db/schema';
 import { resolvePendingRecords } from '../../src/services/queries/query-resolver';
 import { createTestHall, type TestHall, testHallForFile } from '../hall';
+import { rowById } from '../rows';
 import { CITY, OWNER, citizenWithProfile, citizenFilesIn, multipartBody, samplePdf, upload } from '../query-helpers';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 1)]);
@@ -52,10 +53,7 @@ describe('getDzzzyqUpload', () => {
     const list = await verificationRecords(owner);
     expect(list[0]).toMatchObject({ ID: id, state: 0, state_msg: '查询中', filename: '电子证照.pdf' });
 
-    const [row] = await hall.connection.db
-      .select()
-      .from(queryRecords)
-      .where(eq(queryRecords.id, Number(id)));
+    const row = await rowById(hall, queryRecords, id);
     expect(row).toMatchObject({ kind: 'verify', params: { xzqdm: CITY.xzqdm, xzqmc: CITY.xzqmc } });
     const [file] = await hall.connection.db.select().from(storedFiles).where(eq(storedFiles.id, row!.fileId!));
     expect(file).toMatchObject({ openid: 'verify-owner', originalName: '电子证照.pdf', size: unsignedPdf.length });
@@ -85,10 +83,7 @@ describe('getDzzzyqUpload', () => {
     const { body } = await upload(hall, owner, { filename: 'signed.PDF', content: signedPdf });
     const id = (body.data as { ID: string }).ID;
     await resolvePendingRecords(hall.app.hall);
-    const [row] = await hall.connection.db
-      .select()
-      .from(queryRecords)
-      .where(eq(queryRecords.id, Number(id)));
+    const row = await rowById(hall, queryRecords, id);
     expect(row).toMatchObject({ state: 20, stateMsg: '签名无效', result: { verdict: 'invalid', signed: true } });
   });
 
@@ -96,10 +91,7 @@ describe('getDzzzyqUpload', () => {
     const { body } = await upload(hall, owner, { filename: 'broken.pdf', content: Buffer.from('%PDF-1.7\nthis is not really a pdf\n') });
     const id = (body.data as { ID: string }).ID;
     await resolvePendingRecords(hall.app.hall);
-    const [row] = await hall.connection.db
-      .select()
-      .from(queryRecords)
-      .where(eq(queryRecords.id, Number(id)));
+    const row = await rowById(hall, queryRecords, id);
     expect(row).toMatchObject({ state: 21, stateMsg: '文件不是有效的PDF文件，无法验签', result: { failure: 'notPdf' } });
   });
 
@@ -209,10 +201,7 @@ describe("another citizen's verification records", () => {
   beforeAll(async () => {
     const { body } = await upload(hall, owner, { filename: 'mine.pdf', content: unsignedPdf });
     id = (body.data as { ID: string }).ID;
-    const [row] = await hall.connection.db
-      .select()
-      .from(queryRecords)
-      .where(eq(queryRecords.id, Number(id)));
+    const row = await rowById(hall, queryRecords, id);
     fileId = row!.fileId!;
   });
 

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { queueClosedDays, queueOrders, queueTimeCounts } from '../../src/db/schema';
 import { formatShanghaiDate } from '../../src/lib/shanghai-time';
 import { testHallForFile } from '../hall';
+import { rowById } from '../rows';
 
 const CALLNUM = '/callnum/api';
 const COMPANY = 'qc-130400';
@@ -214,10 +215,7 @@ describe('order/add, list, cancel and count', () => {
     const listed = (await call<Order[]>('order/list', {}, first)).body.data!.find((o) => o.id === body.data!.id)!;
     expect(listed.cancellable).toBe(false);
     expect(await call('order/cancle', { id: body.data!.id }, first)).toEqual({ status: 400, body: { stat: 0, msg: QUEUE_MESSAGES.cancelTooLate } });
-    const [row] = await hall.connection.db
-      .select()
-      .from(queueOrders)
-      .where(eq(queueOrders.id, Number(body.data!.id)));
+    const row = await rowById(hall, queueOrders, body.data!.id);
     expect(row!.state).toBe(1);
   });
 });

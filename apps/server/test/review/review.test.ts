@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { ApplicationListTab, ReviewApplicationDetail, ReviewQueue } from '@hall/api';
 import { applications, registryCases } from '../../src/db/schema';
 import { testHallForFile } from '../hall';
+import { rowById } from '../rows';
 import { API, PNG, addPerson, attachPicture, materialsOf, personPayload, setStatus, startApplication, verifiedCitizen } from '../application-helpers';
 
 const hall = testHallForFile();
@@ -46,13 +47,7 @@ async function queues(cookie = operator): Promise<ReviewQueue[]> {
 }
 
 const queued = async (stage: string) => (await queues()).find((queue) => queue.stage === stage)!.items.map((item) => item.id);
-const rowOf = async (id: string) =>
-  (
-    await hall.connection.db
-      .select()
-      .from(applications)
-      .where(eq(applications.id, Number(id)))
-  )[0]!;
+const rowOf = async (id: string) => (await rowById(hall, applications, id))!;
 
 /** The citizen's own list: the tab an application is under and the item as listed. */
 async function citizenSees(id: string) {

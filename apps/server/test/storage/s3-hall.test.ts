@@ -9,7 +9,7 @@ import { recordStoredFile } from '../../src/services/storage/stored-files';
 import { ORPHAN_FILE_GRACE_MS, sweepStorage } from '../../src/services/storage/storage-retention';
 import { S3FileStorage } from '../../src/storage/s3-file-storage';
 import { createTestHall, type TestHall } from '../hall';
-import { API, materialsOf, PNG, postForm, startApplication, verifiedCitizen } from '../application-helpers';
+import { API, materialsOf, PNG, postForm, startApplication, ownerAndStranger } from '../application-helpers';
 import { filesUnder } from '../query-helpers';
 import { startS3Server, type TestS3Server } from './s3-server';
 
@@ -21,8 +21,7 @@ let stranger: string;
 beforeAll(async () => {
   s3 = await startS3Server();
   hall = await createTestHall({ ...s3.env, HALL_STORAGE_SWEEP_MS: 0, HALL_QUERY_POLL_MS: 0 });
-  owner = await verifiedCitizen(hall, 's3-owner');
-  stranger = await verifiedCitizen(hall, 's3-stranger', '李四');
+  [owner, stranger] = await ownerAndStranger(hall, 's3-owner', 's3-stranger');
 });
 afterAll(async () => {
   await hall?.close();

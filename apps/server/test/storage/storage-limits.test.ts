@@ -8,6 +8,7 @@ import { recordStoredFile } from '../../src/services/storage/stored-files';
 import { recordCitizenFile, storageFullMessage, usedStorage } from '../../src/services/storage/storage-quota';
 import { sweepStorage } from '../../src/services/storage/storage-retention';
 import { createTestHall, type TestHall } from '../hall';
+import { rowById } from '../rows';
 import { API, SEARCH, addPerson, materialsOf, personPayload, postForm, startApplication, verifiedCitizen } from '../application-helpers';
 import { CITY, citizenFilesIn, upload } from '../query-helpers';
 
@@ -135,10 +136,7 @@ describe('the storage quota', () => {
     expect(await filesOf(hall, 'quota-full')).toEqual(filesBefore);
     expect(await citizenFilesIn(hall)).toEqual(diskBefore);
     expect(await hall.connection.db.select().from(queryRecords).where(eq(queryRecords.openid, 'quota-full'))).toEqual([]);
-    const [applicant] = await hall.connection.db
-      .select()
-      .from(applicants)
-      .where(eq(applicants.id, Number(sqrid)));
+    const applicant = await rowById(hall, applicants, sqrid);
     expect(applicant).toMatchObject({ qzzt: '0', signatureFileId: null });
 
     // What fits still goes in, up to the last byte.

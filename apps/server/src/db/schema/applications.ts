@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { bigint, check, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, serialId, sortOrder, citizenOpenid } from './columns';
 import { storedFiles } from './storage';
 
 /** The application flow: the business catalogue, applications and everything on them, and their statements. */
@@ -13,14 +13,14 @@ export const businessTypes = pgTable('business_types', {
   examplename: text('examplename').notNull(),
   examplerange: text('examplerange').notNull().unique(),
   imgpath: text('imgpath').notNull().default(''),
-  sort: integer('sort').notNull().default(0),
+  sort: sortOrder(),
 });
 
 /** Parent categories of the business list (ProdefParent: Id, Prodef_name). */
 export const businessCategories = pgTable('business_categories', {
   id: text('id').primaryKey(),
   prodefName: text('prodef_name').notNull(),
-  sort: integer('sort').notNull().default(0),
+  sort: sortOrder(),
 });
 
 /**
@@ -51,7 +51,7 @@ export const businesses = pgTable(
     /** ywrAlias / qlrAlias: the titles of the obligor and rights-holder panels for this business. */
     ywrAlias: text('ywr_alias').notNull().default('义务人'),
     qlrAlias: text('qlr_alias').notNull().default('权利人'),
-    sort: integer('sort').notNull().default(0),
+    sort: sortOrder(),
   },
   (t) => [index('businesses_district_idx').on(t.xzqdm, t.typeId)],
 );
@@ -60,14 +60,14 @@ export const businesses = pgTable(
 export const businessFields = pgTable(
   'business_fields',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     prodefId: text('prodef_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
     field: text('field').notNull(),
     isfillin: text('isfillin').notNull().default('0'),
     label: text('label').notNull(),
-    sort: integer('sort').notNull().default(0),
+    sort: sortOrder(),
   },
   (t) => [uniqueIndex('business_fields_prodef_field_idx').on(t.prodefId, t.field)],
 );
@@ -76,13 +76,13 @@ export const businessFields = pgTable(
 export const businessMaterials = pgTable(
   'business_materials',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     prodefId: text('prodef_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     required: text('required').notNull().default('是'),
-    sort: integer('sort').notNull().default(0),
+    sort: sortOrder(),
   },
   (t) => [uniqueIndex('business_materials_prodef_name_idx').on(t.prodefId, t.name)],
 );
@@ -94,7 +94,7 @@ export const dictionaries = pgTable(
     type: text('type').notNull(),
     code: text('code').notNull(),
     text: text('text').notNull(),
-    sort: integer('sort').notNull().default(0),
+    sort: sortOrder(),
   },
   (t) => [primaryKey({ columns: [t.type, t.code] })],
 );
@@ -110,8 +110,8 @@ export const applications = pgTable(
   'applications',
   {
     /** slsqId / proinstid. */
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    openid: text('openid').notNull(),
+    id: serialId(),
+    openid: citizenOpenid(),
     prodefid: text('prodefid')
       .notNull()
       .references(() => businesses.id),
@@ -162,7 +162,7 @@ export const applicationId = () =>
 export const reviewDecisions = pgTable(
   'review_decisions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     applicationId: applicationId(),
     /** cadastralSurvey or acceptance (packages/domain ReviewStage). */
     stage: text('stage').notNull(),
@@ -189,7 +189,7 @@ export const reviewDecisions = pgTable(
 export const applicants = pgTable(
   'applicants',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     applicationId: applicationId(),
     sqrLx: text('sqr_lx').notNull(),
     sqrName: text('sqr_name').notNull().default(''),
@@ -226,7 +226,7 @@ export const applicants = pgTable(
 export const propertyUnits = pgTable(
   'property_units',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     applicationId: applicationId(),
     bdcqzmh: text('bdcqzmh').notNull().default(''),
     bdcdyh: text('bdcdyh').notNull().default(''),
@@ -255,11 +255,11 @@ export const propertyUnits = pgTable(
 export const rightsInfo = pgTable(
   'rights_info',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     applicationId: applicationId(),
     savetype: text('savetype').notNull(),
     fields: jsonb('fields').$type<Record<string, string>>().notNull().default({}),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('rights_info_application_savetype_idx').on(t.applicationId, t.savetype)],
 );
@@ -268,12 +268,12 @@ export const rightsInfo = pgTable(
 export const materials = pgTable(
   'materials',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     applicationId: applicationId(),
     name: text('name').notNull(),
     /** required: '是' or '否'. */
     required: text('required').notNull().default('是'),
-    sort: integer('sort').notNull().default(0),
+    sort: sortOrder(),
   },
   (t) => [index('materials_application_idx').on(t.applicationId)],
 );
@@ -282,7 +282,7 @@ export const materials = pgTable(
 export const materialFiles = pgTable(
   'material_files',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     materialId: bigint('material_id', { mode: 'number' })
       .notNull()
       .references(() => materials.id, { onDelete: 'cascade' }),
@@ -304,11 +304,11 @@ export const materialFiles = pgTable(
 export const applicationStatements = pgTable(
   'application_statements',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     applicationId: applicationId(),
     kind: text('kind').notNull(),
     fields: jsonb('fields').$type<Record<string, string>>().notNull().default({}),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('application_statements_application_kind_idx').on(t.applicationId, t.kind),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, date, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { appointmentAreas, appointmentProcesses } from './appointments';
+import { bigint, check, date, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { updatedAt, serialId } from './columns';
+import { appointmentAreas, businessColumn, siteColumn } from './appointments';
 
 /**
  * What an administrator sets for the appointment calendars (DESIGN.md §10): each site's working
@@ -15,17 +16,15 @@ export const appointmentSiteSettings = pgTable('appointment_site_settings', {
     .primaryKey()
     .references(() => appointmentAreas.id, { onDelete: 'cascade' }),
   workingWeekdays: text('working_weekdays').notNull().default('12345'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** A date a site closes (holiday) or opens although it is not a working weekday (workday, 调休). */
 export const appointmentSpecialDays = pgTable(
   'appointment_special_days',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    areaId: text('area_id')
-      .notNull()
-      .references(() => appointmentAreas.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    areaId: siteColumn(),
     day: date('day', { mode: 'string' }).notNull(),
     kind: text('kind').notNull(),
     note: text('note').notNull().default(''),
@@ -37,10 +36,8 @@ export const appointmentSpecialDays = pgTable(
 export const appointmentSlotSettings = pgTable(
   'appointment_slot_settings',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    processId: text('process_id')
-      .notNull()
-      .references(() => appointmentProcesses.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    processId: businessColumn(),
     timeName: text('time_name').notNull(),
     maxNum: integer('max_num').notNull(),
     weekdays: text('weekdays').notNull().default('12345'),
@@ -52,7 +49,7 @@ export const appointmentSlotSettings = pgTable(
 export const appointmentAttendance = pgTable(
   'appointment_attendance',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     /** order: an appointment_orders row; counter: a counter_bookings row. */
     bookingKind: text('booking_kind').notNull(),
     bookingId: bigint('booking_id', { mode: 'number' }).notNull(),

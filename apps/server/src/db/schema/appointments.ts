@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { bigint, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, serialId, sortOrder, citizenOpenid } from './columns';
 import { applicationId, applications } from './applications';
 
 /** Online appointments and counter bookings. */
@@ -19,10 +19,16 @@ export const appointmentAreas = pgTable(
     phone: text('phone').notNull().default(''),
     lat: text('lat').notNull().default(''),
     lng: text('lng').notNull().default(''),
-    sort: integer('sort').notNull().default(0),
+    sort: sortOrder(),
   },
   (t) => [index('appointment_areas_xzqdm_idx').on(t.xzqdm)],
 );
+
+/** The site a row of a site's set-up belongs to; removing the site removes the row. */
+export const siteColumn = () =>
+  text('area_id')
+    .notNull()
+    .references(() => appointmentAreas.id, { onDelete: 'cascade' });
 
 /** Businesses (windows) an area handles: processId, processName. */
 export const appointmentProcesses = pgTable(
@@ -30,24 +36,26 @@ export const appointmentProcesses = pgTable(
   {
     /** processId. */
     id: text('id').primaryKey(),
-    areaId: text('area_id')
-      .notNull()
-      .references(() => appointmentAreas.id, { onDelete: 'cascade' }),
+    areaId: siteColumn(),
     processName: text('process_name').notNull(),
-    sort: integer('sort').notNull().default(0),
+    sort: sortOrder(),
   },
   (t) => [index('appointment_processes_area_idx').on(t.areaId)],
 );
+
+/** The business (window) a row of its set-up belongs to; removing the business removes the row. */
+export const businessColumn = () =>
+  text('process_id')
+    .notNull()
+    .references(() => appointmentProcesses.id, { onDelete: 'cascade' });
 
 /** Calendar days of an area: calendarId, calendar, timeClass, holiday (1 closed). */
 export const appointmentCalendars = pgTable(
   'appointment_calendars',
   {
     /** calendarId. */
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    areaId: text('area_id')
-      .notNull()
-      .references(() => appointmentAreas.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    areaId: siteColumn(),
     calendarDate: date('calendar_date', { mode: 'string' }).notNull(),
     /** timeClass: which slot table the day uses ('1' full day, '2' morning only). */
     timeClass: text('time_class').notNull(),
@@ -62,13 +70,11 @@ export const appointmentSlots = pgTable(
   'appointment_slots',
   {
     /** timeId. */
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     calendarId: bigint('calendar_id', { mode: 'number' })
       .notNull()
       .references(() => appointmentCalendars.id, { onDelete: 'cascade' }),
-    processId: text('process_id')
-      .notNull()
-      .references(() => appointmentProcesses.id, { onDelete: 'cascade' }),
+    processId: businessColumn(),
     /** timeName, e.g. 09:00-10:00. */
     timeName: text('time_name').notNull(),
     maxNum: integer('max_num').notNull(),
@@ -81,13 +87,27 @@ export const appointmentSlots = pgTable(
   ],
 );
 
+/**
+ * What a booking of either page holds: its calendar day, the slot whose place it takes (countId on
+ * the counter page), and the day's date, kept here so "one booking per user and date" is a unique index.
+ */
+const bookedPlace = () => ({
+  calendarId: bigint('calendar_id', { mode: 'number' })
+    .notNull()
+    .references(() => appointmentCalendars.id),
+  slotId: bigint('slot_id', { mode: 'number' })
+    .notNull()
+    .references(() => appointmentSlots.id),
+  bookedDate: date('booked_date', { mode: 'string' }).notNull(),
+});
+
 /** Appointment orders, owned by the openid that booked them; one per case, one per user and date. */
 export const appointmentOrders = pgTable(
   'appointment_orders',
   {
     /** orderid. */
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    openid: text('openid').notNull(),
+    id: serialId(),
+    openid: citizenOpenid(),
     applicationId: applicationId(),
     /** wlsh: the case's acceptance number (prolsh). */
     wlsh: text('wlsh').notNull(),
@@ -97,14 +117,7 @@ export const appointmentOrders = pgTable(
     processId: text('process_id')
       .notNull()
       .references(() => appointmentProcesses.id),
-    calendarId: bigint('calendar_id', { mode: 'number' })
-      .notNull()
-      .references(() => appointmentCalendars.id),
-    slotId: bigint('slot_id', { mode: 'number' })
-      .notNull()
-      .references(() => appointmentSlots.id),
-    /** The calendar day, kept here so "one booking per user and date" is a unique index. */
-    bookedDate: date('booked_date', { mode: 'string' }).notNull(),
+    ...bookedPlace(),
     name: text('name').notNull(),
     /** code: the ID number. */
     code: text('code').notNull(),
@@ -130,17 +143,9 @@ export const appointmentOrders = pgTable(
 export const counterBookings = pgTable(
   'counter_bookings',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    openid: text('openid').notNull(),
-    calendarId: bigint('calendar_id', { mode: 'number' })
-      .notNull()
-      .references(() => appointmentCalendars.id),
-    /** countId: the slot whose place the booking holds. */
-    slotId: bigint('slot_id', { mode: 'number' })
-      .notNull()
-      .references(() => appointmentSlots.id),
-    /** The calendar day, kept here so "one booking per user and date" is a unique index. */
-    bookedDate: date('booked_date', { mode: 'string' }).notNull(),
+    id: serialId(),
+    openid: citizenOpenid(),
+    ...bookedPlace(),
     /** yysj: the date and the slot's name as booked. */
     yysj: text('yysj').notNull(),
     name: text('name').notNull(),

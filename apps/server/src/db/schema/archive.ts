@@ -1,4 +1,5 @@
 import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { citizenOpenid } from './columns';
 import { queryRecords } from './queries';
 
 /** The archive query's verification steps. */
@@ -15,7 +16,7 @@ export const archiveQuerySteps = pgTable(
   'archive_query_steps',
   {
     bsm: text('bsm').primaryKey(),
-    openid: text('openid').notNull(),
+    openid: citizenOpenid(),
     sessionId: text('session_id').notNull(),
     phone: text('phone').notNull(),
     codeVerifiedAt: timestamp('code_verified_at', { withTimezone: true }).notNull(),

@@ -1,13 +1,13 @@
-import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, serialId, sortOrder, citizenOpenid } from './columns';
 
 /** What the hall publishes: feedback, common questions, menus, banners, articles, guides and downloadable files. */
 
 export const feedback = pgTable(
   'feedback',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    openid: text('openid').notNull(),
+    id: serialId(),
+    openid: citizenOpenid(),
     /** yjnrstr: what the citizen wrote. */
     content: text('content').notNull(),
     /** fknrstr / replycontent. */
@@ -21,10 +21,10 @@ export const feedback = pgTable(
 );
 
 export const commonQuestions = pgTable('common_questions', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: serialId(),
   question: text('question').notNull(),
   answer: text('answer').notNull(),
-  sort: integer('sort').notNull().default(0),
+  sort: sortOrder(),
 });
 
 export const menus = pgTable('menus', {
@@ -37,7 +37,7 @@ export const menus = pgTable('menus', {
   imgpath: text('imgpath').notNull().default(''),
   /** bz: the remark under a tile's name. */
   bz: text('bz').notNull().default(''),
-  sort: integer('sort').notNull().default(0),
+  sort: sortOrder(),
   /** A hidden group or tile is kept for the console but left out of the citizens' menu. */
   visible: boolean('visible').notNull().default(true),
 });
@@ -48,7 +48,7 @@ export const banners = pgTable('banners', {
   /** The image address. */
   url: text('url').notNull(),
   link: text('link').notNull().default(''),
-  sort: integer('sort').notNull().default(0),
+  sort: sortOrder(),
   /** A disabled banner is kept for the console but not shown to citizens. */
   enabled: boolean('enabled').notNull().default(true),
   /** The storage key of an image uploaded in the console (url then points at the banner image route); null for shipped images. */
@@ -60,7 +60,7 @@ export const banners = pgTable('banners', {
 export const articles = pgTable(
   'articles',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     type: text('type').notNull(),
     title: text('title').notNull(),
     content: text('content').notNull(),
@@ -68,7 +68,7 @@ export const articles = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
     /** draft: only the console sees it; published: citizens see it. */
     status: text('status').notNull().default('published'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
     /** The display name of the operator who last changed it; '' for seeded rows. */
     updatedBy: text('updated_by').notNull().default(''),
   },
@@ -90,7 +90,7 @@ export const guides = pgTable('guides', {
 export const downloadFiles = pgTable(
   'download_files',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     /** fileName: what the list shows as the file and the download asks for. */
     fileName: text('file_name').notNull().unique(),
     /** fileAlias: the title of the file. */
@@ -101,7 +101,7 @@ export const downloadFiles = pgTable(
     /** The storage's key; null until the file has been put in storage. */
     storageKey: text('storage_key'),
     size: bigint('size', { mode: 'number' }).notNull().default(0),
-    sort: integer('sort').notNull().default(0),
+    sort: sortOrder(),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('download_files_xzqdm_idx').on(t.xzqdm, t.sort)],

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, serialId } from './columns';
 
 /** Hall operators (DESIGN.md §10): their accounts, their console sessions and the audit trail of what they did. */
 
 export const operatorAccounts = pgTable(
   'operator_accounts',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     /** The sign-in name, stored lower-case. */
     username: text('username').notNull(),
     displayName: text('display_name').notNull(),
@@ -61,7 +61,7 @@ export const operatorSessions = pgTable(
 export const auditTrail = pgTable(
   'audit_trail',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     /** Null for a sign-in attempt under a name that does not exist. */
     operatorId: bigint('operator_id', { mode: 'number' }),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, serialId, sortOrder, citizenOpenid } from './columns';
 
 /** Certificate and licence queries: the query cities, the demo registry and the citizens' query records. */
 
@@ -8,14 +8,14 @@ import { createdAt } from './columns';
 export const queryCities = pgTable('query_cities', {
   xzqdm: text('xzqdm').primaryKey(),
   xzqmc: text('xzqmc').notNull(),
-  sort: integer('sort').notNull().default(0),
+  sort: sortOrder(),
 });
 
 /** The demo registry: property certificates and electronic licences known to the registration system. */
 export const registryCertificates = pgTable(
   'registry_certificates',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     xzqdm: text('xzqdm').notNull(),
     /** qzh / bdcqzh: the certificate number. */
     qzh: text('qzh').notNull(),
@@ -47,8 +47,8 @@ export const registryCases = pgTable('registry_cases', {
 export const queryRecords = pgTable(
   'query_records',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    openid: text('openid').notNull(),
+    id: serialId(),
+    openid: citizenOpenid(),
     kind: text('kind').notNull(),
     params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
     state: integer('state').notNull().default(0),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, serialId, sortOrder, citizenOpenid } from './columns';
 
 /** Queue numbers. */
 
@@ -15,16 +15,19 @@ export const queueCompanies = pgTable('queue_companies', {
   address: text('address').notNull().default(''),
   worktime: text('worktime').notNull().default(''),
   phone: text('phone').notNull().default(''),
-  sort: integer('sort').notNull().default(0),
+  sort: sortOrder(),
 });
+
+/** The hall a row of its queue set-up belongs to; removing the hall removes the row. */
+const hallColumn = () =>
+  text('company_id')
+    .notNull()
+    .references(() => queueCompanies.id, { onDelete: 'cascade' });
 
 /** A hall's queue configuration (system/addtime): times HH:mm, durations in minutes, yuyueday in days. */
 export const queueConfigs = pgTable('queue_configs', {
   id: text('id').primaryKey(),
-  companyId: text('company_id')
-    .notNull()
-    .unique()
-    .references(() => queueCompanies.id, { onDelete: 'cascade' }),
+  companyId: hallColumn().unique(),
   strtime: text('strtime').notNull(),
   endtime: text('endtime').notNull(),
   addtime: integer('addtime').notNull(),
@@ -37,9 +40,7 @@ export const queueConfigs = pgTable('queue_configs', {
 export const queueClosedDays = pgTable(
   'queue_closed_days',
   {
-    companyId: text('company_id')
-      .notNull()
-      .references(() => queueCompanies.id, { onDelete: 'cascade' }),
+    companyId: hallColumn(),
     closedDate: date('closed_date', { mode: 'string' }).notNull(),
     reason: text('reason').notNull().default(''),
   },
@@ -51,36 +52,38 @@ export const queueGroups = pgTable(
   'queue_groups',
   {
     id: text('id').primaryKey(),
-    companyId: text('company_id')
-      .notNull()
-      .references(() => queueCompanies.id, { onDelete: 'cascade' }),
+    companyId: hallColumn(),
     name: text('name').notNull(),
     prefix: text('prefix').notNull(),
     remark: text('remark').notNull().default(''),
     /** Numbers handed out for each time of a day. */
     capacity: integer('capacity').notNull(),
-    sort: integer('sort').notNull().default(0),
+    sort: sortOrder(),
   },
   (t) => [index('queue_groups_company_idx').on(t.companyId), check('queue_groups_capacity_check', sql`${t.capacity} > 0`)],
 );
+
+/** The business group a row of its queue set-up belongs to; removing the group removes the row. */
+const groupColumn = () =>
+  text('group_id')
+    .notNull()
+    .references(() => queueGroups.id, { onDelete: 'cascade' });
 
 /** The businesses a group handles (business/sellist). */
 export const queueBusinesses = pgTable(
   'queue_businesses',
   {
     id: text('id').primaryKey(),
-    groupId: text('group_id')
-      .notNull()
-      .references(() => queueGroups.id, { onDelete: 'cascade' }),
+    groupId: groupColumn(),
     name: text('name').notNull(),
-    sort: integer('sort').notNull().default(0),
+    sort: sortOrder(),
   },
   (t) => [index('queue_businesses_group_idx').on(t.groupId)],
 );
 
 /** The queue module's news (system/newslist). */
 export const queueNews = pgTable('queue_news', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: serialId(),
   title: text('title').notNull(),
   content: text('content').notNull(),
   publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
@@ -90,9 +93,7 @@ export const queueNews = pgTable('queue_news', {
 export const queueTimeCounts = pgTable(
   'queue_time_counts',
   {
-    groupId: text('group_id')
-      .notNull()
-      .references(() => queueGroups.id, { onDelete: 'cascade' }),
+    groupId: groupColumn(),
     resDay: date('res_day', { mode: 'string' }).notNull(),
     resTime: text('res_time').notNull(),
     maxNum: integer('max_num').notNull(),
@@ -105,9 +106,7 @@ export const queueTimeCounts = pgTable(
 export const queueDaySerials = pgTable(
   'queue_day_serials',
   {
-    groupId: text('group_id')
-      .notNull()
-      .references(() => queueGroups.id, { onDelete: 'cascade' }),
+    groupId: groupColumn(),
     resDay: date('res_day', { mode: 'string' }).notNull(),
     lastSerial: integer('last_serial').notNull(),
   },
@@ -118,8 +117,8 @@ export const queueDaySerials = pgTable(
 export const queueOrders = pgTable(
   'queue_orders',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    openid: text('openid').notNull(),
+    id: serialId(),
+    openid: citizenOpenid(),
     webid: text('webid').notNull().default(''),
     companyId: text('company_id')
       .notNull()

@@ -1,5 +1,5 @@
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, serialId, citizenOpenid } from './columns';
 
 /** Citizens, sessions and what signing in leaves behind: settings, SMS codes, rate-limit windows, face checks and the WeChat simulator's grants. */
 
@@ -28,7 +28,7 @@ export const users = pgTable('users', {
   /** 长辈模式: the citizen's choice of larger text, larger tap targets and high contrast. */
   elderMode: boolean('elder_mode').notNull().default(false),
   createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** Server-side sessions: the cookie carries only the id; nothing lives in process memory. */
@@ -61,7 +61,7 @@ export const settings = pgTable('settings', {
 export const smsCodes = pgTable(
   'sms_codes',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     phone: text('phone').notNull(),
     code: text('code').notNull(),
     /** Who asked for it: the code only works for that session's user. */
@@ -93,7 +93,7 @@ export const rateLimitHits = pgTable(
 
 export const faceChecks = pgTable('face_checks', {
   bizToken: text('biz_token').primaryKey(),
-  openid: text('openid').notNull(),
+  openid: citizenOpenid(),
   sessionId: text('session_id').notNull(),
   name: text('name').notNull(),
   idcard: text('idcard').notNull(),
@@ -110,7 +110,7 @@ export const faceChecks = pgTable('face_checks', {
 export const wechatSimulatorGrants = pgTable('wechat_simulator_grants', {
   code: text('code').primaryKey(),
   accessToken: text('access_token').notNull(),
-  openid: text('openid').notNull(),
+  openid: citizenOpenid(),
   nickname: text('nickname').notNull(),
   scope: text('scope').notNull(),
   createdAt: createdAt(),

@@ -1,5 +1,5 @@
 import { bigint, index, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { createdAt, citizenOpenid } from './columns';
 
 /** Stored files. */
 
@@ -8,7 +8,7 @@ export const storedFiles = pgTable(
   'stored_files',
   {
     id: text('id').primaryKey(),
-    openid: text('openid').notNull(),
+    openid: citizenOpenid(),
     storageKey: text('storage_key').notNull(),
     originalName: text('original_name').notNull(),
     mime: text('mime').notNull(),

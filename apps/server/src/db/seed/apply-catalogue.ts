@@ -56,160 +56,28 @@ interface PairDetails {
   fields: [string, '0' | '1'][];
 }
 
+/** The obligor panel and its titles, shared by the pairs whose parties are named alike. */
+const NO_OBLIGOR = { ywr: '0', ywrAlias: '义务人', qlrAlias: '申请人' } as const;
+const MORTGAGE_PARTIES = { ywr: '1', ywrAlias: '抵押人', qlrAlias: '抵押权人' } as const;
+const PRESALE_PARTIES = { ywr: '1', ywrAlias: '预售人', qlrAlias: '预购人' } as const;
+
+/** The unit form's fields in order, each required unless marked optional with a trailing `?`. */
+function unitFields(list: string): [string, '0' | '1'][] {
+  return list.split(' ').map((field) => (field.endsWith('?') ? [field.slice(0, -1), '0'] : [field, '1']));
+}
+
 /** What each registration pair gives a business of the catalogue; the console adds businesses that follow one. */
 export const PAIRS: Record<string, PairDetails> = {
-  'pd-100-4': {
-    code: 'FWSCDJ',
-    type: 'bt-house',
-    ywr: '0',
-    ywrAlias: '义务人',
-    qlrAlias: '权利人',
-    fields: [
-      ['bdcdyh', '1'],
-      ['zl', '1'],
-      ['fwsyqmj', '1'],
-      ['tdsyq_mj', '1'],
-      ['fwyt', '1'],
-      ['tdsyq_yt', '1'],
-      ['czfs', '1'],
-      ['sfhbzs', '0'],
-    ],
-  },
-  'pd-100-23': {
-    code: 'DYSCDJ',
-    type: 'bt-mortgage',
-    ywr: '1',
-    ywrAlias: '抵押人',
-    qlrAlias: '抵押权人',
-    fields: [
-      ['bdcqzmh', '1'],
-      ['bdcdyh', '1'],
-      ['zl', '1'],
-      ['fwsyqmj', '1'],
-      ['bdbzzqse', '0'],
-      ['zgzqse', '0'],
-      ['qlqssj', '1'],
-      ['qljssj', '1'],
-    ],
-  },
-  'pd-200-4': {
-    code: 'FWZYDJ',
-    type: 'bt-house',
-    ywr: '1',
-    ywrAlias: '出卖人',
-    qlrAlias: '买受人',
-    fields: [
-      ['bdcqzmh', '1'],
-      ['bdcdyh', '1'],
-      ['zl', '1'],
-      ['fwsyqmj', '1'],
-      ['tdsyq_mj', '0'],
-      ['qdjg', '1'],
-      ['fwyt', '1'],
-      ['czfs', '1'],
-      ['sfhbzs', '0'],
-    ],
-  },
-  'pd-200-23': {
-    code: 'DYZYDJ',
-    type: 'bt-mortgage',
-    ywr: '1',
-    ywrAlias: '转让人',
-    qlrAlias: '受让人',
-    fields: [
-      ['bdcqzmh', '1'],
-      ['bdcdyh', '1'],
-      ['zl', '1'],
-      ['bdbzzqse', '0'],
-      ['zgzqse', '0'],
-    ],
-  },
-  'pd-400-4': {
-    code: 'FWZXDJ',
-    type: 'bt-house',
-    ywr: '0',
-    ywrAlias: '义务人',
-    qlrAlias: '申请人',
-    fields: [
-      ['bdcqzmh', '1'],
-      ['bdcdyh', '1'],
-      ['zl', '1'],
-    ],
-  },
-  'pd-400-23': {
-    code: 'DYZXDJ',
-    type: 'bt-mortgage',
-    ywr: '1',
-    ywrAlias: '抵押人',
-    qlrAlias: '抵押权人',
-    fields: [
-      ['bdcqzmh', '1'],
-      ['bdcdyh', '1'],
-      ['zl', '1'],
-    ],
-  },
-  'pd-700-4': {
-    code: 'YGDJ',
-    type: 'bt-house',
-    ywr: '1',
-    ywrAlias: '预售人',
-    qlrAlias: '预购人',
-    fields: [
-      ['bdcqzmh', '0'],
-      ['bdcdyh', '1'],
-      ['zl', '1'],
-      ['fwsyqmj', '1'],
-      ['qdjg', '1'],
-      ['fwyt', '1'],
-    ],
-  },
-  'pd-700-23': {
-    code: 'YDYDJ',
-    type: 'bt-mortgage',
-    ywr: '1',
-    ywrAlias: '抵押人',
-    qlrAlias: '抵押权人',
-    fields: [
-      ['bdcqzmh', '0'],
-      ['bdcdyh', '1'],
-      ['zl', '1'],
-      ['fwsyqmj', '1'],
-      ['bdbzzqse', '0'],
-      ['zgzqse', '0'],
-      ['qlqssj', '1'],
-      ['qljssj', '1'],
-    ],
-  },
-  'pd-700-423': {
-    code: 'YGYDYDJ',
-    type: 'bt-mortgage',
-    ywr: '1',
-    ywrAlias: '预售人',
-    qlrAlias: '预购人',
-    fields: [
-      ['bdcqzmh', '0'],
-      ['bdcdyh', '1'],
-      ['zl', '1'],
-      ['fwsyqmj', '1'],
-      ['qdjg', '1'],
-      ['bdbzzqse', '0'],
-      ['zgzqse', '0'],
-    ],
-  },
-  'pd-800-4': {
-    code: 'HZDJ',
-    type: 'bt-house',
-    ywr: '0',
-    ywrAlias: '义务人',
-    qlrAlias: '申请人',
-    fields: [
-      ['bdcqzmh', '1'],
-      ['bdcdyh', '1'],
-      ['zl', '1'],
-      ['fwsyqmj', '1'],
-      ['mj_bgh', '0'],
-    ],
-  },
+  'pd-100-4': { code: 'FWSCDJ', type: 'bt-house', ywr: '0', ywrAlias: '义务人', qlrAlias: '权利人', fields: unitFields('bdcdyh zl fwsyqmj tdsyq_mj fwyt tdsyq_yt czfs sfhbzs?') },
+  'pd-100-23': { code: 'DYSCDJ', type: 'bt-mortgage', ...MORTGAGE_PARTIES, fields: unitFields('bdcqzmh bdcdyh zl fwsyqmj bdbzzqse? zgzqse? qlqssj qljssj') },
+  'pd-200-4': { code: 'FWZYDJ', type: 'bt-house', ywr: '1', ywrAlias: '出卖人', qlrAlias: '买受人', fields: unitFields('bdcqzmh bdcdyh zl fwsyqmj tdsyq_mj? qdjg fwyt czfs sfhbzs?') },
+  'pd-200-23': { code: 'DYZYDJ', type: 'bt-mortgage', ywr: '1', ywrAlias: '转让人', qlrAlias: '受让人', fields: unitFields('bdcqzmh bdcdyh zl bdbzzqse? zgzqse?') },
+  'pd-400-4': { code: 'FWZXDJ', type: 'bt-house', ...NO_OBLIGOR, fields: unitFields('bdcqzmh bdcdyh zl') },
+  'pd-400-23': { code: 'DYZXDJ', type: 'bt-mortgage', ...MORTGAGE_PARTIES, fields: unitFields('bdcqzmh bdcdyh zl') },
+  'pd-700-4': { code: 'YGDJ', type: 'bt-house', ...PRESALE_PARTIES, fields: unitFields('bdcqzmh? bdcdyh zl fwsyqmj qdjg fwyt') },
+  'pd-700-23': { code: 'YDYDJ', type: 'bt-mortgage', ...MORTGAGE_PARTIES, fields: unitFields('bdcqzmh? bdcdyh zl fwsyqmj bdbzzqse? zgzqse? qlqssj qljssj') },
+  'pd-700-423': { code: 'YGYDYDJ', type: 'bt-mortgage', ...PRESALE_PARTIES, fields: unitFields('bdcqzmh? bdcdyh zl fwsyqmj qdjg bdbzzqse? zgzqse?') },
+  'pd-800-4': { code: 'HZDJ', type: 'bt-house', ...NO_OBLIGOR, fields: unitFields('bdcqzmh bdcdyh zl fwsyqmj mj_bgh?') },
 };
 
 /** Enterprise businesses (yhlx 1): a developer's first registration and sale, and a bank's mortgage; each built on its pair. */
@@ -248,56 +116,67 @@ function businessId(base: string, xzqdm: string): string {
   return xzqdm === DEFAULT_APPLY_REGION ? base : `${base}-${xzqdm}`;
 }
 
+/** A business of a pair in a district: the pair gives its registration, obligor panel and unit fields; the rest is its own. */
+function pairBusiness(
+  pairId: string,
+  district: (typeof DEMO_DISTRICTS)[number],
+  own: Pick<CatalogueBusiness, 'id' | 'typeId' | 'prodefName' | 'yhlx' | 'code' | 'sort' | 'materials'>,
+): CatalogueBusiness {
+  const pair = PAIRS[pairId]!;
+  const [, djlx = '', qllx = ''] = pairId.split('-');
+  return {
+    id: own.id,
+    parentId: `pc-${djlx}`,
+    typeId: own.typeId,
+    prodefName: own.prodefName,
+    yhlx: own.yhlx,
+    djlx,
+    qllx,
+    code: own.code,
+    xzqdm: district.xzqdm,
+    areaname: district.areaname,
+    ywr: pair.ywr,
+    ywrAlias: pair.ywrAlias,
+    qlrAlias: pair.qlrAlias,
+    sort: own.sort,
+    guideOf: pairId,
+    materials: own.materials,
+    fields: pair.fields,
+  };
+}
+
 function buildCatalogue(): CatalogueBusiness[] {
   const list: CatalogueBusiness[] = [];
   for (const district of DEMO_DISTRICTS) {
     GUIDE_BUSINESSES.forEach((guide, index) => {
       const pair = PAIRS[guide.prodefid];
       if (!pair) throw new Error(`no catalogue details for ${guide.prodefid}`);
-      const [, djlx = '', qllx = ''] = guide.prodefid.split('-');
-      list.push({
-        id: businessId(guide.prodefid, district.xzqdm),
-        parentId: `pc-${djlx}`,
-        typeId: pair.type,
-        prodefName: guide.name,
-        yhlx: '0',
-        djlx,
-        qllx,
-        code: pair.code,
-        xzqdm: district.xzqdm,
-        areaname: district.areaname,
-        ywr: pair.ywr,
-        ywrAlias: pair.ywrAlias,
-        qlrAlias: pair.qlrAlias,
-        sort: index + 1,
-        guideOf: guide.prodefid,
-        materials: guide.materials,
-        fields: pair.fields,
-      });
+      list.push(
+        pairBusiness(guide.prodefid, district, {
+          id: businessId(guide.prodefid, district.xzqdm),
+          typeId: pair.type,
+          prodefName: guide.name,
+          yhlx: '0',
+          code: pair.code,
+          sort: index + 1,
+          materials: guide.materials,
+        }),
+      );
     });
     ENTERPRISE_BUSINESSES.forEach((enterprise, index) => {
       const pair = PAIRS[enterprise.pair]!;
       const guide = GUIDE_BUSINESSES.find((g) => g.prodefid === enterprise.pair)!;
-      const [, djlx = '', qllx = ''] = enterprise.pair.split('-');
-      list.push({
-        id: businessId(`${enterprise.pair}-${enterprise.suffix}`, district.xzqdm),
-        parentId: `pc-${djlx}`,
-        typeId: 'bt-enterprise',
-        prodefName: enterprise.name,
-        yhlx: '1',
-        djlx,
-        qllx,
-        code: `QY${pair.code}`,
-        xzqdm: district.xzqdm,
-        areaname: district.areaname,
-        ywr: pair.ywr,
-        ywrAlias: pair.ywrAlias,
-        qlrAlias: pair.qlrAlias,
-        sort: index + 1,
-        guideOf: enterprise.pair,
-        materials: [...guide.materials, '营业执照', '法定代表人身份证明及授权委托书'],
-        fields: pair.fields,
-      });
+      list.push(
+        pairBusiness(enterprise.pair, district, {
+          id: businessId(`${enterprise.pair}-${enterprise.suffix}`, district.xzqdm),
+          typeId: 'bt-enterprise',
+          prodefName: enterprise.name,
+          yhlx: '1',
+          code: `QY${pair.code}`,
+          sort: index + 1,
+          materials: [...guide.materials, '营业执照', '法定代表人身份证明及授权委托书'],
+        }),
+      );
     });
   }
   return list;

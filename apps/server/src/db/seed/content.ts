@@ -32,11 +32,20 @@ export const DEMO_BANNERS = [
 
 const paragraph = (text: string) => `<p>${text}</p>`;
 
+/** The articles of one type: their titles, newest first, the text each of them has, and how many days ago the first and each next one was written. */
+interface ArticleGroup {
+  type: string;
+  titles: string[];
+  content: string;
+  firstDaysAgo: number;
+  daysApart: number;
+}
+
 /** Article types: article (news), bszn (guides), xxgs (announcements), laws, tzgg (housing notices). */
-export const DEMO_ARTICLES: { type: string; title: string; content: string; daysAgo: number }[] = [
-  ...Array.from({ length: 8 }, (_, i) => ({
+const ARTICLE_GROUPS: ArticleGroup[] = [
+  {
     type: 'article',
-    title: [
+    titles: [
       '市不动产登记中心推行“一窗受理”服务',
       '不动产登记网上办事大厅正式上线',
       '登记中心开展延时服务 方便群众办事',
@@ -45,15 +54,16 @@ export const DEMO_ARTICLES: { type: string; title: string; content: string; days
       '登记中心召开营商环境优化推进会',
       '开展“我为群众办实事”便民活动',
       '电子证照在金融机构全面应用',
-    ][i]!,
+    ],
     content:
       paragraph('为进一步优化营商环境，提升不动产登记便利度，登记中心持续推进“互联网+不动产登记”，群众可通过网上办事大厅在线申请、预约、查询。') +
       paragraph('办理中如有疑问，请拨打咨询电话或到服务大厅咨询窗口咨询。'),
-    daysAgo: i * 3 + 1,
-  })),
-  ...Array.from({ length: 7 }, (_, i) => ({
+    firstDaysAgo: 1,
+    daysApart: 3,
+  },
+  {
     type: 'bszn',
-    title: [
+    titles: [
       '国有建设用地使用权及房屋所有权首次登记办事指南',
       '房屋转移登记（二手房买卖）办事指南',
       '抵押权首次登记办事指南',
@@ -61,22 +71,24 @@ export const DEMO_ARTICLES: { type: string; title: string; content: string; days
       '预告登记办事指南',
       '继承（受遗赠）转移登记办事指南',
       '不动产权证书遗失补证办事指南',
-    ][i]!,
+    ],
     content:
       paragraph('一、申请材料：不动产登记申请书、申请人身份证明、不动产权属证书、相关合同或证明材料。') +
       paragraph('二、办理时限：一般 5 个工作日内办结。') +
       paragraph('三、收费标准：按国家规定标准收取登记费。'),
-    daysAgo: i * 5 + 2,
-  })),
-  ...Array.from({ length: 12 }, (_, i) => ({
+    firstDaysAgo: 2,
+    daysApart: 5,
+  },
+  {
     type: 'xxgs',
-    title: `不动产首次登记公告（第${2026 - Math.floor(i / 6)}-${String(12 - (i % 6)).padStart(3, '0')}号）`,
+    titles: Array.from({ length: 12 }, (_, i) => `不动产首次登记公告（第${2026 - Math.floor(i / 6)}-${String(12 - (i % 6)).padStart(3, '0')}号）`),
     content: paragraph('经初步审定，拟对下列不动产权利予以首次登记，根据《不动产登记暂行条例实施细则》的规定，现予公告。如有异议，请自本公告之日起十五个工作日内将异议书面材料送达登记中心。'),
-    daysAgo: i * 4 + 1,
-  })),
-  ...Array.from({ length: 13 }, (_, i) => ({
+    firstDaysAgo: 1,
+    daysApart: 4,
+  },
+  {
     type: 'laws',
-    title: [
+    titles: [
       '中华人民共和国民法典（物权编）',
       '不动产登记暂行条例',
       '不动产登记暂行条例实施细则',
@@ -90,19 +102,25 @@ export const DEMO_ARTICLES: { type: string; title: string; content: string; days
       '土地管理法',
       '关于规范不动产登记资料查询的通知',
       '住房公积金贷款抵押登记办理规定',
-    ][i]!,
+    ],
     content:
       paragraph('第一条 为整合不动产登记职责，规范登记行为，方便群众申请登记，保护权利人合法权益，制定本条例。') +
       paragraph('第二条 本条例所称不动产登记，是指不动产登记机构依法将不动产权利归属和其他法定事项记载于不动产登记簿的行为。'),
-    daysAgo: i * 30 + 10,
-  })),
-  ...Array.from({ length: 6 }, (_, i) => ({
+    firstDaysAgo: 10,
+    daysApart: 30,
+  },
+  {
     type: 'tzgg',
-    title: `房源信息公示：${['阳光花园', '和平小区', '锦绣华庭', '滨河新城', '书香苑', '康宁家园'][i]} 在售房源`,
+    titles: ['阳光花园', '和平小区', '锦绣华庭', '滨河新城', '书香苑', '康宁家园'].map((estate) => `房源信息公示：${estate} 在售房源`),
     content: paragraph('以下房源已办理预售许可，购房人可通过网上办事大厅查询房屋权属状态。'),
-    daysAgo: i * 7 + 3,
-  })),
+    firstDaysAgo: 3,
+    daysApart: 7,
+  },
 ];
+
+export const DEMO_ARTICLES: { type: string; title: string; content: string; daysAgo: number }[] = ARTICLE_GROUPS.flatMap((group) =>
+  group.titles.map((title, i) => ({ type: group.type, title, content: group.content, daysAgo: i * group.daysApart + group.firstDaysAgo })),
+);
 
 export const DEMO_COMMON_QUESTIONS = [
   { question: '网上申请需要准备哪些材料？', answer: '请根据所选业务的办事指南准备身份证明、权属证书、合同等材料的清晰照片，上传时按材料名称逐项上传。', sort: 1 },

@@ -9,11 +9,13 @@ import {
   NO_DATA_MESSAGE,
   UNREADABLE_TEXT_MESSAGE,
   contract,
+  type CallDefinition,
 } from '@hall/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { badRequest, notFound } from '../../lib/errors';
-import { registerCall } from '../../lib/register-call';
-import { auditActor, requireOperator } from '../../plugins/operator-session';
+import { registerCall, type CallRequest } from '../../lib/register-call';
+import { auditActor, requireOperator, type OperatorGuard } from '../../plugins/operator-session';
 import { deleteConsoleBanner, findBannerImage, listConsoleBanners, orderConsoleBanners, replaceBannerImage, saveConsoleBanner } from '../../services/content-console/banners';
 import {
   deleteConsoleQuestion,
@@ -36,11 +38,37 @@ const CONTENT = { role: 'content' } as const;
 const ADMIN = { role: 'admin' } as const;
 const WRITES = { max: 120, timeWindow: '1 minute' } as const;
 
+/** What a call's reply carries as its data. */
+type ReplyData<C extends CallDefinition> = z.input<C['reply']> extends { data?: infer D } ? D : never;
+
+/**
+ * A console write: the role it needs, the writes' rate limit, and the errcode reply of a success, its
+ * message over the data the write answers.
+ */
+function registerWrite<C extends CallDefinition>(
+  app: FastifyInstance,
+  call: C,
+  operator: OperatorGuard,
+  message: string | ((request: CallRequest<C>) => string),
+  write: (request: CallRequest<C>) => Promise<ReplyData<C>>,
+): void {
+  registerCall(app, call, { auth: 'operator', operator, rateLimit: WRITES }, async (request) => {
+    const errmsg = typeof message === 'string' ? message : message(request);
+    return { errcode: '00', errmsg, data: await write(request) } as z.input<C['reply']>;
+  });
+}
+
+interface Upload {
+  fields: Record<string, string>;
+  file: Buffer;
+  fileName: string;
+}
+
 /**
  * The fields and the one file (Filedata) of a multipart body; the file is held in memory, bounded by
  * `maxBytes`, and never kept in part (a truncated file is refused whole).
  */
-async function readUpload(request: FastifyRequest, maxBytes: number, tooLarge: string, missing: string): Promise<{ fields: Record<string, string>; file: Buffer; fileName: string }> {
+async function readUpload(request: FastifyRequest, maxBytes: number, tooLarge: string, missing: string): Promise<Upload> {
   if (!request.isMultipart()) throw badRequest('请以文件上传的方式提交');
   const fields: Record<string, string> = {};
   let file: Buffer | null = null;
@@ -67,6 +95,27 @@ async function readUpload(request: FastifyRequest, maxBytes: number, tooLarge: s
   return { fields, file, fileName };
 }
 
+/** A file upload's cap and the messages of a file too large and of none. */
+interface UploadLimits {
+  maxBytes: number;
+  tooLarge: string;
+  missing: string;
+}
+
+/** A multipart upload of the content role (one file and a few fields), with the uploads' rate limit. */
+function registerUpload(app: FastifyInstance, url: string, limits: UploadLimits, handle: (request: FastifyRequest, upload: Upload) => Promise<unknown>): void {
+  app.route({
+    method: 'POST',
+    url,
+    // The body may be the file's size and a little more for the multipart framing.
+    bodyLimit: limits.maxBytes + 64 * 1024,
+    config: { envelope: 'errcode', rateLimit: { max: 30, timeWindow: '1 minute' } },
+    // Without a console session and the role, nothing of the body is read.
+    preValidation: (request) => requireOperator(request, CONTENT),
+    handler: async (request) => handle(request, await readUpload(request, limits.maxBytes, limits.tooLarge, limits.missing)),
+  });
+}
+
 /**
  * The console's content management (DESIGN.md §10) for the 内容管理员: articles with drafts and
  * publishing, the home's banners (with their images) and menu tiles; every write audited.
@@ -83,61 +132,38 @@ export async function contentConsoleArea(app: FastifyInstance): Promise<void> {
 
   registerCall(app, contract.getConsoleArticle, { auth: 'operator', operator: CONTENT }, async (request) => ({ errcode: '00', data: await readConsoleArticle(db, request.body.id) }));
 
-  registerCall(app, contract.saveConsoleArticle, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
-    errcode: '00',
-    errmsg: '保存成功',
-    data: await saveConsoleArticle(db, auditActor(request), request.body),
-  }));
+  registerWrite(app, contract.saveConsoleArticle, CONTENT, '保存成功', (request) => saveConsoleArticle(db, auditActor(request), request.body));
 
-  registerCall(app, contract.publishConsoleArticle, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
-    errcode: '00',
-    errmsg: request.body.publish ? '已发布' : '已撤回为草稿',
-    data: await publishConsoleArticle(db, auditActor(request), request.body.id, request.body.publish),
-  }));
+  registerWrite(
+    app,
+    contract.publishConsoleArticle,
+    CONTENT,
+    (request) => (request.body.publish ? '已发布' : '已撤回为草稿'),
+    (request) => publishConsoleArticle(db, auditActor(request), request.body.id, request.body.publish),
+  );
 
-  registerCall(app, contract.deleteConsoleArticle, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
-    errcode: '00',
-    errmsg: '已删除',
-    data: await deleteConsoleArticle(db, auditActor(request), request.body.id),
-  }));
+  registerWrite(app, contract.deleteConsoleArticle, CONTENT, '已删除', (request) => deleteConsoleArticle(db, auditActor(request), request.body.id));
 
   // ── Banners ──
   const bannerList = async () => ({ errcode: '00' as const, data: { items: await listConsoleBanners(db) } });
   registerCall(app, contract.listConsoleBanners, { auth: 'operator', operator: CONTENT }, bannerList);
 
-  registerCall(app, contract.saveConsoleBanner, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
-    errcode: '00',
-    errmsg: '保存成功',
-    data: await saveConsoleBanner(db, app.publicContent, auditActor(request), request.body),
-  }));
+  registerWrite(app, contract.saveConsoleBanner, CONTENT, '保存成功', (request) => saveConsoleBanner(db, app.publicContent, auditActor(request), request.body));
 
-  app.route({
-    method: 'POST',
-    url: contract.uploadConsoleBannerImage.path,
-    // The body may be the image's size and a little more for the multipart framing.
-    bodyLimit: BANNER_IMAGE_MAX_BYTES + 64 * 1024,
-    config: { envelope: 'errcode', rateLimit: { max: 30, timeWindow: '1 minute' } },
-    // Without a console session and the role, nothing of the body is read.
-    preValidation: (request) => requireOperator(request, CONTENT),
-    handler: async (request) => {
-      const { fields, file } = await readUpload(request, BANNER_IMAGE_MAX_BYTES, BANNER_IMAGE_TOO_LARGE, BANNER_IMAGE_MISSING);
+  registerUpload(
+    app,
+    contract.uploadConsoleBannerImage.path,
+    { maxBytes: BANNER_IMAGE_MAX_BYTES, tooLarge: BANNER_IMAGE_TOO_LARGE, missing: BANNER_IMAGE_MISSING },
+    async (request, { fields, file }) => {
       const id = (fields.id ?? '').trim();
       if (!/^[\w-]{1,64}$/.test(id)) throw notFound(NO_DATA_MESSAGE);
       return { errcode: '00', errmsg: '图片已更换', data: await replaceBannerImage(db, files, app.publicContent, auditActor(request), id, file) };
     },
-  });
+  );
 
-  registerCall(app, contract.orderConsoleBanners, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
-    errcode: '00',
-    errmsg: '顺序已保存',
-    data: { items: await orderConsoleBanners(db, app.publicContent, auditActor(request), request.body.ids) },
-  }));
+  registerWrite(app, contract.orderConsoleBanners, CONTENT, '顺序已保存', async (request) => ({ items: await orderConsoleBanners(db, app.publicContent, auditActor(request), request.body.ids) }));
 
-  registerCall(app, contract.deleteConsoleBanner, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
-    errcode: '00',
-    errmsg: '已删除',
-    data: await deleteConsoleBanner(db, files, app.publicContent, auditActor(request), request.body.id),
-  }));
+  registerWrite(app, contract.deleteConsoleBanner, CONTENT, '已删除', (request) => deleteConsoleBanner(db, files, app.publicContent, auditActor(request), request.body.id));
 
   const image = contract.bannerImage;
   app.route({
@@ -157,102 +183,57 @@ export async function contentConsoleArea(app: FastifyInstance): Promise<void> {
   // ── Menus ──
   registerCall(app, contract.listConsoleMenus, { auth: 'operator', operator: CONTENT }, async () => ({ errcode: '00', data: { groups: await listConsoleMenus(db) } }));
 
-  registerCall(app, contract.saveConsoleMenu, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
-    errcode: '00',
-    errmsg: '保存成功',
-    data: await saveConsoleMenu(db, app.publicContent, auditActor(request), request.body),
+  registerWrite(app, contract.saveConsoleMenu, CONTENT, '保存成功', (request) => saveConsoleMenu(db, app.publicContent, auditActor(request), request.body));
+
+  registerWrite(app, contract.orderConsoleMenus, CONTENT, '顺序已保存', async (request) => ({
+    groups: await orderConsoleMenus(db, app.publicContent, auditActor(request), request.body.parentId, request.body.ids),
   }));
 
-  registerCall(app, contract.orderConsoleMenus, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
-    errcode: '00',
-    errmsg: '顺序已保存',
-    data: { groups: await orderConsoleMenus(db, app.publicContent, auditActor(request), request.body.parentId, request.body.ids) },
-  }));
-
-  registerCall(app, contract.deleteConsoleMenu, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
-    errcode: '00',
-    errmsg: '已删除',
-    data: await deleteConsoleMenu(db, app.publicContent, auditActor(request), request.body.id),
-  }));
+  registerWrite(app, contract.deleteConsoleMenu, CONTENT, '已删除', (request) => deleteConsoleMenu(db, app.publicContent, auditActor(request), request.body.id));
 
   // ── Common questions and contact lines ──
   registerCall(app, contract.listConsoleQuestions, { auth: 'operator', operator: CONTENT }, async () => ({ errcode: '00', data: { items: await listConsoleQuestions(db) } }));
 
-  registerCall(app, contract.saveConsoleQuestion, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
-    errcode: '00',
-    errmsg: '保存成功',
-    data: await saveConsoleQuestion(db, auditActor(request), request.body),
-  }));
+  registerWrite(app, contract.saveConsoleQuestion, CONTENT, '保存成功', (request) => saveConsoleQuestion(db, auditActor(request), request.body));
 
-  registerCall(app, contract.orderConsoleQuestions, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
-    errcode: '00',
-    errmsg: '顺序已保存',
-    data: { items: await orderConsoleQuestions(db, auditActor(request), request.body.ids) },
-  }));
+  registerWrite(app, contract.orderConsoleQuestions, CONTENT, '顺序已保存', async (request) => ({ items: await orderConsoleQuestions(db, auditActor(request), request.body.ids) }));
 
-  registerCall(app, contract.deleteConsoleQuestion, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
-    errcode: '00',
-    errmsg: '已删除',
-    data: await deleteConsoleQuestion(db, auditActor(request), request.body.id),
-  }));
+  registerWrite(app, contract.deleteConsoleQuestion, CONTENT, '已删除', (request) => deleteConsoleQuestion(db, auditActor(request), request.body.id));
 
   registerCall(app, contract.getConsoleContact, { auth: 'operator', operator: CONTENT }, async () => ({ errcode: '00', data: await readConsoleContact(db) }));
 
-  registerCall(app, contract.saveConsoleContact, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
-    errcode: '00',
-    errmsg: '保存成功',
-    data: await saveConsoleContact(db, auditActor(request), request.body.lines),
-  }));
+  registerWrite(app, contract.saveConsoleContact, CONTENT, '保存成功', (request) => saveConsoleContact(db, auditActor(request), request.body.lines));
 
   // ── Service sites' details ──
   registerCall(app, contract.listConsoleSites, { auth: 'operator', operator: CONTENT }, async () => ({ errcode: '00', data: { items: await listConsoleSites(db) } }));
 
-  registerCall(app, contract.saveConsoleSite, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
-    errcode: '00',
-    errmsg: '保存成功',
-    data: await saveConsoleSite(db, auditActor(request), request.body),
-  }));
+  registerWrite(app, contract.saveConsoleSite, CONTENT, '保存成功', (request) => saveConsoleSite(db, auditActor(request), request.body));
 
   // ── Downloadable forms ──
   registerCall(app, contract.listConsoleDownloads, { auth: 'operator', operator: CONTENT }, async () => ({ errcode: '00', data: { items: await listConsoleDownloads(db) } }));
 
-  app.route({
-    method: 'POST',
-    url: contract.uploadConsoleDownload.path,
-    bodyLimit: DOWNLOAD_FILE_MAX_BYTES + 64 * 1024,
-    config: { envelope: 'errcode', rateLimit: { max: 30, timeWindow: '1 minute' } },
-    preValidation: (request) => requireOperator(request, CONTENT),
-    handler: async (request) => {
-      const { fields, file, fileName } = await readUpload(request, DOWNLOAD_FILE_MAX_BYTES, DOWNLOAD_FILE_TOO_LARGE, DOWNLOAD_FILE_MISSING);
+  registerUpload(
+    app,
+    contract.uploadConsoleDownload.path,
+    { maxBytes: DOWNLOAD_FILE_MAX_BYTES, tooLarge: DOWNLOAD_FILE_TOO_LARGE, missing: DOWNLOAD_FILE_MISSING },
+    async (request, { fields, file, fileName }) => {
       const id = fields.id?.trim() || undefined;
       const data = await uploadConsoleDownload(db, files, auditActor(request), { id, fileAlias: fields.fileAlias ?? '', originalName: fileName, bytes: file });
       return { errcode: '00', errmsg: id ? '文件已替换' : '上传成功', data };
     },
-  });
+  );
 
-  registerCall(app, contract.deleteConsoleDownload, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
-    errcode: '00',
-    errmsg: '已删除',
-    data: await deleteConsoleDownload(db, files, auditActor(request), request.body.id),
-  }));
+  registerWrite(app, contract.deleteConsoleDownload, CONTENT, '已删除', (request) => deleteConsoleDownload(db, files, auditActor(request), request.body.id));
 
   // ── Handling guides and the materials each business asks for ──
   registerCall(app, contract.listConsoleGuides, { auth: 'operator', operator: CONTENT }, async () => ({ errcode: '00', data: { items: await listConsoleGuides(db) } }));
 
   registerCall(app, contract.getConsoleGuide, { auth: 'operator', operator: CONTENT }, async (request) => ({ errcode: '00', data: await readConsoleGuide(db, request.body.prodefid) }));
 
-  registerCall(app, contract.saveConsoleGuide, { auth: 'operator', operator: CONTENT, rateLimit: WRITES }, async (request) => ({
-    errcode: '00',
-    errmsg: '保存成功',
-    data: await saveConsoleGuide(db, auditActor(request), request.body),
-  }));
+  registerWrite(app, contract.saveConsoleGuide, CONTENT, '保存成功', (request) => saveConsoleGuide(db, auditActor(request), request.body));
 
   // ── The map's tile provider: a setting of the 系统管理员 (it decides which outside service citizens' phones load) ──
   registerCall(app, contract.getMapSetting, { auth: 'operator', operator: ADMIN }, async () => ({ errcode: '00', data: await readMapSetting(db) }));
 
-  registerCall(app, contract.saveMapSetting, { auth: 'operator', operator: ADMIN, rateLimit: WRITES }, async (request) => ({
-    errcode: '00',
-    errmsg: '保存成功',
-    data: await saveMapSetting(db, auditActor(request), request.body),
-  }));
+  registerWrite(app, contract.saveMapSetting, ADMIN, '保存成功', (request) => saveMapSetting(db, auditActor(request), request.body));
 }

@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { applicants, applications } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { parseRowId } from '../../lib/row-id';
+import { firstRowById, parseRowId } from '../../lib/row-id';
 import { lockEditableApplication, textOf } from './application-editing';
 import { findOwnedApplication } from './applications';
 import { toApplicant } from './applicant-view';
@@ -92,15 +92,13 @@ export async function saveApplicant(db: Database, openid: string, proinstid: str
     if (!next.ok) throw badRequest(COMPANY_NOT_ALLOWED);
     const existing = textOf(save.id);
     if (existing) {
-      const applicantId = parseRowId(existing);
-      const [updated] =
-        applicantId === null
-          ? []
-          : await tx
-              .update(applicants)
-              .set(values)
-              .where(and(eq(applicants.id, applicantId), eq(applicants.applicationId, application.id)))
-              .returning({ id: applicants.id });
+      const updated = await firstRowById(existing, (rowId) =>
+        tx
+          .update(applicants)
+          .set(values)
+          .where(and(eq(applicants.id, rowId), eq(applicants.applicationId, application.id)))
+          .returning({ id: applicants.id }),
+      );
       if (!updated) throw notFound(APPLICANT_NOT_FOUND);
       return String(updated.id);
     }

@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { businessFields, propertyUnits } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { parseRowId } from '../../lib/row-id';
+import { firstRowById, parseRowId } from '../../lib/row-id';
 import { lockEditableApplication, textOf } from './application-editing';
 
 export const UNIT_NOT_FOUND = '未找到该不动产单元';
@@ -79,15 +79,13 @@ export async function saveUnits(db: Database, openid: string, proinstid: string,
     for (const unit of units) {
       const values = unitValues(unit);
       if (textOf(unit.id)) {
-        const unitId = parseRowId(textOf(unit.id));
-        const [updated] =
-          unitId === null
-            ? []
-            : await tx
-                .update(propertyUnits)
-                .set(values)
-                .where(and(eq(propertyUnits.id, unitId), eq(propertyUnits.applicationId, application.id)))
-                .returning({ id: propertyUnits.id });
+        const updated = await firstRowById(textOf(unit.id), (rowId) =>
+          tx
+            .update(propertyUnits)
+            .set(values)
+            .where(and(eq(propertyUnits.id, rowId), eq(propertyUnits.applicationId, application.id)))
+            .returning({ id: propertyUnits.id }),
+        );
         if (!updated) throw notFound(UNIT_NOT_FOUND);
         ids.push(String(updated.id));
       } else {

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { appointmentAreas, appointmentCalendars, appointmentOrders, appointmentProcesses, appointmentSlots, applications, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { parseRowId } from '../../lib/row-id';
+import { firstRowById, parseRowId } from '../../lib/row-id';
 import { formatShanghaiDate, formatShanghaiDateTime } from '../../lib/shanghai-time';
 import { dayStillOpen } from '../appointment-settings/calendar-rules';
 
@@ -208,14 +208,12 @@ function toOrder(row: OrderRow): AppointmentOrder {
 
 /** One of the caller's own orders; anyone else's reads as no data. */
 export async function findOwnOrder(db: Database, openid: string, idText: string): Promise<AppointmentOrder> {
-  const id = parseRowId(idText);
-  const [row] =
-    id === null
-      ? []
-      : await db
-          .select()
-          .from(appointmentOrders)
-          .where(and(eq(appointmentOrders.id, id), eq(appointmentOrders.openid, openid)));
+  const row = await firstRowById(idText, (rowId) =>
+    db
+      .select()
+      .from(appointmentOrders)
+      .where(and(eq(appointmentOrders.id, rowId), eq(appointmentOrders.openid, openid))),
+  );
   if (!row) throw notFound(NO_DATA_MESSAGE);
   return toOrder(row);
 }

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { applications, appointmentAreas, appointmentCalendars, appointmentOrders, appointmentProcesses, appointmentSlots, counterBookings } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { parseRowId } from '../../lib/row-id';
+import { firstRowById, parseRowId } from '../../lib/row-id';
 import { formatShanghaiDate, formatShanghaiDateTime } from '../../lib/shanghai-time';
 import { uniqueViolation } from '../../lib/unique-violation';
 import { CASE_ALREADY_BOOKED, CASE_NOT_BOOKABLE, DAY_NOT_BOOKABLE, SLOT_NOT_FOUND } from './appointments';
@@ -122,14 +122,12 @@ export async function bookCounterSlot(db: Database, openid: string, input: Count
 
   let applicationId: number | null = null;
   if (input.proinstid?.trim()) {
-    const id = parseRowId(input.proinstid);
-    const [application] =
-      id === null
-        ? []
-        : await db
-            .select({ id: applications.id })
-            .from(applications)
-            .where(and(eq(applications.id, id), eq(applications.openid, openid), ne(applications.shzt, REVIEW_STATUS.notSubmitted)));
+    const application = await firstRowById(input.proinstid, (rowId) =>
+      db
+        .select({ id: applications.id })
+        .from(applications)
+        .where(and(eq(applications.id, rowId), eq(applications.openid, openid), ne(applications.shzt, REVIEW_STATUS.notSubmitted))),
+    );
     if (!application) throw badRequest(CASE_NOT_BOOKABLE);
     applicationId = application.id;
   }

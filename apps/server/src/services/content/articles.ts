@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { articles } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { containsPattern } from '../../lib/like-pattern';
-import { parseRowId } from '../../lib/row-id';
+import { firstRowById, parseRowId } from '../../lib/row-id';
 import { sanitizeContentHtml } from '../../lib/safe-html';
 import { formatShanghaiDate } from '../../lib/shanghai-time';
 
@@ -31,14 +31,12 @@ export async function listArticles(db: Database, type: ArticleType, search?: str
 
 /** One published article, its HTML sanitised again on the way out. A given type must match the article's. */
 export async function readArticle(db: Database, id: string, type?: ArticleType): Promise<Article> {
-  const rowId = parseRowId(id);
-  const [row] =
-    rowId === null
-      ? []
-      : await db
-          .select()
-          .from(articles)
-          .where(and(PUBLISHED, eq(articles.id, rowId), type ? eq(articles.type, type) : undefined));
+  const row = await firstRowById(id, (rowId) =>
+    db
+      .select()
+      .from(articles)
+      .where(and(PUBLISHED, eq(articles.id, rowId), type ? eq(articles.type, type) : undefined)),
+  );
   if (!row) throw notFound(NO_DATA_MESSAGE);
   return toArticle(row);
 }

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { feedback } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { formatShanghaiDateTime } from '../../lib/shanghai-time';
-import { parseRowId } from '../../lib/row-id';
+import { firstRowById } from '../../lib/row-id';
 import { preparedStatement } from '../../lib/prepared-statement';
 
 type FeedbackRow = typeof feedback.$inferSelect;
@@ -59,14 +59,12 @@ export async function listFeedback(db: Database, openid: string): Promise<Feedba
 
 /** One item of the citizen's own feedback; another's is as absent as a missing one. */
 export async function findOwnFeedback(db: Database, openid: string, id: string): Promise<FeedbackItem> {
-  const rowId = parseRowId(id);
-  const [row] =
-    rowId === null
-      ? []
-      : await db
-          .select()
-          .from(feedback)
-          .where(and(eq(feedback.id, rowId), eq(feedback.openid, openid)));
+  const row = await firstRowById(id, (rowId) =>
+    db
+      .select()
+      .from(feedback)
+      .where(and(eq(feedback.id, rowId), eq(feedback.openid, openid))),
+  );
   if (!row) throw notFound(NO_DATA_MESSAGE);
   return toFeedbackItem(row);
 }

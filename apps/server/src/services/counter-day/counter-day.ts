@@ -1,6 +1,6 @@
 import { NO_DATA_MESSAGE, type CounterDay, type DayBooking } from '@hall/api';
 import { ATTENDANCE_LABELS, INVALID_DATE, isCalendarDate, maskMobileNumber, type AttendanceState } from '@hall/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, type Column, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { appointmentAreas, appointmentAttendance, appointmentCalendars, appointmentOrders, appointmentProcesses, appointmentSlots, counterBookings } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -53,6 +53,24 @@ function dayBookingOf(kind: Kind, row: BookingRow, bookingNumber: string, joined
   };
 }
 
+/** The columns a booking filter reads: a counter booking's site is its calendar day's. */
+interface BookingColumns {
+  areaId: Column;
+  bookedDate: Column;
+  calendarId: Column;
+  id: Column;
+}
+
+/** The condition of a booking filter over one kind's columns; what the filter leaves out is no condition. */
+function matching(where: BookingFilter, columns: BookingColumns): SQL | undefined {
+  return and(
+    where.areaId ? eq(columns.areaId, where.areaId) : undefined,
+    where.date ? eq(columns.bookedDate, where.date) : undefined,
+    where.calendarIds ? inArray(columns.calendarId, where.calendarIds) : undefined,
+    where.id !== undefined ? eq(columns.id, where.id) : undefined,
+  );
+}
+
 /**
  * The bookings, online appointments and counter bookings alike, of a site, a date, some calendar
  * days or one booking, by slot: what the counter's day lists and a closed day's follow-up names.
@@ -67,14 +85,7 @@ export async function findBookings(db: Pick<Database, 'select'>, where: BookingF
       .innerJoin(appointmentSlots, eq(appointmentSlots.id, appointmentOrders.slotId))
       .innerJoin(appointmentProcesses, eq(appointmentProcesses.id, appointmentOrders.processId))
       .leftJoin(appointmentAttendance, attendanceOf('order', appointmentOrders.id))
-      .where(
-        and(
-          where.areaId ? eq(appointmentOrders.areaId, where.areaId) : undefined,
-          where.date ? eq(appointmentOrders.bookedDate, where.date) : undefined,
-          where.calendarIds ? inArray(appointmentOrders.calendarId, where.calendarIds) : undefined,
-          where.id !== undefined ? eq(appointmentOrders.id, where.id) : undefined,
-        ),
-      );
+      .where(matching(where, { areaId: appointmentOrders.areaId, bookedDate: appointmentOrders.bookedDate, calendarId: appointmentOrders.calendarId, id: appointmentOrders.id }));
     // An online appointment's number is its case's acceptance number, as the booking's message gives it.
     for (const row of rows) out.push(dayBookingOf('order', row.order, row.order.wlsh, row));
   }
@@ -86,14 +97,7 @@ export async function findBookings(db: Pick<Database, 'select'>, where: BookingF
       .innerJoin(appointmentCalendars, eq(appointmentCalendars.id, counterBookings.calendarId))
       .innerJoin(appointmentProcesses, eq(appointmentProcesses.id, appointmentSlots.processId))
       .leftJoin(appointmentAttendance, attendanceOf('counter', counterBookings.id))
-      .where(
-        and(
-          where.areaId ? eq(appointmentCalendars.areaId, where.areaId) : undefined,
-          where.date ? eq(counterBookings.bookedDate, where.date) : undefined,
-          where.calendarIds ? inArray(counterBookings.calendarId, where.calendarIds) : undefined,
-          where.id !== undefined ? eq(counterBookings.id, where.id) : undefined,
-        ),
-      );
+      .where(matching(where, { areaId: appointmentCalendars.areaId, bookedDate: counterBookings.bookedDate, calendarId: counterBookings.calendarId, id: counterBookings.id }));
     for (const row of rows) out.push(dayBookingOf('counter', row.booking, `CB${row.booking.id}`, row));
   }
   return out.sort((a, b) => a.date.localeCompare(b.date) || a.timeName.localeCompare(b.timeName) || a.processName.localeCompare(b.processName) || a.bookingNumber.localeCompare(b.bookingNumber));

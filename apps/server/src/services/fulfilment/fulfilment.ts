@@ -18,7 +18,7 @@ import { queryRecords, users } from '../../db/schema';
 import { maskIdNumber, PROOF_SIGNING_REASONS, PROOF_TITLES, type ProofKind } from '../../documents/certificate-proof';
 import { PDF_MAGIC } from '../../documents/pdf-verifier';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { parseRowId } from '../../lib/row-id';
+import { firstRowById } from '../../lib/row-id';
 import { formatShanghaiDateTime } from '../../lib/shanghai-time';
 import { archiveOutcome } from '../archive/archive-queries';
 import { propertyOutcome } from '../archive/property-queries';
@@ -108,15 +108,13 @@ export async function listFulfilmentQueue(hall: HallContext, kind?: FulfilmentKi
 }
 
 async function findRecord(hall: HallContext, id: string): Promise<{ row: QueryRecordRow; citizen: { name: string; cardnum: string } | null }> {
-  const rowId = parseRowId(id);
-  const [found] =
-    rowId === null
-      ? []
-      : await hall.db
-          .select({ row: queryRecords, name: users.name, cardnum: users.cardnum })
-          .from(queryRecords)
-          .leftJoin(users, eq(users.openid, queryRecords.openid))
-          .where(and(eq(queryRecords.id, rowId), inArray(queryRecords.kind, [...FULFILMENT_KINDS])));
+  const found = await firstRowById(id, (rowId) =>
+    hall.db
+      .select({ row: queryRecords, name: users.name, cardnum: users.cardnum })
+      .from(queryRecords)
+      .leftJoin(users, eq(users.openid, queryRecords.openid))
+      .where(and(eq(queryRecords.id, rowId), inArray(queryRecords.kind, [...FULFILMENT_KINDS]))),
+  );
   if (!found) throw notFound(NO_DATA_MESSAGE);
   return { row: found.row, citizen: found.name === null ? null : { name: found.name, cardnum: found.cardnum ?? '' } };
 }

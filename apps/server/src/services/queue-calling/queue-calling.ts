@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { queueCompanies, queueGroups, queueOrders } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { parseRowId } from '../../lib/row-id';
+import { firstRowById } from '../../lib/row-id';
 import { formatShanghaiDate } from '../../lib/shanghai-time';
 import { recordAudit, type AuditActor } from '../operators/audit';
 import { QUEUE_CHANNEL, type QueueChange } from './queue-live';
@@ -101,17 +101,15 @@ async function move(
   change: { from: QueueCallState[]; to: QueueCallState; window?: number; action: string; refused: string },
   now: Date,
 ): Promise<QueueBoardNumber> {
-  const id = parseRowId(idText);
   const day = formatShanghaiDate(now);
   return db.transaction(async (tx) => {
-    const [before] =
-      id === null
-        ? []
-        : await tx
-            .select()
-            .from(queueOrders)
-            .where(and(eq(queueOrders.id, id), eq(queueOrders.resDay, day), eq(queueOrders.state, QUEUE_ORDER_STATES.valid)))
-            .for('update');
+    const before = await firstRowById(idText, (id) =>
+      tx
+        .select()
+        .from(queueOrders)
+        .where(and(eq(queueOrders.id, id), eq(queueOrders.resDay, day), eq(queueOrders.state, QUEUE_ORDER_STATES.valid)))
+        .for('update'),
+    );
     if (!before) throw notFound(CALLING_MESSAGES.numberUnknown);
     if (!change.from.includes(before.callState as QueueCallState)) throw conflict(change.refused);
     const [row] = await tx
