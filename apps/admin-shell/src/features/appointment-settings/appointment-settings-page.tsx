@@ -1,15 +1,14 @@
 import type { AffectedBooking, BusinessSlots, SiteSettings, SlotSettingInput } from '@hall/api/browser';
-import { LOAD_FAILED, useRemote } from '@hall/app';
-import { ErrorState, LoadingState } from '@hall/ui/load-state';
-import { PageShell } from '@hall/ui/page-shell';
+import { useRemote } from '@hall/app';
 import { Button, Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { FormError, useFormSubmit } from '../../app/form-submit';
 import { AffectedBookings } from './affected-bookings';
 import { loadSettings, saveDay, saveSlots, saveWeekdays, type Change } from './settings-api';
 import { SiteSetup } from './site-setup';
 import { WeekdayPicker } from './weekday-picker';
+import { ConsoleScreen } from '../../components/console-screen';
 import '../../components/console-page.css';
 import './appointment-settings.css';
 
@@ -133,7 +132,6 @@ function SlotsForm({ settings, business, apply }: { settings: SiteSettings; busi
 
 /** 预约设置: a site's working days, holidays and 调休, and each business's slots and places (DESIGN.md §10). */
 export function Component() {
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const areaId = params.get('site') ?? undefined;
   const loaded = useRemote(() => loadSettings(areaId), [areaId], { quietWhenSessionLost: true });
@@ -159,9 +157,7 @@ export function Component() {
   };
 
   return (
-    <PageShell className="console-page settings-page" title="预约设置" onBack={() => navigate('/')} onRefresh={loaded.reload}>
-      {loaded.loading && <LoadingState />}
-      {loaded.error !== null && <ErrorState title={LOAD_FAILED} message={loaded.error} onRetry={() => void loaded.reload()} />}
+    <ConsoleScreen className="console-page settings-page" title="预约设置" loaded={loaded}>
       {settings && settings.sites.length === 0 && (
         <div className="settings-layout">
           <SiteSetup settings={settings} onDone={setupDone} />
@@ -196,6 +192,6 @@ export function Component() {
           <SiteSetup key={`s-${settings.areaId}-${settings.sites.length}`} settings={settings} onDone={setupDone} />
         </div>
       )}
-    </PageShell>
+    </ConsoleScreen>
   );
 }

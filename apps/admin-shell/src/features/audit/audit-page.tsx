@@ -1,7 +1,6 @@
 import type { AuditEntry } from '@hall/api/browser';
-import { LOAD_FAILED, dataOf, useRemote } from '@hall/app';
+import { dataOf, useRemote } from '@hall/app';
 import { EmptyState } from '@hall/ui/empty-state';
-import { ErrorState, LoadingState } from '@hall/ui/load-state';
 import { PageShell } from '@hall/ui/page-shell';
 import { Pager } from '@hall/ui/pager';
 import { Button } from 'antd-mobile';
@@ -11,6 +10,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { DataTable, type Column } from '../../app/data-table';
 import { api } from '../../lib/hall';
 import { AUDIT_ACTION_FILTERS, auditActionText, auditFieldText, auditValueText } from './audit-actions';
+import { LoadStatus } from '../../components/load-status';
+import '../../components/console-page.css';
 import './audit.css';
 
 /** before → after, one changed field a line, in words. */
@@ -64,7 +65,7 @@ export function Component() {
   };
   return (
     <PageShell title="操作日志" onBack={() => navigate('/')} onRefresh={trail.reload}>
-      <form className="audit-filter" onSubmit={apply} aria-label="筛选操作日志">
+      <form className="audit-filter console-filter" onSubmit={apply} aria-label="筛选操作日志">
         <label>
           操作人
           <Input value={draft.operator} onChange={(operator) => setDraft({ ...draft, operator })} placeholder="账号" clearable />
@@ -91,8 +92,7 @@ export function Component() {
           查询
         </Button>
       </form>
-      {trail.loading && <LoadingState />}
-      {trail.error !== null && <ErrorState title={LOAD_FAILED} message={trail.error} onRetry={() => void trail.reload()} />}
+      <LoadStatus loaded={trail} />
       {trail.data && trail.data.total === 0 && <EmptyState description="没有符合条件的操作记录" />}
       {trail.data && trail.data.total > 0 && (
         <>

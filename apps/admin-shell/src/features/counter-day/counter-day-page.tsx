@@ -1,14 +1,13 @@
 import type { DayBooking } from '@hall/api/browser';
 import { ATTENDANCE_LABELS } from '@hall/domain';
-import { LOAD_FAILED, NETWORK_ERROR, useRemote } from '@hall/app';
+import { NETWORK_ERROR, useRemote } from '@hall/app';
 import { EmptyState } from '@hall/ui/empty-state';
-import { ErrorState, LoadingState } from '@hall/ui/load-state';
-import { PageShell } from '@hall/ui/page-shell';
 import { Button, Tag, Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { DataTable } from '../../app/data-table';
 import { loadDay, mark } from './counter-day-api';
+import { ConsoleScreen } from '../../components/console-screen';
 import '../../components/console-page.css';
 import './counter-day.css';
 
@@ -59,7 +58,6 @@ const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai'
 
 /** 今日预约: a site's online appointments and counter bookings of one date by slot, with 到场 and 未到, printable (DESIGN.md §10). */
 export function Component() {
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const areaId = params.get('site') ?? undefined;
   const date = params.get('date') ?? today();
@@ -71,9 +69,7 @@ export function Component() {
   const change = (next: { site?: string; date?: string }) => setParams({ site: next.site ?? data?.areaId ?? '', date: next.date ?? date }, { replace: true });
 
   return (
-    <PageShell className="console-page counter-day-page" title="今日预约" onBack={() => navigate('/')} onRefresh={loaded.reload}>
-      {loaded.loading && <LoadingState />}
-      {loaded.error !== null && <ErrorState title={LOAD_FAILED} message={loaded.error} onRetry={() => void loaded.reload()} />}
+    <ConsoleScreen className="console-page counter-day-page" title="今日预约" loaded={loaded}>
       {data && (
         <>
           <section className="console-section counter-day__filters">
@@ -121,6 +117,6 @@ export function Component() {
           )}
         </>
       )}
-    </PageShell>
+    </ConsoleScreen>
   );
 }

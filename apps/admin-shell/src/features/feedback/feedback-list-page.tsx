@@ -1,13 +1,12 @@
 import type { InboxFeedbackItem } from '@hall/api/browser';
-import { LOAD_FAILED, useRemote } from '@hall/app';
+import { useRemote } from '@hall/app';
 import { EmptyState } from '@hall/ui/empty-state';
-import { ErrorState, LoadingState } from '@hall/ui/load-state';
-import { PageShell } from '@hall/ui/page-shell';
 import { Pager } from '@hall/ui/pager';
 import { Badge, SearchBar, Tabs, Tag } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { useListAddress } from '../../lib/use-list-address';
 import { loadInbox } from './feedback-api';
+import { ConsoleScreen } from '../../components/console-screen';
 import '../../components/console-page.css';
 import './feedback.css';
 
@@ -40,11 +39,10 @@ export function Component() {
   const data = (!loaded.loading && loaded.data) || null;
 
   return (
-    <PageShell
+    <ConsoleScreen
       className="console-page feedback-page"
       title="反馈处理"
-      onBack={() => navigate('/')}
-      onRefresh={loaded.reload}
+      loaded={loaded}
       subheader={
         <>
           <Tabs activeKey={onlyWaiting ? 'waiting' : 'all'} onChange={(key) => change({ only: key === 'waiting' ? 'waiting' : '' })}>
@@ -57,8 +55,6 @@ export function Component() {
         </>
       }
     >
-      {loaded.loading && <LoadingState />}
-      {loaded.error !== null && <ErrorState title={LOAD_FAILED} message={loaded.error} onRetry={() => void loaded.reload()} />}
       {data && data.items.length === 0 && (
         <EmptyState
           className="console-empty"
@@ -76,6 +72,6 @@ export function Component() {
           <Pager className="feedback-pager" total={data.total} pageSize={data.pageSize} current={page} onChange={(next) => change({ page: next })} />
         </>
       )}
-    </PageShell>
+    </ConsoleScreen>
   );
 }

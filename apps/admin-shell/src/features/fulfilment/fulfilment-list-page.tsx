@@ -1,11 +1,10 @@
 import type { FulfilmentItem } from '@hall/api/browser';
-import { LOAD_FAILED, useRemote } from '@hall/app';
+import { useRemote } from '@hall/app';
 import { EmptyState } from '@hall/ui/empty-state';
-import { ErrorState, LoadingState } from '@hall/ui/load-state';
-import { PageShell } from '@hall/ui/page-shell';
 import { Tag } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { loadQueue } from './fulfilment-api';
+import { ConsoleScreen } from '../../components/console-screen';
 import '../../components/console-page.css';
 import './fulfilment.css';
 
@@ -38,9 +37,7 @@ export function Component() {
   const loaded = useRemote(loadQueue, [], { quietWhenSessionLost: true });
   const items = (!loaded.loading && loaded.data) || null;
   return (
-    <PageShell className="console-page fulfilment-page" title="查询办理" onBack={() => navigate('/')} onRefresh={loaded.reload}>
-      {loaded.loading && <LoadingState />}
-      {loaded.error !== null && <ErrorState title={LOAD_FAILED} message={loaded.error} onRetry={() => void loaded.reload()} />}
+    <ConsoleScreen className="console-page fulfilment-page" title="查询办理" loaded={loaded}>
       {items && items.length === 0 && <EmptyState className="console-empty" description="暂无待办理的查询" hint="市民提交的、登记系统未能答复的查询会出现在这里，点右上角可刷新" />}
       {items && items.length > 0 && (
         <ul className="console-list" aria-label="待办理的查询">
@@ -49,6 +46,6 @@ export function Component() {
           ))}
         </ul>
       )}
-    </PageShell>
+    </ConsoleScreen>
   );
 }

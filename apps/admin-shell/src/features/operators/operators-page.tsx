@@ -1,7 +1,6 @@
 import { operatorRoleTitle } from '@hall/domain';
 import { errcodeOk, replyMessage, type OperatorAccount } from '@hall/api/browser';
-import { LOAD_FAILED, dataOf, useRemote } from '@hall/app';
-import { ErrorState, LoadingState } from '@hall/ui/load-state';
+import { dataOf, useRemote } from '@hall/app';
 import { PageShell } from '@hall/ui/page-shell';
 import { Button, Popup, Tag, Toast } from 'antd-mobile';
 import { useState } from 'react';
@@ -10,6 +9,7 @@ import { DataTable, type Column } from '../../app/data-table';
 import { api } from '../../lib/hall';
 import { OperatorForm, type OperatorFormMode, type OperatorFormValues } from './operator-form';
 import { OperatorSitesForm, siteNames } from './operator-sites';
+import { LoadStatus } from '../../components/load-status';
 import './operators.css';
 
 type Editing = { mode: OperatorFormMode; account?: OperatorAccount } | null;
@@ -87,8 +87,7 @@ export function Component() {
         </Button>
         <span className="shell-note">新账号使用临时密码，本人首次登录后须修改。</span>
       </div>
-      {accounts.loading && <LoadingState />}
-      {accounts.error !== null && <ErrorState title={LOAD_FAILED} message={accounts.error} onRetry={() => void accounts.reload()} />}
+      <LoadStatus loaded={accounts} />
       {accounts.data && <DataTable label="管理人员账号" columns={columns} rows={accounts.data} rowKey={(a) => a.id} />}
       <Popup visible={editing !== null} onMaskClick={() => setEditing(null)} bodyClassName="operators__popup" destroyOnClose>
         {editing && <OperatorForm key={`${editing.mode}-${editing.account?.id ?? 'new'}`} mode={editing.mode} account={editing.account} onSubmit={save} onCancel={() => setEditing(null)} />}

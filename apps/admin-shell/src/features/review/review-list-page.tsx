@@ -1,13 +1,12 @@
 import type { ReviewQueue, ReviewQueueItem } from '@hall/api/browser';
-import { LOAD_FAILED, readableMessage, submitWithFeedback, useRemote } from '@hall/app';
+import { readableMessage, submitWithFeedback, useRemote } from '@hall/app';
 import { REVIEW_STAGE_LABELS, applicationNumberText } from '@hall/domain';
 import { EmptyState } from '@hall/ui/empty-state';
-import { ErrorState, LoadingState } from '@hall/ui/load-state';
-import { PageShell } from '@hall/ui/page-shell';
 import { Badge, Button, Tabs } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { loadReviewQueuePage, loadReviewQueues, type ReviewStageName } from './review-api';
+import { ConsoleScreen } from '../../components/console-screen';
 import '../../components/console-page.css';
 import './review.css';
 
@@ -80,11 +79,10 @@ export function Component() {
   const queues = (!loaded.loading && loaded.data) || [];
   const current = queues.find((queue) => queue.stage === stage);
   return (
-    <PageShell
+    <ConsoleScreen
       className="review-page"
       title="申请审核"
-      onBack={() => navigate('/')}
-      onRefresh={loaded.reload}
+      loaded={loaded}
       subheader={
         <Tabs activeKey={stage} onChange={(key) => setParams({ stage: key }, { replace: true })}>
           {Object.entries(REVIEW_STAGE_LABELS).map(([key, label]) => {
@@ -94,9 +92,7 @@ export function Component() {
         </Tabs>
       }
     >
-      {loaded.loading && <LoadingState />}
-      {loaded.error !== null && <ErrorState title={LOAD_FAILED} message={loaded.error} onRetry={() => void loaded.reload()} />}
       {current && <Queue key={stage} queue={current} onOpen={(item) => navigate(`/review/${item.id}?stage=${stage}`)} />}
-    </PageShell>
+    </ConsoleScreen>
   );
 }

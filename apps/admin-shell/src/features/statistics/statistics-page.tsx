@@ -1,5 +1,4 @@
-import { LOAD_FAILED, dataOf, useRemote } from '@hall/app';
-import { ErrorState, LoadingState } from '@hall/ui/load-state';
+import { dataOf, useRemote } from '@hall/app';
 import { PageShell } from '@hall/ui/page-shell';
 import { Button } from 'antd-mobile';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -8,6 +7,8 @@ import { DataTable } from '../../app/data-table';
 import { api } from '../../lib/hall';
 import { BarChart } from './bar-chart';
 import { applicationSeries, applicationsByBusiness, attendanceSeries, bookingSeries, daysOf, querySeries, reportCsv } from './report-figures';
+import { LoadStatus } from '../../components/load-status';
+import '../../components/console-page.css';
 import './statistics.css';
 
 const DAY_MS = 86_400_000;
@@ -48,7 +49,7 @@ export function Component() {
 
   return (
     <PageShell title="统计分析" onBack={() => navigate('/')} onRefresh={report.reload}>
-      <form className="statistics-filter" onSubmit={apply} aria-label="统计条件">
+      <form className="statistics-filter console-filter" onSubmit={apply} aria-label="统计条件">
         <label>
           开始日期
           <input type="date" value={draft.from} max={draft.to} onChange={(event) => setDraft({ ...draft, from: event.target.value })} required />
@@ -75,8 +76,7 @@ export function Component() {
           导出CSV
         </Button>
       </form>
-      {report.loading && <LoadingState />}
-      {report.error !== null && <ErrorState title={LOAD_FAILED} message={report.error} onRetry={() => void report.reload()} />}
+      <LoadStatus loaded={report} />
       {data && charts && !report.loading && (
         <div className="statistics-body">
           <section className="statistics-cards" aria-label="概览">

@@ -2,7 +2,8 @@ import type { CallOutput } from '@hall/api/browser';
 import { REGISTRATION_TYPES, REVIEW_OPINION_PLACEHOLDER, REVIEW_STATUS, applicationNumberText, enumLabel, rejectionOpinionText, reviewStatusLabel, reviewTabOf } from '@hall/domain';
 import { EmptyState } from '@hall/ui';
 import { Link } from 'react-router';
-import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import { HallPage } from '../../components/hall-page';
+import { RemoteList } from '../../components/remote-view';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { dataOf, useRemote } from '@hall/app';
@@ -23,21 +24,17 @@ export function Component() {
   return (
     <HallPage title="在线预约" className="hall-appointments">
       <RecordsLink />
-      {list.loading && !list.data ? (
-        <LoadingState />
-      ) : list.error ? (
-        <ErrorState message={list.error} onRetry={() => void list.reload()} />
-      ) : list.data && list.data.length > 0 ? (
-        <ul className="hall-applications__list" aria-label="可预约的申请">
-          {list.data.map((entry) => (
-            <li key={entry.id}>
-              <AppointmentEntry entry={entry} />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <EmptyState description={NO_APPOINTMENTS} fullPage />
-      )}
+      <RemoteList remote={list} empty={<EmptyState description={NO_APPOINTMENTS} fullPage />}>
+        {(entries) => (
+          <ul className="hall-applications__list" aria-label="可预约的申请">
+            {entries.map((entry) => (
+              <li key={entry.id}>
+                <AppointmentEntry entry={entry} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </RemoteList>
     </HallPage>
   );
 }

@@ -1,7 +1,8 @@
 import { stateOk } from '@hall/api/browser';
 import { EmptyState } from '@hall/ui';
 import { Link } from 'react-router';
-import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import { HallPage } from '../../components/hall-page';
+import { RemoteList } from '../../components/remote-view';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useRemote } from '@hall/app';
@@ -20,34 +21,30 @@ export function Component() {
 
   return (
     <HallPage title="预约记录">
-      {orders.loading && !orders.data ? (
-        <LoadingState />
-      ) : orders.error ? (
-        <ErrorState message={orders.error} onRetry={() => void orders.reload()} />
-      ) : orders.data && orders.data.length > 0 ? (
-        <ul className="hall-applications__list" aria-label="预约记录">
-          {orders.data.map((order) => (
-            <li key={order.id}>
-              <Link className="hall-card hall-application hall-appointment__record" to={href(paths.yuyueDetail, { orderid: order.id })}>
-                <div className="hall-application__row">
-                  <span className="hall-application__label">受理编号：</span>
-                  <span className="hall-application__value">{order.extendData.wlsh}</span>
-                </div>
-                <div className="hall-application__row">
-                  <span className="hall-application__label">申请时间：</span>
-                  <span className="hall-application__value">{order.createTime}</span>
-                </div>
-                <div className="hall-application__row">
-                  <span className="hall-application__label">预约时间：</span>
-                  <span className="hall-application__value">{`${order.extendData.calendar} ${order.extendData.timeName}`.trim()}</span>
-                </div>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <EmptyState description={NO_APPOINTMENTS} fullPage />
-      )}
+      <RemoteList remote={orders} empty={<EmptyState description={NO_APPOINTMENTS} fullPage />}>
+        {(items) => (
+          <ul className="hall-applications__list" aria-label="预约记录">
+            {items.map((order) => (
+              <li key={order.id}>
+                <Link className="hall-card hall-application hall-appointment__record" to={href(paths.yuyueDetail, { orderid: order.id })}>
+                  <div className="hall-application__row">
+                    <span className="hall-application__label">受理编号：</span>
+                    <span className="hall-application__value">{order.extendData.wlsh}</span>
+                  </div>
+                  <div className="hall-application__row">
+                    <span className="hall-application__label">申请时间：</span>
+                    <span className="hall-application__value">{order.createTime}</span>
+                  </div>
+                  <div className="hall-application__row">
+                    <span className="hall-application__label">预约时间：</span>
+                    <span className="hall-application__value">{`${order.extendData.calendar} ${order.extendData.timeName}`.trim()}</span>
+                  </div>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </RemoteList>
     </HallPage>
   );
 }

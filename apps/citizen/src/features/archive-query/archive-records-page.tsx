@@ -1,11 +1,12 @@
 import { errcodeOk, replyMessage, type HallClient } from '@hall/api/browser';
-import { ARCHIVE_QUERY_MESSAGES, ARCHIVE_QUERY_TITLES, PULL_REFRESH_THRESHOLD_PX, archiveDetailHref, canOpenArchiveDetail } from '@hall/domain';
-import { EmptyState, FieldList, RecordState, showToast } from '@hall/ui';
-import { Button, Popup, PullToRefresh, SearchBar } from 'antd-mobile';
-import { LoopOutline, RightOutline } from 'antd-mobile-icons';
+import { ARCHIVE_QUERY_MESSAGES, ARCHIVE_QUERY_TITLES, archiveDetailHref, canOpenArchiveDetail } from '@hall/domain';
+import { EmptyState, FieldList, RecordState } from '@hall/ui';
+import { Button, Popup, SearchBar } from 'antd-mobile';
+import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import { HallPage } from '../../components/hall-page';
+import { PullRemoteList, refreshAction } from '../../components/remote-view';
 import '../../components/item-card.css';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
@@ -34,23 +35,24 @@ export function Component() {
   const records = useRemote(() => loadRecords(openid, code), [openid, code]);
   const [open, setOpen] = useState<ArchiveRecord | null>(null);
 
-  async function refresh() {
-    await records.reload();
-    showToast('已刷新');
-  }
-
-  const list = records.data;
   return (
-    <HallPage title={ARCHIVE_QUERY_TITLES.records} backTo={paths.querycert} className="hall-archive" action={{ label: '刷新', icon: <LoopOutline />, onClick: () => void refresh() }}>
+    <HallPage title={ARCHIVE_QUERY_TITLES.records} backTo={paths.querycert} className="hall-archive" action={refreshAction(records)}>
       <div className="hall-archive__search">
         <SearchBar placeholder="请输入申请单号" onSearch={(value) => setCode(value.trim())} onClear={() => setCode('')} aria-label="申请单号" />
       </div>
-      {records.loading && !list ? (
-        <LoadingState />
-      ) : records.error ? (
-        <ErrorState message={records.error} onRetry={() => void records.reload()} />
-      ) : list && list.length > 0 ? (
-        <PullToRefresh onRefresh={() => records.reload()} threshold={PULL_REFRESH_THRESHOLD_PX}>
+      <PullRemoteList
+        remote={records}
+        empty={
+          <EmptyState description={ARCHIVE_QUERY_MESSAGES.empty} fullPage>
+            {code ? null : (
+              <Button color="primary" size="small" onClick={() => navigate(paths.querycert)}>
+                去申请
+              </Button>
+            )}
+          </EmptyState>
+        }
+      >
+        {(list) => (
           <ul className="hall-archive__list" aria-label={ARCHIVE_QUERY_TITLES.records}>
             {list.map((record) => (
               <li key={record.certId}>
@@ -69,16 +71,8 @@ export function Component() {
               </li>
             ))}
           </ul>
-        </PullToRefresh>
-      ) : (
-        <EmptyState description={ARCHIVE_QUERY_MESSAGES.empty} fullPage>
-          {code ? null : (
-            <Button color="primary" size="small" onClick={() => navigate(paths.querycert)}>
-              去申请
-            </Button>
-          )}
-        </EmptyState>
-      )}
+        )}
+      </PullRemoteList>
       <Popup visible={open !== null} onMaskClick={() => setOpen(null)} onClose={() => setOpen(null)} bodyClassName="hall-archive__popup" aria-label="申请详情">
         {open ? (
           <>

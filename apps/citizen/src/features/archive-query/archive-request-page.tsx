@@ -2,11 +2,11 @@ import { errcodeOk, codeCheckedOk, replyMessage } from '@hall/api/browser';
 import { ARCHIVE_QUERY_TITLES, PHONE_CODE_FAILURE_TITLE, SMS_COUNTDOWN_SECONDS, VALIDATION_MESSAGES, isMainlandMobileNumber, maskIdNumber } from '@hall/domain';
 import { CountdownButton, EmptyState, Input, showAlert } from '@hall/ui';
 import { Button, List } from 'antd-mobile';
-import { FileOutline, RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { FormCard, FormIntro } from '../../components/form-card';
 import { HallPage } from '../../components/hall-page';
+import { HistoryLink } from '../../components/history-link';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { submitWithFeedback } from '@hall/app';
@@ -112,11 +112,7 @@ export function Component() {
           </Button>
         </div>
       </form>
-      <Link to={href(paths.querycertrecord, { openid })} className="hall-archive__history">
-        <FileOutline aria-hidden />
-        <span>{ARCHIVE_QUERY_TITLES.records}</span>
-        <RightOutline aria-hidden className="hall-archive__history-arrow" />
-      </Link>
+      <HistoryLink to={href(paths.querycertrecord, { openid })} label={ARCHIVE_QUERY_TITLES.records} />
     </HallPage>
   );
 }

@@ -5,7 +5,8 @@ import { EmptyState, showAlert, showConfirm } from '@hall/ui';
 import { DotLoading } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import { ErrorState, HallPage } from '../../components/hall-page';
+import { RemoteBody } from '../../components/remote-view';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { submitWithFeedback, useRemote } from '@hall/app';
@@ -101,72 +102,72 @@ export function Component() {
 
   return (
     <HallPage title="窗口预约" backTo={paths.home} className="hall-counter-booking">
-      {calendar.loading && !calendar.data ? (
-        <LoadingState />
-      ) : calendar.error ? (
-        <ErrorState message={calendar.error} onRetry={() => void calendar.reload()} />
-      ) : days.length === 0 ? (
-        <EmptyState description="暂无可预约的日期，请稍后再来" fullPage />
-      ) : (
-        <>
-          <div className="hall-counter-booking__hall">
-            <span>预约大厅：{days[0]!.areaName}</span>
-            <Link to={paths.apmrecord}>我的预约记录</Link>
-          </div>
-          {booking.data ? (
-            <p className="hall-counter-booking__case">
-              {`预约业务：${booking.data.name}`}
-              {booking.data.prolsh ? <span>{`受理编号：${booking.data.prolsh}`}</span> : null}
-            </p>
-          ) : null}
-          <div className="hall-counter-booking__body">
-            <ul className="hall-counter-booking__days" aria-label="预约日期">
-              {days.map((row) => (
-                <li key={row.calendarId}>
-                  <DayButton day={row} selected={row.calendarId === chosen} onSelect={() => setChosen(row.calendarId)} />
-                </li>
-              ))}
-            </ul>
-            <section className="hall-counter-booking__slots" aria-label={day ? `${day.calendar} ${day.weekday}的预约时段` : '预约时段'}>
-              {day ? <h2 className="hall-counter-booking__day-title">{`${day.calendar} ${day.weekday}`}</h2> : null}
-              {day && day.holiday !== 0 ? (
-                <EmptyState description="当日休息，不可预约，请选择其他日期" />
-              ) : !daySlots && !slots.error ? (
-                <div className="hall-counter-booking__loading" role="status">
-                  <DotLoading color="primary" />
-                  <span>加载中</span>
-                </div>
-              ) : slots.error ? (
-                <ErrorState message={slots.error} onRetry={() => void slots.reload()} />
-              ) : (daySlots?.counts.length ?? 0) === 0 ? (
-                <EmptyState description="当日暂无可预约的时段" />
-              ) : (
-                <>
-                  {daySlots?.booked ? <p className="hall-counter-booking__notice">您已预约当日，可在预约记录中查看</p> : null}
-                  <ul className="hall-counter-booking__slot-list">
-                    {daySlots!.counts.map((slot) => (
-                      <li key={slot.countId}>
-                        <button
-                          type="button"
-                          className="hall-counter-booking__slot"
-                          disabled={isSlotFull(slot) || busy}
-                          aria-label={`${slot.timeName} ${slotCount(slot)}`}
-                          onClick={() => void book(slot)}
-                        >
-                          {/* The name holds the words the button shows, in their order (WCAG 2.5.3). */}
-                          <span className="hall-counter-booking__slot-time">{slot.timeName}</span>
-                          <span className="hall-counter-booking__slot-count">{slotCount(slot)}</span>
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                  <p className="hall-counter-booking__hint">数字为已预约人数/可预约人数，点击时段即可预约</p>
-                </>
-              )}
-            </section>
-          </div>
-        </>
-      )}
+      <RemoteBody remote={calendar}>
+        {() =>
+          days.length === 0 ? (
+            <EmptyState description="暂无可预约的日期，请稍后再来" fullPage />
+          ) : (
+            <>
+              <div className="hall-counter-booking__hall">
+                <span>预约大厅：{days[0]!.areaName}</span>
+                <Link to={paths.apmrecord}>我的预约记录</Link>
+              </div>
+              {booking.data ? (
+                <p className="hall-counter-booking__case">
+                  {`预约业务：${booking.data.name}`}
+                  {booking.data.prolsh ? <span>{`受理编号：${booking.data.prolsh}`}</span> : null}
+                </p>
+              ) : null}
+              <div className="hall-counter-booking__body">
+                <ul className="hall-counter-booking__days" aria-label="预约日期">
+                  {days.map((row) => (
+                    <li key={row.calendarId}>
+                      <DayButton day={row} selected={row.calendarId === chosen} onSelect={() => setChosen(row.calendarId)} />
+                    </li>
+                  ))}
+                </ul>
+                <section className="hall-counter-booking__slots" aria-label={day ? `${day.calendar} ${day.weekday}的预约时段` : '预约时段'}>
+                  {day ? <h2 className="hall-counter-booking__day-title">{`${day.calendar} ${day.weekday}`}</h2> : null}
+                  {day && day.holiday !== 0 ? (
+                    <EmptyState description="当日休息，不可预约，请选择其他日期" />
+                  ) : !daySlots && !slots.error ? (
+                    <div className="hall-counter-booking__loading" role="status">
+                      <DotLoading color="primary" />
+                      <span>加载中</span>
+                    </div>
+                  ) : slots.error ? (
+                    <ErrorState message={slots.error} onRetry={() => void slots.reload()} />
+                  ) : (daySlots?.counts.length ?? 0) === 0 ? (
+                    <EmptyState description="当日暂无可预约的时段" />
+                  ) : (
+                    <>
+                      {daySlots?.booked ? <p className="hall-counter-booking__notice">您已预约当日，可在预约记录中查看</p> : null}
+                      <ul className="hall-counter-booking__slot-list">
+                        {daySlots!.counts.map((slot) => (
+                          <li key={slot.countId}>
+                            <button
+                              type="button"
+                              className="hall-counter-booking__slot"
+                              disabled={isSlotFull(slot) || busy}
+                              aria-label={`${slot.timeName} ${slotCount(slot)}`}
+                              onClick={() => void book(slot)}
+                            >
+                              {/* The name holds the words the button shows, in their order (WCAG 2.5.3). */}
+                              <span className="hall-counter-booking__slot-time">{slot.timeName}</span>
+                              <span className="hall-counter-booking__slot-count">{slotCount(slot)}</span>
+                            </button>
+                          </li>
+                        ))}
+                      </ul>
+                      <p className="hall-counter-booking__hint">数字为已预约人数/可预约人数，点击时段即可预约</p>
+                    </>
+                  )}
+                </section>
+              </div>
+            </>
+          )
+        }
+      </RemoteBody>
     </HallPage>
   );
 }

@@ -1,7 +1,8 @@
 import { Button } from 'antd-mobile';
 import { CheckCircleFill } from 'antd-mobile-icons';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import { ErrorState, HallPage } from '../../components/hall-page';
+import { RemoteBody } from '../../components/remote-view';
 import { paths } from '../../config/paths';
 import { BookingFields } from './booking-fields';
 import { useCounterBookings } from './use-counter-bookings';
@@ -21,32 +22,32 @@ export function Component() {
 
   return (
     <HallPage title="预约详情" backTo={paths.apmrecord} className="hall-counter-booking">
-      {bookings.loading && !bookings.data ? (
-        <LoadingState />
-      ) : bookings.error ? (
-        <ErrorState message={bookings.error} onRetry={() => void bookings.reload()} />
-      ) : !booking ? (
-        <ErrorState message="未找到该预约，请在预约记录中查看" onRetry={() => void bookings.reload()} />
-      ) : (
-        <>
-          <section className="hall-counter-booking__slip" aria-label="预约结果">
-            <CheckCircleFill className="hall-counter-booking__slip-icon" aria-hidden />
-            <h2>您已预约成功</h2>
-            <p>
-              请于 <strong>{booking.yysj}</strong> 时间段内到 <strong>{booking.areaName}</strong> 办理，并向窗口工作人员出示本页面。
-            </p>
-          </section>
-          <BookingFields booking={booking} label="预约信息" />
-          <div className="hall-counter-booking__actions">
-            <Button block color="primary" onClick={() => navigate(paths.apmrecord)}>
-              查看预约记录
-            </Button>
-            <Button block onClick={() => navigate(paths.home)}>
-              返回首页
-            </Button>
-          </div>
-        </>
-      )}
+      <RemoteBody remote={bookings}>
+        {() =>
+          !booking ? (
+            <ErrorState message="未找到该预约，请在预约记录中查看" onRetry={() => void bookings.reload()} />
+          ) : (
+            <>
+              <section className="hall-counter-booking__slip" aria-label="预约结果">
+                <CheckCircleFill className="hall-counter-booking__slip-icon" aria-hidden />
+                <h2>您已预约成功</h2>
+                <p>
+                  请于 <strong>{booking.yysj}</strong> 时间段内到 <strong>{booking.areaName}</strong> 办理，并向窗口工作人员出示本页面。
+                </p>
+              </section>
+              <BookingFields booking={booking} label="预约信息" />
+              <div className="hall-counter-booking__actions">
+                <Button block color="primary" onClick={() => navigate(paths.apmrecord)}>
+                  查看预约记录
+                </Button>
+                <Button block onClick={() => navigate(paths.home)}>
+                  返回首页
+                </Button>
+              </div>
+            </>
+          )
+        }
+      </RemoteBody>
     </HallPage>
   );
 }

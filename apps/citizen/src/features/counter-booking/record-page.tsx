@@ -3,7 +3,8 @@ import { EmptyState } from '@hall/ui';
 import { Button, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import { HallPage } from '../../components/hall-page';
+import { RemoteList } from '../../components/remote-view';
 import { href, paths } from '../../config/paths';
 import { BookingFields } from './booking-fields';
 import { useCounterBookings, type CounterBooking } from './use-counter-bookings';
@@ -17,35 +18,36 @@ export function Component() {
 
   return (
     <HallPage title="预约记录" backTo={paths.appointment} className="hall-counter-booking">
-      {bookings.loading && !bookings.data ? (
-        <LoadingState />
-      ) : bookings.error ? (
-        <ErrorState message={bookings.error} onRetry={() => void bookings.reload()} />
-      ) : bookings.data && bookings.data.length > 0 ? (
-        <ul className="hall-counter-booking__records" aria-label="预约记录">
-          {bookings.data.map((booking) => (
-            <li key={booking.id}>
-              <button type="button" className="hall-counter-booking__record" aria-haspopup="dialog" onClick={() => setOpen(booking)}>
-                <span className="hall-counter-booking__record-row">
-                  <span className="hall-counter-booking__record-label">预约时间：</span>
-                  <span>{formatBookingDate(booking.yysj)}</span>
-                </span>
-                <span className="hall-counter-booking__record-row">
-                  <span className="hall-counter-booking__record-label">创建时间：</span>
-                  <span>{booking.createdate}</span>
-                </span>
-                <span className="hall-counter-booking__record-more">详情</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <EmptyState description={NO_COUNTER_BOOKINGS} fullPage>
-          <Button color="primary" size="small" onClick={() => navigate(paths.appointment)}>
-            去预约
-          </Button>
-        </EmptyState>
-      )}
+      <RemoteList
+        remote={bookings}
+        empty={
+          <EmptyState description={NO_COUNTER_BOOKINGS} fullPage>
+            <Button color="primary" size="small" onClick={() => navigate(paths.appointment)}>
+              去预约
+            </Button>
+          </EmptyState>
+        }
+      >
+        {(items) => (
+          <ul className="hall-counter-booking__records" aria-label="预约记录">
+            {items.map((booking) => (
+              <li key={booking.id}>
+                <button type="button" className="hall-counter-booking__record" aria-haspopup="dialog" onClick={() => setOpen(booking)}>
+                  <span className="hall-counter-booking__record-row">
+                    <span className="hall-counter-booking__record-label">预约时间：</span>
+                    <span>{formatBookingDate(booking.yysj)}</span>
+                  </span>
+                  <span className="hall-counter-booking__record-row">
+                    <span className="hall-counter-booking__record-label">创建时间：</span>
+                    <span>{booking.createdate}</span>
+                  </span>
+                  <span className="hall-counter-booking__record-more">详情</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </RemoteList>
       <Popup visible={open !== null} onMaskClick={() => setOpen(null)} onClose={() => setOpen(null)} bodyClassName="hall-counter-booking__popup">
         {open ? (
           <div role="dialog" aria-label="预约详情">

@@ -3,7 +3,8 @@ import { LIST_PAGE_SIZE, feedbackStatus } from '@hall/domain';
 import { EmptyState } from '@hall/ui';
 import { AddOutline, CheckCircleFill, ClockCircleFill, RightOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router';
-import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import { HallPage } from '../../components/hall-page';
+import { RemoteList } from '../../components/remote-view';
 import '../../components/item-card.css';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
@@ -27,36 +28,32 @@ export function Component() {
 
   return (
     <HallPage title="意见反馈" backTo={paths.my} className="hall-feedback">
-      {list.loading && !list.data ? (
-        <LoadingState />
-      ) : list.error ? (
-        <ErrorState message={list.error} onRetry={() => void list.reload()} />
-      ) : list.data && list.data.length > 0 ? (
-        <ul className="hall-feedback-list" aria-label="我的反馈">
-          {list.data.map((item) => {
-            const waiting = feedbackStatus(item.status) === 'waiting';
-            return (
-              <li key={item.id}>
-                <button type="button" className="hall-item-card hall-feedback-item" onClick={() => navigate(href(paths.feedBackDetail, { id: item.id }))}>
-                  <span className={waiting ? 'hall-feedback-item__icon is-waiting' : 'hall-feedback-item__icon is-replied'} aria-hidden>
-                    {waiting ? <ClockCircleFill /> : <CheckCircleFill />}
-                  </span>
-                  <span className="hall-feedback-item__body">
-                    <span className="hall-item-title hall-feedback-item__text">{item.yjnrstr}</span>
-                    <span className="hall-feedback-item__meta">
-                      <span>{item.tjsj}</span>
-                      <span className={waiting ? 'hall-feedback-status is-waiting' : 'hall-feedback-status is-replied'}>{waiting ? '待回复' : '已回复'}</span>
+      <RemoteList remote={list} empty={<EmptyState description="暂无反馈，点击右下角图标添加" fullPage />}>
+        {(items) => (
+          <ul className="hall-feedback-list" aria-label="我的反馈">
+            {items.map((item) => {
+              const waiting = feedbackStatus(item.status) === 'waiting';
+              return (
+                <li key={item.id}>
+                  <button type="button" className="hall-item-card hall-feedback-item" onClick={() => navigate(href(paths.feedBackDetail, { id: item.id }))}>
+                    <span className={waiting ? 'hall-feedback-item__icon is-waiting' : 'hall-feedback-item__icon is-replied'} aria-hidden>
+                      {waiting ? <ClockCircleFill /> : <CheckCircleFill />}
                     </span>
-                  </span>
-                  <RightOutline className="hall-feedback-item__arrow" aria-hidden />
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      ) : (
-        <EmptyState description="暂无反馈，点击右下角图标添加" fullPage />
-      )}
+                    <span className="hall-feedback-item__body">
+                      <span className="hall-item-title hall-feedback-item__text">{item.yjnrstr}</span>
+                      <span className="hall-feedback-item__meta">
+                        <span>{item.tjsj}</span>
+                        <span className={waiting ? 'hall-feedback-status is-waiting' : 'hall-feedback-status is-replied'}>{waiting ? '待回复' : '已回复'}</span>
+                      </span>
+                    </span>
+                    <RightOutline className="hall-feedback-item__arrow" aria-hidden />
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </RemoteList>
       <button type="button" className="hall-feedback-add" aria-label="添加反馈" onClick={add}>
         <AddOutline aria-hidden />
       </button>

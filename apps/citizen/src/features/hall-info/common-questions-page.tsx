@@ -1,6 +1,7 @@
 import { EmptyState } from '@hall/ui';
 import { Collapse } from 'antd-mobile';
-import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import { HallPage } from '../../components/hall-page';
+import { RemoteList } from '../../components/remote-view';
 import { api } from '../../lib/api';
 import { dataOf, useRemote } from '@hall/app';
 import './hall-info.css';
@@ -11,33 +12,29 @@ export function Component() {
 
   return (
     <HallPage title="常见问题" className="hall-info">
-      {list.loading && !list.data ? (
-        <LoadingState />
-      ) : list.error ? (
-        <ErrorState message={list.error} onRetry={() => void list.reload()} />
-      ) : list.data && list.data.length > 0 ? (
-        <section className="hall-card hall-info__questions" aria-label="常见问题列表">
-          <Collapse accordion defaultActiveKey={list.data[0]?.id}>
-            {list.data.map((item, index) => (
-              <Collapse.Panel
-                key={item.id}
-                title={
-                  <span className="hall-info__question">
-                    <span className="hall-info__badge" aria-hidden>
-                      {index + 1}
+      <RemoteList remote={list} empty={<EmptyState description="暂无常见问题" fullPage />}>
+        {(questions) => (
+          <section className="hall-card hall-info__questions" aria-label="常见问题列表">
+            <Collapse accordion defaultActiveKey={questions[0]?.id}>
+              {questions.map((item, index) => (
+                <Collapse.Panel
+                  key={item.id}
+                  title={
+                    <span className="hall-info__question">
+                      <span className="hall-info__badge" aria-hidden>
+                        {index + 1}
+                      </span>
+                      {item.question}
                     </span>
-                    {item.question}
-                  </span>
-                }
-              >
-                <p className="hall-info__answer">{item.answer}</p>
-              </Collapse.Panel>
-            ))}
-          </Collapse>
-        </section>
-      ) : (
-        <EmptyState description="暂无常见问题" fullPage />
-      )}
+                  }
+                >
+                  <p className="hall-info__answer">{item.answer}</p>
+                </Collapse.Panel>
+              ))}
+            </Collapse>
+          </section>
+        )}
+      </RemoteList>
     </HallPage>
   );
 }

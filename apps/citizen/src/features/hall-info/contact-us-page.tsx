@@ -3,7 +3,8 @@ import { EmptyState } from '@hall/ui';
 import { ScanCodeOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import { HallPage } from '../../components/hall-page';
+import { RemoteList } from '../../components/remote-view';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { dataOf, useRemote } from '@hall/app';
@@ -42,48 +43,44 @@ export function Component() {
 
   return (
     <HallPage title="联系我们" backTo={paths.my} className="hall-info">
-      {contact.loading && !contact.data ? (
-        <LoadingState />
-      ) : contact.error ? (
-        <ErrorState message={contact.error} onRetry={() => void contact.reload()} />
-      ) : contact.data && contact.data.length > 0 ? (
-        <>
-          <section className="hall-card" aria-labelledby="contact-title">
-            <h2 id="contact-title" className="hall-card__title">
-              不动产登记中心
-            </h2>
-            <ul className="hall-info__lines">
-              {contact.data.map((line, index) => {
-                const tel = /电话|热线/.test(line.label) ? telHref(line.value) : null;
-                return (
-                  <li key={index} className="hall-info__line">
-                    {line.label ? <span className="hall-info__label">{line.label}</span> : null}
-                    {tel ? (
-                      <a className="hall-info__value hall-info__tel" href={tel}>
-                        {line.value}
-                      </a>
-                    ) : (
-                      <span className="hall-info__value">{line.value}</span>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          </section>
-          <section className="hall-card hall-info__qr" aria-label="二维码">
-            {qrMissing ? (
-              <span className="hall-info__qr-placeholder" style={{ width: QR_IMAGE_SIZE_PX, height: QR_IMAGE_SIZE_PX }} aria-hidden>
-                <ScanCodeOutline />
-              </span>
-            ) : (
-              <img src={QR_IMAGE} width={QR_IMAGE_SIZE_PX} height={QR_IMAGE_SIZE_PX} alt="网上办事大厅二维码" onError={() => setQrMissing(true)} />
-            )}
-            <p className="hall-note">扫描二维码，随时进入网上办事大厅</p>
-          </section>
-        </>
-      ) : (
-        <EmptyState description="暂无联系方式" fullPage />
-      )}
+      <RemoteList remote={contact} empty={<EmptyState description="暂无联系方式" fullPage />}>
+        {(lines) => (
+          <>
+            <section className="hall-card" aria-labelledby="contact-title">
+              <h2 id="contact-title" className="hall-card__title">
+                不动产登记中心
+              </h2>
+              <ul className="hall-info__lines">
+                {lines.map((line, index) => {
+                  const tel = /电话|热线/.test(line.label) ? telHref(line.value) : null;
+                  return (
+                    <li key={index} className="hall-info__line">
+                      {line.label ? <span className="hall-info__label">{line.label}</span> : null}
+                      {tel ? (
+                        <a className="hall-info__value hall-info__tel" href={tel}>
+                          {line.value}
+                        </a>
+                      ) : (
+                        <span className="hall-info__value">{line.value}</span>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+            <section className="hall-card hall-info__qr" aria-label="二维码">
+              {qrMissing ? (
+                <span className="hall-info__qr-placeholder" style={{ width: QR_IMAGE_SIZE_PX, height: QR_IMAGE_SIZE_PX }} aria-hidden>
+                  <ScanCodeOutline />
+                </span>
+              ) : (
+                <img src={QR_IMAGE} width={QR_IMAGE_SIZE_PX} height={QR_IMAGE_SIZE_PX} alt="网上办事大厅二维码" onError={() => setQrMissing(true)} />
+              )}
+              <p className="hall-note">扫描二维码，随时进入网上办事大厅</p>
+            </section>
+          </>
+        )}
+      </RemoteList>
     </HallPage>
   );
 }

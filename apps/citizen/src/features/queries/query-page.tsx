@@ -2,11 +2,11 @@ import { errcodeOk, stateOk, replyMessage, type QueryCity } from '@hall/api/brow
 import { VALIDATION_MESSAGES, maskIdNumber, validateCertificateQuery } from '@hall/domain';
 import { Input, showAlert, showConfirm } from '@hall/ui';
 import { Button, Dialog, List, Picker } from 'antd-mobile';
-import { FileOutline, RightOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FormCard, FormIntro } from '../../components/form-card';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import { HistoryLink } from '../../components/history-link';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { submitWithFeedback, dataOf, useRemote } from '@hall/app';
@@ -188,11 +188,7 @@ function QueryForm({ screen }: { screen: QueryScreen }) {
               </Button>
             </div>
           </form>
-          <Link to={screen.recordsPath} className="hall-query__history">
-            <FileOutline aria-hidden />
-            <span>查询记录</span>
-            <RightOutline aria-hidden className="hall-query__history-arrow" />
-          </Link>
+          <HistoryLink to={screen.recordsPath} label="查询记录" className="hall-query__history" />
           <Picker
             title="选择城市"
             visible={picking}

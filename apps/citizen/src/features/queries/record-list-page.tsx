@@ -1,10 +1,11 @@
 import { licencePreviewPath, replyMessage, stateOk, type QueryRecordItem } from '@hall/api/browser';
-import { PULL_REFRESH_THRESHOLD_PX, QUERY_STATE_FOUND, isQueryRecordClickable, type QueryRecordKind } from '@hall/domain';
-import { EmptyState, RecordState, showToast } from '@hall/ui';
-import { Button, PullToRefresh } from 'antd-mobile';
-import { LoopOutline, RightOutline } from 'antd-mobile-icons';
+import { QUERY_STATE_FOUND, isQueryRecordClickable, type QueryRecordKind } from '@hall/domain';
+import { EmptyState, RecordState } from '@hall/ui';
+import { Button } from 'antd-mobile';
+import { RightOutline } from 'antd-mobile-icons';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import { HallPage } from '../../components/hall-page';
+import { PullRemoteList, refreshAction } from '../../components/remote-view';
 import '../../components/item-card.css';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
@@ -35,11 +36,6 @@ function RecordList({ screen }: { screen: RecordScreen }) {
   const records = useRemote(() => loadRecords(screen.kind, openid), [screen.kind, openid]);
   const queryScreen = screen.kind === 'verification' ? null : QUERY_SCREENS[screen.kind];
 
-  async function refresh() {
-    await records.reload();
-    showToast('已刷新');
-  }
-
   async function open(record: QueryRecordItem) {
     if (!isQueryRecordClickable(screen.kind, record.state)) return;
     if (screen.kind !== 'verification') {
@@ -57,15 +53,25 @@ function RecordList({ screen }: { screen: RecordScreen }) {
     if (found) navigate(href(paths.pdfView, { PDFurl: path }));
   }
 
-  const list = records.data;
   return (
-    <HallPage title={screen.title} backTo={screen.backTo} className="hall-records" action={{ label: '刷新', icon: <LoopOutline />, onClick: () => void refresh() }}>
-      {records.loading && !list ? (
-        <LoadingState />
-      ) : records.error ? (
-        <ErrorState message={records.error} onRetry={() => void records.reload()} />
-      ) : list && list.length > 0 ? (
-        <PullToRefresh onRefresh={() => records.reload()} threshold={PULL_REFRESH_THRESHOLD_PX}>
+    <HallPage title={screen.title} backTo={screen.backTo} className="hall-records" action={refreshAction(records)}>
+      <PullRemoteList
+        remote={records}
+        empty={
+          <EmptyState description={screen.empty} fullPage>
+            {queryScreen ? (
+              <Button color="primary" size="small" onClick={() => navigate(queryScreen.path)}>
+                去查询
+              </Button>
+            ) : (
+              <Button color="primary" size="small" onClick={() => navigate(paths.dzzzverification)}>
+                去验签
+              </Button>
+            )}
+          </EmptyState>
+        }
+      >
+        {(list) => (
           <ul className="hall-records__list" aria-label={screen.title}>
             {list.map((record) => {
               const clickable = isQueryRecordClickable(screen.kind, record.state);
@@ -117,20 +123,8 @@ function RecordList({ screen }: { screen: RecordScreen }) {
               );
             })}
           </ul>
-        </PullToRefresh>
-      ) : (
-        <EmptyState description={screen.empty} fullPage>
-          {queryScreen ? (
-            <Button color="primary" size="small" onClick={() => navigate(queryScreen.path)}>
-              去查询
-            </Button>
-          ) : (
-            <Button color="primary" size="small" onClick={() => navigate(paths.dzzzverification)}>
-              去验签
-            </Button>
-          )}
-        </EmptyState>
-      )}
+        )}
+      </PullRemoteList>
     </HallPage>
   );
 }

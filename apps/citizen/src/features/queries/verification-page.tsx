@@ -2,11 +2,12 @@ import { SIGNATURE_UPLOAD_SUCCESS, SessionLostError, replyMessage, stateOk } fro
 import { VALIDATION_MESSAGES, validateSignatureUpload } from '@hall/domain';
 import { showAlert, showConfirm } from '@hall/ui';
 import { Button } from 'antd-mobile';
-import { CloseCircleFill, FileOutline, RightOutline, UploadOutline } from 'antd-mobile-icons';
+import { CloseCircleFill, FileOutline, UploadOutline } from 'antd-mobile-icons';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { FormIntro } from '../../components/form-card';
 import { HallPage } from '../../components/hall-page';
+import { HistoryLink } from '../../components/history-link';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { submitWithFeedback } from '@hall/app';
@@ -131,11 +132,7 @@ export function Component() {
           提交验签
         </Button>
       </div>
-      <Link to={paths.dzzzverificationrecord} className="hall-query__history">
-        <FileOutline aria-hidden />
-        <span>验签记录</span>
-        <RightOutline aria-hidden className="hall-query__history-arrow" />
-      </Link>
+      <HistoryLink to={paths.dzzzverificationrecord} label="验签记录" className="hall-query__history" />
     </HallPage>
   );
 }

@@ -1,12 +1,13 @@
 import { statOk } from '@hall/api/browser';
 import { EmptyState } from '@hall/ui';
-import { RightOutline } from 'antd-mobile-icons';
-import { Link, useSearchParams } from 'react-router';
-import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import { useSearchParams } from 'react-router';
+import { HallPage } from '../../components/hall-page';
+import { RemoteList } from '../../components/remote-view';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useRemote } from '@hall/app';
 import { statData } from './queue-data';
+import { QueueLinkItem } from './queue-link-item';
 import './queue.css';
 
 /** /queue/business?comID: the business groups of a hall, each with what it handles; one leads to its day and time. */
@@ -23,31 +24,28 @@ export function Component() {
 
   return (
     <HallPage title="选择业务" backTo={paths.queue} className="hall-queue">
-      {groups.loading && !groups.data ? (
-        <LoadingState />
-      ) : groups.error ? (
-        <ErrorState message={groups.error} onRetry={() => void groups.reload()} />
-      ) : groups.data && groups.data.length > 0 ? (
-        <ul className="hall-queue__list" aria-label="业务类型">
-          {groups.data.map((group) => (
-            <li key={group.id}>
-              <Link className="hall-card hall-queue__item" to={href(paths.queueTime, { comID, groupId: group.id })}>
-                <span className="hall-queue__prefix" aria-hidden>
-                  {group.prefix}
-                </span>
-                <span className="hall-queue__item-body">
-                  <strong className="hall-queue__item-title">{group.name}</strong>
+      <RemoteList remote={groups} empty={<EmptyState description="该办事大厅暂无可办理的业务" />}>
+        {(items) => (
+          <ul className="hall-queue__list" aria-label="业务类型">
+            {items.map((group) => (
+              <li key={group.id}>
+                <QueueLinkItem
+                  to={href(paths.queueTime, { comID, groupId: group.id })}
+                  title={group.name}
+                  lead={
+                    <span className="hall-queue__prefix" aria-hidden>
+                      {group.prefix}
+                    </span>
+                  }
+                >
                   {group.remark ? <span className="hall-queue__line">{group.remark}</span> : null}
                   {group.businesses.length > 0 ? <span className="hall-queue__line is-weak">可办理：{group.businesses.join('、')}</span> : null}
-                </span>
-                <RightOutline className="hall-queue__arrow" aria-hidden />
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <EmptyState description="该办事大厅暂无可办理的业务" />
-      )}
+                </QueueLinkItem>
+              </li>
+            ))}
+          </ul>
+        )}
+      </RemoteList>
     </HallPage>
   );
 }

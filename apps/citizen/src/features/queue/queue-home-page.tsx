@@ -2,12 +2,14 @@ import { EmptyState } from '@hall/ui';
 import { Badge, NoticeBar } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { Link } from 'react-router';
-import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import { HallPage } from '../../components/hall-page';
+import { RemoteList } from '../../components/remote-view';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useElderMode } from '../../lib/elder-mode';
 import { useRemote } from '@hall/app';
 import { NOT_AVAILABLE, statData } from './queue-data';
+import { QueueLinkItem } from './queue-link-item';
 import './queue.css';
 
 /** /queue (排队取号): the module's news, the halls that hand out numbers, and the citizen's own numbers (spec part 3 §2.6). */
@@ -29,28 +31,20 @@ export function Component() {
         </span>
       </Link>
       <h2 className="hall-queue__heading">选择办事大厅</h2>
-      {companies.loading && !companies.data ? (
-        <LoadingState />
-      ) : companies.error ? (
-        <ErrorState message={companies.error} onRetry={() => void companies.reload()} />
-      ) : companies.data && companies.data.length > 0 ? (
-        <ul className="hall-queue__list" aria-label="办事大厅">
-          {companies.data.map((company) => (
-            <li key={company.id}>
-              <Link className="hall-card hall-queue__item" to={href(paths.queueBusiness, { comID: company.id })}>
-                <span className="hall-queue__item-body">
-                  <strong className="hall-queue__item-title">{company.name}</strong>
+      <RemoteList remote={companies} empty={<EmptyState description="暂无可取号的办事大厅" />}>
+        {(items) => (
+          <ul className="hall-queue__list" aria-label="办事大厅">
+            {items.map((company) => (
+              <li key={company.id}>
+                <QueueLinkItem to={href(paths.queueBusiness, { comID: company.id })} title={company.name}>
                   <span className="hall-queue__line">地址：{company.address || NOT_AVAILABLE}</span>
                   <span className="hall-queue__line">办公时间：{company.worktime || NOT_AVAILABLE}</span>
-                </span>
-                <RightOutline className="hall-queue__arrow" aria-hidden />
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <EmptyState description="暂无可取号的办事大厅" />
-      )}
+                </QueueLinkItem>
+              </li>
+            ))}
+          </ul>
+        )}
+      </RemoteList>
     </HallPage>
   );
 }

@@ -2,7 +2,8 @@ import { queueCallStateText, statOk } from '@hall/api/browser';
 import { EmptyState, showConfirm, showToast } from '@hall/ui';
 import { Button } from 'antd-mobile';
 import { useNavigate } from 'react-router';
-import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import { HallPage } from '../../components/hall-page';
+import { RemoteList } from '../../components/remote-view';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { submitWithFeedback, useRemote } from '@hall/app';
@@ -36,41 +37,42 @@ export function Component() {
 
   return (
     <HallPage title="我的取号" backTo={paths.queue} className="hall-queue">
-      {orders.loading && !orders.data ? (
-        <LoadingState />
-      ) : orders.error ? (
-        <ErrorState message={orders.error} onRetry={() => void orders.reload()} />
-      ) : orders.data && orders.data.length > 0 ? (
-        <ul className="hall-queue__list" aria-label="我的取号">
-          {orders.data.map((order) => (
-            <li key={order.id} className={`hall-card hall-queue__order${order.state === ORDER_VALID ? '' : ' is-cancelled'}`}>
-              <div className="hall-queue__order-head">
-                <span className="hall-queue__order-number">{order.number}</span>
-                <span className={`hall-queue__state${order.state === ORDER_VALID ? ' is-valid' : ''}`}>{order.stateName}</span>
-              </div>
-              {order.state === ORDER_VALID ? (
-                <p className={`hall-queue__call is-${order.callState}`} role="status" aria-label={`${order.number}的叫号状态`}>
-                  {queueCallStateText(order.callState, order.callWindow)}
-                </p>
-              ) : null}
-              <QueueOrderFields order={order} />
-              {order.cancellable ? (
-                <div className="hall-queue__order-actions">
-                  <Button size="small" color="danger" fill="outline" onClick={() => void cancel(order)}>
-                    取消取号
-                  </Button>
+      <RemoteList
+        remote={orders}
+        empty={
+          <EmptyState description="暂无取号记录" fullPage>
+            <Button color="primary" size="small" onClick={() => navigate(paths.queue)}>
+              去取号
+            </Button>
+          </EmptyState>
+        }
+      >
+        {(items) => (
+          <ul className="hall-queue__list" aria-label="我的取号">
+            {items.map((order) => (
+              <li key={order.id} className={`hall-card hall-queue__order${order.state === ORDER_VALID ? '' : ' is-cancelled'}`}>
+                <div className="hall-queue__order-head">
+                  <span className="hall-queue__order-number">{order.number}</span>
+                  <span className={`hall-queue__state${order.state === ORDER_VALID ? ' is-valid' : ''}`}>{order.stateName}</span>
                 </div>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <EmptyState description="暂无取号记录" fullPage>
-          <Button color="primary" size="small" onClick={() => navigate(paths.queue)}>
-            去取号
-          </Button>
-        </EmptyState>
-      )}
+                {order.state === ORDER_VALID ? (
+                  <p className={`hall-queue__call is-${order.callState}`} role="status" aria-label={`${order.number}的叫号状态`}>
+                    {queueCallStateText(order.callState, order.callWindow)}
+                  </p>
+                ) : null}
+                <QueueOrderFields order={order} />
+                {order.cancellable ? (
+                  <div className="hall-queue__order-actions">
+                    <Button size="small" color="danger" fill="outline" onClick={() => void cancel(order)}>
+                      取消取号
+                    </Button>
+                  </div>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </RemoteList>
     </HallPage>
   );
 }

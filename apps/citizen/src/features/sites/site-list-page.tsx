@@ -5,7 +5,8 @@ import { EmptyState, FieldList } from '@hall/ui';
 import { Button, Popup } from 'antd-mobile';
 import { EnvironmentOutline, PhoneFill } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import { HallPage } from '../../components/hall-page';
+import { RemoteList } from '../../components/remote-view';
 import '../../components/item-card.css';
 import { api } from '../../lib/api';
 import { useRemote } from '@hall/app';
@@ -49,40 +50,36 @@ export function Component() {
 
   return (
     <HallPage title="服务网点" className="hall-sites">
-      {sites.loading && !sites.data ? (
-        <LoadingState />
-      ) : sites.error ? (
-        <ErrorState message={sites.error} onRetry={() => void sites.reload()} />
-      ) : list.length === 0 ? (
-        <EmptyState description="暂无服务网点" fullPage />
-      ) : (
-        <>
-          <section className="hall-sites__map-card" aria-label="网点地图">
-            {point && selected ? (
-              <TileMap tileUrl={map.data?.tileUrl ?? ''} attribution={map.data?.attribution ?? ''} zoom={map.data?.zoom ?? MAP_ZOOM} lat={point.lat} lng={point.lng} label={selected.areaName} />
-            ) : (
-              <div className="hall-sites__map is-empty" role="note">
-                <p>该网点暂无位置信息</p>
-              </div>
-            )}
-            {selected ? <p className="hall-sites__map-caption">当前显示：{selected.areaName}</p> : null}
-          </section>
-          <ul className="hall-sites__list" aria-label="服务网点列表">
-            {list.map((site) => (
-              <li key={site.areaId}>
-                <button type="button" className={`hall-item-card hall-sites__item${site === selected ? ' is-selected' : ''}`} onClick={() => open(site)}>
-                  <EnvironmentOutline className="hall-sites__icon" aria-hidden />
-                  <span className="hall-sites__body">
-                    <strong className="hall-sites__name">{site.areaName}</strong>
-                    <span className="hall-sites__line">地址：{site.address || NOT_AVAILABLE}</span>
-                    <span className="hall-sites__line">办公时间：{site.worktime || NOT_AVAILABLE}</span>
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <RemoteList remote={sites} empty={<EmptyState description="暂无服务网点" fullPage />}>
+        {() => (
+          <>
+            <section className="hall-sites__map-card" aria-label="网点地图">
+              {point && selected ? (
+                <TileMap tileUrl={map.data?.tileUrl ?? ''} attribution={map.data?.attribution ?? ''} zoom={map.data?.zoom ?? MAP_ZOOM} lat={point.lat} lng={point.lng} label={selected.areaName} />
+              ) : (
+                <div className="hall-sites__map is-empty" role="note">
+                  <p>该网点暂无位置信息</p>
+                </div>
+              )}
+              {selected ? <p className="hall-sites__map-caption">当前显示：{selected.areaName}</p> : null}
+            </section>
+            <ul className="hall-sites__list" aria-label="服务网点列表">
+              {list.map((site) => (
+                <li key={site.areaId}>
+                  <button type="button" className={`hall-item-card hall-sites__item${site === selected ? ' is-selected' : ''}`} onClick={() => open(site)}>
+                    <EnvironmentOutline className="hall-sites__icon" aria-hidden />
+                    <span className="hall-sites__body">
+                      <strong className="hall-sites__name">{site.areaName}</strong>
+                      <span className="hall-sites__line">地址：{site.address || NOT_AVAILABLE}</span>
+                      <span className="hall-sites__line">办公时间：{site.worktime || NOT_AVAILABLE}</span>
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </RemoteList>
       <Popup visible={detail !== null} onMaskClick={() => setDetail(null)} onClose={() => setDetail(null)} bodyClassName="hall-sites__popup" showCloseButton>
         {detail ? (
           <div role="dialog" aria-label={detail.areaName}>

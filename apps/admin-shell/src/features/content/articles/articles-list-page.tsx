@@ -1,13 +1,12 @@
 import { ARTICLE_TYPE_NAMES, ARTICLE_TYPES, type ArticleType, type ConsoleArticleItem } from '@hall/api/browser';
-import { LOAD_FAILED, useRemote } from '@hall/app';
+import { useRemote } from '@hall/app';
 import { EmptyState } from '@hall/ui/empty-state';
-import { ErrorState, LoadingState } from '@hall/ui/load-state';
-import { PageShell } from '@hall/ui/page-shell';
 import { Pager } from '@hall/ui/pager';
 import { Button, SearchBar, Selector, Tabs, Tag } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { useListAddress } from '../../../lib/use-list-address';
 import { loadArticles } from './articles-api';
+import { ConsoleScreen } from '../../../components/console-screen';
 import '../../../components/console-page.css';
 import './articles.css';
 
@@ -54,11 +53,10 @@ export function Component() {
   const data = (!loaded.loading && loaded.data) || null;
 
   return (
-    <PageShell
+    <ConsoleScreen
       className="console-page articles-page"
       title="文章管理"
-      onBack={() => navigate('/')}
-      onRefresh={loaded.reload}
+      loaded={loaded}
       subheader={
         <>
           <Tabs activeKey={type ?? 'all'} onChange={(key) => change({ type: key === 'all' ? '' : key })}>
@@ -77,8 +75,6 @@ export function Component() {
         </>
       }
     >
-      {loaded.loading && <LoadingState />}
-      {loaded.error !== null && <ErrorState title={LOAD_FAILED} message={loaded.error} onRetry={() => void loaded.reload()} />}
       {data && data.items.length === 0 && (
         <EmptyState
           className="console-empty"
@@ -96,6 +92,6 @@ export function Component() {
           <Pager className="articles-pager" total={data.total} pageSize={data.pageSize} current={page} onChange={(next) => change({ page: next })} />
         </>
       )}
-    </PageShell>
+    </ConsoleScreen>
   );
 }

@@ -1,17 +1,16 @@
 import { BANNER_IMAGE_MAX_BYTES, BANNER_IMAGE_TOO_LARGE, BANNER_TITLE_MAX_LENGTH, type ConsoleBanner } from '@hall/api/browser';
-import { LOAD_FAILED, NETWORK_ERROR } from '@hall/app';
+import { NETWORK_ERROR } from '@hall/app';
 import { EmptyState } from '@hall/ui/empty-state';
-import { ErrorState, LoadingState } from '@hall/ui/load-state';
-import { PageShell } from '@hall/ui/page-shell';
 import { Button, Form, Switch, Tag } from 'antd-mobile';
 import { Input } from '@hall/ui';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { api } from '../../../lib/hall';
 import { dataOrThrow, refusalOf } from '../shared/content-api';
 import { ContentSheet, SheetForm } from '../shared/content-sheet';
-import { OrderButtons } from '../shared/order-buttons';
+import { CardActions } from '../shared/card-actions';
+import { FilePicker } from '../shared/file-picker';
 import { useContentList } from '../shared/use-list-actions';
+import { ConsoleScreen } from '../../../components/console-screen';
 import '../../../components/console-page.css';
 import '../shared/content-forms.css';
 import './banners.css';
@@ -56,36 +55,27 @@ function ImagePicker({ banner, onDone }: { banner: ConsoleBanner; onDone: (probl
     onDone(reply ? refusalOf(reply, '上传失败，请稍后重试') : NETWORK_ERROR);
   }
   return (
-    <label className={`banner-upload${busy ? ' banner-upload--busy' : ''}`}>
-      {busy ? '上传中…' : banner.url ? '更换图片' : '上传图片'}
-      <input
-        type="file"
-        accept="image/png,image/jpeg,image/gif,image/webp"
-        aria-label={`上传${banner.title}的图片`}
-        disabled={busy}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) void upload(file);
-        }}
-      />
-    </label>
+    <FilePicker
+      busy={busy}
+      label={banner.url ? '更换图片' : '上传图片'}
+      accept="image/png,image/jpeg,image/gif,image/webp"
+      ariaLabel={`上传${banner.title}的图片`}
+      onFile={(file) => void upload(file)}
+    />
   );
 }
 
 /** 轮播图管理: the banners of the app's home, in order; image, title, link, on or off (DESIGN.md §10). */
 export function Component() {
-  const navigate = useNavigate();
   const { loaded, items, busy, act, reorder, remove } = useContentList(async () => dataOrThrow(await api.listConsoleBanners({})).items);
   const [editing, setEditing] = useState<{ banner: ConsoleBanner | null } | null>(null);
   const move = (banner: ConsoleBanner, step: -1 | 1) => reorder(items?.map((item) => item.id) ?? [], banner.id, step, (ids) => api.orderConsoleBanners({ ids }));
 
   return (
-    <PageShell
+    <ConsoleScreen
       className="console-page content-page"
       title="轮播图管理"
-      onBack={() => navigate('/')}
-      onRefresh={loaded.reload}
+      loaded={loaded}
       subheader={
         <div className="content-toolbar">
           <Button color="primary" size="small" onClick={() => setEditing({ banner: null })}>
@@ -94,8 +84,6 @@ export function Component() {
         </div>
       }
     >
-      {loaded.loading && <LoadingState />}
-      {loaded.error !== null && <ErrorState title={LOAD_FAILED} message={loaded.error} onRetry={() => void loaded.reload()} />}
       {items && items.length === 0 && <EmptyState className="console-empty" description="暂无轮播图" hint="点击“新增轮播图”添加，上传图片并启用后市民即可看到" />}
       {items && items.length > 0 && (
         <ul className="console-list" aria-label="轮播图">
@@ -110,16 +98,17 @@ export function Component() {
                   <span className="console-item__title">{banner.title}</span>
                 </span>
                 <span className="content-card__line">链接：{banner.link || '无'}</span>
-                <div className="content-card__actions">
+                <CardActions
+                  name={banner.title}
+                  index={index}
+                  count={items.length}
+                  busy={busy}
+                  onEdit={() => setEditing({ banner })}
+                  onMove={(step) => move(banner, step)}
+                  onRemove={() => void remove(banner.title, () => api.deleteConsoleBanner({ id: banner.id }))}
+                >
                   <ImagePicker banner={banner} onDone={(problem) => void act(async () => problem, '图片已更换')} />
-                  <Button size="mini" disabled={busy} onClick={() => setEditing({ banner })}>
-                    编辑
-                  </Button>
-                  <OrderButtons name={banner.title} first={index === 0} last={index === items.length - 1} busy={busy} onMove={(step) => move(banner, step)} />
-                  <Button size="mini" color="danger" fill="outline" disabled={busy} onClick={() => void remove(banner.title, () => api.deleteConsoleBanner({ id: banner.id }))}>
-                    删除
-                  </Button>
-                </div>
+                </CardActions>
               </div>
             </li>
           ))}
@@ -131,6 +120,6 @@ export function Component() {
         reload={loaded.reload}
         render={({ banner }, saved) => <BannerForm banner={banner} onCancel={() => setEditing(null)} onSaved={saved} />}
       />
-    </PageShell>
+    </ConsoleScreen>
   );
 }

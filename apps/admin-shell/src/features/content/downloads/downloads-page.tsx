@@ -1,6 +1,5 @@
 import { DOWNLOAD_ALIAS_MAX_LENGTH, DOWNLOAD_FILE_MAX_BYTES, DOWNLOAD_FILE_TOO_LARGE, type ConsoleDownload } from '@hall/api/browser';
-import { LOAD_FAILED, NETWORK_ERROR } from '@hall/app';
-import { ErrorState, LoadingState } from '@hall/ui/load-state';
+import { NETWORK_ERROR } from '@hall/app';
 import { PageShell } from '@hall/ui/page-shell';
 import { Button } from 'antd-mobile';
 import { Input } from '@hall/ui';
@@ -9,7 +8,9 @@ import { useNavigate } from 'react-router';
 import { FormError } from '../../../app/form-submit';
 import { api } from '../../../lib/hall';
 import { dataOrThrow, refusalOf } from '../shared/content-api';
+import { FilePicker } from '../shared/file-picker';
 import { useContentList } from '../shared/use-list-actions';
+import { LoadStatus } from '../../../components/load-status';
 import '../../../components/console-page.css';
 import '../shared/content-forms.css';
 import '../banners/banners.css';
@@ -48,20 +49,7 @@ function NewDownload({ onAdded }: { onAdded: () => Promise<unknown> }) {
       <p className="console-muted">PDF、Word或Excel文件，不超过{DOWNLOAD_FILE_MAX_BYTES / 1024 / 1024}MB；市民看到的文件名即所选文件的名称。</p>
       <FormError message={problem} />
       <div className="console-actions">
-        <label className={`banner-upload${busy ? ' banner-upload--busy' : ''}`}>
-          {busy ? '上传中…' : '选择文件并上传'}
-          <input
-            type="file"
-            accept={ACCEPT}
-            aria-label="选择要上传的文件"
-            disabled={busy}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) void upload(file);
-            }}
-          />
-        </label>
+        <FilePicker busy={busy} label="选择文件并上传" accept={ACCEPT} ariaLabel="选择要上传的文件" onFile={(file) => void upload(file)} />
       </div>
     </section>
   );
@@ -75,8 +63,7 @@ export function Component() {
   return (
     <PageShell className="console-page content-page" title="资料下载" onBack={() => navigate('/')} onRefresh={loaded.reload}>
       <NewDownload onAdded={loaded.reload} />
-      {loaded.loading && <LoadingState />}
-      {loaded.error !== null && <ErrorState title={LOAD_FAILED} message={loaded.error} onRetry={() => void loaded.reload()} />}
+      <LoadStatus loaded={loaded} />
       {items && (
         <ul className="console-list" aria-label="下载文件">
           {items.map((item) => (

@@ -1,10 +1,9 @@
-import { LOAD_FAILED, useRemote } from '@hall/app';
-import { ErrorState, LoadingState } from '@hall/ui/load-state';
-import { PageShell } from '@hall/ui/page-shell';
+import { useRemote } from '@hall/app';
 import { Tag } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { api } from '../../../lib/hall';
 import { dataOrThrow } from '../shared/content-api';
+import { ConsoleScreen } from '../../../components/console-screen';
 import '../../../components/console-page.css';
 import '../shared/content-forms.css';
 
@@ -14,9 +13,7 @@ export function Component() {
   const loaded = useRemote(async () => dataOrThrow(await api.listConsoleGuides({})).items, [], { quietWhenSessionLost: true });
   const items = (!loaded.loading && loaded.data) || null;
   return (
-    <PageShell className="console-page content-page" title="办事指南与材料" onBack={() => navigate('/')} onRefresh={loaded.reload}>
-      {loaded.loading && <LoadingState />}
-      {loaded.error !== null && <ErrorState title={LOAD_FAILED} message={loaded.error} onRetry={() => void loaded.reload()} />}
+    <ConsoleScreen className="console-page content-page" title="办事指南与材料" loaded={loaded}>
       {items && (
         <ul className="console-list" aria-label="业务">
           {items.map((item) => (
@@ -36,6 +33,6 @@ export function Component() {
           ))}
         </ul>
       )}
-    </PageShell>
+    </ConsoleScreen>
   );
 }

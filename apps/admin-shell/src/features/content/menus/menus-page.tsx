@@ -1,16 +1,13 @@
 import { MENU_NAME_MAX_LENGTH, MENU_REMARK_MAX_LENGTH, type ConsoleMenu, type ConsoleMenuGroup } from '@hall/api/browser';
-import { LOAD_FAILED } from '@hall/app';
-import { ErrorState, LoadingState } from '@hall/ui/load-state';
-import { PageShell } from '@hall/ui/page-shell';
 import { Button, Form, Selector, Switch, Tag } from 'antd-mobile';
 import { Input } from '@hall/ui';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { api } from '../../../lib/hall';
 import { dataOrThrow } from '../shared/content-api';
 import { ContentSheet, SheetForm } from '../shared/content-sheet';
-import { OrderButtons } from '../shared/order-buttons';
+import { CardActions } from '../shared/card-actions';
 import { useContentList } from '../shared/use-list-actions';
+import { ConsoleScreen } from '../../../components/console-screen';
 import '../../../components/console-page.css';
 import '../shared/content-forms.css';
 import './menus.css';
@@ -104,7 +101,6 @@ function VisibleTag({ menu }: { menu: ConsoleMenu }) {
 
 /** 菜单管理: the groups and tiles of the app's home, in order, shown or hidden (DESIGN.md §10). */
 export function Component() {
-  const navigate = useNavigate();
   const { loaded, items: groups, busy, reorder, remove } = useContentList(async () => dataOrThrow(await api.listConsoleMenus({})).groups);
   const [editing, setEditing] = useState<Editing | null>(null);
   const move = (list: ConsoleMenu[], parentId: string | null, menu: ConsoleMenu, step: -1 | 1) =>
@@ -116,23 +112,22 @@ export function Component() {
     );
 
   const actions = (list: ConsoleMenu[], parentId: string | null, menu: ConsoleMenu, index: number) => (
-    <div className="content-card__actions">
-      <Button size="mini" disabled={busy} onClick={() => setEditing({ menu, parentId })}>
-        编辑
-      </Button>
-      <OrderButtons name={menu.menuname} first={index === 0} last={index === list.length - 1} busy={busy} onMove={(step) => move(list, parentId, menu, step)} />
-      <Button size="mini" color="danger" fill="outline" disabled={busy} onClick={() => void remove(menu.menuname, () => api.deleteConsoleMenu({ id: menu.id }))}>
-        删除
-      </Button>
-    </div>
+    <CardActions
+      name={menu.menuname}
+      index={index}
+      count={list.length}
+      busy={busy}
+      onEdit={() => setEditing({ menu, parentId })}
+      onMove={(step) => move(list, parentId, menu, step)}
+      onRemove={() => void remove(menu.menuname, () => api.deleteConsoleMenu({ id: menu.id }))}
+    />
   );
 
   return (
-    <PageShell
+    <ConsoleScreen
       className="console-page content-page"
       title="菜单管理"
-      onBack={() => navigate('/')}
-      onRefresh={loaded.reload}
+      loaded={loaded}
       subheader={
         <div className="content-toolbar">
           <Button color="primary" size="small" onClick={() => setEditing({ menu: null, parentId: null })}>
@@ -141,8 +136,6 @@ export function Component() {
         </div>
       }
     >
-      {loaded.loading && <LoadingState />}
-      {loaded.error !== null && <ErrorState title={LOAD_FAILED} message={loaded.error} onRetry={() => void loaded.reload()} />}
       {groups && (
         <ul className="console-list" aria-label="菜单分组">
           {groups.map((group, index) => (
@@ -186,6 +179,6 @@ export function Component() {
         reload={loaded.reload}
         render={(item, saved) => <MenuForm editing={item} groups={groups ?? []} onCancel={() => setEditing(null)} onSaved={saved} />}
       />
-    </PageShell>
+    </ConsoleScreen>
   );
 }

@@ -1,6 +1,6 @@
 import { ANSWER_MAX_LENGTH, CONTACT_MAX_LINES, QUESTION_MAX_LENGTH, type ConsoleQuestion } from '@hall/api/browser';
 import { LOAD_FAILED, useRemote } from '@hall/app';
-import { ErrorState, LoadingState } from '@hall/ui/load-state';
+import { ErrorState } from '@hall/ui/load-state';
 import { PageShell } from '@hall/ui/page-shell';
 import { Button, Form, TextArea, Toast } from 'antd-mobile';
 import { Input } from '@hall/ui';
@@ -10,8 +10,9 @@ import { FormError, useFormSubmit } from '../../../app/form-submit';
 import { api } from '../../../lib/hall';
 import { dataOrThrow, refusalOf } from '../shared/content-api';
 import { ContentSheet, SheetForm } from '../shared/content-sheet';
-import { OrderButtons } from '../shared/order-buttons';
+import { CardActions } from '../shared/card-actions';
 import { useContentList } from '../shared/use-list-actions';
+import { LoadStatus } from '../../../components/load-status';
 import '../../../components/console-page.css';
 import '../shared/content-forms.css';
 
@@ -85,8 +86,7 @@ export function Component() {
           新增常见问题
         </Button>
       </section>
-      {loaded.loading && <LoadingState />}
-      {loaded.error !== null && <ErrorState title={LOAD_FAILED} message={loaded.error} onRetry={() => void loaded.reload()} />}
+      <LoadStatus loaded={loaded} />
       {items && (
         <ul className="console-list" aria-label="常见问题列表">
           {items.map((question, index) => (
@@ -94,15 +94,15 @@ export function Component() {
               <div className="content-card__body">
                 <span className="console-item__title">{question.question}</span>
                 <span className="content-card__line">{question.answer}</span>
-                <div className="content-card__actions">
-                  <Button size="mini" disabled={busy} onClick={() => setEditing({ question })}>
-                    编辑
-                  </Button>
-                  <OrderButtons name={question.question} first={index === 0} last={index === items.length - 1} busy={busy} onMove={(step) => move(question, step)} />
-                  <Button size="mini" color="danger" fill="outline" disabled={busy} onClick={() => void remove(question.question, () => api.deleteConsoleQuestion({ id: question.id }))}>
-                    删除
-                  </Button>
-                </div>
+                <CardActions
+                  name={question.question}
+                  index={index}
+                  count={items.length}
+                  busy={busy}
+                  onEdit={() => setEditing({ question })}
+                  onMove={(step) => move(question, step)}
+                  onRemove={() => void remove(question.question, () => api.deleteConsoleQuestion({ id: question.id }))}
+                />
               </div>
             </li>
           ))}

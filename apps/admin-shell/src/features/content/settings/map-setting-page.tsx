@@ -1,6 +1,5 @@
 import { MAP_ATTRIBUTION_MAX_LENGTH, type MapSetting } from '@hall/api/browser';
-import { LOAD_FAILED, useRemote } from '@hall/app';
-import { ErrorState, LoadingState } from '@hall/ui/load-state';
+import { useRemote } from '@hall/app';
 import { PageShell } from '@hall/ui/page-shell';
 import { Button, Form, Toast } from 'antd-mobile';
 import { Input } from '@hall/ui';
@@ -8,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { FormError, useFormSubmit } from '../../../app/form-submit';
 import { api } from '../../../lib/hall';
 import { dataOrThrow, refusalOf } from '../shared/content-api';
+import { LoadStatus } from '../../../components/load-status';
 import '../../../components/console-page.css';
 import '../shared/content-forms.css';
 
@@ -22,8 +22,7 @@ export function Component() {
   });
   return (
     <PageShell className="console-page content-page" title="地图设置" onBack={() => navigate('/')}>
-      {loaded.loading && <LoadingState />}
-      {loaded.error !== null && <ErrorState title={LOAD_FAILED} message={loaded.error} onRetry={() => void loaded.reload()} />}
+      <LoadStatus loaded={loaded} />
       {loaded.data && (
         <section className="console-section" aria-label="地图设置">
           <h2>服务网点地图</h2>

@@ -1,14 +1,12 @@
 import { SITE_ADDRESS_MAX_LENGTH, SITE_WORKTIME_MAX_LENGTH, type ServiceSiteDetails } from '@hall/api/browser';
-import { LOAD_FAILED, useRemote } from '@hall/app';
-import { ErrorState, LoadingState } from '@hall/ui/load-state';
-import { PageShell } from '@hall/ui/page-shell';
+import { useRemote } from '@hall/app';
 import { Button, Form } from 'antd-mobile';
 import { Input } from '@hall/ui';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { api } from '../../../lib/hall';
 import { dataOrThrow } from '../shared/content-api';
 import { ContentSheet, SheetForm } from '../shared/content-sheet';
+import { ConsoleScreen } from '../../../components/console-screen';
 import '../../../components/console-page.css';
 import '../shared/content-forms.css';
 
@@ -46,14 +44,11 @@ function SiteForm({ site, onSaved, onCancel }: { site: ServiceSiteDetails; onSav
 
 /** 服务网点: the address, hours, phone and map position citizens see of each site (DESIGN.md §10). */
 export function Component() {
-  const navigate = useNavigate();
   const loaded = useRemote(async () => dataOrThrow(await api.listConsoleSites({})).items, [], { quietWhenSessionLost: true });
   const [editing, setEditing] = useState<ServiceSiteDetails | null>(null);
   const items = (!loaded.loading && loaded.data) || null;
   return (
-    <PageShell className="console-page content-page" title="服务网点" onBack={() => navigate('/')} onRefresh={loaded.reload}>
-      {loaded.loading && <LoadingState />}
-      {loaded.error !== null && <ErrorState title={LOAD_FAILED} message={loaded.error} onRetry={() => void loaded.reload()} />}
+    <ConsoleScreen className="console-page content-page" title="服务网点" loaded={loaded}>
       {items && (
         <ul className="console-list" aria-label="服务网点">
           {items.map((site) => (
@@ -75,6 +70,6 @@ export function Component() {
         </ul>
       )}
       <ContentSheet editing={editing} close={() => setEditing(null)} reload={loaded.reload} render={(site, saved) => <SiteForm site={site} onCancel={() => setEditing(null)} onSaved={saved} />} />
-    </PageShell>
+    </ConsoleScreen>
   );
 }

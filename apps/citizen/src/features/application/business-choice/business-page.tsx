@@ -4,7 +4,8 @@ import { EmptyState, showAlert } from '@hall/ui';
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ErrorState, HallPage, LoadingState } from '../../../components/hall-page';
+import { HallPage } from '../../../components/hall-page';
+import { RemoteBody } from '../../../components/remote-view';
 import { href, paths } from '../../../config/paths';
 import { api } from '../../../lib/api';
 import { NETWORK_ERROR, dataOf, submitWithFeedback, useRemote } from '@hall/app';
@@ -62,40 +63,40 @@ export function Component() {
 
   return (
     <HallPage title="业务选择" className="hall-choice hall-choice--split">
-      {list.loading && !list.data ? (
-        <LoadingState />
-      ) : list.error ? (
-        <ErrorState message={list.error} onRetry={() => void list.reload()} />
-      ) : active ? (
-        <div className="hall-choice-split">
-          <nav className="hall-choice-parents" aria-label="业务分类">
-            {parents.map((parent) => (
-              <button
-                key={parent.Id}
-                type="button"
-                className={parent === active ? 'hall-choice-parent is-active' : 'hall-choice-parent'}
-                aria-current={parent === active ? 'true' : undefined}
-                onClick={() => setActiveId(parent.Id)}
-              >
-                {parent.Prodef_name}
-              </button>
-            ))}
-          </nav>
-          <ul className="hall-choice-businesses" aria-label={active.Prodef_name}>
-            {active.Prodefs.map((business) => (
-              <li key={business.id}>
-                <button type="button" className="hall-choice-business" onClick={() => void open(business)}>
-                  <span className="hall-choice-business__name">{business.prodef_name}</span>
-                  {business.yhlx === ENTERPRISE_BUSINESS ? <span className="hall-choice-business__tag">企业</span> : null}
-                  <RightOutline className="hall-choice-business__arrow" aria-hidden />
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : (
-        <EmptyState description="该地区暂无可办理的业务" fullPage />
-      )}
+      <RemoteBody remote={list}>
+        {() =>
+          active ? (
+            <div className="hall-choice-split">
+              <nav className="hall-choice-parents" aria-label="业务分类">
+                {parents.map((parent) => (
+                  <button
+                    key={parent.Id}
+                    type="button"
+                    className={parent === active ? 'hall-choice-parent is-active' : 'hall-choice-parent'}
+                    aria-current={parent === active ? 'true' : undefined}
+                    onClick={() => setActiveId(parent.Id)}
+                  >
+                    {parent.Prodef_name}
+                  </button>
+                ))}
+              </nav>
+              <ul className="hall-choice-businesses" aria-label={active.Prodef_name}>
+                {active.Prodefs.map((business) => (
+                  <li key={business.id}>
+                    <button type="button" className="hall-choice-business" onClick={() => void open(business)}>
+                      <span className="hall-choice-business__name">{business.prodef_name}</span>
+                      {business.yhlx === ENTERPRISE_BUSINESS ? <span className="hall-choice-business__tag">企业</span> : null}
+                      <RightOutline className="hall-choice-business__arrow" aria-hidden />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : (
+            <EmptyState description="该地区暂无可办理的业务" fullPage />
+          )
+        }
+      </RemoteBody>
     </HallPage>
   );
 }

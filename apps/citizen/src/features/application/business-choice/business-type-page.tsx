@@ -3,7 +3,8 @@ import { DEFAULT_APPLY_REGION } from '@hall/domain';
 import { EmptyState } from '@hall/ui';
 import { RightOutline } from 'antd-mobile-icons';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ErrorState, HallPage, LoadingState } from '../../../components/hall-page';
+import { HallPage } from '../../../components/hall-page';
+import { RemoteList } from '../../../components/remote-view';
 import { href, paths } from '../../../config/paths';
 import { api } from '../../../lib/api';
 import { dataOf, useRemote } from '@hall/app';
@@ -18,25 +19,21 @@ export function Component() {
 
   return (
     <HallPage title="业务选择" backTo={paths.seladd} className="hall-choice">
-      {types.loading && !types.data ? (
-        <LoadingState />
-      ) : types.error ? (
-        <ErrorState message={types.error} onRetry={() => void types.reload()} />
-      ) : types.data && types.data.length > 0 ? (
-        <ul className="hall-choice-types" aria-label="业务类型">
-          {types.data.map((type) => (
-            <li key={type.examplerange}>
-              <button type="button" className="hall-choice-type" onClick={() => navigate(href(paths.selapp, { reqseq: newReqseq(), xzqdm, sfqy: 1, yhlx: 0, dylx: type.examplerange }))}>
-                <img className="hall-choice-type__image" src={type.imgpath} alt="" />
-                <span className="hall-choice-type__name">{type.examplename}</span>
-                <RightOutline className="hall-choice-type__arrow" aria-hidden />
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <EmptyState description="暂无可办理的业务类型" fullPage />
-      )}
+      <RemoteList remote={types} empty={<EmptyState description="暂无可办理的业务类型" fullPage />}>
+        {(items) => (
+          <ul className="hall-choice-types" aria-label="业务类型">
+            {items.map((type) => (
+              <li key={type.examplerange}>
+                <button type="button" className="hall-choice-type" onClick={() => navigate(href(paths.selapp, { reqseq: newReqseq(), xzqdm, sfqy: 1, yhlx: 0, dylx: type.examplerange }))}>
+                  <img className="hall-choice-type__image" src={type.imgpath} alt="" />
+                  <span className="hall-choice-type__name">{type.examplename}</span>
+                  <RightOutline className="hall-choice-type__arrow" aria-hidden />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </RemoteList>
     </HallPage>
   );
 }

@@ -3,7 +3,8 @@ import { EmptyState } from '@hall/ui';
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ErrorState, HallPage, LoadingState } from '../../../components/hall-page';
+import { HallPage } from '../../../components/hall-page';
+import { RemoteList } from '../../../components/remote-view';
 import { href, paths } from '../../../config/paths';
 import { useSession } from '../../../stores/session';
 import { api } from '../../../lib/api';
@@ -31,41 +32,37 @@ export function Component() {
 
   return (
     <HallPage title="地区选择" className="hall-choice">
-      {regions.loading && !regions.data ? (
-        <LoadingState />
-      ) : regions.error ? (
-        <ErrorState message={regions.error} onRetry={() => void regions.reload()} />
-      ) : regions.data && regions.data.length > 0 ? (
-        <>
-          <p className="hall-choice__hint">请选择办理业务的地区</p>
-          {regions.data.map((city) => (
-            <section key={city.xzqdm} className="hall-card hall-choice-city" aria-label={city.xzqmc}>
-              <button
-                type="button"
-                className={chosenCity === city.xzqdm ? 'hall-choice-city__name is-chosen' : 'hall-choice-city__name'}
-                aria-current={chosenCity === city.xzqdm ? 'true' : undefined}
-                onClick={() => chooseCity(city.xzqdm)}
-              >
-                <span>{city.xzqmc}</span>
-                <RightOutline aria-hidden />
-              </button>
-              {city.districtxzq.length > 0 ? (
-                <ul className="hall-choice-city__districts" aria-label={`${city.xzqmc}下辖区县`}>
-                  {city.districtxzq.map((district) => (
-                    <li key={district.xzqdm}>
-                      <button type="button" className="hall-choice-district" onClick={() => choose(district.xzqdm)}>
-                        {district.xzqmc}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </section>
-          ))}
-        </>
-      ) : (
-        <EmptyState description="暂无可选择的地区" fullPage />
-      )}
+      <RemoteList remote={regions} empty={<EmptyState description="暂无可选择的地区" fullPage />}>
+        {(cities) => (
+          <>
+            <p className="hall-choice__hint">请选择办理业务的地区</p>
+            {cities.map((city) => (
+              <section key={city.xzqdm} className="hall-card hall-choice-city" aria-label={city.xzqmc}>
+                <button
+                  type="button"
+                  className={chosenCity === city.xzqdm ? 'hall-choice-city__name is-chosen' : 'hall-choice-city__name'}
+                  aria-current={chosenCity === city.xzqdm ? 'true' : undefined}
+                  onClick={() => chooseCity(city.xzqdm)}
+                >
+                  <span>{city.xzqmc}</span>
+                  <RightOutline aria-hidden />
+                </button>
+                {city.districtxzq.length > 0 ? (
+                  <ul className="hall-choice-city__districts" aria-label={`${city.xzqmc}下辖区县`}>
+                    {city.districtxzq.map((district) => (
+                      <li key={district.xzqdm}>
+                        <button type="button" className="hall-choice-district" onClick={() => choose(district.xzqdm)}>
+                          {district.xzqmc}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </section>
+            ))}
+          </>
+        )}
+      </RemoteList>
     </HallPage>
   );
 }

@@ -1,15 +1,14 @@
 import { stateOk, type ApplicationDetail } from '@hall/api/browser';
 import { SAVE_TYPE_CANCELLATION, validateCancellation } from '@hall/domain';
-import { Input, showAlert } from '@hall/ui';
+import { Input } from '@hall/ui';
 import { Button, List, TextArea } from 'antd-mobile';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormCard } from '../../../components/form-card';
 import { api } from '../../../lib/api';
-import { submitWithFeedback } from '@hall/app';
 import { useSession } from '../../../stores/session';
 import type { FillQuery } from './fill-layout';
 import { useFormDraft } from './form-draft';
+import { useFormSave } from './form-save';
 
 export const CANCELLATION_SAVE_FAILED = '保存数据失败';
 
@@ -24,33 +23,21 @@ export function CancellationForm({ detail, query, uploadHref }: { detail: Applic
     ZXYY: saved?.ZXYY ?? '',
     ZXFJ: saved?.ZXFJ ?? '',
   });
-  const [busy, setBusy] = useState(false);
+  const { busy, save: send } = useFormSave('提交中', clearDraft);
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
 
   async function save() {
-    const problem = validateCancellation({ certificateNumber: values.BDCZMH });
-    if (problem) {
-      await showAlert(problem);
-      return;
-    }
-    setBusy(true);
-    const saved = await submitWithFeedback(
-      async () => {
-        const reply = await api.addQlxxInfo({
-          openid: user?.openid ?? '',
-          proinstid: query.applicationId,
-          savetype: SAVE_TYPE_CANCELLATION,
-          reqData: { ZXDJ: { BDCZMH: values.BDCZMH.trim(), ZXYY: values.ZXYY, ZXFJ: values.ZXFJ }, sqrxm: user?.name ?? '', code: query.code },
-        });
-        return stateOk(reply) ? null : CANCELLATION_SAVE_FAILED;
-      },
-      { loading: '提交中', onSettled: () => setBusy(false) },
-    );
-    if (saved) {
-      clearDraft();
-      navigate(uploadHref);
-    }
+    const saved = await send(validateCancellation({ certificateNumber: values.BDCZMH }), async () => {
+      const reply = await api.addQlxxInfo({
+        openid: user?.openid ?? '',
+        proinstid: query.applicationId,
+        savetype: SAVE_TYPE_CANCELLATION,
+        reqData: { ZXDJ: { BDCZMH: values.BDCZMH.trim(), ZXYY: values.ZXYY, ZXFJ: values.ZXFJ }, sqrxm: user?.name ?? '', code: query.code },
+      });
+      return stateOk(reply) ? null : CANCELLATION_SAVE_FAILED;
+    });
+    if (saved) navigate(uploadHref);
   }
 
   return (

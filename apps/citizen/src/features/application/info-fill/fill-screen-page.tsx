@@ -5,9 +5,9 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { HallPage } from '../../../components/hall-page';
 import { RemoteView } from '../../../components/remote-view';
 import { href, paths } from '../../../config/paths';
-import { api } from '../../../lib/api';
-import { dataOf, useRemote, NotFoundError, recordOf, APPLICATION_NOT_FOUND } from '@hall/app';
+import { useRemote, APPLICATION_NOT_FOUND } from '@hall/app';
 import { useSession } from '../../../stores/session';
+import { loadApplicationWithTitle } from './application-data';
 import { CancellationForm } from './cancellation-form';
 import { asFillScreen, type FillQuery } from './fill-layout';
 import { ManagedFillSections, passesApplicationCheck } from './managed-sections';
@@ -26,14 +26,7 @@ export function Component() {
   const openid = useSession((s) => s.user?.openid ?? '');
   const navigate = useNavigate();
 
-  const remote = useRemote(async () => {
-    if (!applicationId) throw new NotFoundError(APPLICATION_NOT_FOUND);
-    const reply = await api.getApply({ openid, slsqId: applicationId });
-    // Another citizen's application, or none, answers 查询无数据: shown as not found rather than as a failure.
-    const detail = recordOf(reply, APPLICATION_NOT_FOUND);
-    const title = dataOf(await api.getApplyTitle({ prodefid: detail.proinst.prodefid }));
-    return { detail, title };
-  }, [applicationId, openid]);
+  const remote = useRemote(() => loadApplicationWithTitle(openid, applicationId), [applicationId, openid]);
 
   if (!screen) {
     return (

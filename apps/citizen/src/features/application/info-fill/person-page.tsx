@@ -18,7 +18,7 @@ import {
 } from '@hall/domain';
 import { Input, showAlert } from '@hall/ui';
 import { Button, List, Selector } from 'antd-mobile';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormCard } from '../../../components/form-card';
 import { HallPage } from '../../../components/hall-page';
@@ -26,8 +26,10 @@ import { RemoteView } from '../../../components/remote-view';
 import { href, paths } from '../../../config/paths';
 import { api } from '../../../lib/api';
 import { useBack } from '../../../lib/use-back';
-import { dataOf, useRemote, submitWithFeedback, NotFoundError, recordOf, APPLICATION_NOT_FOUND, APPLICANT_NOT_FOUND } from '@hall/app';
+import { useRemote, NotFoundError, APPLICANT_NOT_FOUND } from '@hall/app';
 import { useSession } from '../../../stores/session';
+import { loadApplicationWithTitle } from './application-data';
+import { SaveActions, useFormSave } from './form-save';
 import { COMPANY_DEFAULT_ID_TYPE, EMPTY_PERSON, personDraftKey, personValuesOf, usePersonDraft } from './person-draft';
 import './info-fill.css';
 
@@ -52,11 +54,7 @@ export function Component() {
   const openid = useSession((s) => s.user?.openid ?? '');
 
   const remote = useRemote(async () => {
-    if (!applicationId) throw new NotFoundError(APPLICATION_NOT_FOUND);
-    const reply = await api.getApply({ openid, slsqId: applicationId });
-    // Another citizen's application, or none, answers 查询无数据: shown as not found rather than as a failure.
-    const detail = recordOf(reply, APPLICATION_NOT_FOUND);
-    const title = dataOf(await api.getApplyTitle({ prodefid: detail.proinst.prodefid }));
+    const { detail, title } = await loadApplicationWithTitle(openid, applicationId);
     const person = personId ? detail.sqrs.find((row) => row.sqr_id === personId) : undefined;
     if (personId && !person) throw new NotFoundError(APPLICANT_NOT_FOUND);
     return { detail, title, person };
@@ -96,7 +94,7 @@ interface PersonFormProps {
 function PersonForm({ kind, person, applicationId, djlx, qllx, appointment, code }: PersonFormProps) {
   const personId = person?.sqr_id ?? '';
   const [values, change, clearDraft] = usePersonDraft(personDraftKey(applicationId, kind, personId), person ? personValuesOf(person) : EMPTY_PERSON);
-  const [busy, setBusy] = useState(false);
+  const { busy, save: send } = useFormSave('保存中', clearDraft);
   const openid = useSession((s) => s.user?.openid ?? '');
   const navigate = useNavigate();
   // Without a screen behind it (a shared link), 返回 opens the pair's fill screen.
@@ -125,44 +123,35 @@ function PersonForm({ kind, person, applicationId, djlx, qllx, appointment, code
       sharingMode: values.sharingMode,
       share: values.share,
     });
-    if (problem) {
-      await showAlert(problem);
-      return;
-    }
-    setBusy(true);
-    const saved = await submitWithFeedback(
-      async () => {
-        const reply = await api.addPerson({
-          openid,
-          proinstid: applicationId,
-          proposerinfo: {
-            id: personId,
-            category: values.category,
-            sqrxm: values.name.trim(),
-            zjlx: values.idType,
-            sqrzjh: values.idNumber.trim(),
-            gyfs: values.sharingMode,
-            gyfe: values.sharingMode === '0' ? '' : values.share.trim(),
-            sqrlxdh: values.phone.trim(),
-            sqrlx: kind,
-            sqrdz: values.address.trim(),
-            dlrxm: values.agentName.trim(),
-            dlrzjh: values.agentIdNumber.trim(),
-            dlrzjlx: values.agentIdType,
-            dlrlxdh: values.agentPhone.trim(),
-            fddbrxm: isCompany ? values.repName.trim() : '',
-            fddbrzjh: isCompany ? values.repIdNumber.trim() : '',
-            fddbrzjlx: isCompany ? values.repIdType : '',
-            fddbrdh: isCompany ? values.repPhone.trim() : '',
-            sfcqr: values.holder,
-          },
-        });
-        return errcodeOk(reply) ? null : SAVE_FAILED;
-      },
-      { loading: '保存中', onSettled: () => setBusy(false) },
-    );
+    const saved = await send(problem, async () => {
+      const reply = await api.addPerson({
+        openid,
+        proinstid: applicationId,
+        proposerinfo: {
+          id: personId,
+          category: values.category,
+          sqrxm: values.name.trim(),
+          zjlx: values.idType,
+          sqrzjh: values.idNumber.trim(),
+          gyfs: values.sharingMode,
+          gyfe: values.sharingMode === '0' ? '' : values.share.trim(),
+          sqrlxdh: values.phone.trim(),
+          sqrlx: kind,
+          sqrdz: values.address.trim(),
+          dlrxm: values.agentName.trim(),
+          dlrzjh: values.agentIdNumber.trim(),
+          dlrzjlx: values.agentIdType,
+          dlrlxdh: values.agentPhone.trim(),
+          fddbrxm: isCompany ? values.repName.trim() : '',
+          fddbrzjh: isCompany ? values.repIdNumber.trim() : '',
+          fddbrzjlx: isCompany ? values.repIdType : '',
+          fddbrdh: isCompany ? values.repPhone.trim() : '',
+          sfcqr: values.holder,
+        },
+      });
+      return errcodeOk(reply) ? null : SAVE_FAILED;
+    });
     if (!saved) return;
-    clearDraft();
     const next = personSaveNextTarget({ applicationId, djlx, qllx, code: code || undefined, appointment, category: values.category });
     if (!next.ok) {
       await showAlert(SAVE_FAILED);
@@ -235,17 +224,11 @@ function PersonForm({ kind, person, applicationId, djlx, qllx, appointment, code
           <TextRow id="person-rep-phone" label="联系电话" type="tel" value={values.repPhone} onChange={(repPhone) => change({ repPhone })} maxLength={20} />
         </FormCard>
       ) : null}
-      <div className="hall-person__actions">
+      <SaveActions busy={busy} onSave={() => void save()} onBack={back}>
         <Button block color="primary" fill="outline" disabled={signed} onClick={() => void sign()}>
           {signed ? '已签字' : '点击签字'}
         </Button>
-        <Button block color="primary" size="large" loading={busy} disabled={busy} onClick={() => void save()}>
-          保存
-        </Button>
-        <Button block size="large" onClick={back}>
-          返回
-        </Button>
-      </div>
+      </SaveActions>
     </>
   );
 }

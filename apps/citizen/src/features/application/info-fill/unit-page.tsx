@@ -16,8 +16,7 @@ import {
   validatePropertyForm,
 } from '@hall/domain';
 import { Input, showAlert } from '@hall/ui';
-import { Button, List, Selector } from 'antd-mobile';
-import { useState } from 'react';
+import { List, Selector } from 'antd-mobile';
 import { useSearchParams } from 'react-router';
 import { FormCard } from '../../../components/form-card';
 import { HallPage } from '../../../components/hall-page';
@@ -25,9 +24,11 @@ import { RemoteView } from '../../../components/remote-view';
 import { href } from '../../../config/paths';
 import { api } from '../../../lib/api';
 import { useBack } from '../../../lib/use-back';
-import { dataOf, useRemote, submitWithFeedback, NotFoundError, recordOf, APPLICATION_NOT_FOUND } from '@hall/app';
+import { useRemote, NotFoundError } from '@hall/app';
 import { useSession } from '../../../stores/session';
+import { loadApplicationWithTitle } from './application-data';
 import { useFormDraft } from './form-draft';
+import { SaveActions, useFormSave } from './form-save';
 import './info-fill.css';
 
 export const UNIT_SAVE_FAILED = '提交数据失败';
@@ -63,11 +64,7 @@ export function UnitScreen({ title, heading }: { title: string; heading: string 
   const openid = useSession((s) => s.user?.openid ?? '');
 
   const remote = useRemote(async () => {
-    if (!applicationId) throw new NotFoundError(APPLICATION_NOT_FOUND);
-    const reply = await api.getApply({ openid, slsqId: applicationId });
-    // Another citizen's application, or none, answers 查询无数据: shown as not found rather than as a failure.
-    const detail = recordOf(reply, APPLICATION_NOT_FOUND);
-    const title = dataOf(await api.getApplyTitle({ prodefid: detail.proinst.prodefid }));
+    const { detail, title } = await loadApplicationWithTitle(openid, applicationId);
     const unit = unitId ? detail.units.find((row) => row.id === unitId) : undefined;
     if (unitId && !unit) throw new NotFoundError(NO_UNIT);
     return { detail, fields: title.fwxx, unit };
@@ -118,29 +115,19 @@ function initialValues(fields: UnitFieldRequirement[], unit: PropertyUnit | unde
 
 function UnitForm({ heading, fields, unit, applicationId, djlx, qllx, appointment, code, found }: UnitFormProps) {
   const [values, changeValues, clearDraft] = useFormDraft(`hall:unit-draft:${applicationId}:${unit?.id || 'new'}`, initialValues(fields, unit, found));
-  const [busy, setBusy] = useState(false);
+  const { busy, save: send } = useFormSave('提交中', clearDraft);
   const openid = useSession((s) => s.user?.openid ?? '');
   const back = useBack(href(infoFillPath(listEditScreen(djlx, qllx)), { id: applicationId, djlx, qllx, code, appointment }));
   const change = (field: string, value: string) => changeValues({ [field]: value });
   const required = (field: UnitFieldRequirement) => field.isfillin === '1' && !(field.field === PROPERTY_CERTIFICATE_FIELD && qllx === '423');
 
   async function save() {
-    const problem = validatePropertyForm(fields, values, { qllx });
-    if (problem) {
-      await showAlert(problem);
-      return;
-    }
-    setBusy(true);
-    const trimmed = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim()]));
-    const saved = await submitWithFeedback(
-      async () => {
-        const reply = await api.addReleasteInfo({ openid, proinstid: applicationId, fwxxs: [{ ...trimmed, id: unit?.id ?? '' }] });
-        return errcodeOk(reply) ? null : UNIT_SAVE_FAILED;
-      },
-      { loading: '提交中', onSettled: () => setBusy(false) },
-    );
+    const saved = await send(validatePropertyForm(fields, values, { qllx }), async () => {
+      const trimmed = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim()]));
+      const reply = await api.addReleasteInfo({ openid, proinstid: applicationId, fwxxs: [{ ...trimmed, id: unit?.id ?? '' }] });
+      return errcodeOk(reply) ? null : UNIT_SAVE_FAILED;
+    });
     if (!saved) return;
-    clearDraft();
     await showAlert(UNIT_SAVED);
     back();
   }
@@ -231,14 +218,7 @@ function UnitForm({ heading, fields, unit, applicationId, djlx, qllx, appointmen
           );
         })}
       </FormCard>
-      <div className="hall-person__actions">
-        <Button block color="primary" size="large" loading={busy} disabled={busy} onClick={() => void save()}>
-          保存
-        </Button>
-        <Button block size="large" onClick={back}>
-          返回
-        </Button>
-      </div>
+      <SaveActions busy={busy} onSave={() => void save()} onBack={back} />
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { stateOk, type ApplicationDetail, type DictionaryType, type RightsRecord } from '@hall/api/browser';
 import { DATE_YEAR_MAX, DATE_YEAR_MIN, infoFillPath, listEditScreen } from '@hall/domain';
 import { Input, showAlert } from '@hall/ui';
-import { Button, List, Selector, TextArea } from 'antd-mobile';
-import { useState, type ReactNode } from 'react';
+import { List, Selector, TextArea } from 'antd-mobile';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { FormCard } from '../../../components/form-card';
 import { HallPage } from '../../../components/hall-page';
@@ -10,9 +10,10 @@ import { RemoteView } from '../../../components/remote-view';
 import { href } from '../../../config/paths';
 import { api } from '../../../lib/api';
 import { useBack } from '../../../lib/use-back';
-import { dataOf, useRemote, submitWithFeedback, NotFoundError, recordOf, APPLICATION_NOT_FOUND } from '@hall/app';
+import { dataOf, useRemote, NotFoundError, recordOf, APPLICATION_NOT_FOUND } from '@hall/app';
 import { useSession } from '../../../stores/session';
 import { useFormDraft, type FormValues } from '../info-fill/form-draft';
+import { SaveActions, useFormSave } from '../info-fill/form-save';
 import '../info-fill/info-fill.css';
 import './rights-fill.css';
 
@@ -111,27 +112,17 @@ interface RightsFormInnerProps<T extends FormValues> extends Omit<RightsScreenPr
 
 function RightsForm<T extends FormValues>({ data, query, savetype, title, initial, validate, toSave, children }: RightsFormInnerProps<T>) {
   const [values, change, clearDraft] = useFormDraft<T>(`hall:rights-draft:${query.applicationId}:${savetype}`, initial(data.record));
-  const [busy, setBusy] = useState(false);
+  const { busy, save: send } = useFormSave('提交中', clearDraft);
   const openid = useSession((s) => s.user?.openid ?? '');
   const back = useBack(href(infoFillPath(listEditScreen(query.djlx, query.qllx)), { id: query.applicationId, djlx: query.djlx, qllx: query.qllx, code: query.code, appointment: query.appointment }));
 
   async function save() {
-    const problem = validate(values);
-    if (problem) {
-      await showAlert(problem);
-      return;
-    }
-    setBusy(true);
-    const record = Object.fromEntries(Object.entries(toSave(values)).map(([key, value]) => [key, value.trim()]));
-    const saved = await submitWithFeedback(
-      async () => {
-        const reply = await api.addQlxxInfo({ openid, proinstid: query.applicationId, savetype, reqData: { ...record, appointment: query.appointment } });
-        return stateOk(reply) ? null : RIGHTS_SAVE_FAILED;
-      },
-      { loading: '提交中', onSettled: () => setBusy(false) },
-    );
+    const saved = await send(validate(values), async () => {
+      const record = Object.fromEntries(Object.entries(toSave(values)).map(([key, value]) => [key, value.trim()]));
+      const reply = await api.addQlxxInfo({ openid, proinstid: query.applicationId, savetype, reqData: { ...record, appointment: query.appointment } });
+      return stateOk(reply) ? null : RIGHTS_SAVE_FAILED;
+    });
     if (!saved) return;
-    clearDraft();
     await showAlert(RIGHTS_SAVED);
     back();
   }
@@ -141,14 +132,7 @@ function RightsForm<T extends FormValues>({ data, query, savetype, title, initia
       <FormCard header={title} className="hall-rights__card">
         {children({ data, query, values, change })}
       </FormCard>
-      <div className="hall-person__actions">
-        <Button block color="primary" size="large" loading={busy} disabled={busy} onClick={() => void save()}>
-          保存
-        </Button>
-        <Button block size="large" onClick={back}>
-          返回
-        </Button>
-      </div>
+      <SaveActions busy={busy} onSave={() => void save()} onBack={back} />
     </>
   );
 }
