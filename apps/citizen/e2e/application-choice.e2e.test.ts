@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hallForFile, signIn } from './harness';
-import { becomeVerified, keepFailureEvidence } from './identity';
-import { steadyScreenshots } from './steady-screenshots';
+import { hallForFile } from './harness';
+import { citizenOnPhone, verifiedCitizen } from './identity';
 
 const hall = hallForFile();
 
@@ -9,11 +8,7 @@ const BUSINESS = '预购商品房抵押预告登记';
 
 describe('choosing and starting an application', () => {
   it('a verified citizen goes from the home tile through region, type and business to a new application, then deletes it from the list', async () => {
-    const { context, page } = await hall.newPhone();
-    const shot = steadyScreenshots('application-choice');
-    keepFailureEvidence(page, 'application-choice');
-    await signIn(page, 'e2e-choice', '王先生', '/my');
-    await becomeVerified(page);
+    const { context, page, shot } = await verifiedCitizen(hall, 'application-choice', 'e2e-choice', '王先生');
 
     // The hall home's 网上申请 tile passes the profile and real-name checks and opens /seladd.
     await page.goto('/');
@@ -99,10 +94,7 @@ describe('choosing and starting an application', () => {
   });
 
   it('stops an enterprise business for an individual account', async () => {
-    const { context, page } = await hall.newPhone();
-    const shot = steadyScreenshots('application-choice-enterprise');
-    keepFailureEvidence(page, 'application-choice-enterprise');
-    await signIn(page, 'e2e-choice-person', '李女士', '/selapp?xzqdm=659000&sfqy=1&yhlx=0&dylx=qydj');
+    const { context, page, shot } = await citizenOnPhone(hall, 'application-choice-enterprise', 'e2e-choice-person', '李女士', '/selapp?xzqdm=659000&sfqy=1&yhlx=0&dylx=qydj');
     await page.getByRole('navigation', { name: '业务分类' }).waitFor();
     await page.getByRole('button', { name: /企业$/ }).first().click();
     const refused = page.getByRole('dialog').filter({ hasText: '当前账号只能办理个人业务，企业业务请先在网上登记平台注册企业账号' });

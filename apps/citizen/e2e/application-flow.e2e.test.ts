@@ -1,69 +1,26 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hallForFile, signIn } from './harness';
-import { becomeVerified, keepFailureEvidence } from './identity';
-import { steadyScreenshots } from './steady-screenshots';
-import { acknowledge, applyFromGuide, submitAndFindPending, uploadRequired, type Shot } from './application-steps';
+import { hallForFile } from './harness';
+import { verifiedCitizen } from './identity';
+import { acknowledge, addPerson, addUnit, applyFromGuide, submitAndFindPending, uploadRequired, type PersonValues, type Shot } from './application-steps';
 
 const hall = hallForFile();
 
-interface PersonValues {
-  name: string;
-  phone: string;
-  idNumber: string;
-  address: string;
-}
-
-/** A new verified citizen on a fresh profile. */
-async function verifiedCitizen(journey: string, openid: string, nickname: string) {
-  const { context, page } = await hall.newPhone();
-  const shot = steadyScreenshots(journey);
-  keepFailureEvidence(page, journey);
-  await signIn(page, openid, nickname, '/my');
-  await becomeVerified(page);
-  return { context, page, shot };
-}
-
-/** Fills /info/person for an individual and, optionally, a sharing mode and share. */
-async function fillPerson(page: Page, values: PersonValues, share?: { mode: string; value: string }) {
-  await page.locator('#person-name').fill(values.name);
-  await page.locator('#person-phone').fill(values.phone);
-  await page.locator('#person-idnumber').fill(values.idNumber);
-  await page.locator('#person-address').fill(values.address);
-  if (share) {
-    await page.getByRole('main').getByText(share.mode, { exact: true }).click();
-    await page.locator('#person-share').fill(share.value);
-  }
-}
-
-/** Adds a person from the fill screen's `add` button, saves, and comes back to `screen`. */
-async function addPerson(page: Page, add: string, screen: string, values: PersonValues, share?: { mode: string; value: string }) {
-  await page.getByRole('button', { name: add }).click();
-  await page.waitForURL((url) => url.pathname === '/info/person');
-  await page.locator('#person-name').waitFor();
-  await fillPerson(page, values, share);
-  await page.getByRole('button', { name: '保存' }).click();
-  await acknowledge(page, '保存成功');
-  await page.waitForURL((url) => url.pathname === `/info/${screen}`);
+/** Adds a person from the fill screen and waits for the fill screen to list them. */
+async function addListedPerson(page: Page, add: string, screen: string, values: PersonValues, share?: { mode: string; value: string }) {
+  await addPerson(page, add, screen, values, share);
   await page.getByRole('cell', { name: values.name, exact: true }).waitFor();
 }
 
-/** Adds a unit with the given field values (ids unit-{field}) and comes back to `screen`. */
-async function addUnit(page: Page, screen: string, fields: Record<string, string>, shot?: Shot) {
-  await page.getByRole('button', { name: '添加不动产单元' }).click();
-  await page.waitForURL((url) => url.pathname === '/info/dyxxinfo');
-  await page.locator('#unit-bdcdyh').waitFor();
-  for (const [field, value] of Object.entries(fields)) await page.locator(`#unit-${field}`).fill(value);
-  if (shot) await shot(page, 'unit-form');
-  await page.getByRole('button', { name: '保存' }).click();
-  await acknowledge(page, '保存成功');
-  await page.waitForURL((url) => url.pathname === `/info/${screen}`);
+/** Adds a unit from the fill screen and waits for the fill screen to list it. */
+async function addListedUnit(page: Page, screen: string, fields: Record<string, string>, shot?: Shot) {
+  await addUnit(page, screen, fields, shot);
   await page.getByRole('table', { name: '不动产单元信息列表' }).getByRole('cell', { name: fields.bdcdyh!, exact: true }).waitFor();
 }
 
 describe('the application flow end to end', () => {
   it('a mortgage establishment (700+23) from the region choice through filling, the check, the upload and the detail page to 待审核', async () => {
-    const { context, page, shot } = await verifiedCitizen('application-flow-mortgage', 'e2e-flow-ydy', '郑先生');
+    const { context, page, shot } = await verifiedCitizen(hall, 'application-flow-mortgage', 'e2e-flow-ydy', '郑先生');
     const BUSINESS = '预购商品房抵押预告登记';
 
     // Home → 网上申请 → 地区选择 → a district → 业务选择 → 抵押登记 → 预告登记 → the 700+23 business.
@@ -96,9 +53,9 @@ describe('the application flow end to end', () => {
     const applicationId = await applyFromGuide(page, 'infofillydy', shot);
 
     // Obligor, obligee, unit and mortgage rights.
-    await addPerson(page, '添加抵押人', 'infofillydy', { name: '钱抵押', phone: '13900000001', idNumber: '110105199003071239', address: '石河子市北一路1号' });
-    await addPerson(page, '添加抵押权人', 'infofillydy', { name: '孙银行', phone: '13900000002', idNumber: '130402198503151231', address: '石河子市东环路8号' });
-    await addUnit(page, 'infofillydy', { bdcdyh: '659001001001GB00001F00010001', zl: '石河子市北一路1号1栋101', fwsyqmj: '89.5', qlqssj: '2026-01-01', qljssj: '2056-01-01' }, shot);
+    await addListedPerson(page, '添加抵押人', 'infofillydy', { name: '钱抵押', phone: '13900000001', idNumber: '110105199003071239', address: '石河子市北一路1号' });
+    await addListedPerson(page, '添加抵押权人', 'infofillydy', { name: '孙银行', phone: '13900000002', idNumber: '130402198503151231', address: '石河子市东环路8号' });
+    await addListedUnit(page, 'infofillydy', { bdcdyh: '659001001001GB00001F00010001', zl: '石河子市北一路1号1栋101', fwsyqmj: '89.5', qlqssj: '2026-01-01', qljssj: '2056-01-01' }, shot);
     await page.getByRole('button', { name: '添加抵押权利信息' }).click();
     await page.waitForURL((url) => url.pathname === '/info/dyqinfo' && url.searchParams.get('slsqId') === applicationId);
     await page.locator('#dyq-zqqssj').fill('2026-01-01');
@@ -130,7 +87,7 @@ describe('the application flow end to end', () => {
   });
 
   it('a cancellation (400) asks for the certificate number, shows it read-only on its detail page and is submitted', async () => {
-    const { context, page, shot } = await verifiedCitizen('application-flow-cancellation', 'e2e-flow-zx', '冯女士');
+    const { context, page, shot } = await verifiedCitizen(hall, 'application-flow-cancellation', 'e2e-flow-zx', '冯女士');
     const BUSINESS = '国有建设用地使用权及房屋所有权注销登记';
     const CERTIFICATE = '新(2024)石河子市不动产权第0004321号';
     await page.goto(`/apply?id=pd-400-4&name=${encodeURIComponent(BUSINESS)}&djlx=400&qllx=4&code=FWZXDJ&appointment=0`);
@@ -164,7 +121,7 @@ describe('the application flow end to end', () => {
   });
 
   it('a transfer (200+4) with two by-share co-owners is stopped by the check until their shares add up to 100', async () => {
-    const { context, page, shot } = await verifiedCitizen('application-flow-shares', 'e2e-flow-shares', '陈先生');
+    const { context, page, shot } = await verifiedCitizen(hall, 'application-flow-shares', 'e2e-flow-shares', '陈先生');
     const BUSINESS = '国有建设用地使用权及房屋所有权转移登记';
     await page.goto(`/apply?id=pd-200-4&name=${encodeURIComponent(BUSINESS)}&djlx=200&qllx=4&code=FWZYDJ&appointment=0`);
     await page.getByRole('heading', { name: `${BUSINESS}办事指南` }).waitFor();
@@ -172,10 +129,10 @@ describe('the application flow end to end', () => {
 
     // Two buyers (买受人) holding by share, 60 and 30; person saves continue to infofillJcinfo.
     const byShare = (value: string) => ({ mode: '按份共有', value });
-    await addPerson(page, '添加买受人', 'infofillJcinfo', { name: '陈甲', phone: '13900000011', idNumber: '110105199003071239', address: '石河子市北一路2号' }, byShare('60'));
-    await addPerson(page, '添加买受人', 'infofillJcinfo', { name: '陈乙', phone: '13900000012', idNumber: '130402198503151231', address: '石河子市北一路2号' }, byShare('30'));
-    await addPerson(page, '添加出卖人', 'infofillJcinfo', { name: '林卖', phone: '13900000013', idNumber: '11010519491231002X', address: '石河子市东环路9号' });
-    await addUnit(page, 'infofillJcinfo', {
+    await addListedPerson(page, '添加买受人', 'infofillJcinfo', { name: '陈甲', phone: '13900000011', idNumber: '110105199003071239', address: '石河子市北一路2号' }, byShare('60'));
+    await addListedPerson(page, '添加买受人', 'infofillJcinfo', { name: '陈乙', phone: '13900000012', idNumber: '130402198503151231', address: '石河子市北一路2号' }, byShare('30'));
+    await addListedPerson(page, '添加出卖人', 'infofillJcinfo', { name: '林卖', phone: '13900000013', idNumber: '11010519491231002X', address: '石河子市东环路9号' });
+    await addListedUnit(page, 'infofillJcinfo', {
       bdcqzmh: '新(2023)石河子市不动产权第0000777号',
       bdcdyh: '659001001001GB00002F00020002',
       zl: '石河子市北一路2号2栋202',
@@ -224,7 +181,7 @@ describe('the application flow end to end', () => {
   });
 
   it('a company applicant with its legal representative is saved on a 100+23 business and continues to infofillscdj', async () => {
-    const { context, page, shot } = await verifiedCitizen('application-flow-company', 'e2e-flow-company', '黄女士');
+    const { context, page, shot } = await verifiedCitizen(hall, 'application-flow-company', 'e2e-flow-company', '黄女士');
     const BUSINESS = '抵押权首次登记';
     await page.goto(`/apply?id=pd-100-23&name=${encodeURIComponent(BUSINESS)}&djlx=100&qllx=23&code=DYSCDJ&appointment=0`);
     await page.getByRole('heading', { name: `${BUSINESS}办事指南` }).waitFor();

@@ -21,17 +21,78 @@ export async function acknowledge(page: Page, text: string | RegExp) {
   await dialog.waitFor({ state: 'detached' });
 }
 
-/** 我要申请 on the guide, confirmed; waits for the fill screen and answers the application id. */
-export async function applyFromGuide(page: Page, screen: string, shot?: Shot): Promise<string> {
+/** A screen's path, or a test of the address for screens that differ by business. */
+export type Landing = string | ((url: URL) => boolean);
+
+/** 我要申请 on the guide, confirmed; waits for the screen the application opens on and answers its query. */
+export async function confirmApply(page: Page, landing: Landing, shot?: Shot): Promise<URLSearchParams> {
   await page.getByRole('button', { name: '我要申请' }).click();
   const confirm = page.getByRole('dialog').filter({ hasText: '确定要申请办理该业务吗？' });
   await confirm.waitFor();
   if (shot) await shot(page, 'apply-confirm');
   await confirm.getByRole('button', { name: '确定' }).click();
-  await page.waitForURL((url) => url.pathname === `/info/${screen}`);
-  const id = new URL(page.url()).searchParams.get('id');
+  await page.waitForURL(typeof landing === 'string' ? (url) => url.pathname === landing : landing);
+  return new URL(page.url()).searchParams;
+}
+
+/** Opens the business guide at `guide` and starts an application there; answers the query of the screen it opens on. */
+export async function startApplication(page: Page, guide: string, landing: Landing): Promise<URLSearchParams> {
+  await page.goto(guide);
+  return confirmApply(page, landing);
+}
+
+/** 我要申请 on the guide, confirmed; waits for the fill screen and answers the application id. */
+export async function applyFromGuide(page: Page, screen: string, shot?: Shot): Promise<string> {
+  const id = (await confirmApply(page, `/info/${screen}`, shot)).get('id');
   expect(id).toBeTruthy();
   return id!;
+}
+
+export interface PersonValues {
+  name: string;
+  phone: string;
+  idNumber: string;
+  address: string;
+}
+
+/** Fills /info/person for an individual and, optionally, a sharing mode and share. */
+export async function fillPerson(page: Page, values: PersonValues, share?: { mode: string; value: string }) {
+  await page.locator('#person-name').fill(values.name);
+  await page.locator('#person-phone').fill(values.phone);
+  await page.locator('#person-idnumber').fill(values.idNumber);
+  await page.locator('#person-address').fill(values.address);
+  if (share) {
+    await page.getByRole('main').getByText(share.mode, { exact: true }).click();
+    await page.locator('#person-share').fill(share.value);
+  }
+}
+
+/** Adds a person from the fill screen's `add` button, saves, and comes back to the fill screen `screen`. */
+export async function addPerson(page: Page, add: string, screen: string, values: PersonValues, share?: { mode: string; value: string }) {
+  await page.getByRole('button', { name: add }).click();
+  await page.waitForURL((url) => url.pathname === '/info/person');
+  await page.locator('#person-name').waitFor();
+  await fillPerson(page, values, share);
+  await page.getByRole('button', { name: '保存' }).click();
+  await acknowledge(page, '保存成功');
+  await page.waitForURL((url) => url.pathname === `/info/${screen}`);
+}
+
+/** Fills the unit form with the given field values (ids unit-{field}), in their order. */
+export async function fillUnit(page: Page, fields: Record<string, string>) {
+  for (const [field, value] of Object.entries(fields)) await page.locator(`#unit-${field}`).fill(value);
+}
+
+/** Adds a unit with the given field values from the fill screen, saves, and comes back to the fill screen `screen`. */
+export async function addUnit(page: Page, screen: string, fields: Record<string, string>, shot?: Shot) {
+  await page.getByRole('button', { name: '添加不动产单元' }).click();
+  await page.waitForURL((url) => url.pathname === '/info/dyxxinfo');
+  await page.locator('#unit-bdcdyh').waitFor();
+  await fillUnit(page, fields);
+  if (shot) await shot(page, 'unit-form');
+  await page.getByRole('button', { name: '保存' }).click();
+  await acknowledge(page, '保存成功');
+  await page.waitForURL((url) => url.pathname === `/info/${screen}`);
 }
 
 /** On /upload: a picture for every starred material, then 下一步 to the detail route. Answers the starred names. */

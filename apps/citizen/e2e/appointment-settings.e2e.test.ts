@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hallForFile, signIn } from './harness';
-import { becomeVerified, keepFailureEvidence } from './identity';
+import { hallForFile } from './harness';
+import { keepFailureEvidence, verifiedCitizen } from './identity';
 import { steadyScreenshots } from './steady-screenshots';
 
 const hall = hallForFile();
@@ -26,11 +26,7 @@ async function openConsole(device: 'phone' | 'desktop', journey: string, usernam
 describe('appointment settings and the counter’s day', () => {
   it('an administrator closes a booked day: the booking is listed to contact, the citizen sees the day closed, and the counter checks the citizen in', async () => {
     // A citizen books the first open day's 09:00-10:00 at the counter booking page.
-    const citizen = await hall.newPhone();
-    keepFailureEvidence(citizen.page, 'appointment-settings-citizen');
-    const citizenShot = steadyScreenshots('appointment-settings-citizen');
-    await signIn(citizen.page, 'e2e-settings-citizen', '张先生', '/my');
-    await becomeVerified(citizen.page);
+    const { shot: citizenShot, ...citizen } = await verifiedCitizen(hall, 'appointment-settings-citizen', 'e2e-settings-citizen', '张先生');
     await citizen.page.goto('/appointment');
     const dayTitle = (await citizen.page.locator('.hall-counter-booking__day-title').textContent())!;
     const date = dayTitle.slice(0, 10);

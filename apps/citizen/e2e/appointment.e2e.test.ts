@@ -1,9 +1,10 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hallForFile, signIn } from './harness';
-import { becomeVerified, keepFailureEvidence } from './identity';
+import { hallForFile } from './harness';
+import { verifiedCitizen } from './identity';
 import { steadyScreenshots } from './steady-screenshots';
 import { png } from './png';
+import { acknowledge, startApplication } from './application-steps';
 
 const hall = hallForFile();
 
@@ -17,20 +18,9 @@ const AFTERNOON = '14:00-15:00';
 const MORNING = '09:00-10:00';
 const SLOT_FULL = '该时间段预约已满，请选择其他时间段！';
 
-async function acknowledge(page: Page, text: string) {
-  const dialog = page.getByRole('dialog').filter({ hasText: text });
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: '确定' }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
-
 /** The quick way to a submitted appointment-only case: the guide, 资料上传 with every starred material, the detail page, 提交. */
 async function submitAppointmentCase(page: Page): Promise<string> {
-  await page.goto(GUIDE);
-  await page.getByRole('button', { name: '我要申请' }).click();
-  await page.getByRole('dialog').filter({ hasText: '确定要申请办理该业务吗？' }).getByRole('button', { name: '确定' }).click();
-  await page.waitForURL((url) => url.pathname === '/upload');
-  const slsqId = new URL(page.url()).searchParams.get('slsqId')!;
+  const slsqId = (await startApplication(page, GUIDE, '/upload')).get('slsqId')!;
   const sections = page.locator('section.hall-upload__material');
   await sections.first().waitFor();
   const starred = await sections.evaluateAll((nodes) => nodes.filter((node) => node.querySelector('.hall-upload__star')).map((node) => node.getAttribute('aria-label') ?? ''));
@@ -71,10 +61,7 @@ async function firstFullDay(context: BrowserContext): Promise<{ day: Day; slots:
 
 /** Another verified citizen with a submitted case, ready to book through the API with their own session. */
 async function otherCitizen(index: number): Promise<{ context: BrowserContext; book: (day: Day, slot: Slot) => Promise<{ state: number; msg?: string }> }> {
-  const { context, page } = await hall.newPhone();
-  keepFailureEvidence(page, 'appointment');
-  await signIn(page, `e2e-yuyue-other-${index}`, `市民${index}`, '/my');
-  await becomeVerified(page);
+  const { context, page } = await verifiedCitizen(hall, 'appointment', `e2e-yuyue-other-${index}`, `市民${index}`);
   await submitAppointmentCase(page);
   const list = (await (await context.request.post(`${hall.origin}/online/wx/apilist/getYuyueApplyList`, { data: { reqseq: 'e2e' } })).json()) as { data: { prolsh: string }[] };
   const prolsh = list.data[0]!.prolsh;
@@ -102,10 +89,7 @@ describe('online appointment', () => {
     expect(afternoon.maxNum).toBe(6);
     for (const other of others.slice(0, 5)) expect(await other.book(day, afternoon)).toMatchObject({ state: 1 });
 
-    const { context, page } = await hall.newPhone();
-    keepFailureEvidence(page, 'appointment');
-    await signIn(page, 'e2e-yuyue', '周先生', '/my');
-    await becomeVerified(page);
+    const { context, page } = await verifiedCitizen(hall, 'appointment', 'e2e-yuyue', '周先生');
     const slsqId = await submitAppointmentCase(page);
 
     // /yuyue lists the submitted case with 预约.

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { acknowledge } from './application-steps';
-import { hallForFile, signIn } from './harness';
-import { OWNER, answerFaceCheck, becomeVerified, keepFailureEvidence } from './identity';
+import { hallForFile } from './harness';
+import { OWNER, answerFaceCheck, verifiedCitizen } from './identity';
 import { waitForNewestRecord } from './record-lists';
-import { steadyScreenshots } from './steady-screenshots';
 
 const hall = hallForFile();
 
@@ -16,11 +15,7 @@ async function inboxCode(phone: string): Promise<string> {
 
 describe('archive query (查档证明)', () => {
   it('a verified citizen requests a certificate with the SMS code and a face check, sees it returned and opens the certificate', async () => {
-    const { context, page } = await hall.newPhone();
-    const shot = steadyScreenshots('archive-query');
-    keepFailureEvidence(page, 'archive-query');
-    await signIn(page, 'e2e-archive', '张先生', '/my');
-    await becomeVerified(page);
+    const { context, page, shot } = await verifiedCitizen(hall, 'archive-query', 'e2e-archive', '张先生');
 
     // The hall's menu tile leads to the request page.
     await page.goto('/');
@@ -106,12 +101,8 @@ describe('archive query (查档证明)', () => {
 
 describe('archive query: a failed face check, then nothing registered', () => {
   it('a failed face check records nothing and offers 重新认证 with the same code; a person without property gets the 未发现 certificate', async () => {
-    const { context, page } = await hall.newPhone();
-    const shot = steadyScreenshots('archive-query-none');
-    keepFailureEvidence(page, 'archive-query-none');
     const person = { name: '赵敏', idcard: '110105199003070025', phone: '13900001111' };
-    await signIn(page, 'e2e-archive-none', '赵女士', '/my');
-    await becomeVerified(page, person);
+    const { context, page, shot } = await verifiedCitizen(hall, 'archive-query-none', 'e2e-archive-none', '赵女士', person);
 
     await page.goto('/querycert');
     await page.getByRole('button', { name: '获取验证码' }).click();
@@ -145,11 +136,7 @@ describe('archive query: a failed face check, then nothing registered', () => {
 
 describe('property certificate query for a registration (不动产权证查询)', () => {
   it('builds 新(2024)第六师不动产权第0001234号 from year, kind and serial, and shows the unit number and the mortgage', async () => {
-    const { context, page } = await hall.newPhone();
-    const shot = steadyScreenshots('property-query');
-    keepFailureEvidence(page, 'property-query');
-    await signIn(page, 'e2e-property', '张先生', '/my');
-    await becomeVerified(page);
+    const { context, page, shot } = await verifiedCitizen(hall, 'property-query', 'e2e-property', '张先生');
 
     await page.goto('/bdcqzQuery?djlx=200&qllx=4&slbh=S1&id=1&appointment=0');
     await page.getByRole('heading', { name: '不动产权证查询' }).waitFor();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hallForFile, signIn } from './harness';
-import { becomeVerified, keepFailureEvidence } from './identity';
+import { hallForFile } from './harness';
+import { keepFailureEvidence, verifiedCitizen } from './identity';
 import { steadyScreenshots } from './steady-screenshots';
 import { submitMortgageOverHttp } from './submit-over-http';
 
@@ -20,10 +20,7 @@ const OPINION = '抵押权人证明材料不清晰，请重新拍摄后上传。
 describe('operators sign in as themselves and every action is in the audit trail', () => {
   it('an administrator creates a reviewer; the reviewer signs in with the password, replaces it and rejects an application; the trail and the statistics show it', async () => {
     // A citizen's application waits for review.
-    const citizen = await hall.newPhone();
-    keepFailureEvidence(citizen.page, 'console-citizen');
-    await signIn(citizen.page, 'e2e-console-citizen', '孙先生', '/my');
-    await becomeVerified(citizen.page, { name: '孙明', idcard: '110101198001010010', phone: '13812345678' });
+    const citizen = await verifiedCitizen(hall, 'console-citizen', 'e2e-console-citizen', '孙先生', { name: '孙明', idcard: '110101198001010010', phone: '13812345678' });
     await submitMortgageOverHttp(citizen.context.request);
 
     // The administrator, at a desktop, creates the account.

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hallForFile, signIn } from './harness';
-import { keepFailureEvidence } from './identity';
+import { keepFailureEvidence, citizenOnPhone } from './identity';
 import { steadyScreenshots } from './steady-screenshots';
 
 const hall = hallForFile();
@@ -49,10 +49,7 @@ describe('the content manager in the console', () => {
     await operator.page.getByText('草稿只有工作人员能看到').waitFor();
 
     // A citizen does not see the draft.
-    const citizen = await hall.newPhone();
-    keepFailureEvidence(citizen.page, 'content-console-citizen');
-    const citizenShot = steadyScreenshots('content-console-citizen');
-    await signIn(citizen.page, 'e2e-content-console', '陈静', '/news');
+    const { shot: citizenShot, ...citizen } = await citizenOnPhone(hall, 'content-console-citizen', 'e2e-content-console', '陈静', '/news');
     await citizen.page.locator('.hall-articles__item').first().waitFor();
     expect((await newsTitles(citizen.page)).some((text) => text.includes(TITLE))).toBe(false);
 

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { hallForFile, signIn } from './harness';
-import { steadyScreenshots } from './steady-screenshots';
+import { citizenOnPhone } from './identity';
 
 const hall = hallForFile();
 
 describe('laws list and articles', () => {
   it('searches, pages to page 2, opens an article and comes back to the same page', async () => {
-    const { context, page } = await hall.newPhone();
-    const shot = steadyScreenshots('laws');
-    await signIn(page, 'e2e-laws', '孙立', '/laws');
+    const { context, page, shot } = await citizenOnPhone(hall, 'laws', 'e2e-laws', '孙立', '/laws');
     await page.getByRole('heading', { name: '政策法规' }).waitFor();
     await page.getByText('共 13 条').waitFor();
     const pager = page.getByRole('navigation', { name: '分页' });
@@ -73,9 +71,7 @@ describe('laws list and articles', () => {
 
 describe('the other lists, common questions and contact', () => {
   it('shows each list with its title, and the information pages', async () => {
-    const { context, page } = await hall.newPhone();
-    const shot = steadyScreenshots('content');
-    await signIn(page, 'e2e-content', '吴桐', '/');
+    const { context, page, shot } = await citizenOnPhone(hall, 'content', 'e2e-content', '吴桐', '/');
     // The session is set once the home has loaded.
     await page.getByText('网上申请').first().waitFor();
 

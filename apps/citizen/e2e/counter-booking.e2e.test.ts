@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { hallForFile, signIn } from './harness';
-import { becomeVerified, keepFailureEvidence } from './identity';
-import { steadyScreenshots } from './steady-screenshots';
+import { hallForFile } from './harness';
+import { verifiedCitizen } from './identity';
+import { acknowledge } from './application-steps';
 
 const hall = hallForFile();
 
@@ -10,20 +9,9 @@ const hall = hallForFile();
 const HALL_NAME = '邯郸市不动产登记中心';
 const ALREADY_BOOKED = '您已预约，不能重复预约！';
 
-async function acknowledge(page: Page, text: string) {
-  const dialog = page.getByRole('dialog').filter({ hasText: text });
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: '确定' }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
-
 describe('counter booking', () => {
   it('a fresh verified citizen books a slot, sees the booking, finds it in the records with its details, and cannot book the same date twice', async () => {
-    const shot = steadyScreenshots('counter-booking');
-    const { page } = await hall.newPhone();
-    keepFailureEvidence(page, 'counter-booking');
-    await signIn(page, 'e2e-counter', '吴女士', '/my');
-    await becomeVerified(page);
+    const { page, shot } = await verifiedCitizen(hall, 'counter-booking', 'e2e-counter', '吴女士');
 
     // The hall menu's 窗口预约 tile opens the booking page; its records link shows no bookings yet.
     await page.goto('/');

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hallForFile, signIn } from './harness';
-import { becomeVerified, keepFailureEvidence } from './identity';
+import { hallForFile } from './harness';
+import { keepFailureEvidence, citizenOnPhone, verifiedCitizen } from './identity';
 import { waitForNewestRecord } from './record-lists';
 import { steadyScreenshots } from './steady-screenshots';
 
@@ -22,10 +22,7 @@ const REPLY = '您好，每月第一个周六上午开放综合窗口，请先�
 
 describe('the counter in the console', () => {
   it('answers a citizen feedback; a failed reply keeps the text; the citizen reads the reply and its time', async () => {
-    const citizen = await hall.newPhone();
-    keepFailureEvidence(citizen.page, 'counter-feedback-citizen');
-    const citizenShot = steadyScreenshots('counter-feedback-citizen');
-    await signIn(citizen.page, 'e2e-counter-feedback', '周敏', '/feedBack');
+    const { shot: citizenShot, ...citizen } = await citizenOnPhone(hall, 'counter-feedback-citizen', 'e2e-counter-feedback', '周敏', '/feedBack');
     await citizen.page.locator('#feedback-content').fill(FEEDBACK);
     await citizen.page.getByRole('button', { name: '提交' }).click();
     await citizen.page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
@@ -93,11 +90,7 @@ describe('the counter in the console', () => {
 
   it('fulfils a certificate query no registry answers; the citizen opens the PDF the hall signed', async () => {
     const UNKNOWN_QZH = '冀(2024)邯郸市不动产权第0077777号';
-    const citizen = await hall.newPhone();
-    keepFailureEvidence(citizen.page, 'counter-fulfil-citizen');
-    const citizenShot = steadyScreenshots('counter-fulfil-citizen');
-    await signIn(citizen.page, 'e2e-counter-fulfil', '张先生', '/my');
-    await becomeVerified(citizen.page);
+    const { shot: citizenShot, ...citizen } = await verifiedCitizen(hall, 'counter-fulfil-citizen', 'e2e-counter-fulfil', '张先生');
     await citizen.page.goto('/certificateQuery');
     await citizen.page.getByRole('heading', { name: '不动产证书查询' }).waitFor();
     if ((await citizen.page.getByText('请选择城市').count()) > 0) {

@@ -2,8 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { applyFromGuide } from './application-steps';
 import { hallForFile, screenshots, signIn } from './harness';
-import { becomeVerified, keepFailureEvidence } from './identity';
-import { steadyScreenshots } from './steady-screenshots';
+import { keepFailureEvidence, verifiedCitizen } from './identity';
 import { measureTextFit, setRootFontPercent } from './text-fit';
 
 const hall = hallForFile();
@@ -30,11 +29,7 @@ const heightsOf = (page: Page, selector: string) => page.locator(selector).evalu
 
 describe('长辈模式 (elder mode)', () => {
   it('switched on in /my, it is kept with the citizen and shows on the hall home, /my, the profile, a fill screen and /prodoing', async () => {
-    const { page } = await hall.newPhone();
-    const shot = steadyScreenshots('elder-mode');
-    keepFailureEvidence(page, 'elder-mode');
-    await signIn(page, 'e2e-elder', '王大爷', '/my');
-    await becomeVerified(page);
+    const { page, shot } = await verifiedCitizen(hall, 'elder-mode', 'e2e-elder', '王大爷');
 
     // /my: the switch, off at first; on, the page grows at once and the server keeps the choice.
     await page.goto('/my');

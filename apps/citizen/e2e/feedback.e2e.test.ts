@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hallForFile, signIn } from './harness';
-import { steadyScreenshots } from './steady-screenshots';
+import { hallForFile } from './harness';
+import { citizenOnPhone } from './identity';
 
 const hall = hallForFile();
 
@@ -8,9 +8,7 @@ const TEXT = '希望增加周末预约时段，方便上班族办理业务。';
 
 describe('feedback', () => {
   it('starts empty, keeps a draft through a reload, sends it after a confirm and lists it as waiting', async () => {
-    const { context, page } = await hall.newPhone();
-    const shot = steadyScreenshots('feedback');
-    await signIn(page, 'e2e-feedback', '赵敏', '/my');
+    const { context, page, shot } = await citizenOnPhone(hall, 'feedback', 'e2e-feedback', '赵敏');
 
     await page.getByText('意见反馈').click();
     await page.waitForURL('**/feedBackList');
@@ -80,9 +78,7 @@ describe('feedback', () => {
   });
 
   it('answers an unknown item with 查询无数据', async () => {
-    const { context, page } = await hall.newPhone();
-    const shot = steadyScreenshots('feedback-missing');
-    await signIn(page, 'e2e-feedback-missing', '钱多多', '/feedBackDetail?id=987654');
+    const { context, page, shot } = await citizenOnPhone(hall, 'feedback-missing', 'e2e-feedback-missing', '钱多多', '/feedBackDetail?id=987654');
     const alert = page.getByRole('dialog');
     await alert.getByText('查询无数据').waitFor();
     await shot(page, 'detail-no-data');

@@ -1,44 +1,19 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hallForFile, signIn } from './harness';
-import { becomeVerified, keepFailureEvidence } from './identity';
-import { steadyScreenshots } from './steady-screenshots';
+import { hallForFile } from './harness';
+import { citizenOnPhone, verifiedCitizen } from './identity';
+import { acknowledge, fillPerson, fillUnit, startApplication } from './application-steps';
 
 const hall = hallForFile();
 
 const BUSINESS = '预购商品房抵押预告登记';
 const GUIDE = `/apply?id=pd-700-23&name=${encodeURIComponent(BUSINESS)}&djlx=700&qllx=23&code=YDYDJ&appointment=0`;
 
-/** Fills the basic fields of /info/person. */
-async function fillPerson(page: Page, values: { name: string; phone: string; idNumber: string; address: string }) {
-  await page.locator('#person-name').fill(values.name);
-  await page.locator('#person-phone').fill(values.phone);
-  await page.locator('#person-idnumber').fill(values.idNumber);
-  await page.locator('#person-address').fill(values.address);
-}
-
-/** Presses 确定 on the dialog that says `text`. */
-async function acknowledge(page: Page, text: string) {
-  const dialog = page.getByRole('dialog').filter({ hasText: text });
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: '确定' }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
-
 describe('filling in an application', () => {
   it('a verified citizen starts a mortgage pre-notation, adds an obligor and an obligee, deletes one, and keeps unsaved typing over a reload', async () => {
-    const { context, page } = await hall.newPhone();
-    const shot = steadyScreenshots('fill');
-    keepFailureEvidence(page, 'fill');
-    await signIn(page, 'e2e-fill', '赵先生', '/my');
-    await becomeVerified(page);
+    const { context, page, shot } = await verifiedCitizen(hall, 'fill', 'e2e-fill', '赵先生');
 
     // From the guide, 我要申请 starts a 700+23 application and opens its fill screen.
-    await page.goto(GUIDE);
-    await page.getByRole('button', { name: '我要申请' }).click();
-    await page.getByRole('dialog').filter({ hasText: '确定要申请办理该业务吗？' }).getByRole('button', { name: '确定' }).click();
-    await page.waitForURL((url) => url.pathname === '/info/infofillydy');
-    const applicationId = new URL(page.url()).searchParams.get('id');
+    const applicationId = (await startApplication(page, GUIDE, '/info/infofillydy')).get('id');
     expect(applicationId).toBeTruthy();
     await page.getByRole('heading', { name: '权利信息填写' }).waitFor();
 
@@ -100,11 +75,7 @@ describe('filling in an application', () => {
     await page.locator('#unit-bdcdyh').waitFor();
     await page.getByRole('button', { name: '保存' }).click();
     await acknowledge(page, '不动产单元号不能为空');
-    await page.locator('#unit-bdcdyh').fill('659001001001GB00001F00010001');
-    await page.locator('#unit-zl').fill('石河子市北一路1号1栋101');
-    await page.locator('#unit-fwsyqmj').fill('九十');
-    await page.locator('#unit-qlqssj').fill('2026-01-01');
-    await page.locator('#unit-qljssj').fill('2056-01-01');
+    await fillUnit(page, { bdcdyh: '659001001001GB00001F00010001', zl: '石河子市北一路1号1栋101', fwsyqmj: '九十', qlqssj: '2026-01-01', qljssj: '2056-01-01' });
     await page.getByRole('button', { name: '保存' }).click();
     await acknowledge(page, '须为数字');
     // The unit's typing survives a reload too.
@@ -181,16 +152,8 @@ describe('filling in an application', () => {
   });
 
   it('the cancellation screen saves its certificate number and goes to the upload', async () => {
-    const { context, page } = await hall.newPhone();
-    const shot = steadyScreenshots('fill-cancellation');
-    keepFailureEvidence(page, 'fill-cancellation');
-    await signIn(page, 'e2e-fill-zx', '周女士', '/my');
-    await becomeVerified(page);
-    await page.goto(`/apply?id=pd-400-4&name=${encodeURIComponent('房屋注销登记')}&djlx=400&qllx=4&code=FWZXDJ&appointment=0`);
-    await page.getByRole('button', { name: '我要申请' }).click();
-    await page.getByRole('dialog').filter({ hasText: '确定要申请办理该业务吗？' }).getByRole('button', { name: '确定' }).click();
-    await page.waitForURL((url) => url.pathname === '/info/infofillzxdj');
-    const applicationId = new URL(page.url()).searchParams.get('id');
+    const { context, page, shot } = await verifiedCitizen(hall, 'fill-cancellation', 'e2e-fill-zx', '周女士');
+    const applicationId = (await startApplication(page, `/apply?id=pd-400-4&name=${encodeURIComponent('房屋注销登记')}&djlx=400&qllx=4&code=FWZXDJ&appointment=0`, '/info/infofillzxdj')).get('id');
     await page.locator('#zx-bdczmh').waitFor();
     await page.getByRole('button', { name: '下一步' }).click();
     await acknowledge(page, '不动产权证号不能为空');
@@ -205,10 +168,7 @@ describe('filling in an application', () => {
   });
 
   it('says when an application is not found and when loading fails, and loads again on retry', async () => {
-    const { context, page } = await hall.newPhone();
-    const shot = steadyScreenshots('fill-states');
-    keepFailureEvidence(page, 'fill-states');
-    await signIn(page, 'e2e-fill-states', '吴先生', '/info/infofillydy?id=999999&djlx=700&qllx=23&appointment=0');
+    const { context, page, shot } = await citizenOnPhone(hall, 'fill-states', 'e2e-fill-states', '吴先生', '/info/infofillydy?id=999999&djlx=700&qllx=23&appointment=0');
     await page.getByText('未找到该申请').waitFor();
     await shot(page, 'not-found');
 

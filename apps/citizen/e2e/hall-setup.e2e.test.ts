@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hallForFile, signIn } from './harness';
-import { becomeVerified, keepFailureEvidence } from './identity';
+import { hallForFile } from './harness';
+import { keepFailureEvidence, verifiedCitizen } from './identity';
 import { steadyScreenshots } from './steady-screenshots';
 
 const hall = hallForFile();
@@ -79,11 +79,7 @@ describe('a hall set up from the console', () => {
     await shot(admin, 'queue-group-businesses');
 
     // The citizen: the new site and its business in 在线预约, the new group and its business in 排队取号.
-    const citizen = await hall.newPhone();
-    keepFailureEvidence(citizen.page, 'hall-setup-citizen');
-    const citizenShot = steadyScreenshots('hall-setup-citizen');
-    await signIn(citizen.page, 'e2e-hall-setup', '孙先生', '/my');
-    await becomeVerified(citizen.page);
+    const { shot: citizenShot, ...citizen } = await verifiedCitizen(hall, 'hall-setup-citizen', 'e2e-hall-setup', '孙先生');
     await citizen.page.goto('/yuyueForm');
     const area = citizen.page.getByLabel('办理地点');
     await area.locator('option', { hasText: SITE }).waitFor({ state: 'attached' });

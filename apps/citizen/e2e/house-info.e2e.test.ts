@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { hallForFile, signIn } from './harness';
-import { becomeVerified, keepFailureEvidence } from './identity';
-import { steadyScreenshots } from './steady-screenshots';
-import { acknowledge, applyFromGuide } from './application-steps';
+import { hallForFile } from './harness';
+import { verifiedCitizen } from './identity';
+import { acknowledge, applyFromGuide, fillUnit } from './application-steps';
 
 const hall = hallForFile();
 
@@ -10,11 +9,7 @@ const BUSINESS = '预购商品房抵押预告登记';
 
 describe('house information and who may be an applicant', () => {
   it('/info/houseinfo shows the business field list, saves a unit that the fill screen then lists, and a company obligor outside 100+23 is not stored', async () => {
-    const { context, page } = await hall.newPhone();
-    const shot = steadyScreenshots('house-info');
-    keepFailureEvidence(page, 'house-info');
-    await signIn(page, 'e2e-house-info', '吴先生', '/my');
-    await becomeVerified(page);
+    const { context, page, shot } = await verifiedCitizen(hall, 'house-info', 'e2e-house-info', '吴先生');
     await page.goto(`/apply?id=pd-700-23&name=${encodeURIComponent(BUSINESS)}&djlx=700&qllx=23&code=YDYDJ&appointment=0`);
     await page.getByRole('heading', { name: `${BUSINESS}办事指南` }).waitFor();
     const applicationId = await applyFromGuide(page, 'infofillydy');
@@ -29,11 +24,7 @@ describe('house information and who may be an applicant', () => {
     await shot(page, 'empty');
     await page.getByRole('button', { name: '保存' }).click();
     await acknowledge(page, /不能为空/);
-    await page.locator('#unit-bdcdyh').fill('659001001001GB00001F00020002');
-    await page.locator('#unit-zl').fill('石河子市北二路2号2栋202');
-    await page.locator('#unit-fwsyqmj').fill('96.3');
-    await page.locator('#unit-qlqssj').fill('2026-02-01');
-    await page.locator('#unit-qljssj').fill('2056-02-01');
+    await fillUnit(page, { bdcdyh: '659001001001GB00001F00020002', zl: '石河子市北二路2号2栋202', fwsyqmj: '96.3', qlqssj: '2026-02-01', qljssj: '2056-02-01' });
     await shot(page, 'filled');
     await page.getByRole('button', { name: '保存' }).click();
     await acknowledge(page, '保存成功');

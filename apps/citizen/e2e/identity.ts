@@ -2,7 +2,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { onTestFailed } from 'vitest';
-import { ARTIFACTS, waitBackOnHall } from './harness';
+import { ARTIFACTS, signIn, waitBackOnHall, type Hall } from './harness';
+import { steadyScreenshots } from './steady-screenshots';
 
 /** The demo registry's first certificate and its owner (apps/server/src/db/seed/content.ts). */
 export const OWNER = { name: '张三', idcard: '130402198503151231', phone: '13812345678', qzh: '冀(2023)邯郸市不动产权第0012345号' };
@@ -52,6 +53,25 @@ export async function becomeVerified(page: Page, values: { name: string; idcard:
   await answerFaceCheck(page, 'pass');
   await page.getByText('认证通过').waitFor();
   await page.getByText('已实名认证').waitFor();
+}
+
+/**
+ * A new citizen of `journey` on a fresh phone profile: screenshots and failure evidence kept under the
+ * journey's name, signed in through the WeChat simulator and landed on `path`.
+ */
+export async function citizenOnPhone(hall: Hall, journey: string, openid: string, nickname: string, path = '/my') {
+  const { context, page } = await hall.newPhone();
+  const shot = steadyScreenshots(journey);
+  keepFailureEvidence(page, journey);
+  await signIn(page, openid, nickname, path);
+  return { context, page, shot };
+}
+
+/** A new citizen of `journey` on a fresh phone profile, with a saved, real-name verified profile of `values`. */
+export async function verifiedCitizen(hall: Hall, journey: string, openid: string, nickname: string, values: { name: string; idcard: string; phone: string } = OWNER) {
+  const citizen = await citizenOnPhone(hall, journey, openid, nickname);
+  await becomeVerified(citizen.page, values);
+  return citizen;
 }
 
 /**

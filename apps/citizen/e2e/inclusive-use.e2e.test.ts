@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { acknowledge } from './application-steps';
-import { hallForFile, signIn } from './harness';
-import { OWNER, becomeVerified, keepFailureEvidence } from './identity';
+import { acknowledge, confirmApply } from './application-steps';
+import { hallForFile } from './harness';
+import { OWNER, verifiedCitizen } from './identity';
 import { png } from './png';
-import { steadyScreenshots } from './steady-screenshots';
 
 /** The demo hall as scripts/start.sh starts it: the application flow opens on the hall's own district. */
 const hall = hallForFile({ env: { HALL_APPLY_XZQDM: '130400' } });
@@ -12,11 +11,7 @@ const BUSINESS = '国有建设用地使用权及房屋所有权转移登记';
 
 describe('what a new citizen of 邯郸 meets', () => {
   it('applies in 邯郸, carries the unit of the certificate found into the application, and reads it in words and units', async () => {
-    const { context, page } = await hall.newPhone();
-    const shot = steadyScreenshots('inclusive-use');
-    keepFailureEvidence(page, 'inclusive-use');
-    await signIn(page, 'e2e-handan', '张先生', '/my');
-    await becomeVerified(page, OWNER);
+    const { context, page, shot } = await verifiedCitizen(hall, 'inclusive-use', 'e2e-handan', '张先生', OWNER);
 
     // 网上申请 offers the hall's own city and its districts, not Xinjiang's.
     await page.goto('/');
@@ -33,10 +28,7 @@ describe('what a new citizen of 邯郸 meets', () => {
     await page.getByRole('navigation', { name: '业务分类' }).getByRole('button', { name: '转移登记' }).click();
     await page.getByRole('list', { name: '转移登记' }).getByRole('button', { name: BUSINESS, exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/apply');
-    await page.getByRole('button', { name: '我要申请' }).click();
-    await page.getByRole('dialog').filter({ hasText: '确定要申请办理该业务吗？' }).getByRole('button', { name: '确定' }).click();
-    await page.waitForURL((url) => url.pathname === '/info/infofillJc');
-    const applicationId = new URL(page.url()).searchParams.get('id') ?? '';
+    const applicationId = (await confirmApply(page, '/info/infofillJc')).get('id') ?? '';
     expect(applicationId).toBeTruthy();
 
     // The unit section leads to the registration's certificate query.
@@ -100,11 +92,7 @@ describe('what a new citizen of 邯郸 meets', () => {
   });
 
   it('finds a case by its acceptance number at /findaccept, and reaches the appointment records from 在线预约', async () => {
-    const { context, page } = await hall.newPhone();
-    const shot = steadyScreenshots('inclusive-use-routes');
-    keepFailureEvidence(page, 'inclusive-use-routes');
-    await signIn(page, 'e2e-handan-routes', '李女士', '/my');
-    await becomeVerified(page, OWNER);
+    const { context, page, shot } = await verifiedCitizen(hall, 'inclusive-use-routes', 'e2e-handan-routes', '李女士', OWNER);
 
     await page.goto('/findaccept');
     await page.getByRole('heading', { name: '进度查询' }).waitFor();

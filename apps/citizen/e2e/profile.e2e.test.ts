@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { hallForFile, signIn } from './harness';
-import { OWNER, answerFaceCheck, fillProfile, keepFailureEvidence, saveProfile } from './identity';
-import { steadyScreenshots } from './steady-screenshots';
+import { hallForFile } from './harness';
+import { OWNER, answerFaceCheck, fillProfile, saveProfile, citizenOnPhone } from './identity';
 
 const hall = hallForFile();
 
 describe('profile and real-name verification', () => {
   it('refuses a wrong ID number, keeps a draft through a reload, saves, passes the face check and shows 已实名', async () => {
-    const { context, page } = await hall.newPhone();
-    const shot = steadyScreenshots('profile');
-    keepFailureEvidence(page, 'profile');
-    await signIn(page, 'e2e-profile', '张小三', '/my');
+    const { context, page, shot } = await citizenOnPhone(hall, 'profile', 'e2e-profile', '张小三');
     await page.getByText('账号信息').click();
     await page.waitForURL('**/userInfo');
     await page.getByRole('heading', { name: '个人信息' }).waitFor();
@@ -99,10 +95,7 @@ describe('profile and real-name verification', () => {
   });
 
   it('registration (?type=1) says so on save; a failed face check shows 认证失败 and leaves the user unverified', async () => {
-    const { context, page } = await hall.newPhone();
-    const shot = steadyScreenshots('profile-register');
-    keepFailureEvidence(page, 'profile-register');
-    await signIn(page, 'e2e-register', '李小四', '/userInfo?type=1');
+    const { context, page, shot } = await citizenOnPhone(hall, 'profile-register', 'e2e-register', '李小四', '/userInfo?type=1');
     await page.locator('#profile-name').waitFor();
     await shot(page, 'form');
     await fillProfile(page, { name: '李四', idcard: '11010519491231002X', phone: '13912345678' });

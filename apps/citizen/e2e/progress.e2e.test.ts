@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { hallForFile, signIn } from './harness';
-import { becomeVerified } from './identity';
-import { steadyScreenshots } from './steady-screenshots';
+import { hallForFile } from './harness';
+import { verifiedCitizen } from './identity';
 
 const hall = hallForFile();
 
 describe('progress query', () => {
   it('finds nothing for the wrong letter case and the case for the right one', async () => {
-    const { context, page } = await hall.newPhone();
-    const shot = steadyScreenshots('progress');
     // The progress query is a business call: the citizen is verified first.
-    await signIn(page, 'e2e-progress', '郑爽', '/my');
-    await becomeVerified(page);
+    const { context, page, shot } = await verifiedCitizen(hall, 'progress', 'e2e-progress', '郑爽');
     await page.goto('/progressQuery');
     await page.getByRole('heading', { name: '进度查询' }).waitFor();
     await page.getByText('受理编号区分大小写').waitFor();

@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hallForFile, PHONE, signIn } from './harness';
-import { OWNER, answerFaceCheck, becomeVerified, keepFailureEvidence } from './identity';
+import { hallForFile, PHONE } from './harness';
+import { OWNER, answerFaceCheck, verifiedCitizen } from './identity';
 import { waitForNewestRecord } from './record-lists';
 import { steadyScreenshots } from './steady-screenshots';
+import { acknowledge } from './application-steps';
 
 const hall = hallForFile();
 
@@ -33,14 +34,6 @@ function tinyPdf(): Buffer {
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-
-/** Presses 确定 on the one open dialog that says `text`, and waits for it to go. */
-async function acknowledge(page: Page, text: string, button = '确定'): Promise<void> {
-  const dialog = page.getByRole('dialog').filter({ hasText: text });
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: button }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
 
 /** Non-white pixels drawn on the first page canvas of the PDF viewer, once it is drawn. */
 async function pdfPixels(page: Page): Promise<number> {
@@ -72,11 +65,7 @@ async function ensureCity(page: Page): Promise<void> {
 
 describe('certificate query', () => {
   it('checks the form, finds a registry certificate whose PDF renders, and answers 未查到 for an unknown one', async () => {
-    const { context, page } = await hall.newPhone();
-    const shot = steadyScreenshots('certificate-query');
-    keepFailureEvidence(page, 'certificate-query');
-    await signIn(page, 'e2e-certificate', '张先生', '/my');
-    await becomeVerified(page);
+    const { context, page, shot } = await verifiedCitizen(hall, 'certificate-query', 'e2e-certificate', '张先生');
 
     await page.goto('/certificateQuery');
     await page.getByRole('heading', { name: '不动产证书查询' }).waitFor();
@@ -148,11 +137,7 @@ describe('certificate query', () => {
 
 describe('electronic licence query', () => {
   it('runs the face check first, says 认证成功, submits and opens the licence', async () => {
-    const { context, page } = await hall.newPhone();
-    const shot = steadyScreenshots('licence-query');
-    keepFailureEvidence(page, 'licence-query');
-    await signIn(page, 'e2e-licence', '张女士', '/my');
-    await becomeVerified(page);
+    const { context, page, shot } = await verifiedCitizen(hall, 'licence-query', 'e2e-licence', '张女士');
 
     await page.goto('/dzzzQuery');
     await page.getByRole('heading', { name: '电子证照查询' }).waitFor();
@@ -194,12 +179,8 @@ describe('electronic licence query', () => {
 
 describe('signature verification', () => {
   it('refuses what is not a PDF, uploads a PDF, lists its verdict and opens the file (with the WeChat download hint)', async () => {
-    const { context, page } = await hall.newPhone();
-    const shot = steadyScreenshots('verification');
-    keepFailureEvidence(page, 'verification');
     // Verifying a signature is a business call: the server asks for a verified profile first.
-    await signIn(page, 'e2e-verification', '王先生', '/my');
-    await becomeVerified(page);
+    const { context, page, shot } = await verifiedCitizen(hall, 'verification', 'e2e-verification', '王先生');
     await page.goto('/dzzzverification');
     await page.getByRole('heading', { name: '电子证照验签' }).waitFor();
     await shot(page, 'form');

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hallForFile, signIn } from './harness';
-import { OWNER, becomeVerified, keepFailureEvidence } from './identity';
+import { hallForFile } from './harness';
+import { OWNER, keepFailureEvidence, verifiedCitizen } from './identity';
 import { steadyScreenshots } from './steady-screenshots';
 
 const hall = hallForFile();
@@ -66,11 +66,7 @@ describe('queue calling', () => {
     await adminShot(admin.page, 'settings');
 
     // The citizen takes today's first open time.
-    const citizen = await hall.newPhone();
-    keepFailureEvidence(citizen.page, 'queue-calling-citizen');
-    const citizenShot = steadyScreenshots('queue-calling-citizen');
-    await signIn(citizen.page, 'e2e-queue-calling', '叫号市民', '/my');
-    await becomeVerified(citizen.page, OWNER);
+    const { shot: citizenShot, ...citizen } = await verifiedCitizen(hall, 'queue-calling-citizen', 'e2e-queue-calling', '叫号市民', OWNER);
     await citizen.page.goto('/queue');
     await citizen.page.getByText(HALL_NAME).click();
     await citizen.page.waitForURL((url) => url.pathname === '/queue/business');

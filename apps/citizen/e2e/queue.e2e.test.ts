@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { hallForFile, signIn } from './harness';
-import { OWNER, becomeVerified, keepFailureEvidence } from './identity';
-import { steadyScreenshots } from './steady-screenshots';
+import { hallForFile } from './harness';
+import { OWNER, verifiedCitizen } from './identity';
 
 const hall = hallForFile();
 
 describe('queue numbers', () => {
   it('takes a number from the hall menu, sees it in 我的取号 and cancels it', async () => {
-    const { context, page } = await hall.newPhone();
-    keepFailureEvidence(page, 'queue');
-    const shot = steadyScreenshots('queue');
-    await signIn(page, 'e2e-queue', '取号市民', '/my');
     // Taking a number is a business call: a saved, verified profile, which also fills the order form.
-    await becomeVerified(page, OWNER);
+    const { context, page, shot } = await verifiedCitizen(hall, 'queue', 'e2e-queue', '取号市民', OWNER);
 
     await page.goto('/');
     await page.getByText('排队取号', { exact: true }).waitFor();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hallForFile, signIn } from './harness';
-import { becomeVerified, keepFailureEvidence } from './identity';
+import { hallForFile } from './harness';
+import { keepFailureEvidence, verifiedCitizen } from './identity';
 import { steadyScreenshots } from './steady-screenshots';
 import { acknowledge, applyFromGuide, submitAndFindPending, uploadRequired, type Shot } from './application-steps';
 import { submitMortgageOverHttp } from './submit-over-http';
@@ -54,11 +54,7 @@ async function openFromQueue(page: Page, stage: string, citizen: string) {
 
 describe('the back office reviews what citizens submit', () => {
   it('an operator rejects a submitted application with an opinion; the citizen reads it under 已驳回, corrects it and submits again to 待审核', async () => {
-    const citizen = await hall.newPhone();
-    const shot = steadyScreenshots('review-reject');
-    keepFailureEvidence(citizen.page, 'review-reject');
-    await signIn(citizen.page, 'e2e-review-reject', '孙先生', '/my');
-    await becomeVerified(citizen.page, { name: '孙立', idcard: '110101198001010010', phone: '13812345678' });
+    const { shot, ...citizen } = await verifiedCitizen(hall, 'review-reject', 'e2e-review-reject', '孙先生', { name: '孙立', idcard: '110101198001010010', phone: '13812345678' });
     const applicationId = await submitCancellation(citizen.page, shot);
 
     // The operator finds it waiting for 权籍调查审核 with the citizen's name and its acceptance number.
@@ -148,11 +144,7 @@ describe('the back office reviews what citizens submit', () => {
   });
 
   it('an operator passes 权籍调查审核 and accepts at 受理审核; the citizen sees it under 审核通过 with its actions, and a failed reload says so', async () => {
-    const citizen = await hall.newPhone();
-    const shot = steadyScreenshots('review-pass');
-    keepFailureEvidence(citizen.page, 'review-pass');
-    await signIn(citizen.page, 'e2e-review-pass', '周女士', '/my');
-    await becomeVerified(citizen.page, { name: '周敏', idcard: '659001199002020029', phone: '13912345678' });
+    const { shot, ...citizen } = await verifiedCitizen(hall, 'review-pass', 'e2e-review-pass', '周女士', { name: '周敏', idcard: '659001199002020029', phone: '13912345678' });
     // District 630100 (西宁市): a passed case there offers 前往税务局.
     await submitCancellation(citizen.page, shot, '630100');
 
@@ -212,9 +204,7 @@ describe('the back office reviews what citizens submit', () => {
   });
 
   it('the operator reads a mortgage application in full: its obligor and mortgagee, the unit and the mortgage rights', async () => {
-    const citizen = await hall.newPhone();
-    await signIn(citizen.page, 'e2e-review-detail', '郑先生', '/my');
-    await becomeVerified(citizen.page, { name: '郑伟', idcard: '320102198505050038', phone: '13812345678' });
+    const citizen = await verifiedCitizen(hall, 'review-detail', 'e2e-review-detail', '郑先生', { name: '郑伟', idcard: '320102198505050038', phone: '13812345678' });
     await submitMortgageOverHttp(citizen.context.request);
 
     const operator = await hall.newPhone();

@@ -1,63 +1,24 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hallForFile, signIn } from './harness';
-import { becomeVerified, keepFailureEvidence } from './identity';
-import { steadyScreenshots } from './steady-screenshots';
+import { hallForFile } from './harness';
+import { verifiedCitizen } from './identity';
+import { acknowledge, addPerson, addUnit, startApplication } from './application-steps';
 
 const hall = hallForFile();
 
 const BUSINESS = '预购商品房抵押预告登记';
 const GUIDE = `/apply?id=pd-700-23&name=${encodeURIComponent(BUSINESS)}&djlx=700&qllx=23&code=YDYDJ&appointment=0`;
 
-/** Presses 确定 on the dialog that says `text`. */
-async function acknowledge(page: Page, text: string) {
-  const dialog = page.getByRole('dialog').filter({ hasText: text });
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: '确定' }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
-
-/** Adds a person of the fill screen's section `add` and comes back to the fill screen. */
-async function addPerson(page: Page, add: string, values: { name: string; phone: string; idNumber: string; address: string }) {
-  await page.getByRole('button', { name: add }).click();
-  await page.waitForURL((url) => url.pathname === '/info/person');
-  await page.locator('#person-name').fill(values.name);
-  await page.locator('#person-phone').fill(values.phone);
-  await page.locator('#person-idnumber').fill(values.idNumber);
-  await page.locator('#person-address').fill(values.address);
-  await page.getByRole('button', { name: '保存' }).click();
-  await acknowledge(page, '保存成功');
-  await page.waitForURL((url) => url.pathname === '/info/infofillydy');
-}
-
 describe('rights information', () => {
   it('a 700+23 application gets its persons, a unit and mortgage rights, then passes the check to the upload', async () => {
-    const { context, page } = await hall.newPhone();
-    const shot = steadyScreenshots('rights');
-    keepFailureEvidence(page, 'rights');
-    await signIn(page, 'e2e-rights', '赵先生', '/my');
-    await becomeVerified(page);
+    const { context, page, shot } = await verifiedCitizen(hall, 'rights', 'e2e-rights', '赵先生');
 
-    await page.goto(GUIDE);
-    await page.getByRole('button', { name: '我要申请' }).click();
-    await page.getByRole('dialog').filter({ hasText: '确定要申请办理该业务吗？' }).getByRole('button', { name: '确定' }).click();
-    await page.waitForURL((url) => url.pathname === '/info/infofillydy');
-    const applicationId = new URL(page.url()).searchParams.get('id');
+    const applicationId = (await startApplication(page, GUIDE, '/info/infofillydy')).get('id');
     expect(applicationId).toBeTruthy();
 
-    await addPerson(page, '添加抵押人', { name: '钱抵押', phone: '13900000001', idNumber: '110105199003071239', address: '石河子市北一路1号' });
-    await addPerson(page, '添加抵押权人', { name: '孙银行', phone: '13900000002', idNumber: '130402198503151231', address: '石河子市东环路8号' });
+    await addPerson(page, '添加抵押人', 'infofillydy', { name: '钱抵押', phone: '13900000001', idNumber: '110105199003071239', address: '石河子市北一路1号' });
+    await addPerson(page, '添加抵押权人', 'infofillydy', { name: '孙银行', phone: '13900000002', idNumber: '130402198503151231', address: '石河子市东环路8号' });
 
-    await page.getByRole('button', { name: '添加不动产单元' }).click();
-    await page.waitForURL((url) => url.pathname === '/info/dyxxinfo');
-    await page.locator('#unit-bdcdyh').fill('659001001001GB00001F00010001');
-    await page.locator('#unit-zl').fill('石河子市北一路1号1栋101');
-    await page.locator('#unit-fwsyqmj').fill('89.5');
-    await page.locator('#unit-qlqssj').fill('2026-01-01');
-    await page.locator('#unit-qljssj').fill('2056-01-01');
-    await page.getByRole('button', { name: '保存' }).click();
-    await acknowledge(page, '保存成功');
-    await page.waitForURL((url) => url.pathname === '/info/infofillydy');
+    await addUnit(page, 'infofillydy', { bdcdyh: '659001001001GB00001F00010001', zl: '石河子市北一路1号1栋101', fwsyqmj: '89.5', qlqssj: '2026-01-01', qljssj: '2056-01-01' });
 
     // Without mortgage rights the check stops.
     await page.getByRole('button', { name: '下一步' }).click();
@@ -125,16 +86,9 @@ describe('rights information', () => {
   });
 
   it('pre-notation rights and transfer rights info are checked by the domain and saved', async () => {
-    const { context, page } = await hall.newPhone();
-    const shot = steadyScreenshots('rights-other');
-    keepFailureEvidence(page, 'rights-other');
-    await signIn(page, 'e2e-rights-yg', '周女士', '/my');
-    await becomeVerified(page);
-    await page.goto(`/apply?id=pd-700-423&name=${encodeURIComponent('预购商品房预告登记及抵押预告登记')}&djlx=700&qllx=423&code=YGYDYDJ&appointment=0`);
-    await page.getByRole('button', { name: '我要申请' }).click();
-    await page.getByRole('dialog').filter({ hasText: '确定要申请办理该业务吗？' }).getByRole('button', { name: '确定' }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/info/infofill'));
-    const applicationId = new URL(page.url()).searchParams.get('id') ?? '';
+    const { context, page, shot } = await verifiedCitizen(hall, 'rights-other', 'e2e-rights-yg', '周女士');
+    const guide = `/apply?id=pd-700-423&name=${encodeURIComponent('预购商品房预告登记及抵押预告登记')}&djlx=700&qllx=423&code=YGYDYDJ&appointment=0`;
+    const applicationId = (await startApplication(page, guide, (url) => url.pathname.startsWith('/info/infofill'))).get('id') ?? '';
     const query = `slsqId=${applicationId}&djlx=700&qllx=423&appointment=0`;
 
     // Pre-notation: defaults 共同持证, 元, 购买商品房, 否; land-use dates required.

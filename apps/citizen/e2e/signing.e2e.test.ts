@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ARTIFACTS, hallForFile, signIn } from './harness';
-import { becomeVerified, keepFailureEvidence } from './identity';
-import { steadyScreenshots } from './steady-screenshots';
-import { acknowledge } from './application-steps';
+import { verifiedCitizen } from './identity';
+import { acknowledge, fillPerson, startApplication } from './application-steps';
 
 const hall = hallForFile();
 
@@ -44,18 +43,10 @@ async function inkOf(pad: Locator): Promise<number> {
 
 describe('signing by hand and the inquiry record', () => {
   it('a verified citizen saves an applicant, signs on the pad with mouse and finger, sees 已签字, fills and uploads the inquiry record, and finds the picture among the materials', async () => {
-    const { context, page } = await hall.newPhone();
-    const shot = steadyScreenshots('signing');
-    keepFailureEvidence(page, 'signing');
-    await signIn(page, 'e2e-signing', '周先生', '/my');
-    await becomeVerified(page);
+    const { context, page, shot } = await verifiedCitizen(hall, 'signing', 'e2e-signing', '周先生');
 
     // A transfer (200+4) opens the property-info screen.
-    await page.goto(GUIDE);
-    await page.getByRole('button', { name: '我要申请' }).click();
-    await page.getByRole('dialog').filter({ hasText: '确定要申请办理该业务吗？' }).getByRole('button', { name: '确定' }).click();
-    await page.waitForURL((url) => url.pathname === '/info/infofillJc');
-    const applicationId = new URL(page.url()).searchParams.get('id');
+    const applicationId = (await startApplication(page, GUIDE, '/info/infofillJc')).get('id');
     expect(applicationId).toBeTruthy();
     await page.getByRole('heading', { name: '不动产信息' }).waitFor();
     await page.getByText('暂无不动产单元信息，请在下方添加').waitFor();
@@ -65,10 +56,7 @@ describe('signing by hand and the inquiry record', () => {
     // A buyer (买受人): signing before saving is refused, then the save leads to the rights-information screen.
     await page.getByRole('button', { name: '添加买受人' }).click();
     await page.waitForURL((url) => url.pathname === '/info/person' && url.searchParams.get('type') === '0');
-    await page.locator('#person-name').fill('张三');
-    await page.locator('#person-phone').fill('13812345678');
-    await page.locator('#person-idnumber').fill('130402198503151231');
-    await page.locator('#person-address').fill('石河子市北四路79号1-101');
+    await fillPerson(page, { name: '张三', phone: '13812345678', idNumber: '130402198503151231', address: '石河子市北四路79号1-101' });
     await page.getByRole('button', { name: '点击签字' }).click();
     await acknowledge(page, '请先保存用户信息');
     await page.getByRole('button', { name: '保存' }).click();
@@ -246,17 +234,10 @@ describe('signing by hand and the inquiry record', () => {
   });
 
   it('a certificate-change case (800+4): the inheritance affidavit and the questioning record with the share in percent, saved with savetype 4, the loss statement uploaded to its template', async () => {
-    const { context, page } = await hall.newPhone();
-    const shot = steadyScreenshots('inheritance');
-    keepFailureEvidence(page, 'inheritance');
-    await signIn(page, 'e2e-inheritance', '郑女士', '/my');
-    await becomeVerified(page, { name: '郑敏', idcard: '110105199003071239', phone: '13912345670' });
+    const { context, page, shot } = await verifiedCitizen(hall, 'inheritance', 'e2e-inheritance', '郑女士', { name: '郑敏', idcard: '110105199003071239', phone: '13912345670' });
 
-    await page.goto(`/apply?id=pd-800-4&name=${encodeURIComponent('继承及证书遗失换证登记')}&djlx=800&qllx=4&code=HZDJ&appointment=0`);
-    await page.getByRole('button', { name: '我要申请' }).click();
-    await page.getByRole('dialog').filter({ hasText: '确定要申请办理该业务吗？' }).getByRole('button', { name: '确定' }).click();
-    await page.waitForURL((url) => url.pathname === '/info/infofillJc');
-    const applicationId = new URL(page.url()).searchParams.get('id')!;
+    const guide = `/apply?id=pd-800-4&name=${encodeURIComponent('继承及证书遗失换证登记')}&djlx=800&qllx=4&code=HZDJ&appointment=0`;
+    const applicationId = (await startApplication(page, guide, '/info/infofillJc')).get('id')!;
     await page.getByRole('heading', { name: '不动产信息' }).waitFor();
 
     // The rights-information screen of 800+4: the affidavit and the questioning record, no transfer inquiry.
@@ -269,10 +250,7 @@ describe('signing by hand and the inquiry record', () => {
     // An applicant added and deleted again: 管理 → 删除 asks 确定执行删除操作？ under 提示.
     await page.getByRole('button', { name: '添加申请人' }).click();
     await page.waitForURL((url) => url.pathname === '/info/person');
-    await page.locator('#person-name').fill('郑敏');
-    await page.locator('#person-phone').fill('13912345670');
-    await page.locator('#person-idnumber').fill('110105199003071239');
-    await page.locator('#person-address').fill('石河子市北四路79号1-101');
+    await fillPerson(page, { name: '郑敏', phone: '13912345670', idNumber: '110105199003071239', address: '石河子市北四路79号1-101' });
     await page.getByRole('button', { name: '保存' }).click();
     await acknowledge(page, '保存成功');
     await page.goto(`/info/infofillJcinfo?slsqId=${applicationId}&djlx=800&qllx=4`);

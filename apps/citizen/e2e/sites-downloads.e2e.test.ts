@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hallForFile, signIn } from './harness';
-import { keepFailureEvidence } from './identity';
+import { keepFailureEvidence, citizenOnPhone } from './identity';
 import { png } from './png';
 import { steadyScreenshots } from './steady-screenshots';
 
@@ -8,10 +8,7 @@ const hall = hallForFile();
 
 describe('service sites, downloads and the policy lists', () => {
   it('lists the sites with the map area and opens a site’s details', async () => {
-    const { context, page } = await hall.newPhone();
-    keepFailureEvidence(page, 'sites');
-    const shot = steadyScreenshots('sites');
-    await signIn(page, 'e2e-sites', '网点市民', '/fwwd');
+    const { context, page, shot } = await citizenOnPhone(hall, 'sites', 'e2e-sites', '网点市民', '/fwwd');
     await page.getByRole('heading', { name: '服务网点' }).waitFor();
     await page.getByText('石河子市不动产登记中心').waitFor();
     // No map provider is configured here: the map area says so and the list works.
@@ -63,10 +60,7 @@ describe('service sites, downloads and the policy lists', () => {
   });
 
   it('searches the downloads, pages them and downloads a form with its Chinese name', async () => {
-    const { context, page } = await hall.newPhone();
-    keepFailureEvidence(page, 'downloads');
-    const shot = steadyScreenshots('downloads');
-    await signIn(page, 'e2e-downloads', '下载市民', '/zlxz');
+    const { context, page, shot } = await citizenOnPhone(hall, 'downloads', 'e2e-downloads', '下载市民', '/zlxz');
     await page.getByRole('heading', { name: '资料下载' }).waitFor();
     await page.getByText('不动产登记申请书.pdf').waitFor();
     const pager = page.getByRole('navigation', { name: '分页' });
@@ -135,10 +129,7 @@ describe('service sites, downloads and the policy lists', () => {
   });
 
   it('pages the policy list and the housing notices; nothing found shows the server’s message', async () => {
-    const { context, page } = await hall.newPhone();
-    keepFailureEvidence(page, 'policy-lists');
-    const shot = steadyScreenshots('policy-lists');
-    await signIn(page, 'e2e-gov', '政策市民', '/gov/laws');
+    const { context, page, shot } = await citizenOnPhone(hall, 'policy-lists', 'e2e-gov', '政策市民', '/gov/laws');
     await page.getByRole('heading', { name: '政策法规' }).waitFor();
     await page.getByText('共 13 条').waitFor();
     const pager = page.getByRole('navigation', { name: '分页' });

@@ -1,10 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hallForFile, signIn } from './harness';
-import { becomeVerified, keepFailureEvidence } from './identity';
-import { steadyScreenshots } from './steady-screenshots';
+import { hallForFile } from './harness';
+import { verifiedCitizen } from './identity';
 import { png } from './png';
-import { acknowledge, submitAndFindPending } from './application-steps';
+import { acknowledge, addPerson, startApplication, submitAndFindPending } from './application-steps';
 
 const hall = hallForFile();
 
@@ -21,18 +20,10 @@ async function addPicture(page: Page, material: string, count: number, colour: [
 
 describe('uploading materials and submitting', () => {
   it('a verified citizen uploads every required material of an appointment-only application, deletes and re-adds one, and submits from the detail page', async () => {
-    const { context, page } = await hall.newPhone();
-    const shot = steadyScreenshots('upload');
-    keepFailureEvidence(page, 'upload');
-    await signIn(page, 'e2e-upload', '钱女士', '/my');
-    await becomeVerified(page);
+    const { context, page, shot } = await verifiedCitizen(hall, 'upload', 'e2e-upload', '钱女士');
 
     // An appointment-only application goes from the guide straight to 资料上传.
-    await page.goto(GUIDE);
-    await page.getByRole('button', { name: '我要申请' }).click();
-    await page.getByRole('dialog').filter({ hasText: '确定要申请办理该业务吗？' }).getByRole('button', { name: '确定' }).click();
-    await page.waitForURL((url) => url.pathname === '/upload');
-    const slsqId = new URL(page.url()).searchParams.get('slsqId');
+    const slsqId = (await startApplication(page, GUIDE, '/upload')).get('slsqId');
     expect(slsqId).toBeTruthy();
     await page.getByRole('heading', { name: '资料上传' }).waitFor();
     await page.getByText('请按照帮助提示上传资料').waitFor();
@@ -106,26 +97,10 @@ describe('uploading materials and submitting', () => {
     await context.close();
   });
   it("the detail page of a filled application shows the fill screen's sections, and 查看 opens a read-only preview whose 返回详情 comes back", async () => {
-    const { context, page } = await hall.newPhone();
-    const shot = steadyScreenshots('upload-detail');
-    keepFailureEvidence(page, 'upload-detail');
-    await signIn(page, 'e2e-upload-detail', '孙先生', '/my');
-    await becomeVerified(page);
-    await page.goto(GUIDE.replace('appointment=1', 'appointment=0'));
-    await page.getByRole('button', { name: '我要申请' }).click();
-    await page.getByRole('dialog').filter({ hasText: '确定要申请办理该业务吗？' }).getByRole('button', { name: '确定' }).click();
-    await page.waitForURL((url) => url.pathname === '/info/infofillydy');
-    const applicationId = new URL(page.url()).searchParams.get('id')!;
+    const { context, page, shot } = await verifiedCitizen(hall, 'upload-detail', 'e2e-upload-detail', '孙先生');
+    const applicationId = (await startApplication(page, GUIDE.replace('appointment=1', 'appointment=0'), '/info/infofillydy')).get('id')!;
 
-    await page.getByRole('button', { name: '添加抵押人' }).click();
-    await page.waitForURL((url) => url.pathname === '/info/person');
-    await page.locator('#person-name').fill('钱抵押');
-    await page.locator('#person-phone').fill('13900000001');
-    await page.locator('#person-idnumber').fill('110105199003071239');
-    await page.locator('#person-address').fill('石河子市北一路1号');
-    await page.getByRole('button', { name: '保存' }).click();
-    await acknowledge(page, '保存成功');
-    await page.waitForURL((url) => url.pathname === '/info/infofillydy');
+    await addPerson(page, '添加抵押人', 'infofillydy', { name: '钱抵押', phone: '13900000001', idNumber: '110105199003071239', address: '石河子市北一路1号' });
 
     // The 700+23 detail page: the sections of infofillydy, read-only, then the materials.
     await page.goto(`/applyDetailYdy?id=${applicationId}&appointment=0&djlx=700&qllx=23&isSubmit=1`);
