@@ -1,5 +1,5 @@
-import { GUIDE_TITLE_MAX_LENGTH, MATERIAL_NAME_MAX_LENGTH, type CatalogueMaterial, type ConsoleGuide } from '@hall/api/browser';
-import { NotFoundError, useRemote } from '@hall/app';
+import { GUIDE_TITLE_MAX_LENGTH, MATERIAL_NAME_MAX_LENGTH, NO_DATA_MESSAGE, type CatalogueMaterial, type ConsoleGuide } from '@hall/api/browser';
+import { recordOf, useRemote } from '@hall/app';
 import { LoadingState } from '@hall/ui/load-state';
 import { PageShell } from '@hall/ui/page-shell';
 import { Button, Checkbox, Toast } from 'antd-mobile';
@@ -10,7 +10,7 @@ import { FormError, useFormSubmit } from '../../../app/form-submit';
 import { LoadFailure } from '../../../components/load-failure';
 import { api } from '../../../lib/hall';
 import { RichTextEditor } from '../articles/rich-text-editor';
-import { dataOrThrow, moved, refusalOf } from '../shared/content-api';
+import { moved, refusalOf } from '../shared/content-api';
 import { OrderButtons } from '../shared/order-buttons';
 import '../../../components/console-page.css';
 import '../shared/content-forms.css';
@@ -90,17 +90,7 @@ function GuideForm({ guide }: { guide: ConsoleGuide }) {
 export function Component() {
   const { prodefid = '' } = useParams();
   const navigate = useNavigate();
-  const loaded = useRemote(
-    async () => {
-      try {
-        return dataOrThrow(await api.getConsoleGuide({ prodefid }));
-      } catch (problem) {
-        throw (problem as Error).message === '查询无数据' ? new NotFoundError('查询无数据') : problem;
-      }
-    },
-    [prodefid],
-    { quietWhenSessionLost: true },
-  );
+  const loaded = useRemote(async () => recordOf(await api.getConsoleGuide({ prodefid }), NO_DATA_MESSAGE), [prodefid], { quietWhenSessionLost: true });
   const backToList = () => navigate('/content/guides');
   return (
     <PageShell className="console-page content-page" title="编辑办事指南" onBack={backToList}>
