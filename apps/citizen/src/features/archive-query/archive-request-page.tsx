@@ -1,12 +1,12 @@
 import { errcodeOk, codeCheckedOk, replyMessage } from '@hall/api/browser';
 import { ARCHIVE_QUERY_TITLES, PHONE_CODE_FAILURE_TITLE, SMS_COUNTDOWN_SECONDS, VALIDATION_MESSAGES, isMainlandMobileNumber, maskIdNumber } from '@hall/domain';
-import { CountdownButton, EmptyState, Input, showAlert } from '@hall/ui';
+import { CountdownButton, Input, showAlert } from '@hall/ui';
 import { Button, List } from 'antd-mobile';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { FormCard, FormIntro } from '../../components/form-card';
 import { HallPage } from '../../components/hall-page';
 import { HistoryLink } from '../../components/history-link';
+import { EmptyWithStep } from '../../components/empty-with-step';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { submitWithFeedback } from '@hall/app';
@@ -23,7 +23,6 @@ const CODE_SEND_FAILED = '验证码发送失败，请稍后再试';
  */
 export function Component() {
   const user = useSession((s) => s.user);
-  const navigate = useNavigate();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const openid = user?.openid ?? '';
@@ -34,11 +33,7 @@ export function Component() {
   if (!name || !idNumber || !phone) {
     return (
       <HallPage title={ARCHIVE_QUERY_TITLES.request}>
-        <EmptyState description="申请查档证明需先完善个人信息（姓名、身份证号、手机号）" fullPage>
-          <Button color="primary" size="small" onClick={() => navigate(paths.userInfo)}>
-            去完善
-          </Button>
-        </EmptyState>
+        <EmptyWithStep description="申请查档证明需先完善个人信息（姓名、身份证号、手机号）" step="去完善" to={paths.userInfo} />
       </HallPage>
     );
   }

@@ -1,10 +1,10 @@
 import { NO_COUNTER_BOOKINGS, formatBookingDate } from '@hall/domain';
-import { EmptyState } from '@hall/ui';
 import { Button, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { HallPage } from '../../components/hall-page';
 import { RemoteList } from '../../components/remote-view';
+import { EmptyWithStep } from '../../components/empty-with-step';
 import { href, paths } from '../../config/paths';
 import { BookingFields } from './booking-fields';
 import { useCounterBookings, type CounterBooking } from './use-counter-bookings';
@@ -18,16 +18,7 @@ export function Component() {
 
   return (
     <HallPage title="预约记录" backTo={paths.appointment} className="hall-counter-booking">
-      <RemoteList
-        remote={bookings}
-        empty={
-          <EmptyState description={NO_COUNTER_BOOKINGS} fullPage>
-            <Button color="primary" size="small" onClick={() => navigate(paths.appointment)}>
-              去预约
-            </Button>
-          </EmptyState>
-        }
-      >
+      <RemoteList remote={bookings} empty={<EmptyWithStep description={NO_COUNTER_BOOKINGS} step="去预约" to={paths.appointment} />}>
         {(items) => (
           <ul className="hall-counter-booking__records" aria-label="预约记录">
             {items.map((booking) => (

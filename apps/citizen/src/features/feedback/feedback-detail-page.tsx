@@ -1,9 +1,8 @@
 import { NO_DATA_MESSAGE, webstateOk } from '@hall/api/browser';
 import { feedbackStatus } from '@hall/domain';
-import { EmptyState } from '@hall/ui';
-import { Button } from 'antd-mobile';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import { EmptyWithStep } from '../../components/empty-with-step';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useAlertOnce } from '../../lib/use-alert-once';
@@ -15,7 +14,6 @@ import './feedback.css';
 export function Component() {
   const id = useSearchParams()[0].get('id') ?? '';
   const openid = useSession((s) => s.user?.openid ?? '');
-  const navigate = useNavigate();
   const item = useRemote(async () => {
     if (!id) throw new NotFoundError(NO_DATA_MESSAGE);
     const reply = await api.getFeedBack({ openid, id });
@@ -36,11 +34,7 @@ export function Component() {
       {item.loading && !data ? (
         <LoadingState />
       ) : noData ? (
-        <EmptyState description={item.error} fullPage>
-          <Button color="primary" size="small" onClick={() => navigate(paths.feedBackList, { replace: true })}>
-            返回反馈列表
-          </Button>
-        </EmptyState>
+        <EmptyWithStep description={item.error} step="返回反馈列表" to={paths.feedBackList} replace />
       ) : item.error ? (
         <ErrorState message={item.error} onRetry={() => void item.reload()} />
       ) : data ? (

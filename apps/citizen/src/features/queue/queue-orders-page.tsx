@@ -1,9 +1,9 @@
 import { queueCallStateText, statOk } from '@hall/api/browser';
-import { EmptyState, showConfirm, showToast } from '@hall/ui';
+import { showConfirm, showToast } from '@hall/ui';
 import { Button } from 'antd-mobile';
-import { useNavigate } from 'react-router';
 import { HallPage } from '../../components/hall-page';
 import { RemoteList } from '../../components/remote-view';
+import { EmptyWithStep } from '../../components/empty-with-step';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { submitWithFeedback, useRemote } from '@hall/app';
@@ -20,7 +20,6 @@ const ORDER_VALID = 1;
 
 export function Component() {
   const orders = useRemote(async () => statData(await api.queueOrders({})), []);
-  const navigate = useNavigate();
   // A number not yet served follows the calls live (a skipped one can still be recalled); a quiet reload keeps the list on screen.
   const live = (orders.data ?? []).some((order) => order.state === ORDER_VALID && order.callState !== 'done');
   useOwnQueueUpdates(live, orders.reload);
@@ -37,16 +36,7 @@ export function Component() {
 
   return (
     <HallPage title="我的取号" backTo={paths.queue} className="hall-queue">
-      <RemoteList
-        remote={orders}
-        empty={
-          <EmptyState description="暂无取号记录" fullPage>
-            <Button color="primary" size="small" onClick={() => navigate(paths.queue)}>
-              去取号
-            </Button>
-          </EmptyState>
-        }
-      >
+      <RemoteList remote={orders} empty={<EmptyWithStep description="暂无取号记录" step="去取号" to={paths.queue} />}>
         {(items) => (
           <ul className="hall-queue__list" aria-label="我的取号">
             {items.map((order) => (
