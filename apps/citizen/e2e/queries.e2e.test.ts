@@ -80,8 +80,10 @@ describe('certificate query', () => {
     await page.getByRole('button', { name: '查询', exact: true }).click();
     const brief = page.getByRole('dialog').filter({ hasText: '请填入内容' });
     await brief.waitFor();
+    const shownAt = Date.now();
     await shot(page, 'incomplete-dialog');
-    await page.waitForTimeout(2000);
+    // Two seconds after it appeared, however long the screenshot took.
+    await page.waitForTimeout(Math.max(0, 2000 - (Date.now() - shownAt)));
     await expect(brief.isVisible()).resolves.toBe(true);
     await brief.waitFor({ state: 'detached', timeout: 3000 });
 

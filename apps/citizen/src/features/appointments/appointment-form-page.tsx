@@ -2,7 +2,7 @@ import { errcodeOk, stateOk, SessionLostError, type CallOutput } from '@hall/api
 import { isSlotFull, maskIdNumber, maskMobileNumber, remainingSlots, slotBookingMessage, validateAppointment, weekdayName } from '@hall/domain';
 import { showAlert, showConfirm } from '@hall/ui';
 import { Button, List } from 'antd-mobile';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { FormCard } from '../../components/form-card';
 import { HallPage } from '../../components/hall-page';
@@ -87,7 +87,14 @@ export function Component() {
     };
   }, [caseDistrict, xzqdm]);
 
+  // The latest choice of site and of date: an answer that comes back after the citizen chose again
+  // belongs to the old choice and is dropped, so a quick change never shows another site's days.
+  const areaChoice = useRef(0);
+  const calendarChoice = useRef(0);
+
   async function chooseArea(next: string) {
+    const choice = ++areaChoice.current;
+    calendarChoice.current++;
     setArea(next);
     setProcess('');
     setCalendar('');
@@ -98,11 +105,13 @@ export function Component() {
     if (!next) return;
     // Days belong to the area, but the date stays read-only until a business is chosen.
     const [processRows, dayRows] = await Promise.all([listOrEmpty(() => api.appointmentProcesses({ areaId: next })), listOrEmpty(() => api.appointmentCalendars({ areaId: next }))]);
+    if (choice !== areaChoice.current) return;
     setProcesses(processRows);
     setDays(dayRows.filter((day) => day.holiday === 0));
   }
 
   function chooseProcess(next: string) {
+    calendarChoice.current++;
     setProcess(next);
     setCalendar('');
     setTime('');
@@ -110,12 +119,14 @@ export function Component() {
   }
 
   async function chooseCalendar(next: string) {
+    const choice = ++calendarChoice.current;
     setCalendar(next);
     setTime('');
     setSlots([]);
     const day = days.find((row) => row.calendarId === next);
     if (!day) return;
-    setSlots(await listOrEmpty(() => api.appointmentSlots({ calendarId: day.calendarId, timeClass: day.timeClass, processId: process })));
+    const rows = await listOrEmpty(() => api.appointmentSlots({ calendarId: day.calendarId, timeClass: day.timeClass, processId: process }));
+    if (choice === calendarChoice.current) setSlots(rows);
   }
 
   async function submit() {
