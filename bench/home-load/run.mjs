@@ -14,6 +14,7 @@
 //   BENCH_PAGES     comma-separated paths to measure (default the three of DESIGN §7)
 //   BENCH_REPORTS   a folder: each run's Lighthouse JSON report is written there
 //   HALL_CHROMIUM   the browser (default /usr/bin/chromium; never a downloaded one)
+//   BENCH_CRITICAL_PATH  1 (or LCPpessimistic, FCPoptimistic …): print the simulated critical path
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -24,6 +25,63 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+
+import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
+import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';
+/**
+ * With BENCH_CRITICAL_PATH set, prints what Lighthouse's simulation put before FCP and LCP: each
+ * request (size, connection) and each main-thread task over 10 ms, with its simulated start and end.
+ * BENCH_CRITICAL_PATH=LCPpessimistic (or FCPoptimistic …) prints one graph only.
+ */
+async function printCriticalPath(result) {
+  const a = result.artifacts;
+  const data = {
+    trace: a.Trace ?? a.traces?.defaultPass,
+    devtoolsLog: a.DevtoolsLog ?? a.devtoolsLogs?.defaultPass,
+    gatherContext: a.GatherContext,
+    settings: result.lhr.configSettings,
+    simulator: null,
+    URL: a.URL,
+    SourceMaps: a.SourceMaps ?? [],
+  };
+  const context = { computedCache: new Map() };
+  for (const [name, metric] of [
+    ['FCP', LanternFirstContentfulPaint],
+    ['LCP', LanternLargestContentfulPaint],
+  ]) {
+    const r = await metric.request(data, context);
+    console.log(`${name}: ${Math.round(r.timing)} optimistic ${Math.round(r.optimisticEstimate.timeInMs)} pessimistic ${Math.round(r.pessimisticEstimate.timeInMs)}`);
+    for (const [kind, est] of [
+      ['optimistic', r.optimisticEstimate],
+      ['pessimistic', r.pessimisticEstimate],
+    ]) {
+      if (process.env.BENCH_CRITICAL_PATH !== '1' && process.env.BENCH_CRITICAL_PATH !== name + kind) continue;
+      console.log(`  -- ${name} ${kind}`);
+      const rows = [...est.nodeTimings.entries()].sort((x, y) => x[1].startTime - y[1].startTime);
+      for (const [node, t] of rows) {
+        const label =
+          node.type === 'network'
+            ? node.request.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 70) + ` (${node.request.transferSize} B, conn ${node.request.connectionId})`
+            : `CPU ${Math.round(t.duration)} ms`;
+        if (node.type !== 'network' && t.duration < 10) continue;
+        if (node.type !== 'network' && t.duration > 100) {
+          const names = {};
+          for (const e of node.childEvents) names[e.name] = (names[e.name] ?? 0) + (e.dur ?? 0) / 1000;
+          console.log(
+            '      ' +
+              Object.entries(names)
+                .sort((a, b) => b[1] - a[1])
+                .slice(0, 8)
+                .map(([n, d]) => `${n} ${d.toFixed(1)}ms`)
+                .join(', ') +
+              ` | ${node.childEvents.find((e) => e.args?.data?.url)?.args.data.url ?? ''}`,
+          );
+        }
+        console.log(`    ${String(Math.round(t.startTime)).padStart(5)} ${String(Math.round(t.endTime)).padStart(5)}  ${label}`);
+      }
+    }
+  }
+}
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..', '..');
@@ -107,7 +165,10 @@ async function lighthouseRun(browser, url, attempts = 3) {
     const flags = { output: 'json', logLevel: 'error', onlyCategories: ['performance'], formFactor: 'mobile', throttlingMethod: 'simulate', disableStorageReset: true };
     const result = await lighthouse(url, flags, undefined, page);
     const error = result.lhr.runtimeError;
-    if (!error) return result;
+    if (!error) {
+      if (process.env.BENCH_CRITICAL_PATH) await printCriticalPath(result);
+      return result;
+    }
     if (attempts <= 1) throw new Error(`${url}: ${error.code} ${error.message}`);
     console.log(`  (${error.code}: run again)`);
   } finally {

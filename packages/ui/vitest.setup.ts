@@ -5,13 +5,15 @@ import { setProjectAnnotations } from '@storybook/react-vite';
 import * as previewAnnotations from './.storybook/preview';
 import { setStoryClock } from './src/testing/clock';
 import { useRealClock } from './src/testing/fake-clock';
-import { clearFeedback } from './src/feedback/feedback';
+import { clearFeedback, preloadFeedback } from './src/feedback/feedback';
 
 // The stories run with the same preview (theme, decorators) as in Storybook; each test file
 // makes its own accessibility check with axe-core first.
 const annotations = setProjectAnnotations([previewAnnotations]);
 // The React renderer's beforeAll makes storybook/test's events run inside act().
 beforeAll(annotations.beforeAll);
+// Dialogs and toasts load their code on first use; loaded up front, the stories see them at once, as a citizen does after the first screen.
+beforeAll(preloadFeedback);
 
 // React checks its updates are wrapped in act() only where this is set, as in a test.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { installAccessibilityRepairs } from '@hall/ui';
+import { preloadFeedbackAfterFirstScreen } from '@hall/app';
 import { installIosKeyboardFix } from './lib/ios-keyboard';
 import './lib/landing';
 import { router } from './app/router';
@@ -15,6 +16,7 @@ installIosKeyboardFix();
 // screen's code, rather than once /waiting has rendered.
 void useSession.getState().bootstrap();
 installAccessibilityRepairs();
+preloadFeedbackAfterFirstScreen();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withImagePreloads } from '../src/plugins/static-apps';
+import { entryPreloads, withImagePreloads } from '../src/plugins/static-apps';
 import { createTestHall, type TestHall } from './hall';
 
 let hall: TestHall;
@@ -10,9 +10,18 @@ let dist: string;
 beforeAll(async () => {
   dist = await mkdtemp(join(tmpdir(), 'hall-dist-'));
   await mkdir(join(dist, 'assets'));
-  await writeFile(join(dist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+  // As Vite writes it: the entry script, a module preload and the stylesheet in the head.
+  await writeFile(
+    join(dist, 'index.html'),
+    '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-BkX93aQz.js"></script><link rel="modulepreload" crossorigin href="/assets/rolldown-runtime-Aa11Bb22.js"><link rel="stylesheet" crossorigin href="/assets/index-Cc33Dd44.css"></head><body><div id="root"></div></body></html>',
+  );
   await writeFile(join(dist, 'assets', 'index-BkX93aQz.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
-  hall = await createTestHall({ HALL_CITIZEN_DIST: dist, HALL_ADMIN_DIST: join(dist, 'missing') });
+  await mkdir(join(dist, 'admin'));
+  await writeFile(
+    join(dist, 'admin', 'index.html'),
+    '<!doctype html><html><head><script type="module" crossorigin src="/admin/assets/index-Ee55Ff66.js"></script></head><body><div id="console"></div></body></html>',
+  );
+  hall = await createTestHall({ HALL_CITIZEN_DIST: dist, HALL_ADMIN_DIST: join(dist, 'admin') });
 });
 afterAll(async () => {
   await hall.close();
@@ -32,10 +41,29 @@ describe('serving the apps', () => {
     const first = (menu.body.data as { banners: { url: string }[] }).banners[0]!.url;
     expect(first).toMatch(/^\/online\/assets\/banners\//);
     const home = await hall.app.inject({ method: 'GET', url: '/?code=abc&state=x' });
-    expect(home.body).toContain(`<link rel="preload" as="image" href="${first}" fetchpriority="high"><body>`);
+    expect(home.body).toContain(`<link rel="preload" as="image" href="${first}" fetchpriority="high"></head>`);
     expect(home.body.match(/rel="preload"/g)).toHaveLength(1);
     const deep = await hall.app.inject({ method: 'GET', url: '/feedBackDetail?id=3' });
     expect(deep.body).not.toContain('rel="preload"');
+  });
+
+  it('asks for the entry script, its module preload and the stylesheet in the headers of every page of both apps', async () => {
+    const expected =
+      '</assets/index-BkX93aQz.js>; rel=modulepreload; crossorigin, </assets/rolldown-runtime-Aa11Bb22.js>; rel=modulepreload; crossorigin, </assets/index-Cc33Dd44.css>; rel=preload; as=style; crossorigin';
+    for (const url of ['/', '/?code=abc&state=x', '/prodoing', '/apply?id=pd-200-4&djlx=200&qllx=4']) {
+      const page = await hall.app.inject({ method: 'GET', url });
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.headers.link).toBe(expected);
+    }
+    for (const url of ['/admin/', '/admin/review?stage=1']) {
+      const page = await hall.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div id="console">');
+      expect(page.headers.link).toBe('</admin/assets/index-Ee55Ff66.js>; rel=modulepreload; crossorigin');
+    }
+    // An answer that is not the app's page carries no preloads.
+    expect((await hall.app.inject({ method: 'GET', url: '/online/wx/apilist/nothing' })).headers.link).toBeUndefined();
+    expect(entryPreloads('<html><body>no scripts</body></html>')).toBeUndefined();
   });
 
   it('writes a banner address into the preload as an attribute, never as markup', () => {

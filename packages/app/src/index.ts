@@ -7,3 +7,4 @@ export * from './submit-with-feedback';
 export * from './bootstrap';
 export * from './early-read';
 export * from './landing';
+export * from './preload-feedback';

@@ -21,3 +21,4 @@ export * from './menu-group';
 export * from './page-shell';
 export * from './pager';
 export * from './record-state';
+export * from './tab-strip';

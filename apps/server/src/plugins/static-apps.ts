@@ -29,6 +29,24 @@ export function withImagePreloads(html: string, images: readonly string[]): stri
   return html.includes('</head>') ? html.replace('</head>', `${links}</head>`) : html.replace(/<body/i, `${links}<body`);
 }
 
+/**
+ * The HTTP Link header that asks for the app's entry script, its module preloads and its
+ * stylesheet as soon as the HTML's headers arrive, before the browser has parsed the page: on a
+ * slow phone the parse is a task of its own, and the entry script no longer waits for it.
+ */
+export function entryPreloads(html: string): string | undefined {
+  const links: string[] = [];
+  for (const tag of html.match(/<(script|link)\b[^>]*>/gi) ?? []) {
+    const url = /\b(?:src|href)="([^"]+)"/i.exec(tag)?.[1];
+    if (!url?.startsWith('/')) continue;
+    const cors = /\bcrossorigin\b/i.test(tag) ? '; crossorigin' : '';
+    if (/^<script\b/i.test(tag) && /\btype="module"/i.test(tag)) links.push(`<${url}>; rel=modulepreload${cors}`);
+    else if (/\brel="modulepreload"/i.test(tag)) links.push(`<${url}>; rel=modulepreload${cors}`);
+    else if (/\brel="stylesheet"/i.test(tag)) links.push(`<${url}>; rel=preload; as=style${cors}`);
+  }
+  return links.length > 0 ? links.join(', ') : undefined;
+}
+
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
@@ -49,23 +67,35 @@ async function staticAppsPlugin(app: FastifyInstance, options: StaticAppsOptions
   if (options.adminDist && existsSync(join(options.adminDist, 'index.html'))) apps.push({ prefix: '/admin/', root: options.adminDist });
   if (options.citizenDist && existsSync(join(options.citizenDist, 'index.html'))) apps.push({ prefix: '/', root: options.citizenDist });
   for (const { prefix, root } of apps) {
-    await app.register(fastifyStatic, { root, prefix, decorateReply: prefix === '/', wildcard: true, index: 'index.html', setHeaders, cacheControl: false });
+    await app.register(fastifyStatic, { root, prefix, decorateReply: prefix === '/', wildcard: true, index: false, setHeaders, cacheControl: false });
   }
 
-  const sendIndex = (reply: FastifyReply, root: string) => reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', root);
+  /** An app's HTML, read each time as sendFile would, so a rebuilt app is served at once. */
+  const sendIndex = async (reply: FastifyReply, root: string, edit: (html: string) => string | Promise<string> = (html) => html) => {
+    const html = await readFile(join(root, 'index.html'), 'utf8');
+    const preloads = entryPreloads(html);
+    if (preloads) reply.header('Link', preloads);
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await edit(html));
+  };
 
-  const citizen = apps.find((a) => a.prefix === '/');
+  // Each app's own address (/ and /admin/) answers with its HTML through sendIndex, as a deep link
+  // does, so it carries the preloads; the citizen home adds its first banner.
   const { homeImages } = options;
-  if (citizen && homeImages) {
-    app.get('/', async (request, reply) => {
-      // Read each time, as sendFile does, so a rebuilt app is served at once; without its images the home still works.
-      const html = await readFile(join(citizen.root, 'index.html'), 'utf8');
-      const images = await homeImages().catch((error: unknown) => {
-        request.log.warn({ err: error }, 'home images unavailable');
-        return [];
-      });
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(withImagePreloads(html, images));
-    });
+  for (const { prefix, root } of apps) {
+    app.get(prefix, async (request, reply) =>
+      sendIndex(reply, root, async (html) => {
+        if (prefix !== '/' || !homeImages) return html;
+        // Without its images the home still works.
+        const images = await homeImages().catch((error: unknown) => {
+          request.log.warn({ err: error }, 'home images unavailable');
+          return [];
+        });
+        return withImagePreloads(html, images);
+      }),
+    );
   }
 
   app.setNotFoundHandler((request, reply) => {

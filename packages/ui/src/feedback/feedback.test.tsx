@@ -1,5 +1,6 @@
 import { composeStories } from '@storybook/react-vite';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../testing/axe';
 import { useRealClock } from '../testing/fake-clock';
 import { runStory, runStoryOnFakeClock, storyTest } from '../testing/run-story';
@@ -36,5 +37,40 @@ describe('Dialogs and toasts', () => {
     expect(pendingLoads()).toBe(1);
     hideB();
     expect(pendingLoads()).toBe(0);
+  });
+
+  describe('before the dialog and toast code has arrived', () => {
+    /** The module as a screen first meets it: nothing loaded yet. */
+    async function freshFeedback() {
+      vi.resetModules();
+      return import('./feedback');
+    }
+
+    it('shows the alert once the code arrives, and resolves when it is closed', async () => {
+      const feedback = await freshFeedback();
+      const closed = feedback.showAlert('提交失败');
+      const dialog = await screen.findByRole('dialog', { name: '提示' });
+      expect(dialog).toHaveTextContent('提交失败');
+      fireEvent.click(screen.getByRole('button', { name: '确定' }));
+      await expect(closed).resolves.toBeUndefined();
+      feedback.clearFeedback();
+    });
+
+    it('shows no toast and no 加载中 that were cleared or ended before the code arrived', async () => {
+      const feedback = await freshFeedback();
+      feedback.showToast('已清除的提示');
+      feedback.clearFeedback();
+      const hide = feedback.showLoading();
+      hide();
+      expect(feedback.pendingLoads()).toBe(0);
+      await act(() => feedback.preloadFeedback());
+      // Given time to appear (a toast renders a moment after it is asked for), neither does.
+      await expect(screen.findByText('已清除的提示', undefined, { timeout: 300 })).rejects.toThrow();
+      expect(screen.queryByText('加载中')).toBeNull();
+      // The code has arrived: a toast asked for now is shown.
+      act(() => feedback.showToast('之后的提示'));
+      expect(await screen.findByText('之后的提示')).toBeInTheDocument();
+      feedback.clearFeedback();
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Dialog, Toast } from 'antd-mobile';
+import type * as OverlayModule from './overlays';
 import { defaults } from '../defaults';
 import { zhCN } from '../locale/zh-CN';
 import { classPrefixOf } from '../utils/class-prefix';
@@ -16,6 +16,37 @@ export interface AlertOptions {
 
 export interface ConfirmOptions extends AlertOptions {
   cancelText?: ReactNode;
+}
+
+type Overlays = typeof OverlayModule;
+
+/** The dialog and toast code, once loaded; before that a call waits for it. */
+let overlays: Overlays | null = null;
+let overlaysLoad: Promise<Overlays> | null = null;
+/** Counts clearFeedback calls: a toast asked for before the code arrived is not shown after a clear. */
+let clears = 0;
+
+/**
+ * Loads the dialog and toast code now. The app calls it once the first screen is up, so the first
+ * alert does not wait for the network; any call here loads it too.
+ */
+export function preloadFeedback(): Promise<void> {
+  overlaysLoad ??= import('./overlays').then((loaded) => (overlays = loaded));
+  return overlaysLoad.then(() => undefined);
+}
+
+/** Runs `show` with the overlays: at once when they are loaded, else when they arrive (unless a clear came between). */
+function withOverlays(show: (loaded: Overlays) => void): void {
+  if (overlays) return show(overlays);
+  const asked = clears;
+  void preloadFeedback().then(() => {
+    if (overlays && asked === clears) show(overlays);
+  });
+}
+
+/** The same for a dialog, whose answer the caller waits for. */
+function dialog<T>(open: (loaded: Overlays) => Promise<T>): Promise<T> {
+  return overlays ? open(overlays) : preloadFeedback().then(() => open(overlays!));
 }
 
 /** The dialog's accessible name: its title, when the title is text. */
@@ -37,7 +68,7 @@ function dialogProps(content: ReactNode, options: AlertOptions) {
 
 /** An alert titled 提示 with one 确定 button; resolves when it is closed. */
 export function showAlert(content: ReactNode, options: AlertOptions = {}): Promise<void> {
-  return Dialog.alert(dialogProps(content, options));
+  return dialog(({ Dialog }) => Dialog.alert(dialogProps(content, options)));
 }
 
 /** The same alert titled 警告, for what the user must not miss. */
@@ -47,17 +78,17 @@ export function showWarning(content: ReactNode, options: AlertOptions = {}): Pro
 
 /** A question titled 提示 with 取消 and 确定; resolves true for 确定. */
 export function showConfirm(content: ReactNode, options: ConfirmOptions = {}): Promise<boolean> {
-  return Dialog.confirm({ ...dialogProps(content, options), cancelText: options.cancelText ?? texts.cancel });
+  return dialog(({ Dialog }) => Dialog.confirm({ ...dialogProps(content, options), cancelText: options.cancelText ?? texts.cancel }));
 }
 
 /** A short message; `duration` in milliseconds. */
 export function showToast(content: ReactNode, duration?: number): void {
-  Toast.show({ content, duration });
+  withOverlays(({ Toast }) => void Toast.show({ content, duration }));
 }
 
 /** A generic input error (spec part 3 §5): shown for 600 ms. */
 export function showErrorToast(content: ReactNode): void {
-  Toast.show({ content, duration: defaults.errorToastMs });
+  showToast(content, defaults.errorToastMs);
 }
 
 let loadingCount = 0;
@@ -69,9 +100,10 @@ let loadingToast: { close: () => void } | null = null;
  */
 export function showLoading(content: ReactNode = texts.loading): () => void {
   loadingCount += 1;
-  if (!loadingToast) {
-    loadingToast = Toast.show({ icon: 'loading', content, duration: 0, maskClickable: false });
-  }
+  withOverlays(({ Toast }) => {
+    // Shown only while someone still waits: a load that ended before the code arrived shows nothing.
+    if (!loadingToast && loadingCount > 0) loadingToast = Toast.show({ icon: 'loading', content, duration: 0, maskClickable: false });
+  });
   let hidden = false;
   return () => {
     if (hidden) return;
@@ -91,8 +123,9 @@ export function pendingLoads(): number {
 
 /** Closes every dialog and toast, e.g. when the route changes. */
 export function clearFeedback(): void {
-  Dialog.clear();
-  Toast.clear();
+  clears += 1;
+  overlays?.Dialog.clear();
+  overlays?.Toast.clear();
   loadingCount = 0;
   loadingToast = null;
 }

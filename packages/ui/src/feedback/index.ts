@@ -1,1 +1,1 @@
-export { clearFeedback, pendingLoads, showAlert, showConfirm, showErrorToast, showLoading, showToast, showWarning, type AlertOptions, type ConfirmOptions } from './feedback';
+export { clearFeedback, pendingLoads, preloadFeedback, showAlert, showConfirm, showErrorToast, showLoading, showToast, showWarning, type AlertOptions, type ConfirmOptions } from './feedback';

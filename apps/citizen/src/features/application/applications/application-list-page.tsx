@@ -17,8 +17,7 @@ import {
   type ReviewListAction,
   type ReviewTab,
 } from '@hall/domain';
-import { EmptyState, showConfirm } from '@hall/ui';
-import { ActionSheet, Tabs } from 'antd-mobile';
+import { EmptyState, TabStrip, showConfirm } from '@hall/ui';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../../components/hall-page';
@@ -27,11 +26,13 @@ import { useRemote, submitWithFeedback } from '@hall/app';
 import { applicationLists, appointmentFilter } from '../../../lib/application-lists';
 import { useSession } from '../../../stores/session';
 import { ApplicationCardRow } from '../../../components/application-card';
+import { ActionSheet } from '../../../components/action-sheet';
 import './applications.css';
 
 export const EMPTY_LIST = '没有查到任何相关结果，请核对确认申请单号';
 export const CONFIRM_DELETE = '确定执行删除操作？';
 export const DELETE_FAILED = '删除申请失败！';
+const TAB_ITEMS = REVIEW_TABS.map((info) => ({ key: info.tab, title: info.label }));
 
 /**
  * 前往税务局 (district 630100 only) leaves the hall for the tax bureau with the citizen's ID number.
@@ -109,11 +110,7 @@ export function Component() {
 
   return (
     <HallPage title="我的申请" className="hall-applications">
-      <Tabs className="hall-applications__tabs" activeKey={tab} onChange={(key) => selectTab(key as ReviewTab)} stretch>
-        {REVIEW_TABS.map((info) => (
-          <Tabs.Tab key={info.tab} title={info.label} />
-        ))}
-      </Tabs>
+      <TabStrip className="hall-applications__tabs" tabs={TAB_ITEMS} activeKey={tab} onChange={selectTab} />
       <div role="tabpanel" aria-label={reviewTabInfo(tab).label}>
         {list.loading && !list.data ? (
           <LoadingState />

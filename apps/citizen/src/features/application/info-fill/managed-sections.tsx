@@ -1,7 +1,8 @@
 import { errcodeOk, type ApplicationDetail, type ApplyTitle, type PropertyUnit } from '@hall/api/browser';
 import { canAddRightsInfo, showsMortgageAddButton, showsMortgageTable, showsRightsTable, showsUnitTable, type FillSection, type InfoFillScreen } from '@hall/domain';
 import { showConfirm } from '@hall/ui';
-import { ActionSheet, Button } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { ActionSheet } from '../../../components/action-sheet';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { InfoTable } from '../../../components/info-table';

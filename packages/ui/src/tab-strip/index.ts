@@ -1,0 +1,1 @@
+export { TabStrip, type TabStripItem, type TabStripProps } from './tab-strip';
