@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entryPreloads, withImagePreloads } from '../src/plugins/static-apps';
+import { entryPreloads, screenPreloads, withImagePreloads } from '../src/plugins/static-apps';
 import { createTestHall, type TestHall } from './hall';
 
 let hall: TestHall;
@@ -16,6 +16,16 @@ beforeAll(async () => {
     '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-BkX93aQz.js"></script><link rel="modulepreload" crossorigin href="/assets/rolldown-runtime-Aa11Bb22.js"><link rel="stylesheet" crossorigin href="/assets/index-Cc33Dd44.css"></head><body><div id="root"></div></body></html>',
   );
   await writeFile(join(dist, 'assets', 'index-BkX93aQz.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  // As the citizen build writes it; the third script is not a local path and must never reach a header.
+  await writeFile(
+    join(dist, 'landing-preloads.json'),
+    JSON.stringify({
+      '/prodoing': {
+        scripts: ['/assets/application-list-page-Gg77Hh88.js', '/assets/hall-page-Ii99Jj00.js', 'https://elsewhere.example/x.js>; rel=preload'],
+        styles: ['/assets/application-list-page-Kk11Ll22.css'],
+      },
+    }),
+  );
   await mkdir(join(dist, 'admin'));
   await writeFile(
     join(dist, 'admin', 'index.html'),
@@ -50,7 +60,7 @@ describe('serving the apps', () => {
   it('asks for the entry script, its module preload and the stylesheet in the headers of every page of both apps', async () => {
     const expected =
       '</assets/index-BkX93aQz.js>; rel=modulepreload; crossorigin, </assets/rolldown-runtime-Aa11Bb22.js>; rel=modulepreload; crossorigin, </assets/index-Cc33Dd44.css>; rel=preload; as=style; crossorigin';
-    for (const url of ['/', '/?code=abc&state=x', '/prodoing', '/apply?id=pd-200-4&djlx=200&qllx=4']) {
+    for (const url of ['/', '/?code=abc&state=x', '/feedBack', '/apply?id=pd-200-4&djlx=200&qllx=4']) {
       const page = await hall.app.inject({ method: 'GET', url });
       expect(page.headers['content-type']).toContain('text/html');
       expect(page.headers.link).toBe(expected);
@@ -64,6 +74,16 @@ describe('serving the apps', () => {
     // An answer that is not the app's page carries no preloads.
     expect((await hall.app.inject({ method: 'GET', url: '/online/wx/apilist/nothing' })).headers.link).toBeUndefined();
     expect(entryPreloads('<html><body>no scripts</body></html>')).toBeUndefined();
+  });
+
+  it('adds a landing page’s screen code to its headers, and only local addresses', async () => {
+    const entry = (await hall.app.inject({ method: 'GET', url: '/feedBack' })).headers.link;
+    const page = await hall.app.inject({ method: 'GET', url: '/prodoing?yytype=1' });
+    expect(page.headers.link).toBe(
+      `${entry}, </assets/application-list-page-Gg77Hh88.js>; rel=modulepreload; crossorigin, </assets/hall-page-Ii99Jj00.js>; rel=modulepreload; crossorigin, </assets/application-list-page-Kk11Ll22.css>; rel=preload; as=style; crossorigin`,
+    );
+    expect(entry).not.toContain('application-list-page');
+    expect(screenPreloads(undefined)).toEqual([]);
   });
 
   it('writes a banner address into the preload as an attribute, never as markup', () => {

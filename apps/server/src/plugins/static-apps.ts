@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { failureBody } from '../lib/envelope';
 
 /** Paths that belong to the server's calls: an unknown one there is a JSON 404, never the app. */
@@ -47,6 +47,34 @@ export function entryPreloads(html: string): string | undefined {
   return links.length > 0 ? links.join(', ') : undefined;
 }
 
+/** What the citizen build's landing-preloads.json names for one page: its screen's code beyond the entry's. */
+interface ScreenCode {
+  scripts: readonly string[];
+  styles: readonly string[];
+}
+
+/**
+ * The Link header entries for a landing page's screen (written by the citizen build, see
+ * apps/citizen/scripts/landing-preloads.mjs): without them the screen's code is found only once
+ * the entry script has run, a second wait on a slow phone.
+ */
+export function screenPreloads(screen: ScreenCode | undefined): string[] {
+  if (!screen) return [];
+  const local = (url: unknown): url is string => typeof url === 'string' && /^\/[\w./-]+$/.test(url);
+  return [...screen.scripts.filter(local).map((url) => `<${url}>; rel=modulepreload; crossorigin`), ...screen.styles.filter(local).map((url) => `<${url}>; rel=preload; as=style; crossorigin`)];
+}
+
+/** The build's table of landing pages, read each time as the HTML is; none when the build wrote none or it cannot be read. */
+async function landingScreens(root: string, log: FastifyBaseLogger): Promise<Map<string, ScreenCode>> {
+  try {
+    const table = JSON.parse(await readFile(join(root, 'landing-preloads.json'), 'utf8')) as Record<string, ScreenCode>;
+    return new Map(Object.entries(table).filter(([, screen]) => Array.isArray(screen?.scripts) && Array.isArray(screen?.styles)));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log.warn({ err: error }, 'landing preloads unreadable');
+    return new Map();
+  }
+}
+
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
@@ -70,11 +98,14 @@ async function staticAppsPlugin(app: FastifyInstance, options: StaticAppsOptions
     await app.register(fastifyStatic, { root, prefix, decorateReply: prefix === '/', wildcard: true, index: false, setHeaders, cacheControl: false });
   }
 
+  const citizenRoot = apps.find((a) => a.prefix === '/')?.root;
   /** An app's HTML, read each time as sendFile would, so a rebuilt app is served at once. */
-  const sendIndex = async (reply: FastifyReply, root: string, edit: (html: string) => string | Promise<string> = (html) => html) => {
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, root: string, edit: (html: string) => string | Promise<string> = (html) => html) => {
     const html = await readFile(join(root, 'index.html'), 'utf8');
-    const preloads = entryPreloads(html);
-    if (preloads) reply.header('Link', preloads);
+    const path = request.url.split('?')[0] ?? '/';
+    const screen = root === citizenRoot ? (await landingScreens(root, request.log)).get(path) : undefined;
+    const preloads = [entryPreloads(html), ...screenPreloads(screen)].filter(Boolean);
+    if (preloads.length > 0) reply.header('Link', preloads.join(', '));
     return reply
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
@@ -86,7 +117,7 @@ async function staticAppsPlugin(app: FastifyInstance, options: StaticAppsOptions
   const { homeImages } = options;
   for (const { prefix, root } of apps) {
     app.get(prefix, async (request, reply) =>
-      sendIndex(reply, root, async (html) => {
+      sendIndex(request, reply, root, async (html) => {
         if (prefix !== '/' || !homeImages) return html;
         // Without its images the home still works.
         const images = await homeImages().catch((error: unknown) => {
@@ -103,7 +134,7 @@ async function staticAppsPlugin(app: FastifyInstance, options: StaticAppsOptions
     const isCall = API_PREFIXES.some((prefix) => path.startsWith(prefix));
     if (request.method === 'GET' && !isCall) {
       const target = apps.find((a) => path.startsWith(a.prefix) || `${path}/` === a.prefix);
-      if (target) return sendIndex(reply, target.root);
+      if (target) return sendIndex(request, reply, target.root);
     }
     return reply.code(404).send(failureBody('plain', '请求的地址不存在', '404'));
   });
