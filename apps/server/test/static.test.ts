@@ -1,5 +1,6 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entryPreloads, screenPreloads, withImagePreloads } from '../src/plugins/static-apps';
@@ -16,6 +17,8 @@ beforeAll(async () => {
     '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-BkX93aQz.js"></script><link rel="modulepreload" crossorigin href="/assets/rolldown-runtime-Aa11Bb22.js"><link rel="stylesheet" crossorigin href="/assets/index-Cc33Dd44.css"></head><body><div id="root"></div></body></html>',
   );
   await writeFile(join(dist, 'assets', 'index-BkX93aQz.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  // The build's brotli copy of the entry script (scripts/precompress-assets.mjs): no gzip copy, so a gzip-only browser gets it compressed on the fly.
+  await writeFile(join(dist, 'assets', 'index-BkX93aQz.js.br'), brotliCompressSync(`console.log(${JSON.stringify('x'.repeat(4000))});`));
   // As the citizen build writes it; the third script is not a local path and must never reach a header.
   await writeFile(
     join(dist, 'landing-preloads.json'),
@@ -104,6 +107,19 @@ describe('serving the apps', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends the build’s brotli copy of an asset to a browser that accepts it, with the same headers', async () => {
+    const response = await hall.app.inject({ method: 'GET', url: '/assets/index-BkX93aQz.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toContain('javascript');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(`console.log(${JSON.stringify('x'.repeat(4000))});`);
+    const plain = await hall.app.inject({ method: 'GET', url: '/assets/index-BkX93aQz.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(`console.log(${JSON.stringify('x'.repeat(4000))});`);
   });
 
   it('serves the public icons and banners', async () => {

@@ -85,8 +85,10 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
 async function staticAppsPlugin(app: FastifyInstance, options: StaticAppsOptions): Promise<void> {
   const setHeaders = (res: { setHeader(name: string, value: string): void }, path: string) => {
     if (path.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
-    else if (/[/\\]assets[/\\]/.test(path) && /-[\w-]{8,}\.\w+$/.test(path)) res.setHeader('Cache-Control', `public, max-age=${YEAR_SECONDS}, immutable`);
+    else if (/[/\\]assets[/\\]/.test(path) && /-[\w-]{8,}\.\w+(?:\.(?:br|gz))?$/.test(path)) res.setHeader('Cache-Control', `public, max-age=${YEAR_SECONDS}, immutable`);
     else res.setHeader('Cache-Control', 'public, max-age=3600');
+    // The same address answers brotli, gzip or plain by the request's Accept-Encoding: a cache in between must keep them apart.
+    res.setHeader('Vary', 'Accept-Encoding');
   };
 
   await app.register(fastifyStatic, { root: options.publicDir, prefix: '/online/assets/', decorateReply: false, setHeaders, cacheControl: false });
@@ -95,7 +97,9 @@ async function staticAppsPlugin(app: FastifyInstance, options: StaticAppsOptions
   if (options.adminDist && existsSync(join(options.adminDist, 'index.html'))) apps.push({ prefix: '/admin/', root: options.adminDist });
   if (options.citizenDist && existsSync(join(options.citizenDist, 'index.html'))) apps.push({ prefix: '/', root: options.citizenDist });
   for (const { prefix, root } of apps) {
-    await app.register(fastifyStatic, { root, prefix, decorateReply: prefix === '/', wildcard: true, index: false, setHeaders, cacheControl: false });
+    // preCompressed: the builds write .br and .gz copies of their assets (scripts/precompress-assets.mjs);
+    // the copy the browser accepts is sent as it is, and the compress plugin leaves it alone.
+    await app.register(fastifyStatic, { root, prefix, decorateReply: prefix === '/', wildcard: true, index: false, preCompressed: true, setHeaders, cacheControl: false });
   }
 
   const citizenRoot = apps.find((a) => a.prefix === '/')?.root;
