@@ -56,6 +56,14 @@ describe('Dialogs and toasts', () => {
       feedback.clearFeedback();
     });
 
+    it('closes unseen a question cleared before the code arrived, answering 取消, as a clear closes an open one', async () => {
+      const feedback = await freshFeedback();
+      const answer = feedback.showConfirm('确定执行删除操作？');
+      feedback.clearFeedback();
+      await expect(answer).resolves.toBe(false);
+      await expect(screen.findByRole('dialog', undefined, { timeout: 300 })).rejects.toThrow();
+    });
+
     it('shows no toast and no 加载中 that were cleared or ended before the code arrived', async () => {
       const feedback = await freshFeedback();
       feedback.showToast('已清除的提示');

@@ -44,9 +44,14 @@ function withOverlays(show: (loaded: Overlays) => void): void {
   });
 }
 
-/** The same for a dialog, whose answer the caller waits for. */
-function dialog<T>(open: (loaded: Overlays) => Promise<T>): Promise<T> {
-  return overlays ? open(overlays) : preloadFeedback().then(() => open(overlays!));
+/**
+ * The same for a dialog, whose answer the caller waits for. A clear before the code arrived closes
+ * it unseen, as a clear closes an open one: an alert resolves, a question resolves as 取消 (`closed`).
+ */
+function dialog<T>(open: (loaded: Overlays) => Promise<T>, closed: T): Promise<T> {
+  if (overlays) return open(overlays);
+  const asked = clears;
+  return preloadFeedback().then(() => (asked === clears ? open(overlays!) : closed));
 }
 
 /** The dialog's accessible name: its title, when the title is text. */
@@ -68,7 +73,7 @@ function dialogProps(content: ReactNode, options: AlertOptions) {
 
 /** An alert titled 提示 with one 确定 button; resolves when it is closed. */
 export function showAlert(content: ReactNode, options: AlertOptions = {}): Promise<void> {
-  return dialog(({ Dialog }) => Dialog.alert(dialogProps(content, options)));
+  return dialog(({ Dialog }) => Dialog.alert(dialogProps(content, options)), undefined);
 }
 
 /** The same alert titled 警告, for what the user must not miss. */
@@ -78,7 +83,7 @@ export function showWarning(content: ReactNode, options: AlertOptions = {}): Pro
 
 /** A question titled 提示 with 取消 and 确定; resolves true for 确定. */
 export function showConfirm(content: ReactNode, options: ConfirmOptions = {}): Promise<boolean> {
-  return dialog(({ Dialog }) => Dialog.confirm({ ...dialogProps(content, options), cancelText: options.cancelText ?? texts.cancel }));
+  return dialog(({ Dialog }) => Dialog.confirm({ ...dialogProps(content, options), cancelText: options.cancelText ?? texts.cancel }), false);
 }
 
 /** A short message; `duration` in milliseconds. */
