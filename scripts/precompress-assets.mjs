@@ -23,7 +23,9 @@ if (!dist) {
 const files = [];
 for (const name of await readdir(dist, { recursive: true })) {
   const path = join(dist, name);
-  if (TEXT.test(name) && (await stat(path)).isFile() && (await stat(path)).size >= MIN_BYTES) files.push(path);
+  if (!TEXT.test(name)) continue;
+  const info = await stat(path);
+  if (info.isFile() && info.size >= MIN_BYTES) files.push(path);
 }
 
 let before = 0;

@@ -29,6 +29,11 @@ export function withImagePreloads(html: string, images: readonly string[]): stri
   return html.includes('</head>') ? html.replace('</head>', `${links}</head>`) : html.replace(/<body/i, `${links}<body`);
 }
 
+/** One Link header entry: a module script, or a stylesheet, fetched as the page will ask for it. */
+function preloadLink(url: string, kind: 'script' | 'style', cors: boolean): string {
+  return `<${url}>; ${kind === 'script' ? 'rel=modulepreload' : 'rel=preload; as=style'}${cors ? '; crossorigin' : ''}`;
+}
+
 /**
  * The HTTP Link header that asks for the app's entry script, its module preloads and its
  * stylesheet as soon as the HTML's headers arrive, before the browser has parsed the page: on a
@@ -39,10 +44,9 @@ export function entryPreloads(html: string): string | undefined {
   for (const tag of html.match(/<(script|link)\b[^>]*>/gi) ?? []) {
     const url = /\b(?:src|href)="([^"]+)"/i.exec(tag)?.[1];
     if (!url?.startsWith('/')) continue;
-    const cors = /\bcrossorigin\b/i.test(tag) ? '; crossorigin' : '';
-    if (/^<script\b/i.test(tag) && /\btype="module"/i.test(tag)) links.push(`<${url}>; rel=modulepreload${cors}`);
-    else if (/\brel="modulepreload"/i.test(tag)) links.push(`<${url}>; rel=modulepreload${cors}`);
-    else if (/\brel="stylesheet"/i.test(tag)) links.push(`<${url}>; rel=preload; as=style${cors}`);
+    const cors = /\bcrossorigin\b/i.test(tag);
+    if ((/^<script\b/i.test(tag) && /\btype="module"/i.test(tag)) || /\brel="modulepreload"/i.test(tag)) links.push(preloadLink(url, 'script', cors));
+    else if (/\brel="stylesheet"/i.test(tag)) links.push(preloadLink(url, 'style', cors));
   }
   return links.length > 0 ? links.join(', ') : undefined;
 }
@@ -61,7 +65,8 @@ interface ScreenCode {
 export function screenPreloads(screen: ScreenCode | undefined): string[] {
   if (!screen) return [];
   const local = (url: unknown): url is string => typeof url === 'string' && /^\/[\w./-]+$/.test(url);
-  return [...screen.scripts.filter(local).map((url) => `<${url}>; rel=modulepreload; crossorigin`), ...screen.styles.filter(local).map((url) => `<${url}>; rel=preload; as=style; crossorigin`)];
+  // Vite's loader asks for a screen's chunks and styles with crossorigin, so the preloads do too.
+  return [...screen.scripts.filter(local).map((url) => preloadLink(url, 'script', true)), ...screen.styles.filter(local).map((url) => preloadLink(url, 'style', true))];
 }
 
 /** The build's table of landing pages, read each time as the HTML is; none when the build wrote none or it cannot be read. */

@@ -35,23 +35,15 @@ export function preloadFeedback(): Promise<void> {
   return overlaysLoad.then(() => undefined);
 }
 
-/** Runs `show` with the overlays: at once when they are loaded, else when they arrive (unless a clear came between). */
-function withOverlays(show: (loaded: Overlays) => void): void {
-  if (overlays) return show(overlays);
-  const asked = clears;
-  void preloadFeedback().then(() => {
-    if (overlays && asked === clears) show(overlays);
-  });
-}
-
 /**
- * The same for a dialog, whose answer the caller waits for. A clear before the code arrived closes
- * it unseen, as a clear closes an open one: an alert resolves, a question resolves as 取消 (`closed`).
+ * Runs `run` with the overlays: at once when they are loaded, else when they arrive. A clear
+ * before they arrived drops it, as a clear closes what is open: a toast is not shown, an alert
+ * resolves, a question resolves as 取消 (`cleared`).
  */
-function dialog<T>(open: (loaded: Overlays) => Promise<T>, closed: T): Promise<T> {
-  if (overlays) return open(overlays);
+function whenLoaded<T>(run: (loaded: Overlays) => T | Promise<T>, cleared: T): Promise<T> {
+  if (overlays) return Promise.resolve(run(overlays));
   const asked = clears;
-  return preloadFeedback().then(() => (asked === clears ? open(overlays!) : closed));
+  return preloadFeedback().then(() => (asked === clears ? run(overlays!) : cleared));
 }
 
 /** The dialog's accessible name: its title, when the title is text. */
@@ -73,7 +65,7 @@ function dialogProps(content: ReactNode, options: AlertOptions) {
 
 /** An alert titled 提示 with one 确定 button; resolves when it is closed. */
 export function showAlert(content: ReactNode, options: AlertOptions = {}): Promise<void> {
-  return dialog(({ Dialog }) => Dialog.alert(dialogProps(content, options)), undefined);
+  return whenLoaded(({ Dialog }) => Dialog.alert(dialogProps(content, options)), undefined);
 }
 
 /** The same alert titled 警告, for what the user must not miss. */
@@ -83,12 +75,12 @@ export function showWarning(content: ReactNode, options: AlertOptions = {}): Pro
 
 /** A question titled 提示 with 取消 and 确定; resolves true for 确定. */
 export function showConfirm(content: ReactNode, options: ConfirmOptions = {}): Promise<boolean> {
-  return dialog(({ Dialog }) => Dialog.confirm({ ...dialogProps(content, options), cancelText: options.cancelText ?? texts.cancel }), false);
+  return whenLoaded(({ Dialog }) => Dialog.confirm({ ...dialogProps(content, options), cancelText: options.cancelText ?? texts.cancel }), false);
 }
 
 /** A short message; `duration` in milliseconds. */
 export function showToast(content: ReactNode, duration?: number): void {
-  withOverlays(({ Toast }) => void Toast.show({ content, duration }));
+  void whenLoaded(({ Toast }) => void Toast.show({ content, duration }), undefined);
 }
 
 /** A generic input error (spec part 3 §5): shown for 600 ms. */
@@ -105,10 +97,10 @@ let loadingToast: { close: () => void } | null = null;
  */
 export function showLoading(content: ReactNode = texts.loading): () => void {
   loadingCount += 1;
-  withOverlays(({ Toast }) => {
+  void whenLoaded(({ Toast }) => {
     // Shown only while someone still waits: a load that ended before the code arrived shows nothing.
     if (!loadingToast && loadingCount > 0) loadingToast = Toast.show({ icon: 'loading', content, duration: 0, maskClickable: false });
-  });
+  }, undefined);
   let hidden = false;
   return () => {
     if (hidden) return;
