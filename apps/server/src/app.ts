@@ -14,6 +14,7 @@ import { staticApps } from './plugins/static-apps';
 import { wxMenuReader } from './services/session/wx-menu';
 import { randomId } from './lib/ids';
 import { replySerializerCompiler } from './lib/reply-serializer';
+import { compressReplies } from './lib/reply-compression';
 import { securityHeaders } from './lib/security-headers';
 import { PublicContentCache } from './lib/public-content';
 import { safeErrorLog } from './lib/safe-error-log';
@@ -71,6 +72,9 @@ const AREAS = [
   hallSetupArea,
   simulatorArea,
 ];
+
+/** Replies smaller than this go out as they are. */
+const COMPRESS_THRESHOLD = 1024;
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -144,7 +148,9 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
     reply.headers(headers);
     done();
   });
-  await app.register(compress, { global: true, threshold: 1024 });
+  // The calls' JSON replies in one go, public ones once (lib/reply-compression.ts); files and big replies by @fastify/compress.
+  compressReplies(app, { threshold: COMPRESS_THRESHOLD });
+  await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD });
   await app.register(cookie, { secret: hall.cookieSecret });
   await app.register(formbody);
   await app.register(slowRequestGuard, { bodyTimeoutMs: hall.env.HALL_BODY_TIMEOUT_MS });
