@@ -141,7 +141,8 @@ function recorder(pool) {
 
 async function bench(url) {
   const { connectDatabase } = await server('db/client.ts');
-  const { listApplications } = await server('services/applications/applications.ts');
+  const { applicationTabs, readApplicationsWithSession } = await server('services/applications/applications.ts');
+  const { liveSessionParams } = await server('services/session/sessions.ts');
   const review = await server('services/review/review.ts');
   const { findCaseProgress } = await server('services/archive/progress.ts');
   const { OperatorRegistry } = await server('adapters/registry/operator.ts');
@@ -167,6 +168,12 @@ async function bench(url) {
      WHERE c.holiday = 0 AND c.calendar_date > $1::date ORDER BY ar.sort, ar.id, c.calendar_date, u.openid LIMIT 1`,
     [until],
   );
+  // The list is read with the citizen's session, as the call does: each subject signed in once.
+  await pool.query(
+    `INSERT INTO sessions (id, openid, state, expires_at) SELECT 'volume-' || openid, openid, 'active', now() + interval '1 day' FROM unnest($1::text[]) openid ON CONFLICT DO NOTHING`,
+    [[...citizens, ...agents].map((subject) => subject.openid)],
+  );
+  const listApplications = async (openid) => applicationTabs({}, await readApplicationsWithSession(db, liveSessionParams(`volume-${openid}`, Date.now()), {}));
   const [{ waiting }] = await pick(`SELECT count(*)::int AS waiting FROM applications WHERE shzt = 0`);
   const dayMs = 24 * 3600_000;
   const untilMs = Date.parse(`${until}T00:00:00Z`);
@@ -177,8 +184,8 @@ async function bench(url) {
   let turn = 0;
   const next = (list) => list[turn++ % list.length];
   const cases_ = [
-    { name: "citizen's application list (listApplications)", work: () => listApplications(db, next(citizens).openid, {}) },
-    { name: "agent's application list (listApplications)", work: () => listApplications(db, next(agents).openid, {}) },
+    { name: "citizen's application list, with the session (readApplicationsWithSession)", work: () => listApplications(next(citizens).openid) },
+    { name: "agent's application list, with the session (readApplicationsWithSession)", work: () => listApplications(next(agents).openid) },
     // The console asks for pages of 50 (REVIEW_QUEUE_PAGE) with the queue's total; the call's default page is 500.
     { name: 'review queue, first page of 50 (listReviewQueues cadastralSurvey)', work: () => review.listReviewQueues(db, 'cadastralSurvey', { page: 1, pageSize: 50 }) },
     { name: 'review queue, first page of 500 (listReviewQueues cadastralSurvey)', work: () => review.listReviewQueues(db, 'cadastralSurvey') },

@@ -2,9 +2,7 @@ import type { Readable } from 'node:stream';
 import type { CallDefinition } from '@hall/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { forbidden } from './errors';
-import { payloadOpenids, requireCitizen } from '../plugins/session';
-import { OPENID_MISMATCH } from '../services/queries/signature-uploads';
+import { refuseOthersPayload, requireCitizen } from '../plugins/session';
 
 /** Files answered as files (PDFs to view inline), shared by the query and archive routes. */
 
@@ -38,7 +36,7 @@ export function registerFileCall<C extends CallDefinition>(
     config: { envelope: 'state' },
     preHandler: async (request) => {
       await requireCitizen(request);
-      if (payloadOpenids(isGet ? request.query : request.body).some((id) => id !== request.citizen.openid)) throw forbidden(OPENID_MISMATCH);
+      refuseOthersPayload(request, isGet ? request.query : request.body);
     },
     handler: async (request, reply) => {
       if (isGet) (request as { body: unknown }).body = request.query;

@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomId } from '../lib/ids';
 import { publicOrigin } from '../lib/public-origin';
-import { findSession, type SessionRow } from '../services/session/sessions';
+import { findSession, liveSessionParams, noteSessionUse, type LiveSessionParams, type SessionRow } from '../services/session/sessions';
+import { forbidden } from '../lib/errors';
+import { OPENID_MISMATCH } from '../services/queries/signature-uploads';
 
 export const SESSION_COOKIE = 'hall_sid';
 /** The OAuth `state` this browser was sent to WeChat with (RFC 6749 §10.12): signed, HttpOnly, short-lived. */
@@ -78,12 +80,17 @@ export function clearOAuthState(reply: FastifyReply): void {
   reply.clearCookie(OAUTH_STATE_COOKIE, { path: '/' });
 }
 
-export async function readSession(request: FastifyRequest): Promise<SessionRow | null> {
+/** The session id the request's cookie carries, when its signature checks out (one the hall issued). */
+export function signedSessionId(request: FastifyRequest): string | null {
   const raw = request.cookies[SESSION_COOKIE];
   if (!raw) return null;
   const unsigned = request.unsignCookie(raw);
-  if (!unsigned.valid || !unsigned.value) return null;
-  return findSession(request.hall.db, unsigned.value);
+  return unsigned.valid && unsigned.value ? unsigned.value : null;
+}
+
+export async function readSession(request: FastifyRequest): Promise<SessionRow | null> {
+  const id = signedSessionId(request);
+  return id ? findSession(request.hall.db, id) : null;
 }
 
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, sessionId: string): void {
@@ -103,9 +110,39 @@ export function clearSessionCookie(reply: FastifyReply): void {
 
 /** The guard of every citizen call: an active session, else session-lost (-1) with WeChat's address. */
 export async function requireCitizen(request: FastifyRequest): Promise<void> {
-  const session = await readSession(request);
+  admitCitizen(request, await readSession(request));
+}
+
+function admitCitizen(request: FastifyRequest, session: Pick<SessionRow, 'id' | 'openid' | 'state'> | null | undefined): void {
   if (!session || session.state !== 'active' || !session.openid) throw sessionLost(request);
   request.citizen = { openid: session.openid, sessionId: session.id };
+}
+
+/** The session columns a read that finds the session itself selects (see citizenReadInSession). */
+export type SessionInRead = Pick<SessionRow, 'id' | 'openid' | 'state' | 'lastSeenAt'>;
+
+/**
+ * A citizen read that finds the session in its own statement, joined to the data on the session's
+ * openid and filtered by `liveSession` (services/session/sessions.ts): one round trip to PostgreSQL
+ * where requireCitizen and the read take two. `read` gets the placeholders of the session; it
+ * answers no row when the session is not live. Then the same checks as every citizen call
+ * (registerCall with `sessionInRead`): session lost, and a payload naming someone else refused.
+ */
+export async function citizenReadInSession<Row extends { session: SessionInRead }>(request: FastifyRequest, read: (session: LiveSessionParams) => Promise<Row[]>): Promise<Row[]> {
+  const id = signedSessionId(request);
+  if (!id) throw sessionLost(request);
+  const now = Date.now();
+  const rows = await read(liveSessionParams(id, now));
+  const session = rows[0]?.session;
+  admitCitizen(request, session);
+  refuseOthersPayload(request, request.body);
+  await noteSessionUse(request.hall.db, session!, now);
+  return rows;
+}
+
+/** A payload that names another citizen than the session's is refused. */
+export function refuseOthersPayload(request: FastifyRequest, payload: unknown): void {
+  if (payloadOpenids(payload).some((id) => id !== request.citizen.openid)) throw forbidden(OPENID_MISMATCH);
 }
 
 /**

@@ -323,6 +323,8 @@ describe('getApplyList', () => {
     const other = await hall.post(`${API}/getApplyList`, { openid: 'apply-lister' }, stranger);
     expect(other.status).toBe(403);
     expect((await hall.post(`${API}/getApplyList`, {})).body.status).toBe(-1);
+    // The session is checked first, as for every citizen call: a bad status without one is session lost.
+    expect((await hall.post(`${API}/getApplyList`, { status: '5' })).body.status).toBe(-1);
   });
 });
 

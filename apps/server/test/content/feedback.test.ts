@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { VALIDATION_MESSAGES } from '@hall/domain';
-import { feedback } from '../../src/db/schema';
+import { feedback, sessions } from '../../src/db/schema';
+import { SESSION_IDLE_MS } from '../../src/services/session/sessions';
 import { testHallForFile } from '../hall';
 import { rowById } from '../rows';
 
@@ -158,6 +159,39 @@ describe('getFeedBackListPage (getSuggeList) and getFeedBack (getSugge)', () => 
       expect(body.webstate).toBe(-1);
       expect(String(body.errmsg)).toMatch(/[\u4e00-\u9fa5]/);
     }
+  });
+
+  it('the list, which finds the session in its own statement, refuses an ended, idle, pending, signed-out or forged session, and counts as a use', async () => {
+    const listed = async (cookie: string) => (await hall.post(LIST, {}, cookie)).body;
+    const sessionOf = async (openid: string) => (await hall.connection.db.select().from(sessions).where(eq(sessions.openid, openid)))[0]!;
+    const changes: [string, Partial<typeof sessions.$inferInsert> | 'signed out'][] = [
+      ['ended', { expiresAt: new Date(Date.now() - 1000) }],
+      ['idle', { lastSeenAt: new Date(Date.now() - SESSION_IDLE_MS - 1000) }],
+      ['pending', { state: 'pending' }],
+      ['signed out', 'signed out'],
+    ];
+    for (const [label, change] of changes) {
+      const openid = `feedback-session-${label.replace(' ', '-')}`;
+      const cookie = await hall.login(openid);
+      await hall.post(ADD, { content: '我的意见' }, cookie);
+      expect((await listed(cookie)).data, label).toHaveLength(1);
+      const { id } = await sessionOf(openid);
+      if (change === 'signed out') await hall.connection.db.delete(sessions).where(eq(sessions.id, id));
+      else await hall.connection.db.update(sessions).set(change).where(eq(sessions.id, id));
+      const refused = await listed(cookie);
+      expect(refused.status, label).toBe(-1);
+      expect(refused.data, label).toBeUndefined();
+    }
+    // The id without its signature is not a session, though the row is live.
+    const { id } = await sessionOf('feedback-owner');
+    expect((await listed(`hall_sid=${id}`)).status).toBe(-1);
+    // Used within the idle limit: the use is written, so the session stays.
+    await hall.connection.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 10 * 60 * 1000) })
+      .where(eq(sessions.id, id));
+    expect((await listed(owner)).webstate).toBe(1);
+    expect((await sessionOf('feedback-owner')).lastSeenAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('need a session', async () => {

@@ -1,7 +1,8 @@
 import { WEBSTATE_OK, contract } from '@hall/api';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../lib/register-call';
-import { findOwnFeedback, listFeedback, submitFeedback } from '../../services/content/feedback';
+import { citizenReadInSession } from '../../plugins/session';
+import { feedbackItemsOf, findOwnFeedback, readFeedbackWithSession, submitFeedback } from '../../services/content/feedback';
 
 /** Feedback calls of spec part 1 §7: submit, list and read the session user's own feedback. */
 export async function feedbackRoutes(app: FastifyInstance): Promise<void> {
@@ -12,9 +13,10 @@ export async function feedbackRoutes(app: FastifyInstance): Promise<void> {
     return { webstate: WEBSTATE_OK, errmsg: '提交成功', data: { id: item.id } };
   });
 
-  registerCall(app, contract.getFeedBackListPage, { auth: 'citizen' }, async (request) => ({
+  // The busiest citizen read: the session is found in the list's own statement.
+  registerCall(app, contract.getFeedBackListPage, { auth: 'citizen', sessionInRead: true }, async (request) => ({
     webstate: WEBSTATE_OK,
-    data: await listFeedback(db, request.citizen.openid),
+    data: feedbackItemsOf(await citizenReadInSession(request, (session) => readFeedbackWithSession(db, session))),
   }));
 
   registerCall(app, contract.getFeedBack, { auth: 'citizen' }, async (request) => ({

@@ -12,7 +12,8 @@ import { REGISTRATION_TYPES, REVIEW_STATUS_TABS, REVIEW_TABS, enumLabel, isDelet
 import { and, asc, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { applicants, applications, businessMaterials, materialFiles, materials, propertyUnits, rightsInfo, storedFiles } from '../../db/schema';
+import { applicants, applications, businessMaterials, materialFiles, materials, propertyUnits, rightsInfo, sessions, storedFiles, users } from '../../db/schema';
+import { liveSession, sessionInReadColumns, type LiveSessionParams } from '../session/sessions';
 import { HallError, badRequest, conflict, notFound } from '../../lib/errors';
 import { parseRowId } from '../../lib/row-id';
 import { preparedStatement } from '../../lib/prepared-statement';
@@ -164,46 +165,67 @@ function tabStatuses(tab: ReviewTab): number[] {
 /** A citizen's list is short; this only bounds a runaway one. */
 const LIST_LIMIT = 500;
 
-/** The list's read, prepared: the citizen's applications at the statuses, newest first; with or without one appointment flag. */
+/**
+ * The list's read, prepared, with the session (a citizenReadInSession read, plugins/session.ts): the
+ * session, its user's name and the citizen's applications at the statuses, newest first; with or
+ * without one appointment flag. One row with no application when there are none.
+ */
 const listedRows = (name: string, withFlag: boolean) =>
   preparedStatement((db) =>
     db
-      .select()
-      .from(applications)
-      .where(
-        and(
-          eq(applications.openid, sql.placeholder('openid')),
-          sql`${applications.shzt} = any(${sql.placeholder('statuses')})`,
-          withFlag ? eq(applications.appointment, sql.placeholder('yytype')) : undefined,
-        ),
+      .select({ session: sessionInReadColumns, userName: users.name, item: applications })
+      .from(sessions)
+      .leftJoin(users, eq(users.openid, sessions.openid))
+      .leftJoin(
+        applications,
+        and(eq(applications.openid, sessions.openid), sql`${applications.shzt} = any(${sql.placeholder('statuses')})`, withFlag ? eq(applications.appointment, sql.placeholder('yytype')) : undefined),
       )
+      .where(liveSession)
       .orderBy(desc(sql`coalesce(${applications.submittedAt}, ${applications.createdAt})`), desc(applications.id))
       .limit(LIST_LIMIT)
       .prepare(name),
   );
-const listed = listedRows('hall_list_applications', false);
-const listedWithFlag = listedRows('hall_list_applications_flag', true);
+const listed = listedRows('hall_list_applications_in_session', false);
+const listedWithFlag = listedRows('hall_list_applications_flag_in_session', true);
+
+export interface ApplicationListFilter {
+  status?: string | undefined;
+  yytype?: '0' | '1' | undefined;
+}
+
+/** The tabs a list shows: the four in order, or the one a status selects; null when the status selects none. */
+function listedTabs(filter: ApplicationListFilter): typeof REVIEW_TABS | null {
+  const status = filter.status?.trim();
+  if (!status) return REVIEW_TABS;
+  const tab = reviewTabOf(status);
+  return tab === null ? null : REVIEW_TABS.filter((info) => info.tab === tab);
+}
 
 /**
- * The application list of /prodoing: the four tabs in order, or the one a status selects, each
- * newest first (by submission time, else creation). yytype keeps one appointment flag.
+ * The rows of the application list of /prodoing, read with the session. A status that selects no tab
+ * reads no application: applicationTabs refuses it once the session has been checked.
  */
-export async function listApplications(db: Database, openid: string, filter: { status?: string | undefined; yytype?: '0' | '1' | undefined }): Promise<ApplicationListTab[]> {
-  const status = filter.status?.trim();
-  let tabs = REVIEW_TABS;
-  if (status) {
-    const tab = reviewTabOf(status);
-    if (tab === null) throw badRequest(LIST_STATUS_INVALID);
-    tabs = REVIEW_TABS.filter((info) => info.tab === tab);
-  }
-  const statuses = tabs.flatMap((info) => tabStatuses(info.tab));
-  const [user, rows] = await Promise.all([requireUser(db, openid), filter.yytype ? listedWithFlag(db).execute({ openid, statuses, yytype: filter.yytype }) : listed(db).execute({ openid, statuses })]);
+export function readApplicationsWithSession(db: Database, session: LiveSessionParams, filter: ApplicationListFilter) {
+  const statuses = (listedTabs(filter) ?? []).flatMap((info) => tabStatuses(info.tab));
+  return filter.yytype ? listedWithFlag(db).execute({ ...session, statuses, yytype: filter.yytype }) : listed(db).execute({ ...session, statuses });
+}
+
+/**
+ * The application list of /prodoing from its rows: the four tabs in order, or the one a status
+ * selects, each newest first (by submission time, else creation). yytype keeps one appointment flag.
+ */
+export function applicationTabs(filter: ApplicationListFilter, rows: Awaited<ReturnType<typeof readApplicationsWithSession>>): ApplicationListTab[] {
+  const tabs = listedTabs(filter);
+  if (tabs === null) throw badRequest(LIST_STATUS_INVALID);
+  const userName = rows[0]?.userName;
+  if (userName === null || userName === undefined) throw new Error(`no user ${rows[0]?.session.openid}`);
+  const items = rows.flatMap((row) => (row.item ? [row.item] : []));
   return tabs.map((info) => ({
     tab: info.tab,
     index: info.index,
     label: info.label,
     status: info.status,
-    items: rows.filter((row) => reviewTabOf(row.shzt) === info.tab).map((row) => toApplicationSummary(row, user.name)),
+    items: items.filter((row) => reviewTabOf(row.shzt) === info.tab).map((row) => toApplicationSummary(row, userName)),
   }));
 }
 

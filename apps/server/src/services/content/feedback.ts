@@ -2,7 +2,8 @@ import { validateFeedback } from '@hall/domain';
 import { NO_DATA_MESSAGE, type FeedbackItem } from '@hall/api';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { feedback } from '../../db/schema';
+import { feedback, sessions } from '../../db/schema';
+import { liveSession, sessionInReadColumns, type LiveSessionParams } from '../session/sessions';
 import { badRequest, notFound } from '../../lib/errors';
 import { formatShanghaiDateTime } from '../../lib/shanghai-time';
 import { firstRowById } from '../../lib/row-id';
@@ -42,19 +43,22 @@ export async function submitFeedback(db: Database, openid: string, content: stri
   return toFeedbackItem(row!);
 }
 
-const feedbackOf = preparedStatement((db) =>
+/** The citizen's own feedback, newest first, found with the session in one statement. */
+const feedbackInSession = preparedStatement((db) =>
   db
-    .select()
-    .from(feedback)
-    .where(eq(feedback.openid, sql.placeholder('openid')))
+    .select({ session: sessionInReadColumns, item: feedback })
+    .from(sessions)
+    .leftJoin(feedback, eq(feedback.openid, sessions.openid))
+    .where(liveSession)
     .orderBy(desc(feedback.createdAt), desc(feedback.id))
-    .prepare('hall_list_feedback'),
+    .prepare('hall_list_feedback_in_session'),
 );
 
-/** The citizen's own feedback, newest first. */
-export async function listFeedback(db: Database, openid: string): Promise<FeedbackItem[]> {
-  const rows = await feedbackOf(db).execute({ openid });
-  return rows.map(toFeedbackItem);
+/** The feedback list read with the session (a citizenReadInSession read, plugins/session.ts). */
+export const readFeedbackWithSession = (db: Database, session: LiveSessionParams) => feedbackInSession(db).execute(session);
+
+export function feedbackItemsOf(rows: Awaited<ReturnType<typeof readFeedbackWithSession>>): FeedbackItem[] {
+  return rows.flatMap((row) => (row.item ? [toFeedbackItem(row.item)] : []));
 }
 
 /** One item of the citizen's own feedback; another's is as absent as a missing one. */

@@ -15,26 +15,45 @@ export const USER_REFRESH_AFTER_MS = 12 * 60 * 60 * 1000;
 
 export type SessionRow = typeof sessions.$inferSelect;
 
+/**
+ * What makes a session live: its id, within its lifetime, used within the idle limit. The one home of
+ * this rule, for the lookup below and for the reads that find the session in their own statement
+ * (liveSessionParams gives their placeholders).
+ */
+export const liveSession = and(eq(sessions.id, sql.placeholder('sessionId')), gt(sessions.expiresAt, sql.placeholder('sessionNow')), gt(sessions.lastSeenAt, sql.placeholder('sessionIdleSince')));
+
+/** What a read that finds the session itself selects of it (plugins/session.ts, citizenReadInSession). */
+export const sessionInReadColumns = { id: sessions.id, openid: sessions.openid, state: sessions.state, lastSeenAt: sessions.lastSeenAt };
+
+// A type, not an interface: drizzle's execute takes a Record of placeholders.
+export type LiveSessionParams = {
+  sessionId: string;
+  sessionNow: Date;
+  sessionIdleSince: Date;
+};
+
+export function liveSessionParams(sessionId: string, now: number): LiveSessionParams {
+  return { sessionId, sessionNow: new Date(now), sessionIdleSince: new Date(now - SESSION_IDLE_MS) };
+}
+
+/** Finding a live session counts as a use: written when the last one written is older than the precision. */
+export async function noteSessionUse(db: Database, session: Pick<SessionRow, 'id' | 'lastSeenAt'>, now: number): Promise<void> {
+  if (now - session.lastSeenAt.getTime() <= LAST_SEEN_PRECISION_MS) return;
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: new Date(now) })
+    .where(eq(sessions.id, session.id));
+}
+
 /** The lookup of every citizen call. */
-const sessionLookup = preparedStatement((db) =>
-  db
-    .select()
-    .from(sessions)
-    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now')), gt(sessions.lastSeenAt, sql.placeholder('idleSince'))))
-    .prepare('hall_find_session'),
-);
+const sessionLookup = preparedStatement((db) => db.select().from(sessions).where(liveSession).prepare('hall_find_session'));
 
 /** A live session: within its lifetime and used within the idle limit. Finding it counts as a use. */
 export async function findSession(db: Database, id: string): Promise<SessionRow | null> {
   const now = Date.now();
-  const [row] = await sessionLookup(db).execute({ id, now: new Date(now), idleSince: new Date(now - SESSION_IDLE_MS) });
+  const [row] = await sessionLookup(db).execute(liveSessionParams(id, now));
   if (!row) return null;
-  if (now - row.lastSeenAt.getTime() > LAST_SEEN_PRECISION_MS) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(now) })
-      .where(eq(sessions.id, id));
-  }
+  await noteSessionUse(db, row, now);
   return row;
 }
 
