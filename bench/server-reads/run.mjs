@@ -18,7 +18,10 @@
 //                     an older commit's build, to compare before and after in the same conditions
 //   DATABASE_URL      an external PostgreSQL: a fresh database is made on it and dropped after;
 //                     without it the first server starts its embedded PostgreSQL in a temporary folder
-import { fork, spawn } from 'node:child_process';
+//
+// Beside req/s each line prints the server's CPU time per request (user + system, read from /proc):
+// what a call costs the server process itself, steadier from run to run than req/s on a shared machine.
+import { execFileSync, fork, spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { openSync, readFileSync } from 'node:fs';
@@ -41,6 +44,27 @@ const CITIZENS = 4000;
 const BROWSER_HEADERS = { 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate, br' };
 
 const children = [];
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU seconds (user + system) the processes have used so far; null where /proc cannot tell. */
+function cpuSeconds(pids) {
+  try {
+    return pids.reduce((sum, pid) => {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+        .replace(/^.*\) /, '')
+        .split(' ');
+      return sum + (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    }, 0);
+  } catch {
+    return null;
+  }
+}
 const cleanups = [];
 
 async function freePort() {
@@ -74,7 +98,7 @@ async function startBare(databaseUrl) {
   const child = fork(join(here, 'bare-server.mjs'), { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env });
   children.push(child);
   const { address } = await new Promise((r) => child.once('message', r));
-  return address;
+  return { origin: address, child };
 }
 
 async function startHall({ dataDir, databaseUrl, profileDir, logFile }) {
@@ -155,9 +179,12 @@ async function seed(databaseUrl, origin) {
   return { citizens, reader, operatorCookie };
 }
 
-function load(origins, { path, connections, body, cookie, perRequest }, seconds) {
+function load(servers, { path, connections, body, cookie, perRequest }, seconds) {
   // Several servers: each gets its share of the connections, all at once (what a round-robin proxy does).
-  const share = Math.ceil(connections / origins.length);
+  const share = Math.ceil(connections / servers.length);
+  const origins = servers.map((server) => server.origin);
+  const pids = servers.map((server) => server.child.pid);
+  const cpuBefore = cpuSeconds(pids);
   return Promise.all(
     origins.map(
       (origin) =>
@@ -178,11 +205,16 @@ function load(origins, { path, connections, body, cookie, perRequest }, seconds)
           );
         }),
     ),
-  ).then((results) => ({
-    rps: results.reduce((sum, r) => sum + r.requests.average, 0),
-    p99: Math.max(...results.map((r) => r.latency.p99)),
-    non2xx: results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
-  }));
+  ).then((results) => {
+    const cpuAfter = cpuSeconds(pids);
+    const requests = results.reduce((sum, r) => sum + r.requests.total, 0);
+    return {
+      rps: results.reduce((sum, r) => sum + r.requests.average, 0),
+      p99: Math.max(...results.map((r) => r.latency.p99)),
+      non2xx: results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
+      cpuPerRequest: cpuBefore === null || cpuAfter === null || requests === 0 ? '-' : `${Math.round(((cpuAfter - cpuBefore) / requests) * 1e6)} µs`,
+    };
+  });
 }
 
 function scenarios({ citizens, reader, operatorCookie }) {
@@ -190,7 +222,8 @@ function scenarios({ citizens, reader, operatorCookie }) {
     { name: 'getSuggeList', kind: 'read', path: '/online/wx/apilist/getSuggeList', connections: 50, cookie: reader.cookie, body: { openid: reader.openid } },
     { name: 'GetWxMenu', kind: 'read', path: '/online/wx/apilist/GetWxMenu', connections: 50, body: {} },
     { name: 'getApplyList', kind: 'read', path: '/online/wx/apilist/getApplyList', connections: 50, cookie: reader.cookie, body: { openid: reader.openid } },
-    { name: 'getReviewList', kind: 'read', path: '/online/wx/apilist/getReviewList', connections: 50, cookie: operatorCookie, body: {} },
+    // What the console asks for (admin-shell's loadReviewQueues): the first page of 50 of each stage.
+    { name: 'getReviewList', kind: 'read', path: '/online/wx/apilist/getReviewList', connections: 50, cookie: operatorCookie, body: { page: 1, pageSize: 50 } },
     {
       name: 'addSugge',
       kind: 'write',
@@ -247,7 +280,7 @@ async function main() {
     await load([bare], target, 2);
     return load([bare], target, SECONDS);
   })();
-  console.log(`bare Fastify route (50 connections): ${Math.round(bareFigures.rps)} req/s, p99 ${bareFigures.p99} ms`);
+  console.log(`bare Fastify route (50 connections): ${Math.round(bareFigures.rps)} req/s, p99 ${bareFigures.p99} ms, ${bareFigures.cpuPerRequest} CPU a request`);
   // The floor under any call that reads per-citizen data: the same route after PostgreSQL round trips.
   const bareWithDatabase = await startBare(databaseUrl);
   for (const trips of [1, 2]) {
@@ -255,7 +288,7 @@ async function main() {
     await load([bareWithDatabase], target, 2);
     const figures = await load([bareWithDatabase], target, SECONDS);
     console.log(
-      `bare route + ${trips} PostgreSQL round trip${trips > 1 ? 's' : ''}: ${Math.round(figures.rps)} req/s, p99 ${figures.p99} ms, ${((figures.rps / bareFigures.rps) * 100).toFixed(1)} % of bare`,
+      `bare route + ${trips} PostgreSQL round trip${trips > 1 ? 's' : ''}: ${Math.round(figures.rps)} req/s, p99 ${figures.p99} ms, ${((figures.rps / bareFigures.rps) * 100).toFixed(1)} % of bare, ${figures.cpuPerRequest} CPU a request`,
     );
   }
   console.log('');
@@ -263,16 +296,18 @@ async function main() {
   const servers = [first];
   for (const count of PROCESS_COUNTS) {
     while (servers.length < count) servers.push(await startHall({ dataDir: join(work, `data${servers.length + 1}`), databaseUrl, logFile }));
-    const origins = servers.slice(0, count).map((s) => s.origin);
+    const measured = servers.slice(0, count);
     console.log(`hall server, ${count} process${count > 1 ? 'es (connections split between them)' : ''}`);
-    console.log(`${pad('call', 16)}${pad('kind', 7)}${padStart('conns', 6)}${padStart('req/s', 9)}${padStart('p99 ms', 8)}${padStart('of bare', 9)}${padStart('non-2xx', 9)}  target`);
+    console.log(
+      `${pad('call', 16)}${pad('kind', 7)}${padStart('conns', 6)}${padStart('req/s', 9)}${padStart('p99 ms', 8)}${padStart('of bare', 9)}${padStart('non-2xx', 9)}${padStart('CPU/req', 9)}  target`,
+    );
     for (const scenario of list) {
-      await load(origins, scenario, 2);
-      const figures = await load(origins, scenario, SECONDS);
+      await load(measured, scenario, 2);
+      const figures = await load(measured, scenario, SECONDS);
       const ratio = figures.rps / bareFigures.rps;
       const target = scenario.kind === 'read' ? `≥ 30 %, p99 ≤ 25 ms: ${ratio >= 0.3 && figures.p99 <= 25 ? 'met' : 'not met'}` : `≥ 15 %: ${ratio >= 0.15 ? 'met' : 'not met'}`;
       console.log(
-        `${pad(scenario.name, 16)}${pad(scenario.kind, 7)}${padStart(scenario.connections, 6)}${padStart(Math.round(figures.rps), 9)}${padStart(figures.p99, 8)}${padStart(`${(ratio * 100).toFixed(1)} %`, 9)}${padStart(figures.non2xx, 9)}  ${target}`,
+        `${pad(scenario.name, 16)}${pad(scenario.kind, 7)}${padStart(scenario.connections, 6)}${padStart(Math.round(figures.rps), 9)}${padStart(figures.p99, 8)}${padStart(`${(ratio * 100).toFixed(1)} %`, 9)}${padStart(figures.non2xx, 9)}${padStart(figures.cpuPerRequest, 9)}  ${target}`,
       );
     }
     console.log('');

@@ -81,6 +81,18 @@ describe('review queues and one application', () => {
     expect((one.body.data as { lists: ReviewQueue[] }).lists.map((queue) => queue.stage)).toEqual(['acceptance']);
   });
 
+  it("lists each application's own applicants, in the order they were entered", async () => {
+    const joint = await startApplication(hall, owner, 'pd-400-4');
+    for (const name of ['赵六', '孙八']) expect((await addPerson(hall, owner, joint, personPayload({ sqrxm: name }))).body.errcode).toBe('00');
+    expect((await saveCancellation(joint, '房屋灭失')).body.state).toBe(1);
+    for (const material of (await materialsOf(hall, owner, joint)).filter((m) => m.required === '是')) await attachPicture(hall, owner, material.id);
+    expect((await submit(joint)).status).toBe(200);
+    const single = await submittedCancellation();
+    const items = (await queues())[0]!.items;
+    expect(items.find((item) => item.id === joint)!.sqr_names).toEqual(['赵六', '孙八']);
+    expect(items.find((item) => item.id === single)!.sqr_names).toEqual(['赵六']);
+  });
+
   it('pages a queue in the same order: pageSize items from page, none past the end; a page over 500 is refused', async () => {
     await submittedCancellation();
     await submittedCancellation();
