@@ -1,9 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomId } from '../lib/ids';
 import { publicOrigin } from '../lib/public-origin';
-import { findSession, liveSessionParams, noteSessionUse, type LiveSessionParams, type SessionRow } from '../services/session/sessions';
+import { OPENID_MISMATCH, findSession, liveSessionParams, noteSessionUse, type LiveSessionParams, type SessionInRead, type SessionRow } from '../services/session/sessions';
 import { forbidden } from '../lib/errors';
-import { OPENID_MISMATCH } from '../services/queries/signature-uploads';
 
 export const SESSION_COOKIE = 'hall_sid';
 /** The OAuth `state` this browser was sent to WeChat with (RFC 6749 §10.12): signed, HttpOnly, short-lived. */
@@ -118,9 +117,6 @@ function admitCitizen(request: FastifyRequest, session: Pick<SessionRow, 'id' | 
   request.citizen = { openid: session.openid, sessionId: session.id };
 }
 
-/** The session columns a read that finds the session itself selects (see citizenReadInSession). */
-export type SessionInRead = Pick<SessionRow, 'id' | 'openid' | 'state' | 'lastSeenAt'>;
-
 /**
  * A citizen read that finds the session in its own statement, joined to the data on the session's
  * openid and filtered by `liveSession` (services/session/sessions.ts): one round trip to PostgreSQL
@@ -149,7 +145,7 @@ export function refuseOthersPayload(request: FastifyRequest, payload: unknown): 
  * Payloads carry the citizen's openid as the specification says; identity still comes from the
  * session alone, and a payload naming someone else is refused.
  */
-export function payloadOpenids(body: unknown): string[] {
+function payloadOpenids(body: unknown): string[] {
   if (!body || typeof body !== 'object') return [];
   const found: string[] = [];
   const record = body as Record<string, unknown>;

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { ApplicationMaterial, MaterialAttachment } from '@hall/api';
 import { materialFiles, storedFiles } from '../../src/db/schema';
+import { OPENID_MISMATCH } from '../../src/services/session/sessions';
 import { testHallForFile } from '../hall';
 import { API, setStatus, startApplication, ownerAndStranger } from '../application-helpers';
 
@@ -107,6 +108,7 @@ describe('savePicFromWXServer', () => {
       [{ datuminstId: material.id }, 400, '请选择要上传的图片'],
       [{ datuminstId: material.id, base64: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]).toString('base64') }, 400, '图片大小不能超过5M'],
       [{ datuminstId: '99999999', base64: PNG.toString('base64') }, 404, '未找到该材料'],
+      [{ datuminstId: material.id, base64: PNG.toString('base64'), openid: 'pic-stranger' }, 403, OPENID_MISMATCH],
     ];
     for (const [fields, status, message] of cases) {
       const { status: got, body } = await upload(fields);

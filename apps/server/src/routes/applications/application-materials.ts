@@ -2,17 +2,14 @@ import { MATERIAL_IMAGE_MAX_BYTES, contract } from '@hall/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { envelopeOf } from '../../lib/envelope';
-import { forbidden } from '../../lib/errors';
 import { registerPictureRoute } from '../../lib/picture-route';
 import { registerCall } from '../../lib/register-call';
 import { firmLimit } from '../../plugins/rate-limits';
-import { payloadOpenids } from '../../plugins/session';
+import { refuseOthersPayload } from '../../plugins/session';
 import { requireVerifiedCitizen } from '../../plugins/real-name-gate';
 import { PICTURE_NOT_FOUND, deletePicture, findOwnedMaterialFile, listMaterials, savePicture } from '../../services/applications/material-files';
 import { createWxConfig } from '../../services/session/wx-config';
 import { requireStatementTarget } from '../../services/applications/statements';
-
-const OPENID_MISMATCH = '身份信息不一致，请重新进入办事大厅';
 
 /**
  * The materials of a citizen's application (spec part 2 §2 upload, §7): the list with attachments,
@@ -36,7 +33,7 @@ export async function applicationMaterialRoutes(app: FastifyInstance): Promise<v
     config: { envelope: envelopeOf(upload.reply), form: true, rateLimit: firmLimit(60, '1 minute') },
     preValidation: requireVerifiedCitizen,
     preHandler: async (request) => {
-      if (payloadOpenids(request.body).some((id) => id !== request.citizen.openid)) throw forbidden(OPENID_MISMATCH);
+      refuseOthersPayload(request, request.body);
     },
     handler: async (request: FastifyRequest) => {
       const body = request.body as z.output<typeof upload.body>;

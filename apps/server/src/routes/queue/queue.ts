@@ -2,7 +2,7 @@ import { contract } from '@hall/api';
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../../lib/errors';
 import { registerCall } from '../../lib/register-call';
-import { OPENID_MISMATCH } from '../../services/queries/signature-uploads';
+import { OPENID_MISMATCH } from '../../services/session/sessions';
 import {
   addOrder,
   cancelOwnOrder,

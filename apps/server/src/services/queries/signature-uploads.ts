@@ -8,13 +8,13 @@ import { queryRecords } from '../../db/schema';
 import { badRequest, forbidden, HallError } from '../../lib/errors';
 import { FileTooLargeError, type SavedFile } from '../../storage/file-storage';
 import { recordCitizenFile } from '../storage/storage-quota';
+import { OPENID_MISMATCH } from '../session/sessions';
 
 /** The multipart field that carries the file (spec part 1 §7). */
 export const UPLOAD_FILE_FIELD = 'Filedata';
 export const UPLOAD_MISSING_FILE = '请选择要上传的pdf文件';
 export const UPLOAD_INCOMPLETE = '文件上传不完整，请重新上传';
 /** The message every citizen call answers a payload openid that is not the session's with. */
-export const OPENID_MISMATCH = '身份信息不一致，请重新进入办事大厅';
 export const UPLOAD_FIELDS_INVALID = '提交的信息有误，请检查后重试';
 
 /** Passes the file through once its first bytes are the PDF header; anything else is refused as not a PDF. */

@@ -15,6 +15,9 @@ export const USER_REFRESH_AFTER_MS = 12 * 60 * 60 * 1000;
 
 export type SessionRow = typeof sessions.$inferSelect;
 
+/** A payload that names another citizen than the session's is refused with this (plugins/session.ts, refuseOthersPayload). */
+export const OPENID_MISMATCH = '身份信息不一致，请重新进入办事大厅';
+
 /**
  * What makes a session live: its id, within its lifetime, used within the idle limit. The one home of
  * this rule, for the lookup below and for the reads that find the session in their own statement
@@ -24,6 +27,7 @@ export const liveSession = and(eq(sessions.id, sql.placeholder('sessionId')), gt
 
 /** What a read that finds the session itself selects of it (plugins/session.ts, citizenReadInSession). */
 export const sessionInReadColumns = { id: sessions.id, openid: sessions.openid, state: sessions.state, lastSeenAt: sessions.lastSeenAt };
+export type SessionInRead = Pick<SessionRow, keyof typeof sessionInReadColumns>;
 
 // A type, not an interface: drizzle's execute takes a Record of placeholders.
 export type LiveSessionParams = {
