@@ -29,3 +29,25 @@ describe('first visit', () => {
     await context.close();
   });
 });
+
+describe('a screen whose code cannot be downloaded', () => {
+  it('says the load failed and why, and 重新加载 opens the screen once the network is back', async () => {
+    const { context, page } = await hall.newPhone();
+    await page.goto('/');
+    await signIn(page, 'e2e-lost-chunk', '周小梅');
+    await page.getByText('网上申请').first().waitFor();
+
+    // The phone loses its network just as the personal centre's code is asked for.
+    await page.route('**/assets/my-page-*.js', (route) => route.abort('internetdisconnected'));
+    await page.getByText('个人中心').click();
+    await page.getByText('加载失败').waitFor();
+    await page.getByText('网络连接失败，请检查网络后重试').waitFor();
+    await screenshots('lost-chunk')(page, 'load-failed');
+
+    await page.unroute('**/assets/my-page-*.js');
+    await page.getByRole('button', { name: '重新加载' }).click();
+    await page.getByText('周小梅').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/my');
+    await context.close();
+  });
+});

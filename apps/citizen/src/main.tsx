@@ -3,12 +3,12 @@ import '@hall/ui/style.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { installAccessibilityRepairs } from '@hall/ui';
 import { preloadFeedbackAfterFirstScreen } from '@hall/app';
 import { installIosKeyboardFix } from './lib/ios-keyboard';
 import './lib/landing';
-import { router } from './app/router';
+import { HallRoutes } from './app/router';
 import { useSession } from './stores/session';
 
 installIosKeyboardFix();
@@ -20,6 +20,8 @@ preloadFeedbackAfterFirstScreen();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <BrowserRouter>
+      <HallRoutes />
+    </BrowserRouter>
   </StrictMode>,
 );
