@@ -48,12 +48,12 @@ function recordingClient(authorizeMessage: string) {
 }
 
 describe('runSessionBootstrap order', () => {
-  it('loads the app item, then authorises; a returning citizen (noRefresh) then reads the app info and the user at once', async () => {
+  it('loads the app item and authorises at once; a returning citizen (noRefresh) then reads the app info and the user at once', async () => {
     const { client, events } = recordingClient('noRefresh');
     const told: string[] = [];
     const result = await runSessionBootstrap(client, { landingUrl: 'http://localhost/', onAppId: (appid) => told.push(`${appid} after ${events.at(-1)}`) });
     expect(told).toEqual(['wx-hall after end wechatItemGet']);
-    expect(events).toEqual(['start wechatItemGet', 'end wechatItemGet', 'start authorize', 'end authorize', 'start appInfo', 'start getYhxx', 'end appInfo', 'end getYhxx']);
+    expect(events).toEqual(['start wechatItemGet', 'start authorize', 'end wechatItemGet', 'end authorize', 'start appInfo', 'start getYhxx', 'end appInfo', 'end getYhxx']);
     expect(result).toMatchObject({ kind: 'ready', appInfo: { appid: 'wx-hall' }, user: { openid: 'o-1' } });
   });
 

@@ -42,16 +42,20 @@ async function runStep(client: HallClient, step: SessionStep): Promise<Loaded> {
 }
 
 /**
- * The session bootstrap of spec part 1 §4, shared by both apps: load the app item, authorise, then
+ * The session bootstrap of spec part 1 §4, shared by both apps: load the app item and authorise, then
  * register (newUser) or check (oldUser) and refresh the cookie, or refresh the user, or go on
  * (noRefresh); finally the app info and the user, both at once. A lost session rejects with SessionLostError
  * after the client's onSessionLost has been told where to go; a refused sign-in with
  * SignInRefusedError and the hall's message.
  */
 export async function runSessionBootstrap(client: HallClient, input: BootstrapInput): Promise<BootstrapResult> {
-  const item = await client.wechatItemGet({ code: input.code });
-  if (item.data?.appid) input.onAppId?.(item.data.appid);
-  const reply = await client.authorize({ code: input.code, state: input.state, redirect: input.landingUrl });
+  // The app item and the authorise call go out together: authorise reads nothing the app item
+  // answers (the hall exchanges WeChat's code in authorise), and on a slow line a returning
+  // citizen's first screen then waits for one round trip fewer.
+  const item = client.wechatItemGet({ code: input.code }).then((loaded) => {
+    if (loaded.data?.appid) input.onAppId?.(loaded.data.appid);
+  });
+  const [, reply] = await Promise.all([item, client.authorize({ code: input.code, state: input.state, redirect: input.landingUrl })]);
   // A refusal is said to the citizen; going on would only send the browser back to WeChat without a word.
   if (!stateOk(reply)) throw new SignInRefusedError(replyMessage(reply));
   const decision = sessionAuthoriseDecision({ message: reply.msg });

@@ -70,7 +70,7 @@ export type MenuGroup = z.infer<typeof menuGroup>;
 export const banner = z.object({ id: z.string(), title: z.string(), url: z.string(), link: z.string() });
 
 export const sessionCalls = {
-  /** Loads the app item; with `code` (back from WeChat) the code is exchanged here too. */
+  /** Loads the app item (appid, name, version, scope); `code` is the spec's field: the hall exchanges WeChat's code in authorise. */
   wechatItemGet: post('/wechat/api/wechatitem/get', z.object({ code: plainText(256).optional() }), stateReply(appItem)),
   /** Authorise: answers newUser/oldUser/refreshUser/noRefresh, or status -1 with WeChat's authorize address. */
   authorize: post(
