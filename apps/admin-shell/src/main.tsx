@@ -2,16 +2,18 @@ import '@hall/ui/theme.css';
 import './lib/hall';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { installAccessibilityRepairs } from '@hall/ui';
 import { preloadFeedbackAfterFirstScreen } from '@hall/app';
-import { router } from './app/router';
+import { AdminRoutes } from './app/router';
 
 installAccessibilityRepairs();
 preloadFeedbackAfterFirstScreen();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <BrowserRouter basename="/admin">
+      <AdminRoutes />
+    </BrowserRouter>
   </StrictMode>,
 );

@@ -8,3 +8,4 @@ export * from './bootstrap';
 export * from './early-read';
 export * from './landing';
 export * from './preload-feedback';
+export * from './lazy-screen';

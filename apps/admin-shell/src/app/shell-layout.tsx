@@ -1,3 +1,4 @@
+import { ScreenOutlet } from '@hall/app';
 import { EmptyState } from '@hall/ui/empty-state';
 import { Button, DotLoading, TabBar } from 'antd-mobile';
 import { AppOutline, UserOutline } from 'antd-mobile-icons';
@@ -46,7 +47,10 @@ export function ShellLayout() {
   return (
     <div className="shell">
       <main className="shell-main">
-        <Outlet />
+        {/* Screens load inside the shell: its tabs stay while a screen's code downloads. */}
+        <ScreenOutlet resetKey={location.pathname}>
+          <Outlet />
+        </ScreenOutlet>
       </main>
       <nav className="shell-tabs" aria-label="主导航">
         <TabBar activeKey={location.pathname === '/my' ? '/my' : '/'} onChange={(key) => navigate(key)} safeArea>
