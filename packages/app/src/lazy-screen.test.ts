@@ -19,7 +19,7 @@ describe('lazyScreen in ScreenOutlet', () => {
   it('shows 加载中 while the screen’s code downloads, then the screen', async () => {
     const code = download();
     const { element } = lazyScreen(code.load);
-    render(createElement(ScreenOutlet, { resetKey: '/my' }, element));
+    render(createElement(ScreenOutlet, { resetKey: '/my', children: element }));
     expect(screen.getByText('加载中')).toBeTruthy();
     code.settle().resolve({ Component: () => createElement('p', null, '个人中心') });
     await screen.findByText('个人中心');
@@ -29,7 +29,7 @@ describe('lazyScreen in ScreenOutlet', () => {
   it('says 加载失败 and the network message with 重新加载 when the code cannot be downloaded', async () => {
     const code = download();
     const { element } = lazyScreen(code.load);
-    render(createElement(ScreenOutlet, { resetKey: '/my' }, element));
+    render(createElement(ScreenOutlet, { resetKey: '/my', children: element }));
     code.settle().reject(new TypeError('Failed to fetch dynamically imported module'));
     await screen.findByText('加载失败');
     expect(screen.getByText('网络连接失败，请检查网络后重试')).toBeTruthy();
