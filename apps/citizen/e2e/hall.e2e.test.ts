@@ -33,7 +33,6 @@ describe('first visit', () => {
 describe('a screen whose code cannot be downloaded', () => {
   it('says the load failed and why, and 重新加载 opens the screen once the network is back', async () => {
     const { context, page } = await hall.newPhone();
-    await page.goto('/');
     await signIn(page, 'e2e-lost-chunk', '周小梅');
     await page.getByText('网上申请').first().waitFor();
 
