@@ -142,7 +142,6 @@ function recorder(pool) {
 async function bench(url) {
   const { connectDatabase } = await server('db/client.ts');
   const { applicationTabs, readApplicationsWithSession } = await server('services/applications/applications.ts');
-  const { liveSessionParams } = await server('services/session/sessions.ts');
   const review = await server('services/review/review.ts');
   const { findCaseProgress } = await server('services/archive/progress.ts');
   const { OperatorRegistry } = await server('adapters/registry/operator.ts');
@@ -173,7 +172,7 @@ async function bench(url) {
     `INSERT INTO sessions (id, openid, state, expires_at) SELECT 'volume-' || openid, openid, 'active', now() + interval '1 day' FROM unnest($1::text[]) openid ON CONFLICT DO NOTHING`,
     [[...citizens, ...agents].map((subject) => subject.openid)],
   );
-  const listApplications = async (openid) => applicationTabs({}, await readApplicationsWithSession(db, liveSessionParams(`volume-${openid}`, Date.now()), {}));
+  const listApplications = async (openid) => applicationTabs({}, await readApplicationsWithSession(db, `volume-${openid}`, {}));
   const [{ waiting }] = await pick(`SELECT count(*)::int AS waiting FROM applications WHERE shzt = 0`);
   const dayMs = 24 * 3600_000;
   const untilMs = Date.parse(`${until}T00:00:00Z`);

@@ -6,10 +6,15 @@ import type { Database } from '../db/client';
  * of what a short read costs it. `build` must end in drizzle's `.prepare(name)` with a name of its own.
  */
 export function preparedStatement<Statement extends object>(build: (db: Database) => Statement): (db: Database) => Statement {
-  const statements = new WeakMap<Database, Statement>();
+  return perDatabase(build);
+}
+
+/** Something built once per database (a test's scratch database has its own) and kept while it lives. */
+export function perDatabase<Thing extends object>(build: (db: Database) => Thing): (db: Database) => Thing {
+  const built = new WeakMap<Database, Thing>();
   return (db) => {
-    let statement = statements.get(db);
-    if (!statement) statements.set(db, (statement = build(db)));
-    return statement;
+    let thing = built.get(db);
+    if (!thing) built.set(db, (thing = build(db)));
+    return thing;
   };
 }

@@ -1,6 +1,7 @@
 import { OPERATOR_MESSAGES, type OperatorRole } from '@hall/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, HallError } from '../lib/errors';
+import { signedCookie } from '../lib/signed-cookie';
 import type { AuditActor } from '../services/operators/audit';
 import { findOperatorSession, OPERATOR_SESSION_LIFETIME_MS, type SignedInOperator } from '../services/operators/operator-sessions';
 
@@ -31,11 +32,8 @@ export function clearOperatorCookie(reply: FastifyReply): void {
 
 /** The console session the request carries, or null. */
 export async function readOperatorSession(request: FastifyRequest): Promise<SignedInOperator | null> {
-  const raw = request.cookies[OPERATOR_COOKIE];
-  if (!raw) return null;
-  const unsigned = request.unsignCookie(raw);
-  if (!unsigned.valid || !unsigned.value) return null;
-  return findOperatorSession(request.hall.db, unsigned.value);
+  const id = signedCookie(request, OPERATOR_COOKIE);
+  return id ? findOperatorSession(request.hall.db, id) : null;
 }
 
 export interface OperatorGuard {

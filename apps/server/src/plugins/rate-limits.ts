@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
-import { SESSION_COOKIE } from './session';
+import { signedSessionId } from './session';
 
 /**
  * What a limit counts by: the verified session (its cookie's signature checks out, so it is one the
@@ -11,9 +11,8 @@ import { SESSION_COOKIE } from './session';
  * so inventing cookies never buys more tries.
  */
 export function rateLimitKey(request: FastifyRequest): string {
-  const raw = request.cookies?.[SESSION_COOKIE];
-  const unsigned = raw ? request.unsignCookie(raw) : null;
-  return unsigned?.valid && unsigned.value ? `session:${unsigned.value}` : `address:${request.ip}`;
+  const session = signedSessionId(request);
+  return session ? `session:${session}` : `address:${request.ip}`;
 }
 
 /** One route's limit as @fastify/rate-limit hands it to a store. */

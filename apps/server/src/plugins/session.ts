@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomId } from '../lib/ids';
 import { publicOrigin } from '../lib/public-origin';
-import { OPENID_MISMATCH, findSession, liveSessionParams, noteSessionUse, type LiveSessionParams, type SessionInRead, type SessionRow } from '../services/session/sessions';
+import { OPENID_MISMATCH, findSession, noteSessionUse, type SessionInRead, type SessionRow } from '../services/session/sessions';
 import { forbidden } from '../lib/errors';
+import { signedCookie } from '../lib/signed-cookie';
 
 export const SESSION_COOKIE = 'hall_sid';
 /** The OAuth `state` this browser was sent to WeChat with (RFC 6749 §10.12): signed, HttpOnly, short-lived. */
@@ -81,10 +82,7 @@ export function clearOAuthState(reply: FastifyReply): void {
 
 /** The session id the request's cookie carries, when its signature checks out (one the hall issued). */
 export function signedSessionId(request: FastifyRequest): string | null {
-  const raw = request.cookies[SESSION_COOKIE];
-  if (!raw) return null;
-  const unsigned = request.unsignCookie(raw);
-  return unsigned.valid && unsigned.value ? unsigned.value : null;
+  return signedCookie(request, SESSION_COOKIE);
 }
 
 export async function readSession(request: FastifyRequest): Promise<SessionRow | null> {
@@ -119,20 +117,19 @@ function admitCitizen(request: FastifyRequest, session: Pick<SessionRow, 'id' | 
 
 /**
  * A citizen read that finds the session in its own statement, joined to the data on the session's
- * openid and filtered by `liveSession` (services/session/sessions.ts): one round trip to PostgreSQL
- * where requireCitizen and the read take two. `read` gets the placeholders of the session; it
- * answers no row when the session is not live. Then the same checks as every citizen call
+ * openid and filtered by `liveSessions` (services/session/sessions.ts): one round trip to PostgreSQL
+ * where requireCitizen and the read take two. `read` gets the session's id (a sessionBatchedRead);
+ * it answers no row when the session is not live. Then the same checks as every citizen call
  * (registerCall with `sessionInRead`): session lost, and a payload naming someone else refused.
  */
-export async function citizenReadInSession<Row extends { session: SessionInRead }>(request: FastifyRequest, read: (session: LiveSessionParams) => Promise<Row[]>): Promise<Row[]> {
+export async function citizenReadInSession<Row extends { session: SessionInRead }>(request: FastifyRequest, read: (sessionId: string) => Promise<Row[]>): Promise<Row[]> {
   const id = signedSessionId(request);
   if (!id) throw sessionLost(request);
-  const now = Date.now();
-  const rows = await read(liveSessionParams(id, now));
+  const rows = await read(id);
   const session = rows[0]?.session;
   admitCitizen(request, session);
   refuseOthersPayload(request, request.body);
-  await noteSessionUse(request.hall.db, session!, now);
+  await noteSessionUse(request.hall.db, session!, Date.now());
   return rows;
 }
 

@@ -24,7 +24,7 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
 
   // A hot read: the session, the user and the applications in one statement.
   registerCall(app, contract.getApplyList, { auth: 'citizen', sessionInRead: true }, async (request) => {
-    const rows = await citizenReadInSession(request, (session) => readApplicationsWithSession(db, session, request.body));
+    const rows = await citizenReadInSession(request, (sessionId) => readApplicationsWithSession(db, sessionId, request.body));
     return { errcode: '00', data: { lists: applicationTabs(request.body, rows) } };
   });
 

@@ -16,7 +16,7 @@ export async function feedbackRoutes(app: FastifyInstance): Promise<void> {
   // The busiest citizen read: the session is found in the list's own statement.
   registerCall(app, contract.getFeedBackListPage, { auth: 'citizen', sessionInRead: true }, async (request) => ({
     webstate: WEBSTATE_OK,
-    data: feedbackItemsOf(await citizenReadInSession(request, (session) => readFeedbackWithSession(db, session))),
+    data: feedbackItemsOf(await citizenReadInSession(request, (sessionId) => readFeedbackWithSession(db, sessionId))),
   }));
 
   registerCall(app, contract.getFeedBack, { auth: 'citizen' }, async (request) => ({

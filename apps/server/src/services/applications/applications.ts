@@ -13,10 +13,10 @@ import { and, asc, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { applicants, applications, businessMaterials, materialFiles, materials, propertyUnits, rightsInfo, sessions, storedFiles, users } from '../../db/schema';
-import { liveSession, sessionInReadColumns, type LiveSessionParams } from '../session/sessions';
+import { liveSessions, sessionBatch, sessionInReadColumns } from '../session/sessions';
 import { HallError, badRequest, conflict, notFound } from '../../lib/errors';
 import { parseRowId } from '../../lib/row-id';
-import { preparedStatement } from '../../lib/prepared-statement';
+import { perDatabase, preparedStatement } from '../../lib/prepared-statement';
 import { sequenceNumber } from '../../lib/sequence-number';
 import { formatShanghaiDate, formatShanghaiDateTime } from '../../lib/shanghai-time';
 import type { FileStorage } from '../../storage/file-storage';
@@ -166,27 +166,33 @@ function tabStatuses(tab: ReviewTab): number[] {
 const LIST_LIMIT = 500;
 
 /**
- * The list's read, prepared, with the session (a citizenReadInSession read, plugins/session.ts): the
- * session, its user's name and the citizen's applications at the statuses, newest first; with or
- * without one appointment flag. One row with no application when there are none.
+ * The list's read, prepared, with the session (a citizenReadInSession read, plugins/session.ts), for
+ * the sessions of a turn: each session, its user's name and the citizen's newest applications at the
+ * statuses (at most LIST_LIMIT each), newest first; with or without one appointment flag. One row
+ * with no application for a session that has none.
  */
 const listedRows = (name: string, withFlag: boolean) =>
-  preparedStatement((db) =>
-    db
-      .select({ session: sessionInReadColumns, userName: users.name, item: applications })
-      .from(sessions)
-      .leftJoin(users, eq(users.openid, sessions.openid))
-      .leftJoin(
-        applications,
+  preparedStatement((db) => {
+    const item = db
+      .select()
+      .from(applications)
+      .where(
         and(eq(applications.openid, sessions.openid), sql`${applications.shzt} = any(${sql.placeholder('statuses')})`, withFlag ? eq(applications.appointment, sql.placeholder('yytype')) : undefined),
       )
-      .where(liveSession)
       .orderBy(desc(sql`coalesce(${applications.submittedAt}, ${applications.createdAt})`), desc(applications.id))
       .limit(LIST_LIMIT)
-      .prepare(name),
-  );
-const listed = listedRows('hall_list_applications_in_session', false);
-const listedWithFlag = listedRows('hall_list_applications_flag_in_session', true);
+      .as('item');
+    return db
+      .select({ session: sessionInReadColumns, userName: users.name, item: item._.selectedFields })
+      .from(sessions)
+      .leftJoin(users, eq(users.openid, sessions.openid))
+      .leftJoinLateral(item, sql`true`)
+      .where(liveSessions)
+      .orderBy(desc(sql`coalesce(${item.submittedAt}, ${item.createdAt})`), desc(item.id))
+      .prepare(name);
+  });
+const listed = listedRows('hall_list_applications_in_sessions', false);
+const listedWithFlag = listedRows('hall_list_applications_flag_in_sessions', true);
 
 export interface ApplicationListFilter {
   status?: string | undefined;
@@ -205,10 +211,21 @@ function listedTabs(filter: ApplicationListFilter): typeof REVIEW_TABS | null {
  * The rows of the application list of /prodoing, read with the session. A status that selects no tab
  * reads no application: applicationTabs refuses it once the session has been checked.
  */
-export function readApplicationsWithSession(db: Database, session: LiveSessionParams, filter: ApplicationListFilter) {
+export function readApplicationsWithSession(db: Database, sessionId: string, filter: ApplicationListFilter) {
   const statuses = (listedTabs(filter) ?? []).flatMap((info) => tabStatuses(info.tab));
-  return filter.yytype ? listedWithFlag(db).execute({ ...session, statuses, yytype: filter.yytype }) : listed(db).execute({ ...session, statuses });
+  const { yytype } = filter;
+  // The requests of a turn that ask for the same statuses and flag share a statement (a handful of kinds).
+  const kinds = listReads(db);
+  const kind = `${statuses.join(',')}|${yytype ?? ''}`;
+  let read = kinds.get(kind);
+  if (!read) {
+    read = sessionBatch((params) => (yytype ? listedWithFlag(db).execute({ ...params, statuses, yytype }) : listed(db).execute({ ...params, statuses })));
+    kinds.set(kind, read);
+  }
+  return read(sessionId);
 }
+type ListedRow = Awaited<ReturnType<ReturnType<ReturnType<typeof listedRows>>['execute']>>[number];
+const listReads = perDatabase(() => new Map<string, (sessionId: string) => Promise<ListedRow[]>>());
 
 /**
  * The application list of /prodoing from its rows: the four tabs in order, or the one a status

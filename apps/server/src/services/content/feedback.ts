@@ -3,11 +3,11 @@ import { NO_DATA_MESSAGE, type FeedbackItem } from '@hall/api';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { feedback, sessions } from '../../db/schema';
-import { liveSession, sessionInReadColumns, type LiveSessionParams } from '../session/sessions';
+import { liveSessions, sessionBatch, sessionInReadColumns } from '../session/sessions';
 import { badRequest, notFound } from '../../lib/errors';
 import { formatShanghaiDateTime } from '../../lib/shanghai-time';
 import { firstRowById } from '../../lib/row-id';
-import { preparedStatement } from '../../lib/prepared-statement';
+import { perDatabase, preparedStatement } from '../../lib/prepared-statement';
 
 type FeedbackRow = typeof feedback.$inferSelect;
 
@@ -43,19 +43,20 @@ export async function submitFeedback(db: Database, openid: string, content: stri
   return toFeedbackItem(row!);
 }
 
-/** The citizen's own feedback, newest first, found with the session in one statement. */
-const feedbackInSession = preparedStatement((db) =>
+/** The citizen's own feedback, newest first, found with the session in one statement (for the sessions of a turn). */
+const feedbackInSessions = preparedStatement((db) =>
   db
     .select({ session: sessionInReadColumns, item: feedback })
     .from(sessions)
     .leftJoin(feedback, eq(feedback.openid, sessions.openid))
-    .where(liveSession)
+    .where(liveSessions)
     .orderBy(desc(feedback.createdAt), desc(feedback.id))
-    .prepare('hall_list_feedback_in_session'),
+    .prepare('hall_list_feedback_in_sessions'),
 );
 
-/** The feedback list read with the session (a citizenReadInSession read, plugins/session.ts). */
-export const readFeedbackWithSession = (db: Database, session: LiveSessionParams) => feedbackInSession(db).execute(session);
+/** The feedback list read with the session (a citizenReadInSession read, plugins/session.ts), by session id. */
+export const readFeedbackWithSession = (db: Database, sessionId: string) => feedbackWithSession(db)(sessionId);
+const feedbackWithSession = perDatabase((db) => sessionBatch((params) => feedbackInSessions(db).execute(params)));
 
 export function feedbackItemsOf(rows: Awaited<ReturnType<typeof readFeedbackWithSession>>): FeedbackItem[] {
   return rows.flatMap((row) => (row.item ? [toFeedbackItem(row.item)] : []));

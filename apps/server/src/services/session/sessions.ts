@@ -2,7 +2,8 @@ import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { randomId } from '../../lib/ids';
-import { preparedStatement } from '../../lib/prepared-statement';
+import { perDatabase, preparedStatement } from '../../lib/prepared-statement';
+import { batchedRead } from '../../lib/batched-read';
 
 /** How long a session lives at most, from sign-in; using it does not extend it. */
 export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -21,23 +22,39 @@ export const OPENID_MISMATCH = '身份信息不一致，请重新进入办事大
 /**
  * What makes a session live: its id, within its lifetime, used within the idle limit. The one home of
  * this rule, for the lookup below and for the reads that find the session in their own statement
- * (liveSessionParams gives their placeholders).
+ * (liveSessionsParams gives their placeholders). It takes a list of ids: the session reads of one
+ * turn of the event loop go to PostgreSQL together (lib/batched-read.ts).
  */
-export const liveSession = and(eq(sessions.id, sql.placeholder('sessionId')), gt(sessions.expiresAt, sql.placeholder('sessionNow')), gt(sessions.lastSeenAt, sql.placeholder('sessionIdleSince')));
+export const liveSessions = and(
+  sql`${sessions.id} = any(${sql.placeholder('sessionIds')})`,
+  gt(sessions.expiresAt, sql.placeholder('sessionNow')),
+  gt(sessions.lastSeenAt, sql.placeholder('sessionIdleSince')),
+);
 
 /** What a read that finds the session itself selects of it (plugins/session.ts, citizenReadInSession). */
 export const sessionInReadColumns = { id: sessions.id, openid: sessions.openid, state: sessions.state, lastSeenAt: sessions.lastSeenAt };
 export type SessionInRead = Pick<SessionRow, keyof typeof sessionInReadColumns>;
 
 // A type, not an interface: drizzle's execute takes a Record of placeholders.
-export type LiveSessionParams = {
-  sessionId: string;
+export type LiveSessionsParams = {
+  sessionIds: string[];
   sessionNow: Date;
   sessionIdleSince: Date;
 };
 
-export function liveSessionParams(sessionId: string, now: number): LiveSessionParams {
-  return { sessionId, sessionNow: new Date(now), sessionIdleSince: new Date(now - SESSION_IDLE_MS) };
+export function liveSessionsParams(sessionIds: string[], now = Date.now()): LiveSessionsParams {
+  return { sessionIds, sessionNow: new Date(now), sessionIdleSince: new Date(now - SESSION_IDLE_MS) };
+}
+
+/**
+ * A read with the session, batched by session id (lib/batched-read.ts): `run` answers the rows of the
+ * live sessions among the placeholders' ids, each row carrying its session under `session`.
+ */
+export function sessionBatch<Row extends { session: Pick<SessionRow, 'id'> }>(run: (params: LiveSessionsParams) => Promise<Row[]>): (sessionId: string) => Promise<Row[]> {
+  return batchedRead(
+    (ids) => run(liveSessionsParams(ids)),
+    (row) => row.session.id,
+  );
 }
 
 /** Finding a live session counts as a use: written when the last one written is older than the precision. */
@@ -49,16 +66,16 @@ export async function noteSessionUse(db: Database, session: Pick<SessionRow, 'id
     .where(eq(sessions.id, session.id));
 }
 
-/** The lookup of every citizen call. */
-const sessionLookup = preparedStatement((db) => db.select().from(sessions).where(liveSession).prepare('hall_find_session'));
+/** The lookup of every citizen call that does not find the session in its own read. */
+const sessionsLookup = preparedStatement((db) => db.select({ session: sessions }).from(sessions).where(liveSessions).prepare('hall_find_sessions'));
+const sessionLookup = perDatabase((db) => sessionBatch((params) => sessionsLookup(db).execute(params)));
 
 /** A live session: within its lifetime and used within the idle limit. Finding it counts as a use. */
 export async function findSession(db: Database, id: string): Promise<SessionRow | null> {
-  const now = Date.now();
-  const [row] = await sessionLookup(db).execute(liveSessionParams(id, now));
+  const [row] = await sessionLookup(db)(id);
   if (!row) return null;
-  await noteSessionUse(db, row, now);
-  return row;
+  await noteSessionUse(db, row.session, Date.now());
+  return row.session;
 }
 
 /** A session for a user whose WeChat code was just exchanged; active once registered or checked. */
