@@ -150,7 +150,8 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
   });
   // The calls' JSON replies in one go, public ones once (lib/reply-compression.ts); files and big replies by @fastify/compress.
   compressReplies(app, { threshold: COMPRESS_THRESHOLD });
-  await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD });
+  // Request bodies are never compressed by a phone: no route inflates one (a zip bomb finds nothing to open).
+  await app.register(compress, { globalCompression: true, globalDecompression: false, threshold: COMPRESS_THRESHOLD });
   await app.register(cookie, { secret: hall.cookieSecret });
   await app.register(formbody);
   await app.register(slowRequestGuard, { bodyTimeoutMs: hall.env.HALL_BODY_TIMEOUT_MS });

@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const ENCODINGS = ['br', 'gzip'] as const;
 type Encoding = (typeof ENCODINGS)[number];
@@ -67,26 +67,34 @@ export function compressReplies(app: FastifyInstance, { threshold }: { threshold
     return kept[encoding];
   };
 
-  app.addHook('preSerialization', async (_request, reply, payload) => {
+  app.addHook('preSerialization', (_request, reply, payload, done) => {
     if (payload !== null && typeof payload === 'object' && Object.isFrozen(payload)) frozenValueOf.set(reply, payload);
-    return payload;
+    done(null, payload);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' || reply.hasHeader('content-encoding')) return payload;
+  /** The encoding a JSON reply goes out in, or null when it goes as it is. */
+  const encodingFor = (request: FastifyRequest, reply: FastifyReply, payload: unknown): Encoding | null => {
+    if (typeof payload !== 'string' || reply.hasHeader('content-encoding')) return null;
     const type = String(reply.getHeader('content-type') ?? '');
-    if (!type.startsWith('application/json')) return payload;
+    if (!type.startsWith('application/json')) return null;
     const size = Buffer.byteLength(payload);
-    if (size < threshold || size > ONE_SHOT_MAX_BYTES) return payload;
+    if (size < threshold || size > ONE_SHOT_MAX_BYTES) return null;
     // The answer depends on the request's Accept-Encoding whichever way it goes, so caches must know.
     addVary(reply);
-    if (request.headers['x-no-compression'] !== undefined) return payload;
-    const encoding = negotiate(request.headers['accept-encoding'] ?? '', [...ENCODINGS]) as Encoding | null;
-    if (!encoding) return payload;
+    if (request.headers['x-no-compression'] !== undefined) return null;
+    return negotiate(request.headers['accept-encoding'] ?? '', [...ENCODINGS]) as Encoding | null;
+  };
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const encoding = encodingFor(request, reply, payload);
+    if (!encoding) return done(null, payload);
+    const send = (bytes: Buffer) => {
+      reply.header('content-encoding', encoding);
+      reply.header('content-length', bytes.length);
+      done(null, bytes);
+    };
     const value = frozenValueOf.get(reply);
-    const bytes = value ? await keptCopy(value, encoding, payload) : compressNow[encoding](payload);
-    reply.header('content-encoding', encoding);
-    reply.header('content-length', bytes.length);
-    return bytes;
+    if (value) keptCopy(value, encoding, payload as string).then(send, done);
+    else send(compressNow[encoding](payload as string));
   });
 }

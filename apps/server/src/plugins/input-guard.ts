@@ -49,12 +49,8 @@ export function holdsUnreadableText(body: unknown): boolean {
  * by hand, the simulators, unknown fields a schema would drop, and path parameters.
  */
 async function inputGuardPlugin(app: FastifyInstance): Promise<void> {
-  app.addHook('onRequest', async (request) => {
-    if (!isReadableUrl(request.url)) throw badRequest(UNREADABLE_TEXT_MESSAGE);
-  });
-  app.addHook('preValidation', async (request) => {
-    if (holdsUnreadableText(request.body)) throw badRequest(UNREADABLE_TEXT_MESSAGE);
-  });
+  app.addHook('onRequest', (request, _reply, done) => done(isReadableUrl(request.url) ? undefined : badRequest(UNREADABLE_TEXT_MESSAGE)));
+  app.addHook('preValidation', (request, _reply, done) => done(holdsUnreadableText(request.body) ? badRequest(UNREADABLE_TEXT_MESSAGE) : undefined));
 }
 
 export const inputGuard = fp(inputGuardPlugin, { name: 'input-guard' });

@@ -28,7 +28,11 @@ async function slowRequestGuardPlugin(app: FastifyInstance, options: { bodyTimeo
     request.raw.socket?.destroy();
   };
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
+    watch(request);
+    done();
+  });
+  const watch = (request: FastifyRequest) => {
     if (!hasBody(request)) return;
     const socket = request.raw.socket;
     if (isMultipart(request)) {
@@ -45,17 +49,22 @@ async function slowRequestGuardPlugin(app: FastifyInstance, options: { bodyTimeo
         setTimeout(() => drop(request, 'body not complete in time'), options.bodyTimeoutMs),
       );
     }
-  });
+  };
   // An ordinary body is read whole before validation; an upload's, while its handler runs.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (!isMultipart(request)) stop(request);
+    done();
   });
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     stop(request);
     // Answered before its body was read (a refusal): the rest of the body is not waited for, however it trickles.
     if (hasBody(request) && !request.raw.complete) request.raw.socket?.destroy();
+    done();
   });
-  app.addHook('onRequestAbort', async (request) => stop(request));
+  app.addHook('onRequestAbort', (request, done) => {
+    stop(request);
+    done();
+  });
 }
 
 export const slowRequestGuard = fp(slowRequestGuardPlugin, { name: 'slow-request-guard' });

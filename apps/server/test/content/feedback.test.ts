@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { VALIDATION_MESSAGES } from '@hall/domain';
@@ -84,6 +85,20 @@ describe('sendSaveFeedback (addSugge)', () => {
     const runaway = await hall.post(ADD, { content: '长'.repeat(50_000) }, owner);
     expect(runaway.status).toBe(400);
     expect(String(runaway.body.errmsg)).toMatch(/[\u4e00-\u9fa5]/);
+  });
+
+  it('does not inflate a compressed body (no browser sends one): a 400 with a Chinese errmsg, nothing stored', async () => {
+    const before = await storedCount('feedback-owner');
+    const gzipped = await hall.app.inject({
+      method: 'POST',
+      url: ADD,
+      payload: gzipSync(JSON.stringify({ content: '压缩的反馈' })),
+      headers: { cookie: owner, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    });
+    expect(gzipped.statusCode).toBe(400);
+    expect(gzipped.json()).toMatchObject({ webstate: -1 });
+    expect(gzipped.json().errmsg).toMatch(/[\u4e00-\u9fa5]/);
+    expect(await storedCount('feedback-owner')).toBe(before);
   });
 });
 

@@ -157,10 +157,17 @@ export async function describeApplication(db: Database, row: ApplicationRow, use
 
 /** The statuses listed under a tab (10, 20 and 30 under passed …), from the domain's table. */
 function tabStatuses(tab: ReviewTab): number[] {
-  return Object.entries(REVIEW_STATUS_TABS)
-    .filter(([, listedUnder]) => listedUnder === tab)
-    .map(([status]) => Number(status));
+  return STATUSES_OF_TAB.get(tab) ?? [];
 }
+/** Worked out once from the domain's table: the list asks for it on every call. */
+const STATUSES_OF_TAB = new Map(
+  REVIEW_TABS.map((info) => [
+    info.tab,
+    Object.entries(REVIEW_STATUS_TABS)
+      .filter(([, listedUnder]) => listedUnder === info.tab)
+      .map(([status]) => Number(status)),
+  ]),
+);
 
 /** A citizen's list is short; this only bounds a runaway one. */
 const LIST_LIMIT = 500;
