@@ -53,7 +53,7 @@ class ScreenLoadBoundary extends Component<{ children: ReactNode }, { failed: bo
  * Where the routes' screens render. A navigation keeps the current screen until the next one's code
  * is there (react-router's updates are transitions); a first render meanwhile shows 加载中, and a
  * download that fails shows 加载失败 with 重新加载. `resetKey` (the path) clears a failure when the
- * citizen goes elsewhere.
+ * citizen or operator goes elsewhere.
  */
 export function ScreenOutlet({ resetKey, children }: { resetKey: string; children: ReactNode }): ReactElement {
   return createElement(ScreenLoadBoundary, { key: resetKey, children: createElement(Suspense, { fallback: createElement(LoadingState) }, children) });
