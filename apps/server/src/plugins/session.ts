@@ -118,7 +118,7 @@ function admitCitizen(request: FastifyRequest, session: Pick<SessionRow, 'id' | 
 /**
  * A citizen read that finds the session in its own statement, joined to the data on the session's
  * openid and filtered by `liveSessions` (services/session/sessions.ts): one round trip to PostgreSQL
- * where requireCitizen and the read take two. `read` gets the session's id (a sessionBatchedRead);
+ * where requireCitizen and the read take two. `read` gets the session's id (a sessionBatch read);
  * it answers no row when the session is not live. Then the same checks as every citizen call
  * (registerCall with `sessionInRead`): session lost, and a payload naming someone else refused.
  */
