@@ -39,7 +39,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PROCESS_COUNTS = (process.env.BENCH_PROCESSES ?? '1,2').split(',').map(Number);
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
-const CITIZENS = 4000;
+const CITIZENS = 20000;
 /** What WeChat's browser and every other phone browser send with an API call. */
 const BROWSER_HEADERS = { 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate, br' };
 

@@ -4,6 +4,7 @@ import type { ApplicationListTab, FeedbackItem } from '@hall/api';
 import { applications, feedback, sessions } from '../../src/db/schema';
 import { API, caseColumns } from '../application-helpers';
 import { testHallForFile } from '../hall';
+import { statementsWhile } from '../statement-count';
 
 // Reads with the session go to PostgreSQL one statement per turn of the event loop for all the
 // sessions asking (lib/batched-read.ts): whatever the turn holds, each citizen sees their own rows only.
@@ -25,25 +26,9 @@ beforeAll(async () => {
   }
 });
 
-/** Counts the statements of the named prepared read while `work` runs. */
-async function statementsWhile<T>(name: string, work: () => Promise<T>): Promise<{ result: T; statements: number }> {
-  const pool = hall.connection.pool;
-  const query = pool.query.bind(pool);
-  let statements = 0;
-  pool.query = ((config: unknown, ...rest: unknown[]) => {
-    if (config && typeof config === 'object' && (config as { name?: string }).name === name) statements += 1;
-    return (query as (...args: unknown[]) => unknown)(config, ...rest);
-  }) as typeof pool.query;
-  try {
-    return { result: await work(), statements };
-  } finally {
-    pool.query = query;
-  }
-}
-
 describe('reads with the session, many citizens at once', () => {
   it('the feedback lists of a dozen citizens asked together: fewer statements than requests, each list its own', async () => {
-    const { result, statements } = await statementsWhile('hall_list_feedback_in_sessions', () =>
+    const { result, statements } = await statementsWhile(hall.connection, 'hall_list_feedback_in_sessions', () =>
       Promise.all(citizens.map((citizen) => hall.post(`${API}/getSuggeList`, { openid: citizen.openid }, citizen.cookie))),
     );
     expect(statements).toBeGreaterThan(0);
@@ -58,7 +43,7 @@ describe('reads with the session, many citizens at once', () => {
   });
 
   it('the application lists asked together with different filters: each citizen gets their own, filtered as asked', async () => {
-    const { result, statements } = await statementsWhile('hall_list_applications_in_sessions', () =>
+    const { result, statements } = await statementsWhile(hall.connection, 'hall_list_applications_in_sessions', () =>
       Promise.all(citizens.map((citizen, i) => hall.post(`${API}/getApplyList`, { openid: citizen.openid, ...(i % 3 === 0 ? { status: '0' } : {}) }, citizen.cookie))),
     );
     expect(statements).toBeLessThan(CITIZENS);

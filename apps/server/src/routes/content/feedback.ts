@@ -9,8 +9,8 @@ export async function feedbackRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.hall;
 
   registerCall(app, contract.sendSaveFeedback, { auth: 'citizen', rateLimit: { max: 20, timeWindow: '1 minute' } }, async (request) => {
-    const item = await submitFeedback(db, request.citizen.openid, request.body.content);
-    return { webstate: WEBSTATE_OK, errmsg: '提交成功', data: { id: item.id } };
+    const id = await submitFeedback(db, request.citizen.openid, request.body.content);
+    return { webstate: WEBSTATE_OK, errmsg: '提交成功', data: { id } };
   });
 
   // The busiest citizen read: the session is found in the list's own statement.

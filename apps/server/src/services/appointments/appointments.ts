@@ -6,6 +6,7 @@ import { appointmentAreas, appointmentCalendars, appointmentOrders, appointmentP
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { firstRowById, parseRowId } from '../../lib/row-id';
 import { formatShanghaiDate, formatShanghaiDateTime } from '../../lib/shanghai-time';
+import { uniqueViolation } from '../../lib/postgres-error';
 import { dayStillOpen } from '../appointment-settings/calendar-rules';
 
 /** Counter appointments (spec part 3 §2.1–§2.4, §4, §5, §7, §8): lists, booking, the citizen's own orders. */
@@ -69,14 +70,6 @@ export interface BookingInput {
   phone?: string;
   wlsh?: string;
   xzqdm?: string;
-}
-
-/** The unique index a PostgreSQL error names, if it is a unique violation (drizzle may wrap it in `cause`). */
-function uniqueViolation(error: unknown): string | undefined {
-  for (let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
-    if (current.code === '23505') return current.constraint ?? '';
-  }
-  return undefined;
 }
 
 /**

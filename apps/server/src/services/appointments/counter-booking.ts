@@ -5,7 +5,7 @@ import { applications, appointmentAreas, appointmentCalendars, appointmentOrders
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { firstRowById, parseRowId } from '../../lib/row-id';
 import { formatShanghaiDate, formatShanghaiDateTime } from '../../lib/shanghai-time';
-import { uniqueViolation } from '../../lib/unique-violation';
+import { uniqueViolation } from '../../lib/postgres-error';
 import { CASE_ALREADY_BOOKED, CASE_NOT_BOOKABLE, DAY_NOT_BOOKABLE, SLOT_NOT_FOUND } from './appointments';
 import { requireUser } from '../session/users';
 import { dayStillOpen } from '../appointment-settings/calendar-rules';

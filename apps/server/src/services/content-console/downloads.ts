@@ -14,7 +14,7 @@ import type { Database } from '../../db/client';
 import { downloadFiles } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { parseRowId } from '../../lib/row-id';
-import { uniqueViolation } from '../../lib/unique-violation';
+import { uniqueViolation } from '../../lib/postgres-error';
 import type { FileStorage } from '../../storage/file-storage';
 import { recordAudit, type AuditActor } from '../operators/audit';
 import { checkedText } from './content-rules';

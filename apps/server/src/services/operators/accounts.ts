@@ -6,7 +6,7 @@ import { operatorAccounts, operatorSessions } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import { formatShanghaiDateTime } from '../../lib/shanghai-time';
-import { uniqueViolation } from '../../lib/unique-violation';
+import { uniqueViolation } from '../../lib/postgres-error';
 import { recordAudit, type AuditActor } from './audit';
 
 export type OperatorAccountRow = typeof operatorAccounts.$inferSelect;

@@ -17,7 +17,7 @@ import { queueBusinesses, queueClosedDays, queueCompanies, queueConfigs, queueDa
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { parseRowId } from '../../lib/row-id';
 import { formatShanghaiDate, formatShanghaiDateTime } from '../../lib/shanghai-time';
-import { uniqueViolation } from '../../lib/unique-violation';
+import { uniqueViolation } from '../../lib/postgres-error';
 
 /** The queue-number module (spec part 3 §2.6, §7 "Queue module", §8): halls, groups, days, times and the citizen's own orders. */
 
