@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { deepFreeze, replySerializerCompiler } from '../src/lib/reply-serializer';
+import { deepFreeze } from '../src/lib/deep-freeze';
+import { replySerializerCompiler } from '../src/lib/reply-serializer';
 
 const schema = z.object({ errcode: z.literal('00'), data: z.array(z.object({ menuname: z.string() })) });
 const compile = () => replySerializerCompiler({ schema, method: 'POST', url: '/online/wx/apilist/GetWxMenu', httpStatus: '200' } as Parameters<typeof replySerializerCompiler>[0]);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Database } from '../db/client';
 import { ChannelListener } from './channel-listener';
-import { deepFreeze } from './reply-serializer';
+import { deepFreeze } from './deep-freeze';
 
 /** The channel on which a change of public content (menus, banners) is announced to every process. */
 export const PUBLIC_CONTENT_CHANNEL = 'public_content';

@@ -16,12 +16,3 @@ export const replySerializerCompiler: typeof serializerCompiler = (route) => {
     return text;
   };
 };
-
-/** Freezes a value and everything in it, so that nothing can change what replySerializerCompiler keeps of it. */
-export function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
-}

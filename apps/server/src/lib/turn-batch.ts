@@ -1,4 +1,5 @@
 import { setImmediate } from 'node:timers';
+import { deepFreeze } from './deep-freeze';
 
 /** A turn with more calls than this sends them in several statements (a bound on one statement's parameters). */
 const MAX_PER_STATEMENT = 500;
@@ -62,4 +63,21 @@ export function rowsByKey<Row>(rows: Row[], keyOf: (row: Row) => string): Map<st
     else byKey.set(key, [row]);
   }
   return byKey;
+}
+
+/**
+ * A read that many ask for alike at once (the console's queue page, which every operator's screen
+ * asks for): calls whose input has the same key in one turn share one run and its answer, each key
+ * its own. The answer is frozen, since its callers share it.
+ */
+export function sharedInTurn<Input, Output>(run: (input: Input) => Promise<Output>, keyOf: (input: Input) => string): (input: Input) => Promise<Output> {
+  return turnBatch(async (inputs: Input[]) => {
+    const answers = new Map<string, Promise<Output>>();
+    return inputs.map((input) => {
+      const key = keyOf(input);
+      let answer = answers.get(key);
+      if (!answer) answers.set(key, (answer = run(input).then(deepFreeze)));
+      return answer;
+    });
+  });
 }

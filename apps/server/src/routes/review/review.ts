@@ -4,7 +4,7 @@ import { registerCall } from '../../lib/register-call';
 import { registerPictureRoute } from '../../lib/picture-route';
 import { auditActor, requireOperator } from '../../plugins/operator-session';
 import { PICTURE_NOT_FOUND } from '../../services/applications/material-files';
-import { findSubmittedMaterialFile, listReviewQueues, readReviewApplication, reviewApplication } from '../../services/review/review';
+import { findSubmittedMaterialFile, readReviewApplication, readReviewQueues, reviewApplication } from '../../services/review/review';
 
 const REVIEWER = { role: 'reviewer' } as const;
 
@@ -18,7 +18,7 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
 
   registerCall(app, contract.getReviewList, { auth: 'operator', operator: REVIEWER }, async (request) => {
     const { stage, page, pageSize } = request.body;
-    return { errcode: '00', data: { lists: await listReviewQueues(db, stage, { page, pageSize }) } };
+    return { errcode: '00', data: { lists: await readReviewQueues(db, stage, { page, pageSize }) } };
   });
 
   registerCall(app, contract.getReviewApply, { auth: 'operator', operator: REVIEWER }, async (request) => {

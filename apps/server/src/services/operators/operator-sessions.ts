@@ -8,7 +8,8 @@ import { badRequest, conflict, forbidden, HallError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { recordAudit, type AuditActor } from './audit';
 import { NO_PASSWORD, normalizeUsername, type OperatorAccountRow } from './accounts';
-import { preparedStatement } from '../../lib/prepared-statement';
+import { perDatabase, preparedStatement } from '../../lib/prepared-statement';
+import { batchedRead } from '../../lib/batched-read';
 
 /** A console session lasts a working day at most, and ends after an hour unused (a screen left at the counter). */
 export const OPERATOR_SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
@@ -111,21 +112,30 @@ export async function signInWithWechat(db: Database, ip: string, openid: string)
   });
 }
 
-/** The lookup of every console call. */
-const operatorSessionLookup = preparedStatement((db) =>
+/** The lookup of every console call, for the session ids asked for in one turn (lib/batched-read.ts). */
+const operatorSessionsLookup = preparedStatement((db) =>
   db
     .select({ session: operatorSessions, account: operatorAccounts })
     .from(operatorSessions)
     .innerJoin(operatorAccounts, eq(operatorAccounts.id, operatorSessions.operatorId))
-    .where(and(eq(operatorSessions.id, sql.placeholder('id')), gt(operatorSessions.expiresAt, sql.placeholder('now')), gt(operatorSessions.lastSeenAt, sql.placeholder('idleSince'))))
-    .prepare('hall_find_operator_session'),
+    .where(and(sql`${operatorSessions.id} = any(${sql.placeholder('ids')})`, gt(operatorSessions.expiresAt, sql.placeholder('now')), gt(operatorSessions.lastSeenAt, sql.placeholder('idleSince'))))
+    .prepare('hall_find_operator_sessions'),
+);
+const operatorSessionLookup = perDatabase((db) =>
+  batchedRead(
+    (ids) => {
+      const now = Date.now();
+      return operatorSessionsLookup(db).execute({ ids, now: new Date(now), idleSince: new Date(now - OPERATOR_SESSION_IDLE_MS) });
+    },
+    (row) => row.session.id,
+  ),
 );
 
 /** The live console session with this id and its account (enabled), else null. Finding it counts as a use. */
 export async function findOperatorSession(db: Database, id: string): Promise<SignedInOperator | null> {
-  const now = Date.now();
-  const [row] = await operatorSessionLookup(db).execute({ id, now: new Date(now), idleSince: new Date(now - OPERATOR_SESSION_IDLE_MS) });
+  const [row] = await operatorSessionLookup(db)(id);
   if (!row || row.account.disabled) return null;
+  const now = Date.now();
   if (now - row.session.lastSeenAt.getTime() > LAST_SEEN_PRECISION_MS) {
     await db
       .update(operatorSessions)

@@ -29,7 +29,8 @@ import { applicants, applications, businesses, registryCases, reviewDecisions, u
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { newAcceptanceNumber } from '../../lib/acceptance-number';
 import { parseRowId } from '../../lib/row-id';
-import { preparedStatement } from '../../lib/prepared-statement';
+import { perDatabase, preparedStatement } from '../../lib/prepared-statement';
+import { sharedInTurn } from '../../lib/turn-batch';
 import { formatShanghaiDateTime } from '../../lib/shanghai-time';
 import { describeApplication, type ApplicationRow } from '../applications/applications';
 import { findMaterialFile, materialsOf } from '../applications/material-files';
@@ -66,6 +67,21 @@ export async function listReviewQueues(db: Database, only?: ReviewStage, paging:
     return { stage, label: REVIEW_STAGE_LABELS[stage], status, total: whole(index) ? pages[index]!.length : (totals.get(status) ?? 0), items: pages[index]! };
   });
 }
+
+type QueueAsk = { stage: ReviewStage | undefined; paging: QueuePage };
+
+/**
+ * The queues as the console asks for them: every operator's screen asks for the same first page, so
+ * the asks of one turn for the same stage and page share one read (lib/turn-batch.ts). Who may read
+ * the queues is checked for each request before it asks.
+ */
+export const readReviewQueues = (db: Database, stage: ReviewStage | undefined, paging: QueuePage): Promise<ReviewQueue[]> => sharedQueues(db)({ stage, paging });
+const sharedQueues = perDatabase((db) =>
+  sharedInTurn(
+    ({ stage, paging }: QueueAsk) => listReviewQueues(db, stage, paging),
+    ({ stage, paging }) => `${stage ?? ''}|${paging.page ?? ''}|${paging.pageSize ?? ''}`,
+  ),
+);
 
 const queuePage = preparedStatement((db) => {
   const pageIds = db
