@@ -109,7 +109,7 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
     done();
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(replySerializerCompiler);
+  app.setSerializerCompiler(replySerializerCompiler(hall.env.HALL_REPLY_CHECK));
   app.decorate('hall', hall);
   // Public replies kept in this process until a change is announced (lib/public-content.ts).
   const publicContent = new PublicContentCache(hall.pool.options);

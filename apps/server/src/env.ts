@@ -139,6 +139,13 @@ const schema = z.object({
   /** The bucket in the path rather than in the host name; default true with S3_ENDPOINT (what S3-compatible stores want), else false. */
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * How replies are written (lib/reply-serializer.ts). off (the default): by a writer compiled from the
+   * call's reply schema, which writes the schema's fields and nothing else. on: each reply is also
+   * checked against the schema itself, and the compiled writer's text must be the checked reply's
+   * text, else the reply is an error; the server's tests run so.
+   */
+  HALL_REPLY_CHECK: z.enum(['on', 'off']).default('off'),
 });
 
 /** Settings that only make sense together: what object storage needs. */

@@ -104,7 +104,7 @@ export async function createTestHall(overrides: Partial<Env> = {}, options: { em
   if (options.empty) await migrateDatabase(connection.pool, connection.db);
   // A data folder of its own: the demo hall makes its signing identity there.
   const dataDir = await mkdtemp(join(tmpdir(), 'hall-test-data-'));
-  const env = { ...readEnv({ LOG_LEVEL: 'silent', HALL_MODE: 'demo' }), HALL_DATA_DIR: dataDir, ...overrides };
+  const env = { ...readEnv({ LOG_LEVEL: 'silent', HALL_MODE: 'demo', HALL_REPLY_CHECK: 'on' }), HALL_DATA_DIR: dataDir, ...overrides };
   const appRef: { current?: HallApp } = {};
   const filesDir = await mkdtemp(join(tmpdir(), 'hall-test-files-'));
   const hall = await createContext({ env, db: connection.db, pool: connection.pool, fetch: injectFetch(() => appRef.current!), filesDir });

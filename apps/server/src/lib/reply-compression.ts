@@ -5,6 +5,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const ENCODINGS = ['br', 'gzip'] as const;
 type Encoding = (typeof ENCODINGS)[number];
+/** How one reply is compressed: the encoding the browser accepts, and the reply's size in bytes. */
+interface Compression {
+  encoding: Encoding;
+  size: number;
+}
 
 /**
  * Replies up to this size are compressed in one call on the spot: about 20 µs for a list of a few
@@ -13,29 +18,39 @@ type Encoding = (typeof ENCODINGS)[number];
  */
 const ONE_SHOT_MAX_BYTES = 64 * 1024;
 
-const brotliParams = (text: string, quality: number) => ({
+/**
+ * The smallest window that holds the whole reply (log2 of its size, within the format's bounds): the
+ * same bytes out, with less memory for the encoder to set up on each call (a 2.5 KB list: 28 µs
+ * instead of 32 at brotli quality 2).
+ */
+const windowBits = (size: number, min: number, max: number) => Math.min(max, Math.max(min, Math.ceil(Math.log2(size))));
+
+const brotliParams = (size: number, quality: number) => ({
   params: {
     [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
     [constants.BROTLI_PARAM_QUALITY]: quality,
-    [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text),
+    [constants.BROTLI_PARAM_SIZE_HINT]: size,
+    [constants.BROTLI_PARAM_LGWIN]: windowBits(size, constants.BROTLI_MIN_WINDOW_BITS, constants.BROTLI_DEFAULT_WINDOW),
   },
 });
+/** gzip's window: at least 9 bits (zlib turns 8 into 9 for deflate), at most its default 15. */
+const gzipOptions = (size: number, level?: number) => ({ level, windowBits: windowBits(size, 9, 15) });
 
 /**
  * Per reply: brotli at quality 2, which for a 3.5 KB application list takes 20 µs and gives 455 bytes,
  * where quality 4 (@fastify/compress's own) takes 49 µs for 400 bytes, and gzip's default 34 µs for 472.
  */
-const compressNow: Record<Encoding, (text: string) => Buffer> = {
-  br: (text) => brotliCompressSync(text, brotliParams(text, 2)),
-  gzip: (text) => gzipSync(text),
+const compressNow: Record<Encoding, (text: string, size: number) => Buffer> = {
+  br: (text, size) => brotliCompressSync(text, brotliParams(size, 2)),
+  gzip: (text, size) => gzipSync(text, gzipOptions(size)),
 };
 
 /** Once per kept value: the smallest copy, made off the event loop. */
 const brotliLater = promisify(brotliCompress);
 const gzipLater = promisify(gzip);
-const compressOnce: Record<Encoding, (text: string) => Promise<Buffer>> = {
-  br: (text) => brotliLater(text, brotliParams(text, constants.BROTLI_MAX_QUALITY)),
-  gzip: (text) => gzipLater(text, { level: 9 }),
+const compressOnce: Record<Encoding, (text: string, size: number) => Promise<Buffer>> = {
+  br: (text, size) => brotliLater(text, brotliParams(size, constants.BROTLI_MAX_QUALITY)),
+  gzip: (text, size) => gzipLater(text, gzipOptions(size, 9)),
 };
 
 function addVary(reply: FastifyReply): void {
@@ -56,13 +71,13 @@ export function compressReplies(app: FastifyInstance, { threshold }: { threshold
   const copies = new WeakMap<object, Partial<Record<Encoding, Promise<Buffer>>>>();
 
   /** The smallest copy of a kept value; a failed one is not kept, and the reply is compressed as any other. */
-  const keptCopy = (value: object, encoding: Encoding, text: string): Promise<Buffer> => {
+  const keptCopy = (value: object, { encoding, size }: Compression, text: string): Promise<Buffer> => {
     const kept = copies.get(value) ?? {};
     copies.set(value, kept);
-    kept[encoding] ??= compressOnce[encoding](text).catch((error: unknown) => {
+    kept[encoding] ??= compressOnce[encoding](text, size).catch((error: unknown) => {
       app.log.warn({ err: error }, 'could not compress a kept public reply');
       delete kept[encoding];
-      return compressNow[encoding](text);
+      return compressNow[encoding](text, size);
     });
     return kept[encoding];
   };
@@ -72,8 +87,8 @@ export function compressReplies(app: FastifyInstance, { threshold }: { threshold
     done(null, payload);
   });
 
-  /** The encoding a JSON reply goes out in, or null when it goes as it is. */
-  const encodingFor = (request: FastifyRequest, reply: FastifyReply, payload: unknown): Encoding | null => {
+  /** The encoding a JSON reply goes out in and its size in bytes, or null when it goes as it is. */
+  const compressionFor = (request: FastifyRequest, reply: FastifyReply, payload: unknown): Compression | null => {
     if (typeof payload !== 'string' || reply.hasHeader('content-encoding')) return null;
     const type = String(reply.getHeader('content-type') ?? '');
     if (!type.startsWith('application/json')) return null;
@@ -82,19 +97,20 @@ export function compressReplies(app: FastifyInstance, { threshold }: { threshold
     // The answer depends on the request's Accept-Encoding whichever way it goes, so caches must know.
     addVary(reply);
     if (request.headers['x-no-compression'] !== undefined) return null;
-    return negotiate(request.headers['accept-encoding'] ?? '', [...ENCODINGS]) as Encoding | null;
+    const encoding = negotiate(request.headers['accept-encoding'] ?? '', [...ENCODINGS]) as Encoding | null;
+    return encoding && { encoding, size };
   };
 
   app.addHook('onSend', (request, reply, payload, done) => {
-    const encoding = encodingFor(request, reply, payload);
-    if (!encoding) return done(null, payload);
+    const compression = compressionFor(request, reply, payload);
+    if (!compression) return done(null, payload);
     const send = (bytes: Buffer) => {
-      reply.header('content-encoding', encoding);
+      reply.header('content-encoding', compression.encoding);
       reply.header('content-length', bytes.length);
       done(null, bytes);
     };
     const value = frozenValueOf.get(reply);
-    if (value) keptCopy(value, encoding, payload as string).then(send, done);
-    else send(compressNow[encoding](payload as string));
+    if (value) keptCopy(value, compression, payload as string).then(send, done);
+    else send(compressNow[compression.encoding](payload as string, compression.size));
   });
 }
