@@ -1,3 +1,4 @@
+import { reactRouterProductionBuild } from '@hall/vite-config';
 import react from '@vitejs/plugin-react';
 import { createReadStream, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -43,7 +44,7 @@ function pdfjsAssets(): Plugin {
 
 // The citizen app is served by the hall server at `/`.
 export default defineConfig({
-  plugins: [react(), pdfjsAssets()],
+  plugins: [react(), pdfjsAssets(), reactRouterProductionBuild()],
   base: '/',
   build: {
     outDir: 'dist',
