@@ -32,7 +32,7 @@ const refusedByPostgres = () => new pg.DatabaseError('invalid byte sequence for 
 describe('batchedInsert', () => {
   it('stores the values of one turn in one statement, each caller getting the row made of its own values', async () => {
     const { calls, insert } = table();
-    const add = batchedInsert(insert, { values: keyOf, row: keyOf });
+    const add = batchedInsert(insert, keyOf);
     const rows = await Promise.all([add({ who: 'a', text: '一' }), add({ who: 'b', text: '二' }), add({ who: 'c', text: '三' })]);
     expect(calls).toEqual([3]);
     expect(rows.map((row) => `${row.who}${row.text}`)).toEqual(['a一', 'b二', 'c三']);
@@ -40,14 +40,14 @@ describe('batchedInsert', () => {
 
   it('gives two callers with the same values a row each, never the same one', async () => {
     const { insert } = table();
-    const add = batchedInsert(insert, { values: keyOf, row: keyOf });
+    const add = batchedInsert(insert, keyOf);
     const rows = await Promise.all([add({ who: 'a', text: '同' }), add({ who: 'a', text: '同' })]);
     expect(new Set(rows.map((row) => row.id)).size).toBe(2);
   });
 
   it('tries each value alone when PostgreSQL refuses the statement: only the bad value fails', async () => {
     const { stored, calls, insert } = table((values) => (values.text.includes('\u0000') ? refusedByPostgres() : null));
-    const add = batchedInsert(insert, { values: keyOf, row: keyOf });
+    const add = batchedInsert(insert, keyOf);
     const results = await Promise.allSettled([add({ who: 'a', text: '好' }), add({ who: 'b', text: '坏\u0000' }), add({ who: 'c', text: '好' })]);
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(calls).toEqual([3, 1, 1, 1]);
@@ -56,7 +56,7 @@ describe('batchedInsert', () => {
 
   it('fails the whole turn without trying again when the connection is lost (the statement may have been stored)', async () => {
     const { calls, insert } = table(() => Object.assign(new Error('Connection terminated unexpectedly'), { code: 'EPIPE' }));
-    const add = batchedInsert(insert, { values: keyOf, row: keyOf });
+    const add = batchedInsert(insert, keyOf);
     const results = await Promise.allSettled([add({ who: 'a', text: '一' }), add({ who: 'b', text: '二' })]);
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
     expect(calls).toEqual([2]);
@@ -64,7 +64,7 @@ describe('batchedInsert', () => {
 
   it('sends a later turn in a statement of its own', async () => {
     const { calls, insert } = table();
-    const add = batchedInsert(insert, { values: keyOf, row: keyOf });
+    const add = batchedInsert(insert, keyOf);
     await add({ who: 'a', text: '一' });
     await add({ who: 'b', text: '二' });
     expect(calls).toEqual([1, 1]);

@@ -155,11 +155,7 @@ export async function describeApplication(db: Database, row: ApplicationRow, use
   };
 }
 
-/** The statuses listed under a tab (10, 20 and 30 under passed …), from the domain's table. */
-function tabStatuses(tab: ReviewTab): number[] {
-  return STATUSES_OF_TAB.get(tab) ?? [];
-}
-/** Worked out once from the domain's table: the list asks for it on every call. */
+/** The statuses listed under each tab (10, 20 and 30 under passed …), worked out once from the domain's table: the list asks on every call. */
 const STATUSES_OF_TAB = new Map(
   REVIEW_TABS.map((info) => [
     info.tab,
@@ -219,7 +215,7 @@ function listedTabs(filter: ApplicationListFilter): typeof REVIEW_TABS | null {
  * reads no application: applicationTabs refuses it once the session has been checked.
  */
 export function readApplicationsWithSession(db: Database, sessionId: string, filter: ApplicationListFilter) {
-  const statuses = (listedTabs(filter) ?? []).flatMap((info) => tabStatuses(info.tab));
+  const statuses = (listedTabs(filter) ?? []).flatMap((info) => STATUSES_OF_TAB.get(info.tab) ?? []);
   const { yytype } = filter;
   // The requests of a turn that ask for the same statuses and flag share a statement (a handful of kinds).
   const kinds = listReads(db);
@@ -231,7 +227,7 @@ export function readApplicationsWithSession(db: Database, sessionId: string, fil
   }
   return read(sessionId);
 }
-type ListedRow = Awaited<ReturnType<ReturnType<ReturnType<typeof listedRows>>['execute']>>[number];
+type ListedRow = Awaited<ReturnType<ReturnType<typeof listed>['execute']>>[number];
 const listReads = perDatabase(() => new Map<string, (sessionId: string) => Promise<ListedRow[]>>());
 
 /**

@@ -36,17 +36,14 @@ const feedbackKey = ({ openid, content }: FeedbackValues) => JSON.stringify([ope
  * named take the table's defaults.
  */
 const insertFeedback = perDatabase((db) =>
-  batchedInsert(
-    async (values: FeedbackValues[]) => {
-      const { rows } = await db.execute<FeedbackValues & { id: number }>(
-        sql`INSERT INTO ${feedback} (openid, content)
+  batchedInsert(async (values: FeedbackValues[]) => {
+    const { rows } = await db.execute<FeedbackValues & { id: number }>(
+      sql`INSERT INTO ${feedback} (openid, content)
             SELECT * FROM unnest(${sql.param(values.map((v) => v.openid))}::text[], ${sql.param(values.map((v) => v.content))}::text[])
             RETURNING id, openid, content`,
-      );
-      return rows;
-    },
-    { values: feedbackKey, row: feedbackKey },
-  ),
+    );
+    return rows;
+  }, feedbackKey),
 );
 
 /** Stores a citizen's feedback after the domain's rule (not empty, at most 200 characters); answers its id. */
