@@ -8,7 +8,7 @@ import {
   type PropertyUnit,
   type RightsRecord,
 } from '@hall/api';
-import { REGISTRATION_TYPES, REVIEW_STATUS_TABS, REVIEW_TABS, enumLabel, isDeletableApplication, reviewTabOf, statusRefusal, type ReviewTab } from '@hall/domain';
+import { REGISTRATION_TYPES, REVIEW_STATUS_TABS, REVIEW_TABS, enumLabel, isDeletableApplication, reviewTabOf, statusRefusal } from '@hall/domain';
 import { and, asc, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
