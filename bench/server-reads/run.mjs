@@ -20,7 +20,8 @@
 //                     without it the first server starts its embedded PostgreSQL in a temporary folder
 //
 // Beside req/s each line prints the server's CPU time per request (user + system, read from /proc):
-// what a call costs the server process itself, steadier from run to run than req/s on a shared machine.
+// what a call costs the server process itself, steadier from run to run than req/s on a shared machine;
+// and the bytes of one reply as sent (headers and compressed body).
 import { execFileSync, fork, spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -212,6 +213,8 @@ function load(servers, { path, connections, body, cookie, perRequest }, seconds)
       rps: results.reduce((sum, r) => sum + r.requests.average, 0),
       p99: Math.max(...results.map((r) => r.latency.p99)),
       non2xx: results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
+      // What went over the wire a request, headers included (autocannon counts the response bytes).
+      bytesPerRequest: requests === 0 ? '-' : Math.round(results.reduce((sum, r) => sum + r.throughput.total, 0) / requests),
       cpuPerRequest: cpuBefore === null || cpuAfter === null || requests === 0 ? '-' : `${Math.round(((cpuAfter - cpuBefore) / requests) * 1e6)} µs`,
     };
   });
@@ -299,7 +302,7 @@ async function main() {
     const measured = servers.slice(0, count);
     console.log(`hall server, ${count} process${count > 1 ? 'es (connections split between them)' : ''}`);
     console.log(
-      `${pad('call', 16)}${pad('kind', 7)}${padStart('conns', 6)}${padStart('req/s', 9)}${padStart('p99 ms', 8)}${padStart('of bare', 9)}${padStart('non-2xx', 9)}${padStart('CPU/req', 9)}  target`,
+      `${pad('call', 16)}${pad('kind', 7)}${padStart('conns', 6)}${padStart('req/s', 9)}${padStart('p99 ms', 8)}${padStart('of bare', 9)}${padStart('non-2xx', 9)}${padStart('CPU/req', 9)}${padStart('bytes', 7)}  target`,
     );
     for (const scenario of list) {
       await load(measured, scenario, 2);
@@ -307,7 +310,7 @@ async function main() {
       const ratio = figures.rps / bareFigures.rps;
       const target = scenario.kind === 'read' ? `≥ 30 %, p99 ≤ 25 ms: ${ratio >= 0.3 && figures.p99 <= 25 ? 'met' : 'not met'}` : `≥ 15 %: ${ratio >= 0.15 ? 'met' : 'not met'}`;
       console.log(
-        `${pad(scenario.name, 16)}${pad(scenario.kind, 7)}${padStart(scenario.connections, 6)}${padStart(Math.round(figures.rps), 9)}${padStart(figures.p99, 8)}${padStart(`${(ratio * 100).toFixed(1)} %`, 9)}${padStart(figures.non2xx, 9)}${padStart(figures.cpuPerRequest, 9)}  ${target}`,
+        `${pad(scenario.name, 16)}${pad(scenario.kind, 7)}${padStart(scenario.connections, 6)}${padStart(Math.round(figures.rps), 9)}${padStart(figures.p99, 8)}${padStart(`${(ratio * 100).toFixed(1)} %`, 9)}${padStart(figures.non2xx, 9)}${padStart(figures.cpuPerRequest, 9)}${padStart(figures.bytesPerRequest, 7)}  ${target}`,
       );
     }
     console.log('');

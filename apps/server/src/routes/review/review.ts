@@ -1,4 +1,5 @@
-import { contract } from '@hall/api';
+import { contract, type ReviewQueue } from '@hall/api';
+import { frozenPerValue } from '../../lib/deep-freeze';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../lib/register-call';
 import { registerPictureRoute } from '../../lib/picture-route';
@@ -16,9 +17,11 @@ const REVIEWER = { role: 'reviewer' } as const;
 export async function reviewRoutes(app: FastifyInstance): Promise<void> {
   const { db, files } = app.hall;
 
+  // The queues are shared and kept (services/review), and so is their reply.
+  const queuesReply = frozenPerValue((lists: ReviewQueue[]) => ({ errcode: '00' as const, data: { lists } }));
   registerCall(app, contract.getReviewList, { auth: 'operator', operator: REVIEWER }, async (request) => {
     const { stage, page, pageSize } = request.body;
-    return { errcode: '00', data: { lists: await readReviewQueues(db, stage, { page, pageSize }) } };
+    return queuesReply(await readReviewQueues(db, stage, { page, pageSize }));
   });
 
   registerCall(app, contract.getReviewApply, { auth: 'operator', operator: REVIEWER }, async (request) => {
