@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
+import pg from 'pg';
 import { buildApp, type HallApp } from '../src/app';
 import { connectDatabase, type DatabaseConnection } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
@@ -91,6 +92,25 @@ export function testHallForFile(...args: Parameters<typeof createTestHall>): Tes
       return typeof value === 'function' ? value.bind(hall) : value;
     },
   });
+}
+
+/**
+ * A database client of its own on the file's hall, writing as another server process would: nothing
+ * in the hall's process hears of its changes. Connected before the file's tests, ended after them.
+ */
+export function otherClientForFile(hall: TestHall): { query(text: string, values?: unknown[]): Promise<pg.QueryResult> } {
+  let client: pg.Client | undefined;
+  beforeAll(async () => {
+    client = new pg.Client({ connectionString: hall.databaseUrl });
+    await client.connect();
+  });
+  afterAll(() => client?.end());
+  return {
+    query(text, values) {
+      if (!client) throw new Error('the test asked for its other client before it was connected');
+      return client.query(text, values);
+    },
+  };
 }
 
 /**

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewQueue, ReviewQueueItem } from '@hall/api';
 import { reviewStageStatus } from '@hall/domain';
 import { applications } from '../../src/db/schema';
 import { DEMO_BUSINESSES } from '../../src/db/seed/apply-catalogue';
 import { API, caseColumns } from '../application-helpers';
-import { testHallForFile } from '../hall';
+import { otherClientForFile, testHallForFile } from '../hall';
 import { statementsWhile } from '../statement-count';
 
 // The review queues a process keeps (services/review readReviewQueues): read again only once
@@ -14,10 +13,10 @@ import { statementsWhile } from '../statement-count';
 // an administrator's statement would make them: nothing in this process is told.
 
 const hall = testHallForFile();
+const other = otherClientForFile(hall);
 const SURVEY = reviewStageStatus('cadastralSurvey');
 const ACCEPTANCE = reviewStageStatus('acceptance');
 let reviewer = '';
-let other: pg.Client;
 const ids: number[] = [];
 
 beforeAll(async () => {
@@ -36,12 +35,6 @@ beforeAll(async () => {
     )
     .returning({ id: applications.id });
   ids.push(...rows.map((row) => row.id));
-  other = new pg.Client({ connectionString: hall.databaseUrl });
-  await other.connect();
-});
-
-afterAll(async () => {
-  await other?.end();
 });
 
 const ask = async () => {

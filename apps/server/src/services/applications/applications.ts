@@ -9,7 +9,7 @@ import {
   type RightsRecord,
 } from '@hall/api';
 import { REGISTRATION_TYPES, REVIEW_STATUS_TABS, REVIEW_TABS, enumLabel, isDeletableApplication, reviewTabOf, statusRefusal } from '@hall/domain';
-import { and, asc, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { applicants, applications, businessMaterials, materialFiles, materials, propertyUnits, rightsInfo, sessions, storedFiles, users } from '../../db/schema';
@@ -18,6 +18,7 @@ import { HallError, badRequest, conflict, notFound } from '../../lib/errors';
 import { parseRowId } from '../../lib/row-id';
 import { perDatabase, preparedStatement } from '../../lib/prepared-statement';
 import { sequenceNumber } from '../../lib/sequence-number';
+import { CITIZEN_LIST_LIMITS, CITIZEN_LIST_MAX_KEPT_ITEMS, keptByFingerprint, rowsFingerprint } from '../../lib/kept-by-fingerprint';
 import { formatShanghaiDate, formatShanghaiDateTime } from '../../lib/shanghai-time';
 import type { FileStorage } from '../../storage/file-storage';
 import type { Transaction } from './application-editing';
@@ -177,7 +178,8 @@ const LIST_LIMIT = 500;
 const listedRows = (name: string, withFlag: boolean) =>
   preparedStatement((db) => {
     const item = db
-      .select()
+      // xmin: the transaction that wrote the row as it is now, which any change of it moves.
+      .select({ ...getTableColumns(applications), rowVersion: sql<string>`${applications}.xmin::text`.as('row_version') })
       .from(applications)
       .where(
         and(eq(applications.openid, sessions.openid), sql`${applications.shzt} = any(${sql.placeholder('statuses')})`, withFlag ? eq(applications.appointment, sql.placeholder('yytype')) : undefined),
@@ -186,7 +188,7 @@ const listedRows = (name: string, withFlag: boolean) =>
       .limit(LIST_LIMIT)
       .as('item');
     return db
-      .select({ session: sessionInReadColumns, userName: users.name, item: item._.selectedFields })
+      .select({ session: sessionInReadColumns, userName: users.name, userVersion: sql<string | null>`${users}.xmin::text`, item: item._.selectedFields })
       .from(sessions)
       .leftJoin(users, eq(users.openid, sessions.openid))
       .leftJoinLateral(item, sql`true`)
@@ -210,16 +212,20 @@ function listedTabs(filter: ApplicationListFilter): typeof REVIEW_TABS | null {
   return tab === null ? null : REVIEW_TABS.filter((info) => info.tab === tab);
 }
 
+/** The kind of list a filter asks for: its statuses and appointment flag. */
+const listKind = (statuses: number[], yytype: string | undefined) => `${statuses.join(',')}|${yytype ?? ''}`;
+const statusesOf = (filter: ApplicationListFilter) => (listedTabs(filter) ?? []).flatMap((info) => STATUSES_OF_TAB.get(info.tab) ?? []);
+
 /**
  * The rows of the application list of /prodoing, read with the session. A status that selects no tab
  * reads no application: applicationTabs refuses it once the session has been checked.
  */
 export function readApplicationsWithSession(db: Database, sessionId: string, filter: ApplicationListFilter) {
-  const statuses = (listedTabs(filter) ?? []).flatMap((info) => STATUSES_OF_TAB.get(info.tab) ?? []);
+  const statuses = statusesOf(filter);
   const { yytype } = filter;
   // The requests of a turn that ask for the same statuses and flag share a statement (a handful of kinds).
   const kinds = listReads(db);
-  const kind = `${statuses.join(',')}|${yytype ?? ''}`;
+  const kind = listKind(statuses, yytype);
   let read = kinds.get(kind);
   if (!read) {
     read = sessionBatch((params) => (yytype ? listedWithFlag(db).execute({ ...params, statuses, yytype }) : listed(db).execute({ ...params, statuses })));
@@ -230,23 +236,32 @@ export function readApplicationsWithSession(db: Database, sessionId: string, fil
 type ListedRow = Awaited<ReturnType<ReturnType<typeof listed>['execute']>>[number];
 const listReads = perDatabase(() => new Map<string, (sessionId: string) => Promise<ListedRow[]>>());
 
+/** The lists kept for citizens (lib/kept-by-fingerprint.ts), with the versions of the user and the applications. */
+const keptLists = perDatabase(() => keptByFingerprint<ApplicationListTab[]>(CITIZEN_LIST_LIMITS));
+
 /**
  * The application list of /prodoing from its rows: the four tabs in order, or the one a status
  * selects, each newest first (by submission time, else creation). yytype keeps one appointment flag.
  */
-export function applicationTabs(filter: ApplicationListFilter, rows: Awaited<ReturnType<typeof readApplicationsWithSession>>): ApplicationListTab[] {
+export function applicationTabs(db: Database, filter: ApplicationListFilter, rows: ListedRow[]): ApplicationListTab[] {
   const tabs = listedTabs(filter);
   if (tabs === null) throw badRequest(LIST_STATUS_INVALID);
-  const userName = rows[0]?.userName;
-  if (userName === null || userName === undefined) throw new Error(`no user ${rows[0]?.session.openid}`);
+  const first = rows[0];
+  const userName = first?.userName;
+  if (userName === null || userName === undefined) throw new Error(`no user ${first?.session.openid}`);
   const items = rows.flatMap((row) => (row.item ? [row.item] : []));
-  return tabs.map((info) => ({
-    tab: info.tab,
-    index: info.index,
-    label: info.label,
-    status: info.status,
-    items: items.filter((row) => reviewTabOf(row.shzt) === info.tab).map((row) => toApplicationSummary(row, userName)),
-  }));
+  const make = () =>
+    tabs.map((info) => ({
+      tab: info.tab,
+      index: info.index,
+      label: info.label,
+      status: info.status,
+      items: items.filter((row) => reviewTabOf(row.shzt) === info.tab).map((row) => toApplicationSummary(row, userName)),
+    }));
+  if (items.length > CITIZEN_LIST_MAX_KEPT_ITEMS) return make();
+  // The user's version too: the list shows the citizen's name.
+  const fingerprint = `${first!.userVersion}|${rowsFingerprint(items)}`;
+  return keptLists(db)(`${first!.session.openid}|${listKind(statusesOf(filter), filter.yytype)}`, fingerprint, make);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { validateFeedback } from '@hall/domain';
 import { NO_DATA_MESSAGE, type FeedbackItem } from '@hall/api';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { feedback, sessions } from '../../db/schema';
 import { liveSessions, sessionBatch, sessionInReadColumns } from '../session/sessions';
@@ -9,6 +9,7 @@ import { formatShanghaiDateTime } from '../../lib/shanghai-time';
 import { firstRowById } from '../../lib/row-id';
 import { perDatabase, preparedStatement } from '../../lib/prepared-statement';
 import { batchedInsert } from '../../lib/batched-insert';
+import { CITIZEN_LIST_LIMITS, CITIZEN_LIST_MAX_KEPT_ITEMS, keptByFingerprint, rowsFingerprint } from '../../lib/kept-by-fingerprint';
 
 type FeedbackRow = typeof feedback.$inferSelect;
 
@@ -57,7 +58,8 @@ export async function submitFeedback(db: Database, openid: string, content: stri
 /** The citizen's own feedback, newest first, found with the session in one statement (for the sessions of a turn). */
 const feedbackInSessions = preparedStatement((db) =>
   db
-    .select({ session: sessionInReadColumns, item: feedback })
+    // xmin: the transaction that wrote the row as it is now, which any change of it moves.
+    .select({ session: sessionInReadColumns, item: { ...getTableColumns(feedback), rowVersion: sql<string>`${feedback}.xmin::text` } })
     .from(sessions)
     .leftJoin(feedback, eq(feedback.openid, sessions.openid))
     .where(liveSessions)
@@ -69,8 +71,15 @@ const feedbackInSessions = preparedStatement((db) =>
 export const readFeedbackWithSession = (db: Database, sessionId: string) => feedbackWithSession(db)(sessionId);
 const feedbackWithSession = perDatabase((db) => sessionBatch((params) => feedbackInSessions(db).execute(params)));
 
-export function feedbackItemsOf(rows: Awaited<ReturnType<typeof readFeedbackWithSession>>): FeedbackItem[] {
-  return rows.flatMap((row) => (row.item ? [toFeedbackItem(row.item)] : []));
+/** The feedback lists kept for citizens (lib/kept-by-fingerprint.ts), with the versions of their rows. */
+const keptFeedback = perDatabase(() => keptByFingerprint<FeedbackItem[]>(CITIZEN_LIST_LIMITS));
+
+/** The citizen's feedback list from its rows; kept while they are unchanged. */
+export function feedbackItemsOf(db: Database, rows: Awaited<ReturnType<typeof readFeedbackWithSession>>): FeedbackItem[] {
+  const items = rows.flatMap((row) => (row.item ? [row.item] : []));
+  const make = () => items.map(toFeedbackItem);
+  if (items.length > CITIZEN_LIST_MAX_KEPT_ITEMS) return make();
+  return keptFeedback(db)(`${rows[0]!.session.openid}`, rowsFingerprint(items), make);
 }
 
 /** One item of the citizen's own feedback; another's is as absent as a missing one. */
