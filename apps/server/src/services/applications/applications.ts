@@ -157,15 +157,6 @@ export async function describeApplication(db: Database, row: ApplicationRow, use
 }
 
 /** The statuses listed under each tab (10, 20 and 30 under passed …), worked out once from the domain's table: the list asks on every call. */
-const STATUSES_OF_TAB = new Map(
-  REVIEW_TABS.map((info) => [
-    info.tab,
-    Object.entries(REVIEW_STATUS_TABS)
-      .filter(([, listedUnder]) => listedUnder === info.tab)
-      .map(([status]) => Number(status)),
-  ]),
-);
-
 /** A citizen's list is short; this only bounds a runaway one. */
 const LIST_LIMIT = 500;
 
@@ -204,28 +195,46 @@ export interface ApplicationListFilter {
   yytype?: '0' | '1' | undefined;
 }
 
-/** The tabs a list shows: the four in order, or the one a status selects; null when the status selects none. */
-function listedTabs(filter: ApplicationListFilter): typeof REVIEW_TABS | null {
+/**
+ * What a list shows: its tabs and the statuses they hold (`key` names them), worked out once for the
+ * four tabs and for each one; `tabs` is null for a status that selects no tab.
+ */
+interface ListedTabs {
+  tabs: typeof REVIEW_TABS | null;
+  statuses: number[];
+  key: string;
+}
+function tabsListing(tabs: typeof REVIEW_TABS): ListedTabs {
+  const statuses = Object.entries(REVIEW_STATUS_TABS)
+    .filter(([, listedUnder]) => tabs.some((info) => info.tab === listedUnder))
+    .map(([status]) => Number(status));
+  return { tabs, statuses, key: statuses.join(',') };
+}
+const ALL_TABS = tabsListing(REVIEW_TABS);
+const ONE_TAB = new Map(REVIEW_TABS.map((info) => [info.tab, tabsListing([info])]));
+const NO_TAB: ListedTabs = { tabs: null, statuses: [], key: '' };
+
+/** The tabs a list shows: the four in order, or the one a status selects, or none. */
+function listedTabs(filter: ApplicationListFilter): ListedTabs {
   const status = filter.status?.trim();
-  if (!status) return REVIEW_TABS;
+  if (!status) return ALL_TABS;
   const tab = reviewTabOf(status);
-  return tab === null ? null : REVIEW_TABS.filter((info) => info.tab === tab);
+  return tab === null ? NO_TAB : ONE_TAB.get(tab)!;
 }
 
 /** The kind of list a filter asks for: its statuses and appointment flag. */
-const listKind = (statuses: number[], yytype: string | undefined) => `${statuses.join(',')}|${yytype ?? ''}`;
-const statusesOf = (filter: ApplicationListFilter) => (listedTabs(filter) ?? []).flatMap((info) => STATUSES_OF_TAB.get(info.tab) ?? []);
+const listKind = (filter: ApplicationListFilter) => `${listedTabs(filter).key}|${filter.yytype ?? ''}`;
 
 /**
  * The rows of the application list of /prodoing, read with the session. A status that selects no tab
  * reads no application: applicationTabs refuses it once the session has been checked.
  */
 export function readApplicationsWithSession(db: Database, sessionId: string, filter: ApplicationListFilter) {
-  const statuses = statusesOf(filter);
+  const { statuses } = listedTabs(filter);
   const { yytype } = filter;
   // The requests of a turn that ask for the same statuses and flag share a statement (a handful of kinds).
   const kinds = listReads(db);
-  const kind = listKind(statuses, yytype);
+  const kind = listKind(filter);
   let read = kinds.get(kind);
   if (!read) {
     read = sessionBatch((params) => (yytype ? listedWithFlag(db).execute({ ...params, statuses, yytype }) : listed(db).execute({ ...params, statuses })));
@@ -244,7 +253,7 @@ const keptLists = perDatabase(() => keptByFingerprint<ApplicationListTab[]>(CITI
  * selects, each newest first (by submission time, else creation). yytype keeps one appointment flag.
  */
 export function applicationTabs(db: Database, filter: ApplicationListFilter, rows: ListedRow[]): ApplicationListTab[] {
-  const tabs = listedTabs(filter);
+  const { tabs } = listedTabs(filter);
   if (tabs === null) throw badRequest(LIST_STATUS_INVALID);
   const first = rows[0];
   const userName = first?.userName;
@@ -261,7 +270,7 @@ export function applicationTabs(db: Database, filter: ApplicationListFilter, row
   if (items.length > CITIZEN_LIST_MAX_KEPT_ITEMS) return make();
   // The user's version too: the list shows the citizen's name.
   const fingerprint = `${first!.userVersion}|${rowsFingerprint(items)}`;
-  return keptLists(db)(`${first!.session.openid}|${listKind(statusesOf(filter), filter.yytype)}`, fingerprint, make);
+  return keptLists(db)(`${first!.session.openid}|${listKind(filter)}`, fingerprint, make);
 }
 
 /**
