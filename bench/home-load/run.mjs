@@ -12,7 +12,8 @@
 // Settings (environment):
 //   BENCH_RUNS      Lighthouse runs per page (default 3; the median is printed)
 //   BENCH_PAGES     comma-separated paths to measure (default the three of DESIGN §7)
-//   BENCH_REPORTS   a folder: each run's Lighthouse JSON report is written there
+//   BENCH_REPORTS   a folder: each run's Lighthouse JSON report is written there, and its trace
+//                   (<page>-<run>.trace.json, for Chromium's Performance panel)
 //   HALL_CHROMIUM   the browser (default /usr/bin/chromium; never a downloaded one)
 //   BENCH_CRITICAL_PATH  1 (or LCPpessimistic, FCPoptimistic …): print the simulated critical path
 import { spawn } from 'node:child_process';
@@ -165,6 +166,7 @@ async function lighthouseRun(browser, url, attempts = 3) {
     const flags = { output: 'json', logLevel: 'error', onlyCategories: ['performance'], formFactor: 'mobile', throttlingMethod: 'simulate', disableStorageReset: true };
     const result = await lighthouse(url, flags, undefined, page);
     const error = result.lhr.runtimeError;
+    if (!error && REPORTS) result.trace = result.artifacts.Trace ?? result.artifacts.traces?.defaultPass;
     if (!error) {
       if (process.env.BENCH_CRITICAL_PATH) await printCriticalPath(result);
       return result;
@@ -186,6 +188,7 @@ async function measure(browser, url) {
   const jsGzip = (await Promise.all(scripts.map((r) => gzipBytes(r.url)))).reduce((a, b) => a + b, 0);
   return {
     report: result.report,
+    trace: result.trace,
     finalUrl: lhr.finalDisplayedUrl,
     score: Math.round(lhr.categories.performance.score * 100),
     fcp: lhr.audits['first-contentful-paint'].numericValue,
@@ -222,7 +225,11 @@ try {
     for (let run = 1; run <= RUNS; run += 1) {
       const figures = await measure(browser, `${hall.origin}${path}`);
       if (new URL(figures.finalUrl).pathname.startsWith('/simulator')) throw new Error(`${path}: the citizen was sent to sign in again`);
-      if (REPORTS) await writeFile(join(REPORTS, `${path.split('?')[0].slice(1).replace(/\W+/g, '_') || 'home'}-${run}.json`), figures.report);
+      if (REPORTS) {
+        const name = `${path.split('?')[0].slice(1).replace(/\W+/g, '_') || 'home'}-${run}`;
+        await writeFile(join(REPORTS, `${name}.json`), figures.report);
+        await writeFile(join(REPORTS, `${name}.trace.json`), JSON.stringify(figures.trace));
+      }
       runs.push(figures);
       console.log(
         `  ${path.split('?')[0]} run ${run}: score ${figures.score}, FCP ${(figures.fcp / 1000).toFixed(2)} s, LCP ${(figures.lcp / 1000).toFixed(2)} s, TBT ${Math.round(figures.tbt)} ms, JS ${figures.jsKb.toFixed(1)} KB, ${figures.requests} requests`,

@@ -26,8 +26,9 @@ function closure(key, into = new Set()) {
   return into;
 }
 
-const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
-const loadedFirst = closure(entry);
+// The page loads the hall's screens (src/app/hall.tsx) and the session chunk they import from the
+// HTML itself (vite.config.ts): that is what every page has before its own screen.
+const loadedFirst = closure('src/app/hall.tsx');
 const preloads = {};
 for (const [path, screen] of Object.entries(LANDING_PAGES)) {
   if (!manifest[screen]?.isDynamicEntry) {

@@ -1,7 +1,7 @@
 // Prints the gzip size of the JavaScript the hall home `/` loads on a first visit (the entry, its
 // static imports, and the lazily loaded home route with its imports) and fails the build above
 // the budget of DESIGN.md §7: 120 KB.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -16,8 +16,8 @@ function visit(key) {
   loaded.add(chunk.file);
   for (const imported of chunk.imports ?? []) visit(imported);
 }
-const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
-visit(entry);
+// The HTML loads the entry (the session chunk) and the hall's screens, which import it (vite.config.ts).
+visit('src/app/hall.tsx');
 visit(Object.keys(manifest).find((key) => key.endsWith('features/home/home-page.tsx')));
 visit(Object.keys(manifest).find((key) => key.endsWith('features/session/waiting-page.tsx')));
 
@@ -34,3 +34,23 @@ if (total > BUDGET_BYTES) {
   console.error('The hall home loads more JavaScript than its budget.');
   process.exit(1);
 }
+
+// The page's entry script starts the session bootstrap while the hall's screens download
+// (vite.config.ts); it must not itself wait for React or the kit, or the sign-in waits again.
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+const entryScripts = [...html.matchAll(/<script type="module"[^>]*src="\/([^"]+)"/g)].map((match) => match[1]);
+const entryFile = entryScripts[0];
+const problems = entryScripts.length === 1 ? [] : [`index.html has ${entryScripts.length} module scripts, not one`];
+if (entryFile) {
+  const mapFile = join(dist, `${entryFile}.map`);
+  const sources = existsSync(mapFile) ? JSON.parse(readFileSync(mapFile, 'utf8')).sources : [];
+  if (sources.length === 0) problems.push(`${entryFile} has no source map to check`);
+  problems.push(...sources.filter((source) => /node_modules\/.*\/(react|react-dom|react-router|antd-mobile|scheduler)\//.test(source)));
+  const entryChunk = Object.values(manifest).find((chunk) => chunk.file === entryFile);
+  problems.push(...(entryChunk?.imports ?? []).map((key) => `imports ${manifest[key].file}`));
+}
+if (problems.length > 0) {
+  console.error(`The entry script carries or waits for what the hall's screens load: ${problems.slice(0, 5).join(', ')}`);
+  process.exit(1);
+}
+console.log(`Entry script ${entryFile}: ${(gzipSync(readFileSync(join(dist, entryFile)), { level: 9 }).length / 1024).toFixed(1)} KB gzip, no React, imports nothing.`);

@@ -1,27 +1,11 @@
 import '@hall/ui/theme.css';
 import '@hall/ui/style.css';
 import './app/global.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { installAccessibilityRepairs } from '@hall/ui';
-import { preloadFeedbackAfterFirstScreen } from '@hall/app';
-import { installIosKeyboardFix } from './lib/ios-keyboard';
-import './lib/landing';
-import { HallRoutes } from './app/router';
-import { useSession } from './stores/session';
+import { startSessionBootstrap } from './lib/session-start';
 
-installIosKeyboardFix();
-// Every route waits for the session (the /waiting guard), so it starts now, alongside the first
-// screen's code, rather than once /waiting has rendered.
-void useSession.getState().bootstrap();
-installAccessibilityRepairs();
-preloadFeedbackAfterFirstScreen();
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <BrowserRouter>
-      <HallRoutes />
-    </BrowserRouter>
-  </StrictMode>,
-);
+// The entry is small on purpose: it starts the session bootstrap (every route waits for it, the
+// /waiting guard) and loads the hall's screens, whose code the page already fetches beside this
+// script (a modulepreload in the HTML, see vite.config.ts): on a slow phone the sign-in's round
+// trips then overlap the download of React and the screens instead of following it.
+startSessionBootstrap();
+void import('./app/hall');

@@ -1,4 +1,4 @@
-import { dataOf, startEarly, takeEarly } from '@hall/app';
+import { dataOf, startEarly, takeEarly } from '@hall/app/session';
 import { api } from './api';
 
 /** yytype of /prodoing: '0' or '1' narrows the list by appointment; anything else shows all. */

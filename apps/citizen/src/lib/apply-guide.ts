@@ -1,4 +1,4 @@
-import { dataOf, NotFoundError, recordOf, startEarly, takeEarly } from '@hall/app';
+import { dataOf, NotFoundError, recordOf, startEarly, takeEarly } from '@hall/app/session';
 import { api } from './api';
 
 export const NO_GUIDE = '未找到该业务的办事指南';

@@ -1,4 +1,4 @@
-import type { BootstrapInput } from '@hall/app';
+import type { BootstrapInput } from '@hall/app/session';
 import { paths } from '../config/paths';
 import { appointmentFilter, prefetchApplicationLists } from './application-lists';
 import { prefetchApplyGuide } from './apply-guide';

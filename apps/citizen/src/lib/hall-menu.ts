@@ -1,4 +1,4 @@
-import { dataOf, startEarly, takeEarly } from '@hall/app';
+import { dataOf, startEarly, takeEarly } from '@hall/app/session';
 import { api } from './api';
 
 const loadHallMenu = async (appid: string | undefined) => dataOf(await api.getWxMenu({ AppRootDomain: window.location.origin, AppID: appid }));

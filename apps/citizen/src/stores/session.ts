@@ -1,10 +1,9 @@
 import { SessionLostError, SignInRefusedError, type AppInfo, type HallUser } from '@hall/api/browser';
-import { NETWORK_ERROR, runSessionBootstrap } from '@hall/app';
+import { NETWORK_ERROR } from '@hall/app';
 import { create } from 'zustand';
 import { api } from '../lib/api';
 import { useElderMode } from '../lib/elder-mode';
-import { firstScreenReads } from '../lib/first-screen-reads';
-import { landingUrl, oauthReturn } from '../lib/landing';
+import { sessionBootstrap } from '../lib/session-start';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error' | 'redirecting';
 
@@ -32,7 +31,7 @@ export const useSession = create<SessionState>((set, get) => ({
     running ??= (async () => {
       set({ status: 'loading', error: null });
       try {
-        const result = await runSessionBootstrap(api, { ...oauthReturn(), landingUrl, ...firstScreenReads(landingUrl) });
+        const result = await sessionBootstrap();
         if (result.kind === 'redirect') {
           set({ status: 'redirecting' });
           window.location.replace(result.to);
