@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { installAccessibilityRepairs } from '@hall/ui';
@@ -13,10 +13,15 @@ void useSession.getState().bootstrap();
 installAccessibilityRepairs();
 preloadFeedbackAfterFirstScreen();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <BrowserRouter>
-      <HallRoutes />
-    </BrowserRouter>
-  </StrictMode>,
-);
+// A transition: React draws the first screen in slices of a few milliseconds, so a slow phone's
+// main thread is never held long enough to miss a tap while it does.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <BrowserRouter>
+        <HallRoutes />
+      </BrowserRouter>
+    </StrictMode>,
+  );
+});

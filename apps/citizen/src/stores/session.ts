@@ -27,7 +27,10 @@ export const useSession = create<SessionState>((set, get) => ({
   user: null,
 
   bootstrap() {
-    if (get().status === 'ready') return Promise.resolve();
+    // Once the page is on its way to WeChat (or to sign in again), a second run must not start:
+    // its authorise call would set a new state cookie, and the code WeChat brings back with the
+    // first run's state would then be refused (登录校验未通过).
+    if (get().status === 'ready' || get().status === 'redirecting') return Promise.resolve();
     running ??= (async () => {
       set({ status: 'loading', error: null });
       try {
