@@ -196,6 +196,10 @@ async function measure(browser, url) {
     tbt: lhr.audits['total-blocking-time'].numericValue,
     jsKb: jsGzip / 1024,
     requests: requests.length,
+    // Lighthouse's own CPU benchmark of this machine (higher is faster): simulated throttling
+    // multiplies the main-thread work it saw by 4 whatever the machine, so figures from machines
+    // whose index differs are not comparable.
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -220,6 +224,7 @@ try {
   await page.close();
   if (REPORTS) await mkdir(REPORTS, { recursive: true });
   const rows = [];
+  const allRuns = [];
   for (const path of PAGES) {
     const runs = [];
     for (let run = 1; run <= RUNS; run += 1) {
@@ -231,6 +236,7 @@ try {
         await writeFile(join(REPORTS, `${name}.trace.json`), JSON.stringify(figures.trace));
       }
       runs.push(figures);
+      allRuns.push(figures);
       console.log(
         `  ${path.split('?')[0]} run ${run}: score ${figures.score}, FCP ${(figures.fcp / 1000).toFixed(2)} s, LCP ${(figures.lcp / 1000).toFixed(2)} s, TBT ${Math.round(figures.tbt)} ms, JS ${figures.jsKb.toFixed(1)} KB, ${figures.requests} requests`,
       );
@@ -245,6 +251,7 @@ try {
     );
   }
   console.log('Budget (DESIGN §7): score ≥ 95, LCP ≤ 2.00 s on each page; the home ≤ 120 KB of JavaScript.');
+  console.log(`Lighthouse benchmark index of this machine (median of all runs; higher is faster): ${Math.round(median(allRuns.map((r) => r.benchmarkIndex)))}.`);
   // Simulated throttling scales the main-thread work it saw, so a busy machine inflates TBT and the score.
   console.log(
     `Load average at the end (1, 5, 15 min): ${loadavg()

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { keptByFingerprint } from './kept-by-fingerprint';
+import { CITIZEN_LIST_MAX_KEPT_ITEMS, keptByFingerprint, keptCitizenLists } from './kept-by-fingerprint';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -50,5 +50,33 @@ describe('keptByFingerprint', () => {
       }),
     ).toThrow('no');
     expect(keep('a', 'v', () => ({}))).not.toBe(first);
+  });
+});
+
+describe('keptCitizenLists', () => {
+  const rows = (count: number, version = '7') => Array.from({ length: count }, (_, i) => ({ id: i + 1, rowVersion: version }));
+
+  it('keeps a list while its rows and what else it shows are unchanged', () => {
+    const lists = keptCitizenLists<{ n: number }>();
+    let made = 0;
+    const make = () => ({ n: ++made });
+    const first = lists('openid-1|all', rows(3), make, 'user-1');
+    expect(lists('openid-1|all', rows(3), make, 'user-1')).toBe(first);
+    // A row changed (its version moved), a row more, or the user renamed: made again.
+    expect(lists('openid-1|all', [...rows(2), { id: 3, rowVersion: '8' }], make, 'user-1')).toEqual({ n: 2 });
+    expect(lists('openid-1|all', rows(4), make, 'user-1')).toEqual({ n: 3 });
+    expect(lists('openid-1|all', rows(4), make, 'user-2')).toEqual({ n: 4 });
+  });
+
+  it(`makes a list of more than ${CITIZEN_LIST_MAX_KEPT_ITEMS} rows each time, and keeps one of exactly that many`, () => {
+    const lists = keptCitizenLists<{ n: number }>();
+    let made = 0;
+    const make = () => ({ n: ++made });
+    const long = rows(CITIZEN_LIST_MAX_KEPT_ITEMS + 1);
+    expect(lists('openid-1|all', long, make)).toEqual({ n: 1 });
+    expect(lists('openid-1|all', long, make)).toEqual({ n: 2 });
+    const full = rows(CITIZEN_LIST_MAX_KEPT_ITEMS);
+    const kept = lists('openid-1|all', full, make);
+    expect(lists('openid-1|all', full, make)).toBe(kept);
   });
 });

@@ -33,6 +33,9 @@ export function keptByFingerprint<Value>({ maxKeys, maxAgeMs }: KeptByFingerprin
   };
 }
 
+/** Rows as a list is made from them: each one's id and row version. */
+type VersionedRows = ReadonlyArray<{ id: number; rowVersion: string }>;
+
 /**
  * What the process keeps of the lists a citizen reads of their own (their applications, their
  * feedback), each for the citizen and the filter asked: a citizen comes back to such a list again and
@@ -40,9 +43,20 @@ export function keptByFingerprint<Value>({ maxKeys, maxAgeMs }: KeptByFingerprin
  * (a transaction id, which PostgreSQL may hand out again after four billion transactions) from ever
  * being mistaken for another.
  */
-export const CITIZEN_LIST_LIMITS: KeptByFingerprintLimits = { maxKeys: 2000, maxAgeMs: 10 * 60_000 };
+const CITIZEN_LIST_LIMITS: KeptByFingerprintLimits = { maxKeys: 2000, maxAgeMs: 10 * 60_000 };
 /** A citizen's list with more items than this is made each time, so that what is kept stays small. */
 export const CITIZEN_LIST_MAX_KEPT_ITEMS = 50;
 
 /** The fingerprint of rows: each one's id and row version (its xmin, which every change of it moves), in order. */
-export const rowsFingerprint = (rows: ReadonlyArray<{ id: number; rowVersion: string }>) => rows.map((row) => `${row.id}.${row.rowVersion}`).join(',');
+const rowsFingerprint = (rows: VersionedRows) => rows.map((row) => `${row.id}.${row.rowVersion}`).join(',');
+
+/**
+ * A citizen's lists of one kind, kept per key (the citizen, the filter) while the rows they are made
+ * from are unchanged, within CITIZEN_LIST_LIMITS; a list of more than CITIZEN_LIST_MAX_KEPT_ITEMS
+ * rows is made each time. `alsoMadeFrom` is the version of anything else the list shows (the user
+ * whose name it carries).
+ */
+export function keptCitizenLists<Value>(): (key: string, rows: VersionedRows, make: () => Value, alsoMadeFrom?: string) => Value {
+  const kept = keptByFingerprint<Value>(CITIZEN_LIST_LIMITS);
+  return (key, rows, make, alsoMadeFrom = '') => (rows.length > CITIZEN_LIST_MAX_KEPT_ITEMS ? make() : kept(key, `${alsoMadeFrom}|${rowsFingerprint(rows)}`, make));
+}

@@ -18,7 +18,7 @@ import { HallError, badRequest, conflict, notFound } from '../../lib/errors';
 import { parseRowId } from '../../lib/row-id';
 import { perDatabase, preparedStatement } from '../../lib/prepared-statement';
 import { sequenceNumber } from '../../lib/sequence-number';
-import { CITIZEN_LIST_LIMITS, CITIZEN_LIST_MAX_KEPT_ITEMS, keptByFingerprint, rowsFingerprint } from '../../lib/kept-by-fingerprint';
+import { keptCitizenLists } from '../../lib/kept-by-fingerprint';
 import { formatShanghaiDate, formatShanghaiDateTime } from '../../lib/shanghai-time';
 import type { FileStorage } from '../../storage/file-storage';
 import type { Transaction } from './application-editing';
@@ -246,7 +246,7 @@ type ListedRow = Awaited<ReturnType<ReturnType<typeof listed>['execute']>>[numbe
 const listReads = perDatabase(() => new Map<string, (sessionId: string) => Promise<ListedRow[]>>());
 
 /** The lists kept for citizens (lib/kept-by-fingerprint.ts), with the versions of the user and the applications. */
-const keptLists = perDatabase(() => keptByFingerprint<ApplicationListTab[]>(CITIZEN_LIST_LIMITS));
+const keptLists = perDatabase(() => keptCitizenLists<ApplicationListTab[]>());
 
 /**
  * The application list of /prodoing from its rows: the four tabs in order, or the one a status
@@ -267,10 +267,8 @@ export function applicationTabs(db: Database, filter: ApplicationListFilter, row
       status: info.status,
       items: items.filter((row) => reviewTabOf(row.shzt) === info.tab).map((row) => toApplicationSummary(row, userName)),
     }));
-  if (items.length > CITIZEN_LIST_MAX_KEPT_ITEMS) return make();
   // The user's version too: the list shows the citizen's name.
-  const fingerprint = `${first!.userVersion}|${rowsFingerprint(items)}`;
-  return keptLists(db)(`${first!.session.openid}|${listKind(filter)}`, fingerprint, make);
+  return keptLists(db)(`${first!.session.openid}|${listKind(filter)}`, items, make, first!.userVersion ?? '');
 }
 
 /**

@@ -9,7 +9,7 @@ import { formatShanghaiDateTime } from '../../lib/shanghai-time';
 import { firstRowById } from '../../lib/row-id';
 import { perDatabase, preparedStatement } from '../../lib/prepared-statement';
 import { batchedInsert } from '../../lib/batched-insert';
-import { CITIZEN_LIST_LIMITS, CITIZEN_LIST_MAX_KEPT_ITEMS, keptByFingerprint, rowsFingerprint } from '../../lib/kept-by-fingerprint';
+import { keptCitizenLists } from '../../lib/kept-by-fingerprint';
 
 type FeedbackRow = typeof feedback.$inferSelect;
 
@@ -72,14 +72,12 @@ export const readFeedbackWithSession = (db: Database, sessionId: string) => feed
 const feedbackWithSession = perDatabase((db) => sessionBatch((params) => feedbackInSessions(db).execute(params)));
 
 /** The feedback lists kept for citizens (lib/kept-by-fingerprint.ts), with the versions of their rows. */
-const keptFeedback = perDatabase(() => keptByFingerprint<FeedbackItem[]>(CITIZEN_LIST_LIMITS));
+const keptFeedback = perDatabase(() => keptCitizenLists<FeedbackItem[]>());
 
 /** The citizen's feedback list from its rows; kept while they are unchanged. */
 export function feedbackItemsOf(db: Database, rows: Awaited<ReturnType<typeof readFeedbackWithSession>>): FeedbackItem[] {
   const items = rows.flatMap((row) => (row.item ? [row.item] : []));
-  const make = () => items.map(toFeedbackItem);
-  if (items.length > CITIZEN_LIST_MAX_KEPT_ITEMS) return make();
-  return keptFeedback(db)(`${rows[0]!.session.openid}`, rowsFingerprint(items), make);
+  return keptFeedback(db)(`${rows[0]!.session.openid}`, items, () => items.map(toFeedbackItem));
 }
 
 /** One item of the citizen's own feedback; another's is as absent as a missing one. */
