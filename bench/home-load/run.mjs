@@ -34,10 +34,13 @@ import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/la
  * request (size, connection) and each main-thread task over 10 ms, with its simulated start and end.
  * BENCH_CRITICAL_PATH=LCPpessimistic (or FCPoptimistic …) prints one graph only.
  */
+/** The trace Lighthouse recorded for a run (its artifact's name differs between versions). */
+const traceOf = (artifacts) => artifacts.Trace ?? artifacts.traces?.defaultPass;
+
 async function printCriticalPath(result) {
   const a = result.artifacts;
   const data = {
-    trace: a.Trace ?? a.traces?.defaultPass,
+    trace: traceOf(a),
     devtoolsLog: a.DevtoolsLog ?? a.devtoolsLogs?.defaultPass,
     gatherContext: a.GatherContext,
     settings: result.lhr.configSettings,
@@ -166,7 +169,6 @@ async function lighthouseRun(browser, url, attempts = 3) {
     const flags = { output: 'json', logLevel: 'error', onlyCategories: ['performance'], formFactor: 'mobile', throttlingMethod: 'simulate', disableStorageReset: true };
     const result = await lighthouse(url, flags, undefined, page);
     const error = result.lhr.runtimeError;
-    if (!error && REPORTS) result.trace = result.artifacts.Trace ?? result.artifacts.traces?.defaultPass;
     if (!error) {
       if (process.env.BENCH_CRITICAL_PATH) await printCriticalPath(result);
       return result;
@@ -188,7 +190,7 @@ async function measure(browser, url) {
   const jsGzip = (await Promise.all(scripts.map((r) => gzipBytes(r.url)))).reduce((a, b) => a + b, 0);
   return {
     report: result.report,
-    trace: result.trace,
+    trace: REPORTS ? traceOf(result.artifacts) : undefined,
     finalUrl: lhr.finalDisplayedUrl,
     score: Math.round(lhr.categories.performance.score * 100),
     fcp: lhr.audits['first-contentful-paint'].numericValue,

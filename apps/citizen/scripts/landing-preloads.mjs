@@ -3,9 +3,10 @@
 // them in that page's Link header (apps/server, plugins/static-apps.ts), so the screen's code
 // downloads beside the entry script instead of after it has run. The build fails when a page's
 // screen is not a lazy route of its own, so this table cannot drift from the router unnoticed.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { citizenPaths } from '@hall/domain';
+import { dist, HALL_SCREENS, manifest, staticClosure } from './built-chunks.mjs';
 
 const LANDING_PAGES = {
   [citizenPaths.prodoing]: 'src/features/application/applications/application-list-page.tsx',
@@ -15,27 +16,15 @@ const LANDING_PAGES = {
   [citizenPaths.dzzzQuery]: 'src/features/queries/query-page.tsx',
 };
 
-const dist = join(import.meta.dirname, '..', 'dist');
-const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
-
-/** The chunks a chunk loads before it runs: itself and its static imports, over and over. */
-function closure(key, into = new Set()) {
-  if (into.has(key)) return into;
-  into.add(key);
-  for (const imported of manifest[key].imports ?? []) closure(imported, into);
-  return into;
-}
-
-// The page loads the hall's screens (src/app/hall.tsx) and the session chunk they import from the
-// HTML itself (vite.config.ts): that is what every page has before its own screen.
-const loadedFirst = closure('src/app/hall.tsx');
+// What every page has before its own screen.
+const loadedFirst = staticClosure(HALL_SCREENS);
 const preloads = {};
 for (const [path, screen] of Object.entries(LANDING_PAGES)) {
   if (!manifest[screen]?.isDynamicEntry) {
     console.error(`landing page ${path}: ${screen} is not a lazy route of the citizen app`);
     process.exit(1);
   }
-  const chunks = [...closure(screen)].filter((key) => !loadedFirst.has(key)).map((key) => manifest[key]);
+  const chunks = [...staticClosure(screen)].filter((key) => !loadedFirst.has(key)).map((key) => manifest[key]);
   preloads[path] = {
     scripts: chunks.map((chunk) => `/${chunk.file}`),
     styles: [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].map((file) => `/${file}`),

@@ -4,22 +4,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { dist, HALL_SCREENS, manifest, staticClosure } from './built-chunks.mjs';
 
 const BUDGET_BYTES = 120 * 1024;
-const dist = join(import.meta.dirname, '..', 'dist');
-const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 
-const loaded = new Set();
-function visit(key) {
-  const chunk = manifest[key];
-  if (!chunk || loaded.has(chunk.file)) return;
-  loaded.add(chunk.file);
-  for (const imported of chunk.imports ?? []) visit(imported);
-}
-// The HTML loads the entry (the session chunk) and the hall's screens, which import it (vite.config.ts).
-visit('src/app/hall.tsx');
-visit(Object.keys(manifest).find((key) => key.endsWith('features/home/home-page.tsx')));
-visit(Object.keys(manifest).find((key) => key.endsWith('features/session/waiting-page.tsx')));
+const keys = new Set();
+for (const key of [HALL_SCREENS, ...['features/home/home-page.tsx', 'features/session/waiting-page.tsx'].map((page) => Object.keys(manifest).find((k) => k.endsWith(page)))]) staticClosure(key, keys);
+const loaded = new Set([...keys].map((key) => manifest[key].file));
 
 let total = 0;
 const rows = [...loaded]
