@@ -2,18 +2,20 @@
 // on /, /prodoing and /apply; the home's JavaScript ≤ 120 KB gzip).
 //
 // Starts the built hall (apps/citizen/dist served by apps/server/dist) in demo mode on an embedded
-// database of its own, signs a demo citizen in through the WeChat simulator in Debian's Chromium,
-// then runs Lighthouse (mobile, simulated throttling) on each page with that citizen's cookies kept
+// database of its own, twice: behind a TLS and HTTP/2 proxy as docs/deploy.md deploys it (what
+// citizens' phones talk to, tls-proxy.mjs), and on its own over plain HTTP/1.1. Each time it signs
+// a demo citizen in through the WeChat simulator in Debian's Chromium, then runs Lighthouse (mobile, simulated throttling) on each page with that citizen's cookies kept
 // and the browser cache emptied before every run: a citizen who comes back from the official
 // account's menu, whose session is still active (authorise answers noRefresh, spec part 1 §4).
 // Prints the medians of score, FCP, LCP, TBT, the JavaScript the page loaded (gzip, level 9, as
 // the citizen build counts it) and the request count.
 //
 // Settings (environment):
+//   BENCH_PROTOCOL  h2, http1, or both (default h2,http1)
 //   BENCH_RUNS      Lighthouse runs per page (default 3; the median is printed)
 //   BENCH_PAGES     comma-separated paths to measure (default the three of DESIGN §7)
 //   BENCH_REPORTS   a folder: each run's Lighthouse JSON report is written there, and its trace
-//                   (<page>-<run>.trace.json, for Chromium's Performance panel)
+//                   (<protocol>-<page>-<run>.trace.json, for Chromium's Performance panel)
 //   HALL_CHROMIUM   the browser (default /usr/bin/chromium; never a downloaded one)
 //   BENCH_CRITICAL_PATH  1 (or LCPpessimistic, FCPoptimistic …): print the simulated critical path
 import { spawn } from 'node:child_process';
@@ -26,6 +28,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { makeCertificate, startTlsProxy } from './tls-proxy.mjs';
 
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
 import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';
@@ -93,6 +96,10 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const APPLY_NAME = '抵押权首次登记';
 const PAGES = process.env.BENCH_PAGES?.split(',').map((s) => s.trim()) ?? ['/', '/prodoing', `/apply?id=pd-200-4&name=${encodeURIComponent(APPLY_NAME)}&djlx=200&qllx=4`];
 const REPORTS = process.env.BENCH_REPORTS;
+// h2: through the reverse proxy of docs/deploy.md (HTTPS, HTTP/2), as citizens reach the hall;
+// http1: the hall process itself over plain HTTP/1.1 (six connections, each with its own handshake).
+const PROTOCOLS = (process.env.BENCH_PROTOCOL ?? 'h2,http1').split(',').map((s) => s.trim());
+for (const protocol of PROTOCOLS) if (!['h2', 'http1'].includes(protocol)) throw new Error(`BENCH_PROTOCOL: ${protocol} is neither h2 nor http1`);
 const CHROMIUM = process.env.HALL_CHROMIUM ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
 
@@ -107,17 +114,21 @@ async function freePort() {
   });
 }
 
-async function startHall() {
+async function startHall(protocol) {
   const dataDir = await mkdtemp(join(tmpdir(), 'hall-bench-home-'));
   const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  // As deployed (docs/deploy.md): the proxy's https address is the one citizens use.
+  const certificate = protocol === 'h2' ? makeCertificate(dataDir) : null;
+  const proxy = certificate ? await startTlsProxy(certificate, origin) : null;
+  const proxyEnv = proxy ? { HALL_PUBLIC_URL: proxy.origin, HALL_TRUST_PROXY: '127.0.0.1' } : {};
   const server = spawn(process.execPath, [join(root, 'apps', 'server', 'dist', 'main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', HALL_MODE: 'demo', HALL_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', HALL_MODE: 'demo', HALL_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...proxyEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   server.stdout.on('data', (chunk) => (output += chunk));
   server.stderr.on('data', (chunk) => (output += chunk));
-  const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the hall server exited:\n${output}`);
@@ -130,8 +141,12 @@ async function startHall() {
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
-    origin,
+    origin: proxy?.origin ?? origin,
+    /** The hall process itself, for the script sizes read from Node. */
+    direct: origin,
+    spkiHash: certificate?.spkiHash,
     async close() {
+      await proxy?.close();
       server.kill('SIGTERM');
       await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
       await rm(dataDir, { recursive: true, force: true });
@@ -150,11 +165,11 @@ async function signIn(page, origin) {
 }
 
 const gzipCache = new Map();
-async function gzipBytes(url) {
+async function gzipBytes(url, direct) {
   if (!gzipCache.has(url))
     gzipCache.set(
       url,
-      fetch(url).then(async (r) => gzipSync(Buffer.from(await r.arrayBuffer()), { level: 9 }).length),
+      fetch(new URL(new URL(url).pathname + new URL(url).search, direct)).then(async (r) => gzipSync(Buffer.from(await r.arrayBuffer()), { level: 9 }).length),
     );
   return gzipCache.get(url);
 }
@@ -181,13 +196,13 @@ async function lighthouseRun(browser, url, attempts = 3) {
   return lighthouseRun(browser, url, attempts - 1);
 }
 
-async function measure(browser, url) {
+async function measure(browser, url, direct) {
   const result = await lighthouseRun(browser, url);
   const lhr = result.lhr;
   // data: addresses (the inlined menu icons) are listed by Lighthouse but never go over the network.
   const requests = lhr.audits['network-requests'].details.items.filter((r) => !r.url.startsWith('data:'));
   const scripts = requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith(new URL(url).origin));
-  const jsGzip = (await Promise.all(scripts.map((r) => gzipBytes(r.url)))).reduce((a, b) => a + b, 0);
+  const jsGzip = (await Promise.all(scripts.map((r) => gzipBytes(r.url, direct)))).reduce((a, b) => a + b, 0);
   return {
     report: result.report,
     trace: REPORTS ? traceOf(result.artifacts) : undefined,
@@ -217,50 +232,60 @@ console.log(
     (Number(process.versions.node.split('.')[0]) < 22 ? ' (Lighthouse 13 needs Node 22; this machine has Node 20, so these are Lighthouse 12 figures.)' : ''),
 );
 
-const hall = await startHall();
-const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
-try {
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
-  const page = await browser.newPage();
-  await signIn(page, hall.origin);
-  await page.close();
-  if (REPORTS) await mkdir(REPORTS, { recursive: true });
-  const rows = [];
-  const allRuns = [];
-  for (const path of PAGES) {
-    const runs = [];
-    for (let run = 1; run <= RUNS; run += 1) {
-      const figures = await measure(browser, `${hall.origin}${path}`);
-      if (new URL(figures.finalUrl).pathname.startsWith('/simulator')) throw new Error(`${path}: the citizen was sent to sign in again`);
-      if (REPORTS) {
-        const name = `${path.split('?')[0].slice(1).replace(/\W+/g, '_') || 'home'}-${run}`;
-        await writeFile(join(REPORTS, `${name}.json`), figures.report);
-        await writeFile(join(REPORTS, `${name}.trace.json`), JSON.stringify(figures.trace));
+/** Signs a citizen in and measures every page over one protocol; prints the table. */
+async function measureOver(protocol) {
+  console.log(protocol === 'h2' ? '\nThrough the reverse proxy, as deployed (HTTPS, HTTP/2):' : '\nThe hall process itself (plain HTTP/1.1):');
+  const hall = await startHall(protocol);
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    // The proxy's certificate is trusted by its key, for this browser only.
+    chromeFlags: [...CHROME_FLAGS, ...(hall.spkiHash ? [`--ignore-certificate-errors-spki-list=${hall.spkiHash}`] : [])],
+  });
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+    const page = await browser.newPage();
+    await signIn(page, hall.origin);
+    await page.close();
+    if (REPORTS) await mkdir(REPORTS, { recursive: true });
+    const rows = [];
+    const allRuns = [];
+    for (const path of PAGES) {
+      const runs = [];
+      for (let run = 1; run <= RUNS; run += 1) {
+        const figures = await measure(browser, `${hall.origin}${path}`, hall.direct);
+        if (new URL(figures.finalUrl).pathname.startsWith('/simulator')) throw new Error(`${path}: the citizen was sent to sign in again`);
+        if (REPORTS) {
+          const name = `${protocol}-${path.split('?')[0].slice(1).replace(/\W+/g, '_') || 'home'}-${run}`;
+          await writeFile(join(REPORTS, `${name}.json`), figures.report);
+          await writeFile(join(REPORTS, `${name}.trace.json`), JSON.stringify(figures.trace));
+        }
+        runs.push(figures);
+        allRuns.push(figures);
+        console.log(
+          `  ${path.split('?')[0]} run ${run}: score ${figures.score}, FCP ${(figures.fcp / 1000).toFixed(2)} s, LCP ${(figures.lcp / 1000).toFixed(2)} s, TBT ${Math.round(figures.tbt)} ms, JS ${figures.jsKb.toFixed(1)} KB, ${figures.requests} requests`,
+        );
       }
-      runs.push(figures);
-      allRuns.push(figures);
+      rows.push({ path: path.split('?')[0], ...Object.fromEntries(['score', 'fcp', 'lcp', 'tbt', 'jsKb', 'requests'].map((key) => [key, median(runs.map((r) => r[key]))])) });
+    }
+    await browser.disconnect();
+    console.log('\npage        score   FCP (s)   LCP (s)   TBT (ms)   JS gzip (KB)   requests');
+    for (const r of rows) {
       console.log(
-        `  ${path.split('?')[0]} run ${run}: score ${figures.score}, FCP ${(figures.fcp / 1000).toFixed(2)} s, LCP ${(figures.lcp / 1000).toFixed(2)} s, TBT ${Math.round(figures.tbt)} ms, JS ${figures.jsKb.toFixed(1)} KB, ${figures.requests} requests`,
+        `${r.path.padEnd(11)} ${String(r.score).padStart(5)} ${(r.fcp / 1000).toFixed(2).padStart(9)} ${(r.lcp / 1000).toFixed(2).padStart(9)} ${String(Math.round(r.tbt)).padStart(10)} ${r.jsKb.toFixed(1).padStart(14)} ${String(r.requests).padStart(10)}`,
       );
     }
-    rows.push({ path: path.split('?')[0], ...Object.fromEntries(['score', 'fcp', 'lcp', 'tbt', 'jsKb', 'requests'].map((key) => [key, median(runs.map((r) => r[key]))])) });
-  }
-  await browser.disconnect();
-  console.log('\npage        score   FCP (s)   LCP (s)   TBT (ms)   JS gzip (KB)   requests');
-  for (const r of rows) {
+    console.log('Budget (DESIGN §7): score ≥ 95, LCP ≤ 2.00 s on each page; the home ≤ 120 KB of JavaScript.');
+    console.log(`Lighthouse benchmark index of this machine (median of all runs; higher is faster): ${Math.round(median(allRuns.map((r) => r.benchmarkIndex)))}.`);
+    // Simulated throttling scales the main-thread work it saw, so a busy machine inflates TBT and the score.
     console.log(
-      `${r.path.padEnd(11)} ${String(r.score).padStart(5)} ${(r.fcp / 1000).toFixed(2).padStart(9)} ${(r.lcp / 1000).toFixed(2).padStart(9)} ${String(Math.round(r.tbt)).padStart(10)} ${r.jsKb.toFixed(1).padStart(14)} ${String(r.requests).padStart(10)}`,
+      `Load average at the end (1, 5, 15 min): ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(', ')}; TBT and the score rise when other work shares the CPU.`,
     );
+  } finally {
+    await chrome.kill();
+    await hall.close();
   }
-  console.log('Budget (DESIGN §7): score ≥ 95, LCP ≤ 2.00 s on each page; the home ≤ 120 KB of JavaScript.');
-  console.log(`Lighthouse benchmark index of this machine (median of all runs; higher is faster): ${Math.round(median(allRuns.map((r) => r.benchmarkIndex)))}.`);
-  // Simulated throttling scales the main-thread work it saw, so a busy machine inflates TBT and the score.
-  console.log(
-    `Load average at the end (1, 5, 15 min): ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(', ')}; TBT and the score rise when other work shares the CPU.`,
-  );
-} finally {
-  await chrome.kill();
-  await hall.close();
 }
+
+for (const protocol of PROTOCOLS) await measureOver(protocol);

@@ -1,6 +1,3 @@
-import '@hall/ui/theme.css';
-import '@hall/ui/style.css';
-import './app/global.css';
 import { startSessionBootstrap } from './lib/session-start';
 
 // The entry is small on purpose: it starts the session bootstrap (every route waits for it, the

@@ -1,4 +1,5 @@
-import { sessionAuthoriseDecision, type SessionStep } from '@hall/domain';
+// The session rules' own module, not the barrel: the citizen page's entry script loads what this file imports.
+import { sessionAuthoriseDecision, type SessionStep } from '@hall/domain/session';
 import { stateOk, replyMessage, SignInRefusedError, type AppInfo, type HallClient, type HallUser } from '@hall/api/browser';
 
 export interface BootstrapInput {

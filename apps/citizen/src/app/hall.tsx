@@ -1,3 +1,7 @@
+// The page's styles come with the screens (one stylesheet beside their code): the entry draws nothing.
+import '@hall/ui/theme.css';
+import '@hall/ui/style.css';
+import './global.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
