@@ -28,7 +28,7 @@
 import { execFileSync, fork, spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { openSync, readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -106,6 +106,19 @@ async function startBare(databaseUrl) {
   return { origin: address, child };
 }
 
+/** The last few kilobytes of a log: a run at LOG_LEVEL=info writes hundreds of megabytes, more than one string holds. */
+function tailOf(file, bytes = 3000) {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const buffer = Buffer.alloc(Math.min(bytes, size));
+    readSync(fd, buffer, 0, buffer.length, size - buffer.length);
+    return buffer.toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
 async function startHall({ dataDir, databaseUrl, profileDir, logFile }) {
   const port = await freePort();
   const out = openSync(logFile, 'a');
@@ -116,7 +129,7 @@ async function startHall({ dataDir, databaseUrl, profileDir, logFile }) {
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', out, out] });
   children.push(child);
   const origin = `http://127.0.0.1:${port}`;
-  const exited = new Promise((_, reject) => child.once('exit', (code) => reject(new Error(`the hall server stopped (${code}):\n${readFileSync(logFile, 'utf8').slice(-3000)}`))));
+  const exited = new Promise((_, reject) => child.once('exit', (code) => reject(new Error(`the hall server stopped (${code}):\n${tailOf(logFile)}`))));
   await Promise.race([waitFor(`${origin}/healthz`), exited]);
   return { origin, child };
 }
