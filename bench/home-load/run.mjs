@@ -4,9 +4,10 @@
 // Starts the built hall (apps/citizen/dist served by apps/server/dist) in demo mode on an embedded
 // database of its own, twice: behind a TLS and HTTP/2 proxy as docs/deploy.md deploys it (what
 // citizens' phones talk to, tls-proxy.mjs), and on its own over plain HTTP/1.1. Each time it signs
-// a demo citizen in through the WeChat simulator in Debian's Chromium, then runs Lighthouse (mobile, simulated throttling) on each page with that citizen's cookies kept
-// and the browser cache emptied before every run: a citizen who comes back from the official
-// account's menu, whose session is still active (authorise answers noRefresh, spec part 1 §4).
+// a demo citizen in through the WeChat simulator in Debian's Chromium, then runs Lighthouse (mobile,
+// simulated throttling) on each page with that citizen's cookies kept and the browser cache emptied
+// before every run: a citizen who comes back from the official account's menu, whose session is
+// still active (authorise answers noRefresh, spec part 1 §4).
 // Prints the medians of score, FCP, LCP, TBT, the JavaScript the page loaded (gzip, level 9, as
 // the citizen build counts it) and the request count.
 //
@@ -165,11 +166,13 @@ async function signIn(page, origin) {
 }
 
 const gzipCache = new Map();
+/** A script's size as the build counts it, read from the hall process itself (`direct`), not through the proxy. */
 async function gzipBytes(url, direct) {
+  const { pathname, search } = new URL(url);
   if (!gzipCache.has(url))
     gzipCache.set(
       url,
-      fetch(new URL(new URL(url).pathname + new URL(url).search, direct)).then(async (r) => gzipSync(Buffer.from(await r.arrayBuffer()), { level: 9 }).length),
+      fetch(new URL(pathname + search, direct)).then(async (r) => gzipSync(Buffer.from(await r.arrayBuffer()), { level: 9 }).length),
     );
   return gzipCache.get(url);
 }
