@@ -66,5 +66,7 @@ declare module 'fastify' {
     envelope?: EnvelopeKind;
     /** The route takes urlencoded form bodies (the specification says form); no other route does. */
     form?: boolean;
+    /** A console call (auth 'operator'): a refused cross-site attempt at it goes to the audit trail. */
+    console?: boolean;
   }
 }

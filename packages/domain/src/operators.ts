@@ -26,21 +26,34 @@ export function operatorRoleTitle(role: string): string {
 export const OPERATOR_USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,32}$/;
 export const OPERATOR_PASSWORD_MIN_LENGTH = 10;
 export const OPERATOR_PASSWORD_MAX_LENGTH = 128;
-/** Wrong passwords in a row before an account locks, and for how long. */
+/**
+ * Wrong passwords in a row from one address before that address is locked out of the name, and for how
+ * long: whoever guesses is stopped, the owner at another address is not.
+ */
 export const OPERATOR_MAX_FAILED_SIGN_INS = 5;
 export const OPERATOR_LOCK_MINUTES = 15;
+/**
+ * Wrong passwords for one name from all addresses together, within OPERATOR_LOCK_MINUTES, that lock the
+ * account itself (a guessing campaign from many addresses): every way in is closed and its sessions end.
+ */
+export const OPERATOR_NAME_LOCK_FAILURES = 20;
+/** A temporary password (a new account's, or an administrator's reset) works this long. */
+export const OPERATOR_TEMPORARY_PASSWORD_HOURS = 72;
 
 export const OPERATOR_MESSAGES = {
   signInRequired: '请先登录管理端',
   wrongCredentials: '账号或密码错误',
   locked: (minutes: number) => `连续输错密码次数过多，账号已锁定，请${minutes}分钟后再试或联系系统管理员`,
   disabled: '账号已停用，请联系系统管理员',
+  temporaryPasswordExpired: `临时密码已超过${OPERATOR_TEMPORARY_PASSWORD_HOURS}小时未修改，已失效，请联系系统管理员重新设置`,
+  wechatNeedsPassword: '密码已被重置，请先用账号和临时密码登录管理端修改密码',
   notPermitted: '您没有此项操作的权限',
   mustChangePassword: '首次登录或密码被重置后，请先修改密码',
   usernameInvalid: '账号须为3至32位字母、数字、点、下划线或短横线',
   usernameTaken: '该账号已存在',
   passwordTooShort: `密码至少${OPERATOR_PASSWORD_MIN_LENGTH}位`,
   passwordTooWeak: '密码须同时包含字母和数字，且不能与账号相同',
+  passwordTooCommon: '密码过于常见，容易被猜中，请换一个不常见的密码',
   currentPasswordWrong: '当前密码不正确',
   passwordUnchanged: '新密码不能与当前密码相同',
   rolesRequired: '请至少选择一个角色',
@@ -49,6 +62,7 @@ export const OPERATOR_MESSAGES = {
   accountNotFound: '账号不存在',
   wechatNotSignedIn: '请在微信中打开管理端后再绑定',
   wechatTaken: '该微信已绑定其他管理账号',
+  wechatNotBound: '该账号未绑定微信',
   notAnOperator: '您没有管理权限，请联系登记中心开通',
 } as const;
 

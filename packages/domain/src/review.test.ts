@@ -216,6 +216,12 @@ describe('back-office review stages (DESIGN.md §9)', () => {
     expect(reviewTransition(0, 'pass')).not.toHaveProperty('opinion');
   });
 
+  it('a pass keeps the opinion written with it in the stage field, and needs none', () => {
+    expect(reviewTransition(0, 'pass', ' 权籍调查无异议 ')).toMatchObject({ ok: true, opinion: { field: 'sh_qjdc_yj', text: '权籍调查无异议' } });
+    expect(reviewTransition(10, 'pass', '材料齐全，予以受理')).toMatchObject({ ok: true, opinion: { field: 'sh_xmsl_yj', text: '材料齐全，予以受理' } });
+    expect(reviewTransition(10, 'pass', '  ')).not.toHaveProperty('opinion');
+  });
+
   it('a rejection without an opinion is refused', () => {
     expect(reviewTransition(0, 'reject')).toEqual({ ok: false, reason: 'opinionRequired' });
     expect(reviewTransition(10, 'reject', '   ')).toEqual({ ok: false, reason: 'opinionRequired' });

@@ -273,18 +273,20 @@ export interface ReviewTransition {
   readonly decision: ReviewDecision;
   readonly to: ReviewStatus;
   readonly stage: ReviewStage;
-  /** Where a rejection's opinion is kept. */
-  readonly opinionField?: keyof ReviewOpinions;
+  /** Where the stage's opinion is kept, a pass's (权籍调查无异议) as a rejection's. */
+  readonly opinionField: keyof ReviewOpinions;
+  /** A rejection must say why: the citizen sees the opinion and must know what to fix. */
+  readonly opinionRequired: boolean;
   /** Acceptance creates the case number. */
   readonly createsCaseNumber: boolean;
 }
 
 /** The only transitions the back office may make. */
 export const REVIEW_TRANSITIONS: readonly ReviewTransition[] = [
-  { from: 0, decision: 'pass', to: 10, stage: 'cadastralSurvey', createsCaseNumber: false },
-  { from: 0, decision: 'reject', to: 11, stage: 'cadastralSurvey', opinionField: 'sh_qjdc_yj', createsCaseNumber: false },
-  { from: 10, decision: 'pass', to: 20, stage: 'acceptance', createsCaseNumber: true },
-  { from: 10, decision: 'reject', to: 21, stage: 'acceptance', opinionField: 'sh_xmsl_yj', createsCaseNumber: false },
+  { from: 0, decision: 'pass', to: 10, stage: 'cadastralSurvey', opinionField: 'sh_qjdc_yj', opinionRequired: false, createsCaseNumber: false },
+  { from: 0, decision: 'reject', to: 11, stage: 'cadastralSurvey', opinionField: 'sh_qjdc_yj', opinionRequired: true, createsCaseNumber: false },
+  { from: 10, decision: 'pass', to: 20, stage: 'acceptance', opinionField: 'sh_xmsl_yj', opinionRequired: false, createsCaseNumber: true },
+  { from: 10, decision: 'reject', to: 21, stage: 'acceptance', opinionField: 'sh_xmsl_yj', opinionRequired: true, createsCaseNumber: false },
 ];
 
 /** The status an application waits at for a stage: 0 for the cadastral survey, 10 for acceptance. */
@@ -301,22 +303,22 @@ export type ReviewTransitionResult =
   | {
       readonly ok: true;
       readonly transition: ReviewTransition;
-      /** The opinion to store, present on a rejection. */
+      /** The opinion to store in its stage's field: always on a rejection, on a pass when one was written. */
       readonly opinion?: { readonly field: keyof ReviewOpinions; readonly text: string };
     }
   | { readonly ok: false; readonly reason: 'notUnderReview' | 'opinionRequired' };
 
 /**
  * A back-office decision on an application at status `from`. Only 0 and 10 are under review;
- * a rejection must say why, since the citizen sees the opinion and must know what to fix.
+ * a rejection must say why, since the citizen sees the opinion and must know what to fix; a pass
+ * may carry an opinion too (材料齐全，予以受理), kept like a rejection's.
  */
 export function reviewTransition(from: ReviewStatusInput, decision: ReviewDecision, opinion?: string | null): ReviewTransitionResult {
   const status = normalize(from);
   const transition = REVIEW_TRANSITIONS.find((row) => String(row.from) === status && row.decision === decision);
   if (transition === undefined) return { ok: false, reason: 'notUnderReview' };
-  if (transition.opinionField === undefined) return { ok: true, transition };
   const text = opinion?.trim();
-  if (!text) return { ok: false, reason: 'opinionRequired' };
+  if (!text) return transition.opinionRequired ? { ok: false, reason: 'opinionRequired' } : { ok: true, transition };
   return { ok: true, transition, opinion: { field: transition.opinionField, text } };
 }
 

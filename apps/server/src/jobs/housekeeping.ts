@@ -4,13 +4,14 @@ import { deleteExpiredSessions } from '../services/session/sessions';
 import { deleteExpiredOperatorSessions } from '../services/operators/operator-sessions';
 import { startPeriodicJob, type PeriodicJob } from '../lib/periodic-job';
 import { sweepRateLimits } from '../plugins/rate-limits';
+import { sweepSignInFailures } from '../services/operators/sign-in-locks';
 
 /** How often ended sessions and past rate-limit windows are removed. */
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
 
 /**
- * Removes what has ended: sessions past their lifetime or idle limit, rate-limit windows past their
- * end. Each statement deletes only ended rows, so any number of processes may run it at once.
+ * Removes what has ended: sessions past their lifetime or idle limit, rate-limit windows and console
+ * sign-in counts past their end. Each statement deletes only ended rows, so any number of processes may run it at once.
  */
 async function housekeepingPlugin(app: FastifyInstance): Promise<void> {
   const { db } = app.hall;
@@ -21,6 +22,7 @@ async function housekeepingPlugin(app: FastifyInstance): Promise<void> {
         await deleteExpiredSessions(db);
         await deleteExpiredOperatorSessions(db);
         await sweepRateLimits(db);
+        await sweepSignInFailures(db);
       },
       onError: (error) => app.log.warn({ err: error }, 'housekeeping failed'),
       intervalMs: HOUSEKEEPING_INTERVAL_MS,

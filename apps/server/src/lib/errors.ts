@@ -19,3 +19,6 @@ export const forbidden = (message: string) => new HallError(403, message);
 export const notFound = (message: string) => new HallError(404, message);
 export const conflict = (message: string) => new HallError(409, message);
 export const tooMany = (message: string) => new HallError(429, message);
+
+/** What a throttled call is told, whichever limit it met. */
+export const TOO_FREQUENT = '操作过于频繁，请稍后再试';

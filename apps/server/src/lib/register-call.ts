@@ -5,6 +5,7 @@ import { envelopeOf } from './envelope';
 import { refuseOthersPayload, requireCitizen } from '../plugins/session';
 import { requireVerifiedCitizen } from '../plugins/real-name-gate';
 import { requireOperator, type OperatorGuard } from '../plugins/operator-session';
+import { addressRateLimitKey } from '../plugins/rate-limits';
 
 export interface CallOptions {
   /**
@@ -24,10 +25,16 @@ export interface CallOptions {
   /**
    * Per-route rate limit, e.g. { max: 5, timeWindow: '1 minute' }, per session (or client address).
    * firm: counted in PostgreSQL, shared by every process and kept across restarts (plugins/rate-limits.ts).
+   * byAddress: counted by the client address alone, for a sign-in, where a cookie (even one signed out long
+   * ago) must buy no more tries.
    */
-  rateLimit?: { max: number; timeWindow: string; firm?: boolean };
+  rateLimit?: { max: number; timeWindow: string; firm?: boolean; byAddress?: boolean };
   /** A body limit above the hall's 1 MB default, for a call that carries a picture. */
   bodyLimit?: number;
+}
+
+function routeRateLimit({ byAddress, ...limit }: NonNullable<CallOptions['rateLimit']>) {
+  return byAddress ? { ...limit, keyGenerator: addressRateLimitKey } : limit;
 }
 
 /**
@@ -58,7 +65,8 @@ export function registerCall<C extends CallDefinition>(app: FastifyInstance, cal
     config: {
       envelope: envelopeOf(call.reply),
       form: Boolean(call.form),
-      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+      console: options.auth === 'operator',
+      ...(options.rateLimit ? { rateLimit: routeRateLimit(options.rateLimit) } : {}),
     },
     // The real-name gate runs before the payload is even validated: an unverified account learns nothing of a business call.
     // So does the operator guard: without a console session and the role, nothing of the payload is looked at.

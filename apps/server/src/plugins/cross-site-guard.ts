@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HallError, forbidden } from '../lib/errors';
 import { publicOrigin, requestSourceOrigin } from '../lib/public-origin';
+import { recordRefusedConsoleAttempt } from './operator-session';
 
 export const CROSS_SITE_REFUSED = '请求来源不正确，请从办事大厅页面重新操作';
 export const FORM_BODY_REFUSED = '提交的数据类型不受支持';
@@ -39,7 +40,10 @@ async function crossSiteGuardPlugin(app: FastifyInstance): Promise<void> {
   // A callback hook, as every hook of the hall that waits for nothing: no promise per request.
   app.addHook('onRequest', (request, _reply, done) => {
     if (!STATE_CHANGING.has(request.method)) return done();
-    if (isCrossSite(request)) return done(forbidden(CROSS_SITE_REFUSED));
+    if (isCrossSite(request)) {
+      if (request.routeOptions.config?.console) recordRefusedConsoleAttempt(request, 'denied.crossSite');
+      return done(forbidden(CROSS_SITE_REFUSED));
+    }
     const type = request.headers['content-type'] ?? '';
     if (/^\s*application\/x-www-form-urlencoded/i.test(type) && !request.routeOptions.config?.form) return done(new HallError(415, FORM_BODY_REFUSED));
     done();

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { failureBody } from '../lib/envelope';
-import { HallError } from '../lib/errors';
+import { HallError, TOO_FREQUENT } from '../lib/errors';
 import { SessionLostError, clearSessionCookie, rememberOAuthState } from './session';
 
 /** Fastify's own client errors, said in words a citizen understands. */
@@ -39,7 +39,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send(failureBody(envelope, message));
     }
     if (error.statusCode === 429) {
-      return reply.code(429).send(failureBody(envelope, '操作过于频繁，请稍后再试'));
+      return reply.code(429).send(failureBody(envelope, TOO_FREQUENT));
     }
     if (error.code && FASTIFY_CLIENT_ERRORS[error.code]) {
       return reply.code(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send(failureBody(envelope, FASTIFY_CLIENT_ERRORS[error.code]!));

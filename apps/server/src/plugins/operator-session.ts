@@ -2,7 +2,7 @@ import { OPERATOR_MESSAGES, type OperatorRole } from '@hall/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, HallError } from '../lib/errors';
 import { signedCookie } from '../lib/signed-cookie';
-import type { AuditActor } from '../services/operators/audit';
+import { recordAudit, type AuditActor } from '../services/operators/audit';
 import { findOperatorSession, OPERATOR_SESSION_LIFETIME_MS, type SignedInOperator } from '../services/operators/operator-sessions';
 
 /**
@@ -51,10 +51,23 @@ export async function requireOperator(request: FastifyRequest, guard: OperatorGu
   const operator = await readOperatorSession(request);
   if (!operator) throw new HallError(401, OPERATOR_MESSAGES.signInRequired, OPERATOR_SIGNED_OUT_ERRCODE);
   request.operator = operator;
-  if (!guard.beforePasswordChange && operator.method === 'password' && operator.account.mustChangePassword) {
-    throw forbidden(OPERATOR_MESSAGES.mustChangePassword);
+  if (!guard.beforePasswordChange && operator.account.mustChangePassword) throw forbidden(OPERATOR_MESSAGES.mustChangePassword);
+  if (guard.role && !operator.account.roles.includes(guard.role)) {
+    await recordAudit(request.hall.db, auditActor(request), { action: 'denied.role', target: request.routeOptions.url ?? request.url, after: { role: guard.role } });
+    throw forbidden(OPERATOR_MESSAGES.notPermitted);
   }
-  if (guard.role && !operator.account.roles.includes(guard.role)) throw forbidden(OPERATOR_MESSAGES.notPermitted);
+}
+
+/**
+ * A refused attempt at a console call that never reached its guard (another site's page posting to it):
+ * recorded with the console session's operator when the request carries one, without holding the refusal up.
+ */
+export function recordRefusedConsoleAttempt(request: FastifyRequest, action: string): void {
+  void (async () => {
+    const operator = await readOperatorSession(request).catch(() => null);
+    const actor = operator ? { operatorId: operator.account.id, operatorName: operator.account.username, ip: request.ip } : { operatorId: null, operatorName: '', ip: request.ip };
+    await recordAudit(request.hall.db, actor, { action, target: request.routeOptions.url ?? request.url, after: { origin: String(request.headers.origin ?? request.headers.referer ?? '').slice(0, 200) } });
+  })().catch((error: unknown) => request.log.warn({ err: error }, 'a refused console attempt was not recorded'));
 }
 
 /** Who is acting, for the audit trail: the signed-in operator and the client address. */

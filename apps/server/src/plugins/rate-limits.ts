@@ -12,7 +12,12 @@ import { signedSessionId } from './session';
  */
 export function rateLimitKey(request: FastifyRequest): string {
   const session = signedSessionId(request);
-  return session ? `session:${session}` : `address:${request.ip}`;
+  return session ? `session:${session}` : addressRateLimitKey(request);
+}
+
+/** The key of a limit that counts by the client address alone. */
+export function addressRateLimitKey(request: FastifyRequest): string {
+  return `address:${request.ip}`;
 }
 
 /** One route's limit as @fastify/rate-limit hands it to a store. */
@@ -37,17 +42,25 @@ class DatabaseCounter {
   ) {}
 
   incr(key: string, callback: Callback, timeWindow: number): void {
-    const now = Date.now();
-    const windowStart = new Date(now - (now % timeWindow));
-    const expiresAt = new Date(windowStart.getTime() + timeWindow);
-    this.db
-      .execute(
-        sql`INSERT INTO rate_limit_hits (key, window_start, hits, expires_at) VALUES (${`${this.scope}|${key}`}, ${windowStart}, 1, ${expiresAt})
-            ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1 RETURNING hits`,
-      )
-      .then((result) => callback(null, { current: Number((result.rows[0] as { hits: number }).hits), ttl: expiresAt.getTime() - now }))
+    takeFirmHit(this.db, this.scope, key, timeWindow)
+      .then(({ hits, ttl }) => callback(null, { current: hits, ttl }))
       .catch((error: Error) => callback(error));
   }
+}
+
+/**
+ * Takes one hit of a firm counter (`scope` and `key` name it) in the fixed window of `timeWindow` ms
+ * now falls in, and answers the window's hits so far and the ms left of it.
+ */
+export async function takeFirmHit(db: Database, scope: string, key: string, timeWindow: number): Promise<{ hits: number; ttl: number }> {
+  const now = Date.now();
+  const windowStart = new Date(now - (now % timeWindow));
+  const expiresAt = new Date(windowStart.getTime() + timeWindow);
+  const result = await db.execute(
+    sql`INSERT INTO rate_limit_hits (key, window_start, hits, expires_at) VALUES (${`${scope}|${key}`}, ${windowStart}, 1, ${expiresAt})
+        ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1 RETURNING hits`,
+  );
+  return { hits: Number((result.rows[0] as { hits: number }).hits), ttl: expiresAt.getTime() - now };
 }
 
 /** Forgets windows that have ended; any process may run it. */

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ApplicationListTab, ReviewApplicationDetail, ReviewQueue } from '@hall/api';
-import { applications, registryCases } from '../../src/db/schema';
+import { applications, auditTrail, registryCases, reviewDecisions } from '../../src/db/schema';
 import { testHallForFile } from '../hall';
 import { rowById } from '../rows';
 import { API, PNG, addPerson, attachPicture, materialsOf, personPayload, setStatus, startApplication, verifiedCitizen } from '../application-helpers';
@@ -24,15 +24,15 @@ async function saveCancellation(id: string, reason: string, cookie = owner) {
   return hall.post(`${API}/addQlxxInfo`, { proinstid: id, savetype: '4', reqData: { ZXDJ: { BDCZMH: CERTIFICATE, ZXYY: reason, ZXFJ: '' } } }, cookie);
 }
 
-const submit = (id: string) => hall.post(`${API}/submitApplyProject`, { reqseq: 'r', proinstid: id, appointment: '0' }, owner);
+const submit = (id: string, cookie = owner) => hall.post(`${API}/submitApplyProject`, { reqseq: 'r', proinstid: id, appointment: '0' }, cookie);
 
 /** A cancellation (400+4) with an applicant, its certificate number and every required picture, submitted: shzt 0. */
-async function submittedCancellation(): Promise<string> {
-  const id = await startApplication(hall, owner, 'pd-400-4');
-  expect((await addPerson(hall, owner, id, personPayload({ sqrxm: '赵六' }))).body.errcode).toBe('00');
-  expect((await saveCancellation(id, '房屋灭失')).body.state).toBe(1);
-  for (const material of (await materialsOf(hall, owner, id)).filter((m) => m.required === '是')) await attachPicture(hall, owner, material.id);
-  const { status, body } = await submit(id);
+async function submittedCancellation(cookie = owner): Promise<string> {
+  const id = await startApplication(hall, cookie, 'pd-400-4');
+  expect((await addPerson(hall, cookie, id, personPayload({ sqrxm: '赵六' }))).body.errcode).toBe('00');
+  expect((await saveCancellation(id, '房屋灭失', cookie)).body.state).toBe(1);
+  for (const material of (await materialsOf(hall, cookie, id)).filter((m) => m.required === '是')) await attachPicture(hall, cookie, material.id);
+  const { status, body } = await submit(id, cookie);
   expect(status, JSON.stringify(body)).toBe(200);
   return id;
 }
@@ -165,6 +165,26 @@ describe('the two review stages', () => {
     expect(progress.body.data).toEqual([{ serialNumber: prolsh, name: `赵六 ${BUSINESS}`, processName: '注销登记', actStart: expect.stringMatching(/^\d{4}-/), activityName: '受理' }]);
     const detail = (await hall.post(`${API}/getReviewApply`, { reqseq: 'r', proinstid: id }, operator)).body.data as ReviewApplicationDetail;
     expect(detail.stage).toBeNull();
+  });
+
+  it('an opinion written with a pass is kept: on the application, in the audit row and the decision, and in the detail', async () => {
+    // Another citizen's: the owner's uploads of this file would meet the upload limit.
+    const id = await submittedCancellation(await verifiedCitizen(hall, 'review-opinions', '赵六'));
+    expect((await review(id, 'cadastralSurvey', 'pass', ' 权籍调查无异议 ')).status).toBe(200);
+    expect((await review(id, 'acceptance', 'pass', '材料齐全，予以受理')).status).toBe(200);
+    expect(await rowOf(id)).toMatchObject({ shzt: 20, shQjdcYj: '权籍调查无异议', shXmslYj: '材料齐全，予以受理' });
+    const detail = (await hall.post(`${API}/getReviewApply`, { reqseq: 'r', proinstid: id }, operator)).body.data as ReviewApplicationDetail;
+    expect(detail.proinst.pro_slxmsh).toEqual({ sh_qjdc_yj: '权籍调查无异议', sh_xmsl_yj: '材料齐全，予以受理' });
+    const trail = await hall.connection.db.select().from(auditTrail).where(eq(auditTrail.target, `application:${id}`));
+    expect(trail.filter((row) => row.action === 'review.pass').map((row) => row.after)).toEqual([
+      expect.objectContaining({ stage: 'cadastralSurvey', sh_qjdc_yj: '权籍调查无异议' }),
+      expect.objectContaining({ stage: 'acceptance', sh_xmsl_yj: '材料齐全，予以受理' }),
+    ]);
+    const decisions = await hall.connection.db.select().from(reviewDecisions).where(eq(reviewDecisions.applicationId, Number(id)));
+    expect(decisions.map((row) => [row.stage, row.decision, row.opinion])).toEqual([
+      ['cadastralSurvey', 'pass', '权籍调查无异议'],
+      ['acceptance', 'pass', '材料齐全，予以受理'],
+    ]);
   });
 
   it('an acceptance gives a number to an application that has none', async () => {

@@ -80,8 +80,10 @@ export const operatorCalls = {
     bareRequest.extend({ id: operatorId, displayName: plainText(40), roles: z.array(operatorRole).max(OPERATOR_ROLE_CODES.length), disabled: z.boolean() }),
     errcodeReply(operatorAccount),
   ),
-  /** Sets a new password that must be changed at the next sign-in, and lifts a lock-out. */
+  /** Sets a new password that must be changed at the next sign-in (within 72 hours), lifts every lock-out, ends the account's sessions and unbinds its WeChat. */
   resetOperatorPassword: post('/online/admin/api/operators/resetPassword', bareRequest.extend({ id: operatorId, password }), errcodeReply(operatorAccount)),
+  /** Unbinds another operator's WeChat (a lost phone, a person who left); a reset unbinds it too. */
+  unbindOperatorWechatOf: post('/online/admin/api/operators/unbindWechat', bareRequest.extend({ id: operatorId }), errcodeReply(operatorAccount)),
   listAuditTrail: post(
     '/online/admin/api/audit/list',
     bareRequest.extend({

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, serialId } from './columns';
 
 /** Hall operators (DESIGN.md §10): their accounts, their console sessions and the audit trail of what they did. */
@@ -21,7 +21,10 @@ export const operatorAccounts = pgTable(
     /** A new or reset password must be replaced at the next sign-in. */
     mustChangePassword: boolean('must_change_password').notNull().default(true),
     disabled: boolean('disabled').notNull().default(false),
-    failedSignIns: integer('failed_sign_ins').notNull().default(0),
+    /**
+     * Locked by a guessing campaign against the account's name from several addresses (services/operators/sign-in-locks.ts):
+     * until then no way in works, its sessions are over, and an administrator's reset lifts it.
+     */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     /** The appointment sites and queue halls the operator serves; empty: every one (the counter's day and calling offer only these). */
     sites: text('sites')
@@ -35,6 +38,23 @@ export const operatorAccounts = pgTable(
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('operator_accounts_username_idx').on(t.username), uniqueIndex('operator_accounts_wechat_idx').on(t.wechatOpenid)],
+);
+
+/**
+ * Wrong passwords by sign-in name and client address ('*': from every address), whether or not the name
+ * is an account, so the answers never tell which names exist. Five from one address lock that address
+ * out of that name; the owner elsewhere signs in as usual.
+ */
+export const operatorSignInFailures = pgTable(
+  'operator_sign_in_failures',
+  {
+    username: text('username').notNull(),
+    address: text('address').notNull(),
+    failures: integer('failures').notNull().default(0),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.username, t.address] }), index('operator_sign_in_failures_window_idx').on(t.windowStart)],
 );
 
 /** A signed-in console: its own cookie, apart from the citizen's WeChat session. */

@@ -2,7 +2,7 @@ import { AUDIT_PAGE_SIZE, contract } from '@hall/api';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../lib/register-call';
 import { auditActor } from '../../plugins/operator-session';
-import { createOperatorAccount, listOperatorAccounts, resetOperatorPassword, toOperatorAccount, updateOperatorAccount } from '../../services/operators/accounts';
+import { createOperatorAccount, listOperatorAccounts, resetOperatorPassword, toOperatorAccount, unbindOperatorWechatOf, updateOperatorAccount } from '../../services/operators/accounts';
 import { listAuditTrail } from '../../services/operators/audit';
 
 const ADMINISTRATOR = { role: 'admin' } as const;
@@ -25,7 +25,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   registerCall(app, contract.resetOperatorPassword, { auth: 'operator', operator: ADMINISTRATOR }, async (request) => {
     const row = await resetOperatorPassword(db, auditActor(request), request.body.id, request.body.password);
-    return { errcode: '00', errmsg: '密码已重置，请告知本人登录后修改', data: toOperatorAccount(row) };
+    return { errcode: '00', errmsg: '密码已重置，微信绑定已解除，请告知本人在72小时内登录并修改密码', data: toOperatorAccount(row) };
+  });
+
+  registerCall(app, contract.unbindOperatorWechatOf, { auth: 'operator', operator: ADMINISTRATOR }, async (request) => {
+    const row = await unbindOperatorWechatOf(db, auditActor(request), request.body.id);
+    return { errcode: '00', errmsg: '已解除微信绑定', data: toOperatorAccount(row) };
   });
 
   registerCall(app, contract.listAuditTrail, { auth: 'operator', operator: ADMINISTRATOR }, async (request) => {

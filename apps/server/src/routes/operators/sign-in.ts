@@ -14,9 +14,10 @@ const ANY_OPERATOR = { beforePasswordChange: true } as const;
 export async function consoleSignInRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.hall;
 
-  // Firm: counted in PostgreSQL per client address, shared by every process, on top of each account's lock-out
-  // (which is what stops guessing one account); 60 a minute leaves room for a shift signing in behind one address.
-  registerCall(app, contract.operatorSignIn, { auth: 'public', rateLimit: { max: 60, timeWindow: '1 minute', firm: true } }, async (request, reply) => {
+  // Firm: counted in PostgreSQL by client address alone (a cookie buys no tries), shared by every process, on top of
+  // the count by name and the lock-outs (services/operators/sign-in-locks.ts); 60 a minute leaves room for a shift
+  // signing in behind one address.
+  registerCall(app, contract.operatorSignIn, { auth: 'public', rateLimit: { max: 60, timeWindow: '1 minute', firm: true, byAddress: true } }, async (request, reply) => {
     const operator = await signInWithPassword(db, request.ip, request.body.username, request.body.password);
     setOperatorCookie(request, reply, operator.sessionId);
     return { errcode: '00', errmsg: '登录成功', data: toOperatorProfile(operator) };

@@ -32,7 +32,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     if (!operator) throw new HallError(401, OPERATOR_MESSAGES.signInRequired, OPERATOR_SIGNED_OUT_ERRCODE);
     request.operator = operator;
     const fields = new Set(request.body.dbfields);
-    const ready = !(operator.method === 'password' && operator.account.mustChangePassword);
+    const ready = !operator.account.mustChangePassword;
     return {
       state: 1,
       data: {

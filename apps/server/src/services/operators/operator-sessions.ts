@@ -1,13 +1,16 @@
-import { OPERATOR_LOCK_MINUTES, OPERATOR_MAX_FAILED_SIGN_INS, OPERATOR_MESSAGES, operatorPasswordProblem } from '@hall/domain';
+import { OPERATOR_LOCK_MINUTES, OPERATOR_MESSAGES, OPERATOR_TEMPORARY_PASSWORD_HOURS } from '@hall/domain';
 import type { OperatorProfile } from '@hall/api';
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { operatorAccounts, operatorSessions } from '../../db/schema';
 import { randomId } from '../../lib/ids';
-import { badRequest, conflict, forbidden, HallError } from '../../lib/errors';
+import { badRequest, conflict, HallError, TOO_FREQUENT } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { recordAudit, type AuditActor } from './audit';
-import { NO_PASSWORD, normalizeUsername, type OperatorAccountRow } from './accounts';
+import { NO_PASSWORD, normalizeUsername, passwordProblem, type OperatorAccountRow } from './accounts';
+import { countWrongPassword, forgetAddressFailures, minutesUntil, signInLockMinutes } from './sign-in-locks';
+import { takeFirmHit } from '../../plugins/rate-limits';
+
 import { perDatabase, preparedStatement } from '../../lib/prepared-statement';
 import { batchedRead } from '../../lib/batched-read';
 
@@ -32,7 +35,7 @@ export function toOperatorProfile(operator: SignedInOperator): OperatorProfile {
     username: account.username,
     displayName: account.displayName,
     roles: account.roles,
-    mustChangePassword: account.mustChangePassword && operator.method === 'password',
+    mustChangePassword: account.mustChangePassword,
     wechatBound: Boolean(account.wechatOpenid),
     signedInWith: operator.method,
   };
@@ -49,15 +52,37 @@ async function startSession(db: Database | Parameters<Parameters<Database['trans
   return { account, sessionId: session!.id, method };
 }
 
-function lockedMinutes(account: OperatorAccountRow): number | null {
-  if (!account.lockedUntil || account.lockedUntil.getTime() <= Date.now()) return null;
-  return Math.max(1, Math.ceil((account.lockedUntil.getTime() - Date.now()) / 60_000));
+/** Sign-in attempts one name may have a minute from all addresses together, right or wrong. */
+export const SIGN_IN_ATTEMPTS_PER_NAME_PER_MINUTE = 30;
+
+function accountLockedUntil(account: OperatorAccountRow): Date | null {
+  return account.lockedUntil && account.lockedUntil.getTime() > Date.now() ? account.lockedUntil : null;
+}
+
+/** Whether the account's password is a temporary one past OPERATOR_TEMPORARY_PASSWORD_HOURS. */
+function temporaryPasswordExpired(account: OperatorAccountRow): boolean {
+  if (!account.mustChangePassword) return false;
+  const setAt = account.passwordChangedAt ?? account.createdAt;
+  return Date.now() - setAt.getTime() > OPERATOR_TEMPORARY_PASSWORD_HOURS * 60 * 60 * 1000;
 }
 
 /**
- * Signs in with name and password. Wrong passwords count in one UPDATE (so parallel guesses all
- * count); the fifth in a row locks the account for OPERATOR_LOCK_MINUTES. A locked or disabled account
- * is refused before its password is looked at. Every attempt, good or bad, goes to the audit trail.
+ * Locks the account itself (a campaign against its name from many addresses): every way in closes
+ * until the lock runs out or an administrator resets the password, and its sessions end now.
+ */
+async function lockAccount(db: Database, account: OperatorAccountRow, until: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(operatorAccounts).set({ lockedUntil: until }).where(eq(operatorAccounts.id, account.id));
+    await tx.delete(operatorSessions).where(eq(operatorSessions.operatorId, account.id));
+  });
+}
+
+/**
+ * Signs in with name and password. A wrong password has one answer whatever the name (an account, a
+ * disabled one, or none), and counts by name and client address (sign-in-locks.ts): the fifth in a row
+ * from one address locks that address out of the name, so the owner at another address still signs in;
+ * OPERATOR_NAME_LOCK_FAILURES from all addresses lock the account itself. Only the right password learns
+ * that the account is disabled or its temporary password has run out. Every attempt goes to the audit trail.
  */
 export async function signInWithPassword(db: Database, ip: string, username: string, password: string): Promise<SignedInOperator> {
   const name = normalizeUsername(username);
@@ -66,48 +91,54 @@ export async function signInWithPassword(db: Database, ip: string, username: str
     await recordAudit(db, { operatorId: account?.id ?? null, operatorName: account?.username ?? name, ip }, { action, target: account ? `operator:${account.id}` : '' });
     return new HallError(statusCode, message);
   };
-  if (!account) {
-    decoyHash ??= hashPassword(randomId());
-    await verifyPassword(password, await decoyHash);
-    throw await refuse('signIn.failed', OPERATOR_MESSAGES.wrongCredentials);
-  }
-  const minutes = lockedMinutes(account);
-  if (minutes) throw await refuse('signIn.locked', OPERATOR_MESSAGES.locked(minutes), 423);
-  if (account.disabled) throw await refuse('signIn.disabled', OPERATOR_MESSAGES.disabled, 403);
-  const matches = account.passwordHash !== NO_PASSWORD && (await verifyPassword(password, account.passwordHash));
+  const { hits } = await takeFirmHit(db, 'console sign-in name', name, 60_000);
+  if (hits > SIGN_IN_ATTEMPTS_PER_NAME_PER_MINUTE) throw new HallError(429, TOO_FREQUENT);
+  const lockedFor = await signInLockMinutes(db, name, ip);
+  if (lockedFor) throw await refuse('signIn.locked', OPERATOR_MESSAGES.locked(lockedFor), 423);
+  const hash = account && account.passwordHash !== NO_PASSWORD ? account.passwordHash : await (decoyHash ??= hashPassword(randomId()));
+  const matches = (await verifyPassword(password, hash)) && Boolean(account) && account!.passwordHash !== NO_PASSWORD;
   if (!matches) {
-    // A lock that has run out starts the count again.
-    const [after] = await db
-      .update(operatorAccounts)
-      .set({
-        failedSignIns: sql`CASE WHEN ${operatorAccounts.lockedUntil} IS NOT NULL AND ${operatorAccounts.lockedUntil} <= now() THEN 1 ELSE ${operatorAccounts.failedSignIns} + 1 END`,
-      })
-      .where(eq(operatorAccounts.id, account.id))
-      .returning();
-    if (after!.failedSignIns >= OPERATOR_MAX_FAILED_SIGN_INS) {
-      await db
-        .update(operatorAccounts)
-        .set({ lockedUntil: sql`now() + make_interval(mins => ${OPERATOR_LOCK_MINUTES})`, failedSignIns: 0 })
-        .where(eq(operatorAccounts.id, account.id));
-      throw await refuse('signIn.lockedOut', OPERATOR_MESSAGES.locked(OPERATOR_LOCK_MINUTES), 423);
+    const outcome = await countWrongPassword(db, name, ip);
+    if (outcome.nameLockedUntil && account && !accountLockedUntil(account)) {
+      await lockAccount(db, account, outcome.nameLockedUntil);
+      await refuse('signIn.accountLocked', OPERATOR_MESSAGES.locked(OPERATOR_LOCK_MINUTES), 423);
     }
+    if (outcome.addressLocked || outcome.nameLockedUntil) throw await refuse('signIn.lockedOut', OPERATOR_MESSAGES.locked(OPERATOR_LOCK_MINUTES), 423);
     throw await refuse('signIn.failed', OPERATOR_MESSAGES.wrongCredentials);
   }
+  const signedInAccount = account!;
+  const accountLock = accountLockedUntil(signedInAccount);
+  if (accountLock) throw await refuse('signIn.locked', OPERATOR_MESSAGES.locked(minutesUntil(accountLock)), 423);
+  if (signedInAccount.disabled) throw await refuse('signIn.disabled', OPERATOR_MESSAGES.disabled, 403);
+  if (temporaryPasswordExpired(signedInAccount)) throw await refuse('signIn.temporaryExpired', OPERATOR_MESSAGES.temporaryPasswordExpired, 403);
   return db.transaction(async (tx) => {
-    const [signedIn] = await tx.update(operatorAccounts).set({ failedSignIns: 0, lockedUntil: null, lastSignInAt: new Date() }).where(eq(operatorAccounts.id, account.id)).returning();
-    await recordAudit(tx, { operatorId: account.id, operatorName: account.username, ip }, { action: 'signIn.password', target: `operator:${account.id}` });
+    const [signedIn] = await tx.update(operatorAccounts).set({ lockedUntil: null, lastSignInAt: new Date() }).where(eq(operatorAccounts.id, signedInAccount.id)).returning();
+    await forgetAddressFailures(tx, name, ip);
+    await recordAudit(tx, { operatorId: signedInAccount.id, operatorName: signedInAccount.username, ip }, { action: 'signIn.password', target: `operator:${signedInAccount.id}` });
     return startSession(tx, signedIn!, 'password');
   });
 }
 
-/** Signs in the operator whose bound WeChat this browser's citizen session belongs to; null when none is bound. */
+/**
+ * Signs in the operator whose bound WeChat this browser's citizen session belongs to; null when none is
+ * bound. A binding is no way around the password's rules: a disabled or locked account, or one whose
+ * password an administrator reset (still temporary), is refused, and the refusal is in the audit trail.
+ */
 export async function signInWithWechat(db: Database, ip: string, openid: string): Promise<SignedInOperator | null> {
   const [account] = await db.select().from(operatorAccounts).where(eq(operatorAccounts.wechatOpenid, openid));
   if (!account) return null;
-  if (account.disabled) throw forbidden(OPERATOR_MESSAGES.disabled);
+  const actor = { operatorId: account.id, operatorName: account.username, ip };
+  const refuse = async (action: string, message: string, statusCode: number) => {
+    await recordAudit(db, actor, { action, target: `operator:${account.id}` });
+    return new HallError(statusCode, message);
+  };
+  if (account.disabled) throw await refuse('signIn.wechatRefused', OPERATOR_MESSAGES.disabled, 403);
+  const lock = accountLockedUntil(account);
+  if (lock) throw await refuse('signIn.wechatRefused', OPERATOR_MESSAGES.locked(minutesUntil(lock)), 423);
+  if (account.mustChangePassword) throw await refuse('signIn.wechatRefused', OPERATOR_MESSAGES.wechatNeedsPassword, 403);
   return db.transaction(async (tx) => {
     const [signedIn] = await tx.update(operatorAccounts).set({ lastSignInAt: new Date() }).where(eq(operatorAccounts.id, account.id)).returning();
-    await recordAudit(tx, { operatorId: account.id, operatorName: account.username, ip }, { action: 'signIn.wechat', target: `operator:${account.id}` });
+    await recordAudit(tx, actor, { action: 'signIn.wechat', target: `operator:${account.id}` });
     return startSession(tx, signedIn!, 'wechat');
   });
 }
@@ -163,7 +194,7 @@ export async function deleteExpiredOperatorSessions(db: Database): Promise<void>
 export async function changeOperatorPassword(db: Database, actor: AuditActor, operator: SignedInOperator, current: string, next: string): Promise<OperatorAccountRow> {
   const { account } = operator;
   if (account.passwordHash === NO_PASSWORD || !(await verifyPassword(current, account.passwordHash))) throw badRequest(OPERATOR_MESSAGES.currentPasswordWrong);
-  const problem = operatorPasswordProblem(next, account.username);
+  const problem = passwordProblem(next, account);
   if (problem) throw badRequest(problem);
   if (next === current) throw badRequest(OPERATOR_MESSAGES.passwordUnchanged);
   const passwordHash = await hashPassword(next);
