@@ -1,8 +1,8 @@
 import { operatorRoleTitle } from '@hall/domain';
 import { errcodeOk, replyMessage, type OperatorAccount } from '@hall/api/browser';
-import { dataOf, useRemote } from '@hall/app';
+import { dataOf, submitWithFeedback, useRemote } from '@hall/app';
 import { PageShell } from '@hall/ui/page-shell';
-import { Button, Popup, Tag, Toast } from 'antd-mobile';
+import { Button, Dialog, Popup, Tag, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DataTable, type Column } from '../../app/data-table';
@@ -46,6 +46,19 @@ export function Component() {
     return null;
   };
 
+  // A lost phone or a person who left: the WeChat no longer opens this account's console.
+  const unbindWechat = async (account: OperatorAccount) => {
+    const confirmed = await Dialog.confirm({ content: `解除后，${account.displayName}不能再用已绑定的微信登录管理端，确定解除吗？`, confirmText: '解除绑定', cancelText: '取消' });
+    if (!confirmed) return;
+    const done = await submitWithFeedback(async () => {
+      const reply = await api.unbindOperatorWechatOf({ id: account.id });
+      return errcodeOk(reply) ? null : replyMessage(reply);
+    });
+    if (!done) return;
+    Toast.show({ icon: 'success', content: '已解除微信绑定' });
+    await accounts.reload();
+  };
+
   const columns: Column<OperatorAccount>[] = [
     { key: 'name', title: '姓名', primary: true, render: (a) => `${a.displayName}（${a.username}）` },
     { key: 'roles', title: '角色', render: (a) => a.roles.map(operatorRoleTitle).join('、') },
@@ -74,6 +87,11 @@ export function Component() {
           <Button size="small" onClick={() => setSitesOf(a)} aria-label={`设置 ${a.displayName} 的服务网点`} disabled={!served.data}>
             服务网点
           </Button>
+          {a.wechatBound && (
+            <Button size="small" onClick={() => void unbindWechat(a)} aria-label={`解除 ${a.displayName} 的微信绑定`}>
+              解除微信
+            </Button>
+          )}
         </span>
       ),
     },
@@ -85,7 +103,7 @@ export function Component() {
         <Button color="primary" onClick={() => setEditing({ mode: 'create' })}>
           新增账号
         </Button>
-        <span className="shell-note">新账号使用临时密码，本人首次登录后须修改。</span>
+        <span className="shell-note">新账号和重置后的密码是临时密码，本人须在72小时内登录并修改；重置密码会解除该账号的微信绑定。</span>
       </div>
       <LoadStatus loaded={accounts} />
       {accounts.data && <DataTable label="管理人员账号" columns={columns} rows={accounts.data} rowKey={(a) => a.id} />}
