@@ -27,12 +27,11 @@ export interface CalendarRules {
 }
 
 export async function loadCalendarRules(tx: Pick<Database, 'select' | 'selectDistinctOn'>, fromDate: string): Promise<CalendarRules> {
-  const [sites, specials, slotRows, processes] = await Promise.all([
-    tx.select().from(appointmentSiteSettings),
-    tx.select().from(appointmentSpecialDays).where(gte(appointmentSpecialDays.day, fromDate)),
-    tx.select().from(appointmentSlotSettings).orderBy(appointmentSlotSettings.timeName),
-    tx.select({ id: appointmentProcesses.id }).from(appointmentProcesses),
-  ]);
+  // One after another: a transaction is one connection, which runs one statement at a time (pg 9 refuses a second sent meanwhile).
+  const sites = await tx.select().from(appointmentSiteSettings);
+  const specials = await tx.select().from(appointmentSpecialDays).where(gte(appointmentSpecialDays.day, fromDate));
+  const slotRows = await tx.select().from(appointmentSlotSettings).orderBy(appointmentSlotSettings.timeName);
+  const processes = await tx.select({ id: appointmentProcesses.id }).from(appointmentProcesses);
   const weekdays = new Map(sites.map((row) => [row.areaId, row.workingWeekdays]));
   const specialDays = new Map(specialDayEntries(specials));
   const stored = new Map<string, SlotSetting[]>();
