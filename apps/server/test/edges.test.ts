@@ -1,5 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
+import { VALIDATION_MESSAGES } from '@hall/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -54,6 +55,60 @@ describe('slow request bodies', () => {
   it('closes a refused upload at once instead of waiting for the rest of its body', async () => {
     const { closed } = trickle(upload('hall_sid=none'), 50);
     expect(await closed).toBeLessThan(1_000);
+  });
+
+  /**
+   * Sends a multipart upload of `size` bytes on a socket of its own, 64 KB at a time as the socket takes
+   * them, and answers the reply's status and JSON body once all is sent; or, as a browser shows it, the
+   * network error that cut the sending short (a browser drops a reply whose upload failed).
+   */
+  function sendUpload(cookie: string, fileName: string, size: number): Promise<{ status: number; body: Record<string, unknown> } | { error: string }> {
+    const part = `--b\r\nContent-Disposition: form-data; name="Filedata"; filename="${fileName}"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`;
+    const filler = Buffer.alloc(64 * 1024, 0x20);
+    const tail = '\r\n--b--\r\n';
+    const length = Buffer.byteLength(part) + Math.ceil(size / filler.length) * filler.length + Buffer.byteLength(tail);
+    return new Promise((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      const received: Buffer[] = [];
+      let sent = false;
+      socket.on('data', (chunk: Buffer) => received.push(chunk));
+      socket.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+      const answer = () => {
+        const text = Buffer.concat(received).toString('utf8');
+        const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
+        const body = text.slice(text.indexOf('\r\n\r\n') + 4);
+        if (sent && status && body.endsWith('}')) {
+          socket.destroy();
+          resolve({ status, body: JSON.parse(body) as Record<string, unknown> });
+        }
+      };
+      socket.on('data', answer);
+      socket.write(`POST /online/wx/apilist/getDzzzyqUpload HTTP/1.1\r\nHost: localhost\r\nCookie: ${cookie}\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: ${length}\r\n\r\n${part}`);
+      let written = 0;
+      // A phone's pace, not loopback's: the reply comes while most of the body is still to be sent.
+      const more = () => {
+        if (written >= size) {
+          socket.write(tail, () => {
+            sent = true;
+            answer();
+          });
+          return;
+        }
+        written += filler.length;
+        if (socket.write(filler)) setTimeout(more, 1);
+        else socket.once('drain', () => setTimeout(more, 1));
+      };
+      more();
+    });
+  }
+
+  it('a refused upload of a few MB is read to its end, so the client still sending reads the refusal (no session; a file that is no PDF)', async () => {
+    const signedOut = await sendUpload('hall_sid=none', 'a.pdf', 4 * 1024 * 1024);
+    expect(signedOut).toMatchObject({ status: 401 });
+    expect((signedOut as { body: { msg: string } }).body.msg).toBe('登录已失效，请重新进入');
+    const notPdf = await sendUpload(await hall.quickCitizen('wrong-file-uploader'), 'scan.jpg', 3 * 1024 * 1024);
+    expect(notPdf).toMatchObject({ status: 400 });
+    expect((notPdf as { body: unknown }).body).toMatchObject({ msg: VALIDATION_MESSAGES.uploadPdfOnly });
   });
 
   it('leaves a prompt request alone', async () => {

@@ -3,6 +3,12 @@ import fp from 'fastify-plugin';
 
 /** Bytes an upload must bring in every body window; well under what a phone on a weak 3G line sends. */
 export const UPLOAD_MIN_BYTES_PER_WINDOW = 64 * 1024;
+/**
+ * A body answered before it was read whole (an upload refused for its session or a field) is read to its
+ * end and thrown away when it declares at most this much, so the client, still sending, gets to read the
+ * refusal; a larger one has its connection closed at once (the client then sees a network failure).
+ */
+export const REFUSED_BODY_DRAIN_MAX_BYTES = 32 * 1024 * 1024;
 
 const hasBody = (request: FastifyRequest) => Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
 const isMultipart = (request: FastifyRequest) => /^\s*multipart\/form-data/i.test(request.headers['content-type'] ?? '');
@@ -57,10 +63,26 @@ async function slowRequestGuardPlugin(app: FastifyInstance, options: { bodyTimeo
   });
   app.addHook('onResponse', (request, _reply, done) => {
     stop(request);
-    // Answered before its body was read (a refusal): the rest of the body is not waited for, however it trickles.
-    if (hasBody(request) && !request.raw.complete) request.raw.socket?.destroy();
+    if (hasBody(request) && !request.raw.complete) drainRefusedBody(request);
     done();
   });
+  /**
+   * Answered before its body was read (a refusal). Closing now would reset the connection under a client
+   * still sending, which shows a network error instead of the answer: a body of declared length within
+   * REFUSED_BODY_DRAIN_MAX_BYTES is read to its end and thrown away (Node reads it once the reply is done),
+   * within the body timeout; a longer one, one of no declared length, or one that trickles, is closed.
+   */
+  const drainRefusedBody = (request: FastifyRequest) => {
+    const declared = Number(request.headers['content-length']);
+    if (!Number.isFinite(declared) || declared > REFUSED_BODY_DRAIN_MAX_BYTES) {
+      request.raw.socket?.destroy();
+      return;
+    }
+    const timer = setTimeout(() => request.raw.socket?.destroy(), options.bodyTimeoutMs);
+    request.raw.once('end', () => clearTimeout(timer));
+    request.raw.once('close', () => clearTimeout(timer));
+    request.raw.resume();
+  };
   app.addHook('onRequestAbort', (request, done) => {
     stop(request);
     done();
