@@ -55,7 +55,11 @@ const schema = z.object({
    */
   HALL_REGISTRY_RETRY_HOURS: z.coerce.number().positive().default(24),
   HALL_REGISTRY_RETRY_FIRST_MS: z.coerce.number().int().positive().default(30_000),
-  HALL_REGISTRY_RETRY_MAX_MS: z.coerce.number().int().positive().default(30 * 60_000),
+  HALL_REGISTRY_RETRY_MAX_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 60_000),
   /** off: a demo hall without the demo registry, so its queries wait for an operator as in production (the console's fulfilment journeys). */
   HALL_DEMO_REGISTRY: z.enum(['on', 'off']).default('on'),
   /** Where the built apps are (defaults: the workspace's apps/citizen/dist and apps/admin-shell/dist). */

@@ -114,14 +114,7 @@ async function resolveNext(hall: HallContext, queue: QueueName, skip: number[], 
       [claimed] = await tx
         .select()
         .from(queryRecords)
-        .where(
-          and(
-            inArray(queryRecords.state, [0, 10]),
-            inArray(queryRecords.kind, kinds),
-            lte(queryRecords.nextAttemptAt, sql`now()`),
-            skip.length ? notInArray(queryRecords.id, skip) : undefined,
-          ),
-        )
+        .where(and(inArray(queryRecords.state, [0, 10]), inArray(queryRecords.kind, kinds), lte(queryRecords.nextAttemptAt, sql`now()`), skip.length ? notInArray(queryRecords.id, skip) : undefined))
         .orderBy(asc(queryRecords.id))
         .limit(1)
         .for('update', { skipLocked: true });
