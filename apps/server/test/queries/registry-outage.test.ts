@@ -237,7 +237,10 @@ describe('a registry failure while the citizen waits', () => {
     expect(progress).toEqual({ status: 200, body: { errcode: '01', errmsg: '查询无数据' } });
     const lookup = await post('/online/public/search/relationfilesearch', { bdcqzh: BACK_OFFICE_CERTIFICATE.qzh, selecttype: '8' });
     expect(lookup).toEqual({ status: 200, body: { state: 0, msg: PROPERTY_QUERY_MESSAGES.registryUnavailable, errmsg: PROPERTY_QUERY_MESSAGES.registryUnavailable } });
-    expect(fake.exchanges.map((e) => e.operationPath)).toEqual(['/cases/{acceptanceNumber}', '/certificates/lookup']);
+    // A case the hall accepted itself (HD2026110001, one of the demo cases) is still followed.
+    const own = await post('/online/wx/apilist/querySearch', { reqseq: 'r', appPlosh: 'HD2026110001' });
+    expect(own.body).toMatchObject({ errcode: '00', data: [{ serialNumber: 'HD2026110001', activityName: '审核' }] });
+    expect(fake.exchanges.map((e) => e.operationPath)).toEqual(['/cases/{acceptanceNumber}', '/certificates/lookup', '/cases/{acceptanceNumber}']);
   });
 
   it('recovered, both answer from the registry', async () => {

@@ -94,7 +94,15 @@ export class HttpRegistry implements Registry {
   }
 
   async findCaseProgress(acceptanceNumber: string): Promise<CaseProgress | null> {
-    const answer = await this.call('caseProgress', undefined, { acceptanceNumber });
+    let answer;
+    try {
+      answer = await this.call('caseProgress', undefined, { acceptanceNumber });
+    } catch (error) {
+      // A case the hall accepted itself is known here whether or not the back-office answers.
+      const own = isAcceptanceNumber(acceptanceNumber) ? await this.config.hallCases?.(acceptanceNumber) : null;
+      if (own) return own;
+      throw error;
+    }
     if (!answer) return (await this.config.hallCases?.(acceptanceNumber)) ?? null;
     const found = answer.case;
     if (found.serialNumber !== acceptanceNumber) throw new RegistryError(`the registry answered case ${found.serialNumber} for ${acceptanceNumber}`);
@@ -145,7 +153,7 @@ const PATH_PARAMETER_FORMATS: Readonly<Record<string, (value: string) => boolean
  */
 function pathSegment(label: string, name: string, value: string): string {
   const format = PATH_PARAMETER_FORMATS[name];
-  if (!format?.(value) || value !== value.trim()) throw new RegistryError(`registry ${label}: refused to put a ${name} that is not one into the address`);
+  if (!format?.(value) || value !== value.trim()) throw new RegistryError(`registry ${label}: refused to put a malformed ${name} into the address`);
   return encodeURIComponent(value);
 }
 
