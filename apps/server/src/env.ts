@@ -47,6 +47,19 @@ const schema = z.object({
   REGISTRY_CLIENT_ID: z.string().optional(),
   REGISTRY_CLIENT_SECRET: z.string().optional(),
   REGISTRY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * A query the registry failed to answer (an error, a timeout, a refusal, a reply that does not follow
+   * the interface) is tried again after HALL_REGISTRY_RETRY_FIRST_MS, then after twice as long each
+   * time up to HALL_REGISTRY_RETRY_MAX_MS between tries, for HALL_REGISTRY_RETRY_HOURS after it was
+   * asked (services/queries/registry-retry.ts). It stays pending and in 查询办理 all along, and after.
+   */
+  HALL_REGISTRY_RETRY_HOURS: z.coerce.number().positive().default(24),
+  HALL_REGISTRY_RETRY_FIRST_MS: z.coerce.number().int().positive().default(30_000),
+  HALL_REGISTRY_RETRY_MAX_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 60_000),
   /** off: a demo hall without the demo registry, so its queries wait for an operator as in production (the console's fulfilment journeys). */
   HALL_DEMO_REGISTRY: z.enum(['on', 'off']).default('on'),
   /** Where the built apps are (defaults: the workspace's apps/citizen/dist and apps/admin-shell/dist). */

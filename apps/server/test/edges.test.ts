@@ -105,10 +105,10 @@ describe('slow request bodies', () => {
   it('a refused upload of a few MB is read to its end, so the client still sending reads the refusal (no session; a file that is no PDF)', async () => {
     const signedOut = await sendUpload('hall_sid=none', 'a.pdf', 4 * 1024 * 1024);
     expect(signedOut).toMatchObject({ status: 401 });
-    expect((signedOut as { body: { msg: string } }).body.msg).toBe('登录已失效，请重新进入');
+    expect(signedOut).toMatchObject({ body: { msg: '登录已失效，请重新进入' } });
     const notPdf = await sendUpload(await hall.quickCitizen('wrong-file-uploader'), 'scan.jpg', 3 * 1024 * 1024);
     expect(notPdf).toMatchObject({ status: 400 });
-    expect((notPdf as { body: unknown }).body).toMatchObject({ msg: VALIDATION_MESSAGES.uploadPdfOnly });
+    expect(notPdf).toMatchObject({ body: { msg: VALIDATION_MESSAGES.uploadPdfOnly } });
   });
 
   it('leaves a prompt request alone', async () => {

@@ -8,6 +8,7 @@ export * from './query-records';
 export * from './menu';
 export * from './session';
 export * from './formats';
+export * from './acceptance-number';
 export * from './enums';
 export * from './constants';
 export * from './validation';

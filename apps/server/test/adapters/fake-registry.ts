@@ -1,4 +1,5 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 /** A certificate as the back-office's JSON carries it (docs/registry-openapi.yaml, Certificate). */
@@ -54,14 +55,16 @@ export const BACK_OFFICE_CERTIFICATE: CertificateJson = {
 export const BACK_OFFICE_LICENCE: CertificateJson = { ...BACK_OFFICE_CERTIFICATE, qzh: '冀(2025)邯郸市不动产权第0099002号', dyList: [], cfList: [] };
 export const BACK_OFFICE_CASE: CaseJson = { serialNumber: 'Bo2025/0042 甲', name: '王五 转移登记', processName: '转移登记', activityName: '审核', actStart: '2025-11-20T09:30:00+08:00' };
 
-type Behaviour = 'documented' | 'slow' | 'malformed' | 'html404';
+type Behaviour = 'documented' | 'slow' | 'malformed' | 'html404' | 'failing' | 'hanging';
 
 /**
  * The registration back-office on loopback, implementing docs/registry-openapi.yaml: HTTP Basic,
  * JSON lookups by owner and number, 404 {"error":"not_found"}. It can also misbehave (answer late,
- * answer broken JSON, or 404 as a wrong address would) and answer the next call with a body it is given.
+ * answer broken JSON, 404 as a wrong address would, fail with 500, or take a call and never answer it)
+ * and answer the next call with a body it is given. With `tls` it answers over HTTPS, as a real
+ * back-office does (registry-tls.ts makes a certificate for it).
  */
-export async function startFakeRegistry(options: { basePath?: string } = {}) {
+export async function startFakeRegistry(options: { basePath?: string; tls?: { key: string; cert: string } } = {}) {
   const basePath = options.basePath ?? '/hall-api/v1';
   const exchanges: Exchange[] = [];
   let behaviour: Behaviour = 'documented';
@@ -97,7 +100,9 @@ export async function startFakeRegistry(options: { basePath?: string } = {}) {
     return { operationPath: null, status: 404, json: { error: 'no_such_path' } };
   }
 
-  const server: Server = createServer((request, response) => {
+  const server: Server = (options.tls ? createTlsServer({ key: options.tls.key, cert: options.tls.cert }, handle) : createServer(handle)) as Server;
+
+  function handle(request: IncomingMessage, response: ServerResponse): void {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -122,7 +127,7 @@ export async function startFakeRegistry(options: { basePath?: string } = {}) {
         authorization,
         contentType: String(request.headers['content-type'] ?? ''),
         requestBody,
-        status: result.status,
+        status: behaviour === 'failing' ? 500 : result.status,
         responseBody: result.json,
       };
       exchanges.push(exchange);
@@ -131,6 +136,9 @@ export async function startFakeRegistry(options: { basePath?: string } = {}) {
         if (behaviour === 'malformed') {
           response.writeHead(200, { 'content-type': 'application/json' });
           response.end('{"certificate": {"qzh": "冀(2025)邯郸市不动产权第0099001号", ');
+        } else if (behaviour === 'failing') {
+          response.writeHead(500, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ error: 'unavailable', message: 'the registration database is down' }));
         } else if (behaviour === 'html404') {
           response.writeHead(404, { 'content-type': 'text/html' });
           response.end('<html><body>Not Found</body></html>');
@@ -140,13 +148,14 @@ export async function startFakeRegistry(options: { basePath?: string } = {}) {
         }
       };
       if (behaviour === 'slow') setTimeout(send, slowMs);
-      else send();
+      // A hanging back-office keeps the connection and says nothing, until the hall gives up.
+      else if (behaviour !== 'hanging') send();
     });
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}${basePath}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}${basePath}`,
     exchanges,
     behave(next: Behaviour, delayMs = 0) {
       behaviour = next;

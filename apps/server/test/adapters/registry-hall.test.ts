@@ -52,7 +52,8 @@ describe('a hall with REGISTRY_URL, against the back-office on loopback', () => 
 
   beforeAll(async () => {
     fake = await startFakeRegistry();
-    base = await createTestHall({ HALL_QUERY_POLL_MS: 0 });
+    // A first retry wait of 1 ms: a query the back-office failed is due again at once.
+    base = await createTestHall({ HALL_QUERY_POLL_MS: 0, HALL_REGISTRY_RETRY_FIRST_MS: 1 });
     // A second app on the same database that reaches out with the real fetch: the test hall's own fetch calls back into the app.
     const env = { ...base.env, REGISTRY_URL: fake.url, REGISTRY_CLIENT_ID: CLIENT.id, REGISTRY_CLIENT_SECRET: CLIENT.secret };
     context = await createContext({ env, db: base.connection.db, pool: base.connection.pool, filesDir: base.filesDir });
@@ -101,6 +102,7 @@ describe('a hall with REGISTRY_URL, against the back-office on loopback', () => 
     expect(await resolvePendingRecords(refused)).toBe(0);
     const record = ((await post('/online/wx/apilist/getZsRecord', {})).body.data as Array<{ ID: string; state: number }>).find((r) => r.ID === id);
     expect(record?.state).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 5));
     expect(await resolvePendingRecords(context)).toBe(1);
   });
 

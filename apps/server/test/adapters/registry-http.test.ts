@@ -130,6 +130,14 @@ describe('HttpRegistry against a back-office on loopback', () => {
     await expect(misplaced.findCaseProgress(BACK_OFFICE_CASE.serialNumber)).rejects.toThrow(/is REGISTRY_URL right/);
   });
 
+  it('refuses to build an address from a case number that is not one, and asks nothing', async () => {
+    fake.exchanges.length = 0;
+    for (const number of ['..', '.', '/x', '%2e%2e', 'HD1/..', ' HD1']) {
+      await expect(registry().findCaseProgress(number)).rejects.toThrow(/refused to put a malformed acceptanceNumber into the address/);
+    }
+    expect(fake.exchanges).toEqual([]);
+  });
+
   it('an unreachable back-office is an error', async () => {
     const gone = await startFakeRegistry();
     await gone.close();

@@ -12,6 +12,17 @@ import { itemsReply } from './shared/replies';
  * result: a certificate proof the hall renders and signs from what the operator enters, an uploaded
  * PDF the hall signs, the archive's certificates, or the property unit. The citizen then sees the
  * record found (state 20) in their own lists, as if the registry had answered.
+ *
+ * The retry rule (the same in docs/registry-openapi.yaml and apps/server/README.md, "Registry
+ * outages"): a try the registry fails — a 5xx, refused credentials, no answer within
+ * REGISTRY_TIMEOUT_MS, no connection, a reply that does not follow the interface — is no answer.
+ * The query stays pending (查询中 for the citizen, who is told nothing else) and is listed here with
+ * its tries, last error and next try, while the hall tries again with exponential backoff
+ * (HALL_REGISTRY_RETRY_FIRST_MS, doubling, at most HALL_REGISTRY_RETRY_MAX_MS apart) for
+ * HALL_REGISTRY_RETRY_HOURS (24 by default) after it was asked. An operator may answer it at any
+ * time, during the tries or after them. After the window the registry is not asked again and the
+ * query stays here, pending, until an operator answers it: it is never closed as failed. Only a real
+ * answer — the registry's found or not found, or an operator's — reaches the citizen.
  */
 
 export const FULFILMENT_KINDS = ['zs', 'dzzz', 'archive', 'property'] as const;
@@ -34,6 +45,12 @@ export const fulfilmentItem = z.object({
   asked: z.array(askedLine),
   /** Tries the registry made and failed (0 without a back-office). */
   attempts: z.number(),
+  /** What went wrong at the last failed try, as the hall's registry client words it ('' when none failed). */
+  lastError: z.string(),
+  /** When the last failed try was, YYYY-MM-DD HH:mm:ss ('' when none failed). */
+  lastTriedAt: z.string(),
+  /** When the registry is asked again; '' when it is not (no back-office, or the retry window has ended: the operators answer). */
+  nextTryAt: z.string(),
 });
 export type FulfilmentItem = z.infer<typeof fulfilmentItem>;
 

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { answer, loadRecord, uploadDocument, type Answered } from './fulfilment-api';
 import { LoadFailure } from '../../components/load-failure';
+import { registryTryFields } from './registry-tries';
 import '../../components/console-page.css';
 import './fulfilment.css';
 
@@ -214,6 +215,7 @@ export function Component() {
                 ...record.asked.map((line): [string, string] => [line.label, line.value]),
                 ['提交时间', record.askedAt],
                 ['状态', record.stateMsg || (record.pending ? '查询中' : '')],
+                ...(record.pending ? registryTryFields(record) : []),
               ]}
             />
           </section>

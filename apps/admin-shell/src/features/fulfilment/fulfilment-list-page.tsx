@@ -4,6 +4,7 @@ import { EmptyState } from '@hall/ui/empty-state';
 import { Tag } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { loadQueue } from './fulfilment-api';
+import { registryTryFields } from './registry-tries';
 import { ConsoleScreen } from '../../components/console-screen';
 import '../../components/console-page.css';
 import './fulfilment.css';
@@ -25,7 +26,11 @@ function QueueItem({ item, onOpen }: { item: FulfilmentItem; onOpen: () => void 
           </span>
         ))}
         <span className="console-item__line console-item__time">提交时间：{item.askedAt}</span>
-        {item.attempts > 0 && <span className="console-item__line fulfilment-warning">登记系统已查询{item.attempts}次未成功</span>}
+        {registryTryFields(item).map(([label, value]) => (
+          <span key={label} className="console-item__line fulfilment-warning">
+            {label}：{value}
+          </span>
+        ))}
       </button>
     </li>
   );

@@ -1,4 +1,4 @@
-import { normalizeIdNumber } from '@hall/domain';
+import { isAcceptanceNumber, normalizeIdNumber } from '@hall/domain';
 import { z } from 'zod';
 import type { CaseProgress, CertificateLookup, PropertyUnit, Registry, RegistryCertificate, RegistryOwner } from './registry';
 import { RegistryError } from './registry';
@@ -94,7 +94,15 @@ export class HttpRegistry implements Registry {
   }
 
   async findCaseProgress(acceptanceNumber: string): Promise<CaseProgress | null> {
-    const answer = await this.call('caseProgress', undefined, { acceptanceNumber });
+    let answer;
+    try {
+      answer = await this.call('caseProgress', undefined, { acceptanceNumber });
+    } catch (error) {
+      // A case the hall accepted itself is known here whether or not the back-office answers.
+      const own = isAcceptanceNumber(acceptanceNumber) ? await this.config.hallCases?.(acceptanceNumber) : null;
+      if (own) return own;
+      throw error;
+    }
     if (!answer) return (await this.config.hallCases?.(acceptanceNumber)) ?? null;
     const found = answer.case;
     if (found.serialNumber !== acceptanceNumber) throw new RegistryError(`the registry answered case ${found.serialNumber} for ${acceptanceNumber}`);
@@ -104,8 +112,8 @@ export class HttpRegistry implements Registry {
   /** One call: the documented answer, or null for the documented not-found. */
   private async call<K extends Operation>(operation: K, body?: object, pathParams: Record<string, string> = {}): Promise<z.infer<(typeof REGISTRY_ANSWERS)[K]> | null> {
     const { method, path } = REGISTRY_OPERATIONS[operation];
-    const url = this.config.baseUrl.replace(/\/+$/, '') + path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(pathParams[name] ?? ''));
     const label = `${method} ${path}`;
+    const url = this.config.baseUrl.replace(/\/+$/, '') + path.replace(/\{(\w+)\}/g, (_, name: string) => pathSegment(label, name, pathParams[name] ?? ''));
     let status: number;
     let raw: string;
     try {
@@ -133,6 +141,20 @@ export class HttpRegistry implements Registry {
     if (!parsed.success) throw new RegistryError(`registry ${label}: the answer does not follow the interface (${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message})`);
     return parsed.data as z.infer<(typeof REGISTRY_ANSWERS)[K]>;
   }
+}
+
+/** The form each path parameter must have before it becomes part of an address. */
+const PATH_PARAMETER_FORMATS: Readonly<Record<string, (value: string) => boolean>> = { acceptanceNumber: isAcceptanceNumber };
+
+/**
+ * A path parameter as one encoded segment. Callers check the format first (the progress query
+ * answers 查询无数据 without asking); this refuses anything else again, since `..`, `.` or an empty
+ * segment survive encodeURIComponent and would send the hall's credentials to another address.
+ */
+function pathSegment(label: string, name: string, value: string): string {
+  const format = PATH_PARAMETER_FORMATS[name];
+  if (!format?.(value) || value !== value.trim()) throw new RegistryError(`registry ${label}: refused to put a malformed ${name} into the address`);
+  return encodeURIComponent(value);
 }
 
 function lookupBody(lookup: CertificateLookup) {

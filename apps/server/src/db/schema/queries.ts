@@ -58,6 +58,14 @@ export const queryRecords = pgTable(
     fileId: text('file_id'),
     filename: text('filename'),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * When the resolver may try the record next: the time it was asked, then later after each failed
+     * try (services/queries/registry-retry.ts). Null: no more tries, the record waits for an operator.
+     */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow(),
+    /** The last failed try: when, and what went wrong (for 查询办理; never shown to the citizen). */
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    lastError: text('last_error'),
     createdAt: createdAt(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },

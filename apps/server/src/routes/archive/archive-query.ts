@@ -2,7 +2,7 @@ import { archivePdfPath, contract } from '@hall/api';
 import { ARCHIVE_QUERY_MESSAGES, normalizeIdNumber, PROPERTY_QUERY_MESSAGES } from '@hall/domain';
 import type { FastifyInstance } from 'fastify';
 import { renderArchiveCertificatePdf, renderArchiveCertificatePng } from '../../documents/archive-certificate';
-import { badRequest, forbidden, HallError } from '../../lib/errors';
+import { badRequest, forbidden } from '../../lib/errors';
 import { registerCall } from '../../lib/register-call';
 import {
   archiveCertificateInput,
@@ -16,6 +16,7 @@ import {
 import { sendArchiveCode, verifyArchiveCode } from '../../services/archive/archive-steps';
 import { PHONE_CODE_MESSAGES } from '../../services/session/phone-codes';
 import { readPropertyQuery, submitPropertyQuery } from '../../services/archive/property-queries';
+import { findCertificateNow, REGISTRY_UNAVAILABLE } from '../../services/archive/relation-search';
 import { requireUser } from '../../services/session/users';
 import { registerFileCall, sendInlinePdf } from '../../lib/file-reply';
 
@@ -98,9 +99,9 @@ export async function archiveQueryRoutes(app: FastifyInstance): Promise<void> {
     if (name !== user.name.trim() || card !== normalizeIdNumber(user.cardnum)) throw forbidden(ARCHIVE_QUERY_MESSAGES.notOwn);
     const bdcqzh = String(request.body.bdcqzh ?? '').trim();
     if (!bdcqzh) throw badRequest(PROPERTY_QUERY_MESSAGES.legacyNumberRequired);
-    // Without a registry interface this lookup cannot wait for an operator: the citizen is told where to go instead.
-    if (!app.hall.certificateRegistry.answers) throw new HallError(503, PROPERTY_QUERY_MESSAGES.registryUnavailable);
-    const certificate = await app.hall.certificateRegistry.findCertificate({ name, idcard: card, qzh: bdcqzh, xzqdm: '' });
+    const certificate = await findCertificateNow(app.hall.certificateRegistry, { name, idcard: card, qzh: bdcqzh, xzqdm: '' }, request.log);
+    // This lookup answers at once and cannot wait for an operator: without a registry that answers, the citizen is told where to go instead.
+    if (certificate === REGISTRY_UNAVAILABLE) return { state: 0, msg: PROPERTY_QUERY_MESSAGES.registryUnavailable, errmsg: PROPERTY_QUERY_MESSAGES.registryUnavailable };
     if (!certificate) throw badRequest(PROPERTY_QUERY_MESSAGES.notFound);
     return { state: 1, data: { ...toArchiveProperty(certificate), qlr: certificate.ownerName } };
   });

@@ -35,7 +35,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
 
   // Rate-limited: acceptance numbers are guessable, and each answer names a person's case.
   registerCall(app, contract.querySearch, { auth: 'verified', rateLimit: { max: 30, timeWindow: '1 minute' } }, async (request) => {
-    const result = await findCaseProgress(app.hall.certificateRegistry, request.body.appPlosh);
+    const result = await findCaseProgress(app.hall.certificateRegistry, request.body.appPlosh, request.log);
     return result ? { errcode: '00', data: [result] } : { errcode: '01', errmsg: NO_DATA_MESSAGE };
   });
 }

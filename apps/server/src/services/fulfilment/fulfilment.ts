@@ -63,7 +63,18 @@ function askedLines(row: QueryRecordRow): Array<{ label: string; value: string }
   return lines.filter((line) => line.value);
 }
 
-function toItem(row: QueryRecordRow, citizen: { name: string; cardnum: string } | null): FulfilmentItem {
+/** The registry's tries of a record as 查询办理 shows them; no next try without a back-office, or past the retry window. */
+function triesOf(hall: HallContext, row: QueryRecordRow): Pick<FulfilmentItem, 'attempts' | 'lastError' | 'lastTriedAt' | 'nextTryAt'> {
+  const retrying = hall.certificateRegistry.answers && row.nextAttemptAt !== null && PENDING_STATES.includes(row.state);
+  return {
+    attempts: row.attempts,
+    lastError: row.lastError ?? '',
+    lastTriedAt: row.lastAttemptAt ? formatShanghaiDateTime(row.lastAttemptAt) : '',
+    nextTryAt: retrying ? formatShanghaiDateTime(row.nextAttemptAt!) : '',
+  };
+}
+
+function toItem(hall: HallContext, row: QueryRecordRow, citizen: { name: string; cardnum: string } | null): FulfilmentItem {
   return {
     id: String(row.id),
     kind: row.kind as FulfilmentKind,
@@ -72,14 +83,14 @@ function toItem(row: QueryRecordRow, citizen: { name: string; cardnum: string } 
     citizenName: citizen?.name ?? '',
     citizenIdcard: citizen?.cardnum ? maskIdNumber(citizen.cardnum) : '',
     asked: askedLines(row),
-    attempts: row.attempts,
+    ...triesOf(hall, row),
   };
 }
 
-function toRecord(row: QueryRecordRow, citizen: { name: string; cardnum: string } | null): FulfilmentRecord {
+function toRecord(hall: HallContext, row: QueryRecordRow, citizen: { name: string; cardnum: string } | null): FulfilmentRecord {
   const owner = ownerOf(row);
   return {
-    ...toItem(row, citizen),
+    ...toItem(hall, row, citizen),
     state: row.state,
     stateMsg: row.stateMsg,
     pending: PENDING_STATES.includes(row.state),
@@ -91,8 +102,9 @@ function toRecord(row: QueryRecordRow, citizen: { name: string; cardnum: string 
 
 /**
  * The records waiting for an operator, oldest first. Without a back-office every pending record of
- * the four kinds waits here; with one, only those it failed to answer (tried at least once), since
- * the rest are answered in moments — an operator may then step in while the back-office is down.
+ * the four kinds waits here; with one, those it failed to answer (tried at least once), since the
+ * rest are answered in moments. They stay here while the resolver tries again and after its retry
+ * window (services/queries/registry-retry.ts), until the registry or an operator answers them.
  */
 export async function listFulfilmentQueue(hall: HallContext, kind?: FulfilmentKind): Promise<FulfilmentItem[]> {
   const rows = await hall.db
@@ -104,7 +116,7 @@ export async function listFulfilmentQueue(hall: HallContext, kind?: FulfilmentKi
     )
     .orderBy(asc(queryRecords.createdAt), asc(queryRecords.id))
     .limit(QUEUE_LIMIT);
-  return rows.map(({ row, name, cardnum }) => toItem(row, name === null ? null : { name, cardnum: cardnum ?? '' }));
+  return rows.map(({ row, name, cardnum }) => toItem(hall, row, name === null ? null : { name, cardnum: cardnum ?? '' }));
 }
 
 async function findRecord(hall: HallContext, id: string): Promise<{ row: QueryRecordRow; citizen: { name: string; cardnum: string } | null }> {
@@ -122,7 +134,7 @@ async function findRecord(hall: HallContext, id: string): Promise<{ row: QueryRe
 /** One record of the four kinds, pending or answered. */
 export async function readFulfilmentRecord(hall: HallContext, id: string): Promise<FulfilmentRecord> {
   const { row, citizen } = await findRecord(hall, id);
-  return toRecord(row, citizen);
+  return toRecord(hall, row, citizen);
 }
 
 const blank = (value: string) => !value.trim();
@@ -186,7 +198,7 @@ async function fulfil(
       const outcome = await outcomeFor(tx, row, created);
       const [changed] = await tx
         .update(queryRecords)
-        .set({ ...outcome, resolvedAt: new Date() })
+        .set({ ...outcome, resolvedAt: new Date(), nextAttemptAt: null })
         .where(and(eq(queryRecords.id, row.id), inArray(queryRecords.state, PENDING_STATES)))
         .returning();
       if (!changed) throw conflict(FULFILMENT_ALREADY_ANSWERED);
@@ -198,7 +210,7 @@ async function fulfil(
       });
       return changed;
     });
-    return toRecord(updated, citizen);
+    return toRecord(hall, updated, citizen);
   } catch (error) {
     // Nothing of a lost or failed answer stays: the transaction rolled back, and its document goes too.
     for (const key of created) await hall.files.remove(key).catch(() => {});

@@ -1,5 +1,6 @@
+import { FULFILMENT_KINDS } from '@hall/api';
 import { QUERY_STATE_NOT_FOUND, queryRecordStateText } from '@hall/domain';
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import type { HallContext } from '../../context';
 import type { Database } from '../../db/client';
@@ -10,15 +11,15 @@ import { formatShanghaiDateTime } from '../../lib/shanghai-time';
 import { ARCHIVE_KIND, resolveArchiveRecord } from '../archive/archive-queries';
 import { PROPERTY_KIND, resolvePropertyRecord } from '../archive/property-queries';
 import type { QueryRecordRow } from './query-records';
+import { describeFailure, nextTryAfter, retryScheduleOf } from './registry-retry';
 import { resolveVerificationRecord } from './signature-verification';
 import { recordStoredFile } from '../storage/stored-files';
 import type { RegistryCertificate } from '../../adapters/registry/registry';
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** A record that failed this many times is closed as failed instead of tried forever. */
-export const MAX_RESOLVE_ATTEMPTS = 5;
 export const FOUND_MESSAGE = '查询成功';
+/** A verification the hall could not finish within the retry window (no operator answers those). */
 export const FAILED_MESSAGE = '查询失败，请重新查询';
 
 /**
@@ -94,62 +95,80 @@ function resolvableKinds(hall: HallContext, queue: QueueName): string[] {
 }
 
 /**
- * Claims the oldest pending record no other process holds (FOR UPDATE SKIP LOCKED), resolves it and
- * writes the outcome in the same transaction, so a crash midway leaves it pending for the next pass.
- * Answers the claimed id and whether it succeeded, or null when nothing is pending.
+ * Claims the oldest pending record that is due (next_attempt_at passed) and no other process holds
+ * (FOR UPDATE SKIP LOCKED), and keeps its row lock until the outcome is written: either the answer,
+ * or, after a failed try, the try counted with its error and the next try's time (registry-retry.ts).
+ * The try runs in a savepoint, so a failure undoes its writes but not the claim: no other process
+ * takes the record between the failure and its new next_attempt_at. A crash midway leaves it pending
+ * and due for the next pass. Answers the claimed id and whether it was answered, or null when nothing is due.
  */
 async function resolveNext(hall: HallContext, queue: QueueName, skip: number[], log: ResolverLog): Promise<{ id: number; ok: boolean } | null> {
   const kinds = resolvableKinds(hall, queue);
   if (!kinds.length) return null;
+  const schedule = retryScheduleOf(hall.env);
   const created: string[] = [];
+  let answered = false;
   let claimed: QueryRecordRow | undefined;
   try {
     await hall.db.transaction(async (tx) => {
       [claimed] = await tx
         .select()
         .from(queryRecords)
-        .where(and(inArray(queryRecords.state, [0, 10]), inArray(queryRecords.kind, kinds), skip.length ? notInArray(queryRecords.id, skip) : undefined))
+        .where(and(inArray(queryRecords.state, [0, 10]), inArray(queryRecords.kind, kinds), lte(queryRecords.nextAttemptAt, sql`now()`), skip.length ? notInArray(queryRecords.id, skip) : undefined))
         .orderBy(asc(queryRecords.id))
         .limit(1)
         .for('update', { skipLocked: true });
       if (!claimed) return;
-      const outcome: Outcome =
-        claimed.kind === 'verify'
-          ? await resolveVerificationRecord(hall, tx, claimed, created)
-          : claimed.kind === ARCHIVE_KIND
-            ? await resolveArchiveRecord(hall, claimed)
-            : claimed.kind === PROPERTY_KIND
-              ? await resolvePropertyRecord(hall, claimed)
-              : await resolveCertificate(hall, tx, claimed, created);
-      await tx
-        .update(queryRecords)
-        .set({ ...outcome, attempts: claimed.attempts + 1, resolvedAt: new Date() })
-        .where(eq(queryRecords.id, claimed.id));
+      const row = claimed;
+      try {
+        await tx.transaction(async (attempt) => {
+          const outcome: Outcome =
+            row.kind === 'verify'
+              ? await resolveVerificationRecord(hall, attempt, row, created)
+              : row.kind === ARCHIVE_KIND
+                ? await resolveArchiveRecord(hall, row)
+                : row.kind === PROPERTY_KIND
+                  ? await resolvePropertyRecord(hall, row)
+                  : await resolveCertificate(hall, attempt, row, created);
+          await attempt
+            .update(queryRecords)
+            .set({ ...outcome, attempts: row.attempts + 1, resolvedAt: new Date(), nextAttemptAt: null })
+            .where(eq(queryRecords.id, row.id));
+        });
+        answered = true;
+      } catch (error) {
+        // Nothing of a failed try stays: the savepoint rolled back, and its files go too.
+        for (const key of created.splice(0)) await hall.files.remove(key).catch(() => {});
+        log.error({ err: error, recordId: row.id }, 'query record could not be resolved');
+        const now = new Date();
+        const next = nextTryAfter(schedule, { askedAt: row.createdAt, failures: row.attempts + 1, now });
+        // A verification past the window is closed: no operator answers those, so it would wait for nobody.
+        const closed = next === null && !(FULFILMENT_KINDS as readonly string[]).includes(row.kind);
+        await tx
+          .update(queryRecords)
+          .set({
+            attempts: row.attempts + 1,
+            lastAttemptAt: now,
+            lastError: describeFailure(error),
+            nextAttemptAt: next,
+            ...(closed ? { state: Number(QUERY_STATE_NOT_FOUND), stateMsg: FAILED_MESSAGE, resolvedAt: now } : {}),
+          })
+          .where(eq(queryRecords.id, row.id));
+      }
     });
   } catch (error) {
-    // Nothing of a failed attempt stays: the transaction rolled back, and its files go too.
+    // The claim's own transaction failed (the database): nothing of it stays, its files neither.
     for (const key of created) await hall.files.remove(key).catch(() => {});
-    if (!claimed) throw error;
-    log.error({ err: error, recordId: claimed.id }, 'query record could not be resolved');
-    await hall.db
-      .update(queryRecords)
-      .set({
-        attempts: sql`${queryRecords.attempts} + 1`,
-        state: sql`CASE WHEN ${queryRecords.attempts} + 1 >= ${MAX_RESOLVE_ATTEMPTS} THEN ${Number(QUERY_STATE_NOT_FOUND)} ELSE ${queryRecords.state} END`,
-        stateMsg: sql`CASE WHEN ${queryRecords.attempts} + 1 >= ${MAX_RESOLVE_ATTEMPTS} THEN ${FAILED_MESSAGE} ELSE ${queryRecords.stateMsg} END`,
-        resolvedAt: sql`CASE WHEN ${queryRecords.attempts} + 1 >= ${MAX_RESOLVE_ATTEMPTS} THEN now() ELSE ${queryRecords.resolvedAt} END`,
-      })
-      .where(and(eq(queryRecords.id, claimed.id), inArray(queryRecords.state, [0, 10])));
-    return { id: claimed.id, ok: false };
+    throw error;
   }
-  return claimed ? { id: claimed.id, ok: true } : null;
+  return claimed ? { id: claimed.id, ok: answered } : null;
 }
 
 /**
  * One pass over the pending records of a queue (both, documents first, when none is named): each is
  * resolved to 20 (found, with its document; verified, with its report) or 21 (not found, or not
  * verifiable). Several processes may run passes at once; each record goes to exactly one. A record
- * that fails is left for a later pass (at most MAX_RESOLVE_ATTEMPTS times). Answers how many
+ * whose try fails stays pending and is tried again later (registry-retry.ts). Answers how many
  * records were resolved.
  */
 export async function resolvePendingRecords(hall: HallContext, options: { limit?: number; log?: ResolverLog; queue?: QueueName } = {}): Promise<number> {
