@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CONTACT_LINE_INVALID, CONTENT_ORDER_STALE, MAP_TILE_URL_INVALID, QUESTION_REQUIRED, type CommonQuestion, type ConsoleQuestion } from '@hall/api';
 import { auditTrail } from '../../src/db/schema';
+import { auditedChanges } from '../rows';
 import { testHallForFile } from '../hall';
 
 const QUESTIONS = '/online/admin/api/content/questions';
@@ -24,7 +25,7 @@ async function ok<T>(path: string, payload: Record<string, unknown>, cookie = co
 }
 
 const citizenQuestions = async () => ((await hall.post('/mp/api/commonques/list', {})).body.data as CommonQuestion[]).map((item) => item.question);
-const auditCount = async () => (await hall.connection.db.select().from(auditTrail)).length;
+const auditCount = () => auditedChanges(hall);
 const auditOf = async (target: string) => hall.connection.db.select().from(auditTrail).where(eq(auditTrail.target, target)).orderBy(auditTrail.id);
 
 describe('common questions', () => {

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { auditedChanges } from '../rows';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { QueueBoard, QueueBoardNumber, QueueOrder, QueueSettingsHall } from '@hall/api';
@@ -63,12 +64,12 @@ describe('settings (系统管理员)', () => {
     const settings = (await hall.post(`${A}/settings`, {}, admin)).body.data as QueueSettingsHall[];
     const group = settings.find((item) => item.id === HALL)!.groups.find((item) => item.id === groupId)!;
     expect(group.mostTaken).toBe(4);
-    const auditBefore = (await hall.connection.db.select().from(auditTrail)).length;
+    const auditBefore = await auditedChanges(hall);
 
     const refused = await hall.post(`${A}/group/save`, { ...group, capacity: 3 }, admin);
     expect(refused.status).toBe(409);
     expect(refused.body.errmsg).toContain('4');
-    expect((await hall.connection.db.select().from(auditTrail)).length).toBe(auditBefore);
+    expect(await auditedChanges(hall)).toBe(auditBefore);
 
     const saved = await hall.post(`${A}/group/save`, { ...group, capacity: 4, name: '登记业务（调整）' }, admin);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
