@@ -22,11 +22,13 @@ function failureOf(error: unknown, decoding: CappedDecoding): ReadFailure {
   return { ok: false, failure: 'notPdf', detail: error instanceof Error ? error.message : String(error) };
 }
 
-/** A file the hall did not make, read whole (every object and object stream) within the caps. */
+/** A file the hall did not make, read whole (every object and object stream, the page tree) within the caps. */
 async function load(bytes: Uint8Array, decoding: CappedDecoding, ignoreEncryption: boolean): Promise<PDFDocument> {
   const doc = await PDFDocument.load(bytes, { ignoreEncryption, updateMetadata: false });
   // pdf-lib carries on past an object it could not decode; a file over the caps is refused all the same.
   if (decoding.exceeded) throw new DecompressionCapError(0);
+  // pdf-lib also loads bytes with no catalog at all: a document is one with at least a page.
+  if (doc.getPages().length === 0) throw new Error('the document has no page');
   return doc;
 }
 
