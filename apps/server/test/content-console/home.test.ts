@@ -309,11 +309,11 @@ describe('downloadable forms', () => {
       ['损坏.pdf', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x41)])],
       ['压缩炸弹.pdf', bomb],
     ] as const) {
-      const { result, probes, slowestMs } = await whileProbingHealth(hall, () => uploadForm({ filename, content }, { fileAlias: filename }));
+      const { result, probes, longestSilenceMs } = await whileProbingHealth(hall, () => uploadForm({ filename, content }, { fileAlias: filename }));
+      expect(probes).toBeGreaterThan(0);
+      expect(longestSilenceMs, filename).toBeLessThan(1000);
       expect(result.status, JSON.stringify(result.body)).toBe(400);
       expect(result.body.errmsg).toBe(UPLOADED_PDF_UNREADABLE);
-      expect(probes).toBeGreaterThan(0);
-      expect(slowestMs, filename).toBeLessThan(1000);
     }
     expect(await citizenNames()).not.toContain('压缩炸弹.pdf');
     expect(await storedFileCount()).toBe(files);

@@ -236,11 +236,11 @@ describe('answering', () => {
     const filesBefore = await citizenFilesIn(hall);
     const bomb = await flateBombPdf(512 * 1024 * 1024);
     expect(bomb.length).toBeLessThan(FULFILMENT_UPLOAD_MAX_BYTES);
-    const { result: response, probes, slowestMs } = await whileProbingHealth(hall, () => upload(id, bomb));
+    const { result: response, probes, longestSilenceMs } = await whileProbingHealth(hall, () => upload(id, bomb));
+    expect(probes).toBeGreaterThan(0);
+    expect(longestSilenceMs).toBeLessThan(1000);
     expect(response.statusCode, response.body).toBe(400);
     expect((response.json() as { errmsg: string }).errmsg).toBe(FULFILMENT_UPLOAD_UNREADABLE);
-    expect(probes).toBeGreaterThan(0);
-    expect(slowestMs).toBeLessThan(1000);
     expect(await rowOf(id)).toMatchObject({ state: 0, fileId: null });
     expect(await auditOf(id)).toHaveLength(0);
     expect(await citizenFilesIn(hall)).toEqual(filesBefore);
