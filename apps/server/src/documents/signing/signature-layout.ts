@@ -1,8 +1,13 @@
 import { PDFArray, PDFDict, PDFHexString, PDFName, PDFNumber, PDFString, type PDFDocument, type PDFRef } from 'pdf-lib';
-import * as fontkitModule from '@pdf-lib/fontkit';
 import { STAMP_SIZE, stampOperators } from './signature-stamp';
 
-const fontkit = ((fontkitModule as { default?: typeof fontkitModule }).default ?? fontkitModule) as typeof fontkitModule;
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
+
+/** fontkit, loaded on the first layout: the PDF worker's other tasks start without its 0.2 s of loading. */
+async function loadFontkit(): Promise<Fontkit> {
+  const loaded = (await import('@pdf-lib/fontkit')) as unknown as Fontkit & { default?: Fontkit };
+  return loaded.default ?? loaded;
+}
 
 /** Ten digits: the widest a ByteRange number of a file under 10 GB needs; rewritten in place once the file is laid out. */
 export const BYTE_RANGE_PLACEHOLDER = 9_999_999_999;
@@ -35,7 +40,7 @@ function addAnnotation(doc: PDFDocument, page: PDFDict, annotation: PDFRef): voi
 
 /** The document with its signature field, stamp and an empty /Contents of the size the CMS will need. */
 export async function layOutSignature(doc: PDFDocument, layout: SignatureLayout): Promise<Buffer> {
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(await loadFontkit());
   const font = await doc.embedFont(layout.font, { subset: false });
   const page = doc.getPage(0);
   const { width } = page.getSize();
