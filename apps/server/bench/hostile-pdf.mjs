@@ -18,6 +18,8 @@ import { createDeflate } from 'node:zlib';
 const serverDir = process.env.BENCH_SERVER_DIR ?? new URL('..', import.meta.url).pathname;
 const PORT = 18_000 + Math.floor(Math.random() * 1000) * 2;
 let BASE = `http://127.0.0.1:${PORT}`;
+/** How many times each console upload is made (each bomb to its own pending record, each form under its own name). */
+const ROUNDS = 5;
 /** The demo operators' password (src/db/seed/operators.ts). */
 const OPERATOR_PASSWORD = 'demo2026hall';
 const OWNER = { name: '张三', idcard: '130402198503151231', phone: '13812341234', qzh: '冀(2023)邯郸市不动产权第0012345号' };
@@ -174,10 +176,10 @@ async function operator(username) {
 }
 
 /** One multipart upload of the bomb with these fields; answers the status and the hall's message. */
-async function uploadBomb(who, path, bomb, fields) {
+async function uploadBomb(who, path, bomb, fields, name = 'bomb.pdf') {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('Filedata', new Blob([bomb], { type: 'application/pdf' }), 'bomb.pdf');
+  form.append('Filedata', new Blob([bomb], { type: 'application/pdf' }), name);
   const response = await who.request(path, { method: 'POST', body: form });
   const body = await response.json().catch(() => ({}));
   return `${response.status} ${body.errmsg ?? JSON.stringify(body)}`;
@@ -240,14 +242,30 @@ async function consoleUploads(bomb) {
   const hall = await startHall(PORT + 1, { HALL_DEMO_REGISTRY: 'off' });
   try {
     const citizen = await signIn('bench-console-citizen');
-    const submitted = await citizen.post('/online/query/wx/zsquery', { username: OWNER.name, zjh: OWNER.idcard, qzh: OWNER.qzh, xzqmc: '邯郸市', xzqdm: '130400', openid: 'bench-console-citizen' });
-    const recordId = submitted.data.ID;
+    const recordIds = [];
+    for (let i = 0; i < ROUNDS; i += 1) {
+      const submitted = await citizen.post('/online/query/wx/zsquery', { username: OWNER.name, zjh: OWNER.idcard, qzh: OWNER.qzh, xzqmc: '邯郸市', xzqdm: '130400', openid: 'bench-console-citizen' });
+      recordIds.push(submitted.data.ID);
+    }
     const counter = await operator('counter');
     const content = await operator('content');
     await sleep(1000);
+    const uploadEach = async (upload) => {
+      const answers = new Map();
+      for (let i = 0; i < ROUNDS; i += 1) {
+        const answer = await upload(i);
+        answers.set(answer, (answers.get(answer) ?? 0) + 1);
+      }
+      return [...answers].map(([answer, times]) => `${times}× ${answer}`).join('; ');
+    };
     const runs = [
-      ['fulfilment answer (counter)', () => uploadBomb(counter, '/online/admin/api/fulfilment/upload', bomb, { id: recordId })],
-      ['downloadable form (content)', () => uploadBomb(content, '/online/admin/api/content/downloads/upload', bomb, { fileAlias: '压测表格' })],
+      // What the machine gives /healthz with nothing uploaded: the floor the figures below stand on.
+      ['idle, nothing uploaded', () => sleep(3000).then(() => 'nothing')],
+      [`fulfilment answer (counter), ${ROUNDS} pending records`, () => uploadEach((i) => uploadBomb(counter, '/online/admin/api/fulfilment/upload', bomb, { id: recordIds[i] }))],
+      [
+        `downloadable form (content), ${ROUNDS} forms`,
+        () => uploadEach((i) => uploadBomb(content, '/online/admin/api/content/downloads/upload', bomb, { fileAlias: `压测表格${i}` }, `bomb-${i}.pdf`)),
+      ],
     ];
     for (const [label, work] of runs) {
       const run = await probeWhile(hall.pid, work);
@@ -257,8 +275,9 @@ async function consoleUploads(bomb) {
       console.log(`  server RSS ${run.rss}`);
       await sleep(1000);
     }
-    const record = await counter.post('/online/admin/api/fulfilment/get', { id: recordId });
-    console.log(`\n  the query record afterwards: state ${record.data?.state} ${record.data?.stateMsg}`);
+    const states = [];
+    for (const id of recordIds) states.push((await counter.post('/online/admin/api/fulfilment/get', { id })).data?.state);
+    console.log(`\n  the query records afterwards: states ${states.join(', ')} (0: still pending)`);
   } finally {
     await hall.stop();
   }
