@@ -10,7 +10,7 @@ async function loadFontkit(): Promise<Fontkit> {
 }
 
 /** Ten digits: the widest a ByteRange number of a file under 10 GB needs; rewritten in place once the file is laid out. */
-export const BYTE_RANGE_PLACEHOLDER = 9_999_999_999;
+const BYTE_RANGE_PLACEHOLDER = 9_999_999_999;
 export const PLACEHOLDER_TEXT = `[ 0 ${BYTE_RANGE_PLACEHOLDER} ${BYTE_RANGE_PLACEHOLDER} ${BYTE_RANGE_PLACEHOLDER} ]`;
 
 /**
