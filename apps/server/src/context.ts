@@ -10,6 +10,7 @@ import type { EnvelopeKind } from './lib/envelope';
 import type { FileStorage } from './storage/file-storage';
 import type { Registry } from './adapters/registry/registry';
 import type { PdfVerifier } from './documents/pdf-verifier';
+import type { ForeignPdfs } from './documents/foreign-pdfs';
 import type { DocumentSigner } from './documents/signing/pdf-signer';
 import type { StaticAppsOptions } from './plugins/static-apps';
 import type { SignedInOperator } from './services/operators/operator-sessions';
@@ -44,6 +45,8 @@ export interface HallContext {
   pdfVerifier: PdfVerifier;
   /** Signs every PDF the hall issues with its signing identity (PAdES, visible stamp). */
   documentSigner: DocumentSigner;
+  /** Reads and signs uploaded PDFs the hall did not make, only in the PDF worker (within the verification's caps). */
+  foreignPdfs: ForeignPdfs;
 }
 
 declare module 'fastify' {

@@ -17,7 +17,9 @@ import type { Env } from './env';
 import { assertProductionSettings } from './mode';
 import { openFileStorage } from './storage/select';
 import { selectRegistry } from './adapters/registry/select';
+import { ForeignPdfs } from './documents/foreign-pdfs';
 import { WorkerPdfVerifier } from './documents/pdf-verifier';
+import { PdfWorkers } from './documents/pdf-worker';
 import { PadesSigner } from './documents/signing/pdf-signer';
 import { loadSigningIdentity, loadTrustRoots } from './documents/signing/signing-identity';
 
@@ -83,13 +85,15 @@ export async function createContext(options: ContextOptions): Promise<HallContex
     : new TencentFaceId({ secretId: env.FACEID_SECRET_ID!, secretKey: env.FACEID_SECRET_KEY!, ruleId: env.FACEID_RULE_ID!, endpoint: env.FACEID_ENDPOINT, fetch: fetchImpl });
   const files = await openFileStorage(env, options.filesDir);
   const signingIdentity = await loadSigningIdentity(env);
-  const pdfVerifier = new WorkerPdfVerifier(await loadTrustRoots(env, signingIdentity), {
-    maxFileBytes: env.HALL_VERIFY_MAX_BYTES,
+  // Every PDF the hall did not make is read in these workers, within the verification's caps.
+  const pdfWorkers = new PdfWorkers({
     timeoutMs: env.HALL_VERIFY_TIMEOUT_MS,
     memoryMb: env.HALL_VERIFY_MEMORY_MB,
     maxStreamBytes: env.HALL_VERIFY_STREAM_MAX_BYTES,
     maxInflatedBytes: env.HALL_VERIFY_INFLATE_MAX_BYTES,
   });
+  const pdfVerifier = new WorkerPdfVerifier(await loadTrustRoots(env, signingIdentity), pdfWorkers, env.HALL_VERIFY_MAX_BYTES);
+  const documentSigner = new PadesSigner(signingIdentity);
   return {
     env,
     mode: env.HALL_MODE,
@@ -105,7 +109,8 @@ export async function createContext(options: ContextOptions): Promise<HallContex
     // A configured back-office in either mode; else the demo registry in demo mode only; else operators answer.
     certificateRegistry: selectRegistry({ env, db, fetch: fetchImpl }),
     pdfVerifier,
-    documentSigner: new PadesSigner(signingIdentity),
+    documentSigner,
+    foreignPdfs: new ForeignPdfs(pdfWorkers, documentSigner),
     staticApps: {
       citizenDist: env.HALL_CITIZEN_DIST ?? join(appRoot(), '..', 'citizen', 'dist'),
       adminDist: env.HALL_ADMIN_DIST ?? join(appRoot(), '..', 'admin-shell', 'dist'),

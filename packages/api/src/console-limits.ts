@@ -12,7 +12,9 @@ export const FULFILMENT_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const FULFILMENT_UPLOAD_NOT_PDF = '只能上传PDF文件，请选择证明的PDF文件后重新上传';
 export const FULFILMENT_UPLOAD_TOO_LARGE = `文件不能超过${FULFILMENT_UPLOAD_MAX_BYTES / 1024 / 1024}MB，请压缩后重新上传`;
 export const FULFILMENT_UPLOAD_MISSING = '请选择要上传的PDF文件';
-export const FULFILMENT_UPLOAD_UNREADABLE = '该PDF文件无法读取或已损坏，请确认文件能正常打开后重新上传';
+/** An uploaded PDF the hall cannot read whole within its caps: cut short, encrypted, garbage, a decompression bomb. */
+export const UPLOADED_PDF_UNREADABLE = '该PDF文件无法读取或已损坏，请确认文件能正常打开后重新上传';
+export const FULFILMENT_UPLOAD_UNREADABLE = UPLOADED_PDF_UNREADABLE;
 /** Another operator (or the registry) answered first. */
 export const FULFILMENT_ALREADY_ANSWERED = '该查询已处理，不能重复答复，请刷新后查看';
 export const FULFILMENT_WRONG_ANSWER = '该类查询不能这样答复，请刷新后重试';

@@ -6,8 +6,10 @@ import {
   BANNER_IMAGE_TOO_LARGE,
   CONTENT_LINK_INVALID,
   CONTENT_ORDER_STALE,
+  DOWNLOAD_FILE_MAX_BYTES,
   MENU_GROUP_NOT_EMPTY,
   MENU_TILE_NEEDS_LINK,
+  UPLOADED_PDF_UNREADABLE,
   type ConsoleBanner,
   type ConsoleMenu,
   type ConsoleMenuGroup,
@@ -19,7 +21,8 @@ import { connectDatabase } from '../../src/db/client';
 import { createContext } from '../../src/hall';
 import { auditedChanges } from '../rows';
 import { testHallForFile } from '../hall';
-import { multipartBody } from '../query-helpers';
+import { flateBombPdf, whileProbingHealth } from '../hostile-pdf';
+import { multipartBody, samplePdf } from '../query-helpers';
 
 const BANNERS = '/online/admin/api/content/banners';
 const MENUS = '/online/admin/api/content/menus';
@@ -244,7 +247,11 @@ describe('menu groups and tiles', () => {
 
 describe('downloadable forms', () => {
   const DOWNLOADS = '/online/admin/api/content/downloads';
-  const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  // A real one-page PDF: a PDF form is read whole before it is kept.
+  let PDF: Buffer;
+  beforeAll(async () => {
+    PDF = await samplePdf();
+  });
   type Download = { id: string; fileName: string; fileAlias: string; url: string };
 
   async function uploadForm(file: { filename: string; content: Buffer; type?: string }, fields: Record<string, string>) {
@@ -290,6 +297,26 @@ describe('downloadable forms', () => {
       expect(got, file.filename).toBe(status);
       expect(typeof body.errmsg).toBe('string');
     }
+    expect(await storedFileCount()).toBe(files);
+    expect(await auditCount()).toBe(audits);
+  });
+
+  it('refuses a PDF the hall cannot read (broken, a flate bomb of 0.5 MB inflating to 512 MB) with the unreadable message while /healthz keeps answering; nothing is stored', async () => {
+    const files = await storedFileCount();
+    const audits = await auditCount();
+    const bomb = await flateBombPdf(512 * 1024 * 1024);
+    expect(bomb.length).toBeLessThan(DOWNLOAD_FILE_MAX_BYTES);
+    for (const [filename, content] of [
+      ['损坏.pdf', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x41)])],
+      ['压缩炸弹.pdf', bomb],
+    ] as const) {
+      const { result, probes, longestSilenceMs } = await whileProbingHealth(hall, () => uploadForm({ filename, content }, { fileAlias: filename }));
+      expect(probes).toBeGreaterThan(0);
+      expect(longestSilenceMs, filename).toBeLessThan(1000);
+      expect(result.status, JSON.stringify(result.body)).toBe(400);
+      expect(result.body.errmsg).toBe(UPLOADED_PDF_UNREADABLE);
+    }
+    expect(await citizenNames()).not.toContain('压缩炸弹.pdf');
     expect(await storedFileCount()).toBe(files);
     expect(await auditCount()).toBe(audits);
   });

@@ -2,11 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import { PDFDocument } from 'pdf-lib';
-import { FULFILMENT_ALREADY_ANSWERED, FULFILMENT_UPLOAD_MAX_BYTES, FULFILMENT_UPLOAD_NOT_PDF, FULFILMENT_UPLOAD_TOO_LARGE, FULFILMENT_UPLOAD_UNREADABLE, type FulfilmentItem } from '@hall/api';
+import {
+  FULFILMENT_ALREADY_ANSWERED,
+  FULFILMENT_UPLOAD_MAX_BYTES,
+  FULFILMENT_UPLOAD_NOT_PDF,
+  FULFILMENT_UPLOAD_TOO_LARGE,
+  FULFILMENT_UPLOAD_UNREADABLE,
+  FULFILMENT_WRONG_ANSWER,
+  type FulfilmentItem,
+} from '@hall/api';
 import { auditTrail, queryRecords, storedFiles } from '../../src/db/schema';
 import { resolvePendingRecords } from '../../src/services/queries/query-resolver';
 import { createTestHall, PRODUCTION_ENV, type TestHall } from '../hall';
-import { rowById, auditedChanges } from '../rows';
+import { flateBombPdf, whileProbingHealth } from '../hostile-pdf';
+import { auditedChanges, rowById } from '../rows';
 import { citizenFilesIn, citizenWithProfile, multipartBody, OWNER, queryForm, samplePdf } from '../query-helpers';
 
 const LIST = '/online/admin/api/fulfilment/list';
@@ -220,6 +229,41 @@ describe('answering', () => {
     expect(await rowOf(id)).toMatchObject({ state: 0, fileId: null });
     expect(await auditOf(id)).toHaveLength(0);
     expect(await citizenFilesIn(hall)).toEqual(filesBefore);
+  });
+
+  it('refuses a flate bomb (0.5 MB inflating to 512 MB) with the unreadable message while /healthz keeps answering; the record stays pending, nothing is stored', async () => {
+    const id = await askCertificate(hall, citizen);
+    const filesBefore = await citizenFilesIn(hall);
+    const bomb = await flateBombPdf(512 * 1024 * 1024);
+    expect(bomb.length).toBeLessThan(FULFILMENT_UPLOAD_MAX_BYTES);
+    const { result: response, probes, longestSilenceMs } = await whileProbingHealth(hall, () => upload(id, bomb));
+    expect(probes).toBeGreaterThan(0);
+    expect(longestSilenceMs).toBeLessThan(1000);
+    expect(response.statusCode, response.body).toBe(400);
+    expect((response.json() as { errmsg: string }).errmsg).toBe(FULFILMENT_UPLOAD_UNREADABLE);
+    expect(await rowOf(id)).toMatchObject({ state: 0, fileId: null });
+    expect(await auditOf(id)).toHaveLength(0);
+    expect(await citizenFilesIn(hall)).toEqual(filesBefore);
+  });
+
+  it('refuses an upload to a record already answered, or of another kind, before reading the file: garbage gets the record’s refusal', async () => {
+    const answered = await askCertificate(hall, citizen);
+    expect((await hall.post(ANSWER, { id: answered, answer: { type: 'notFound' } }, counter)).status).toBe(200);
+    const [archive] = await hall.connection.db
+      .insert(queryRecords)
+      .values({ openid: 'fulfil-owner', kind: 'archive', params: { qlrname: OWNER.name, qlrcode: OWNER.idcard, xzqmc: '邯郸市', xzqdm: '130400' }, state: 0, stateMsg: '查询中' })
+      .returning();
+    const garbage = [Buffer.from('MZ\x90\x00 this is an executable'), Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x41)])];
+    for (const content of garbage) {
+      const late = await upload(answered, content);
+      expect(late.statusCode, late.body).toBe(409);
+      expect((late.json() as { errmsg: string }).errmsg).toBe(FULFILMENT_ALREADY_ANSWERED);
+      const wrongKind = await upload(String(archive!.id), content);
+      expect(wrongKind.statusCode, wrongKind.body).toBe(400);
+      expect((wrongKind.json() as { errmsg: string }).errmsg).toBe(FULFILMENT_WRONG_ANSWER);
+    }
+    expect(await rowOf(answered)).toMatchObject({ state: 21, fileId: null });
+    expect(await rowOf(String(archive!.id))).toMatchObject({ state: 0, fileId: null });
   });
 
   it('of two operators answering at once exactly one wins; the loser leaves no file behind', async () => {

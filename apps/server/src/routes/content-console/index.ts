@@ -218,7 +218,7 @@ export async function contentConsoleArea(app: FastifyInstance): Promise<void> {
     { maxBytes: DOWNLOAD_FILE_MAX_BYTES, tooLarge: DOWNLOAD_FILE_TOO_LARGE, missing: DOWNLOAD_FILE_MISSING },
     async (request, { fields, file, fileName }) => {
       const id = fields.id?.trim() || undefined;
-      const data = await uploadConsoleDownload(db, files, auditActor(request), { id, fileAlias: fields.fileAlias ?? '', originalName: fileName, bytes: file });
+      const data = await uploadConsoleDownload(db, files, app.hall.foreignPdfs, auditActor(request), { id, fileAlias: fields.fileAlias ?? '', originalName: fileName, bytes: file });
       return { errcode: '00', errmsg: id ? '文件已替换' : '上传成功', data };
     },
   );

@@ -5,12 +5,14 @@ import {
   DOWNLOAD_FILE_NAME_TAKEN,
   DOWNLOAD_FILE_NOT_ALLOWED,
   NO_DATA_MESSAGE,
+  UPLOADED_PDF_UNREADABLE,
   downloadHref,
   type ConsoleDownload,
 } from '@hall/api';
 import { asc, eq, sql } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import type { Database } from '../../db/client';
+import type { ForeignPdfs } from '../../documents/foreign-pdfs';
 import { downloadFiles } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { parseRowId } from '../../lib/row-id';
@@ -50,6 +52,8 @@ export function checkedDownload(originalName: string, bytes: Buffer): { fileName
   return { fileName, mime: kind.mime };
 }
 
+const PDF_MIME = KINDS.pdf!.mime;
+
 export interface DownloadUpload {
   id?: string | undefined;
   fileAlias: string;
@@ -58,15 +62,17 @@ export interface DownloadUpload {
 }
 
 /**
- * A new form, or a new file for an existing one. Checked before anything is stored; stored; then the
- * row points at it. Should the write fail (a name taken meanwhile, the row gone), the new file goes;
- * a replaced file goes once the change is committed.
+ * A new form, or a new file for an existing one. Checked before anything is stored — a PDF last, read
+ * whole in the PDF worker, so citizens are never handed one the hall cannot read within its caps;
+ * stored; then the row points at it. Should the write fail (a name taken meanwhile, the row gone),
+ * the new file goes; a replaced file goes once the change is committed.
  */
-export async function uploadConsoleDownload(db: Database, files: FileStorage, actor: AuditActor, upload: DownloadUpload): Promise<ConsoleDownload> {
+export async function uploadConsoleDownload(db: Database, files: FileStorage, pdfs: ForeignPdfs, actor: AuditActor, upload: DownloadUpload): Promise<ConsoleDownload> {
   const { fileName, mime } = checkedDownload(upload.originalName, upload.bytes);
   const fileAlias = checkedText(upload.fileAlias, { max: DOWNLOAD_ALIAS_MAX_LENGTH, required: DOWNLOAD_ALIAS_REQUIRED, tooLong: DOWNLOAD_ALIAS_TOO_LONG });
   const rowId = upload.id === undefined ? undefined : parseRowId(upload.id);
   if (rowId === null) throw notFound(NO_DATA_MESSAGE);
+  if (mime === PDF_MIME && !(await pdfs.readable(upload.bytes))) throw badRequest(UPLOADED_PDF_UNREADABLE);
   const saved = await files.save(Readable.from(upload.bytes));
   let replaced: string | null = null;
   try {

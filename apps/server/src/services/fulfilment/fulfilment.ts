@@ -225,18 +225,20 @@ export function answerFulfilmentRecord(hall: HallContext, actor: AuditActor, id:
 
 /**
  * uploadFulfilmentDocument: a zs or dzzz record answered with the operator's PDF, which must really
- * be one (its first bytes, and pdf-lib must read it) and is signed by the hall before the citizen
- * sees it, like every document the hall hands out.
+ * be one (its first bytes, and it must read whole within the caps) and is signed by the hall before
+ * the citizen sees it, like every document the hall hands out. The record is checked first: nothing
+ * of a file for a record of another kind, or one already answered, is read. The file is read and laid
+ * out only in the PDF worker (documents/foreign-pdfs.ts).
  */
 export async function answerWithUploadedDocument(hall: HallContext, actor: AuditActor, id: string, pdf: Buffer): Promise<FulfilmentRecord> {
-  if (!pdf.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) throw badRequest(FULFILMENT_UPLOAD_NOT_PDF);
   const { row } = await findRecord(hall, id);
   if (!DOCUMENT_KINDS.includes(row.kind)) throw badRequest(FULFILMENT_WRONG_ANSWER);
+  if (!PENDING_STATES.includes(row.state)) throw conflict(FULFILMENT_ALREADY_ANSWERED);
+  if (!pdf.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) throw badRequest(FULFILMENT_UPLOAD_NOT_PDF);
   const kind = row.kind as ProofKind;
-  // Signed before anything is written: a file that starts like a PDF but cannot be read (cut short, encrypted, garbage) is refused here.
-  const signed = await hall.documentSigner.sign(pdf, { reason: PROOF_SIGNING_REASONS[kind] }).catch(() => {
-    throw badRequest(FULFILMENT_UPLOAD_UNREADABLE);
-  });
+  // Signed before anything is written: a file that starts like a PDF but cannot be read (cut short, encrypted, garbage, over the caps) is refused here.
+  const signed = await hall.foreignPdfs.sign(pdf, { reason: PROOF_SIGNING_REASONS[kind] });
+  if (!signed) throw badRequest(FULFILMENT_UPLOAD_UNREADABLE);
   return fulfil(hall, actor, id, 'upload', async (tx, current, created) => {
     const owner = ownerOf(current);
     const fileId = await storeRecordDocument(hall, tx, current, { pdf: signed, fileName: `${PROOF_TITLES[kind]}-${current.id}.pdf` }, created);
