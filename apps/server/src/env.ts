@@ -14,6 +14,12 @@ const schema = z.object({
   /** External PostgreSQL; without it the hall starts its own embedded one. */
   DATABASE_URL: z.string().url().optional(),
   /**
+   * With DATABASE_URL: the address of the role that owns the hall's tables, which runs the migrations;
+   * DATABASE_URL's role then owns nothing and is granted row access only (db/app-role.ts). Without it,
+   * DATABASE_URL's role migrates and so owns the tables, and could undo the audit trail's protection.
+   */
+  HALL_MIGRATION_DATABASE_URL: z.string().url().optional(),
+  /**
    * A read replica of DATABASE_URL for the statistics page, whose range scans then leave the primary to
    * the citizens' writes (docs/deploy.md). Without it the page reads the primary.
    */

@@ -1,8 +1,6 @@
 import { resolve } from 'node:path';
 import { buildApp } from './app';
-import { connectDatabase } from './db/client';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
-import { migrateDatabase } from './db/migrate';
+import { openHallDatabase } from './db/open';
 import { seedHall } from './db/seed';
 import { readEnv } from './env';
 import { assertProductionSettings, MissingSettingsError } from './mode';
@@ -17,14 +15,7 @@ async function main(): Promise<void> {
   const env = readEnv();
   // A production hall without its settings stops here, before it touches a database.
   assertProductionSettings(env);
-  let embedded: EmbeddedDatabase | undefined;
-  let databaseUrl = env.DATABASE_URL;
-  if (!databaseUrl) {
-    embedded = await startEmbeddedDatabase(resolve(env.HALL_DATA_DIR));
-    databaseUrl = embedded.url;
-  }
-  const connection = connectDatabase(databaseUrl);
-  await migrateDatabase(connection.pool, connection.db);
+  const { connection, embedded } = await openHallDatabase(env);
   await seedHall(connection.pool, connection.db, env.HALL_MODE);
 
   let port = env.PORT;

@@ -160,13 +160,13 @@ describe('the data folder', () => {
     await first.stop();
     const password = (await readFile(join(folder, PASSWORD_FILE), 'utf8')).trim();
     expect(password).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    expect(first.url).toContain(`:${password}@`);
+    expect(first.ownerUrl).toContain(`:${password}@`);
     expect((await stat(join(folder, PASSWORD_FILE))).mode & 0o777).toBe(0o600);
     expect((await stat(folder)).mode & 0o077 & ~0o011).toBe(0);
     const second = await startEmbeddedDatabase(folder);
     try {
-      expect(second.url).toContain(`:${password}@`);
-      const client = new pg.Client({ connectionString: second.url.replace(`:${password}@`, ':hall@') });
+      expect(second.ownerUrl).toContain(`:${password}@`);
+      const client = new pg.Client({ connectionString: second.ownerUrl.replace(`:${password}@`, ':hall@') });
       await expect(client.connect()).rejects.toThrow(/password authentication failed/);
     } finally {
       await second.stop();
@@ -176,7 +176,7 @@ describe('the data folder', () => {
   it('gives a folder made when the password was always "hall" a random one at its next start', async () => {
     // Make the folder look like one from before: the old password, and no password file.
     const current = await startEmbeddedDatabase(folder);
-    const admin = new pg.Client({ connectionString: current.url });
+    const admin = new pg.Client({ connectionString: current.ownerUrl });
     await admin.connect();
     await admin.query("ALTER ROLE hall PASSWORD 'hall'");
     await admin.end();
@@ -187,11 +187,11 @@ describe('the data folder', () => {
     try {
       const password = (await readFile(join(folder, PASSWORD_FILE), 'utf8')).trim();
       expect(password).toMatch(/^[A-Za-z0-9_-]{32}$/);
-      const client = new pg.Client({ connectionString: upgraded.url });
+      const client = new pg.Client({ connectionString: upgraded.ownerUrl });
       await client.connect();
       expect((await client.query('SELECT current_user AS who')).rows[0]).toEqual({ who: 'hall' });
       await client.end();
-      const old = new pg.Client({ connectionString: upgraded.url.replace(`:${password}@`, ':hall@') });
+      const old = new pg.Client({ connectionString: upgraded.ownerUrl.replace(`:${password}@`, ':hall@') });
       await expect(old.connect()).rejects.toThrow(/password authentication failed/);
     } finally {
       await upgraded.stop();

@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { connectDatabase } from '../db/client';
-import { runningEmbeddedDatabaseUrl, startEmbeddedDatabase, type EmbeddedDatabase } from '../db/embedded';
-import { migrateDatabase } from '../db/migrate';
+import { openHallDatabase } from '../db/open';
 import { readEnv } from '../env';
 import { createOperatorAccount, hasAdministrator } from '../services/operators/accounts';
 
@@ -26,15 +23,8 @@ async function main(): Promise<number> {
     return values.help ? 0 : 2;
   }
   const env = readEnv();
-  let embedded: EmbeddedDatabase | undefined;
-  let url = env.DATABASE_URL || (await runningEmbeddedDatabaseUrl(env.HALL_DATA_DIR));
-  if (!url) {
-    embedded = await startEmbeddedDatabase(resolve(env.HALL_DATA_DIR));
-    url = embedded.url;
-  }
-  const connection = connectDatabase(url, 2);
+  const { connection, embedded } = await openHallDatabase(env, { maxConnections: 2, joinRunning: true });
   try {
-    await migrateDatabase(connection.pool, connection.db);
     if ((await hasAdministrator(connection.db)) && !values.force) {
       console.error('已有系统管理员：请由其在管理端「账号管理」中新增账号。确需再创建一名，请加 --force。');
       return 1;

