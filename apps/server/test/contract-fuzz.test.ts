@@ -1,8 +1,8 @@
-import { readdir } from 'node:fs/promises';
 import { UNREADABLE_TEXT_MESSAGE, contract, type CallDefinition } from '@hall/api';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApplication, verifiedCitizen } from './application-helpers';
+import { footprint } from './footprint';
 import { createTestHall, type TestHall } from './hall';
 import { DEEP_JSON, NUL, encodedVariants, jsonVariants, multipartBody, pathVariants, samplePayload, type Json } from './malformed-payloads';
 
@@ -12,12 +12,6 @@ import { DEEP_JSON, NUL, encodedVariants, jsonVariants, multipartBody, pathVaria
  * three (a citizen, a real-name verified citizen with an application, an operator), followed by the
  * routes registered by hand with NUL and invalid UTF-8 in their path and query.
  */
-
-/**
- * Tables a refused request may legitimately change: the shared rate-limit counters count every
- * request a limited route sees, refused or not, which is what makes them limits.
- */
-const TABLES_THAT_COUNT_REQUESTS = new Set(['rate_limit_hits']);
 
 /** Requests in flight at once: enough to keep both cores busy without queueing on the pool of five. */
 const CONCURRENCY = 6;
@@ -185,17 +179,6 @@ async function send(probes: Probe[]): Promise<string[]> {
   return wrong.sort();
 }
 
-/** Rows in every table of the hall, and files in its storage: what a write would change. */
-async function footprint(): Promise<Record<string, number>> {
-  const { rows: tables } = await hall.connection.pool.query<{ name: string }>("select tablename as name from pg_tables where schemaname = 'public' order by tablename");
-  const counted = tables.filter((table) => !TABLES_THAT_COUNT_REQUESTS.has(table.name));
-  const { rows } = await hall.connection.pool.query<{ name: string; rows: number }>(
-    counted.map((table) => `select '${table.name}' as name, count(*)::int as rows from public."${table.name}"`).join(' union all '),
-  );
-  const files = await readdir(hall.filesDir, { recursive: true, withFileTypes: true });
-  return { ...Object.fromEntries(rows.map((row) => [row.name, row.rows])), 'stored files': files.filter((entry) => entry.isFile()).length };
-}
-
 describe('a refusal for unreadable characters', () => {
   it('is a 400 in the envelope of the route, with a message a citizen can read', async () => {
     const inJson = await hall.post('/online/wx/apilist/getList', { type: NUL });
@@ -222,9 +205,9 @@ describe('malformed input', () => {
   it('is refused with a 4xx, never a 5xx, and writes nothing', async () => {
     const probes = sessions.flatMap((session) => [...Object.entries(contract).flatMap(([name, call]) => probesOf(name, call as CallDefinition, session)), ...handWrittenProbes(session)]);
     const refused = probes.filter((probe) => probe.mustRefuse);
-    const before = await footprint();
+    const before = await footprint(hall);
     const wrong = await send(refused);
-    const after = await footprint();
+    const after = await footprint(hall);
     expect(wrong).toEqual([]);
     expect(after).toEqual(before);
     // Every session outlived the refused requests, so each of them met a signed-in citizen where it should.

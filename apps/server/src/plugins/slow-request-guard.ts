@@ -78,7 +78,9 @@ async function slowRequestGuardPlugin(app: FastifyInstance, options: { bodyTimeo
       request.raw.socket?.destroy();
       return;
     }
-    const timer = setTimeout(() => request.raw.socket?.destroy(), options.bodyTimeoutMs);
+    if (request.raw.readableEnded) return;
+    // An injected request (tests) has a socket that cannot be destroyed.
+    const timer = setTimeout(() => request.raw.socket?.destroy?.(), options.bodyTimeoutMs);
     request.raw.once('end', () => clearTimeout(timer));
     request.raw.once('close', () => clearTimeout(timer));
     request.raw.resume();
