@@ -83,7 +83,9 @@ describe('slow request bodies', () => {
         }
       };
       socket.on('data', answer);
-      socket.write(`POST /online/wx/apilist/getDzzzyqUpload HTTP/1.1\r\nHost: localhost\r\nCookie: ${cookie}\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: ${length}\r\n\r\n${part}`);
+      socket.write(
+        `POST /online/wx/apilist/getDzzzyqUpload HTTP/1.1\r\nHost: localhost\r\nCookie: ${cookie}\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: ${length}\r\n\r\n${part}`,
+      );
       let written = 0;
       // A phone's pace, not loopback's: the reply comes while most of the body is still to be sent.
       const more = () => {

@@ -66,7 +66,11 @@ export function recordRefusedConsoleAttempt(request: FastifyRequest, action: str
   void (async () => {
     const operator = await readOperatorSession(request).catch(() => null);
     const actor = operator ? { operatorId: operator.account.id, operatorName: operator.account.username, ip: request.ip } : { operatorId: null, operatorName: '', ip: request.ip };
-    await recordAudit(request.hall.db, actor, { action, target: request.routeOptions.url ?? request.url, after: { origin: String(request.headers.origin ?? request.headers.referer ?? '').slice(0, 200) } });
+    await recordAudit(request.hall.db, actor, {
+      action,
+      target: request.routeOptions.url ?? request.url,
+      after: { origin: String(request.headers.origin ?? request.headers.referer ?? '').slice(0, 200) },
+    });
   })().catch((error: unknown) => request.log.warn({ err: error }, 'a refused console attempt was not recorded'));
 }
 

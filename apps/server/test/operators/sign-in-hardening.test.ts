@@ -32,7 +32,7 @@ async function ownAccount(username: string, roles: string[], password: string): 
 /** An account with its WeChat bound, as binding in 个人中心 leaves it; answers the citizen cookie of that WeChat. */
 async function boundAccount(username: string, password: string): Promise<{ id: number; wechat: string }> {
   const id = await ownAccount(username, ['counter'], password);
-  const wechat = await hall.login(`${username.replace(".", "-")}-wechat`);
+  const wechat = await hall.login(`${username.replace('.', '-')}-wechat`);
   const session = cookieFrom((await signIn(username, password)).headers['set-cookie']);
   expect((await hall.post(`${API}/bindWechat`, {}, `${wechat}; ${session}`)).body).toMatchObject({ errcode: '00', data: { wechatBound: true } });
   expect((await initShell(wechat)).statusCode).toBe(200);
@@ -67,7 +67,10 @@ describe('a WeChat binding never outlives the password', () => {
     expect(disabled.statusCode).toBe(403);
     expect(disabled.json().msg).toBe('账号已停用，请联系系统管理员');
 
-    await hall.connection.db.update(operatorAccounts).set({ disabled: false, lockedUntil: new Date(Date.now() + 10 * 60_000) }).where(eq(operatorAccounts.id, id));
+    await hall.connection.db
+      .update(operatorAccounts)
+      .set({ disabled: false, lockedUntil: new Date(Date.now() + 10 * 60_000) })
+      .where(eq(operatorAccounts.id, id));
     const locked = await initShell(wechat);
     expect(locked.statusCode).toBe(423);
     expect(locked.json().msg).toBe('连续输错密码次数过多，账号已锁定，请10分钟后再试或联系系统管理员');
@@ -170,9 +173,9 @@ describe('refused privileged attempts are in the trail', () => {
     expect((await hall.post(`${API}/operators/list`, {}, reviewer)).status).toBe(403);
     const crossSite = await hall.app.inject({ method: 'POST', url: `${API}/operators/create`, payload: {}, headers: { cookie: admin, origin: 'https://evil.example' } });
     expect(crossSite.statusCode).toBe(403);
-    await expect.poll(async () => (await hall.connection.db.select().from(auditTrail).where(eq(auditTrail.action, 'denied.crossSite'))).map((row) => [row.operatorName, row.target])).toEqual([
-      ['admin', `${API}/operators/create`],
-    ]);
+    await expect
+      .poll(async () => (await hall.connection.db.select().from(auditTrail).where(eq(auditTrail.action, 'denied.crossSite'))).map((row) => [row.operatorName, row.target]))
+      .toEqual([['admin', `${API}/operators/create`]]);
     const denied = (await hall.connection.db.select().from(auditTrail).where(eq(auditTrail.action, 'denied.role'))).find((row) => row.operatorName === 'reviewer');
     expect(denied).toMatchObject({ operatorName: 'reviewer', target: `${API}/operators/list`, after: { role: 'admin' } });
   });
@@ -215,9 +218,18 @@ describe('administrators changing each other at once', () => {
     // The demo's own administrator steps aside, so the two are the last ones standing.
     const [demoAdmin] = await hall.connection.db.select().from(operatorAccounts).where(eq(operatorAccounts.username, 'admin'));
     for (let round = 0; round < 8; round += 1) {
-      await hall.connection.db.update(operatorAccounts).set({ roles: ['admin'] }).where(eq(operatorAccounts.id, first));
-      await hall.connection.db.update(operatorAccounts).set({ roles: ['admin'] }).where(eq(operatorAccounts.id, second));
-      await hall.connection.db.update(operatorAccounts).set({ roles: ['reviewer'] }).where(eq(operatorAccounts.id, demoAdmin!.id));
+      await hall.connection.db
+        .update(operatorAccounts)
+        .set({ roles: ['admin'] })
+        .where(eq(operatorAccounts.id, first));
+      await hall.connection.db
+        .update(operatorAccounts)
+        .set({ roles: ['admin'] })
+        .where(eq(operatorAccounts.id, second));
+      await hall.connection.db
+        .update(operatorAccounts)
+        .set({ roles: ['reviewer'] })
+        .where(eq(operatorAccounts.id, demoAdmin!.id));
       const answers = await Promise.all([
         hall.post(`${API}/operators/update`, { id: second, displayName: '二号', roles: ['reviewer'], disabled: false }, firstSession),
         hall.post(`${API}/operators/update`, { id: first, displayName: '一号', roles: ['reviewer'], disabled: false }, secondSession),
@@ -230,6 +242,9 @@ describe('administrators changing each other at once', () => {
         [403, '您没有此项操作的权限'],
       ]).toContainEqual([lost!.status, lost!.body.errmsg]);
     }
-    await hall.connection.db.update(operatorAccounts).set({ roles: ['admin'] }).where(eq(operatorAccounts.id, demoAdmin!.id));
+    await hall.connection.db
+      .update(operatorAccounts)
+      .set({ roles: ['admin'] })
+      .where(eq(operatorAccounts.id, demoAdmin!.id));
   });
 });

@@ -175,12 +175,18 @@ describe('the two review stages', () => {
     expect(await rowOf(id)).toMatchObject({ shzt: 20, shQjdcYj: '权籍调查无异议', shXmslYj: '材料齐全，予以受理' });
     const detail = (await hall.post(`${API}/getReviewApply`, { reqseq: 'r', proinstid: id }, operator)).body.data as ReviewApplicationDetail;
     expect(detail.proinst.pro_slxmsh).toEqual({ sh_qjdc_yj: '权籍调查无异议', sh_xmsl_yj: '材料齐全，予以受理' });
-    const trail = await hall.connection.db.select().from(auditTrail).where(eq(auditTrail.target, `application:${id}`));
+    const trail = await hall.connection.db
+      .select()
+      .from(auditTrail)
+      .where(eq(auditTrail.target, `application:${id}`));
     expect(trail.filter((row) => row.action === 'review.pass').map((row) => row.after)).toEqual([
       expect.objectContaining({ stage: 'cadastralSurvey', sh_qjdc_yj: '权籍调查无异议' }),
       expect.objectContaining({ stage: 'acceptance', sh_xmsl_yj: '材料齐全，予以受理' }),
     ]);
-    const decisions = await hall.connection.db.select().from(reviewDecisions).where(eq(reviewDecisions.applicationId, Number(id)));
+    const decisions = await hall.connection.db
+      .select()
+      .from(reviewDecisions)
+      .where(eq(reviewDecisions.applicationId, Number(id)));
     expect(decisions.map((row) => [row.stage, row.decision, row.opinion])).toEqual([
       ['cadastralSurvey', 'pass', '权籍调查无异议'],
       ['acceptance', 'pass', '材料齐全，予以受理'],

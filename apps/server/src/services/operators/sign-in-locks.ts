@@ -76,7 +76,10 @@ export async function forgetNameFailures(db: Database | Transaction, username: s
 
 /** The names with a lock in force, for the accounts list. */
 export async function lockedNames(db: Database): Promise<Set<string>> {
-  const rows = await db.selectDistinct({ username: operatorSignInFailures.username }).from(operatorSignInFailures).where(gt(operatorSignInFailures.lockedUntil, sql`now()`));
+  const rows = await db
+    .selectDistinct({ username: operatorSignInFailures.username })
+    .from(operatorSignInFailures)
+    .where(gt(operatorSignInFailures.lockedUntil, sql`now()`));
   return new Set(rows.map((row) => row.username));
 }
 
