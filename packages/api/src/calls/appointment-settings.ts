@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { post } from '../define-call';
 import { errcodeReply } from '../envelopes';
 import { plainText, text } from '../common';
-import { bareRequest, dateText } from './shared/requests';
+import { bareRequest, calendarDate } from './shared/requests';
 import { bookingLine } from './shared/records';
 
 /**
@@ -66,7 +66,7 @@ export const appointmentSettingsCalls = {
   /** A date closed (holiday), opened as a make-up working day (workday), or back to the rule (none). */
   saveAppointmentSpecialDay: post(
     '/online/admin/api/appointment-settings/day',
-    bareRequest.extend({ areaId, day: dateText, kind: z.enum(['holiday', 'workday', 'none']), note: plainText(100).default('') }),
+    bareRequest.extend({ areaId, day: calendarDate, kind: z.enum(['holiday', 'workday', 'none']), note: plainText(100).default('') }),
     changeReply,
   ),
   /** A business's time slots; the coming open days take them at once. Fewer places than booked is refused with the count. */

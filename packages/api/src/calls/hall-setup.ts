@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { post } from '../define-call';
 import { errcodeReply } from '../envelopes';
 import { plainText, text } from '../common';
-import { bareRequest, dateText } from './shared/requests';
+import { bareRequest, calendarDate } from './shared/requests';
 import { siteSettings } from './appointment-settings';
 import { queueSettingsHall } from './queue-calling';
 
@@ -64,7 +64,7 @@ export const hallSetupCalls = {
   saveQueueBusiness: post('/online/admin/api/queue/business/save', bareRequest.extend({ groupId: id, id: id.optional(), name: plainText(100), sort }), queueReply),
   deleteQueueBusiness: post('/online/admin/api/queue/business/delete', bareRequest.extend({ id }), queueReply),
   /** Closes a hall on a date (closed true) or opens it again; a date with numbers taken cannot be closed. */
-  saveQueueClosedDay: post('/online/admin/api/queue/closed-day/save', bareRequest.extend({ comID: id, date: dateText, closed: z.boolean(), reason: plainText(100).default('') }), queueReply),
+  saveQueueClosedDay: post('/online/admin/api/queue/closed-day/save', bareRequest.extend({ comID: id, date: calendarDate, closed: z.boolean(), reason: plainText(100).default('') }), queueReply),
   /** Removes a hall none of whose groups ever handed out a number; otherwise refused in words. */
   deleteQueueHall: post('/online/admin/api/queue/hall/delete', bareRequest.extend({ id }), queueReply),
   /** Removes a group that never handed out a number; otherwise refused in words. */
