@@ -357,7 +357,7 @@ describe('the live streams', () => {
   it('reads a hall’s board once per call, however many displays show it', async () => {
     await clearToday();
     const taken = await numberFor('one-read-citizen');
-    const streams = [];
+    const streams: Awaited<ReturnType<typeof openStream>>[] = [];
     for (let i = 0; i < DISPLAY_STREAMS_PER_ADDRESS; i += 1) streams.push(await openStream(`${base}/callnum/api/display/stream?hall=${HALL}`));
     try {
       for (const stream of streams) await stream.waitFor((event) => event.event === 'calls', 1000);
@@ -376,7 +376,7 @@ describe('the live streams', () => {
   it('refuses a client address more display streams than the cap, plainly, and takes one again when another closes', async () => {
     // The streams of the test before have let go of their places.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const streams = [];
+    const streams: Awaited<ReturnType<typeof openStream>>[] = [];
     for (let i = 0; i < DISPLAY_STREAMS_PER_ADDRESS; i += 1) streams.push(await openStream(`${base}/callnum/api/display/stream?hall=${HALL}`));
     try {
       for (const stream of streams) expect(stream.response.status).toBe(200);
