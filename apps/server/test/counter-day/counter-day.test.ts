@@ -88,7 +88,10 @@ describe("the counter's day", () => {
 
   it('refuses a counter of another site 到场 and 未到 of this site’s booking by any spelling of its id, names nobody, and records nothing', async () => {
     const otherSite = await hall.quickOperator('other-site-counter', ['counter']);
-    await hall.connection.db.update(operatorAccounts).set({ sites: ['ap-140200-1'] }).where(eq(operatorAccounts.username, 'other-site-counter'));
+    await hall.connection.db
+      .update(operatorAccounts)
+      .set({ sites: ['ap-140200-1'] })
+      .where(eq(operatorAccounts.username, 'other-site-counter'));
     const [day] = await openDays(hall);
     const booking = await book(hall, day!, '16:00-17:00', { openid: 'day-6', name: '钱十', phone: '13200006666' });
     const id = String(booking.id);
@@ -113,9 +116,15 @@ describe("the counter's day", () => {
 
   it('names a site by its id however it is spelled: the day of the site for its counter, and nothing of it for another site’s', async () => {
     const mine = await hall.quickOperator('own-site-counter', ['counter']);
-    await hall.connection.db.update(operatorAccounts).set({ sites: [AREA] }).where(eq(operatorAccounts.username, 'own-site-counter'));
+    await hall.connection.db
+      .update(operatorAccounts)
+      .set({ sites: [AREA] })
+      .where(eq(operatorAccounts.username, 'own-site-counter'));
     const otherSite = await hall.quickOperator('far-site-counter', ['counter']);
-    await hall.connection.db.update(operatorAccounts).set({ sites: ['ap-140200-1'] }).where(eq(operatorAccounts.username, 'far-site-counter'));
+    await hall.connection.db
+      .update(operatorAccounts)
+      .set({ sites: ['ap-140200-1'] })
+      .where(eq(operatorAccounts.username, 'far-site-counter'));
     for (const spelling of [` ${AREA}`, `${AREA} `, `\u3000${AREA}`]) {
       expect(((await hall.post(GET, { areaId: spelling }, mine)).body.data as CounterDay).areaId, spelling).toBe(AREA);
       expect((await hall.post(GET, { areaId: spelling }, otherSite)).status, spelling).toBe(404);

@@ -182,7 +182,10 @@ describe('the operator’s halls, however an id is spelled', () => {
   let otherHall: string;
   beforeAll(async () => {
     otherHall = await hall.quickOperator('other-hall-counter', ['counter']);
-    await hall.connection.db.update(operatorAccounts).set({ sites: ['qc-130402'] }).where(eq(operatorAccounts.username, 'other-hall-counter'));
+    await hall.connection.db
+      .update(operatorAccounts)
+      .set({ sites: ['qc-130402'] })
+      .where(eq(operatorAccounts.username, 'other-hall-counter'));
   });
 
   it('refuses a counter of another hall this hall’s board and next number by any spelling of the group, and calls nothing', async () => {

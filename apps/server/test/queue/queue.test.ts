@@ -239,7 +239,10 @@ describe('a number the counter has', () => {
       ['skipped', 3, '已过号'],
       ['done', 3, '已办结'],
     ] as const) {
-      await hall.connection.db.update(queueOrders).set({ callState, callWindow }).where(eq(queueOrders.id, Number(id)));
+      await hall.connection.db
+        .update(queueOrders)
+        .set({ callState, callWindow })
+        .where(eq(queueOrders.id, Number(id)));
       const listed = (await call<Order[]>('order/list', {}, citizen)).body.data!.find((order) => order.id === id)!;
       expect(listed, callState).toMatchObject({ state: 1, stateName, cancellable: false });
       expect(await call('order/cancle', { id }, citizen), callState).toEqual({ status: 409, body: { stat: 0, msg: QUEUE_MESSAGES.cancelCalled } });

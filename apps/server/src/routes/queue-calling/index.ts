@@ -22,7 +22,11 @@ export async function queueCallingArea(app: FastifyInstance): Promise<void> {
   const { db } = app.hall;
   const live = new QueueLive(app.hall.pool.options);
   app.addHook('onClose', () => live.close());
-  const feed = new DisplayFeed(live, (hallId) => readDisplay(db, hallId), (error) => app.log.warn({ err: error }, 'queue display could not read a change'));
+  const feed = new DisplayFeed(
+    live,
+    (hallId) => readDisplay(db, hallId),
+    (error) => app.log.warn({ err: error }, 'queue display could not read a change'),
+  );
   const displays = new StreamsPerAddress(DISPLAY_STREAMS_PER_ADDRESS);
 
   registerCall(app, contract.listQueueSettings, { auth: 'operator', operator: ADMIN }, async () => ({ errcode: '00', data: await listQueueSettings(db) }));

@@ -131,13 +131,7 @@ export async function readCounterDay(db: Database, areaId: string | undefined, d
  * booked day on. A booking already recorded, by this operator or another a moment before, is refused
  * with what was recorded, by whom and when.
  */
-export async function markAttendance(
-  db: Database,
-  actor: AuditActor,
-  input: { kind: Kind; id: number; state: AttendanceState },
-  served: readonly string[],
-  now = new Date(),
-): Promise<DayBooking> {
+export async function markAttendance(db: Database, actor: AuditActor, input: { kind: Kind; id: number; state: AttendanceState }, served: readonly string[], now = new Date()): Promise<DayBooking> {
   const id = input.id;
   return db.transaction(async (tx) => {
     const [booking] = await findBookings(tx, { kind: input.kind, id });
