@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { post } from '../define-call';
 import { errcodeReply } from '../envelopes';
-import { plainText, text } from '../common';
+import { plainText } from '../common';
 import { bareRequest, calendarDate } from './shared/requests';
 import { siteSettings } from './appointment-settings';
 import { queueSettingsHall } from './queue-calling';
+import { textId } from './shared/ids';
 
 /**
  * Setting up a hall from the console (DESIGN.md §10), for the 系统管理员: appointment sites and the
@@ -13,7 +14,7 @@ import { queueSettingsHall } from './queue-calling';
  * Nothing here ever loses a booking or a number: removing what holds them is refused in words.
  */
 
-const id = text(64);
+const id = textId(64);
 const sort = z.number().int().min(0).max(9999).default(0);
 /** Checked on the server (DISTRICT_CODE_INVALID), so the refusal says what to write. */
 const districtCode = plainText(12);
