@@ -1,6 +1,7 @@
 export * from './envelopes';
 export type { CallBody, CallDefinition, CallReply } from './define-call';
 export * from './common';
+export { ROW_ID_INVALID } from './calls/shared/ids';
 export * from './contract';
 export * from './client';
 export * from './calls/session';

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { QUEUE_MESSAGES, isQueueDayClosed, isQueueOrderCancellable, isQueueTimeBookable, queueDays, queueNumber, queueTimeStart, queueTimes, queueToday, validateQueueOrder } from './queue';
+import {
+  QUEUE_MESSAGES,
+  isQueueDayClosed,
+  isWithinQueueHours,
+  queueOrderStateName,
+  isQueueOrderCancellable,
+  isQueueTimeBookable,
+  queueDays,
+  queueNumber,
+  queueTimeStart,
+  queueTimes,
+  queueToday,
+  validateQueueOrder,
+} from './queue';
 
 describe('queueTimes', () => {
   it('steps from strtime by addtime, each time ending by endtime', () => {
@@ -60,5 +73,21 @@ describe('numbers and the order form', () => {
     expect(validateQueueOrder({ ...full, resTime: '' })).toBe(QUEUE_MESSAGES.timeRequired);
     expect(validateQueueOrder({ ...full, name: '' })).toBe(QUEUE_MESSAGES.nameRequired);
     expect(validateQueueOrder({ ...full, phone: '12345' })).toBe('请输入正确的手机号');
+  });
+});
+
+describe('the hall’s hours and what an order is called', () => {
+  it('takes calls from strtime to endtime in China only (05:40 is before a 09:00 hall opens)', () => {
+    const hours = { strtime: '09:00', endtime: '17:00' };
+    expect(isWithinQueueHours(hours, new Date('2026-11-23T21:40:00Z'))).toBe(false);
+    expect(isWithinQueueHours(hours, new Date('2026-11-24T00:59:00Z'))).toBe(false);
+    expect(isWithinQueueHours(hours, new Date('2026-11-24T01:00:00Z'))).toBe(true);
+    expect(isWithinQueueHours(hours, new Date('2026-11-24T09:00:59Z'))).toBe(true);
+    expect(isWithinQueueHours(hours, new Date('2026-11-24T09:01:00Z'))).toBe(false);
+    expect(isWithinQueueHours({ strtime: '9点', endtime: '17:00' }, new Date('2026-11-24T03:00:00Z'))).toBe(false);
+  });
+  it('names a valid order by where it is at the counter', () => {
+    expect(['waiting', 'called', 'skipped', 'done'].map((callState) => queueOrderStateName(1, callState))).toEqual(['待办理', '已叫号', '已过号', '已办结']);
+    expect(queueOrderStateName(2, 'waiting')).toBe('已取消');
   });
 });

@@ -40,6 +40,7 @@ export const QUEUE_MESSAGES = {
   orderUnknown: '未找到该取号记录',
   alreadyCancelled: '该取号记录已取消',
   cancelTooLate: '已过取消截止时间，不能取消',
+  cancelCalled: '该号码已叫号或已办理，不能取消',
   noOrders: '暂无取号记录',
   noCompanies: '暂无可取号的办事大厅',
   noGroups: '该办事大厅暂无可办理的业务',
@@ -48,6 +49,14 @@ export const QUEUE_MESSAGES = {
 /** State of an order: 1 valid (待办理), 2 cancelled by the citizen. */
 export const QUEUE_ORDER_STATES = { valid: 1, cancelled: 2 } as const;
 export const QUEUE_ORDER_STATE_NAMES: Record<number, string> = { 1: '待办理', 2: '已取消' };
+/** What a valid order is called once the counter has it: called to a window, served, or called and not come. */
+const CALLED_STATE_NAMES: Record<string, string> = { called: '已叫号', done: '已办结', skipped: '已过号' };
+
+/** The name of an order's state as the citizen reads it: a valid one follows the calls (待办理 only while waiting). */
+export function queueOrderStateName(state: number, callState: string): string {
+  if (state === QUEUE_ORDER_STATES.valid) return CALLED_STATE_NAMES[callState] ?? QUEUE_ORDER_STATE_NAMES[state]!;
+  return QUEUE_ORDER_STATE_NAMES[state] ?? '';
+}
 
 /** Weekday names of the day list, Sunday first as getUTCDay counts. */
 const WEEKDAYS = ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'];
@@ -84,6 +93,16 @@ export function queueTimeStart(date: string, time: string): number {
   const day = Date.parse(`${date}T00:00:00Z`);
   if (from === null || Number.isNaN(day)) return Number.NaN;
   return day - SHANGHAI_OFFSET_MS + from * MINUTE_MS;
+}
+
+/** Whether a moment falls within the hall's hours of its day, strtime to endtime in China (both included): numbers are called only then. */
+export function isWithinQueueHours(config: Pick<QueueConfig, 'strtime' | 'endtime'>, now: Date): boolean {
+  const start = minutesOf(config.strtime);
+  const end = minutesOf(config.endtime);
+  if (start === null || end === null) return false;
+  const inChina = new Date(now.getTime() + SHANGHAI_OFFSET_MS);
+  const minute = inChina.getUTCHours() * 60 + inChina.getUTCMinutes();
+  return minute >= start && minute <= end;
 }
 
 /** Today's date in China, YYYY-MM-DD. */

@@ -34,8 +34,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(error.statusCode).send(failureBody(envelope, error.message, error.errcode));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const field = error.validation[0]?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
-      const message = field ? `提交的信息有误（${field}），请检查后重试` : '提交的信息有误，请检查后重试';
+      const issue = error.validation[0];
+      const field = issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+      // A message the contract wrote for the citizen (Chinese) says best what is wrong; zod's own are English.
+      const own = issue?.message && /[\u4e00-\u9fff]/.test(issue.message) ? issue.message : null;
+      const message = own ?? (field ? `提交的信息有误（${field}），请检查后重试` : '提交的信息有误，请检查后重试');
       return reply.code(400).send(failureBody(envelope, message));
     }
     if (error.statusCode === 429) {

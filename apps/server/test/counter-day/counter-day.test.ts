@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { like } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { CounterDay, DayBooking } from '@hall/api';
-import { auditTrail } from '../../src/db/schema';
+import { appointmentAttendance, auditTrail, operatorAccounts } from '../../src/db/schema';
+import { NOT_YOUR_SITE } from '../../src/services/hall-setup/operator-sites';
 import { testHallForFile } from '../hall';
 import { AREA, book, openDays } from '../appointment-settings/booking-helpers';
 
@@ -82,6 +83,51 @@ describe("the counter's day", () => {
     ] as const) {
       expect((await hall.post(path, payload, admin)).status, path).toBe(403);
       expect((await hall.post(path, payload, citizen)).status, path).toBe(401);
+    }
+  });
+
+  it('refuses a counter of another site 到场 and 未到 of this site’s booking by any spelling of its id, names nobody, and records nothing', async () => {
+    const otherSite = await hall.quickOperator('other-site-counter', ['counter']);
+    await hall.connection.db
+      .update(operatorAccounts)
+      .set({ sites: ['ap-140200-1'] })
+      .where(eq(operatorAccounts.username, 'other-site-counter'));
+    const [day] = await openDays(hall);
+    const booking = await book(hall, day!, '16:00-17:00', { openid: 'day-6', name: '钱十', phone: '13200006666' });
+    const id = String(booking.id);
+    const fullWidth = (text: string) => text.replace(/[0-9]/g, (digit) => String.fromCharCode(digit.charCodeAt(0) + 0xfee0));
+    const before = (await audits()).length;
+    for (const spelling of [id, booking.id, ` ${id}`, `${id} `, `0${id}`, fullWidth(id), `\u3000${fullWidth(`00${id}`)}`]) {
+      for (const state of ['arrived', 'no_show']) {
+        const answer = await hall.post(MARK, { kind: 'counter', id: spelling, state }, otherSite);
+        expect(answer, `${state} ${JSON.stringify(spelling)}`).toMatchObject({ status: 403, body: { errmsg: NOT_YOUR_SITE } });
+        expect(JSON.stringify(answer.body)).not.toContain('钱十');
+      }
+    }
+    const recorded = await hall.connection.db
+      .select()
+      .from(appointmentAttendance)
+      .where(and(eq(appointmentAttendance.bookingKind, 'counter'), eq(appointmentAttendance.bookingId, booking.id)));
+    expect(recorded).toEqual([]);
+    expect((await audits()).length).toBe(before);
+    // The site’s own counter (tied to no site: every site) names the same booking by a padded, full-width id.
+    expect((await hall.post(MARK, { kind: 'counter', id: ` ${fullWidth(`0${id}`)}`, state: 'arrived' }, counter)).body.data).toMatchObject({ id, state: 'arrived' });
+  });
+
+  it('names a site by its id however it is spelled: the day of the site for its counter, and nothing of it for another site’s', async () => {
+    const mine = await hall.quickOperator('own-site-counter', ['counter']);
+    await hall.connection.db
+      .update(operatorAccounts)
+      .set({ sites: [AREA] })
+      .where(eq(operatorAccounts.username, 'own-site-counter'));
+    const otherSite = await hall.quickOperator('far-site-counter', ['counter']);
+    await hall.connection.db
+      .update(operatorAccounts)
+      .set({ sites: ['ap-140200-1'] })
+      .where(eq(operatorAccounts.username, 'far-site-counter'));
+    for (const spelling of [` ${AREA}`, `${AREA} `, `\u3000${AREA}`]) {
+      expect(((await hall.post(GET, { areaId: spelling }, mine)).body.data as CounterDay).areaId, spelling).toBe(AREA);
+      expect((await hall.post(GET, { areaId: spelling }, otherSite)).status, spelling).toBe(404);
     }
   });
 });

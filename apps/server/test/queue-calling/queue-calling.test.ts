@@ -3,7 +3,11 @@ import { auditedChanges } from '../rows';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { QueueBoard, QueueBoardNumber, QueueOrder, QueueSettingsHall } from '@hall/api';
-import { queueDaySerials, queueOrders, queueTimeCounts } from '../../src/db/schema';
+import { operatorAccounts, queueConfigs, queueDaySerials, queueOrders, queueTimeCounts } from '../../src/db/schema';
+import { ROW_ID_INVALID } from '@hall/api';
+import { NOT_YOUR_HALL } from '../../src/services/hall-setup/operator-sites';
+import { DISPLAY_STREAMS_PER_ADDRESS, TOO_MANY_DISPLAYS } from '../../src/routes/queue-calling';
+import { statementsWhile } from '../statement-count';
 import { formatShanghaiDate } from '../../src/lib/shanghai-time';
 import { auditTrail } from '../../src/db/schema';
 import { testHallForFile } from '../hall';
@@ -20,7 +24,14 @@ let counter: string;
 let groupId: string;
 const today = formatShanghaiDate(new Date());
 
+/** Sets a hall's hours (its queue configuration's strtime and endtime). */
+async function setHours(company: string, strtime: string, endtime: string) {
+  await hall.connection.db.update(queueConfigs).set({ strtime, endtime }).where(eq(queueConfigs.companyId, company));
+}
+
 beforeAll(async () => {
+  // Numbers are called only within a hall's hours: these halls are open all day, so the tests run at any hour.
+  for (const company of [HALL, 'qc-130402']) await setHours(company, '00:00', '23:59');
   admin = await hall.operator('admin');
   counter = await hall.operator('counter');
   const settings = await hall.post(`${A}/settings`, {}, admin);
@@ -125,7 +136,7 @@ describe('calling (窗口人员)', () => {
     const mine = await numberFor('state-citizen');
     const next = await hall.post(`${A}/calling/next`, { groupId, window: 3 }, counter);
     expect(next.body.data).toMatchObject({ id: mine.id, callState: 'called', callWindow: 3 });
-    expect((await hall.post(`${A}/calling/finish`, { id: 'abc' }, counter)).status).toBe(404);
+    expect((await hall.post(`${A}/calling/finish`, { id: 'abc' }, counter)).status).toBe(400);
     expect((await hall.post(`${A}/calling/next`, { groupId, window: 0 }, counter)).body.errmsg).toContain('窗口号');
     expect((await hall.post(`${A}/calling/skip`, { id: mine.id }, counter)).body.data).toMatchObject({ callState: 'skipped' });
     expect((await hall.post(`${A}/calling/skip`, { id: mine.id }, counter)).status).toBe(409);
@@ -154,6 +165,86 @@ describe('calling (窗口人员)', () => {
     expect(await stateOf(someoneElse)).toBeUndefined();
     await hall.post(`${A}/calling/skip`, { id: mine.id }, counter);
     expect(await stateOf(citizen)).toMatchObject({ callState: 'skipped' });
+  });
+});
+
+/** The same text typed in full-width characters (ｑｃ－１３０４００－ａ), as a Chinese keyboard may send it. */
+const fullWidth = (text: string) => text.replace(/[!-~]/g, (char) => String.fromCharCode(char.charCodeAt(0) + 0xfee0));
+
+async function rowOf(id: string) {
+  const [row] = await hall.connection.db
+    .select()
+    .from(queueOrders)
+    .where(eq(queueOrders.id, Number(id)));
+  return row!;
+}
+
+describe('the operator’s halls, however an id is spelled', () => {
+  let otherHall: string;
+  beforeAll(async () => {
+    otherHall = await hall.quickOperator('other-hall-counter', ['counter']);
+    await hall.connection.db
+      .update(operatorAccounts)
+      .set({ sites: ['qc-130402'] })
+      .where(eq(operatorAccounts.username, 'other-hall-counter'));
+  });
+
+  it('refuses a counter of another hall this hall’s board and next number by any spelling of the group, and calls nothing', async () => {
+    await clearToday();
+    const taken = await numberFor('spelling-group');
+    const spellings = [groupId, ` ${groupId}`, `${groupId} `, `\u3000${groupId}\t`, fullWidth(groupId)];
+    for (const spelling of spellings) {
+      expect(await hall.post(`${A}/calling/board`, { groupId: spelling }, otherHall), spelling).toMatchObject({ status: 403, body: { errmsg: NOT_YOUR_HALL } });
+      expect(await hall.post(`${A}/calling/next`, { groupId: spelling, window: 3 }, otherHall), spelling).toMatchObject({ status: 403, body: { errmsg: NOT_YOUR_HALL } });
+    }
+    expect(await rowOf(taken.id)).toMatchObject({ callState: 'waiting', callWindow: null });
+    // The hall's own counter names the same group by any of them.
+    for (const spelling of spellings) expect(((await hall.post(`${A}/calling/board`, { groupId: spelling }, counter)).body.data as QueueBoard).groupId).toBe(groupId);
+  });
+
+  it('refuses a counter of another hall this hall’s number by any spelling of its id (spaces, zero padding, full-width digits), and changes nothing', async () => {
+    await clearToday();
+    const taken = await numberFor('spelling-number');
+    expect((await hall.post(`${A}/calling/next`, { groupId, window: 3 }, counter)).status).toBe(200);
+    const spellings: (string | number)[] = [taken.id, Number(taken.id), ` ${taken.id}`, `${taken.id} `, `0${taken.id}`, `00${taken.id}`, fullWidth(taken.id), `\u3000${fullWidth(`0${taken.id}`)}`];
+    for (const spelling of spellings) {
+      for (const [path, extra] of [
+        ['recall', { window: 5 }],
+        ['skip', {}],
+        ['finish', {}],
+      ] as const) {
+        const answer = await hall.post(`${A}/calling/${path}`, { id: spelling, ...extra }, otherHall);
+        expect(answer, `${path} ${JSON.stringify(spelling)}`).toMatchObject({ status: 403, body: { errmsg: NOT_YOUR_HALL } });
+      }
+    }
+    expect(await rowOf(taken.id)).toMatchObject({ callState: 'called', callWindow: 3 });
+    // The hall's own counter: every spelling is the one number.
+    expect((await hall.post(`${A}/calling/skip`, { id: `0${taken.id}` }, counter)).body.data).toMatchObject({ id: taken.id, callState: 'skipped' });
+    expect((await hall.post(`${A}/calling/recall`, { id: fullWidth(taken.id), window: 4 }, counter)).body.data).toMatchObject({ id: taken.id, callState: 'called', callWindow: 4 });
+    expect(await hall.post(`${A}/calling/finish`, { id: '1x' }, counter)).toMatchObject({ status: 400, body: { errmsg: ROW_ID_INVALID } });
+  });
+});
+
+describe('the hall’s hours', () => {
+  it('refuses calling a number outside the hall’s hours of the day, with the hours, and changes nothing; a called number can still be finished', async () => {
+    await clearToday();
+    const waiting = await numberFor('hours-waiting');
+    const called = await numberFor('hours-called');
+    expect((await hall.post(`${A}/calling/next`, { groupId, window: 2 }, counter)).body.data).toMatchObject({ id: waiting.id });
+    // Hours that leave out this moment, whenever the test runs.
+    const hourInChina = (new Date().getUTCHours() + 8) % 24;
+    const [strtime, endtime] = hourInChina < 12 ? ['22:00', '23:00'] : ['01:00', '02:00'];
+    await setHours(HALL, strtime, endtime);
+    try {
+      const message = `现在不在本大厅的办理时间（${strtime}-${endtime}），不能叫号，请在办理时间内叫号`;
+      expect(await hall.post(`${A}/calling/next`, { groupId, window: 3 }, counter)).toMatchObject({ status: 409, body: { errmsg: message } });
+      expect(await hall.post(`${A}/calling/recall`, { id: waiting.id, window: 3 }, counter)).toMatchObject({ status: 409, body: { errmsg: message } });
+      expect(await rowOf(called.id)).toMatchObject({ callState: 'waiting', callWindow: null, calledAt: null });
+      expect(await rowOf(waiting.id)).toMatchObject({ callState: 'called', callWindow: 2 });
+      expect((await hall.post(`${A}/calling/finish`, { id: waiting.id }, counter)).body.data).toMatchObject({ callState: 'done' });
+    } finally {
+      await setHours(HALL, '00:00', '23:59');
+    }
   });
 });
 
@@ -265,5 +356,45 @@ describe('the live streams', () => {
     await stream.waitFor((event) => event.event === 'order' && (event.data as { id?: string }).id === mine.id, 1000);
     expect(stream.events.some((event) => (event.data as { id?: string }).id === other.id)).toBe(false);
     stream.close();
+  });
+
+  it('reads a hall’s board once per call, however many displays show it', async () => {
+    await clearToday();
+    const taken = await numberFor('one-read-citizen');
+    const streams: Awaited<ReturnType<typeof openStream>>[] = [];
+    for (let i = 0; i < DISPLAY_STREAMS_PER_ADDRESS; i += 1) streams.push(await openStream(`${base}/callnum/api/display/stream?hall=${HALL}`));
+    try {
+      for (const stream of streams) await stream.waitFor((event) => event.event === 'calls', 1000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const displayReads = (statement: { text?: string }) => Boolean(statement.text?.includes('"queue_groups"."name"') && statement.text.includes('limit'));
+      const { statements } = await statementsWhile(hall.connection, displayReads, async () => {
+        await hall.post(`${A}/calling/next`, { groupId, window: 6 }, counter);
+        for (const stream of streams) await stream.waitFor((item) => JSON.stringify(item.data).includes(taken.number), 1000);
+      });
+      expect(statements).toBe(1);
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+
+  it('refuses a client address more display streams than the cap, plainly, and takes one again when another closes', async () => {
+    // The streams of the test before have let go of their places.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const streams: Awaited<ReturnType<typeof openStream>>[] = [];
+    for (let i = 0; i < DISPLAY_STREAMS_PER_ADDRESS; i += 1) streams.push(await openStream(`${base}/callnum/api/display/stream?hall=${HALL}`));
+    try {
+      for (const stream of streams) expect(stream.response.status).toBe(200);
+      const refused = await fetch(`${base}/callnum/api/display/stream?hall=${HALL}`);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('content-type')).not.toContain('text/event-stream');
+      expect(await refused.json()).toEqual({ errcode: '429', errmsg: TOO_MANY_DISPLAYS });
+      streams.shift()!.close();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const again = await openStream(`${base}/callnum/api/display/stream?hall=${HALL}`);
+      streams.push(again);
+      expect(again.response.status).toBe(200);
+    } finally {
+      for (const stream of streams) stream.close();
+    }
   });
 });

@@ -220,6 +220,40 @@ describe('order/add, list, cancel and count', () => {
   });
 });
 
+describe('a number the counter has', () => {
+  it('cannot be cancelled once called, served or passed: the state follows the call, the place stays taken and no second number is given', async () => {
+    const citizen = await hall.quickCitizen('queue-called', { name: '赵六' });
+    const day = await laterOpenDay();
+    const { body } = await call<Order>('order/add', orderFields(day, '14:00-15:00', { name: '赵六' }), citizen);
+    const id = body.data!.id;
+    const taken = async () => {
+      const [row] = await hall.connection.db
+        .select()
+        .from(queueTimeCounts)
+        .where(and(eq(queueTimeCounts.groupId, GROUP_A), eq(queueTimeCounts.resDay, day), eq(queueTimeCounts.resTime, '14:00-15:00')));
+      return row!.countNum;
+    };
+    const placesTaken = await taken();
+    for (const [callState, callWindow, stateName] of [
+      ['called', 3, '已叫号'],
+      ['skipped', 3, '已过号'],
+      ['done', 3, '已办结'],
+    ] as const) {
+      await hall.connection.db
+        .update(queueOrders)
+        .set({ callState, callWindow })
+        .where(eq(queueOrders.id, Number(id)));
+      const listed = (await call<Order[]>('order/list', {}, citizen)).body.data!.find((order) => order.id === id)!;
+      expect(listed, callState).toMatchObject({ state: 1, stateName, cancellable: false });
+      expect(await call('order/cancle', { id }, citizen), callState).toEqual({ status: 409, body: { stat: 0, msg: QUEUE_MESSAGES.cancelCalled } });
+      expect(await rowById(hall, queueOrders, id), callState).toMatchObject({ state: 1, callState, cancelledAt: null });
+      expect(await taken()).toBe(placesTaken);
+      expect(await call('order/add', orderFields(day, '15:00-16:00', { name: '赵六' }), citizen), callState).toEqual({ status: 409, body: { stat: 0, msg: QUEUE_MESSAGES.alreadyQueued } });
+    }
+    expect((await call('order/count', {}, citizen)).body).toEqual({ stat: 1, data: { total: 1, valid: 1 } });
+  });
+});
+
 describe('numbers under load', () => {
   it('50 citizens taking a number for a time of 10 at once: exactly 10 succeed with distinct numbers', async () => {
     const day = await laterOpenDay();

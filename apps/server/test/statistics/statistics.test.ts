@@ -265,6 +265,71 @@ describe('the counter and the queue in the figures', () => {
   });
 });
 
+describe('every call and every valid booking in the figures', () => {
+  it('counts a number called before its time band began, as a wait of 0 minutes', async () => {
+    const before = (await report()).queueWaiting;
+    const [group] = await hall.connection.db.select().from(queueGroups).limit(1);
+    const now = Date.now();
+    // Nine numbers of a band starting in three hours, taken an hour ago and called now, hours early.
+    const bandStart = new Date(now + 3 * HOUR);
+    const band = `${bandStart.toLocaleTimeString('en-GB', { timeZone: 'Asia/Shanghai', hour: '2-digit', minute: '2-digit' })}-23:59`;
+    await hall.connection.db.insert(queueOrders).values(
+      Array.from({ length: 9 }, (_, i) => ({
+        openid: `stat-early-${i}`,
+        companyId: group!.companyId,
+        groupId: group!.id,
+        resDay: formatShanghaiDate(bandStart),
+        resTime: band,
+        name: '王五',
+        phone: '13812341234',
+        number: `E00${i}`,
+        createdAt: new Date(now - HOUR),
+        callState: 'called',
+        callWindow: 1,
+        calledAt: new Date(now),
+      })),
+    );
+    const after = (await report()).queueWaiting;
+    expect(after.count).toBe(before.count + 9);
+    const waitedBefore = (before.averageMinutes ?? 0) * before.count;
+    expect(after.averageMinutes!).toBeCloseTo(waitedBefore / after.count, 0);
+    expect(after.averageMinutes!).toBeGreaterThanOrEqual(0);
+  });
+
+  it('counts the still-valid bookings of a day closed after it was booked, against no places offered', async () => {
+    const [day] = await hall.connection.db
+      .select()
+      .from(appointmentCalendars)
+      .where(and(eq(appointmentCalendars.holiday, 0), gte(appointmentCalendars.calendarDate, formatShanghaiDate(new Date(Date.now() + 2 * DAY)))))
+      .orderBy(appointmentCalendars.calendarDate)
+      .limit(1);
+    const [slot] = await hall.connection.db.select().from(appointmentSlots).where(eq(appointmentSlots.calendarId, day!.id)).limit(1);
+    await hall.connection.db
+      .update(appointmentSlots)
+      .set({ countNum: sql`${appointmentSlots.countNum} + 3` })
+      .where(eq(appointmentSlots.id, slot!.id));
+    const range = { from: today, to: formatShanghaiDate(new Date(Date.now() + 13 * DAY)) };
+    const open = (await report(range)).bookingsPerDay.find((row) => row.day === day!.calendarDate)!;
+    expect(open.booked).toBeGreaterThanOrEqual(3);
+    expect(open.capacity).toBeGreaterThan(0);
+    // The day is closed now: its slots take nothing new, the bookings made stay.
+    await hall.connection.db.update(appointmentCalendars).set({ holiday: 1 }).where(eq(appointmentCalendars.calendarDate, day!.calendarDate));
+    const closed = (await report(range)).bookingsPerDay.find((row) => row.day === day!.calendarDate);
+    expect(closed).toEqual({ day: day!.calendarDate, capacity: 0, booked: open.booked });
+  });
+
+  it('refuses a date that is not on the calendar with a message, not a server error', async () => {
+    for (const body of [
+      { from: '2026-02-30', to: '2026-03-05' },
+      { from: '2026-02-01', to: '2026-02-29' },
+      { from: '2026-13-01', to: '2026-12-31' },
+    ]) {
+      const answer = await hall.post(REPORT, body, admin);
+      expect(answer, JSON.stringify(body)).toMatchObject({ status: 400, body: { errmsg: '日期不正确，请重新选择' } });
+    }
+  });
+});
+
 describe('a read replica for the statistics page', () => {
   it('reads the figures from HALL_STATISTICS_DATABASE_URL when it is set, not from the primary', async () => {
     const replica = await createTestHall();

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { post } from '../define-call';
 import { errcodeReply } from '../envelopes';
-import { plainText, text } from '../common';
-import { bareRequest, dateText } from './shared/requests';
+import { plainText } from '../common';
+import { bareRequest, calendarDate } from './shared/requests';
 import { bookingLine } from './shared/records';
+import { textId } from './shared/ids';
 
 /**
  * The console's appointment calendar settings (DESIGN.md §10), for the 系统管理员: each site's
@@ -12,7 +13,7 @@ import { bookingLine } from './shared/records';
  * count, and a day closed while it has bookings answers them for the operator to contact.
  */
 
-const areaId = text(64);
+const areaId = textId(64);
 
 export const consoleSite = z.object({ areaId: z.string(), areaName: z.string(), xzqdm: z.string() });
 export type ConsoleSite = z.infer<typeof consoleSite>;
@@ -66,13 +67,13 @@ export const appointmentSettingsCalls = {
   /** A date closed (holiday), opened as a make-up working day (workday), or back to the rule (none). */
   saveAppointmentSpecialDay: post(
     '/online/admin/api/appointment-settings/day',
-    bareRequest.extend({ areaId, day: dateText, kind: z.enum(['holiday', 'workday', 'none']), note: plainText(100).default('') }),
+    bareRequest.extend({ areaId, day: calendarDate, kind: z.enum(['holiday', 'workday', 'none']), note: plainText(100).default('') }),
     changeReply,
   ),
   /** A business's time slots; the coming open days take them at once. Fewer places than booked is refused with the count. */
   saveAppointmentSlots: post(
     '/online/admin/api/appointment-settings/slots',
-    bareRequest.extend({ areaId, processId: text(64), slots: z.array(slotSetting).max(12, { error: '每项业务最多12个时段' }) }),
+    bareRequest.extend({ areaId, processId: textId(64), slots: z.array(slotSetting).max(12, { error: '每项业务最多12个时段' }) }),
     changeReply,
   ),
 } as const;

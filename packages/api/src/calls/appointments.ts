@@ -4,6 +4,7 @@ import { stateReply } from '../envelopes';
 import { text } from '../common';
 import { siteDetails } from './shared/records';
 import { bareRequest, userRequest } from './shared/requests';
+import { textId } from './shared/ids';
 
 /**
  * Counter appointments (spec part 3 §2.1–§2.4, §3, §7 "Appointment"): areas, businesses, calendar
@@ -12,7 +13,7 @@ import { bareRequest, userRequest } from './shared/requests';
  */
 
 /** An id in a path or form: a string of at most 40 characters; a number from a form is accepted too. */
-const idText = text(40);
+const idText = textId(40);
 
 export const appointmentArea = z.object({ areaId: z.string(), areaName: z.string() });
 export type AppointmentArea = z.infer<typeof appointmentArea>;

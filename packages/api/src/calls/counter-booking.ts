@@ -3,6 +3,7 @@ import { post } from '../define-call';
 import { stateReply } from '../envelopes';
 import { text, plainText } from '../common';
 import { bareRequest } from './shared/requests';
+import { textId } from './shared/ids';
 
 /**
  * Counter booking, the date and slot booking of /appointment (spec part 3 §2.5, §3 "Counter
@@ -11,7 +12,7 @@ import { bareRequest } from './shared/requests';
  */
 
 const openId = plainText(128).optional();
-const idText = text(40);
+const idText = textId(40);
 
 /** A calendar day of the citizen's hall: date (YYYY-MM-DD), weekday (星期一…), holiday 1 when closed. */
 export const counterBookingDay = z.object({

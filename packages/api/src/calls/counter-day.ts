@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { post } from '../define-call';
 import { errcodeReply } from '../envelopes';
-import { text } from '../common';
-import { bareRequest, dateText } from './shared/requests';
+import { bareRequest, calendarDate } from './shared/requests';
+import { rowId, textId } from './shared/ids';
 import { siteSettings } from './appointment-settings';
 import { bookingLine } from './shared/records';
 
@@ -39,15 +39,15 @@ export const counterDayCalls = {
   getCounterDay: post(
     '/online/admin/api/counter-day/get',
     bareRequest.extend({
-      areaId: text(64).optional(),
-      date: dateText.optional(),
+      areaId: textId(64).optional(),
+      date: calendarDate.optional(),
     }),
     errcodeReply(counterDay),
   ),
   /** 到场 or 未到, once per booking: a second record (or a second operator's) is refused with the first. */
   markCounterAttendance: post(
     '/online/admin/api/counter-day/mark',
-    bareRequest.extend({ kind: z.enum(['order', 'counter']), id: text(20), state: z.enum(['arrived', 'no_show']) }),
+    bareRequest.extend({ kind: z.enum(['order', 'counter']), id: rowId, state: z.enum(['arrived', 'no_show']) }),
     errcodeReply(dayBooking),
   ),
 } as const;

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { post } from '../define-call';
 import { errcodeReply } from '../envelopes';
-import { plainText, text } from '../common';
-import { bareRequest, dateText } from './shared/requests';
+import { plainText } from '../common';
+import { bareRequest, calendarDate } from './shared/requests';
 import { siteSettings } from './appointment-settings';
 import { queueSettingsHall } from './queue-calling';
+import { textId } from './shared/ids';
 
 /**
  * Setting up a hall from the console (DESIGN.md §10), for the 系统管理员: appointment sites and the
@@ -13,7 +14,7 @@ import { queueSettingsHall } from './queue-calling';
  * Nothing here ever loses a booking or a number: removing what holds them is refused in words.
  */
 
-const id = text(64);
+const id = textId(64);
 const sort = z.number().int().min(0).max(9999).default(0);
 /** Checked on the server (DISTRICT_CODE_INVALID), so the refusal says what to write. */
 const districtCode = plainText(12);
@@ -64,7 +65,7 @@ export const hallSetupCalls = {
   saveQueueBusiness: post('/online/admin/api/queue/business/save', bareRequest.extend({ groupId: id, id: id.optional(), name: plainText(100), sort }), queueReply),
   deleteQueueBusiness: post('/online/admin/api/queue/business/delete', bareRequest.extend({ id }), queueReply),
   /** Closes a hall on a date (closed true) or opens it again; a date with numbers taken cannot be closed. */
-  saveQueueClosedDay: post('/online/admin/api/queue/closed-day/save', bareRequest.extend({ comID: id, date: dateText, closed: z.boolean(), reason: plainText(100).default('') }), queueReply),
+  saveQueueClosedDay: post('/online/admin/api/queue/closed-day/save', bareRequest.extend({ comID: id, date: calendarDate, closed: z.boolean(), reason: plainText(100).default('') }), queueReply),
   /** Removes a hall none of whose groups ever handed out a number; otherwise refused in words. */
   deleteQueueHall: post('/online/admin/api/queue/hall/delete', bareRequest.extend({ id }), queueReply),
   /** Removes a group that never handed out a number; otherwise refused in words. */

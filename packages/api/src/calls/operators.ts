@@ -4,7 +4,7 @@ import { post } from '../define-call';
 import { errcodeReply } from '../envelopes';
 import { plainText } from '../common';
 import { itemsReply, pagedReply } from './shared/replies';
-import { bareRequest, dayFilter, pageNumber } from './shared/requests';
+import { bareRequest, calendarDate, pageNumber } from './shared/requests';
 
 /**
  * The operators' own accounts (DESIGN.md §10): signing in to the console with a password (or a
@@ -90,8 +90,8 @@ export const operatorCalls = {
       page: pageNumber,
       operator: plainText(64).optional(),
       action: plainText(64).optional(),
-      from: dayFilter.optional(),
-      to: dayFilter.optional(),
+      from: calendarDate.optional(),
+      to: calendarDate.optional(),
     }),
     pagedReply(auditEntry),
   ),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { post } from '../define-call';
 import { errcodeReply } from '../envelopes';
-import { plainText, text } from '../common';
+import { plainText } from '../common';
 import { bareRequest } from './shared/requests';
+import { rowId, textId } from './shared/ids';
 import { QUEUE_CALL_STATES } from '../queue-calling-limits';
 import { queueCompany, queueConfig, queueGroup } from './queue';
 
@@ -14,7 +15,7 @@ import { queueCompany, queueConfig, queueGroup } from './queue';
 
 export * from '../queue-calling-limits';
 
-const idText = text(40);
+const idText = textId();
 const clock = plainText(5);
 const windowNumber = z.number().int();
 
@@ -114,9 +115,9 @@ export const queueCallingCalls = {
   /** Calls the group's next waiting number to the window; two counters never get the same one. */
   callNextQueueNumber: post(`${ADMIN_QUEUE}/calling/next`, bareRequest.extend({ groupId: idText, window: windowNumber }), errcodeReply(queueBoardNumber)),
   /** Calls a called or skipped number again, to this window. */
-  recallQueueNumber: post(`${ADMIN_QUEUE}/calling/recall`, bareRequest.extend({ id: idText, window: windowNumber }), errcodeReply(queueBoardNumber)),
+  recallQueueNumber: post(`${ADMIN_QUEUE}/calling/recall`, bareRequest.extend({ id: rowId, window: windowNumber }), errcodeReply(queueBoardNumber)),
   /** A called number that did not come: 已过号. */
-  skipQueueNumber: post(`${ADMIN_QUEUE}/calling/skip`, bareRequest.extend({ id: idText }), errcodeReply(queueBoardNumber)),
+  skipQueueNumber: post(`${ADMIN_QUEUE}/calling/skip`, bareRequest.extend({ id: rowId }), errcodeReply(queueBoardNumber)),
   /** A called number served: 已办结. */
-  finishQueueNumber: post(`${ADMIN_QUEUE}/calling/finish`, bareRequest.extend({ id: idText }), errcodeReply(queueBoardNumber)),
+  finishQueueNumber: post(`${ADMIN_QUEUE}/calling/finish`, bareRequest.extend({ id: rowId }), errcodeReply(queueBoardNumber)),
 } as const;

@@ -3,7 +3,8 @@ import { post } from '../define-call';
 import { statReply } from '../envelopes';
 import { text } from '../common';
 import { siteContact } from './shared/records';
-import { bareRequest, userRequest } from './shared/requests';
+import { bareRequest, chosenDate, userRequest } from './shared/requests';
+import { rowId, textId } from './shared/ids';
 import { QUEUE_CALL_STATES } from '../queue-calling-limits';
 
 /**
@@ -13,8 +14,8 @@ import { QUEUE_CALL_STATES } from '../queue-calling-limits';
  * success and stat 0 with a Chinese msg otherwise.
  */
 
-const idText = text(40);
-const dateText = text(10);
+const idText = textId();
+const dateText = chosenDate;
 const timeText = text(11);
 
 /** A hall that hands out numbers, as the company select lists it. */
@@ -127,7 +128,7 @@ export const queueCalls = {
   /** The citizen's own orders, the coming ones first. */
   queueOrders: post(`${CALLNUM}/order/list`, userRequest, statReply(z.array(queueOrder))),
   /** Cancels one of the citizen's own orders before its cancel deadline. */
-  cancelQueueOrder: post(`${CALLNUM}/order/cancle`, userRequest.extend({ id: text(20) }), statReply(queueOrder)),
+  cancelQueueOrder: post(`${CALLNUM}/order/cancle`, userRequest.extend({ id: rowId }), statReply(queueOrder)),
   /** How many orders the citizen has: all, and still valid (待办理). */
   queueOrderCount: post(`${CALLNUM}/order/count`, userRequest, statReply(z.object({ total: z.number(), valid: z.number() }))),
 } as const;

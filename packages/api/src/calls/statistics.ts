@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { post } from '../define-call';
 import { errcodeReply } from '../envelopes';
 import { plainText } from '../common';
-import { bareRequest, dayFilter } from './shared/requests';
+import { bareRequest, calendarDate } from './shared/requests';
 
 /**
  * The statistics page (DESIGN.md §10): what a centre director asks of the hall, over a date range
@@ -47,8 +47,8 @@ export const statisticsCalls = {
   getStatisticsReport: post(
     '/online/admin/api/statistics/report',
     bareRequest.extend({
-      from: dayFilter,
-      to: dayFilter,
+      from: calendarDate,
+      to: calendarDate,
       xzqdm: plainText(12)
         .regex(/^\d{6}$/, '区县代码应为6位数字')
         .optional(),

@@ -101,7 +101,7 @@ export function Component() {
             </div>
           </section>
           <BarChart title="每日网上申请（按当前审核状态）" labels={days} series={charts.applications} stacked />
-          <BarChart title="每日窗口预约与可预约名额" labels={days} series={charts.bookings} />
+          <BarChart title="每日窗口预约与可预约名额" labels={days} series={charts.bookings} axisTitles={{ left: '已预约（人次）', right: '可预约名额（个）' }} />
           <BarChart title="每日预约到场与未到" labels={days} series={charts.attendance} stacked />
           <BarChart title="每日查询量（按类别）" labels={days} series={charts.queries} stacked />
           <section className="statistics-section">

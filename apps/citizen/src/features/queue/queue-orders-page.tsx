@@ -14,7 +14,7 @@ import './queue.css';
 
 export const CANCEL_CONFIRM_TEXT = '确定取消该号码吗？取消后需重新取号。';
 
-/** /queue/orders (我的取号): the citizen's numbers, a valid one cancellable until its deadline (spec part 3 §2.6, §7). */
+/** /queue/orders (我的取号): the citizen's numbers, a waiting one cancellable until its deadline (spec part 3 §2.6, §7). */
 /** A queue order in state 1 is a valid booking; any other state is cancelled. */
 const ORDER_VALID = 1;
 
@@ -51,7 +51,8 @@ export function Component() {
                   </p>
                 ) : null}
                 <QueueOrderFields order={order} />
-                {order.cancellable ? (
+                {/* Only a number still waiting can be given back: once called it is the counter's. */}
+                {order.callState === 'waiting' && order.cancellable ? (
                   <div className="hall-queue__order-actions">
                     <Button size="small" color="danger" fill="outline" onClick={() => void cancel(order)}>
                       取消取号

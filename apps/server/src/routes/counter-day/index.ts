@@ -15,7 +15,7 @@ export async function counterDayArea(app: FastifyInstance): Promise<void> {
   });
 
   registerCall(app, contract.markCounterAttendance, { auth: 'operator', operator: COUNTER, rateLimit: { max: 240, timeWindow: '1 minute' } }, async (request) => {
-    const data = await markAttendance(db, auditActor(request), request.body);
+    const data = await markAttendance(db, auditActor(request), request.body, request.operator.account.sites);
     return { errcode: '00', errmsg: data.state === 'arrived' ? '已登记到场' : '已登记未到', data };
   });
 }

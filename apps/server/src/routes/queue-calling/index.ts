@@ -6,17 +6,28 @@ import { requireCitizen } from '../../plugins/session';
 import { callNext, finish, isOwnOrder, readBoard, readDisplay, recall, skip } from '../../services/queue-calling/queue-calling';
 import { QueueLive } from '../../services/queue-calling/queue-live';
 import { listCallingGroups, listQueueSettings, saveQueueGroup, saveQueueHall } from '../../services/queue-calling/queue-settings';
-import { openEventStream } from './event-stream';
+import { eachChange, openEventStream, StreamsPerAddress } from './event-stream';
+import { DisplayFeed } from '../../services/queue-calling/display-feed';
 import { checkServesQueueGroup, checkServesQueueNumber } from '../../services/hall-setup/operator-sites';
 
 const ADMIN = { role: 'admin' } as const;
 const COUNTER = { role: 'counter' } as const;
+
+/** Display streams one client address may hold open: a hall's screens, with room to spare; more is a client gone wrong. */
+export const DISPLAY_STREAMS_PER_ADDRESS = 10;
+export const TOO_MANY_DISPLAYS = `同一地址最多打开${DISPLAY_STREAMS_PER_ADDRESS}个叫号显示屏，请关闭不用的显示屏页面后重试`;
 
 /** The console's queue settings and calling (DESIGN.md §10), the hall display's stream and the citizen's own. */
 export async function queueCallingArea(app: FastifyInstance): Promise<void> {
   const { db } = app.hall;
   const live = new QueueLive(app.hall.pool.options);
   app.addHook('onClose', () => live.close());
+  const feed = new DisplayFeed(
+    live,
+    (hallId) => readDisplay(db, hallId),
+    (error) => app.log.warn({ err: error }, 'queue display could not read a change'),
+  );
+  const displays = new StreamsPerAddress(DISPLAY_STREAMS_PER_ADDRESS);
 
   registerCall(app, contract.listQueueSettings, { auth: 'operator', operator: ADMIN }, async () => ({ errcode: '00', data: await listQueueSettings(db) }));
   registerCall(app, contract.saveQueueHall, { auth: 'operator', operator: ADMIN }, async (request) => {
@@ -57,17 +68,24 @@ export async function queueCallingArea(app: FastifyInstance): Promise<void> {
 
   // The hall's screen needs no sign-in: it shows only numbers, their business and windows.
   app.get<{ Querystring: { hall?: string } }>(QUEUE_DISPLAY_STREAM_PATH, async (request, reply) => {
+    const address = request.ip;
+    if (!displays.take(address)) return reply.code(429).send({ errcode: '429', errmsg: TOO_MANY_DISPLAYS });
     const hallId = String(request.query.hall ?? '').slice(0, 40);
-    const first = await readDisplay(db, hallId);
-    if (!first) return reply.code(404).send({ errcode: '404', errmsg: '该办事大厅不存在，请检查显示屏地址中的 hall 参数' });
-    openEventStream(request, reply, live, {
+    let first;
+    try {
+      first = await readDisplay(db, hallId);
+    } catch (error) {
+      displays.release(address);
+      throw error;
+    }
+    if (!first) {
+      displays.release(address);
+      return reply.code(404).send({ errcode: '404', errmsg: '该办事大厅不存在，请检查显示屏地址中的 hall 参数' });
+    }
+    openEventStream(request, reply, {
       first: { event: 'calls', data: first },
-      // Every change in this hall (or a resync after a lost listener) sends the current board.
-      onChange: async (change) => {
-        if (change !== 'resync' && change.companyId !== hallId) return null;
-        const board = await readDisplay(db, hallId);
-        return board ? { event: 'calls', data: board } : null;
-      },
+      source: (send) => feed.subscribe(hallId, (board) => send({ event: 'calls', data: board })),
+      onClose: () => displays.release(address),
     });
     return reply;
   });
@@ -75,12 +93,12 @@ export async function queueCallingArea(app: FastifyInstance): Promise<void> {
   // The citizen hears only that one of their own numbers changed, then reads it through order/list.
   app.get(QUEUE_OWN_STREAM_PATH, { preHandler: requireCitizen }, async (request, reply) => {
     const openid = request.citizen.openid;
-    openEventStream(request, reply, live, {
+    openEventStream(request, reply, {
       first: { event: 'ready', data: {} },
-      onChange: async (change) => {
+      source: eachChange(live, request.log, async (change) => {
         if (change === 'resync') return { event: 'order', data: {} };
         return (await isOwnOrder(db, openid, change.orderId)) ? { event: 'order', data: { id: String(change.orderId) } } : null;
-      },
+      }),
       // A session signed out elsewhere stops hearing at the next reconnect.
       maxMs: 10 * 60 * 1000,
     });

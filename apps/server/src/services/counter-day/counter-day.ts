@@ -4,10 +4,9 @@ import { and, asc, eq, inArray, type Column, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { appointmentAreas, appointmentAttendance, appointmentCalendars, appointmentOrders, appointmentProcesses, appointmentSlots, counterBookings } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { parseRowId } from '../../lib/row-id';
 import { formatShanghaiDate, formatShanghaiDateTime } from '../../lib/shanghai-time';
 import { recordAudit, type AuditActor } from '../operators/audit';
-import { servedAmong } from '../hall-setup/operator-sites';
+import { checkServesAppointmentSite, servedAmong } from '../hall-setup/operator-sites';
 
 /**
  * The counter's day (DESIGN.md §10): a site's bookings of one date, online appointments and
@@ -37,13 +36,16 @@ export interface BookingFilter {
 }
 
 type BookingRow = { id: number; bookedDate: string; name: string; phone: string };
+/** A booking as found: what the counter's day shows, with its date and site. */
+type FoundBooking = DayBooking & { date: string; areaId: string };
 type Joined = { timeName: string; processName: string; attendance: Attendance | null };
 
-function dayBookingOf(kind: Kind, row: BookingRow, bookingNumber: string, joined: Joined): DayBooking & { date: string } {
+function dayBookingOf(kind: Kind, row: BookingRow, areaId: string, bookingNumber: string, joined: Joined): FoundBooking {
   return {
     kind,
     id: String(row.id),
     date: row.bookedDate,
+    areaId,
     timeName: joined.timeName,
     processName: joined.processName,
     name: row.name,
@@ -75,8 +77,8 @@ function matching(where: BookingFilter, columns: BookingColumns): SQL | undefine
  * The bookings, online appointments and counter bookings alike, of a site, a date, some calendar
  * days or one booking, by slot: what the counter's day lists and a closed day's follow-up names.
  */
-export async function findBookings(db: Pick<Database, 'select'>, where: BookingFilter): Promise<(DayBooking & { date: string })[]> {
-  const out: (DayBooking & { date: string })[] = [];
+export async function findBookings(db: Pick<Database, 'select'>, where: BookingFilter): Promise<FoundBooking[]> {
+  const out: FoundBooking[] = [];
   const joined = { timeName: appointmentSlots.timeName, processName: appointmentProcesses.processName, attendance: appointmentAttendance };
   if (where.kind !== 'counter') {
     const rows = await db
@@ -87,18 +89,18 @@ export async function findBookings(db: Pick<Database, 'select'>, where: BookingF
       .leftJoin(appointmentAttendance, attendanceOf('order', appointmentOrders.id))
       .where(matching(where, { areaId: appointmentOrders.areaId, bookedDate: appointmentOrders.bookedDate, calendarId: appointmentOrders.calendarId, id: appointmentOrders.id }));
     // An online appointment's number is its case's acceptance number, as the booking's message gives it.
-    for (const row of rows) out.push(dayBookingOf('order', row.order, row.order.wlsh, row));
+    for (const row of rows) out.push(dayBookingOf('order', row.order, row.order.areaId, row.order.wlsh, row));
   }
   if (where.kind !== 'order') {
     const rows = await db
-      .select({ booking: counterBookings, ...joined })
+      .select({ booking: counterBookings, areaId: appointmentCalendars.areaId, ...joined })
       .from(counterBookings)
       .innerJoin(appointmentSlots, eq(appointmentSlots.id, counterBookings.slotId))
       .innerJoin(appointmentCalendars, eq(appointmentCalendars.id, counterBookings.calendarId))
       .innerJoin(appointmentProcesses, eq(appointmentProcesses.id, appointmentSlots.processId))
       .leftJoin(appointmentAttendance, attendanceOf('counter', counterBookings.id))
       .where(matching(where, { areaId: appointmentCalendars.areaId, bookedDate: counterBookings.bookedDate, calendarId: counterBookings.calendarId, id: counterBookings.id }));
-    for (const row of rows) out.push(dayBookingOf('counter', row.booking, `CB${row.booking.id}`, row));
+    for (const row of rows) out.push(dayBookingOf('counter', row.booking, row.areaId, `CB${row.booking.id}`, row));
   }
   return out.sort((a, b) => a.date.localeCompare(b.date) || a.timeName.localeCompare(b.timeName) || a.processName.localeCompare(b.processName) || a.bookingNumber.localeCompare(b.bookingNumber));
 }
@@ -120,21 +122,21 @@ export async function readCounterDay(db: Database, areaId: string | undefined, d
     areaId: area.id,
     date: day,
     holiday: calendar?.holiday ?? 0,
-    bookings: bookings.map(({ date: _date, ...booking }) => booking),
+    bookings: bookings.map(({ date: _date, areaId: _areaId, ...booking }) => booking),
   };
 }
 
 /**
- * 到场 or 未到, once. 到场 is taken any day (a citizen who comes early is served); 未到 only from the
+ * 到场 or 未到, once, of a booking at one of the operator's sites (`served`). 到场 is taken any day (a citizen who comes early is served); 未到 only from the
  * booked day on. A booking already recorded, by this operator or another a moment before, is refused
  * with what was recorded, by whom and when.
  */
-export async function markAttendance(db: Database, actor: AuditActor, input: { kind: Kind; id: string; state: AttendanceState }, now = new Date()): Promise<DayBooking> {
-  const id = parseRowId(input.id);
-  if (id === null) throw notFound(NO_DATA_MESSAGE);
+export async function markAttendance(db: Database, actor: AuditActor, input: { kind: Kind; id: number; state: AttendanceState }, served: readonly string[], now = new Date()): Promise<DayBooking> {
+  const id = input.id;
   return db.transaction(async (tx) => {
     const [booking] = await findBookings(tx, { kind: input.kind, id });
     if (!booking) throw notFound(NO_DATA_MESSAGE);
+    await checkServesAppointmentSite(tx, served, booking.areaId);
     if (booking.state) throw conflict(alreadyRecorded(booking.state, booking.recordedBy, booking.recordedAt));
     if (input.state === 'no_show' && booking.date > formatShanghaiDate(now)) throw badRequest(NO_SHOW_TOO_EARLY(booking.date));
     const [recorded] = await tx
@@ -153,7 +155,7 @@ export async function markAttendance(db: Database, actor: AuditActor, input: { k
       before: { attendance: 'waiting' },
       after: { attendance: input.state, name: booking.name, bookingNumber: booking.bookingNumber, date: booking.date, timeName: booking.timeName },
     });
-    const { date: _date, ...rest } = booking;
+    const { date: _date, areaId: _areaId, ...rest } = booking;
     return { ...rest, ...stateOf(recorded) };
   });
 }

@@ -13,6 +13,7 @@ import { recordAudit, type AuditActor } from '../operators/audit';
 
 export const SITE_UNKNOWN = '所选网点或大厅不存在，请刷新页面后重试';
 export const OPERATOR_UNKNOWN = '该账号不存在，请刷新页面后重试';
+export const NOT_YOUR_SITE = '您未被指派到该网点，请登记本人服务网点的预约；如需调整，请联系系统管理员在账号管理中设置';
 export const NOT_YOUR_HALL = '您未被指派到该大厅，请在本人服务的大厅叫号；如需调整，请联系系统管理员在账号管理中设置';
 
 export async function listServedSites(db: Database): Promise<{ sites: ServedSite[]; accounts: { id: number; sites: string[] }[] }> {
@@ -63,11 +64,14 @@ export async function checkServesQueueGroup(db: Database, served: readonly strin
 }
 
 /** Refuses a number of a hall the operator does not serve (an unknown number is left to the call). */
-export async function checkServesQueueNumber(db: Database, served: readonly string[], id: string): Promise<void> {
-  if (!/^\d{1,18}$/.test(id)) return;
-  const [order] = await db
-    .select({ companyId: queueOrders.companyId })
-    .from(queueOrders)
-    .where(eq(queueOrders.id, Number(id)));
+export async function checkServesQueueNumber(db: Database, served: readonly string[], id: number): Promise<void> {
+  const [order] = await db.select({ companyId: queueOrders.companyId }).from(queueOrders).where(eq(queueOrders.id, id));
   await checkServesHall(db, served, order?.companyId);
+}
+
+/** Refuses a booking of an appointment site the operator does not serve. */
+export async function checkServesAppointmentSite(db: Pick<Database, 'select'>, served: readonly string[], areaId: string): Promise<void> {
+  if (served.length === 0) return;
+  const areas = await db.select({ id: appointmentAreas.id }).from(appointmentAreas);
+  if (!servedAmong(areas, served).some((area) => area.id === areaId)) throw forbidden(NOT_YOUR_SITE);
 }

@@ -1,10 +1,9 @@
 import type { QueueBoard, QueueBoardNumber, QueueCallState, QueueDisplayCall } from '@hall/api';
-import { QUEUE_ORDER_STATES, validateQueueWindow } from '@hall/domain';
+import { QUEUE_ORDER_STATES, isWithinQueueHours, validateQueueWindow } from '@hall/domain';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { queueCompanies, queueGroups, queueOrders } from '../../db/schema';
+import { queueCompanies, queueConfigs, queueGroups, queueOrders } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { firstRowById } from '../../lib/row-id';
 import { formatShanghaiDate } from '../../lib/shanghai-time';
 import { recordAudit, type AuditActor } from '../operators/audit';
 import { QUEUE_CHANNEL, type QueueChange } from './queue-live';
@@ -25,6 +24,7 @@ export const CALLING_MESSAGES = {
   numberUnknown: '该号码不存在或不是今天的号，请刷新列表',
   notCalled: '该号码当前不在叫号中，请刷新列表后再操作',
   notRecallable: '只有已叫或已过号的号码可以重呼，请刷新列表',
+  outsideHours: (strtime: string, endtime: string) => `现在不在本大厅的办理时间（${strtime}-${endtime}），不能叫号，请在办理时间内叫号`,
 } as const;
 
 function timeOfDay(at: Date | null): string {
@@ -39,6 +39,12 @@ function checkedWindow(window: number): number {
   const invalid = validateQueueWindow(window);
   if (invalid) throw badRequest(invalid);
   return window;
+}
+
+/** Numbers are called only within the hall's hours of the day (its queue configuration's strtime to endtime). */
+async function checkHallOpen(db: Pick<Database, 'select'>, companyId: string, now: Date): Promise<void> {
+  const [config] = await db.select({ strtime: queueConfigs.strtime, endtime: queueConfigs.endtime }).from(queueConfigs).where(eq(queueConfigs.companyId, companyId));
+  if (!config || !isWithinQueueHours(config, now)) throw conflict(CALLING_MESSAGES.outsideHours(config?.strtime ?? '', config?.endtime ?? ''));
 }
 
 async function announce(tx: Transaction, row: OrderRow): Promise<void> {
@@ -58,8 +64,8 @@ async function audited(tx: Transaction, actor: AuditActor, action: string, befor
 }
 
 /** Today's numbers of a group (valid ones), in the order they are called, with the count of each state. */
-export async function readBoard(db: Database, groupIdText: string, now = new Date()): Promise<QueueBoard> {
-  const [group] = await db.select().from(queueGroups).where(eq(queueGroups.id, groupIdText.trim()));
+export async function readBoard(db: Database, groupId: string, now = new Date()): Promise<QueueBoard> {
+  const [group] = await db.select().from(queueGroups).where(eq(queueGroups.id, groupId));
   if (!group) throw notFound(CALLING_MESSAGES.groupUnknown);
   const day = formatShanghaiDate(now);
   const rows = await db
@@ -73,10 +79,11 @@ export async function readBoard(db: Database, groupIdText: string, now = new Dat
 }
 
 /** Calls the group's first waiting number of today to the window. */
-export async function callNext(db: Database, actor: AuditActor, groupIdText: string, window: number, now = new Date()): Promise<QueueBoardNumber> {
+export async function callNext(db: Database, actor: AuditActor, groupId: string, window: number, now = new Date()): Promise<QueueBoardNumber> {
   const windowNumber = checkedWindow(window);
-  const [group] = await db.select({ id: queueGroups.id }).from(queueGroups).where(eq(queueGroups.id, groupIdText.trim()));
+  const [group] = await db.select({ id: queueGroups.id, companyId: queueGroups.companyId }).from(queueGroups).where(eq(queueGroups.id, groupId));
   if (!group) throw notFound(CALLING_MESSAGES.groupUnknown);
+  await checkHallOpen(db, group.companyId, now);
   const day = formatShanghaiDate(now);
   return db.transaction(async (tx) => {
     // A number another counter is calling right now is locked: skipped, never handed out twice.
@@ -97,21 +104,21 @@ export async function callNext(db: Database, actor: AuditActor, groupIdText: str
 async function move(
   db: Database,
   actor: AuditActor,
-  idText: string,
+  id: number,
   change: { from: QueueCallState[]; to: QueueCallState; window?: number; action: string; refused: string },
   now: Date,
 ): Promise<QueueBoardNumber> {
   const day = formatShanghaiDate(now);
   return db.transaction(async (tx) => {
-    const before = await firstRowById(idText, (id) =>
-      tx
-        .select()
-        .from(queueOrders)
-        .where(and(eq(queueOrders.id, id), eq(queueOrders.resDay, day), eq(queueOrders.state, QUEUE_ORDER_STATES.valid)))
-        .for('update'),
-    );
+    const [before] = await tx
+      .select()
+      .from(queueOrders)
+      .where(and(eq(queueOrders.id, id), eq(queueOrders.resDay, day), eq(queueOrders.state, QUEUE_ORDER_STATES.valid)))
+      .for('update');
     if (!before) throw notFound(CALLING_MESSAGES.numberUnknown);
     if (!change.from.includes(before.callState as QueueCallState)) throw conflict(change.refused);
+    // Calling (a recall) waits for the hall's hours; skipping and finishing a number already called do not.
+    if (change.window !== undefined) await checkHallOpen(tx, before.companyId, now);
     const [row] = await tx
       .update(queueOrders)
       .set(change.window === undefined ? { callState: change.to } : { callState: change.to, callWindow: change.window, calledAt: now })
@@ -122,16 +129,16 @@ async function move(
 }
 
 /** Calls a called or skipped number again, to this window (a latecomer after 已过号 comes back this way). */
-export function recall(db: Database, actor: AuditActor, idText: string, window: number, now = new Date()) {
-  return move(db, actor, idText, { from: ['called', 'skipped'], to: 'called', window: checkedWindow(window), action: 'queue.recall', refused: CALLING_MESSAGES.notRecallable }, now);
+export function recall(db: Database, actor: AuditActor, id: number, window: number, now = new Date()) {
+  return move(db, actor, id, { from: ['called', 'skipped'], to: 'called', window: checkedWindow(window), action: 'queue.recall', refused: CALLING_MESSAGES.notRecallable }, now);
 }
 
-export function skip(db: Database, actor: AuditActor, idText: string, now = new Date()) {
-  return move(db, actor, idText, { from: ['called'], to: 'skipped', action: 'queue.skip', refused: CALLING_MESSAGES.notCalled }, now);
+export function skip(db: Database, actor: AuditActor, id: number, now = new Date()) {
+  return move(db, actor, id, { from: ['called'], to: 'skipped', action: 'queue.skip', refused: CALLING_MESSAGES.notCalled }, now);
 }
 
-export function finish(db: Database, actor: AuditActor, idText: string, now = new Date()) {
-  return move(db, actor, idText, { from: ['called'], to: 'done', action: 'queue.finish', refused: CALLING_MESSAGES.notCalled }, now);
+export function finish(db: Database, actor: AuditActor, id: number, now = new Date()) {
+  return move(db, actor, id, { from: ['called'], to: 'done', action: 'queue.finish', refused: CALLING_MESSAGES.notCalled }, now);
 }
 
 /** What the hall's display shows: the hall's name and its numbers being called today, the latest call first. */

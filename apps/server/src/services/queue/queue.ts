@@ -2,11 +2,11 @@ import type { QueueCallState, QueueConfigItem, QueueDayNumbers, QueueOrder, Queu
 import {
   QUEUE_MESSAGES,
   QUEUE_ORDER_STATES,
-  QUEUE_ORDER_STATE_NAMES,
   isQueueOrderCancellable,
   isQueueTimeBookable,
   queueDays,
   queueNumber,
+  queueOrderStateName,
   queueTimes,
   validateQueueOrder,
   type QueueDay,
@@ -15,7 +15,6 @@ import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { queueBusinesses, queueClosedDays, queueCompanies, queueConfigs, queueDaySerials, queueGroups, queueNews, queueOrders, queueTimeCounts } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { parseRowId } from '../../lib/row-id';
 import { formatShanghaiDate, formatShanghaiDateTime } from '../../lib/shanghai-time';
 import { uniqueViolation } from '../../lib/postgres-error';
 
@@ -217,7 +216,7 @@ export async function addOrder(db: Database, openid: string, input: QueueOrderIn
         .returning({ id: queueOrders.id });
       return order!.id;
     });
-    return findOwnOrder(db, openid, String(id), now);
+    return findOwnOrder(db, openid, id, now);
   } catch (error) {
     if (uniqueViolation(error) === 'queue_orders_owner_group_day_idx') throw conflict(QUEUE_MESSAGES.alreadyQueued);
     throw error;
@@ -254,18 +253,18 @@ function toOrder({ order, companyName, groupName, cancelyuyuetime }: OrderJoin, 
     companyName,
     groupName,
     state: order.state,
-    stateName: QUEUE_ORDER_STATE_NAMES[order.state] ?? '',
+    stateName: queueOrderStateName(order.state, order.callState),
     createTime: formatShanghaiDateTime(order.createdAt),
-    cancellable: valid && isQueueOrderCancellable(order.resDay, order.resTime, cancelyuyuetime, now),
+    // A number the counter has called (or served, or passed) is no longer the citizen's to give back.
+    cancellable: valid && order.callState === 'waiting' && isQueueOrderCancellable(order.resDay, order.resTime, cancelyuyuetime, now),
     callState: order.callState as QueueCallState,
     callWindow: order.callWindow,
   };
 }
 
 /** One of the caller's own orders; anyone else's reads as not found. */
-export async function findOwnOrder(db: Database, openid: string, idText: string, now = new Date()): Promise<QueueOrder> {
-  const id = parseRowId(idText);
-  const [row] = id === null ? [] : await ownOrders(db).where(and(eq(queueOrders.id, id), eq(queueOrders.openid, openid)));
+export async function findOwnOrder(db: Database, openid: string, id: number, now = new Date()): Promise<QueueOrder> {
+  const [row] = await ownOrders(db).where(and(eq(queueOrders.id, id), eq(queueOrders.openid, openid)));
   if (!row) throw notFound(QUEUE_MESSAGES.orderUnknown);
   return toOrder(row, now);
 }
@@ -277,15 +276,17 @@ export async function listOwnOrders(db: Database, openid: string, now = new Date
 }
 
 /** Cancels one of the caller's own valid orders before its deadline and gives its place back, in one transaction. */
-export async function cancelOwnOrder(db: Database, openid: string, idText: string, now = new Date()): Promise<QueueOrder> {
-  const order = await findOwnOrder(db, openid, idText, now);
+export async function cancelOwnOrder(db: Database, openid: string, id: number, now = new Date()): Promise<QueueOrder> {
+  const order = await findOwnOrder(db, openid, id, now);
   if (order.state !== QUEUE_ORDER_STATES.valid) throw conflict(QUEUE_MESSAGES.alreadyCancelled);
+  if (order.callState !== 'waiting') throw conflict(QUEUE_MESSAGES.cancelCalled);
   if (!order.cancellable) throw badRequest(QUEUE_MESSAGES.cancelTooLate);
   const cancelled = await db.transaction(async (tx) => {
+    // Still waiting when it is cancelled: a counter calling it at this moment wins, and the place stays taken.
     const rows = await tx
       .update(queueOrders)
       .set({ state: QUEUE_ORDER_STATES.cancelled, cancelledAt: now })
-      .where(and(eq(queueOrders.id, Number(order.id)), eq(queueOrders.openid, openid), eq(queueOrders.state, QUEUE_ORDER_STATES.valid)))
+      .where(and(eq(queueOrders.id, id), eq(queueOrders.openid, openid), eq(queueOrders.state, QUEUE_ORDER_STATES.valid), eq(queueOrders.callState, 'waiting')))
       .returning({ id: queueOrders.id });
     if (rows.length === 0) return false;
     await tx
@@ -294,8 +295,11 @@ export async function cancelOwnOrder(db: Database, openid: string, idText: strin
       .where(and(eq(queueTimeCounts.groupId, order.queueid), eq(queueTimeCounts.resDay, order.resDay), eq(queueTimeCounts.resTime, order.resTime)));
     return true;
   });
-  if (!cancelled) throw conflict(QUEUE_MESSAGES.alreadyCancelled);
-  return findOwnOrder(db, openid, order.id, now);
+  if (!cancelled) {
+    const current = await findOwnOrder(db, openid, id, now);
+    throw conflict(current.state === QUEUE_ORDER_STATES.valid ? QUEUE_MESSAGES.cancelCalled : QUEUE_MESSAGES.alreadyCancelled);
+  }
+  return findOwnOrder(db, openid, id, now);
 }
 
 export async function countOwnOrders(db: Database, openid: string): Promise<{ total: number; valid: number }> {

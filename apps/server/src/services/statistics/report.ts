@@ -103,14 +103,16 @@ async function rejectionReasons(db: Database, filter: ReportFilter, district: SQ
   return list.map((row) => ({ stage: (REVIEW_STAGE_LABELS as Record<string, string>)[row.stage] ?? row.stage, opinion: row.opinion, count: Number(row.count) }));
 }
 
+/** Each day's places offered (open days) and the places booked, a closed day's still-valid bookings included. */
 async function bookingsPerDay(db: Database, filter: ReportFilter): Promise<HallStatisticsReport['bookingsPerDay']> {
   const district = filter.xzqdm ? sql`AND ar.xzqdm = ${filter.xzqdm}` : sql``;
   const list = await rows<{ day: string; capacity: string; booked: string }>(
     db,
-    sql`SELECT c.calendar_date::text AS day, sum(s.max_num) AS capacity, sum(s.count_num) AS booked
+    // A day closed after it was booked offers no places, but the bookings made before stay valid and count.
+    sql`SELECT c.calendar_date::text AS day, coalesce(sum(s.max_num) FILTER (WHERE c.holiday = 0), 0) AS capacity, sum(s.count_num) AS booked
         FROM appointment_slots s JOIN appointment_calendars c ON c.id = s.calendar_id JOIN appointment_areas ar ON ar.id = c.area_id
-        WHERE c.holiday = 0 AND c.calendar_date BETWEEN ${filter.from}::date AND ${filter.to}::date ${district}
-        GROUP BY 1 ORDER BY 1`,
+        WHERE c.calendar_date BETWEEN ${filter.from}::date AND ${filter.to}::date ${district}
+        GROUP BY 1 HAVING bool_or(c.holiday = 0) OR sum(s.count_num) > 0 ORDER BY 1`,
   );
   return list.map((row) => ({ day: row.day, capacity: Number(row.capacity), booked: Number(row.booked) }));
 }
@@ -137,16 +139,19 @@ async function attendancePerDay(db: Database, filter: ReportFilter): Promise<Hal
   return list.map((row) => ({ day: row.day, booked: Number(row.booked), arrived: Number(row.arrived), noShow: Number(row.no_show) }));
 }
 
-/** Minutes from a number's time band start (or its taking, when later) to its call, over the numbers called in the range. */
+/**
+ * Minutes from a number's time band start (or its taking, when later) to its call, over every number
+ * called in the range: one called before its band began waited 0.
+ */
 async function queueWaiting(db: Database, filter: ReportFilter): Promise<HallStatisticsReport['queueWaiting']> {
   // A time band reads HH:mm-HH:mm; one that does not (never expected) counts from the taking alone rather than failing the page.
   const bandStart = sql`CASE WHEN res_time ~ '^[0-2][0-9]:[0-5][0-9]' THEN (res_day + left(res_time, 5)::time) AT TIME ZONE ${ZONE} END`;
   const waitingFrom = sql`greatest(created_at, ${bandStart})`;
-  const minutes = sql`date_part('epoch', called_at - ${waitingFrom}) / 60.0::float8`;
+  const minutes = sql`greatest(date_part('epoch', called_at - ${waitingFrom}), 0) / 60.0::float8`;
   const [row] = await rows<{ count: string; average: string | null; p90: string | null }>(
     db,
     sql`SELECT count(*) AS count, avg(${minutes}) AS average, percentile_cont(0.9) WITHIN GROUP (ORDER BY ${minutes}) AS p90
-        FROM queue_orders WHERE called_at >= ${rangeStart(filter)} AND called_at < ${rangeEnd(filter)} AND called_at >= ${waitingFrom}`,
+        FROM queue_orders WHERE called_at >= ${rangeStart(filter)} AND called_at < ${rangeEnd(filter)}`,
   );
   return { count: Number(row?.count ?? 0), averageMinutes: rounded(row?.average), p90Minutes: rounded(row?.p90) };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVALID_DATE, isCalendarDate } from '@hall/domain';
 import { openid, reqseq, text } from '../../common';
 
 /**
@@ -18,8 +19,11 @@ export const districtChoice = { xzqmc: text(64).optional(), xzqdm: text(12).opti
 /** The page a console list asks for, from 1; the first when left out. */
 export const pageNumber = z.number().int().min(1).max(100_000).default(1);
 
-/** A date an operator picks in a console form, YYYY-MM-DD. */
-export const dateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: '日期格式应为YYYY-MM-DD，请重新选择' });
+/**
+ * A YYYY-MM-DD date, and a real one (2026-02-30 is not): every call taking a date takes this, so a
+ * date the database would refuse never gets past the contract.
+ */
+export const calendarDate = z.string().refine(isCalendarDate, { error: INVALID_DATE });
 
-/** A day bounding a console report or trail, YYYY-MM-DD. */
-export const dayFilter = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为YYYY-MM-DD');
+/** A date a citizen's form may still leave empty: the call itself then asks for it. */
+export const chosenDate = z.literal('').or(calendarDate);
