@@ -63,7 +63,7 @@ async function adminServer() {
   const folder = await mkdtemp(join(tmpdir(), 'hall-volume-'));
   const embedded = await startEmbeddedDatabase(folder);
   return {
-    url: embedded.url,
+    url: embedded.ownerUrl,
     where: `embedded PostgreSQL in ${folder}`,
     stop: async () => {
       await embedded.stop();

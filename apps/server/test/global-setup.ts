@@ -29,7 +29,7 @@ export default async function setup(project: TestProject) {
   if (!adminUrl) {
     folder = await mkdtemp(join(tmpdir(), 'hall-test-db-'));
     embedded = await startEmbeddedDatabase(folder);
-    adminUrl = embedded.url;
+    adminUrl = embedded.ownerUrl;
   }
   const templateDatabase = `hall_template_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
