@@ -49,8 +49,8 @@ export const QUEUE_MESSAGES = {
 /** State of an order: 1 valid (待办理), 2 cancelled by the citizen. */
 export const QUEUE_ORDER_STATES = { valid: 1, cancelled: 2 } as const;
 export const QUEUE_ORDER_STATE_NAMES: Record<number, string> = { 1: '待办理', 2: '已取消' };
-/** What a valid order is called once the counter has it: called to a window, served, or called and not come. */
-const CALLED_STATE_NAMES: Record<string, string> = { called: '已叫号', done: '已办结', skipped: '已过号' };
+/** What a valid order is called once the counter has it: called to a window, being served there, served, or called and not come. */
+const CALLED_STATE_NAMES: Record<string, string> = { called: '已叫号', serving: '办理中', done: '已办结', skipped: '已过号' };
 
 /** The name of an order's state as the citizen reads it: a valid one follows the calls (待办理 only while waiting). */
 export function queueOrderStateName(state: number, callState: string): string {

@@ -10,6 +10,7 @@ import { DISPLAY_STREAMS_PER_ADDRESS, TOO_MANY_DISPLAYS } from '../../src/routes
 import { statementsWhile } from '../statement-count';
 import { formatShanghaiDate } from '../../src/lib/shanghai-time';
 import { auditTrail } from '../../src/db/schema';
+import { readDisplay } from '../../src/services/queue-calling/queue-calling';
 import { testHallForFile } from '../hall';
 import { buildApp } from '../../src/app';
 import { connectDatabase } from '../../src/db/client';
@@ -128,7 +129,7 @@ describe('calling (窗口人员)', () => {
     expect(refused).toHaveLength(2);
     for (const call of refused) expect(call.body.errmsg).toBe('该业务今天已没有等待的号');
     const board = (await hall.post(`${A}/calling/board`, { groupId }, counter)).body.data as QueueBoard;
-    expect(board.counts).toEqual({ waiting: 0, called: 6, skipped: 0, done: 0 });
+    expect(board.counts).toEqual({ waiting: 0, called: 6, serving: 0, skipped: 0, done: 0 });
   });
 
   it('recalls, skips and finishes only from the states that allow it, and audits each', async () => {
@@ -151,6 +152,36 @@ describe('calling (窗口人员)', () => {
         .where(eq(auditTrail.target, `queueOrder:${mine.id}`))
     ).map((row) => row.action);
     expect(actions).toEqual(['queue.call', 'queue.skip', 'queue.recall', 'queue.finish']);
+  });
+
+  it('a called number that comes to the window is 办理中 until 办结: not skipped or called again meanwhile, audited, off the display', async () => {
+    await clearToday();
+    const citizen = await hall.quickCitizen('serving-citizen');
+    const mine = await numberFor('serving-citizen');
+    expect(await hall.post(`${A}/calling/serve`, { id: mine.id }, counter)).toMatchObject({ status: 409, body: { errmsg: '该号码当前不在叫号中，请刷新列表后再操作' } });
+    await hall.post(`${A}/calling/next`, { groupId, window: 6 }, counter);
+    const serving = await hall.post(`${A}/calling/serve`, { id: mine.id }, counter);
+    expect(serving.body).toMatchObject({ errcode: '00', errmsg: `${mine.number} 开始办理`, data: { id: mine.id, callState: 'serving', callWindow: 6 } });
+    const listed = ((await hall.post('/callnum/api/order/list', {}, citizen)).body.data as QueueOrder[]).find((order) => order.id === mine.id);
+    expect(listed).toMatchObject({ stateName: '办理中', callState: 'serving', cancellable: false });
+    expect((await hall.post(`${A}/calling/board`, { groupId }, counter)).body.data).toMatchObject({ counts: { serving: 1, called: 0 } });
+    expect(await readDisplay(hall.connection.db, HALL)).toMatchObject({ calls: [] });
+    for (const [path, extra] of [
+      ['skip', {}],
+      ['recall', { window: 2 }],
+      ['serve', {}],
+    ] as const) {
+      expect((await hall.post(`${A}/calling/${path}`, { id: mine.id, ...extra }, counter)).status, path).toBe(409);
+    }
+    expect((await hall.post(`${A}/calling/finish`, { id: mine.id }, counter)).body.data).toMatchObject({ callState: 'done' });
+    expect(await hall.post(`${A}/calling/finish`, { id: mine.id }, counter)).toMatchObject({ status: 409, body: { errmsg: '该号码不在叫号中或已结束办理，请刷新列表后再操作' } });
+    const actions = (
+      await hall.connection.db
+        .select()
+        .from(auditTrail)
+        .where(eq(auditTrail.target, `queueOrder:${mine.id}`))
+    ).map((row) => row.action);
+    expect(actions).toEqual(['queue.call', 'queue.serve', 'queue.finish']);
   });
 
   it('shows the citizen the state of their own number only', async () => {

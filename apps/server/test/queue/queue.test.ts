@@ -236,6 +236,7 @@ describe('a number the counter has', () => {
     const placesTaken = await taken();
     for (const [callState, callWindow, stateName] of [
       ['called', 3, '已叫号'],
+      ['serving', 3, '办理中'],
       ['skipped', 3, '已过号'],
       ['done', 3, '已办结'],
     ] as const) {

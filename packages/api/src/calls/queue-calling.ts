@@ -86,7 +86,7 @@ export const queueBoard = z.object({
   day: z.string(),
   comID: z.string(),
   groupId: z.string(),
-  counts: z.object({ waiting: z.number(), called: z.number(), skipped: z.number(), done: z.number() }),
+  counts: z.object({ waiting: z.number(), called: z.number(), serving: z.number(), skipped: z.number(), done: z.number() }),
   numbers: z.array(queueBoardNumber),
 });
 export type QueueBoard = z.infer<typeof queueBoard>;
@@ -116,8 +116,10 @@ export const queueCallingCalls = {
   callNextQueueNumber: post(`${ADMIN_QUEUE}/calling/next`, bareRequest.extend({ groupId: idText, window: windowNumber }), errcodeReply(queueBoardNumber)),
   /** Calls a called or skipped number again, to this window. */
   recallQueueNumber: post(`${ADMIN_QUEUE}/calling/recall`, bareRequest.extend({ id: rowId, window: windowNumber }), errcodeReply(queueBoardNumber)),
+  /** A called number that came to the window: its service begins (办理中). */
+  serveQueueNumber: post(`${ADMIN_QUEUE}/calling/serve`, bareRequest.extend({ id: rowId }), errcodeReply(queueBoardNumber)),
   /** A called number that did not come: 已过号. */
   skipQueueNumber: post(`${ADMIN_QUEUE}/calling/skip`, bareRequest.extend({ id: rowId }), errcodeReply(queueBoardNumber)),
-  /** A called number served: 已办结. */
+  /** A called or serving number served: 已办结. */
   finishQueueNumber: post(`${ADMIN_QUEUE}/calling/finish`, bareRequest.extend({ id: rowId }), errcodeReply(queueBoardNumber)),
 } as const;

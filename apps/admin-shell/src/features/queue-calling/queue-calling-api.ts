@@ -20,7 +20,7 @@ export async function loadBoard(groupId: string): Promise<QueueBoard> {
   return reply.data;
 }
 
-export type CallAction = { kind: 'next'; groupId: string; window: number } | { kind: 'recall'; id: string; window: number } | { kind: 'skip' | 'finish'; id: string };
+export type CallAction = { kind: 'next'; groupId: string; window: number } | { kind: 'recall'; id: string; window: number } | { kind: 'serve' | 'skip' | 'finish'; id: string };
 
 /** One calling action; answers the number with what the hall said, or the refusal. */
 export async function runCall(action: CallAction): Promise<{ number: QueueBoardNumber; message: string } | { problem: string }> {
@@ -29,8 +29,10 @@ export async function runCall(action: CallAction): Promise<{ number: QueueBoardN
       ? await api.callNextQueueNumber({ groupId: action.groupId, window: action.window })
       : action.kind === 'recall'
         ? await api.recallQueueNumber({ id: action.id, window: action.window })
-        : action.kind === 'skip'
-          ? await api.skipQueueNumber({ id: action.id })
-          : await api.finishQueueNumber({ id: action.id });
+        : action.kind === 'serve'
+          ? await api.serveQueueNumber({ id: action.id })
+          : action.kind === 'skip'
+            ? await api.skipQueueNumber({ id: action.id })
+            : await api.finishQueueNumber({ id: action.id });
   return errcodeOk(reply) && reply.data ? { number: reply.data, message: reply.errmsg ?? '' } : { problem: replyMessage(reply, '操作失败，请稍后重试') };
 }

@@ -18,15 +18,15 @@ const WINDOW_KEY = 'hall.queue.window';
 /** Other counters' calls show up without a tap. */
 const BOARD_REFRESH_MS = 5000;
 
-const STATE_COLORS: Record<QueueCallState, 'default' | 'primary' | 'warning' | 'success'> = { waiting: 'default', called: 'primary', skipped: 'warning', done: 'success' };
-const STATE_LABELS: Record<QueueCallState, string> = { waiting: '等待中', called: '已叫号', skipped: '已过号', done: '已办结' };
+const STATE_COLORS: Record<QueueCallState, 'default' | 'primary' | 'warning' | 'success'> = { waiting: 'default', called: 'primary', serving: 'primary', skipped: 'warning', done: 'success' };
+const STATE_LABELS: Record<QueueCallState, string> = { waiting: '等待中', called: '已叫号', serving: '办理中', skipped: '已过号', done: '已办结' };
 
 function NumberRow({ item, busy, onAction }: { item: QueueBoardNumber; busy: boolean; onAction: (action: CallAction) => void }) {
   return (
     <li className="queue-calling__number">
       <span className="queue-calling__number-text">{item.number}</span>
       <Tag color={STATE_COLORS[item.callState]} fill="outline">
-        {item.callState === 'called' ? queueCallStateText('called', item.callWindow) : STATE_LABELS[item.callState]}
+        {item.callState === 'called' || item.callState === 'serving' ? queueCallStateText(item.callState, item.callWindow) : STATE_LABELS[item.callState]}
       </Tag>
       <span className="console-item__line">
         {item.resTime}
@@ -40,13 +40,18 @@ function NumberRow({ item, busy, onAction }: { item: QueueBoardNumber; busy: boo
         )}
         {item.callState === 'called' && (
           <>
+            <Button size="mini" color="primary" fill="outline" disabled={busy} onClick={() => onAction({ kind: 'serve', id: item.id })}>
+              开始办理
+            </Button>
             <Button size="mini" color="warning" fill="outline" disabled={busy} onClick={() => onAction({ kind: 'skip', id: item.id })}>
               过号
             </Button>
-            <Button size="mini" color="success" fill="outline" disabled={busy} onClick={() => onAction({ kind: 'finish', id: item.id })}>
-              办结
-            </Button>
           </>
+        )}
+        {(item.callState === 'called' || item.callState === 'serving') && (
+          <Button size="mini" color="success" fill="outline" disabled={busy} onClick={() => onAction({ kind: 'finish', id: item.id })}>
+            办结
+          </Button>
         )}
       </span>
     </li>
@@ -94,7 +99,7 @@ export function Component() {
     else {
       Toast.show({ content: result.message });
       // The line under the button says who is being called; a skip or finish ends that call.
-      setLastCall(action.kind === 'skip' || action.kind === 'finish' ? null : result.message);
+      setLastCall(action.kind === 'next' || action.kind === 'recall' ? result.message : null);
     }
     await board.reload();
   }

@@ -141,7 +141,7 @@ export const queueOrders = pgTable(
     calledAt: timestamp('called_at', { withTimezone: true }),
   },
   (t) => [
-    check('queue_orders_call_state_check', sql`${t.callState} IN ('waiting', 'called', 'skipped', 'done')`),
+    check('queue_orders_call_state_check', sql`${t.callState} IN ('waiting', 'called', 'serving', 'skipped', 'done')`),
     // Calling next walks a group's day in time order among the waiting.
     index('queue_orders_calling_idx').on(t.groupId, t.resDay, t.callState, t.resTime, t.id),
     // One valid number per citizen, group and day.

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../lib/register-call';
 import { auditActor } from '../../plugins/operator-session';
 import { requireCitizen } from '../../plugins/session';
-import { callNext, finish, isOwnOrder, readBoard, readDisplay, recall, skip } from '../../services/queue-calling/queue-calling';
+import { callNext, finish, isOwnOrder, readBoard, readDisplay, recall, serve, skip } from '../../services/queue-calling/queue-calling';
 import { QueueLive } from '../../services/queue-calling/queue-live';
 import { listCallingGroups, listQueueSettings, saveQueueGroup, saveQueueHall } from '../../services/queue-calling/queue-settings';
 import { eachChange, openEventStream, StreamsPerAddress } from './event-stream';
@@ -59,6 +59,11 @@ export async function queueCallingArea(app: FastifyInstance): Promise<void> {
     await checkServesQueueNumber(db, request.operator.account.sites, request.body.id);
     const data = await skip(db, auditActor(request), request.body.id);
     return { errcode: '00', errmsg: `${data.number} 已过号`, data };
+  });
+  registerCall(app, contract.serveQueueNumber, { auth: 'operator', operator: COUNTER }, async (request) => {
+    await checkServesQueueNumber(db, request.operator.account.sites, request.body.id);
+    const data = await serve(db, auditActor(request), request.body.id);
+    return { errcode: '00', errmsg: `${data.number} 开始办理`, data };
   });
   registerCall(app, contract.finishQueueNumber, { auth: 'operator', operator: COUNTER }, async (request) => {
     await checkServesQueueNumber(db, request.operator.account.sites, request.body.id);

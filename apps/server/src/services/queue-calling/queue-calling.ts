@@ -23,6 +23,7 @@ export const CALLING_MESSAGES = {
   noneWaiting: '该业务今天已没有等待的号',
   numberUnknown: '该号码不存在或不是今天的号，请刷新列表',
   notCalled: '该号码当前不在叫号中，请刷新列表后再操作',
+  notAtWindow: '该号码不在叫号中或已结束办理，请刷新列表后再操作',
   notRecallable: '只有已叫或已过号的号码可以重呼，请刷新列表',
   outsideHours: (strtime: string, endtime: string) => `现在不在本大厅的办理时间（${strtime}-${endtime}），不能叫号，请在办理时间内叫号`,
 } as const;
@@ -73,7 +74,7 @@ export async function readBoard(db: Database, groupId: string, now = new Date())
     .from(queueOrders)
     .where(and(eq(queueOrders.groupId, group.id), eq(queueOrders.resDay, day), eq(queueOrders.state, QUEUE_ORDER_STATES.valid)))
     .orderBy(asc(queueOrders.resTime), asc(queueOrders.id));
-  const counts = { waiting: 0, called: 0, skipped: 0, done: 0 };
+  const counts = { waiting: 0, called: 0, serving: 0, skipped: 0, done: 0 };
   for (const row of rows) counts[row.callState as QueueCallState] += 1;
   return { day, comID: group.companyId, groupId: group.id, counts, numbers: rows.map(toBoardNumber) };
 }
@@ -137,8 +138,13 @@ export function skip(db: Database, actor: AuditActor, id: number, now = new Date
   return move(db, actor, id, { from: ['called'], to: 'skipped', action: 'queue.skip', refused: CALLING_MESSAGES.notCalled }, now);
 }
 
+/** The citizen called has come to the window: 办理中 until finished. */
+export function serve(db: Database, actor: AuditActor, id: number, now = new Date()) {
+  return move(db, actor, id, { from: ['called'], to: 'serving', action: 'queue.serve', refused: CALLING_MESSAGES.notCalled }, now);
+}
+
 export function finish(db: Database, actor: AuditActor, id: number, now = new Date()) {
-  return move(db, actor, id, { from: ['called'], to: 'done', action: 'queue.finish', refused: CALLING_MESSAGES.notCalled }, now);
+  return move(db, actor, id, { from: ['called', 'serving'], to: 'done', action: 'queue.finish', refused: CALLING_MESSAGES.notAtWindow }, now);
 }
 
 /** What the hall's display shows: the hall's name and its numbers being called today, the latest call first. */
