@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { hallForFile, signIn } from './harness';
 import { keepFailureEvidence, citizenOnPhone } from './identity';
 import { steadyScreenshots } from './steady-screenshots';
+import { tinyPdf } from './pdf-fixture';
 
 const hall = hallForFile();
 
@@ -173,7 +174,7 @@ describe('the content manager in the console', () => {
       .getByText(/只能上传PDF、Word/)
       .waitFor();
     await expect(phone.page.locator('#download-alias').inputValue()).resolves.toBe('抵押权登记申请书');
-    await phone.page.getByLabel('选择要上传的文件').setInputFiles({ name: '抵押权登记申请书.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await phone.page.getByLabel('选择要上传的文件').setInputFiles({ name: '抵押权登记申请书.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
     await phone.page.getByRole('list', { name: '下载文件' }).getByText('抵押权登记申请书.pdf', { exact: false }).waitFor();
     await shot(phone.page, 'downloads');
 

@@ -42,7 +42,8 @@ const shownAt = (page: Page): Promise<number> => page.evaluate(() => (window as 
 
 describe('queue calling', () => {
   it.skipIf(!workingDay)('an admin opens the evening, a citizen takes a number, a counter calls it: the display and 我的取号 show it within a second', async () => {
-    // The 系统管理员 keeps the hall open until 23:00 with booking up to the time's start, so today has times left.
+    // The 系统管理员 opens the hall from midnight to 23:00 with booking up to the time's start, so today has times
+    // left and the counter may call now (numbers are called only within the hall's hours), whenever the journey runs.
     const admin = await hall.newDesktop();
     keepFailureEvidence(admin.page, 'queue-calling-admin');
     const adminShot = steadyScreenshots('queue-calling-admin');
@@ -51,10 +52,11 @@ describe('queue calling', () => {
     await admin.page.waitForURL('**/admin/queue-settings');
     const card = admin.page.getByRole('list', { name: '办事大厅' }).locator('> li').filter({ hasText: HALL_NAME });
     await card.getByRole('button', { name: '修改大厅' }).click();
+    await admin.page.locator('#strtime').fill('00:00');
     await admin.page.locator('#endtime').fill('23:00');
     await admin.page.locator('#yuyueabovetime').fill('0');
     await admin.page.getByRole('button', { name: '保存大厅' }).click();
-    await card.getByText('09:00–23:00').waitFor();
+    await card.getByText('00:00–23:00').waitFor();
     // A group's numbers per time below 1 is refused in words; what was typed stays.
     await card.getByRole('listitem').filter({ hasText: '登记业务' }).getByRole('button', { name: '修改' }).click();
     await admin.page.locator('#capacity').fill('0');
@@ -126,12 +128,15 @@ describe('queue calling', () => {
     expect(screenText).not.toContain(OWNER.name);
     expect(screenText).not.toContain(OWNER.phone.slice(-4));
 
-    // Skipped, then finished after a recall: the citizen follows.
+    // Skipped, then served and finished after a recall: the citizen follows.
     const row = counter.page.getByRole('list', { name: '登记业务今天的号码' }).getByRole('listitem').filter({ hasText: number });
     await row.getByRole('button', { name: '过号' }).click();
     await state.getByText('已过号').waitFor({ timeout: 2000 });
     await row.getByRole('button', { name: '重呼' }).click();
     await state.getByText('请到3号窗口').waitFor({ timeout: 2000 });
+    await row.getByRole('button', { name: '开始办理' }).click();
+    await state.getByText('3号窗口办理中').waitFor({ timeout: 2000 });
+    await counterShot(counter.page, 'serving');
     await row.getByRole('button', { name: '办结' }).click();
     await state.getByText('已办结').waitFor({ timeout: 2000 });
     await citizenShot(citizen.page, 'done');
