@@ -144,6 +144,7 @@ export function Component() {
             <div className="queue-calling__counts" aria-label="今日号码">
               <span>等待 {board.data.counts.waiting}</span>
               <span>已叫 {board.data.counts.called}</span>
+              <span>办理中 {board.data.counts.serving}</span>
               <span>过号 {board.data.counts.skipped}</span>
               <span>办结 {board.data.counts.done}</span>
             </div>
