@@ -64,6 +64,15 @@ async function numberFor(openid: string, group = groupId, resTime = '09:00-10:00
   return { id: String(row!.id), number: row!.number };
 }
 
+/** The audit trail's actions on one number, in order. */
+async function auditedActionsOf(id: string): Promise<string[]> {
+  const rows = await hall.connection.db
+    .select()
+    .from(auditTrail)
+    .where(eq(auditTrail.target, `queueOrder:${id}`));
+  return rows.map((row) => row.action);
+}
+
 async function clearToday() {
   await hall.connection.db.delete(queueOrders).where(eq(queueOrders.resDay, today));
   await hall.connection.db.delete(queueTimeCounts).where(eq(queueTimeCounts.resDay, today));
@@ -145,13 +154,7 @@ describe('calling (窗口人员)', () => {
     expect((await hall.post(`${A}/calling/recall`, { id: mine.id, window: 4 }, counter)).body.data).toMatchObject({ callState: 'called', callWindow: 4 });
     expect((await hall.post(`${A}/calling/finish`, { id: mine.id }, counter)).body.data).toMatchObject({ callState: 'done' });
     expect((await hall.post(`${A}/calling/recall`, { id: mine.id, window: 4 }, counter)).status).toBe(409);
-    const actions = (
-      await hall.connection.db
-        .select()
-        .from(auditTrail)
-        .where(eq(auditTrail.target, `queueOrder:${mine.id}`))
-    ).map((row) => row.action);
-    expect(actions).toEqual(['queue.call', 'queue.skip', 'queue.recall', 'queue.finish']);
+    expect(await auditedActionsOf(mine.id)).toEqual(['queue.call', 'queue.skip', 'queue.recall', 'queue.finish']);
   });
 
   it('a called number that comes to the window is 办理中 until 办结: not skipped or called again meanwhile, audited, off the display', async () => {
@@ -175,13 +178,7 @@ describe('calling (窗口人员)', () => {
     }
     expect((await hall.post(`${A}/calling/finish`, { id: mine.id }, counter)).body.data).toMatchObject({ callState: 'done' });
     expect(await hall.post(`${A}/calling/finish`, { id: mine.id }, counter)).toMatchObject({ status: 409, body: { errmsg: '该号码不在叫号中或已结束办理，请刷新列表后再操作' } });
-    const actions = (
-      await hall.connection.db
-        .select()
-        .from(auditTrail)
-        .where(eq(auditTrail.target, `queueOrder:${mine.id}`))
-    ).map((row) => row.action);
-    expect(actions).toEqual(['queue.call', 'queue.serve', 'queue.finish']);
+    expect(await auditedActionsOf(mine.id)).toEqual(['queue.call', 'queue.serve', 'queue.finish']);
   });
 
   it('shows the citizen the state of their own number only', async () => {

@@ -55,6 +55,24 @@ async function report(body: Record<string, unknown> = { from: weekAgo, to: today
   return reply.data as HallStatisticsReport;
 }
 
+/** A number of the group for the band starting at `bandStart`, taken and called at the times given. */
+function calledNumber(group: { id: string; companyId: string }, bandStart: Date, band: string, at: { openid: string; number: string; takenAt: Date; calledAt: Date }) {
+  return {
+    openid: at.openid,
+    companyId: group.companyId,
+    groupId: group.id,
+    resDay: formatShanghaiDate(bandStart),
+    resTime: band,
+    name: '王五',
+    phone: '13812341234',
+    number: at.number,
+    createdAt: at.takenAt,
+    callState: 'called',
+    callWindow: 1,
+    calledAt: at.calledAt,
+  };
+}
+
 describe('the statistics page', () => {
   it('counts the applications of each day by stage and business as the rows hold them', async () => {
     const a = await submittedHoursAgo('pd-400-4', 10);
@@ -241,22 +259,9 @@ describe('the counter and the queue in the figures', () => {
     // A number for a band that started 20 minutes ago, taken an hour ago, called now: 20 minutes' wait.
     const bandStart = new Date(now - 20 * 60_000);
     const band = `${bandStart.toLocaleTimeString('en-GB', { timeZone: 'Asia/Shanghai', hour: '2-digit', minute: '2-digit' })}-23:59`;
-    await hall.connection.db.insert(queueOrders).values([
-      {
-        openid: 'stat-citizen',
-        companyId: group!.companyId,
-        groupId: group!.id,
-        resDay: formatShanghaiDate(bandStart),
-        resTime: band,
-        name: '王五',
-        phone: '13812341234',
-        number: 'S001',
-        createdAt: new Date(now - 60 * 60_000),
-        callState: 'called',
-        callWindow: 1,
-        calledAt: new Date(now),
-      },
-    ]);
+    await hall.connection.db
+      .insert(queueOrders)
+      .values([calledNumber(group!, bandStart, band, { openid: 'stat-citizen', number: 'S001', takenAt: new Date(now - 60 * 60_000), calledAt: new Date(now) })]);
     const figures = await report();
     expect(figures.queueWaiting.count).toBe(1);
     // The band starts on a whole minute, so the wait is between 20 and 21 minutes.
@@ -273,22 +278,9 @@ describe('every call and every valid booking in the figures', () => {
     // Nine numbers of a band starting in three hours, taken an hour ago and called now, hours early.
     const bandStart = new Date(now + 3 * HOUR);
     const band = `${bandStart.toLocaleTimeString('en-GB', { timeZone: 'Asia/Shanghai', hour: '2-digit', minute: '2-digit' })}-23:59`;
-    await hall.connection.db.insert(queueOrders).values(
-      Array.from({ length: 9 }, (_, i) => ({
-        openid: `stat-early-${i}`,
-        companyId: group!.companyId,
-        groupId: group!.id,
-        resDay: formatShanghaiDate(bandStart),
-        resTime: band,
-        name: '王五',
-        phone: '13812341234',
-        number: `E00${i}`,
-        createdAt: new Date(now - HOUR),
-        callState: 'called',
-        callWindow: 1,
-        calledAt: new Date(now),
-      })),
-    );
+    await hall.connection.db
+      .insert(queueOrders)
+      .values(Array.from({ length: 9 }, (_, i) => calledNumber(group!, bandStart, band, { openid: `stat-early-${i}`, number: `E00${i}`, takenAt: new Date(now - HOUR), calledAt: new Date(now) })));
     const after = (await report()).queueWaiting;
     expect(after.count).toBe(before.count + 9);
     const waitedBefore = (before.averageMinutes ?? 0) * before.count;
