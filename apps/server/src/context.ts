@@ -14,7 +14,7 @@ import type { ForeignPdfs } from './documents/foreign-pdfs';
 import type { DocumentSigner } from './documents/signing/pdf-signer';
 import type { StaticAppsOptions } from './plugins/static-apps';
 import type { SignedInOperator } from './services/operators/operator-sessions';
-import type { PublicContentCache } from './lib/public-content';
+import type { PublicContentCache } from './db/public-content';
 import type { WxMenuReply } from './services/session/wx-menu';
 
 /** What every route and service of the hall can reach: storage, configuration and the outside systems. */

@@ -1,13 +1,13 @@
 import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { openHallDatabase } from './db/open';
-import { seedHall } from './db/seed';
+import { seedHall } from './seed';
 import { readEnv } from './env';
 import { assertProductionSettings, MissingSettingsError } from './mode';
 import { createContext } from './hall';
-import { startCalendarExtension } from './services/appointments/calendar-extension';
+import { startCalendarExtension } from './services/appointments/booking/calendar-extension';
 import { hasAdministrator } from './services/operators/accounts';
-import { DEMO_OPERATOR_PASSWORD, DEMO_OPERATORS } from './db/seed/operators';
+import { DEMO_OPERATOR_PASSWORD, DEMO_OPERATORS } from './seed/operators';
 import { OPERATOR_ROLES } from '@hall/domain';
 
 /** Starts the whole hall: database (embedded unless DATABASE_URL), migrations, demo data, server. */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { ApplicationMaterial } from '@hall/api';
 import { applications, users } from '../src/db/schema';
-import { DEMO_BUSINESSES } from '../src/db/seed/apply-catalogue';
+import { DEMO_BUSINESSES } from '../src/seed/apply-catalogue';
 import type { TestHall } from './hall';
 
 export const API = '/online/wx/apilist';

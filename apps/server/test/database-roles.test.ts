@@ -7,7 +7,7 @@ import { buildApp } from '../src/app';
 import { grantApplicationRole, roleOf } from '../src/db/app-role';
 import { APP_PASSWORD_FILE } from '../src/db/embedded';
 import { openHallDatabase, type HallDatabase } from '../src/db/open';
-import { seedHall } from '../src/db/seed';
+import { seedHall } from '../src/seed';
 import { readEnv, type Env } from '../src/env';
 import { createContext } from '../src/hall';
 import { createDatabase, dropDatabase, freshDatabaseName } from './databases';

@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { connectDatabase } from '../src/db/client';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/db/embedded';
 import { migrateDatabase } from '../src/db/migrate';
-import { seedHall } from '../src/db/seed';
+import { seedHall } from '../src/seed';
 
 declare module 'vitest' {
   export interface ProvidedContext {

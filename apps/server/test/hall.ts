@@ -11,7 +11,7 @@ import { createContext } from '../src/hall';
 import { randomId } from '../src/lib/ids';
 import type { OperatorRole } from '@hall/domain';
 import { operatorAccounts, operatorSessions, sessions, users } from '../src/db/schema';
-import { DEMO_OPERATOR_PASSWORD } from '../src/db/seed/operators';
+import { DEMO_OPERATOR_PASSWORD } from '../src/seed/operators';
 import { NO_PASSWORD } from '../src/services/operators/accounts';
 import { productionSigningFiles } from './signing-helpers';
 import { createDatabase, dropDatabase, freshDatabaseName } from './databases';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { startQueryResolver, type QueryResolverLoop, type QueueName } from '../services/queries/query-resolver';
+import { startQueryResolver, type QueryResolverLoop, type QueueName } from '../services/queries/fulfilment/query-resolver';
 
 declare module 'fastify' {
   interface FastifyInstance {

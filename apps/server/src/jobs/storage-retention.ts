@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { startStorageRetention, type StorageRetentionJob } from '../services/storage/storage-retention';
+import { startStorageRetention, type StorageRetentionJob } from '../services/retention/storage-retention';
 
 /**
  * Runs the storage clean-up (expired drafts, unreferenced files) in this process from app start to app

@@ -10,8 +10,8 @@ import type { Database } from '../../src/db/client';
 import { registryCases } from '../../src/db/schema';
 import { readEnv } from '../../src/env';
 import { createContext } from '../../src/hall';
-import { findCaseProgress } from '../../src/services/archive/progress';
-import { resolvePendingRecords } from '../../src/services/queries/query-resolver';
+import { findCaseProgress } from '../../src/services/queries/archive/progress';
+import { resolvePendingRecords } from '../../src/services/queries/fulfilment/query-resolver';
 import { createTestHall, PRODUCTION_ENV, type TestHall } from '../hall';
 import { BACK_OFFICE_CASE, BACK_OFFICE_CERTIFICATE, CLIENT, startFakeRegistry, type FakeRegistry } from './fake-registry';
 

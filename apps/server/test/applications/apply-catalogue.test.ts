@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { ProdefParent } from '@hall/api';
 import { businessFields, businessMaterials, businesses, dictionaries, guides, settings, users } from '../../src/db/schema';
-import { seedHall } from '../../src/db/seed';
+import { seedHall } from '../../src/seed';
 import { appRoot } from '../../src/lib/app-root';
 import { testHallForFile } from '../hall';
 

@@ -1,12 +1,12 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointmentAreas, appointmentCalendars, appointmentProcesses, appointmentSlots, auditTrail, businesses, counterBookings, queueGroups, queueOrders } from '../../src/db/schema';
-import { businessHasBookings, siteHasBookings, siteNameTaken } from '../../src/services/hall-setup/appointment-sites';
-import { businessHasApplications } from '../../src/services/hall-setup/catalogue';
-import { NOT_YOUR_HALL, SITE_UNKNOWN } from '../../src/services/hall-setup/operator-sites';
-import { closedDayHasNumbers, groupHasNumbers, hallHasNumbers } from '../../src/services/hall-setup/queue-setup';
+import { businessHasBookings, siteHasBookings, siteNameTaken } from '../../src/services/appointments/settings/appointment-sites';
+import { businessHasApplications } from '../../src/services/applications/catalogue';
+import { NOT_YOUR_HALL, SITE_UNKNOWN } from '../../src/services/operators/operator-sites';
+import { closedDayHasNumbers, groupHasNumbers, hallHasNumbers } from '../../src/services/queue/setup/queue-setup';
 import { startApplication, verifiedCitizen } from '../application-helpers';
-import { AREA, PROCESS, book, openDays } from '../appointment-settings/booking-helpers';
+import { AREA, PROCESS, book, openDays } from '../appointments/settings/booking-helpers';
 import { testHallForFile } from '../hall';
 
 const API = '/online/admin/api';

@@ -1,7 +1,7 @@
 import { contract, type CallDefinition } from '@hall/api';
 import { OPERATOR_ROLE_CODES } from '@hall/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { consoleCallGuards } from '../../src/lib/register-call';
+import { consoleCallGuards } from '../../src/routes/register-call';
 import { testHallForFile } from '../hall';
 
 const hall = testHallForFile({ HALL_QUERY_POLL_MS: 0 });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewQueue, ReviewQueueItem } from '@hall/api';
 import { reviewStageStatus } from '@hall/domain';
 import { applications } from '../../src/db/schema';
-import { DEMO_BUSINESSES } from '../../src/db/seed/apply-catalogue';
+import { DEMO_BUSINESSES } from '../../src/seed/apply-catalogue';
 import { API, caseColumns } from '../application-helpers';
 import { otherClientForFile, testHallForFile } from '../hall';
 import { statementsWhile } from '../statement-count';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { CityRegion, ProdefParent } from '@hall/api';
 import { regionPath } from '@hall/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_CERTIFICATES } from '../../src/db/seed/content';
+import { DEMO_CERTIFICATES } from '../../src/seed/content';
 import { readEnv } from '../../src/env';
 import { appRoot } from '../../src/lib/app-root';
 import { createTestHall, type TestHall } from '../hall';

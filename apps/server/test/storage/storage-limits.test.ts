@@ -6,7 +6,7 @@ import { applicants, applications, materialFiles, queryRecords, storedFiles } fr
 import { readEnv } from '../../src/env';
 import { recordStoredFile } from '../../src/services/storage/stored-files';
 import { recordCitizenFile, storageFullMessage, usedStorage } from '../../src/services/storage/storage-quota';
-import { sweepStorage } from '../../src/services/storage/storage-retention';
+import { sweepStorage } from '../../src/services/retention/storage-retention';
 import { createTestHall, type TestHall } from '../hall';
 import { rowById } from '../rows';
 import { API, SEARCH, addPerson, materialsOf, personPayload, postForm, startApplication, verifiedCitizen } from '../application-helpers';

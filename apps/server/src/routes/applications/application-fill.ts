@@ -1,7 +1,7 @@
 import { applicantSave, contract, rightsSave, unitSave } from '@hall/api';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import { registerCall } from '../../lib/register-call';
+import { registerCall } from '../register-call';
 import { parseJsonField } from '../../services/applications/application-editing';
 import { CHECK_PASSED, checkApplication } from '../../services/applications/application-check';
 import { revokeApplication, submitApplication } from '../../services/applications/submission';

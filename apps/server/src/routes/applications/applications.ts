@@ -2,7 +2,7 @@ import { contract, type ApplicationListTab } from '@hall/api';
 import { frozenPerValue } from '../../lib/deep-freeze';
 import { keptForOne } from '../../lib/reply-compression';
 import type { FastifyInstance } from 'fastify';
-import { registerCall } from '../../lib/register-call';
+import { registerCall } from '../register-call';
 import { applicationTabs, createApplication, deleteApplication, readApplication, readApplicationsWithSession } from '../../services/applications/applications';
 import { citizenReadInSession } from '../../plugins/session';
 

@@ -1,6 +1,6 @@
 import { contract } from '@hall/api';
 import type { FastifyInstance } from 'fastify';
-import { registerCall } from '../../lib/register-call';
+import { registerCall } from '../register-call';
 import { dictionaryItems, listBusinessTypes, readApplyTitle, selectableBusinesses } from '../../services/applications/apply-catalogue';
 import { requireUser } from '../../services/session/users';
 

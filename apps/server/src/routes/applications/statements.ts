@@ -2,7 +2,7 @@ import { SIGNATURE_IMAGE_MAX_BYTES, contract } from '@hall/api';
 import { SIGNATURE_MESSAGES } from '@hall/domain';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../lib/errors';
-import { registerCall } from '../../lib/register-call';
+import { registerCall } from '../register-call';
 import { saveHandSignature } from '../../services/applications/hand-signatures';
 import { NO_APPLICATION_ID, listStatementTemplates, readGuaranteePreview, readStatementBundle } from '../../services/applications/statements';
 

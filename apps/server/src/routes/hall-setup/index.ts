@@ -1,11 +1,11 @@
 import { contract } from '@hall/api';
 import type { FastifyInstance } from 'fastify';
-import { registerCall } from '../../lib/register-call';
+import { registerCall } from '../register-call';
 import { auditActor } from '../../plugins/operator-session';
-import { deleteAppointmentBusiness, deleteAppointmentSite, saveAppointmentBusiness, saveAppointmentSite } from '../../services/hall-setup/appointment-sites';
-import { deleteCatalogueBusiness, listCatalogue, saveCatalogueBusiness } from '../../services/hall-setup/catalogue';
-import { listServedSites, saveOperatorSites } from '../../services/hall-setup/operator-sites';
-import { deleteQueueBusiness, deleteQueueGroup, deleteQueueHall, saveQueueBusiness, saveQueueClosedDay } from '../../services/hall-setup/queue-setup';
+import { deleteAppointmentBusiness, deleteAppointmentSite, saveAppointmentBusiness, saveAppointmentSite } from '../../services/appointments/settings/appointment-sites';
+import { deleteCatalogueBusiness, listCatalogue, saveCatalogueBusiness } from '../../services/applications/catalogue';
+import { listServedSites, saveOperatorSites } from '../../services/operators/operator-sites';
+import { deleteQueueBusiness, deleteQueueGroup, deleteQueueHall, saveQueueBusiness, saveQueueClosedDay } from '../../services/queue/setup/queue-setup';
 
 const ADMIN = { auth: 'operator', operator: { role: 'admin' } } as const;
 const WRITES = { ...ADMIN, rateLimit: { max: 60, timeWindow: '1 minute' } } as const;

@@ -1,6 +1,6 @@
 import { AUDIT_PAGE_SIZE, contract } from '@hall/api';
 import type { FastifyInstance } from 'fastify';
-import { registerCall } from '../../lib/register-call';
+import { registerCall } from '../register-call';
 import { auditActor } from '../../plugins/operator-session';
 import { createOperatorAccount, listOperatorAccounts, resetOperatorPassword, toOperatorAccount, unbindOperatorWechatOf, updateOperatorAccount } from '../../services/operators/accounts';
 import { listAuditTrail } from '../../services/operators/audit';

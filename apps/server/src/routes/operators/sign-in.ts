@@ -2,7 +2,7 @@ import { contract } from '@hall/api';
 import { OPERATOR_MESSAGES } from '@hall/domain';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../lib/errors';
-import { registerCall } from '../../lib/register-call';
+import { registerCall } from '../register-call';
 import { auditActor, clearOperatorCookie, setOperatorCookie } from '../../plugins/operator-session';
 import { readSession } from '../../plugins/session';
 import { changeOperatorPassword, endOperatorSession, setOperatorWechat, signInWithPassword, toOperatorProfile } from '../../services/operators/operator-sessions';

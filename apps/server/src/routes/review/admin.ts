@@ -1,7 +1,7 @@
 import { contract } from '@hall/api';
 import { OPERATOR_MESSAGES } from '@hall/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { registerCall } from '../../lib/register-call';
+import { registerCall } from '../register-call';
 import { HallError } from '../../lib/errors';
 import { OPERATOR_SIGNED_OUT_ERRCODE, readOperatorSession, setOperatorCookie } from '../../plugins/operator-session';
 import { readSession } from '../../plugins/session';

@@ -1,8 +1,8 @@
 import { contract, type ReviewQueue } from '@hall/api';
 import { frozenPerValue } from '../../lib/deep-freeze';
 import type { FastifyInstance } from 'fastify';
-import { registerCall } from '../../lib/register-call';
-import { registerPictureRoute } from '../../lib/picture-route';
+import { registerCall } from '../register-call';
+import { registerPictureRoute } from '../picture-route';
 import { auditActor, requireOperator } from '../../plugins/operator-session';
 import { PICTURE_NOT_FOUND } from '../../services/applications/material-files';
 import { findSubmittedMaterialFile, readReviewApplication, readReviewQueues, reviewApplication } from '../../services/review/review';

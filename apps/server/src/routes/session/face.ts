@@ -2,7 +2,7 @@ import { contract } from '@hall/api';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../lib/errors';
 import { publicOrigin } from '../../lib/public-origin';
-import { registerCall } from '../../lib/register-call';
+import { registerCall } from '../register-call';
 import { completeBusinessFaceCheck, FACE_MESSAGES, startFaceCheck } from '../../services/session/face-checks';
 
 /**

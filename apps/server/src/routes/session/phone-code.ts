@@ -1,6 +1,6 @@
 import { contract } from '@hall/api';
 import type { FastifyInstance } from 'fastify';
-import { registerCall } from '../../lib/register-call';
+import { registerCall } from '../register-call';
 import { issuePhoneCode, PHONE_CODE_MESSAGES } from '../../services/session/phone-codes';
 
 /** getPhoneCode (spec part 1 §7): an SMS code to the phone, bound to the session's user. */

@@ -1,6 +1,6 @@
 import { contract } from '@hall/api';
 import type { FastifyInstance } from 'fastify';
-import { registerCall } from '../../lib/register-call';
+import { registerCall } from '../register-call';
 import { completeFaceCheck } from '../../services/session/face-checks';
 import { profileState, saveElderMode, saveProfile } from '../../services/session/profile';
 import { requireUser, toHallUser } from '../../services/session/users';

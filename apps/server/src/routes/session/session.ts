@@ -2,7 +2,7 @@ import { contract } from '@hall/api';
 import type { FastifyInstance } from 'fastify';
 import type { HallContext } from '../../context';
 import { users } from '../../db/schema';
-import { registerCall } from '../../lib/register-call';
+import { registerCall } from '../register-call';
 import { isOwnNavigation } from '../../plugins/cross-site-guard';
 import { HallError } from '../../lib/errors';
 import { STALE_CODE_ERRORS } from '../../adapters/wechat/oauth';

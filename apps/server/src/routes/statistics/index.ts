@@ -2,7 +2,7 @@ import { contract, STATISTICS_MAX_DAYS } from '@hall/api';
 import type { FastifyInstance } from 'fastify';
 import { connectDatabase } from '../../db/client';
 import { badRequest } from '../../lib/errors';
-import { registerCall } from '../../lib/register-call';
+import { registerCall } from '../register-call';
 import { statisticsReport } from '../../services/statistics/report';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

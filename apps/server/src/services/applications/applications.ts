@@ -16,7 +16,7 @@ import { applicants, applications, businessMaterials, materialFiles, materials, 
 import { liveSessions, sessionBatch, sessionInReadColumns } from '../session/sessions';
 import { HallError, badRequest, conflict, notFound } from '../../lib/errors';
 import { parseRowId } from '../../lib/row-id';
-import { perDatabase, preparedStatement } from '../../lib/prepared-statement';
+import { perDatabase, preparedStatement } from '../../db/prepared-statement';
 import { sequenceNumber } from '../../lib/sequence-number';
 import { keptCitizenLists } from '../../lib/kept-by-fingerprint';
 import { formatShanghaiDate, formatShanghaiDateTime } from '../../lib/shanghai-time';

@@ -11,7 +11,7 @@ import { NO_PASSWORD, normalizeUsername, passwordProblem, type OperatorAccountRo
 import { countWrongPassword, forgetAddressFailures, minutesUntil, signInLockMinutes } from './sign-in-locks';
 import { takeFirmHit } from '../../plugins/rate-limits';
 
-import { perDatabase, preparedStatement } from '../../lib/prepared-statement';
+import { perDatabase, preparedStatement } from '../../db/prepared-statement';
 import { batchedRead } from '../../lib/batched-read';
 
 /** A console session lasts a working day at most, and ends after an hour unused (a screen left at the counter). */

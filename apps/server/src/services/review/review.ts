@@ -29,7 +29,7 @@ import { applicants, applications, businesses, registryCases, reviewDecisions, r
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { newAcceptanceNumber } from '../../lib/acceptance-number';
 import { parseRowId } from '../../lib/row-id';
-import { perDatabase, preparedStatement } from '../../lib/prepared-statement';
+import { perDatabase, preparedStatement } from '../../db/prepared-statement';
 import { sharedInTurn } from '../../lib/turn-batch';
 import { formatShanghaiDateTime } from '../../lib/shanghai-time';
 import { describeApplication, type ApplicationRow } from '../applications/applications';

@@ -2,7 +2,7 @@ import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { randomId } from '../../lib/ids';
-import { perDatabase, preparedStatement } from '../../lib/prepared-statement';
+import { perDatabase, preparedStatement } from '../../db/prepared-statement';
 import { batchedRead } from '../../lib/batched-read';
 
 /** How long a session lives at most, from sign-in; using it does not extend it. */

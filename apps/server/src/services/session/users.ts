@@ -2,7 +2,7 @@ import type { HallUser } from '@hall/api';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
-import { preparedStatement } from '../../lib/prepared-statement';
+import { preparedStatement } from '../../db/prepared-statement';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -1,0 +1,295 @@
+import { NO_DATA_MESSAGE, type AffectedBooking, type SiteSettings, type SlotSettingInput } from '@hall/api';
+import {
+  DEFAULT_WORKING_WEEKDAYS,
+  INVALID_DATE,
+  SPECIAL_DAY_HORIZON_DAYS,
+  isCalendarDate,
+  MAX_SLOTS_PER_BUSINESS,
+  capacityBelowBookingsMessage,
+  normaliseWeekdays,
+  slotNameProblem,
+  slotWithBookingsMessage,
+} from '@hall/domain';
+import { and, asc, eq, gte, inArray, notExists, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import {
+  appointmentAreas,
+  appointmentCalendars,
+  appointmentOrders,
+  appointmentProcesses,
+  appointmentSiteSettings,
+  appointmentSlotSettings,
+  appointmentSlots,
+  appointmentSpecialDays,
+  counterBookings,
+} from '../../../db/schema';
+import { badRequest, conflict, notFound } from '../../../lib/errors';
+import { formatShanghaiDate } from '../../../lib/shanghai-time';
+import { recordAudit, type AuditActor } from '../../operators/audit';
+import { findBookings } from '../day/counter-day';
+import { loadCalendarRules, lockCalendars, type Transaction } from './calendar-rules';
+
+/**
+ * The appointment calendar's settings (DESIGN.md §10): a change is saved and the coming calendar
+ * days follow it in one transaction, under the calendar's lock, audited with before and after. No
+ * booking is ever dropped: fewer places than booked, or removing a slot that holds bookings, is
+ * refused and nothing changes; a day closed while it has bookings keeps them and answers them.
+ */
+
+export const WEEKDAYS_REQUIRED = '请至少选择一个工作日';
+export const TOO_FAR_AHEAD = `只能设置${SPECIAL_DAY_HORIZON_DAYS}天以内的日期，请重新选择`;
+export const PAST_DAY = '不能设置今天以前的日期，请选择今天或以后的日期';
+export const DUPLICATE_SLOT = (timeName: string) => `时段“${timeName}”重复，请修改后再保存`;
+export const SLOT_WEEKDAYS_REQUIRED = (timeName: string) => `请为时段“${timeName}”至少选择一个星期`;
+
+type Reader = Pick<Database, 'select' | 'selectDistinctOn'>;
+
+async function requireArea(tx: Reader, areaId: string) {
+  const [area] = await tx.select().from(appointmentAreas).where(eq(appointmentAreas.id, areaId));
+  if (!area) throw notFound(NO_DATA_MESSAGE);
+  return area;
+}
+
+export async function readSiteSettings(db: Reader, areaId: string | undefined, now = new Date()): Promise<SiteSettings> {
+  const sites = await db.select().from(appointmentAreas).orderBy(asc(appointmentAreas.xzqdm), asc(appointmentAreas.sort), asc(appointmentAreas.id));
+  const chosen = areaId ?? sites[0]?.id;
+  // A new hall has no site yet: the console shows an empty list to add the first one to.
+  if (!chosen && areaId === undefined) return { sites: [], areaId: '', workingWeekdays: DEFAULT_WORKING_WEEKDAYS, specialDays: [], businesses: [] };
+  const area = sites.find((site) => site.id === chosen);
+  if (!area) throw notFound(NO_DATA_MESSAGE);
+  const today = formatShanghaiDate(now);
+  const [site] = await db.select().from(appointmentSiteSettings).where(eq(appointmentSiteSettings.areaId, area.id));
+  const specials = await db
+    .select()
+    .from(appointmentSpecialDays)
+    .where(and(eq(appointmentSpecialDays.areaId, area.id), gte(appointmentSpecialDays.day, today)))
+    .orderBy(asc(appointmentSpecialDays.day));
+  const processes = await db.select().from(appointmentProcesses).where(eq(appointmentProcesses.areaId, area.id)).orderBy(asc(appointmentProcesses.sort), asc(appointmentProcesses.id));
+  const stored = processes.length
+    ? await db
+        .select({ processId: appointmentSlotSettings.processId })
+        .from(appointmentSlotSettings)
+        .where(
+          inArray(
+            appointmentSlotSettings.processId,
+            processes.map((process) => process.id),
+          ),
+        )
+    : [];
+  const rules = await loadCalendarRules(db, today);
+  return {
+    sites: sites.map((row) => ({ areaId: row.id, areaName: row.areaName, xzqdm: row.xzqdm })),
+    areaId: area.id,
+    workingWeekdays: site?.workingWeekdays ?? DEFAULT_WORKING_WEEKDAYS,
+    specialDays: specials.map((row) => ({ day: row.day, kind: row.kind === 'workday' ? 'workday' : 'holiday', note: row.note })),
+    businesses: processes.map((process) => ({
+      processId: process.id,
+      processName: process.processName,
+      defaults: !stored.some((row) => row.processId === process.id),
+      slots: rules.slotsOf(process.id),
+    })),
+  };
+}
+
+/** The bookings (online appointments and counter bookings) of some calendar days, for the operator to contact. */
+async function bookingsOn(tx: Reader, calendarIds: number[]): Promise<AffectedBooking[]> {
+  if (calendarIds.length === 0) return [];
+  const bookings = await findBookings(tx, { calendarIds });
+  return bookings.map((row) => ({
+    date: row.date,
+    timeName: row.timeName,
+    processName: row.processName,
+    name: row.name,
+    maskedPhone: row.maskedPhone,
+    source: row.kind === 'order' ? '网上预约' : '窗口预约',
+  }));
+}
+
+/**
+ * Brings a site's calendar days from today on in line with its settings: a day now closed is
+ * marked holiday (its slots take no new bookings; the bookings made stay) and its bookings are
+ * answered; a day now open takes its slots (those already there keep their counts).
+ */
+async function applyDaysOfSite(tx: Transaction, areaId: string, today: string): Promise<AffectedBooking[]> {
+  const rules = await loadCalendarRules(tx, today);
+  const days = await tx
+    .select()
+    .from(appointmentCalendars)
+    .where(and(eq(appointmentCalendars.areaId, areaId), gte(appointmentCalendars.calendarDate, today)))
+    .for('update');
+  const closing = days.filter((day) => day.holiday === 0 && !rules.isOpen(areaId, day.calendarDate)).map((day) => day.id);
+  const opening = days.filter((day) => day.holiday !== 0 && rules.isOpen(areaId, day.calendarDate));
+  if (closing.length) await tx.update(appointmentCalendars).set({ holiday: 1 }).where(inArray(appointmentCalendars.id, closing));
+  if (opening.length) {
+    await tx
+      .update(appointmentCalendars)
+      .set({ holiday: 0 })
+      .where(
+        inArray(
+          appointmentCalendars.id,
+          opening.map((day) => day.id),
+        ),
+      );
+    const processes = await tx.select({ id: appointmentProcesses.id }).from(appointmentProcesses).where(eq(appointmentProcesses.areaId, areaId));
+    const slots = opening.flatMap((day) =>
+      processes.flatMap((process) => rules.slotsOn(process.id, areaId, day.calendarDate).map((slot) => ({ calendarId: day.id, processId: process.id, timeName: slot.timeName, maxNum: slot.maxNum }))),
+    );
+    if (slots.length) await tx.insert(appointmentSlots).values(slots).onConflictDoNothing();
+  }
+  return bookingsOn(tx, closing);
+}
+
+async function siteWeekdays(tx: Reader, areaId: string): Promise<string> {
+  const [row] = await tx.select().from(appointmentSiteSettings).where(eq(appointmentSiteSettings.areaId, areaId));
+  return row?.workingWeekdays ?? DEFAULT_WORKING_WEEKDAYS;
+}
+
+export async function saveWeekdays(db: Database, actor: AuditActor, areaId: string, text: string, now = new Date()) {
+  const weekdays = normaliseWeekdays(text);
+  if (!weekdays) throw badRequest(WEEKDAYS_REQUIRED);
+  const today = formatShanghaiDate(now);
+  const affectedBookings = await db.transaction(async (tx) => {
+    await lockCalendars(tx);
+    await requireArea(tx, areaId);
+    const before = await siteWeekdays(tx, areaId);
+    await tx
+      .insert(appointmentSiteSettings)
+      .values({ areaId, workingWeekdays: weekdays })
+      .onConflictDoUpdate({ target: appointmentSiteSettings.areaId, set: { workingWeekdays: weekdays, updatedAt: sql`now()` } });
+    const affected = await applyDaysOfSite(tx, areaId, today);
+    await recordAudit(tx, actor, {
+      action: 'appointmentSettings.weekdays',
+      target: `appointmentArea:${areaId}`,
+      before: { workingWeekdays: before },
+      after: { workingWeekdays: weekdays, closedBookings: affected.length },
+    });
+    return affected;
+  });
+  return { settings: await readSiteSettings(db, areaId, now), affectedBookings };
+}
+
+/** A date that exists, from today up to SPECIAL_DAY_HORIZON_DAYS ahead (else refused in words); answers today's date. */
+export function checkSettableDay(day: string, now: Date): string {
+  const today = formatShanghaiDate(now);
+  if (!isCalendarDate(day)) throw badRequest(INVALID_DATE);
+  if (day < today) throw badRequest(PAST_DAY);
+  if (day > formatShanghaiDate(new Date(now.getTime() + SPECIAL_DAY_HORIZON_DAYS * 24 * 60 * 60 * 1000))) throw badRequest(TOO_FAR_AHEAD);
+  return today;
+}
+
+export async function saveSpecialDay(db: Database, actor: AuditActor, input: { areaId: string; day: string; kind: 'holiday' | 'workday' | 'none'; note: string }, now = new Date()) {
+  const today = checkSettableDay(input.day, now);
+  const note = input.note.trim().slice(0, 100);
+  const affectedBookings = await db.transaction(async (tx) => {
+    await lockCalendars(tx);
+    await requireArea(tx, input.areaId);
+    const where = and(eq(appointmentSpecialDays.areaId, input.areaId), eq(appointmentSpecialDays.day, input.day));
+    const [before] = await tx.select().from(appointmentSpecialDays).where(where);
+    if (input.kind === 'none') await tx.delete(appointmentSpecialDays).where(where);
+    else
+      await tx
+        .insert(appointmentSpecialDays)
+        .values({ areaId: input.areaId, day: input.day, kind: input.kind, note })
+        .onConflictDoUpdate({ target: [appointmentSpecialDays.areaId, appointmentSpecialDays.day], set: { kind: input.kind, note } });
+    const affected = await applyDaysOfSite(tx, input.areaId, today);
+    await recordAudit(tx, actor, {
+      action: 'appointmentSettings.day',
+      target: `appointmentArea:${input.areaId}`,
+      before: { day: input.day, kind: before?.kind ?? 'none', note: before?.note ?? '' },
+      after: { day: input.day, kind: input.kind, note, closedBookings: affected.length },
+    });
+    return affected;
+  });
+  return { settings: await readSiteSettings(db, input.areaId, now), affectedBookings };
+}
+
+function checkedSlots(slots: SlotSettingInput[]): SlotSettingInput[] {
+  if (slots.length > MAX_SLOTS_PER_BUSINESS) throw badRequest(`每项业务最多${MAX_SLOTS_PER_BUSINESS}个时段`);
+  const seen = new Set<string>();
+  return slots.map((slot) => {
+    const timeName = slot.timeName.trim();
+    const problem = slotNameProblem(timeName);
+    if (problem) throw badRequest(problem);
+    if (seen.has(timeName)) throw badRequest(DUPLICATE_SLOT(timeName));
+    seen.add(timeName);
+    const weekdays = normaliseWeekdays(slot.weekdays);
+    if (!weekdays) throw badRequest(SLOT_WEEKDAYS_REQUIRED(timeName));
+    return { timeName, maxNum: slot.maxNum, weekdays };
+  });
+}
+
+/**
+ * A business's slots, and the coming open days take them: places changed, slots added, slots
+ * removed. The slots are locked first, so a citizen booking at the same moment either lands
+ * before (and is counted here) or waits and sees the new places.
+ */
+export async function saveSlots(db: Database, actor: AuditActor, input: { areaId: string; processId: string; slots: SlotSettingInput[] }, now = new Date()) {
+  const slots = checkedSlots(input.slots);
+  const today = formatShanghaiDate(now);
+  await db.transaction(async (tx) => {
+    await lockCalendars(tx);
+    const [process] = await tx
+      .select()
+      .from(appointmentProcesses)
+      .where(and(eq(appointmentProcesses.id, input.processId), eq(appointmentProcesses.areaId, input.areaId)));
+    if (!process) throw notFound(NO_DATA_MESSAGE);
+    const before = (await loadCalendarRules(tx, today)).slotsOf(process.id);
+    await tx.delete(appointmentSlotSettings).where(eq(appointmentSlotSettings.processId, process.id));
+    if (slots.length) await tx.insert(appointmentSlotSettings).values(slots.map((slot) => ({ processId: process.id, ...slot })));
+    const rules = await loadCalendarRules(tx, today);
+
+    const days = await tx
+      .select()
+      .from(appointmentCalendars)
+      .where(and(eq(appointmentCalendars.areaId, process.areaId), gte(appointmentCalendars.calendarDate, today), eq(appointmentCalendars.holiday, 0)))
+      .orderBy(asc(appointmentCalendars.calendarDate));
+    const existing = days.length
+      ? await tx
+          .select()
+          .from(appointmentSlots)
+          .where(
+            and(
+              eq(appointmentSlots.processId, process.id),
+              inArray(
+                appointmentSlots.calendarId,
+                days.map((day) => day.id),
+              ),
+            ),
+          )
+          .orderBy(asc(appointmentSlots.timeName))
+          .for('update')
+      : [];
+    const toInsert: (typeof appointmentSlots.$inferInsert)[] = [];
+    const toRemove: number[] = [];
+    for (const day of days) {
+      const wanted = rules.slotsOn(process.id, process.areaId, day.calendarDate);
+      const present = existing.filter((slot) => slot.calendarId === day.id);
+      for (const slot of present) {
+        const setting = wanted.find((item) => item.timeName === slot.timeName);
+        if (!setting) {
+          if (slot.countNum > 0) throw conflict(slotWithBookingsMessage(day.calendarDate, slot.timeName, slot.countNum));
+          toRemove.push(slot.id);
+        } else if (setting.maxNum < slot.countNum) {
+          throw conflict(capacityBelowBookingsMessage(day.calendarDate, slot.timeName, slot.countNum));
+        } else if (setting.maxNum !== slot.maxNum) {
+          await tx.update(appointmentSlots).set({ maxNum: setting.maxNum }).where(eq(appointmentSlots.id, slot.id));
+        }
+      }
+      for (const setting of wanted)
+        if (!present.some((slot) => slot.timeName === setting.timeName)) toInsert.push({ calendarId: day.id, processId: process.id, timeName: setting.timeName, maxNum: setting.maxNum });
+    }
+    if (toRemove.length) {
+      // A slot a cancelled booking still names stays, with no places, so its history holds.
+      const unreferenced = and(
+        inArray(appointmentSlots.id, toRemove),
+        notExists(tx.select({ id: appointmentOrders.id }).from(appointmentOrders).where(eq(appointmentOrders.slotId, appointmentSlots.id))),
+        notExists(tx.select({ id: counterBookings.id }).from(counterBookings).where(eq(counterBookings.slotId, appointmentSlots.id))),
+      );
+      await tx.delete(appointmentSlots).where(unreferenced);
+      await tx.update(appointmentSlots).set({ maxNum: 0 }).where(inArray(appointmentSlots.id, toRemove));
+    }
+    if (toInsert.length) await tx.insert(appointmentSlots).values(toInsert).onConflictDoNothing();
+    await recordAudit(tx, actor, { action: 'appointmentSettings.slots', target: `appointmentProcess:${process.id}`, before: { slots: before }, after: { slots } });
+  });
+  return { settings: await readSiteSettings(db, input.areaId, now), affectedBookings: [] };
+}
