@@ -5,7 +5,7 @@ import { seedHall } from './seed';
 import { readEnv } from './env';
 import { assertProductionSettings, MissingSettingsError } from './mode';
 import { createContext } from './hall';
-import { startCalendarExtension } from './services/appointments/booking/calendar-extension';
+import { startCalendarExtension } from './services/appointments/settings/calendar-extension';
 import { hasAdministrator } from './services/operators/accounts';
 import { DEMO_OPERATOR_PASSWORD, DEMO_OPERATORS } from './seed/operators';
 import { OPERATOR_ROLES } from '@hall/domain';

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { extendAppointmentCalendars } from '../src/services/appointments/booking/calendar-extension';
+import { extendAppointmentCalendars } from '../src/services/appointments/settings/calendar-extension';
 import { testHallForFile } from './hall';
 
 /**

@@ -5,7 +5,7 @@ import { buildApp, type HallApp } from '../src/app';
 import { connectDatabase, type DatabaseConnection } from '../src/db/client';
 import { appointmentCalendars, appointmentSlots, counterBookings, queueOrders } from '../src/db/schema';
 import { createContext } from '../src/hall';
-import { extendAppointmentCalendars } from '../src/services/appointments/booking/calendar-extension';
+import { extendAppointmentCalendars } from '../src/services/appointments/settings/calendar-extension';
 import { createTestHall, type TestHall } from './hall';
 
 /**

@@ -5,7 +5,7 @@ import { applications, appointmentCalendars, appointmentOrders, appointmentProce
 import { DEMO_BUSINESSES } from '../../../src/seed/apply-catalogue';
 import { formatShanghaiDate } from '../../../src/lib/shanghai-time';
 import { CASE_ALREADY_BOOKED, CASE_NOT_BOOKABLE, DAY_NOT_BOOKABLE, SLOT_NOT_FOUND } from '../../../src/services/appointments/booking/appointments';
-import { comingCalendarDays, extendAppointmentCalendars, startCalendarExtension } from '../../../src/services/appointments/booking/calendar-extension';
+import { comingCalendarDays, extendAppointmentCalendars, startCalendarExtension } from '../../../src/services/appointments/settings/calendar-extension';
 import { testHallForFile } from '../../hall';
 import { setSlotPlaces } from '../settings/booking-helpers';
 import { rowById } from '../../rows';

@@ -3,7 +3,7 @@ import { and, eq, like } from 'drizzle-orm';
 import type { AffectedBooking, SiteSettings } from '@hall/api';
 import { DEFAULT_SLOT_SETTINGS } from '@hall/domain';
 import { appointmentCalendars, appointmentSlotSettings, appointmentSlots, auditTrail } from '../../../src/db/schema';
-import { extendAppointmentCalendars } from '../../../src/services/appointments/booking/calendar-extension';
+import { extendAppointmentCalendars } from '../../../src/services/appointments/settings/calendar-extension';
 import { testHallForFile } from '../../hall';
 import { verifiedCitizen } from '../../application-helpers';
 import { AREA, PROCESS, book, openDays, slotOf } from './booking-helpers';

@@ -7,7 +7,7 @@ import { randomId } from '../../../lib/ids';
 import { recordAudit, type AuditActor } from '../../operators/audit';
 import { readSiteSettings } from './appointment-settings';
 import { lockCalendars } from './calendar-rules';
-import { fillCalendars } from '../booking/calendar-extension';
+import { fillCalendars } from './calendar-extension';
 
 /**
  * Appointment sites and the businesses each handles, from the console (系统管理员). A new site or

@@ -2,7 +2,7 @@ import { CALENDAR_HORIZON_DAYS, calendarDayKind } from '@hall/domain';
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { appointmentAreas, appointmentCalendars, appointmentProcesses, appointmentSlots } from '../../../db/schema';
-import { CALENDAR_LOCK_KEY, loadCalendarRules, type Transaction } from '../settings/calendar-rules';
+import { CALENDAR_LOCK_KEY, loadCalendarRules, type Transaction } from './calendar-rules';
 import { startPeriodicJob } from '../../../lib/periodic-job';
 import { formatShanghaiDate } from '../../../lib/shanghai-time';
 
