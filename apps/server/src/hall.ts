@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { appRoot } from './lib/app-root';
-import { eq } from 'drizzle-orm';
 import type pg from 'pg';
-import { WechatOAuth } from './adapters/wechat/oauth';
+import { SIMULATOR_APPID, WechatOAuth } from './adapters/wechat/oauth';
 import { WechatPlatform } from './adapters/wechat/platform';
 import { HttpSmsSender, SimulatedSmsSender, type SmsSender } from './adapters/sms/sms';
 import type { FaceIdAdapter } from './adapters/faceid/faceid';
@@ -12,7 +10,7 @@ import { TencentFaceId } from './adapters/faceid/tencent';
 import { SMS_CODE_LIFETIME_MINUTES } from './services/session/phone-codes';
 import type { HallContext } from './context';
 import type { Database } from './db/client';
-import { settings } from './db/schema';
+import { sharedSecret } from './db/shared-secret';
 import type { Env } from './env';
 import { assertProductionSettings } from './mode';
 import { openFileStorage } from './storage/select';
@@ -22,18 +20,6 @@ import { WorkerPdfVerifier } from './documents/pdf-verifier';
 import { PdfWorkers } from './documents/pdf-worker';
 import { PadesSigner } from './documents/signing/pdf-signer';
 import { loadSigningIdentity, loadTrustRoots } from './documents/signing/signing-identity';
-
-/** A setting every process shares, created once by whichever process gets there first. */
-export async function sharedSecret(db: Database, key: string): Promise<string> {
-  await db
-    .insert(settings)
-    .values({ key, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(settings).where(eq(settings.key, key));
-  return row!.value;
-}
-
-export const SIMULATOR_APPID = 'wxhallsimulator0001';
 
 export interface ContextOptions {
   env: Env;

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { deleteExpiredSessions } from '../services/session/sessions';
 import { deleteExpiredOperatorSessions } from '../services/operators/operator-sessions';
 import { startPeriodicJob, type PeriodicJob } from '../lib/periodic-job';
-import { sweepRateLimits } from '../plugins/rate-limits';
+import { sweepRateLimits } from '../db/rate-limit-hits';
 import { sweepSignInFailures } from '../services/operators/sign-in-locks';
 
 /** How often ended sessions and past rate-limit windows are removed. */

@@ -1,8 +1,8 @@
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
+import { takeFirmHit } from '../db/rate-limit-hits';
 import { signedSessionId } from './session';
 
 /**
@@ -46,26 +46,6 @@ class DatabaseCounter {
       .then(({ hits, ttl }) => callback(null, { current: hits, ttl }))
       .catch((error: Error) => callback(error));
   }
-}
-
-/**
- * Takes one hit of a firm counter (`scope` and `key` name it) in the fixed window of `timeWindow` ms
- * now falls in, and answers the window's hits so far and the ms left of it.
- */
-export async function takeFirmHit(db: Database, scope: string, key: string, timeWindow: number): Promise<{ hits: number; ttl: number }> {
-  const now = Date.now();
-  const windowStart = new Date(now - (now % timeWindow));
-  const expiresAt = new Date(windowStart.getTime() + timeWindow);
-  const result = await db.execute(
-    sql`INSERT INTO rate_limit_hits (key, window_start, hits, expires_at) VALUES (${`${scope}|${key}`}, ${windowStart}, 1, ${expiresAt})
-        ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1 RETURNING hits`,
-  );
-  return { hits: Number((result.rows[0] as { hits: number }).hits), ttl: expiresAt.getTime() - now };
-}
-
-/** Forgets windows that have ended; any process may run it. */
-export async function sweepRateLimits(db: Database): Promise<void> {
-  await db.execute(sql`DELETE FROM rate_limit_hits WHERE expires_at < now()`);
 }
 
 /** Fixed-window counters in this process, for the limits that need not be shared; at most `size` keys. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq, like, count } from 'drizzle-orm';
 import { jsSdkSignature } from '../../src/adapters/wechat/js-sdk';
 import { settings } from '../../src/db/schema';
-import { SIMULATOR_APPID } from '../../src/hall';
+import { SIMULATOR_APPID } from '../../src/adapters/wechat/oauth';
 import { testHallForFile } from '../hall';
 
 const hall = testHallForFile();

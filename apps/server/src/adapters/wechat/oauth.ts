@@ -1,3 +1,6 @@
+/** The appid the hall's own WeChat stand-in (routes/simulator) answers to. */
+export const SIMULATOR_APPID = 'wxhallsimulator0001';
+
 /**
  * WeChat web OAuth2 (公众号网页授权), the documented flow: send the browser to
  * `{openBase}/connect/oauth2/authorize`, take the `code` it comes back with, exchange it at

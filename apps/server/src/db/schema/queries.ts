@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { QueryRecordKindCode } from '@hall/api';
 import { createdAt, serialId, sortOrder, citizenOpenid } from './columns';
 
 /** Certificate and licence queries: the query cities, the demo registry and the citizens' query records. */
@@ -39,6 +40,9 @@ export const registryCases = pgTable('registry_cases', {
   actStart: timestamp('act_start', { withTimezone: true }).notNull(),
   activityName: text('activity_name').notNull(),
 });
+
+/** The query record kinds whose found records have a generated PDF (query_records.file_id): the storage quota counts them as the citizen's. */
+export const DOCUMENT_KINDS: readonly QueryRecordKindCode[] = ['zs', 'dzzz'];
 
 /**
  * Query records of every kind: zs (certificate), dzzz (electronic licence), verify (signature

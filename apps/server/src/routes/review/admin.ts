@@ -7,7 +7,7 @@ import { OPERATOR_SIGNED_OUT_ERRCODE, readOperatorSession, setOperatorCookie } f
 import { readSession } from '../../plugins/session';
 import { hallStatistics } from '../../services/operators/hall-statistics';
 import { signInWithWechat, toOperatorProfile, type SignedInOperator } from '../../services/operators/operator-sessions';
-import { appInfoOf } from '../session/session';
+import { appInfoOf } from '../../services/session/app-info';
 
 /**
  * The console of this request: its own session, else (an operator on the phone) the operator whose

@@ -1,6 +1,5 @@
 import { contract } from '@hall/api';
 import type { FastifyInstance } from 'fastify';
-import type { HallContext } from '../../context';
 import { users } from '../../db/schema';
 import { registerCall } from '../register-call';
 import { isOwnNavigation } from '../../plugins/cross-site-guard';
@@ -9,20 +8,13 @@ import { STALE_CODE_ERRORS } from '../../adapters/wechat/oauth';
 import { clearOAuthState, clearSessionCookie, oauthStateOf, readSession, sessionLost, setSessionCookie } from '../../plugins/session';
 import { createPendingSession, endSession, rotateSession, touchSession, USER_REFRESH_AFTER_MS } from '../../services/session/sessions';
 import { findUser, requireUser, toHallUser } from '../../services/session/users';
+import { APP_NAME, APP_VERSION, appInfoOf } from '../../services/session/app-info';
 
-const APP_NAME = '不动产登记网上办事大厅';
 /** Sign-in attempts a minute, counted in the database for every process together. */
 export const SIGN_IN_LIMIT_PER_MINUTE = 120;
 
 /** A return from WeChat that this browser did not start (or started in another tab since). */
 export const OAUTH_STATE_MISMATCH = '登录校验未通过，请关闭本页面后从公众号菜单重新进入办事大厅';
-const APP_VERSION = '1.0beta';
-
-/** The app info both apps load at start. */
-export function appInfoOf(hall: HallContext) {
-  return { appid: hall.wechat.appid, appname: APP_NAME, version: APP_VERSION, xzqdm: hall.env.HALL_XZQDM, applyXzqdm: hall.env.HALL_APPLY_XZQDM, syscode: 'sys_wx' };
-}
-
 /**
  * The session bootstrap of spec part 1 §4: app item → authorise → newUser/oldUser → refresh cookie,
  * or refreshUser, or noRefresh. Identity lives in the database session; the cookie holds its id.

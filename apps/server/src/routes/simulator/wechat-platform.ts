@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, gt } from 'drizzle-orm';
 import { z } from 'zod';
 import { settings } from '../../db/schema';
-import { SIMULATOR_APPID, sharedSecret } from '../../hall';
+import { SIMULATOR_APPID } from '../../adapters/wechat/oauth';
+import { sharedSecret } from '../../db/shared-secret';
 import { randomId } from '../../lib/ids';
 
 const TOKEN_LIFETIME_S = 7200;

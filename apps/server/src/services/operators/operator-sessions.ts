@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import { recordAudit, type AuditActor } from './audit';
 import { NO_PASSWORD, normalizeUsername, passwordProblem, type OperatorAccountRow } from './accounts';
 import { countWrongPassword, forgetAddressFailures, minutesUntil, signInLockMinutes } from './sign-in-locks';
-import { takeFirmHit } from '../../plugins/rate-limits';
+import { takeFirmHit } from '../../db/rate-limit-hits';
 
 import { perDatabase, preparedStatement } from '../../db/prepared-statement';
 import { batchedRead } from '../../lib/batched-read';

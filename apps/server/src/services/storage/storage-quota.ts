@@ -1,9 +1,8 @@
 import { VALIDATION_MESSAGES } from '@hall/domain';
 import { and, eq, inArray, isNotNull, notInArray, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { queryRecords, storedFiles } from '../../db/schema';
+import { DOCUMENT_KINDS, queryRecords, storedFiles } from '../../db/schema';
 import { HallError } from '../../lib/errors';
-import { DOCUMENT_KINDS } from '../queries/records/query-records';
 import { recordStoredFile, type StoredFileRow } from './stored-files';
 
 /**

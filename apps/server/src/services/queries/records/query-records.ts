@@ -11,8 +11,6 @@ export type QueryRecordRow = typeof queryRecords.$inferSelect;
 
 /** The kinds this service answers for; other kinds in query_records (archive …) belong to other services. */
 export const RECORD_KINDS: readonly QueryRecordKindCode[] = ['zs', 'dzzz', 'verify'];
-/** The kinds whose found records have a generated PDF. */
-export const DOCUMENT_KINDS: readonly QueryRecordKindCode[] = ['zs', 'dzzz'];
 
 export const RECORD_NOT_FOUND = '未找到该查询记录';
 
