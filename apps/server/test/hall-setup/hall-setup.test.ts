@@ -4,7 +4,7 @@ import { appointmentAreas, appointmentCalendars, appointmentProcesses, appointme
 import { businessHasBookings, siteHasBookings, siteNameTaken } from '../../src/services/appointments/settings/appointment-sites';
 import { businessHasApplications } from '../../src/services/applications/catalogue';
 import { NOT_YOUR_HALL, SITE_UNKNOWN } from '../../src/services/operators/operator-sites';
-import { closedDayHasNumbers, groupHasNumbers, hallHasNumbers } from '../../src/services/queue/setup/queue-setup';
+import { closedDayHasNumbers, groupHasNumbers, hallHasNumbers } from '../../src/services/queue/setup/queue-settings';
 import { startApplication, verifiedCitizen } from '../application-helpers';
 import { AREA, PROCESS, book, openDays } from '../appointments/settings/booking-helpers';
 import { testHallForFile } from '../hall';

@@ -5,7 +5,7 @@ import { auditActor } from '../../plugins/operator-session';
 import { deleteAppointmentBusiness, deleteAppointmentSite, saveAppointmentBusiness, saveAppointmentSite } from '../../services/appointments/settings/appointment-sites';
 import { deleteCatalogueBusiness, listCatalogue, saveCatalogueBusiness } from '../../services/applications/catalogue';
 import { listServedSites, saveOperatorSites } from '../../services/operators/operator-sites';
-import { deleteQueueBusiness, deleteQueueGroup, deleteQueueHall, saveQueueBusiness, saveQueueClosedDay } from '../../services/queue/setup/queue-setup';
+import { deleteQueueBusiness, deleteQueueGroup, deleteQueueHall, saveQueueBusiness, saveQueueClosedDay } from '../../services/queue/setup/queue-settings';
 
 const ADMIN = { auth: 'operator', operator: { role: 'admin' } } as const;
 const WRITES = { ...ADMIN, rateLimit: { max: 60, timeWindow: '1 minute' } } as const;
