@@ -21,6 +21,7 @@ import { sequenceNumber } from '../../lib/sequence-number';
 import { keptCitizenLists } from '../../lib/kept-by-fingerprint';
 import { formatShanghaiDate, formatShanghaiDateTime } from '../../lib/shanghai-time';
 import type { FileStorage } from '../../storage/file-storage';
+import { deleteStoredFiles } from '../storage/stored-files';
 import type { Transaction } from './application-editing';
 import { requireBusiness } from './apply-catalogue';
 import { profileState } from '../session/profile';
@@ -315,16 +316,13 @@ export async function deleteApplicationRows(tx: Transaction, openid: string, app
   await tx.delete(applications).where(eq(applications.id, applicationId));
   if (fileIds.length === 0) return [];
   // Only the owner's files that nothing else points at any more.
-  const removed = await tx
-    .delete(storedFiles)
-    .where(
-      and(
-        eq(storedFiles.openid, openid),
-        inArray(storedFiles.id, fileIds),
-        notExists(tx.select({ id: materialFiles.id }).from(materialFiles).where(eq(materialFiles.storedFileId, storedFiles.id))),
-        notExists(tx.select({ id: applicants.id }).from(applicants).where(eq(applicants.signatureFileId, storedFiles.id))),
-      ),
-    )
-    .returning({ key: storedFiles.storageKey });
-  return removed.map((entry) => entry.key);
+  return deleteStoredFiles(
+    tx,
+    and(
+      eq(storedFiles.openid, openid),
+      inArray(storedFiles.id, fileIds),
+      notExists(tx.select({ id: materialFiles.id }).from(materialFiles).where(eq(materialFiles.storedFileId, storedFiles.id))),
+      notExists(tx.select({ id: applicants.id }).from(applicants).where(eq(applicants.signatureFileId, storedFiles.id))),
+    ),
+  );
 }

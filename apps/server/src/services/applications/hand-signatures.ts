@@ -12,7 +12,7 @@ import { lockEditableApplication } from './application-editing';
 import { APPLICANT_NOT_FOUND } from './applicants';
 import { decodeBase64Picture, imageTypeOf } from './material-files';
 import { recordCitizenFile, requireStorageRoom } from '../storage/storage-quota';
-import { openStoredFile } from '../storage/stored-files';
+import { deleteStoredFiles, openStoredFile } from '../storage/stored-files';
 
 export const SIGNATURE_NOT_PNG = '签名图片格式有误，请重新签字';
 export const SIGNATURE_EMPTY = '签名不能为空，请重新签字';
@@ -73,15 +73,10 @@ export async function saveHandSignature(
         .for('update');
       if (!current) throw notFound(APPLICANT_NOT_FOUND);
       // The replaced signature goes first, so a citizen at the edge of the quota can still sign again.
-      const [removed] = current.fileId
-        ? await tx
-            .delete(storedFiles)
-            .where(and(eq(storedFiles.id, current.fileId), eq(storedFiles.openid, openid)))
-            .returning({ key: storedFiles.storageKey })
-        : [];
+      const [removed] = current.fileId ? await deleteStoredFiles(tx, and(eq(storedFiles.id, current.fileId), eq(storedFiles.openid, openid))) : [];
       const file = await recordCitizenFile(tx, deps.quotaBytes, { openid, storageKey: saved.key, originalName: `signature-${applicantId}.png`, mime: 'image/png', size: saved.size });
       await tx.update(applicants).set({ qzzt: '1', signatureFileId: file.id }).where(eq(applicants.id, applicantId));
-      return removed?.key;
+      return removed;
     });
   } catch (error) {
     await files.remove(saved.key).catch((removeError: unknown) => log?.warn({ err: removeError, key: saved.key }, 'could not remove an unrecorded signature'));

@@ -12,7 +12,7 @@ import type { FileStorage } from '../../storage/file-storage';
 import { lockEditableApplication } from './application-editing';
 import { findOwnedApplication } from './applications';
 import { recordCitizenFile, requireStorageRoom } from '../storage/storage-quota';
-import type { StoredFileRow } from '../storage/stored-files';
+import { deleteStoredFiles, type StoredFileRow } from '../storage/stored-files';
 
 export const MATERIAL_NOT_FOUND = '未找到该材料';
 export const PICTURE_NOT_FOUND = '未找到该图片';
@@ -152,11 +152,8 @@ export async function deletePicture(db: Database, files: FileStorage, openid: st
     if (!owned) throw notFound(PICTURE_NOT_FOUND);
     await lockEditableApplication(tx, openid, owned.applicationId);
     await tx.delete(materialFiles).where(eq(materialFiles.id, attachmentId));
-    const [removed] = await tx
-      .delete(storedFiles)
-      .where(and(eq(storedFiles.id, owned.storedFileId), eq(storedFiles.openid, openid)))
-      .returning({ key: storedFiles.storageKey });
-    return removed?.key;
+    const [removed] = await deleteStoredFiles(tx, and(eq(storedFiles.id, owned.storedFileId), eq(storedFiles.openid, openid)));
+    return removed;
   });
   if (removedKey) await files.remove(removedKey).catch((error: unknown) => log?.warn({ err: error, key: removedKey }, 'could not remove a deleted picture'));
 }

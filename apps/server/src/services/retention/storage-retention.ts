@@ -5,6 +5,7 @@ import { startPeriodicJob } from '../../lib/periodic-job';
 import { applicants, applicationStatements, applications, downloadFiles, materialFiles, materials, propertyUnits, queryRecords, rightsInfo, storedFiles } from '../../db/schema';
 import type { Transaction } from '../applications/application-editing';
 import { deleteApplicationRows } from '../applications/applications';
+import { deleteStoredFiles } from '../storage/stored-files';
 
 /**
  * The storage clean-up. Two kinds of files go:
@@ -113,8 +114,7 @@ async function removeUnreferencedFiles(tx: Transaction, cutoff: Date): Promise<s
     .orderBy(asc(storedFiles.createdAt))
     .limit(FILES_PER_BATCH)
     .for('update', { skipLocked: true });
-  const removed = await tx.delete(storedFiles).where(inArray(storedFiles.id, unreferenced)).returning({ key: storedFiles.storageKey });
-  return removed.map((row) => row.key);
+  return deleteStoredFiles(tx, inArray(storedFiles.id, unreferenced));
 }
 
 /**

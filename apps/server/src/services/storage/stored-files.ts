@@ -1,4 +1,4 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, or, type SQL } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { Database } from '../../db/client';
 import { storedFiles } from '../../db/schema';
@@ -16,6 +16,15 @@ export async function recordStoredFile(db: Writer, file: { openid: string; stora
     .values({ id: randomId(12), ...file })
     .returning();
   return row!;
+}
+
+/**
+ * Deletes the rows of the files `where` picks and answers their storage keys: the caller removes the
+ * files from storage once its transaction has committed, so a rolled-back delete never loses a file.
+ */
+export async function deleteStoredFiles(db: Pick<Database, 'delete'>, where: SQL | undefined): Promise<string[]> {
+  const removed = await db.delete(storedFiles).where(where).returning({ key: storedFiles.storageKey });
+  return removed.map((row) => row.key);
 }
 
 /** One of the citizen's own files by its id; another citizen's file is as absent as a missing one. */
