@@ -5,7 +5,7 @@ import { registerCall } from '../register-call';
 import { registerPictureRoute } from '../picture-route';
 import { auditActor, requireOperator } from '../../plugins/operator-session';
 import { PICTURE_NOT_FOUND } from '../../services/applications/material-files';
-import { findSubmittedMaterialFile, readReviewApplication, readReviewQueues, reviewApplication } from '../../services/review/review';
+import { findSubmittedMaterialFile, readReviewApplication, readReviewQueues, reviewApplication } from '../../services/applications/review/review';
 
 const REVIEWER = { role: 'reviewer' } as const;
 

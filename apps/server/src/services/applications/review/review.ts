@@ -24,18 +24,18 @@ import {
   type ReviewStage,
 } from '@hall/domain';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { applicants, applications, businesses, registryCases, reviewDecisions, reviewQueueVersion, users } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../lib/errors';
-import { newAcceptanceNumber } from '../../lib/acceptance-number';
-import { parseRowId } from '../../lib/row-id';
-import { perDatabase, preparedStatement } from '../../db/prepared-statement';
-import { sharedInTurn } from '../../lib/turn-batch';
-import { formatShanghaiDateTime } from '../../lib/shanghai-time';
-import { describeApplication, type ApplicationRow } from '../applications/applications';
-import { findMaterialFile, materialsOf } from '../applications/material-files';
-import type { StoredFileRow } from '../storage/stored-files';
-import { recordAudit, type AuditActor } from '../operators/audit';
+import type { Database } from '../../../db/client';
+import { applicants, applications, businesses, registryCases, reviewDecisions, reviewQueueVersion, users } from '../../../db/schema';
+import { badRequest, conflict, notFound } from '../../../lib/errors';
+import { newAcceptanceNumber } from '../../../lib/acceptance-number';
+import { parseRowId } from '../../../lib/row-id';
+import { perDatabase, preparedStatement } from '../../../db/prepared-statement';
+import { sharedInTurn } from '../../../lib/turn-batch';
+import { formatShanghaiDateTime } from '../../../lib/shanghai-time';
+import { describeApplication, type ApplicationRow } from '../applications';
+import { findMaterialFile, materialsOf } from '../material-files';
+import type { StoredFileRow } from '../../storage/stored-files';
+import { recordAudit, type AuditActor } from '../../operators/audit';
 
 /** The registry case's first activity once the hall has accepted an application. */
 export const ACCEPTED_ACTIVITY = '受理';
