@@ -1,11 +1,9 @@
 import { maskIdNumber } from '@hall/domain';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { FACE_SIMULATOR_PATH } from '../../adapters/faceid/simulator';
-import { faceChecks } from '../../db/schema';
 import { escapeHtml, simplePage } from '../../lib/html';
-import { openFaceCheck } from '../../services/session/face-checks';
+import { decideSimulatedFaceCheck, openFaceCheck } from '../../services/session/face-checks';
 
 const TITLE = '人脸核身（模拟）';
 const tokenQuery = z.object({ BizToken: z.string().trim().min(1).max(128) });
@@ -53,10 +51,7 @@ export async function faceSimulatorRoutes(app: FastifyInstance): Promise<void> {
     const check = await openFaceCheck(db, bizToken);
     if (!check) return gone(reply);
     // The first choice counts, as on the real page: a second press only goes back again.
-    await db
-      .update(faceChecks)
-      .set({ status: outcome === 'pass' ? 'passed' : 'failed' })
-      .where(and(eq(faceChecks.bizToken, bizToken), eq(faceChecks.status, 'pending'), isNull(faceChecks.finishedAt)));
+    await decideSimulatedFaceCheck(db, bizToken, outcome === 'pass');
     return reply.redirect(withBizToken(check.redirectUrl, bizToken));
   });
 }

@@ -326,3 +326,11 @@ export async function deleteApplicationRows(tx: Transaction, openid: string, app
     ),
   );
 }
+
+/** The citizen's case is booked at the counter (kyy 2): its list now offers the slip instead of booking. */
+export async function markCaseBookedAtCounter(tx: Pick<Database, 'update'>, openid: string, applicationId: number): Promise<void> {
+  await tx
+    .update(applications)
+    .set({ kyy: '2' })
+    .where(and(eq(applications.id, applicationId), eq(applications.openid, openid)));
+}

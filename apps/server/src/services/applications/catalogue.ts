@@ -7,7 +7,7 @@ import { DEMO_BUSINESS_TYPES, PAIRS } from '../../seed/apply-catalogue';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { randomId } from '../../lib/ids';
 import { recordAudit, type AuditActor } from '../operators/audit';
-import { checkedDistrict } from '../appointments/settings/appointment-sites';
+import { checkedDistrict } from '../../lib/district-code';
 
 /**
  * The application catalogue's businesses from the console (系统管理员). A business follows one

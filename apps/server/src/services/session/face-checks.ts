@@ -212,3 +212,11 @@ export async function openFaceCheck(db: Database, bizToken: string): Promise<Fac
     .where(and(eq(faceChecks.bizToken, bizToken), isNull(faceChecks.finishedAt), freshCondition));
   return check ?? null;
 }
+
+/** The simulator page's decision on a pending check; the first choice counts, as on the real page. */
+export async function decideSimulatedFaceCheck(db: Database, bizToken: string, passed: boolean): Promise<void> {
+  await db
+    .update(faceChecks)
+    .set({ status: passed ? 'passed' : 'failed' })
+    .where(and(eq(faceChecks.bizToken, bizToken), eq(faceChecks.status, 'pending'), isNull(faceChecks.finishedAt)));
+}

@@ -1,8 +1,9 @@
-import { DISTRICT_CODE_INVALID, NO_DATA_MESSAGE, type SiteSettings } from '@hall/api';
+import { NO_DATA_MESSAGE, type SiteSettings } from '@hall/api';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { appointmentAreas, appointmentCalendars, appointmentOrders, appointmentProcesses, appointmentSlots, counterBookings } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
+import { checkedDistrict } from '../../../lib/district-code';
 import { randomId } from '../../../lib/ids';
 import { recordAudit, type AuditActor } from '../../operators/audit';
 import { readSiteSettings } from './appointment-settings';
@@ -22,13 +23,6 @@ export const siteNameTaken = (name: string) => `本行政区已有名为“${nam
 export const businessNameTaken = (name: string) => `本网点已有“${name}”业务，请换一个名称`;
 export const siteHasBookings = (count: number) => `该网点已有 ${count} 条预约记录，删除会丢失这些记录，不能删除。不再受理时，请把各项业务的时段容量设为0，网点将不再接受新的预约`;
 export const businessHasBookings = (count: number) => `该业务已有 ${count} 条预约记录，删除会丢失这些记录，不能删除。不再受理时，请把它的时段容量设为0，将不再接受新的预约`;
-
-/** A district code as the hall's tables hold it: six digits. */
-export function checkedDistrict(xzqdm: string): string {
-  const code = xzqdm.trim();
-  if (!/^\d{6}$/.test(code)) throw badRequest(DISTRICT_CODE_INVALID);
-  return code;
-}
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -147,4 +141,15 @@ export async function deleteAppointmentBusiness(db: Database, actor: AuditActor,
     await recordAudit(tx, actor, { action: 'site.business.delete', target: `siteBusiness:${before.id}`, before: { areaId: before.areaId, processName: before.processName } });
   });
   return readSiteSettings(db, input.areaId, now);
+}
+
+type SiteRow = typeof appointmentAreas.$inferSelect;
+type SiteDetails = Pick<SiteRow, 'address' | 'worktime' | 'phone' | 'lat' | 'lng'>;
+
+/** Changes a site's contact details (the console's site page), the row locked first; null when there is no such site. */
+export async function updateSiteDetails(tx: Pick<Database, 'select' | 'update'>, id: string, details: SiteDetails): Promise<{ before: SiteRow; updated: SiteRow } | null> {
+  const [before] = await tx.select().from(appointmentAreas).where(eq(appointmentAreas.id, id)).for('update');
+  if (!before) return null;
+  const [updated] = await tx.update(appointmentAreas).set(details).where(eq(appointmentAreas.id, before.id)).returning();
+  return { before, updated: updated! };
 }

@@ -8,12 +8,13 @@ import {
   SITE_WORKTIME_TOO_LONG,
   type ServiceSiteDetails,
 } from '@hall/api';
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { appointmentAreas } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
 import { recordAudit, type AuditActor } from '../../operators/audit';
 import { checkedText } from './content-rules';
+import { updateSiteDetails } from '../../appointments/settings/appointment-sites';
 
 type AreaRow = typeof appointmentAreas.$inferSelect;
 
@@ -64,11 +65,11 @@ export async function saveConsoleSite(db: Database, actor: AuditActor, input: Si
     ...checkedCoordinates(input.lat, input.lng),
   };
   const row = await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(appointmentAreas).where(eq(appointmentAreas.id, input.id)).for('update');
-    if (!before) throw notFound(NO_DATA_MESSAGE);
-    const [updated] = await tx.update(appointmentAreas).set(values).where(eq(appointmentAreas.id, before.id)).returning();
-    await recordAudit(tx, actor, { action: 'site.update', target: `site:${before.id}`, before: detailsOf(before), after: detailsOf(updated!) });
-    return updated!;
+    const changed = await updateSiteDetails(tx, input.id, values);
+    if (!changed) throw notFound(NO_DATA_MESSAGE);
+    const { before, updated } = changed;
+    await recordAudit(tx, actor, { action: 'site.update', target: `site:${before.id}`, before: detailsOf(before), after: detailsOf(updated) });
+    return updated;
   });
   return toSite(row);
 }
