@@ -1,4 +1,4 @@
-// Renders the demo download forms of src/db/seed/downloads.ts into assets/downloads (run with tsx when a form changes).
+// Renders the demo download forms of src/seed/downloads.ts into assets/downloads (run with tsx when a form changes).
 import { writeFile } from 'node:fs/promises';
 import { DEMO_DOWNLOADS, downloadAssetPath } from '../src/seed/downloads';
 import { renderBlankForm } from '../src/documents/blank-form';

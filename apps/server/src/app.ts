@@ -111,7 +111,7 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(replySerializerCompiler(hall.env.HALL_REPLY_CHECK));
   app.decorate('hall', hall);
-  // Public replies kept in this process until a change is announced (lib/public-content.ts).
+  // Public replies kept in this process until a change is announced (db/public-content.ts).
   const publicContent = new PublicContentCache(hall.pool.options);
   app.decorate('publicContent', publicContent);
   app.addHook('onClose', () => publicContent.close());

@@ -52,7 +52,7 @@ export interface HallContext {
 declare module 'fastify' {
   interface FastifyInstance {
     hall: HallContext;
-    /** Public replies kept in this process until a change is announced (lib/public-content.ts). */
+    /** Public replies kept in this process until a change is announced (db/public-content.ts). */
     publicContent: PublicContentCache;
     /** GetWxMenu's reply, kept in the public content cache. */
     wxMenu(): Promise<WxMenuReply>;

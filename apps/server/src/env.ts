@@ -57,7 +57,7 @@ const schema = z.object({
    * A query the registry failed to answer (an error, a timeout, a refusal, a reply that does not follow
    * the interface) is tried again after HALL_REGISTRY_RETRY_FIRST_MS, then after twice as long each
    * time up to HALL_REGISTRY_RETRY_MAX_MS between tries, for HALL_REGISTRY_RETRY_HOURS after it was
-   * asked (services/queries/registry-retry.ts). It stays pending and in 查询办理 all along, and after.
+   * asked (services/queries/fulfilment/registry-retry.ts). It stays pending and in 查询办理 all along, and after.
    */
   HALL_REGISTRY_RETRY_HOURS: z.coerce.number().positive().default(24),
   HALL_REGISTRY_RETRY_FIRST_MS: z.coerce.number().int().positive().default(30_000),

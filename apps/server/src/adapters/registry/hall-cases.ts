@@ -5,7 +5,7 @@ import type { CaseProgress } from './registry';
 
 /**
  * A case the hall itself knows, by its acceptance number (exact, letter case significant): the
- * hall opens a registry_cases row when it accepts an application (services/review/review.ts), so
+ * hall opens a registry_cases row when it accepts an application (services/applications/review/review.ts), so
  * the hall's own acceptance numbers can be followed without a back-office. In demo mode the
  * seeded demo cases are there too; a production hall seeds none.
  */

@@ -64,7 +64,7 @@ export const queryRecords = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /**
      * When the resolver may try the record next: the time it was asked, then later after each failed
-     * try (services/queries/registry-retry.ts). Null: no more tries, the record waits for an operator.
+     * try (services/queries/fulfilment/registry-retry.ts). Null: no more tries, the record waits for an operator.
      */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow(),
     /** The last failed try: when, and what went wrong (for 查询办理; never shown to the citizen). */

@@ -4,7 +4,7 @@ import { API } from '../../application-helpers';
 import { otherClientForFile, testHallForFile } from '../../hall';
 
 // A citizen's feedback list is kept by the process while the rows it was made from are unchanged
-// (services/content/feedback.ts feedbackItemsOf). The changes here are made by a client of their own,
+// (services/content/public/feedback.ts feedbackItemsOf). The changes here are made by a client of their own,
 // as another server process (the counter's reply, say) would make them: nothing in this process is told.
 
 const hall = testHallForFile();

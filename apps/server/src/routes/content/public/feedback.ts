@@ -16,7 +16,7 @@ export async function feedbackRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // The busiest citizen read: the session is found in the list's own statement. The list is kept while
-  // its rows are unchanged (services/content/feedback.ts), and so is its reply, which one citizen reads.
+  // its rows are unchanged (services/content/public/feedback.ts), and so is its reply, which one citizen reads.
   const listReply = frozenPerValue((data: FeedbackItem[]) => keptForOne({ webstate: WEBSTATE_OK, data }));
   registerCall(app, contract.getFeedBackListPage, { auth: 'citizen', sessionInRead: true }, async (request) =>
     listReply(feedbackItemsOf(db, await citizenReadInSession(request, (sessionId) => readFeedbackWithSession(db, sessionId)))),

@@ -104,7 +104,7 @@ function toRecord(hall: HallContext, row: QueryRecordRow, citizen: { name: strin
  * The records waiting for an operator, oldest first. Without a back-office every pending record of
  * the four kinds waits here; with one, those it failed to answer (tried at least once), since the
  * rest are answered in moments. They stay here while the resolver tries again and after its retry
- * window (services/queries/registry-retry.ts), until the registry or an operator answers them.
+ * window (services/queries/fulfilment/registry-retry.ts), until the registry or an operator answers them.
  */
 export async function listFulfilmentQueue(hall: HallContext, kind?: FulfilmentKind): Promise<FulfilmentItem[]> {
   const rows = await hall.db
