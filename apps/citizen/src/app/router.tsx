@@ -1,4 +1,4 @@
-import { waitingGuardRedirect } from '@hall/domain';
+import { waitingGuardRedirect } from '@hall/domain/internal';
 import { lazyScreen, preloadScreens, ScreenOutlet } from '@hall/app';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { useSession } from '../stores/session';

@@ -1,4 +1,4 @@
-import { QR_IMAGE_SIZE_PX } from '@hall/domain';
+import { QR_IMAGE_SIZE_PX } from '@hall/ui/constants';
 import { EmptyState } from '@hall/ui';
 import { ScanCodeOutline } from 'antd-mobile-icons';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { HOME_BANNER_HEIGHT_PX } from '@hall/domain';
+import { HOME_BANNER_HEIGHT_PX } from '@hall/ui/constants';
 // Subpath imports keep the rest of the kit (dialogs, forms) off the home page's first load.
 import { BannerCarousel } from '@hall/ui/banner-carousel';
 import { EmptyState } from '@hall/ui/empty-state';

@@ -1,4 +1,4 @@
-import { maskMobileNumber, showsMyBusiness } from '@hall/domain';
+import { maskMobileNumber, showsMyBusiness } from '@hall/domain/internal';
 import { Avatar, List, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import { initPageRedirect } from '@hall/domain';
+import { initPageRedirect } from '@hall/domain/internal';
 import { EmptyState } from '@hall/ui/empty-state';
 import { Button, DotLoading } from 'antd-mobile';
 import { useEffect } from 'react';

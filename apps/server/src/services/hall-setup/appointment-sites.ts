@@ -1,4 +1,4 @@
-import { DISTRICT_CODE_INVALID, NO_DATA_MESSAGE, type SiteSettings } from '@hall/api';
+import { DISTRICT_CODE_INVALID, NO_DATA_MESSAGE, type SiteSettings } from '@hall/api/internal';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { appointmentAreas, appointmentCalendars, appointmentOrders, appointmentProcesses, appointmentSlots, counterBookings } from '../../db/schema';

@@ -1,4 +1,4 @@
-import { applyCodeDecision, applyNextTarget, isAppointmentApplication, routeHref } from '@hall/domain';
+import { applyCodeDecision, applyNextTarget, isAppointmentApplication, routeHref } from '@hall/domain/internal';
 import { ApplySteps, EmptyState, showAlert, showConfirm } from '@hall/ui';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';

@@ -9,7 +9,7 @@ import {
   showsUnitTable,
   type DetailRoute,
   type FillSection,
-} from '@hall/domain';
+} from '@hall/domain/internal';
 import { FieldList, MaterialThumbnails, MaterialViewer, showConfirm, type MaterialViewerState } from '@hall/ui';
 import { Button } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';

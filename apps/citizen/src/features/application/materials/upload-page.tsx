@@ -1,5 +1,5 @@
 import { errcodeOk, SessionLostError } from '@hall/api/browser';
-import { IMAGES_PER_PICK, uploadNextTarget, uploadProgressStep, validateMaterials } from '@hall/domain';
+import { uploadNextTarget, uploadProgressStep, validateMaterials } from '@hall/domain';
 import { ApplySteps, EmptyState, MaterialThumbnails, MaterialViewer, showAlert, showConfirm, showLoading, showToast, type MaterialViewerState } from '@hall/ui';
 import { Button } from 'antd-mobile';
 import { useRef, useState, type ChangeEvent } from 'react';
@@ -13,6 +13,7 @@ import { useSession } from '../../../stores/session';
 import { compressImage, loadMaterials, materialFileUrl, type Material } from './materials';
 import { chooseAndUpload, wechatSdk } from './wechat-images';
 import './materials.css';
+import { IMAGES_PER_PICK } from '@hall/ui/constants';
 
 export const UPLOAD_HINT = '请按照帮助提示上传资料';
 export const CONFIRM_IMAGE_DELETE = '确定删除该图片?';

@@ -1,7 +1,6 @@
 import { errcodeOk, stateOk, type GuaranteePreview } from '@hall/api/browser';
 import {
   INQUIRY_RECORD_PATH,
-  PREVIEW_BUTTON_DELAY_MS,
   RIGHTS_STATEMENTS_PATH,
   STATEMENT_DOCUMENT_TITLES,
   STATEMENT_MESSAGES,
@@ -26,6 +25,7 @@ import { guaranteeQueryOf, statementQueryOf } from './statement-query';
 import { RemoteView } from '../../../components/remote-view';
 import { loadCaseStatements, signDataOf, type CaseStatements } from './statement-data';
 import './statements.css';
+import { PREVIEW_BUTTON_DELAY_MS } from '@hall/ui/constants';
 
 const ALERT_TITLE = '提示';
 
