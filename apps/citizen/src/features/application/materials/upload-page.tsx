@@ -20,7 +20,7 @@ export const CONFIRM_IMAGE_DELETE = '确定删除该图片?';
 const UPLOAD_FAILED = '上传失败，请重试';
 
 /** 资料上传 (spec part 2 §2, §4, §5, §8): the materials of an application, their pictures, and Next to its detail page. */
-export function Component() {
+export function MaterialsUploadPage() {
   const [params] = useSearchParams();
   const slsqId = params.get('slsqId') || params.get('id') || '';
   const appointment = params.get('appointment') ?? '0';
@@ -178,3 +178,6 @@ export function Component() {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { MaterialsUploadPage as Component };

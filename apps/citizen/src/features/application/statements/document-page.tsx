@@ -44,7 +44,7 @@ function documentOf(pathname: string, djlx: string, qllx: string): StatementDocu
  * /info/InfoFillJcinfoAskRecord. After 2 s a button turns the document into a picture and uploads
  * it to the case's template; 上传成功, then back to the rights-information screen.
  */
-export function Component() {
+export function DocumentPage() {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const applicationId = params.get('slsqId') ?? params.get('id') ?? '';
@@ -158,3 +158,6 @@ function DocumentScreen({ document, data, guarantee }: DocumentScreenProps) {
     </div>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { DocumentPage as Component };
