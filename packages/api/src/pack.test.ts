@@ -96,6 +96,7 @@ async function typecheck(dir: string, project: string): Promise<{ code: number; 
   }
 }
 
+// Generous limits: the suite packs, installs and runs tsc three times, beside the other packages' tests on a busy machine.
 let work: string;
 let consumer: string;
 
@@ -121,14 +122,14 @@ beforeAll(async () => {
   writeFileSync(join(consumer, 'tsconfig.nodenext.json'), tsconfig('NodeNext', 'NodeNext', ['consumer.ts'], 'out'));
   writeFileSync(join(consumer, 'tsconfig.bundler.json'), tsconfig('ESNext', 'Bundler', ['consumer.ts']));
   writeFileSync(join(consumer, 'tsconfig.internal.json'), tsconfig('NodeNext', 'NodeNext', ['internal.ts']));
-}, 240_000);
+}, 480_000);
 
 afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
 describe('the packed packages in a bare npm project', () => {
-  it('install side by side: @hall/api depends on the packed @hall/domain version, not a workspace range', { timeout: 60_000 }, async () => {
+  it('install side by side: @hall/api depends on the packed @hall/domain version, not a workspace range', { timeout: 120_000 }, async () => {
     const { stdout } = await run('npm', ['ls', '--all', '--json', '--offline'], { cwd: consumer });
     const tree = JSON.parse(stdout) as { dependencies: Record<string, { version: string; dependencies?: Record<string, { version: string }> }> };
     const domainVersion = (require(join(domainDir, 'package.json')) as { version: string }).version;
@@ -143,10 +144,10 @@ describe('the packed packages in a bare npm project', () => {
       expect(result.output).toBe('');
       expect(result.code).toBe(0);
     },
-    120_000,
+    240_000,
   );
 
-  it('the consumer runs in Node: the typed client parses a reply, the rules answer', { timeout: 120_000 }, async () => {
+  it('the consumer runs in Node: the typed client parses a reply, the rules answer', { timeout: 240_000 }, async () => {
     // Emit only; the type-check is the test above.
     await run(process.execPath, [tsc, '-p', 'tsconfig.nodenext.json', '--noCheck'], { cwd: consumer });
     const { stdout } = await run(process.execPath, ['out/consumer.js'], { cwd: consumer });
@@ -174,5 +175,5 @@ describe('the packed packages in a bare npm project', () => {
     expect(result.output).toMatch(/internal\.ts\(5,\d+\): error TS2307: Cannot find module '@hall\/api\/browser'/);
     expect(result.output).toMatch(/internal\.ts\(6,\d+\): error TS2307: Cannot find module '@hall\/domain\/internal'/);
     await expect(run(process.execPath, ['--input-type=module', '-e', "await import('@hall/api/internal')"], { cwd: consumer })).rejects.toThrow(/ERR_PACKAGE_PATH_NOT_EXPORTED/);
-  }, 120_000);
+  }, 240_000);
 });
