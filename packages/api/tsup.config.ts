@@ -1,4 +1,4 @@
 import { libraryBuild } from '@hall/tsup-config';
 import { defineConfig } from 'tsup';
 
-export default defineConfig(libraryBuild({ entry: ['src/index.ts', 'src/browser.ts'] }));
+export default defineConfig(libraryBuild({ entry: ['src/index.ts', 'src/browser.ts', 'src/internal.ts'] }));

@@ -54,13 +54,18 @@ export function boundaries(allowed = []) {
 
 /**
  * The browser apps take the contract's values from `@hall/api/browser`, which leaves the zod schemas
- * out of the bundle; types may still come from `@hall/api`.
+ * out of the bundle; types may still come from `@hall/api` or `@hall/api/internal`.
  */
 export const browserContract = {
   rules: {
     '@typescript-eslint/no-restricted-imports': [
       'error',
-      { paths: [{ name: '@hall/api', message: 'In the apps import values from @hall/api/browser (types may come from @hall/api).', allowTypeImports: true }] },
+      {
+        paths: [
+          { name: '@hall/api', message: 'In the apps import values from @hall/api/browser (types may come from @hall/api).', allowTypeImports: true },
+          { name: '@hall/api/internal', message: 'In the apps import values from @hall/api/browser (types may come from @hall/api/internal).', allowTypeImports: true },
+        ],
+      },
     ],
   },
 };

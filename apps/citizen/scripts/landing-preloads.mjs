@@ -5,7 +5,7 @@
 // screen is not a lazy route of its own, so this table cannot drift from the router unnoticed.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { citizenPaths } from '@hall/domain';
+import { citizenPaths } from '@hall/domain/internal';
 import { dist, HALL_SCREENS, manifest, staticClosure } from './built-chunks.mjs';
 
 const LANDING_PAGES = {

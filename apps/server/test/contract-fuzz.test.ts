@@ -1,4 +1,4 @@
-import { UNREADABLE_TEXT_MESSAGE, contract, type CallDefinition } from '@hall/api';
+import { UNREADABLE_TEXT_MESSAGE, contract, type CallDefinition } from '@hall/api/internal';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApplication, verifiedCitizen } from './application-helpers';

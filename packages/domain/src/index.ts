@@ -1,12 +1,14 @@
+/**
+ * The public surface of `@hall/domain`, what other teams build on (see README.md, "What is stable"):
+ * the rules, enumerations, messages and the region table. The hall's own apps also import
+ * `@hall/domain/internal` (the citizen's route tree, the menu's gates, the session's redirects).
+ */
 export * from './id-card';
 export * from './regions';
-export * from './citizen-paths';
 export * from './routing';
 export * from './application-sections';
 export * from './review';
 export * from './query-records';
-export * from './menu';
-export * from './session';
 export * from './formats';
 export * from './acceptance-number';
 export * from './enums';

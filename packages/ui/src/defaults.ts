@@ -1,19 +1,11 @@
 /**
- * The kit's default values, merged once here. Every number is the specification's and comes
- * from @hall/domain's constants, so a screen, the kit and the server quote the same value;
- * components take each as a prop that defaults to the value below.
+ * The kit's default values, merged once here. Every number is the specification's: how a screen
+ * looks and moves comes from the kit's constants, a limit the server enforces too (the code
+ * countdown, the page size) from @hall/domain's; components take each as a prop that defaults to
+ * the value below.
  */
-import {
-  BANNER_DURATION_MS,
-  BANNER_HEIGHT_PX,
-  BANNER_INTERVAL_MS,
-  BANNER_SWIPE_THRESHOLD_PX,
-  ERROR_TOAST_DURATION_MS,
-  HOME_BANNER_HEIGHT_PX,
-  PAGER_MAX_PAGE_BUTTONS,
-  PAGER_PAGE_SIZE,
-  SMS_COUNTDOWN_SECONDS,
-} from '@hall/domain/constants';
+import { PAGER_PAGE_SIZE, SMS_COUNTDOWN_SECONDS } from '@hall/domain/constants';
+import { BANNER_DURATION_MS, BANNER_HEIGHT_PX, BANNER_INTERVAL_MS, BANNER_SWIPE_THRESHOLD_PX, ERROR_TOAST_DURATION_MS, HOME_BANNER_HEIGHT_PX, PAGER_MAX_PAGE_BUTTONS } from './constants';
 
 export const defaults = {
   /** Banner carousel (spec part 1 §9): looping, automatic. */

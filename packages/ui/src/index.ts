@@ -1,6 +1,7 @@
 // The hall's mobile component kit. The theme comes first so the components' own styles follow it.
 import './theme/theme.css';
 
+export * from './constants';
 export { defaults } from './defaults';
 export * from './locale';
 export type { NativeProps, WithNativeProps } from './utils/native-props';

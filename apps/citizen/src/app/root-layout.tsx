@@ -1,4 +1,4 @@
-import { waitingGuardRedirect } from '@hall/domain';
+import { waitingGuardRedirect } from '@hall/domain/internal';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../stores/session';
 

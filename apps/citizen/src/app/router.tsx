@@ -1,10 +1,10 @@
-import { waitingGuardRedirect } from '@hall/domain';
+import { waitingGuardRedirect } from '@hall/domain/internal';
 import { lazyScreen, preloadScreens, ScreenOutlet } from '@hall/app';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { useSession } from '../stores/session';
 import { paths } from '../config/paths';
-import { Component as HomePage } from '../features/home/home-page';
-import { Component as WaitingPage } from '../features/session/waiting-page';
+import { HomePage } from '../features/home/home-page';
+import { WaitingPage } from '../features/session/waiting-page';
 import { RootLayout } from './root-layout';
 
 /**

@@ -1,4 +1,4 @@
-import { HOME_BANNER_HEIGHT_PX } from '@hall/domain';
+import { HOME_BANNER_HEIGHT_PX } from '@hall/ui/constants';
 import type { ReactNode } from 'react';
 import { HallTabBar } from './hall-tab-bar';
 import { paths } from '../config/paths';

@@ -1,4 +1,4 @@
-import { PULL_REFRESH_THRESHOLD_PX } from '@hall/domain';
+import { PULL_REFRESH_THRESHOLD_PX } from '@hall/ui/constants';
 import { EmptyState, showToast, type PageShellAction } from '@hall/ui';
 import { PullToRefresh } from 'antd-mobile';
 import { LoopOutline } from 'antd-mobile-icons';

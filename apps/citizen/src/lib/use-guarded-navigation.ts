@@ -1,4 +1,4 @@
-import { menuClickTarget, validateUserDecision, type MenuLink } from '@hall/domain';
+import { menuClickTarget, validateUserDecision, type MenuLink } from '@hall/domain/internal';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from './api';

@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { UNREADABLE_TEXT_MESSAGE, hasUnreadableCharacters } from '@hall/api';
+import { UNREADABLE_TEXT_MESSAGE, hasUnreadableCharacters } from '@hall/api/internal';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest } from '../lib/errors';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { downloadHref, type MaterialAttachment } from '@hall/api';
+import { downloadHref, type MaterialAttachment } from '@hall/api/internal';
 import { downloadFiles, storedFiles } from '../../src/db/schema';
 import { downloadAssetPath, DEMO_DOWNLOADS } from '../../src/seed/downloads';
 import { recordStoredFile } from '../../src/services/storage/stored-files';

@@ -1,4 +1,4 @@
-import { ALERT_TITLE, DIALOG_CANCEL_TEXT, DIALOG_CONFIRM_TEXT, LOADING_TEXT, SMS_RESEND_TEXT, WARNING_TITLE } from '@hall/domain/constants';
+import { ALERT_TITLE, DIALOG_CANCEL_TEXT, DIALOG_CONFIRM_TEXT, LOADING_TEXT, SMS_RESEND_TEXT, WARNING_TITLE } from '../constants';
 
 /**
  * Every text the kit shows, in one place. `${name}` marks a value filled in by `formatMessage`.

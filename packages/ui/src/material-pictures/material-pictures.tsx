@@ -1,4 +1,4 @@
-import { THUMBNAIL_SIZE_PX } from '@hall/domain/constants';
+import { THUMBNAIL_SIZE_PX } from '../constants';
 import { ImageViewer } from 'antd-mobile';
 import { AddOutline, CloseCircleFill } from 'antd-mobile-icons';
 import type { ReactElement } from 'react';

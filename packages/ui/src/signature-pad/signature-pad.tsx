@@ -1,5 +1,5 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type PointerEvent } from 'react';
-import { SIGNATURE_CANVAS_HEIGHT_PX, SIGNATURE_CANVAS_WIDTH_PX, SIGNATURE_LINE_JOIN, SIGNATURE_STROKE_COLOR, SIGNATURE_STROKE_WIDTH_PX } from '@hall/domain/constants';
+import { SIGNATURE_CANVAS_HEIGHT_PX, SIGNATURE_CANVAS_WIDTH_PX, SIGNATURE_LINE_JOIN, SIGNATURE_STROKE_COLOR, SIGNATURE_STROKE_WIDTH_PX } from '../constants';
 import { classPrefixOf } from '../utils/class-prefix';
 import { withNativeProps, type WithNativeProps } from '../utils/native-props';
 import './signature-pad.css';

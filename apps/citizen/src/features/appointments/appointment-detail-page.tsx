@@ -8,7 +8,7 @@ import { useRemote } from '@hall/app';
 import './appointments.css';
 
 /** /yuyueDetail?orderid&djlx: one of the citizen's orders, the business type from the query else the order (spec part 3 §2.2). */
-export function Component() {
+export function AppointmentDetailPage() {
   const [params] = useSearchParams();
   const orderid = params.get('orderid') ?? '';
   const djlx = params.get('djlx') ?? '';
@@ -50,3 +50,6 @@ function Field({ label, children }: { label: string; children: string }) {
     </div>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { AppointmentDetailPage as Component };

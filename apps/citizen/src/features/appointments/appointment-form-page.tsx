@@ -36,7 +36,7 @@ async function listOrEmpty<T>(load: () => Promise<T[] | undefined>): Promise<T[]
  * selectors, each read-only until the one above is chosen; changing one clears those below and
  * reloads the next list (spec part 3 §2.1, §5, §8).
  */
-export function Component() {
+export function AppointmentFormPage() {
   const [params] = useSearchParams();
   const prolsh = params.get('prolsh') ?? '';
   const proinstid = params.get('proinstid') ?? '';
@@ -237,3 +237,6 @@ function Selector({ label, value, disabled, onChange, children }: { label: strin
     </List.Item>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { AppointmentFormPage as Component };

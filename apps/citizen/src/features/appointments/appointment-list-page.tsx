@@ -17,7 +17,7 @@ export const NO_APPOINTMENTS = '暂无任何相关结果！';
 type Entry = NonNullable<CallOutput<'getYuyueApplyList'>['data']>[number];
 
 /** /yuyue (在线预约): the citizen's submitted applications; 预约 books one, 查看预约单 opens its slip (spec part 3 §2.4). */
-export function Component() {
+export function AppointmentListPage() {
   const openid = useSession((s) => s.user?.openid) ?? '';
   const list = useRemote(async () => dataOf(await api.getYuyueApplyList({ openid })), [openid]);
 
@@ -79,3 +79,6 @@ function AppointmentEntry({ entry }: { entry: Entry }) {
 function reviewStatusText(shzt: number): string {
   return reviewStatusLabel(shzt) || String(shzt);
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { AppointmentListPage as Component };

@@ -11,7 +11,7 @@ import { NO_APPOINTMENTS } from './appointment-list-page';
 import './appointments.css';
 
 /** /yuyueRecord: the citizen's orders with application and appointment time; one opens its detail (spec part 3 §2.3). */
-export function Component() {
+export function AppointmentRecordPage() {
   const openid = useSession((s) => s.user?.openid) ?? '';
   const orders = useRemote(async () => {
     const reply = await api.appointmentOrders({ openid });
@@ -48,3 +48,6 @@ export function Component() {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { AppointmentRecordPage as Component };

@@ -7,7 +7,7 @@ import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-route
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { submitWithFeedback, dataOf, useRemote } from '@hall/app';
+import { dataOf, LOAD_FAILED_TRY_LATER, submitWithFeedback, useRemote } from '@hall/app';
 import { useSession } from '../../stores/session';
 import './archive-query.css';
 
@@ -16,7 +16,7 @@ import './archive-query.css';
  * certificate of a returned archive request (query certId, openid) as a picture; a tap opens it
  * full screen; back returns to /querycertrecord. The PDF opens in the PDF viewer.
  */
-export function Component() {
+export function ArchiveCertificatePage() {
   const [params] = useSearchParams();
   const certId = params.get('certId') ?? '';
   if (!certId) return <Navigate to={paths.querycertrecord} replace />;
@@ -48,7 +48,7 @@ function Certificate({ certId }: { certId: string }) {
       {image.loading && !image.data ? (
         <LoadingState />
       ) : image.error || !image.data ? (
-        <ErrorState message={image.error ?? '加载失败，请稍后重试'} onRetry={() => void image.reload()} />
+        <ErrorState message={image.error ?? LOAD_FAILED_TRY_LATER} onRetry={() => void image.reload()} />
       ) : (
         <>
           {districtPage ? <p className="hall-archive__note">请凭申请单号到不动产登记中心窗口核验本证明。</p> : null}
@@ -83,3 +83,6 @@ function Certificate({ certId }: { certId: string }) {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { ArchiveCertificatePage as Component };

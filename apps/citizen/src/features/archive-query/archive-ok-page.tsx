@@ -41,7 +41,7 @@ async function settle(bsm: string, bizToken: string | undefined, form: Record<st
  * settled and the request recorded (the server refuses it without the checked code and a passed face
  * check), then 'result submitted, please wait' and the way to the records, /querycertrecord.
  */
-export function Component() {
+export function ArchiveOkPage() {
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -115,3 +115,6 @@ export function Component() {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { ArchiveOkPage as Component };

@@ -10,7 +10,7 @@ import { PullRemoteList, refreshAction } from '../../components/remote-view';
 import '../../components/item-card.css';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { useRemote } from '@hall/app';
+import { LOAD_FAILED_TRY_LATER, useRemote } from '@hall/app';
 import { useSession } from '../../stores/session';
 import './archive-query.css';
 
@@ -18,7 +18,7 @@ type ArchiveRecord = NonNullable<Awaited<ReturnType<HallClient['querycertrecord'
 
 async function loadRecords(openid: string, code: string): Promise<ArchiveRecord[]> {
   const reply = await api.getCertRecord({ openid, ...(code ? { code } : {}) });
-  if (!errcodeOk(reply)) throw new Error(replyMessage(reply, '加载失败，请稍后重试'));
+  if (!errcodeOk(reply)) throw new Error(replyMessage(reply, LOAD_FAILED_TRY_LATER));
   return reply.data?.data ?? [];
 }
 
@@ -27,7 +27,7 @@ async function loadRecords(openid: string, code: string): Promise<ArchiveRecord[
  * acceptance number, refreshed from the header; 已返回 (20, 21) or 未返回; a tap shows the details
  * in a popup, and a returned one opens its certificate (/CatchCert_yhxz in district 140200, else /CatchCert_new).
  */
-export function Component() {
+export function ArchiveRecordsPage() {
   const user = useSession((s) => s.user);
   const openid = user?.openid ?? '';
   const navigate = useNavigate();
@@ -102,3 +102,6 @@ export function Component() {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { ArchiveRecordsPage as Component };

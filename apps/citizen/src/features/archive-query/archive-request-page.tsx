@@ -21,7 +21,7 @@ const CODE_SEND_FAILED = '验证码发送失败，请稍后再试';
  * code to the phone (60 s countdown); 查询 has the server check the code, then starts the face
  * check, which returns to /ok where the request is recorded.
  */
-export function Component() {
+export function ArchiveRequestPage() {
   const user = useSession((s) => s.user);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
@@ -111,3 +111,6 @@ export function Component() {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { ArchiveRequestPage as Component };

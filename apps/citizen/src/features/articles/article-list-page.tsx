@@ -18,7 +18,7 @@ import './articles.css';
  * Every article list: /news, /guide, /gsgg, /laws and /gov/:type. Which list is read off the
  * path; one screen serves them all.
  */
-export function Component() {
+export function ArticleListPage() {
   const { type } = useParams();
   const { pathname } = useLocation();
   const list = articleListAt(pathname, type);
@@ -141,3 +141,6 @@ function ArticleListScreen({ list }: { list: ArticleList }) {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { ArticleListPage as Component };

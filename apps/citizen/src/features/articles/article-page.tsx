@@ -15,7 +15,7 @@ function articleTypeOf(value: string | null): ArticleType | undefined {
 }
 
 /** /articlecontent?id=&type=: one article; its pictures open full screen on a tap. */
-export function Component() {
+export function ArticlePage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const type = articleTypeOf(params.get('type'));
@@ -78,3 +78,6 @@ export function Component() {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { ArticlePage as Component };

@@ -24,7 +24,7 @@ const BOOKING_FAILED = '预约失败，请稍后重试';
  * weekday), the selected day's time slots as booked/max on the right; a full slot cannot be
  * chosen; a tap asks 确定要申请吗? and books it, then shows the booking (spec part 3 §2.5, §4, §5, §8).
  */
-export function Component() {
+export function CounterBookingPage() {
   const [params] = useSearchParams();
   const proinstid = params.get('proinstid') ?? '';
   const navigate = useNavigate();
@@ -186,3 +186,6 @@ function DayButton({ day, selected, onSelect }: { day: Day; selected: boolean; o
     </button>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { CounterBookingPage as Component };

@@ -12,7 +12,7 @@ import './counter-booking.css';
  * /apmorder?id (预约详情): the booking just made, or one opened from the records: the citizen has
  * booked, should come to the hall during the slot and show this page (spec part 3 §2.5).
  */
-export function Component() {
+export function CounterOrderPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const navigate = useNavigate();
@@ -51,3 +51,6 @@ export function Component() {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { CounterOrderPage as Component };

@@ -11,7 +11,7 @@ import { useCounterBookings, type CounterBooking } from './use-counter-bookings'
 import './counter-booking.css';
 
 /** /apmrecord (预约记录): the citizen's counter bookings with creation and booking time (year-month-day); one opens its details (spec part 3 §2.5, §8). */
-export function Component() {
+export function CounterRecordPage() {
   const navigate = useNavigate();
   const bookings = useCounterBookings();
   const [open, setOpen] = useState<CounterBooking | null>(null);
@@ -58,3 +58,6 @@ export function Component() {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { CounterRecordPage as Component };

@@ -5,7 +5,7 @@ import { DownlandOutline } from 'antd-mobile-icons';
 import { useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { api } from '../../lib/api';
-import { useRemote } from '@hall/app';
+import { LOAD_FAILED_TRY_LATER, useRemote } from '@hall/app';
 import { startDownload, WECHAT_DOWNLOAD_HINT } from '../../lib/wechat-download';
 import { isWechatBrowser } from '../../lib/landing';
 import { useSession } from '../../stores/session';
@@ -21,7 +21,7 @@ interface Loaded {
  * /zlxz (资料下载): a search box, the files of the citizen's district five a page (the pager only
  * above 5), a tap downloads the file; inside WeChat a hint says to open the browser (spec part 3 §2.19).
  */
-export function Component() {
+export function DownloadListPage() {
   const xzqdm = useSession((s) => s.user?.XZQDM) ?? '';
   // The search lives in the address, so back from a download keeps it.
   const [params, setParams] = useSearchParams();
@@ -32,7 +32,7 @@ export function Component() {
       return { items: reply.data.map((file) => ({ id: file.fileName, title: file.fileAlias, description: file.fileName, url: file.url })), empty: null };
     }
     if (errcodeEmpty(reply)) return { items: [], empty: reply.errmsg || EMPTY_LIST_MESSAGE };
-    throw new Error(reply.errmsg || '加载失败，请稍后重试');
+    throw new Error(reply.errmsg || LOAD_FAILED_TRY_LATER);
   }, [xzqdm, search]);
 
   return (
@@ -71,3 +71,6 @@ export function Component() {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { DownloadListPage as Component };

@@ -11,7 +11,7 @@ import { useSession } from '../../stores/session';
 import './feedback.css';
 
 /** /feedBackDetail?id: the citizen's text and the hall's reply. */
-export function Component() {
+export function FeedbackDetailPage() {
   const id = useSearchParams()[0].get('id') ?? '';
   const openid = useSession((s) => s.user?.openid ?? '');
   const item = useRemote(async () => {
@@ -67,3 +67,6 @@ export function Component() {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { FeedbackDetailPage as Component };

@@ -8,19 +8,19 @@ import { RemoteList } from '../../components/remote-view';
 import '../../components/item-card.css';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { useRemote } from '@hall/app';
+import { LOAD_FAILED_TRY_LATER, useRemote } from '@hall/app';
 import { useSession } from '../../stores/session';
 import type { FeedbackFormState } from './feedback-page';
 import './feedback.css';
 
 /** /feedBackList: the citizen's feedback, newest first; the add button opens the form. */
-export function Component() {
+export function FeedbackListPage() {
   const openid = useSession((s) => s.user?.openid ?? '');
   const navigate = useNavigate();
   const list = useRemote(async () => {
     // The list declares page 1 and 15 rows, as the spec says; the server answers the whole list.
     const reply = await api.getFeedBackListPage({ openid, page: 1, rows: LIST_PAGE_SIZE });
-    if (!webstateOk(reply) || !reply.data) throw new Error(reply.errmsg || reply.msg || '加载失败，请稍后重试');
+    if (!webstateOk(reply) || !reply.data) throw new Error(reply.errmsg || reply.msg || LOAD_FAILED_TRY_LATER);
     return reply.data;
   }, [openid]);
 
@@ -60,3 +60,6 @@ export function Component() {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { FeedbackListPage as Component };

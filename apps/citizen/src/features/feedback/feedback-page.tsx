@@ -20,7 +20,7 @@ export interface FeedbackFormState {
 const SUBMIT_FAILED = '提交失败';
 
 /** /feedBack: one text of at most 200 characters, confirmed before it is sent. */
-export function Component() {
+export function FeedbackPage() {
   const openid = useSession((s) => s.user?.openid ?? '');
   const navigate = useNavigate();
   const fromList = (useLocation().state as FeedbackFormState | null)?.fromList === true;
@@ -75,3 +75,6 @@ export function Component() {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { FeedbackPage as Component };

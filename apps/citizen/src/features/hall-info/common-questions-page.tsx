@@ -7,7 +7,7 @@ import { dataOf, useRemote } from '@hall/app';
 import './hall-info.css';
 
 /** /commonQuesList: the questions citizens ask most, each opening to its answer. */
-export function Component() {
+export function CommonQuestionsPage() {
   const list = useRemote(async () => dataOf(await api.getCommonQuesList({})), []);
 
   return (
@@ -38,3 +38,6 @@ export function Component() {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { CommonQuestionsPage as Component };

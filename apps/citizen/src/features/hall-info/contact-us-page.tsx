@@ -1,4 +1,4 @@
-import { QR_IMAGE_SIZE_PX } from '@hall/domain';
+import { QR_IMAGE_SIZE_PX } from '@hall/ui/constants';
 import { EmptyState } from '@hall/ui';
 import { ScanCodeOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
@@ -36,7 +36,7 @@ function telHref(value: string): string | null {
 }
 
 /** /ContactUs?slsqId: the hall's contact lines and its QR code. */
-export function Component() {
+export function ContactUsPage() {
   const slsqId = useSearchParams()[0].get('slsqId') ?? undefined;
   const contact = useRemote(async () => contactLines(dataOf(await api.getContactUs({ slsqId }))), [slsqId]);
   const [qrMissing, setQrMissing] = useState(false);
@@ -84,3 +84,6 @@ export function Component() {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { ContactUsPage as Component };

@@ -1,4 +1,4 @@
-import { HOME_BANNER_HEIGHT_PX } from '@hall/domain';
+import { HOME_BANNER_HEIGHT_PX } from '@hall/ui/constants';
 // Subpath imports keep the rest of the kit (dialogs, forms) off the home page's first load.
 import { BannerCarousel } from '@hall/ui/banner-carousel';
 import { EmptyState } from '@hall/ui/empty-state';
@@ -14,7 +14,7 @@ import { hallMenu } from '../../lib/hall-menu';
 import './home-page.css';
 
 /** The hall home `/`: the banner carousel (150 px) and the menu groups with their tiles. */
-export function Component() {
+export function HomePage() {
   const appid = useSession((s) => s.appInfo?.appid);
   const open = useGuardedNavigation();
   // 长辈模式: one tile a row and a banner that stays still until turned by hand.
@@ -56,3 +56,6 @@ export function Component() {
     </HomeFrame>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { HomePage as Component };

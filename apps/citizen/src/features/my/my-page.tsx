@@ -1,4 +1,4 @@
-import { maskMobileNumber, showsMyBusiness } from '@hall/domain';
+import { maskMobileNumber, showsMyBusiness } from '@hall/domain/internal';
 import { Avatar, List, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,7 +10,7 @@ import { useGuardedNavigation } from '../../lib/use-guarded-navigation';
 import './my-page.css';
 
 /** The personal centre /my (spec part 1 §2). */
-export function Component() {
+export function MyPage() {
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
   const open = useGuardedNavigation();
@@ -70,3 +70,6 @@ export function Component() {
     </div>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { MyPage as Component };

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ErrorState, LoadingState } from '@hall/ui';
 import { NETWORK_ERROR } from '@hall/app';
 import { paths } from '../../config/paths';
-import { DOCUMENT_OPTIONS, loadPdfJs } from './pdfjs';
+import { DOCUMENT_OPTIONS, loadPdfJs, type PdfJsLib } from './pdfjs';
 
 /** Sharp on phone screens without canvases so large that iOS refuses to draw them. */
 const MAX_OUTPUT_SCALE = 3;
@@ -52,8 +52,9 @@ export function PdfPages({ url }: { url: string }) {
     host.replaceChildren();
 
     void (async () => {
+      let lib: PdfJsLib | null = null;
       try {
-        const lib = await loadPdfJs();
+        lib = await loadPdfJs();
         if (cancelled) return;
         const task = lib.getDocument({ url, ...DOCUMENT_OPTIONS });
         destroy = () => void task.destroy();
@@ -88,8 +89,8 @@ export function PdfPages({ url }: { url: string }) {
         }
       } catch (error) {
         if (cancelled) return;
-        const name = (error as { name?: string } | null)?.name;
-        const message = name === 'InvalidPDFException' ? PDF_BROKEN : await failureMessage(url);
+        // pdf.js hands a worker's parse failure over as its own InvalidPDFException.
+        const message = lib && error instanceof lib.InvalidPDFException ? PDF_BROKEN : await failureMessage(url);
         if (!cancelled) setStatus({ kind: 'error', message });
       }
     })();

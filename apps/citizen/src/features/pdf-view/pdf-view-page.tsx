@@ -23,7 +23,7 @@ function hallFileUrl(value: string | null): string | null {
 }
 
 /** /PDFview?PDFurl=: a PDF of the hall (a certificate proof, a licence, an uploaded file), page by page. */
-export function Component() {
+export function PdfViewPage() {
   const [params] = useSearchParams();
   const url = hallFileUrl(params.get('PDFurl'));
   const inWechat = isWechatBrowser();
@@ -47,3 +47,6 @@ export function Component() {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { PdfViewPage as Component };

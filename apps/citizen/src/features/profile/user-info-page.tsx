@@ -32,7 +32,7 @@ const settledTokens = new Set<string>();
  * /userInfo (and ?type=1 to complete a registration): the profile with real-name verification.
  * Back from the face check (BizToken in the address) it first shows how the check ended.
  */
-export function Component() {
+export function UserInfoPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const registering = params.get('type') === '1';
@@ -243,3 +243,6 @@ function ProfileScreen({ registering }: { registering: boolean }) {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { UserInfoPage as Component };

@@ -23,7 +23,7 @@ const RESULT_ROWS: readonly [label: string, field: keyof ProgressResult][] = [
 ];
 
 /** /progressQuery: the progress of a case by its acceptance number, letter case as written. */
-export function Component() {
+export function ProgressQueryPage() {
   const openid = useSession((s) => s.user?.openid ?? '');
   const [number, setNumber] = useState('');
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
@@ -114,3 +114,6 @@ export function Component() {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { ProgressQueryPage as Component };

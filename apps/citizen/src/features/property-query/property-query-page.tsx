@@ -55,7 +55,7 @@ function foundUnit(result: PropertyResult): Record<string, string> {
  * unit found into that application; when the business asks more of a unit than the certificate
  * tells, the unit form opens with what was found filled in.
  */
-export function Component() {
+export function PropertyQueryPage() {
   const user = useSession((s) => s.user);
   const openid = user?.openid ?? '';
   const navigate = useNavigate();
@@ -245,3 +245,6 @@ export function Component() {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { PropertyQueryPage as Component };

@@ -29,7 +29,7 @@ function showBriefDialog(message: string, ms: number): void {
 }
 
 /** /certificateQuery and /dzzzQuery: one form, the screen read off the path. */
-export function Component() {
+export function QueryPage() {
   const { pathname } = useLocation();
   const screen = screenAt(QUERY_SCREENS, pathname);
   if (!screen) return <Navigate to={paths.notFound} replace />;
@@ -208,3 +208,6 @@ function QueryForm({ screen }: { screen: QueryScreen }) {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { QueryPage as Component };

@@ -1,5 +1,6 @@
-import { LICENCE_QUERY_DIALOG_HIDE_MS, QUERY_DIALOG_HIDE_MS, type QueryRecordKind } from '@hall/domain';
+import { type QueryRecordKind } from '@hall/domain';
 import { paths } from '../../config/paths';
+import { LICENCE_QUERY_DIALOG_HIDE_MS, QUERY_DIALOG_HIDE_MS } from '@hall/ui/constants';
 
 /** The two query forms: 不动产证书查询 (/certificateQuery) and 电子证照查询 (/dzzzQuery). */
 export type QueryFormKind = Extract<QueryRecordKind, 'certificate' | 'licence'>;

@@ -9,15 +9,13 @@ import { PullRemoteList, refreshAction } from '../../components/remote-view';
 import '../../components/item-card.css';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { submitWithFeedback, useRemote } from '@hall/app';
+import { LOAD_FAILED_TRY_LATER, submitWithFeedback, useRemote } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { QUERY_SCREENS, RECORD_SCREENS, screenAt, type RecordScreen } from './query-screens';
 import './queries.css';
 
-const LOAD_FAILED = '加载失败，请稍后重试';
-
 /** /record, /dzzzrecord and /dzzzverificationrecord: one list, the screen read off the path. */
-export function Component() {
+export function RecordListPage() {
   const { pathname } = useLocation();
   const screen = screenAt(RECORD_SCREENS, pathname);
   if (!screen) return <Navigate to={paths.notFound} replace />;
@@ -26,7 +24,7 @@ export function Component() {
 
 async function loadRecords(kind: QueryRecordKind, openid: string): Promise<QueryRecordItem[]> {
   const reply = kind === 'certificate' ? await api.getZsRecord({ openid }) : kind === 'licence' ? await api.dzzzRecord({ openid }) : await api.dzzzVerification({ openid });
-  if (!stateOk(reply)) throw new Error(replyMessage(reply, LOAD_FAILED));
+  if (!stateOk(reply)) throw new Error(replyMessage(reply, LOAD_FAILED_TRY_LATER));
   return reply.data ?? [];
 }
 
@@ -46,7 +44,7 @@ function RecordList({ screen }: { screen: RecordScreen }) {
     let path = '';
     const found = await submitWithFeedback(async () => {
       const reply = await api.getDzzzyqPdf({ openid, id: record.ID });
-      if (!stateOk(reply) || !reply.data?.path) return replyMessage(reply, LOAD_FAILED);
+      if (!stateOk(reply) || !reply.data?.path) return replyMessage(reply, LOAD_FAILED_TRY_LATER);
       path = reply.data.path;
       return null;
     });
@@ -128,3 +126,6 @@ function RecordList({ screen }: { screen: RecordScreen }) {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { RecordListPage as Component };

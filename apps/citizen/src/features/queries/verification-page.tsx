@@ -36,7 +36,7 @@ function fileSize(bytes: number): string {
 }
 
 /** /dzzzverification: upload a PDF to verify its electronic signature; the outcome is listed in the records. */
-export function Component() {
+export function VerificationPage() {
   const user = useSession((s) => s.user);
   const hallRegion = useSession((s) => s.appInfo?.xzqdm ?? '');
   const navigate = useNavigate();
@@ -136,3 +136,6 @@ export function Component() {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { VerificationPage as Component };

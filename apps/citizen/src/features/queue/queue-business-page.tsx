@@ -11,7 +11,7 @@ import { QueueLinkItem } from './queue-link-item';
 import './queue.css';
 
 /** /queue/business?comID: the business groups of a hall, each with what it handles; one leads to its day and time. */
-export function Component() {
+export function QueueBusinessPage() {
   const [params] = useSearchParams();
   const comID = params.get('comID') ?? '';
   const groups = useRemote(async () => {
@@ -49,3 +49,6 @@ export function Component() {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { QueueBusinessPage as Component };

@@ -1,5 +1,6 @@
 import { statOk } from '@hall/api/browser';
 import type { CallOutput } from '@hall/api/browser';
+import { LOAD_FAILED_TRY_LATER } from '@hall/app';
 
 export type QueueCompany = NonNullable<CallOutput<'queueCompanies'>['data']>[number];
 export type QueueGroup = NonNullable<CallOutput<'queueGroups'>['data']>[number];
@@ -16,7 +17,7 @@ export const NOT_AVAILABLE = '暂无';
  * The data of a queue reply, or the reply's message thrown: a failed queue list is shown empty with
  * its message (spec part 3 §8: "Queue APIs succeed on stat 1; otherwise lists are emptied").
  */
-export function statData<T>(reply: { stat: number; msg?: string | undefined; data?: T | undefined }, fallback = '加载失败，请稍后重试'): T {
+export function statData<T>(reply: { stat: number; msg?: string | undefined; data?: T | undefined }, fallback = LOAD_FAILED_TRY_LATER): T {
   if (!statOk(reply) || reply.data === undefined) throw new Error(reply.msg || fallback);
   return reply.data;
 }

@@ -13,7 +13,7 @@ import { QueueLinkItem } from './queue-link-item';
 import './queue.css';
 
 /** /queue (排队取号): the module's news, the halls that hand out numbers, and the citizen's own numbers (spec part 3 §2.6). */
-export function Component() {
+export function QueueHomePage() {
   const companies = useRemote(async () => statData(await api.queueCompanies({})), []);
   const news = useRemote(async () => statData(await api.queueNewsList({})), []);
   const count = useRemote(async () => statData(await api.queueOrderCount({})), []);
@@ -48,3 +48,6 @@ export function Component() {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { QueueHomePage as Component };

@@ -18,7 +18,7 @@ export const CANCEL_CONFIRM_TEXT = '确定取消该号码吗？取消后需重�
 /** A queue order in state 1 is a valid booking; any other state is cancelled. */
 const ORDER_VALID = 1;
 
-export function Component() {
+export function QueueOrdersPage() {
   const orders = useRemote(async () => statData(await api.queueOrders({})), []);
   // A number not yet served follows the calls live (a skipped one can still be recalled); a quiet reload keeps the list on screen.
   const live = (orders.data ?? []).some((order) => order.state === ORDER_VALID && order.callState !== 'done');
@@ -67,3 +67,6 @@ export function Component() {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { QueueOrdersPage as Component };

@@ -10,7 +10,7 @@ import { QueueOrderFields } from './queue-order-fields';
 import './queue.css';
 
 /** /queue/result?id: the number just taken, with where and when to come (spec part 3 §2.6, §8). */
-export function Component() {
+export function QueueResultPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const navigate = useNavigate();
@@ -53,3 +53,6 @@ export function Component() {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { QueueResultPage as Component };

@@ -40,7 +40,7 @@ function useNames(comID: string, groupId: string) {
  * the times of the chosen day with the numbers left, and the order form (name and phone from the
  * profile, a remark); a number taken opens its result page (spec part 3 §2.6, §8).
  */
-export function Component() {
+export function QueueTimePage() {
   const [params] = useSearchParams();
   const comID = params.get('comID') ?? '';
   const groupId = params.get('groupId') ?? '';
@@ -193,3 +193,6 @@ export function Component() {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { QueueTimePage as Component };

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { paths } from '../../config/paths';
 
 /** The logout page: goes straight to the server's /logout, which ends the session and returns to the root. */
-export function Component() {
+export function LogoutPage() {
   useEffect(() => {
     window.location.replace(paths.logout);
   }, []);
@@ -14,3 +14,6 @@ export function Component() {
     </div>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { LogoutPage as Component };

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 
 /** The 404 page: a way back to the hall. */
-export function Component() {
+export function NotFoundPage() {
   const navigate = useNavigate();
   return (
     <div className="hall-page-center">
@@ -14,3 +14,6 @@ export function Component() {
     </div>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { NotFoundPage as Component };

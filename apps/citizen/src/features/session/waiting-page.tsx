@@ -1,4 +1,4 @@
-import { initPageRedirect } from '@hall/domain';
+import { initPageRedirect } from '@hall/domain/internal';
 import { EmptyState } from '@hall/ui/empty-state';
 import { Button, DotLoading } from 'antd-mobile';
 import { useEffect } from 'react';
@@ -11,7 +11,7 @@ import { HomeFrame, HomeSkeleton } from '../../components/home-frame';
  * /waiting: runs the session bootstrap, then goes on to where the citizen was going (the init page).
  * On the way to the hall home it already draws the home's frame and skeleton, not a blank 加载中.
  */
-export function Component() {
+export function WaitingPage() {
   const [params] = useSearchParams();
   const { status, error, appInfo, bootstrap } = useSession();
   useEffect(() => {
@@ -45,3 +45,6 @@ export function Component() {
     </div>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { WaitingPage as Component };

@@ -9,7 +9,7 @@ import { HallPage } from '../../components/hall-page';
 import { RemoteList } from '../../components/remote-view';
 import '../../components/item-card.css';
 import { api } from '../../lib/api';
-import { useRemote } from '@hall/app';
+import { LOAD_FAILED_TRY_LATER, useRemote } from '@hall/app';
 import { TileMap } from './tile-map';
 import './sites.css';
 
@@ -25,10 +25,10 @@ function coordinates(site: Site): { lat: number; lng: number } | null {
 }
 
 /** /fwwd (服务网点): the sites with a map at zoom 14; a tap shows a site's details and a call button (spec part 3 §2.18). */
-export function Component() {
+export function SiteListPage() {
   const sites = useRemote(async () => {
     const reply = await api.serviceSites({});
-    if (!stateOk(reply)) throw new Error(reply.msg || reply.errmsg || '加载失败，请稍后重试');
+    if (!stateOk(reply)) throw new Error(reply.msg || reply.errmsg || LOAD_FAILED_TRY_LATER);
     return reply.data ?? [];
   }, []);
   // The map works without its provider: a failed configuration read is the same as none.
@@ -108,3 +108,6 @@ export function Component() {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { SiteListPage as Component };

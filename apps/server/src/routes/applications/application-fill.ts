@@ -1,4 +1,4 @@
-import { applicantSave, contract, rightsSave, unitSave } from '@hall/api';
+import { applicantSave, contract, rightsSave, unitSave } from '@hall/api/internal';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../register-call';

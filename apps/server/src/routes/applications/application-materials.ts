@@ -1,4 +1,4 @@
-import { MATERIAL_IMAGE_MAX_BYTES, contract } from '@hall/api';
+import { MATERIAL_IMAGE_MAX_BYTES, contract } from '@hall/api/internal';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { envelopeOf } from '../../lib/envelope';

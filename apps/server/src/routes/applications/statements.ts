@@ -1,4 +1,4 @@
-import { SIGNATURE_IMAGE_MAX_BYTES, contract } from '@hall/api';
+import { SIGNATURE_IMAGE_MAX_BYTES, contract } from '@hall/api/internal';
 import { SIGNATURE_MESSAGES } from '@hall/domain';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../lib/errors';

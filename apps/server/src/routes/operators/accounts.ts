@@ -1,4 +1,4 @@
-import { AUDIT_PAGE_SIZE, contract } from '@hall/api';
+import { AUDIT_PAGE_SIZE, contract } from '@hall/api/internal';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../register-call';
 import { auditActor } from '../../plugins/operator-session';

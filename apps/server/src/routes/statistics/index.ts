@@ -1,4 +1,4 @@
-import { contract, STATISTICS_MAX_DAYS } from '@hall/api';
+import { contract, STATISTICS_MAX_DAYS } from '@hall/api/internal';
 import type { FastifyInstance } from 'fastify';
 import { connectDatabase } from '../../db/client';
 import { badRequest } from '../../lib/errors';

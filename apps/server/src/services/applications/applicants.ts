@@ -1,4 +1,4 @@
-import { NO_DATA_MESSAGE, type Applicant, type ApplicantSave } from '@hall/api';
+import { NO_DATA_MESSAGE, type Applicant, type ApplicantSave } from '@hall/api/internal';
 import { APPLICANT_CATEGORY_COMPANY, APPLICANT_CATEGORY_PERSON, applicantCategoryOf, personSaveNextTarget, resolveApplicantKind, validateApplicant } from '@hall/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';

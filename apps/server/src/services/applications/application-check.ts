@@ -1,4 +1,4 @@
-import { NO_DATA_MESSAGE } from '@hall/api';
+import { NO_DATA_MESSAGE } from '@hall/api/internal';
 import { APPLICANT_KINDS, applicantKindTitle, checkedScreen, firstSectionLack, isAppointmentApplication } from '@hall/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';

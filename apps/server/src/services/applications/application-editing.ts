@@ -1,4 +1,4 @@
-import { NO_DATA_MESSAGE } from '@hall/api';
+import { NO_DATA_MESSAGE } from '@hall/api/internal';
 import { isDeletableApplication, statusRefusal } from '@hall/domain';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';

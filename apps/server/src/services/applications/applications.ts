@@ -7,7 +7,7 @@ import {
   type ApplyCodeResult,
   type PropertyUnit,
   type RightsRecord,
-} from '@hall/api';
+} from '@hall/api/internal';
 import { REGISTRATION_TYPES, REVIEW_STATUS_TABS, REVIEW_TABS, enumLabel, isDeletableApplication, reviewTabOf, statusRefusal } from '@hall/domain';
 import { and, asc, desc, eq, getTableColumns, inArray, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';

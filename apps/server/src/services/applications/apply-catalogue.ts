@@ -1,5 +1,5 @@
 import type { ApplyTitle, BusinessType, DictionaryItem, ProdefParent } from '@hall/api';
-import { NO_DATA_MESSAGE } from '@hall/api';
+import { NO_DATA_MESSAGE } from '@hall/api/internal';
 import { regionPath } from '@hall/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';

@@ -1,4 +1,4 @@
-import { SIGNATURE_IMAGE_MAX_BYTES } from '@hall/api';
+import { SIGNATURE_IMAGE_MAX_BYTES } from '@hall/api/internal';
 import { validateSigning } from '@hall/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';

@@ -1,4 +1,4 @@
-import { MATERIAL_IMAGE_MAX_BYTES, NO_DATA_MESSAGE, materialFilePath, type ApplicationMaterial, type MaterialAttachment } from '@hall/api';
+import { MATERIAL_IMAGE_MAX_BYTES, NO_DATA_MESSAGE, materialFilePath, type ApplicationMaterial, type MaterialAttachment } from '@hall/api/internal';
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Readable } from 'node:stream';

@@ -1,4 +1,4 @@
-import { NO_DATA_MESSAGE, statementFields, type GuaranteePreview, type StatementBundle, type StatementTemplate } from '@hall/api';
+import { NO_DATA_MESSAGE, statementFields, type GuaranteePreview, type StatementBundle, type StatementTemplate } from '@hall/api/internal';
 import { CHANGE_RECORD_FIELDS, INQUIRY_FIELDS, STATEMENT_TEMPLATE_NAMES, UNDERTAKING_FIELDS, isStatementTemplateName, validateDeathDate, validateSharePercent } from '@hall/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';

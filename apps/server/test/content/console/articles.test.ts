@@ -8,7 +8,7 @@ import {
   type ArticleListItem,
   type ConsoleArticle,
   type ConsoleArticleItem,
-} from '@hall/api';
+} from '@hall/api/internal';
 import { articles, auditTrail } from '../../../src/db/schema';
 import { testHallForFile } from '../../hall';
 import { rowById, auditedChanges } from '../../rows';

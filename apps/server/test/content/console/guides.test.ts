@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MATERIALS_INVALID, type ConsoleGuide } from '@hall/api';
+import { MATERIALS_INVALID, type ConsoleGuide } from '@hall/api/internal';
 import { testHallForFile } from '../../hall';
 import { materialsOf, startApplication, verifiedCitizen } from '../../application-helpers';
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { CONTACT_LINE_INVALID, CONTENT_ORDER_STALE, MAP_TILE_URL_INVALID, QUESTION_REQUIRED, type CommonQuestion, type ConsoleQuestion } from '@hall/api';
+import { CONTACT_LINE_INVALID, CONTENT_ORDER_STALE, MAP_TILE_URL_INVALID, QUESTION_REQUIRED, type CommonQuestion, type ConsoleQuestion } from '@hall/api/internal';
 import { auditTrail } from '../../../src/db/schema';
 import { auditedChanges } from '../../rows';
 import { testHallForFile } from '../../hall';

@@ -14,7 +14,7 @@ import {
   type ConsoleMenu,
   type ConsoleMenuGroup,
   type MenuGroup,
-} from '@hall/api';
+} from '@hall/api/internal';
 import { auditTrail, banners, menus } from '../../../src/db/schema';
 import { buildApp } from '../../../src/app';
 import { connectDatabase } from '../../../src/db/client';

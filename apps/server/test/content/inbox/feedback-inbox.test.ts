@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { FEEDBACK_ALREADY_REPLIED, FEEDBACK_REPLY_REQUIRED, FEEDBACK_REPLY_TOO_LONG, type FeedbackItem, type InboxFeedbackDetail, type InboxFeedbackItem } from '@hall/api';
+import { FEEDBACK_ALREADY_REPLIED, FEEDBACK_REPLY_REQUIRED, FEEDBACK_REPLY_TOO_LONG, type FeedbackItem, type InboxFeedbackDetail, type InboxFeedbackItem } from '@hall/api/internal';
 import { auditTrail, feedback } from '../../../src/db/schema';
 import { testHallForFile } from '../../hall';
 import { rowById, auditedChanges } from '../../rows';

@@ -10,7 +10,7 @@ import {
   FULFILMENT_UPLOAD_UNREADABLE,
   FULFILMENT_WRONG_ANSWER,
   type FulfilmentItem,
-} from '@hall/api';
+} from '@hall/api/internal';
 import { auditTrail, queryRecords, storedFiles } from '../../../src/db/schema';
 import { resolvePendingRecords } from '../../../src/services/queries/fulfilment/query-resolver';
 import { createTestHall, PRODUCTION_ENV, type TestHall } from '../../hall';

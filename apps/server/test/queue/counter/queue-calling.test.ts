@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { QueueBoard, QueueBoardNumber, QueueOrder, QueueSettingsHall } from '@hall/api';
 import { operatorAccounts, queueConfigs, queueDaySerials, queueOrders, queueTimeCounts } from '../../../src/db/schema';
-import { ROW_ID_INVALID } from '@hall/api';
+import { ROW_ID_INVALID } from '@hall/api/internal';
 import { NOT_YOUR_HALL } from '../../../src/services/operators/operator-sites';
 import { DISPLAY_STREAMS_PER_ADDRESS, TOO_MANY_DISPLAYS } from '../../../src/routes/queue/counter';
 import { statementsWhile } from '../../statement-count';

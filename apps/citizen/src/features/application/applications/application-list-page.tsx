@@ -48,7 +48,7 @@ function taxBureauHref(idNumber: string): string {
  * /prodoing?itemIndex&yytype: the citizen's applications under four tabs (未提交, 待审核, 审核通过,
  * 已驳回); tapping one opens the tab's actions (spec part 2 §2, §4, §8).
  */
-export function Component() {
+export function ApplicationListPage() {
   const [params, setParams] = useSearchParams();
   const tab = reviewTabFromItemIndex(params.get('itemIndex'));
   const yytype = appointmentFilter(params.get('yytype'));
@@ -189,3 +189,6 @@ function ApplicationItem({ item, tab, onOpen }: { item: ApplicationSummary; tab:
     </div>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { ApplicationListPage as Component };

@@ -1,4 +1,4 @@
-import { applyCodeDecision, applyNextTarget, isAppointmentApplication, routeHref } from '@hall/domain';
+import { applyCodeDecision, applyNextTarget, isAppointmentApplication, routeHref } from '@hall/domain/internal';
 import { ApplySteps, EmptyState, showAlert, showConfirm } from '@hall/ui';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
@@ -17,7 +17,7 @@ const APPLY_FAILED = '申请失败，请稍后重试';
  * The application guide /apply?id&name&djlx&qllx&code&appointment: the business's guide (业务须知,
  * step 1 of the progress bar) and 我要申请, which starts the application and goes to its next screen.
  */
-export function Component() {
+export function ApplyGuidePage() {
   const [params] = useSearchParams();
   const prodefid = params.get('id') ?? '';
   const name = params.get('name') ?? '';
@@ -101,3 +101,6 @@ export function Component() {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { ApplyGuidePage as Component };

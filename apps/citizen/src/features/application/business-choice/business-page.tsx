@@ -21,7 +21,7 @@ const INDIVIDUAL_ACCOUNT = '0';
  * category's businesses on the right. A business opens its guide /apply; an enterprise business is
  * first checked against the account's type (spec part 2 §4).
  */
-export function Component() {
+export function BusinessPage() {
   const [params] = useSearchParams();
   const xzqdm = params.get('xzqdm') || DEFAULT_APPLY_REGION;
   const dylx = params.get('dylx') ?? '';
@@ -100,3 +100,6 @@ export function Component() {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { BusinessPage as Component };

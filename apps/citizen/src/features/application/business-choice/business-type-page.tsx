@@ -11,7 +11,7 @@ import { dataOf, useRemote } from '@hall/app';
 import './business-choice.css';
 
 /** /sel?xzqdm, 业务选择: the business types, one a row with its image; a type opens its businesses in the district. */
-export function Component() {
+export function BusinessTypePage() {
   const [params] = useSearchParams();
   const xzqdm = params.get('xzqdm') || DEFAULT_APPLY_REGION;
   const navigate = useNavigate();
@@ -37,3 +37,6 @@ export function Component() {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { BusinessTypePage as Component };

@@ -17,7 +17,7 @@ import './business-choice.css';
  * Choosing a city or a district opens the business types of /sel for it; a city already chosen
  * is not opened a second time (a double tap while the next screen loads).
  */
-export function Component() {
+export function SelectRegionPage() {
   const navigate = useNavigate();
   const [chosenCity, setChosenCity] = useState<string | null>(null);
   const region = useSession((s) => s.appInfo?.applyXzqdm) || DEFAULT_APPLY_REGION;
@@ -66,3 +66,6 @@ export function Component() {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { SelectRegionPage as Component };

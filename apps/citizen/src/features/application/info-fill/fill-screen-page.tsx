@@ -18,7 +18,7 @@ import './info-fill.css';
  * component whose sections come from the domain's table for the route's screen name, the panel
  * rules of the application and the business's titles (spec part 2 §2, §4, §8).
  */
-export function Component() {
+export function FillScreenPage() {
   const { screen: screenName } = useParams();
   const screen = asFillScreen(screenName);
   const [params] = useSearchParams();
@@ -81,3 +81,6 @@ export function Component() {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { FillScreenPage as Component };

@@ -45,7 +45,7 @@ const HOLDER_OPTIONS = ['1', '0'].map((value) => ({ value, label: HOLDER_FLAGS[v
  * the application, kind 0 rights holder, 1 obligor or 10 mortgagee (spec part 2 §2, §3, §5, §8;
  * part 3 §2.17). Typing is kept as a draft until saved.
  */
-export function Component() {
+export function PersonPage() {
   const [params] = useSearchParams();
   const type = params.get('type') ?? '0';
   const kind = type === '1' || type === '10' ? type : '0';
@@ -289,3 +289,6 @@ function TextRow({ id, label, required, value, onChange, maxLength, type, inputM
     </List.Item>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { PersonPage as Component };

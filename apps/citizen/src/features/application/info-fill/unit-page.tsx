@@ -52,7 +52,7 @@ type UnitValues = Record<string, string>;
  * (isfillin 1; the certificate number never for qllx 423); areas and amounts are numbers, dates lie
  * in 1949–2099 (spec part 2 §2, §5, §8). Typing is kept as a draft until saved.
  */
-export function Component() {
+export function UnitPage() {
   return <UnitScreen title="不动产单元信息" heading="不动产单元" />;
 }
 
@@ -222,3 +222,6 @@ function UnitForm({ heading, fields, unit, applicationId, djlx, qllx, appointmen
     </>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { UnitPage as Component };

@@ -9,7 +9,7 @@ import {
   showsUnitTable,
   type DetailRoute,
   type FillSection,
-} from '@hall/domain';
+} from '@hall/domain/internal';
 import { FieldList, MaterialThumbnails, MaterialViewer, showConfirm, type MaterialViewerState } from '@hall/ui';
 import { Button } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
@@ -38,7 +38,7 @@ function routeOf(pathname: string, djlx: string, qllx: string): DetailRoute {
  * §4): the application's name, the sections of the route's fill screen (hidden for an
  * appointment-only application), the materials grouped by name, and 提交 while submittable.
  */
-export function Component() {
+export function ApplicationDetailPage() {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const id = params.get('id') || params.get('slsqId') || '';
@@ -213,3 +213,6 @@ function MaterialsCard({ materials, onOpen }: { materials: Material[]; onOpen: (
     </section>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { ApplicationDetailPage as Component };

@@ -1,4 +1,4 @@
-import { IMAGE_COMPRESSION_RATIO } from '@hall/domain';
+import { IMAGE_COMPRESSION_RATIO } from '@hall/ui/constants';
 import { api } from '../../../lib/api';
 import { dataOf } from '@hall/app';
 

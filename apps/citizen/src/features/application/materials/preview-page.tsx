@@ -51,7 +51,7 @@ function previewOf(pathname: string): { title: string; read: (detail: Applicatio
  * (/ygqlxxD), mortgage (/dyqD) or rights info (/qlxxD) of an application, read-only, with a button back
  * to the pair's detail page.
  */
-export function Component() {
+export function ApplicationPreviewPage() {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -100,3 +100,6 @@ export function Component() {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { ApplicationPreviewPage as Component };

@@ -1,5 +1,5 @@
 import { errcodeOk, SessionLostError } from '@hall/api/browser';
-import { IMAGES_PER_PICK, uploadNextTarget, uploadProgressStep, validateMaterials } from '@hall/domain';
+import { uploadNextTarget, uploadProgressStep, validateMaterials } from '@hall/domain';
 import { ApplySteps, EmptyState, MaterialThumbnails, MaterialViewer, showAlert, showConfirm, showLoading, showToast, type MaterialViewerState } from '@hall/ui';
 import { Button } from 'antd-mobile';
 import { useRef, useState, type ChangeEvent } from 'react';
@@ -13,13 +13,14 @@ import { useSession } from '../../../stores/session';
 import { compressImage, loadMaterials, materialFileUrl, type Material } from './materials';
 import { chooseAndUpload, wechatSdk } from './wechat-images';
 import './materials.css';
+import { IMAGES_PER_PICK } from '@hall/ui/constants';
 
 export const UPLOAD_HINT = '请按照帮助提示上传资料';
 export const CONFIRM_IMAGE_DELETE = '确定删除该图片?';
 const UPLOAD_FAILED = '上传失败，请重试';
 
 /** 资料上传 (spec part 2 §2, §4, §5, §8): the materials of an application, their pictures, and Next to its detail page. */
-export function Component() {
+export function MaterialsUploadPage() {
   const [params] = useSearchParams();
   const slsqId = params.get('slsqId') || params.get('id') || '';
   const appointment = params.get('appointment') ?? '0';
@@ -177,3 +178,6 @@ export function Component() {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { MaterialsUploadPage as Component };

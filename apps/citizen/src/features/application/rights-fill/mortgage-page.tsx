@@ -46,7 +46,7 @@ function validate(values: MortgageValues): string | null {
  * (一般抵押) asks the secured principal, 2 (最高额抵押) the maximum claim and its confirmation
  * (part 2 §4); claim dates 1949–2099; checked by validateMortgage.
  */
-export function Component() {
+export function MortgagePage() {
   return (
     <RightsScreen title={SAVE_TYPES[SAVE_TYPE_MORTGAGE]} savetype={SAVE_TYPE_MORTGAGE} dictionaries={['DYFS', 'JGDW']} initial={initial} validate={validate} toSave={toSave}>
       {({ data, values, change }) => {
@@ -76,3 +76,6 @@ export function Component() {
     </RightsScreen>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { MortgagePage as Component };

@@ -30,7 +30,7 @@ function validate(values: PreNoticeValues): string | null {
 }
 
 /** /info/ygqlxx: the pre-notation rights record (YGQLXX, savetype 2), checked by validatePreNotice. */
-export function Component() {
+export function PreNoticePage() {
   return (
     <RightsScreen
       title={SAVE_TYPES[SAVE_TYPE_PRE_NOTATION]}
@@ -63,3 +63,6 @@ export function Component() {
     </RightsScreen>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { PreNoticePage as Component };

@@ -17,7 +17,7 @@ function validate(values: RightsInfoValues): string | null {
  * /info/qlxxinfo: a transfer's rights info (savetype 99): holding method, certificate count and the
  * transaction amount with its unit, all three required (validateTransferRights).
  */
-export function Component() {
+export function RightsInfoPage() {
   return (
     <RightsScreen title={SAVE_TYPES[SAVE_TYPE_RIGHTS_INFO]} savetype={SAVE_TYPE_RIGHTS_INFO} dictionaries={['CZFS', 'JGDW']} initial={initial} validate={validate} toSave={(values) => ({ ...values })}>
       {({ data, values, change }) => (
@@ -31,3 +31,6 @@ export function Component() {
     </RightsScreen>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { RightsInfoPage as Component };

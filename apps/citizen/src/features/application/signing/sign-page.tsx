@@ -19,7 +19,7 @@ const ALERT_TITLE = '提示';
  * §2.11). Save stores the PNG against the saved applicant, then 保存成功 and back to the person
  * screen, which shows 已签字 from the server's qzzt. An applicant not saved yet cannot sign.
  */
-export function Component() {
+export function SignPage() {
   const [params] = useSearchParams();
   const applicantId = params.get('userid') ?? '';
   const applicationId = params.get('slsqId') ?? '';
@@ -119,3 +119,6 @@ function SignForm({ applicantId, applicationId, name, kind, signed, djlx, qllx }
     </div>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { SignPage as Component };

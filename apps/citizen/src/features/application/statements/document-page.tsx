@@ -1,7 +1,6 @@
 import { errcodeOk, stateOk, type GuaranteePreview } from '@hall/api/browser';
 import {
   INQUIRY_RECORD_PATH,
-  PREVIEW_BUTTON_DELAY_MS,
   RIGHTS_STATEMENTS_PATH,
   STATEMENT_DOCUMENT_TITLES,
   STATEMENT_MESSAGES,
@@ -26,6 +25,7 @@ import { guaranteeQueryOf, statementQueryOf } from './statement-query';
 import { RemoteView } from '../../../components/remote-view';
 import { loadCaseStatements, signDataOf, type CaseStatements } from './statement-data';
 import './statements.css';
+import { PREVIEW_BUTTON_DELAY_MS } from '@hall/ui/constants';
 
 const ALERT_TITLE = '提示';
 
@@ -44,7 +44,7 @@ function documentOf(pathname: string, djlx: string, qllx: string): StatementDocu
  * /info/InfoFillJcinfoAskRecord. After 2 s a button turns the document into a picture and uploads
  * it to the case's template; 上传成功, then back to the rights-information screen.
  */
-export function Component() {
+export function DocumentPage() {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const applicationId = params.get('slsqId') ?? params.get('id') ?? '';
@@ -158,3 +158,6 @@ function DocumentScreen({ document, data, guarantee }: DocumentScreenProps) {
     </div>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { DocumentPage as Component };

@@ -16,7 +16,7 @@ import './statements.css';
  * case (spec part 3 §2.12, §2.17): certificate number, unit number and location, the ownership mode,
  * the applicants with their signatures; 下一步 opens the inquiry-record screen with signData.
  */
-export function Component() {
+export function PropertyInfoPage() {
   const [params] = useSearchParams();
   const applicationId = params.get('slsqId') || params.get('id') || '';
   const openid = useSession((s) => s.user?.openid ?? '');
@@ -81,3 +81,6 @@ export function Component() {
     </HallPage>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { PropertyInfoPage as Component };

@@ -39,7 +39,7 @@ type Fields = Record<string, string>;
  * the questioning record with the share in percent, previewed as the description and the record.
  * Each preview saves first; 下一步 saves and opens the upload screen.
  */
-export function Component() {
+export function RightsStatementsPage() {
   const [params] = useSearchParams();
   const applicationId = params.get('slsqId') || params.get('id') || '';
   const openid = useSession((s) => s.user?.openid ?? '');
@@ -233,3 +233,6 @@ function TextRow({ id, label, value, onChange, type, inputMode, suffix, stacked 
     </List.Item>
   );
 }
+
+/** The route's lazy screen (lazyScreen reads `Component`). */
+export { RightsStatementsPage as Component };

@@ -1,8 +1,6 @@
 import { NO_DATA_MESSAGE, stateOk, type ApplicantSignature, type ApplicationDetail, type ApplyTitle, type StatementBundle, type StatementTemplate } from '@hall/api/browser';
 import { api } from '../../../lib/api';
-import { dataOf, NotFoundError, recordOf, APPLICATION_NOT_FOUND } from '@hall/app';
-
-const LOAD_FAILED = '加载失败，请稍后重试';
+import { APPLICATION_NOT_FOUND, dataOf, LOAD_FAILED_TRY_LATER, NotFoundError, recordOf } from '@hall/app';
 
 export interface CaseStatements {
   detail: ApplicationDetail;
@@ -16,7 +14,7 @@ export interface CaseStatements {
 /** A state/msg reply's failure as an Error with the server's words. */
 function throwUnlessStateOk(reply: { state: number | boolean; msg?: string | undefined; errmsg?: string | undefined }): void {
   if (stateOk(reply)) return;
-  const message = reply.msg || reply.errmsg || LOAD_FAILED;
+  const message = reply.msg || reply.errmsg || LOAD_FAILED_TRY_LATER;
   throw message === NO_DATA_MESSAGE ? new NotFoundError(APPLICATION_NOT_FOUND) : new Error(message);
 }
 

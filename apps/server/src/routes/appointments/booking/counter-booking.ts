@@ -1,5 +1,5 @@
 import { contract } from '@hall/api';
-import { citizenPaths } from '@hall/domain';
+import { citizenPaths } from '@hall/domain/internal';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { registerCall } from '../../register-call';

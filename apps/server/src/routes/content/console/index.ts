@@ -10,7 +10,7 @@ import {
   UNREADABLE_TEXT_MESSAGE,
   contract,
   type CallDefinition,
-} from '@hall/api';
+} from '@hall/api/internal';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../../lib/errors';

@@ -1,4 +1,4 @@
-import { EMPTY_LIST_MESSAGE, NO_DATA_MESSAGE, contract } from '@hall/api';
+import { EMPTY_LIST_MESSAGE, NO_DATA_MESSAGE, contract } from '@hall/api/internal';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../register-call';
 import { addressList } from '../../../services/content/public/address-list';

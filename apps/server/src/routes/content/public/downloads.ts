@@ -1,4 +1,4 @@
-import { EMPTY_LIST_MESSAGE, contract } from '@hall/api';
+import { EMPTY_LIST_MESSAGE, contract } from '@hall/api/internal';
 import type { FastifyInstance } from 'fastify';
 import { provideDemoDownloadFiles } from '../../../seed/downloads';
 import { registerCall } from '../../register-call';

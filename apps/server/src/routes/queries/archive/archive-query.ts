@@ -1,4 +1,4 @@
-import { archivePdfPath, contract } from '@hall/api';
+import { archivePdfPath, contract } from '@hall/api/internal';
 import { ARCHIVE_QUERY_MESSAGES, normalizeIdNumber, PROPERTY_QUERY_MESSAGES } from '@hall/domain';
 import type { FastifyInstance } from 'fastify';
 import { renderArchiveCertificatePdf, renderArchiveCertificatePng } from '../../../documents/archive-certificate';

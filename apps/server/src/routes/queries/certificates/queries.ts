@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { contract, SIGNATURE_UPLOAD_SUCCESS, verificationPreviewPath } from '@hall/api';
+import { contract, SIGNATURE_UPLOAD_SUCCESS, verificationPreviewPath } from '@hall/api/internal';
 import { QUERY_STATE_FOUND } from '@hall/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../../../lib/errors';

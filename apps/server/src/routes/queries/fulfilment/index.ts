@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { contract, FULFILMENT_UPLOAD_MAX_BYTES, FULFILMENT_UPLOAD_MISSING, FULFILMENT_UPLOAD_TOO_LARGE, NO_DATA_MESSAGE } from '@hall/api';
+import { contract, FULFILMENT_UPLOAD_MAX_BYTES, FULFILMENT_UPLOAD_MISSING, FULFILMENT_UPLOAD_TOO_LARGE, NO_DATA_MESSAGE } from '@hall/api/internal';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../../../lib/errors';
 import { registerCall } from '../../register-call';

@@ -1,4 +1,4 @@
-import { contract, QUEUE_DISPLAY_STREAM_PATH, QUEUE_OWN_STREAM_PATH } from '@hall/api';
+import { contract, QUEUE_DISPLAY_STREAM_PATH, QUEUE_OWN_STREAM_PATH } from '@hall/api/internal';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../register-call';
 import { auditActor } from '../../../plugins/operator-session';

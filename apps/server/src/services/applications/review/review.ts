@@ -8,7 +8,7 @@ import {
   type ReviewApplicationDetail,
   type ReviewQueue,
   type ReviewQueueItem,
-} from '@hall/api';
+} from '@hall/api/internal';
 import {
   REGISTRATION_TYPES,
   REVIEW_STAGES,

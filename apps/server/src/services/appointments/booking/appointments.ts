@@ -1,4 +1,4 @@
-import { NO_DATA_MESSAGE, type AppointmentOrder } from '@hall/api';
+import { NO_DATA_MESSAGE, type AppointmentOrder } from '@hall/api/internal';
 import { REGISTRATION_TYPES, REVIEW_STATUS, VALIDATION_MESSAGES, bookingSuccessMessage, calendarDate, slotBookingMessage, validateAppointment } from '@hall/domain';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';

@@ -1,4 +1,4 @@
-import { DEFAULT_APPLY_REGION, REVIEW_STATUS, VALIDATION_MESSAGES, calendarDate, citizenPaths, getHref, counterBookingTime, slotBookingMessage, weekdayName } from '@hall/domain';
+import { DEFAULT_APPLY_REGION, REVIEW_STATUS, VALIDATION_MESSAGES, calendarDate, citizenPaths, getHref, counterBookingTime, slotBookingMessage, weekdayName } from '@hall/domain/internal';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { applications, appointmentAreas, appointmentCalendars, appointmentOrders, appointmentProcesses, appointmentSlots, counterBookings } from '../../../db/schema';

@@ -1,4 +1,4 @@
-import { NO_DATA_MESSAGE, type CounterDay, type DayBooking } from '@hall/api';
+import { NO_DATA_MESSAGE, type CounterDay, type DayBooking } from '@hall/api/internal';
 import { ATTENDANCE_LABELS, INVALID_DATE, isCalendarDate, maskMobileNumber, type AttendanceState } from '@hall/domain';
 import { and, asc, eq, inArray, type Column, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';

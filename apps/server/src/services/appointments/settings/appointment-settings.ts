@@ -1,4 +1,4 @@
-import { NO_DATA_MESSAGE, type AffectedBooking, type SiteSettings, type SlotSettingInput } from '@hall/api';
+import { NO_DATA_MESSAGE, type AffectedBooking, type SiteSettings, type SlotSettingInput } from '@hall/api/internal';
 import {
   DEFAULT_WORKING_WEEKDAYS,
   INVALID_DATE,

@@ -1,4 +1,4 @@
-import { NO_DATA_MESSAGE, type SiteSettings } from '@hall/api';
+import { NO_DATA_MESSAGE, type SiteSettings } from '@hall/api/internal';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { appointmentAreas, appointmentCalendars, appointmentOrders, appointmentProcesses, appointmentSlots, counterBookings } from '../../../db/schema';

@@ -12,7 +12,7 @@ import {
   type ArticleType,
   type ConsoleArticle,
   type ConsoleArticleItem,
-} from '@hall/api';
+} from '@hall/api/internal';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { articles } from '../../../db/schema';

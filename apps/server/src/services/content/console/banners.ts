@@ -1,4 +1,4 @@
-import { BANNER_IMAGE_NOT_IMAGE, BANNER_TITLE_MAX_LENGTH, BANNER_TITLE_REQUIRED, BANNER_TITLE_TOO_LONG, NO_DATA_MESSAGE, contract, type ConsoleBanner } from '@hall/api';
+import { BANNER_IMAGE_NOT_IMAGE, BANNER_TITLE_MAX_LENGTH, BANNER_TITLE_REQUIRED, BANNER_TITLE_TOO_LONG, NO_DATA_MESSAGE, contract, type ConsoleBanner } from '@hall/api/internal';
 import { asc, eq, sql } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import type { Database } from '../../../db/client';

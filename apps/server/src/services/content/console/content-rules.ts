@@ -1,4 +1,4 @@
-import { CONTENT_LINK_INVALID, CONTENT_ORDER_STALE } from '@hall/api';
+import { CONTENT_LINK_INVALID, CONTENT_ORDER_STALE } from '@hall/api/internal';
 import type { Database } from '../../../db/client';
 import { badRequest, conflict } from '../../../lib/errors';
 import { recordAudit, type AuditActor } from '../../operators/audit';

@@ -8,7 +8,7 @@ import {
   UPLOADED_PDF_UNREADABLE,
   downloadHref,
   type ConsoleDownload,
-} from '@hall/api';
+} from '@hall/api/internal';
 import { asc, eq, sql } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import type { Database } from '../../../db/client';

@@ -8,7 +8,7 @@ import {
   MATERIAL_NAME_MAX_LENGTH,
   NO_DATA_MESSAGE,
   type ConsoleGuide,
-} from '@hall/api';
+} from '@hall/api/internal';
 import { asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { businessMaterials, businesses, guides } from '../../../db/schema';

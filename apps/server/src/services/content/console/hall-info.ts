@@ -15,7 +15,7 @@ import {
   QUESTION_TOO_LONG,
   type ConsoleQuestion,
   type MapSetting,
-} from '@hall/api';
+} from '@hall/api/internal';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { commonQuestions, settings } from '../../../db/schema';

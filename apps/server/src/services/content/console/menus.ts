@@ -12,7 +12,7 @@ import {
   NO_DATA_MESSAGE,
   type ConsoleMenu,
   type ConsoleMenuGroup,
-} from '@hall/api';
+} from '@hall/api/internal';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { menus } from '../../../db/schema';

@@ -7,7 +7,7 @@ import {
   SITE_WORKTIME_MAX_LENGTH,
   SITE_WORKTIME_TOO_LONG,
   type ServiceSiteDetails,
-} from '@hall/api';
+} from '@hall/api/internal';
 import { asc } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { appointmentAreas } from '../../../db/schema';

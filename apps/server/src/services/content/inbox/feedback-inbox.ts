@@ -7,7 +7,7 @@ import {
   NO_DATA_MESSAGE,
   type InboxFeedbackDetail,
   type InboxFeedbackItem,
-} from '@hall/api';
+} from '@hall/api/internal';
 import { maskMobileNumber } from '@hall/domain';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';

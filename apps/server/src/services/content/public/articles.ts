@@ -1,4 +1,4 @@
-import { NO_DATA_MESSAGE, articleHref, type Article, type ArticleListItem, type ArticleType } from '@hall/api';
+import { NO_DATA_MESSAGE, articleHref, type Article, type ArticleListItem, type ArticleType } from '@hall/api/internal';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { articles } from '../../../db/schema';

@@ -1,4 +1,4 @@
-import { downloadHref, type DownloadFile } from '@hall/api';
+import { downloadHref, type DownloadFile } from '@hall/api/internal';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { Database } from '../../../db/client';

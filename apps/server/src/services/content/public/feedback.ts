@@ -1,5 +1,5 @@
 import { validateFeedback } from '@hall/domain';
-import { NO_DATA_MESSAGE, type FeedbackItem } from '@hall/api';
+import { NO_DATA_MESSAGE, type FeedbackItem } from '@hall/api/internal';
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { feedback, sessions } from '../../../db/schema';

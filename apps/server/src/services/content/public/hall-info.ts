@@ -1,4 +1,4 @@
-import { NO_DATA_MESSAGE, type CommonQuestion } from '@hall/api';
+import { NO_DATA_MESSAGE, type CommonQuestion } from '@hall/api/internal';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { commonQuestions, settings } from '../../../db/schema';

@@ -1,5 +1,5 @@
 import type { CertificateQueryForm, QueryCity } from '@hall/api';
-import { MESSAGE_COMPLETE_USER_INFO, MESSAGE_NOT_REAL_NAME_VERIFIED, normalizeIdNumber, queryRecordStateText, validateCertificateQuery } from '@hall/domain';
+import { MESSAGE_COMPLETE_USER_INFO, MESSAGE_NOT_REAL_NAME_VERIFIED, normalizeIdNumber, queryRecordStateText, validateCertificateQuery } from '@hall/domain/internal';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { queryCities, queryRecords } from '../../../db/schema';

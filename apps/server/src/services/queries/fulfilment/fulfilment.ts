@@ -10,7 +10,7 @@ import {
   type FulfilmentItem,
   type FulfilmentKind,
   type FulfilmentRecord,
-} from '@hall/api';
+} from '@hall/api/internal';
 import { maskMobileNumber, QUERY_STATE_NOT_FOUND, queryRecordStateText } from '@hall/domain';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { HallContext } from '../../../context';

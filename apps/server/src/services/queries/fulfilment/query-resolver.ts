@@ -1,4 +1,4 @@
-import { FULFILMENT_KINDS } from '@hall/api';
+import { FULFILMENT_KINDS } from '@hall/api/internal';
 import { QUERY_STATE_NOT_FOUND, queryRecordStateText } from '@hall/domain';
 import { and, asc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import { Readable } from 'node:stream';

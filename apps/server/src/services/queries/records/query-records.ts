@@ -1,4 +1,4 @@
-import { licencePreviewPath, verificationPreviewPath, type QueryRecordDetail, type QueryRecordItem, type QueryRecordKindCode } from '@hall/api';
+import { licencePreviewPath, verificationPreviewPath, type QueryRecordDetail, type QueryRecordItem, type QueryRecordKindCode } from '@hall/api/internal';
 import { QUERY_STATE_FOUND } from '@hall/domain';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client';

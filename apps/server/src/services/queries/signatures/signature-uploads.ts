@@ -1,5 +1,5 @@
 import type { Multipart, MultipartFile } from '@fastify/multipart';
-import { UNREADABLE_TEXT_MESSAGE, hasUnreadableCharacters, signatureUploadFields } from '@hall/api';
+import { UNREADABLE_TEXT_MESSAGE, hasUnreadableCharacters, signatureUploadFields } from '@hall/api/internal';
 import { VALIDATION_MESSAGES, queryRecordStateText, validateSignatureUpload } from '@hall/domain';
 import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import type { HallContext } from '../../../context';
