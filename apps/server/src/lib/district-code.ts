@@ -1,4 +1,4 @@
-import { DISTRICT_CODE_INVALID } from '@hall/api';
+import { DISTRICT_CODE_INVALID } from '@hall/api/internal';
 import { badRequest } from './errors';
 
 /** A district code as the hall's tables hold it: six digits. */
