@@ -78,7 +78,7 @@ function addVary(reply: FastifyReply): void {
 /**
  * Compresses the JSON replies of the calls as the browser accepts (brotli, else gzip), ahead of
  * @fastify/compress, which leaves a reply that already carries a Content-Encoding alone:
- * - a frozen reply (lib/reply-serializer.ts: the public content kept by lib/public-content.ts, the
+ * - a frozen reply (lib/reply-serializer.ts: the reads kept by lib/kept-read.ts, such as the public content,
  *   same for everyone, such as the home's 16 KB menu; the review queues a process keeps) is compressed
  *   once per encoding at the highest level (BEST_QUALITY_MAX_BYTES) and its bytes reused for as long
  *   as the value lives; one that a single citizen reads (keptForOne) at the per-reply level;
