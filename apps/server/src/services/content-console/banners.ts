@@ -35,11 +35,7 @@ export function imageTypeOf(bytes: Buffer): string | null {
 }
 
 /** A new banner goes last; it shows to citizens once it has an image and is enabled. */
-export async function saveConsoleBanner(
-  db: Database,
-  actor: AuditActor,
-  input: { id?: string | undefined; title: string; link: string; enabled: boolean },
-): Promise<ConsoleBanner> {
+export async function saveConsoleBanner(db: Database, actor: AuditActor, input: { id?: string | undefined; title: string; link: string; enabled: boolean }): Promise<ConsoleBanner> {
   const values = {
     title: checkedText(input.title, { max: BANNER_TITLE_MAX_LENGTH, required: BANNER_TITLE_REQUIRED, tooLong: BANNER_TITLE_TOO_LONG }),
     link: checkedLink(input.link),
