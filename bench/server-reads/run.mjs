@@ -247,6 +247,15 @@ async function seedMix(databaseUrl, citizens, sign, operatorCookie) {
   return { readers, operators, movingApplication: waiting[0].id };
 }
 
+/** Each kind of request of BENCH_MIX once, so that a call that fails says so before it is measured. */
+async function checkMix(origin, scenario) {
+  for (let turn = 0; turn < 20; turn++) {
+    const request = scenario.perRequest(turn);
+    const response = await fetch(origin + request.path, { method: 'POST', headers: request.headers, body: request.body });
+    if (!response.ok) throw new Error(`${scenario.name}: ${request.path} answered ${response.status}: ${await response.text()}`);
+  }
+}
+
 function load(servers, { path, connections, body, cookie, perRequest }, seconds) {
   // Several servers: each gets its share of the connections, all at once (what a round-robin proxy does).
   const share = Math.ceil(connections / servers.length);
@@ -479,6 +488,7 @@ async function main() {
       for (let round = 0; round < ROUNDS; round += 1) {
         // With several rounds, each call's round is compared with the bare route measured just before it.
         const bareNow = ROUNDS > 1 ? await measureBare() : bareFigures;
+        if (scenario.perRequest && seeded.mix) await checkMix(measured[0].origin, scenario);
         const mover = scenario.reviewMoves ? moveReviewQueue(databaseUrl, seeded.mix.movingApplication) : null;
         await mover?.ready;
         await load(measured, scenario, 2);
