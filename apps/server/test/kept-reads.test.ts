@@ -159,7 +159,10 @@ describe('the reads a process keeps, each held to what it declares', () => {
       if (relative(src, file) === join('db', 'seed.ts')) continue;
       const text = readFileSync(file, 'utf8');
       for (const table of KEPT_READS[name].tables) {
-        for (const match of text.matchAll(new RegExp(`\\.(?:insert|update|delete)\\(${schemaNameOf(table)}\\)`, 'g'))) {
+        const variable = schemaNameOf(table);
+        // Through drizzle (tx.update(menus)) or in a statement of its own (sql`DELETE FROM ${menus} …`).
+        const write = new RegExp(`\\.(?:insert|update|delete)\\(${variable}\\)|(?:INSERT INTO|UPDATE|DELETE FROM|TRUNCATE) \\$\\{${variable}\\}`, 'gi');
+        for (const match of text.matchAll(write)) {
           const where = `${relative(src, file)}: ${match[0]}`;
           writes.push(where);
           if (!new RegExp(`keptReadChanged\\(\\w+, '${name}'\\)`).test(declarationAround(text, match.index))) missing.push(where);
