@@ -6,12 +6,13 @@ import { reviewStageStatus } from '@hall/domain';
 import type { Database } from '../src/db/client';
 import * as schema from '../src/db/schema';
 import { applicants, applications } from '../src/db/schema';
-import { KEPT_READS, type KeptReadName } from '../src/lib/kept-read';
+import { KEPT_READS, keptRead, keptReadChanged, type KeptReadName } from '../src/lib/kept-read';
 import { listReviewQueues } from '../src/services/review/review';
 import { wxMenuReader } from '../src/services/session/wx-menu';
 import { DEMO_BUSINESSES } from '../src/db/seed/apply-catalogue';
 import { caseColumns } from './application-helpers';
 import { otherClientForFile, testHallForFile } from './hall';
+import { statementsWhile } from './statement-count';
 
 // Every read a process keeps (lib/kept-read.ts KEPT_READS) is served from memory until its version
 // moves; a change that does not move it is served stale, and nothing else would notice. So each read
@@ -171,5 +172,60 @@ describe('the reads a process keeps, each held to what it declares', () => {
     }
     expect(writes.length).toBeGreaterThan(0);
     expect(missing, `writes of ${name}'s tables that do not move its version`).toEqual([]);
+  });
+});
+
+describe('keptRead', () => {
+  /** A kept read on this hall's database whose loads are counted; its version is wx_menu's. */
+  const counted = (maxKeys = 5, fail = (_key: string) => false) => {
+    const loads: string[] = [];
+    const read = keptRead(hall.connection.db, 'wx_menu', {
+      load: async (key: string) => {
+        loads.push(key);
+        if (fail(key)) throw new Error(`no ${key}`);
+        return { key, made: loads.length };
+      },
+      keyOf: (key) => key,
+      maxKeys,
+    });
+    return { read, loads };
+  };
+  const moveVersion = () => hall.connection.db.transaction((tx) => keptReadChanged(tx, 'wx_menu'));
+
+  it('answers the value it kept while the version stays, frozen, and loads it again once the version moves', async () => {
+    const { read, loads } = counted();
+    const first = await read('a');
+    expect(await read('a')).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(loads).toEqual(['a']);
+    await moveVersion();
+    expect(await read('a')).toEqual({ key: 'a', made: 2 });
+    expect(loads).toEqual(['a', 'a']);
+  });
+
+  it('the asks of one turn read the version once and share one load for each key', async () => {
+    const { read, loads } = counted();
+    const { result, statements } = await statementsWhile(hall.connection, 'hall_wx_menu_version', () => Promise.all(['a', 'b', 'a', 'b', 'a'].map((key) => read(key))));
+    expect(statements).toBe(1);
+    expect(loads).toEqual(['a', 'b']);
+    expect(result[0]).toBe(result[2]);
+  });
+
+  it('keeps at most maxKeys for one version', async () => {
+    const { read, loads } = counted(2);
+    await read('a');
+    await read('b');
+    await read('c');
+    await read('a');
+    expect(loads).toEqual(['a', 'b', 'c', 'a']);
+  });
+
+  it('keeps nothing when the load fails', async () => {
+    let failing = true;
+    const { read, loads } = counted(5, () => failing);
+    await expect(read('a')).rejects.toThrow('no a');
+    failing = false;
+    expect(await read('a')).toEqual({ key: 'a', made: 2 });
+    expect(loads).toEqual(['a', 'a']);
   });
 });
