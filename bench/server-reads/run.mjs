@@ -218,9 +218,9 @@ async function seedMix(databaseUrl, citizens, sign, operatorCookie) {
   const readers = citizens.slice(1, 1 + MIX_CITIZENS);
   const openids = readers.map((citizen) => citizen.openid);
   const { rows: template } = await client.query('SELECT id FROM applications ORDER BY id LIMIT 1');
-  const columns = (await client.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'applications' AND column_name NOT IN ('id', 'openid', 'name', 'shzt', 'submitted_at', 'slbh', 'prolsh')`)).rows.map(
-    (row) => `"${row.column_name}"`,
-  );
+  const columns = (
+    await client.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'applications' AND column_name NOT IN ('id', 'openid', 'name', 'shzt', 'submitted_at', 'slbh', 'prolsh')`)
+  ).rows.map((row) => `"${row.column_name}"`);
   await client.query(
     `INSERT INTO applications (openid, name, shzt, submitted_at, slbh, ${columns.join(', ')})
      SELECT o, '申请' || n, CASE n WHEN 1 THEN 0 WHEN 2 THEN -1 ELSE 40 END, CASE n WHEN 2 THEN NULL ELSE now() - (n || ' days')::interval END,
@@ -299,10 +299,12 @@ function load(servers, { path, connections, body, cookie, perRequest }, seconds)
 }
 
 /** A request of `readers`' turn-th citizen to `path`, with its own session. */
-const asCitizen = (readers, path, body = {}) => (turn) => {
-  const citizen = readers[turn % readers.length];
-  return { path, headers: { ...BROWSER_HEADERS, cookie: citizen.cookie }, body: JSON.stringify({ openid: citizen.openid, ...body }) };
-};
+const asCitizen =
+  (readers, path, body = {}) =>
+  (turn) => {
+    const citizen = readers[turn % readers.length];
+    return { path, headers: { ...BROWSER_HEADERS, cookie: citizen.cookie }, body: JSON.stringify({ openid: citizen.openid, ...body }) };
+  };
 /** The review page as the turn-th operator asks for it: the first page, one ask in five the second. */
 const asOperator = (operators) => (turn) => ({
   path: '/online/wx/apilist/getReviewList',
