@@ -172,7 +172,7 @@ async function bench(url) {
     `INSERT INTO sessions (id, openid, state, expires_at) SELECT 'volume-' || openid, openid, 'active', now() + interval '1 day' FROM unnest($1::text[]) openid ON CONFLICT DO NOTHING`,
     [[...citizens, ...agents].map((subject) => subject.openid)],
   );
-  const listApplications = async (openid) => applicationTabs(db, {}, await readApplicationsWithSession(db, `volume-${openid}`, {}));
+  const listApplications = async (openid) => applicationTabs({}, await readApplicationsWithSession(db, `volume-${openid}`, {}));
   const [{ waiting }] = await pick(`SELECT count(*)::int AS waiting FROM applications WHERE shzt = 0`);
   const dayMs = 24 * 3600_000;
   const untilMs = Date.parse(`${until}T00:00:00Z`);

@@ -16,7 +16,7 @@ import { randomId } from './lib/ids';
 import { replySerializerCompiler } from './lib/reply-serializer';
 import { compressReplies } from './lib/reply-compression';
 import { securityHeaders } from './lib/security-headers';
-import { PublicContentCache } from './db/public-content';
+import { keptRead } from './db/kept-read';
 import { safeErrorLog } from './lib/safe-error-log';
 import { SimulatedSmsSender } from './adapters/sms/sms';
 import { sessionArea } from './routes/session';
@@ -111,13 +111,9 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(replySerializerCompiler(hall.env.HALL_REPLY_CHECK));
   app.decorate('hall', hall);
-  // Public replies kept in this process until a change is announced (db/public-content.ts).
-  const publicContent = new PublicContentCache(hall.pool.options);
-  app.decorate('publicContent', publicContent);
-  app.addHook('onClose', () => publicContent.close());
-  await publicContent.start();
-  const readWxMenu = wxMenuReader(hall.db, hall.staticApps.publicDir);
-  app.decorate('wxMenu', () => publicContent.read('wx-menu', readWxMenu));
+  // The home's menus and banners, the same for everyone: kept until the content console changes them.
+  const wxMenu = keptRead(hall.db, 'wx_menu', { load: wxMenuReader(hall.db, hall.staticApps.publicDir), keyOf: () => '', maxKeys: 1 });
+  app.decorate('wxMenu', () => wxMenu(undefined));
   app.decorateRequest('hall', { getter: () => hall });
   app.decorateRequest('citizen', null as unknown as { openid: string; sessionId: string });
   app.decorateRequest('operator', null as unknown as SignedInOperator);

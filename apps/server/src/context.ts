@@ -14,7 +14,6 @@ import type { ForeignPdfs } from './documents/foreign-pdfs';
 import type { DocumentSigner } from './documents/signing/pdf-signer';
 import type { StaticAppsOptions } from './plugins/static-apps';
 import type { SignedInOperator } from './services/operators/operator-sessions';
-import type { PublicContentCache } from './db/public-content';
 import type { WxMenuReply } from './services/session/wx-menu';
 
 /** What every route and service of the hall can reach: storage, configuration and the outside systems. */
@@ -52,9 +51,7 @@ export interface HallContext {
 declare module 'fastify' {
   interface FastifyInstance {
     hall: HallContext;
-    /** Public replies kept in this process until a change is announced (db/public-content.ts). */
-    publicContent: PublicContentCache;
-    /** GetWxMenu's reply, kept in the public content cache. */
+    /** GetWxMenu's reply, kept by this process until the content console changes it (db/kept-read.ts, wx_menu). */
     wxMenu(): Promise<WxMenuReply>;
   }
   interface FastifyRequest {

@@ -60,16 +60,6 @@ const compressOnce: Record<Encoding, (text: string, size: number) => Promise<Buf
   gzip: (text, size) => gzipLater(text, gzipOptions(size, 9)),
 };
 
-/**
- * Kept replies that one citizen reads (their own application list): too few reads repay the
- * milliseconds of a best-level copy, so their one copy is made on the spot at the per-reply level.
- */
-const readByOne = new WeakSet<object>();
-export function keptForOne<Value extends object>(value: Value): Value {
-  readByOne.add(value);
-  return value;
-}
-
 function addVary(reply: FastifyReply): void {
   const vary = String(reply.getHeader('vary') ?? '');
   if (!/\baccept-encoding\b/i.test(vary)) reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
@@ -78,10 +68,9 @@ function addVary(reply: FastifyReply): void {
 /**
  * Compresses the JSON replies of the calls as the browser accepts (brotli, else gzip), ahead of
  * @fastify/compress, which leaves a reply that already carries a Content-Encoding alone:
- * - a frozen reply (lib/reply-serializer.ts: the public content kept by db/public-content.ts, the
- *   same for everyone, such as the home's 16 KB menu; the review queues a process keeps) is compressed
- *   once per encoding at the highest level (BEST_QUALITY_MAX_BYTES) and its bytes reused for as long
- *   as the value lives; one that a single citizen reads (keptForOne) at the per-reply level;
+ * - a frozen reply (lib/reply-serializer.ts: the reads kept by db/kept-read.ts, such as the home's
+ *   16 KB menu, the same for everyone, and the review queues) is compressed once per encoding at the
+ *   highest level (BEST_QUALITY_MAX_BYTES) and its bytes reused for as long as the value lives;
  * - any other text reply under ONE_SHOT_MAX_BYTES is compressed in one synchronous call.
  */
 export function compressReplies(app: FastifyInstance, { threshold }: { threshold: number }): void {
@@ -102,7 +91,6 @@ export function compressReplies(app: FastifyInstance, { threshold }: { threshold
   const keptCopy = (value: object, { encoding, size }: Compression, text: string): Promise<Buffer> => {
     const kept = copies.get(value) ?? {};
     copies.set(value, kept);
-    if (readByOne.has(value)) return (kept[encoding] ??= Promise.resolve(compressNow[encoding](text, size)));
     kept[encoding] ??= compressOnce[encoding](text, size).catch((error: unknown) => {
       app.log.warn({ err: error }, 'could not compress a kept public reply');
       delete kept[encoding];

@@ -36,7 +36,7 @@ function onFirstUse(make: () => Write): Write {
  *   reply's value (its keys maybe in another order): a reply that differs is an error, so the tests
  *   prove the two agree.
  * With either, a frozen reply cannot change, so it is written once and its text reused for as long as
- * the value lives: the public replies kept by db/public-content.ts (the home's menus and banners,
+ * the value lives: the replies kept by db/kept-read.ts (the home's menus and banners,
  * the same for everyone) are frozen for this.
  */
 export function replySerializerCompiler(check: 'on' | 'off') {

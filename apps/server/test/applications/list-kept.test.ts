@@ -5,10 +5,10 @@ import { applications } from '../../src/db/schema';
 import { API, caseColumns } from '../application-helpers';
 import { otherClientForFile, testHallForFile } from '../hall';
 
-// A citizen's application list is kept by the process while the rows it was made from are unchanged
-// (services/applications applicationTabs): the versions of the applications and of the user, read
-// with the rows, decide. The changes here are made by a client of their own, as another server process
-// or an administrator's statement would make them: nothing in this process is told.
+// A citizen's application list asked for again and again: it was once kept by the process while its
+// rows were unchanged, and is now made afresh each time (docs/decisions/012-one-caching-scheme.md); either
+// way each change must show at the next ask. The changes here are made by a client of their own, as
+// another server process or an administrator's statement would make them: nothing in this process is told.
 
 const hall = testHallForFile();
 const other = otherClientForFile(hall);

@@ -7,9 +7,9 @@ import { API, caseColumns } from '../application-helpers';
 import { otherClientForFile, testHallForFile } from '../hall';
 import { statementsWhile } from '../statement-count';
 
-// The review queues a process keeps (services/review readReviewQueues): read again only once
-// review_queue_version has moved, which the triggers of migration 0016 do at the commit of every change
-// the queues show. The changes here are made by a client of their own, as another server process or
+// The review queues a process keeps (services/review readReviewQueues, db/kept-read.ts): read again
+// only once their version (kept_read_versions, review_queue) has moved, which the triggers of the
+// migrations move at the commit of every change the queues show. The changes here are made by a client of their own, as another server process or
 // an administrator's statement would make them: nothing in this process is told.
 
 const hall = testHallForFile();

@@ -148,22 +148,6 @@ export const applications = pgTable(
   ],
 );
 
-/**
- * One row: a number that moves on whenever a commit changes what the review queues show (an
- * application entering, leaving or changing in a queue, its applicants, its filer's name, its
- * business's name). The triggers of migration 0016 move it at commit time, in the committing
- * transaction, so a reader that reads the number and then the queues holds queues at least as new as
- * the number: a process keeps the queues it read while the number stays (services/review).
- */
-export const reviewQueueVersion = pgTable(
-  'review_queue_version',
-  {
-    id: integer('id').primaryKey().default(1),
-    version: bigint('version', { mode: 'number' }).notNull().default(0),
-  },
-  (t) => [check('review_queue_version_one_row', sql`${t.id} = 1`)],
-);
-
 /** An application's id on a row that belongs to it: deleted with the application. */
 export const applicationId = () =>
   bigint('application_id', { mode: 'number' })

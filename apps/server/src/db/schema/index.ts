@@ -14,3 +14,4 @@ export * from './archive';
 export * from './queue';
 export * from './operators';
 export * from './appointment-settings';
+export * from './kept-reads';

@@ -1,6 +1,4 @@
-import { contract, type ApplicationListTab } from '@hall/api';
-import { frozenPerValue } from '../../lib/deep-freeze';
-import { keptForOne } from '../../lib/reply-compression';
+import { contract } from '@hall/api';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../register-call';
 import { applicationTabs, createApplication, deleteApplication, readApplication, readApplicationsWithSession } from '../../services/applications/applications';
@@ -24,12 +22,11 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
     data: await readApplication(db, request.citizen.openid, request.body.slsqId),
   }));
 
-  // A hot read: the session, the user and the applications in one statement. The lists are kept while
-  // their rows are unchanged (services/applications), and so is their reply, which one citizen reads.
-  const listsReply = frozenPerValue((lists: ApplicationListTab[]) => keptForOne({ errcode: '00' as const, data: { lists } }));
+  // A hot read: the session, the user and the applications in one statement, made afresh each time
+  // (docs/decisions/012-one-caching-scheme.md).
   registerCall(app, contract.getApplyList, { auth: 'citizen', sessionInRead: true }, async (request) => {
     const rows = await citizenReadInSession(request, (sessionId) => readApplicationsWithSession(db, sessionId, request.body));
-    return listsReply(applicationTabs(db, request.body, rows));
+    return { errcode: '00', data: { lists: applicationTabs(request.body, rows) } };
   });
 
   registerCall(app, contract.deleteApply, { auth: 'verified' }, async (request) => {

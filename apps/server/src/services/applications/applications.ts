@@ -18,7 +18,6 @@ import { HallError, badRequest, conflict, notFound } from '../../lib/errors';
 import { parseRowId } from '../../lib/row-id';
 import { perDatabase, preparedStatement } from '../../db/prepared-statement';
 import { sequenceNumber } from '../../lib/sequence-number';
-import { keptCitizenLists } from '../../lib/kept-by-fingerprint';
 import { formatShanghaiDate, formatShanghaiDateTime } from '../../lib/shanghai-time';
 import type { FileStorage } from '../../storage/file-storage';
 import { deleteStoredFiles } from '../storage/stored-files';
@@ -170,8 +169,7 @@ const LIST_LIMIT = 500;
 const listedRows = (name: string, withFlag: boolean) =>
   preparedStatement((db) => {
     const item = db
-      // xmin: the transaction that wrote the row as it is now, which any change of it moves.
-      .select({ ...getTableColumns(applications), rowVersion: sql<string>`${applications}.xmin::text`.as('row_version') })
+      .select(getTableColumns(applications))
       .from(applications)
       .where(
         and(eq(applications.openid, sessions.openid), sql`${applications.shzt} = any(${sql.placeholder('statuses')})`, withFlag ? eq(applications.appointment, sql.placeholder('yytype')) : undefined),
@@ -180,7 +178,7 @@ const listedRows = (name: string, withFlag: boolean) =>
       .limit(LIST_LIMIT)
       .as('item');
     return db
-      .select({ session: sessionInReadColumns, userName: users.name, userVersion: sql<string | null>`${users}.xmin::text`, item: item._.selectedFields })
+      .select({ session: sessionInReadColumns, userName: users.name, item: item._.selectedFields })
       .from(sessions)
       .leftJoin(users, eq(users.openid, sessions.openid))
       .leftJoinLateral(item, sql`true`)
@@ -246,30 +244,24 @@ export function readApplicationsWithSession(db: Database, sessionId: string, fil
 type ListedRow = Awaited<ReturnType<ReturnType<typeof listed>['execute']>>[number];
 const listReads = perDatabase(() => new Map<string, (sessionId: string) => Promise<ListedRow[]>>());
 
-/** The lists kept for citizens (lib/kept-by-fingerprint.ts), with the versions of the user and the applications. */
-const keptLists = perDatabase(() => keptCitizenLists<ApplicationListTab[]>());
-
 /**
  * The application list of /prodoing from its rows: the four tabs in order, or the one a status
  * selects, each newest first (by submission time, else creation). yytype keeps one appointment flag.
  */
-export function applicationTabs(db: Database, filter: ApplicationListFilter, rows: ListedRow[]): ApplicationListTab[] {
+export function applicationTabs(filter: ApplicationListFilter, rows: ListedRow[]): ApplicationListTab[] {
   const { tabs } = listedTabs(filter);
   if (tabs === null) throw badRequest(LIST_STATUS_INVALID);
   const first = rows[0];
   const userName = first?.userName;
   if (userName === null || userName === undefined) throw new Error(`no user ${first?.session.openid}`);
   const items = rows.flatMap((row) => (row.item ? [row.item] : []));
-  const make = () =>
-    tabs.map((info) => ({
-      tab: info.tab,
-      index: info.index,
-      label: info.label,
-      status: info.status,
-      items: items.filter((row) => reviewTabOf(row.shzt) === info.tab).map((row) => toApplicationSummary(row, userName)),
-    }));
-  // The user's version too: the list shows the citizen's name.
-  return keptLists(db)(`${first!.session.openid}|${listKind(filter)}`, items, make, first!.userVersion ?? '');
+  return tabs.map((info) => ({
+    tab: info.tab,
+    index: info.index,
+    label: info.label,
+    status: info.status,
+    items: items.filter((row) => reviewTabOf(row.shzt) === info.tab).map((row) => toApplicationSummary(row, userName)),
+  }));
 }
 
 /**

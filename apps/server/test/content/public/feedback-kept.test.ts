@@ -3,9 +3,10 @@ import type { FeedbackItem } from '@hall/api';
 import { API } from '../../application-helpers';
 import { otherClientForFile, testHallForFile } from '../../hall';
 
-// A citizen's feedback list is kept by the process while the rows it was made from are unchanged
-// (services/content/public/feedback.ts feedbackItemsOf). The changes here are made by a client of their own,
-// as another server process (the counter's reply, say) would make them: nothing in this process is told.
+// A citizen's feedback list asked for again and again: it was once kept by the process while its rows
+// were unchanged, and is now made afresh each time (docs/decisions/012-one-caching-scheme.md); either way
+// each change must show at the next ask. The changes here are made by a client of their own, as another
+// server process (the counter's reply, say) would make them: nothing in this process is told.
 
 const hall = testHallForFile();
 const other = otherClientForFile(hall);

@@ -148,7 +148,7 @@ export async function contentConsoleArea(app: FastifyInstance): Promise<void> {
   const bannerList = async () => ({ errcode: '00' as const, data: { items: await listConsoleBanners(db) } });
   registerCall(app, contract.listConsoleBanners, { auth: 'operator', operator: CONTENT }, bannerList);
 
-  registerWrite(app, contract.saveConsoleBanner, CONTENT, '保存成功', (request) => saveConsoleBanner(db, app.publicContent, auditActor(request), request.body));
+  registerWrite(app, contract.saveConsoleBanner, CONTENT, '保存成功', (request) => saveConsoleBanner(db, auditActor(request), request.body));
 
   registerUpload(
     app,
@@ -157,13 +157,13 @@ export async function contentConsoleArea(app: FastifyInstance): Promise<void> {
     async (request, { fields, file }) => {
       const id = (fields.id ?? '').trim();
       if (!/^[\w-]{1,64}$/.test(id)) throw notFound(NO_DATA_MESSAGE);
-      return { errcode: '00', errmsg: '图片已更换', data: await replaceBannerImage(db, files, app.publicContent, auditActor(request), id, file) };
+      return { errcode: '00', errmsg: '图片已更换', data: await replaceBannerImage(db, files, auditActor(request), id, file) };
     },
   );
 
-  registerWrite(app, contract.orderConsoleBanners, CONTENT, '顺序已保存', async (request) => ({ items: await orderConsoleBanners(db, app.publicContent, auditActor(request), request.body.ids) }));
+  registerWrite(app, contract.orderConsoleBanners, CONTENT, '顺序已保存', async (request) => ({ items: await orderConsoleBanners(db, auditActor(request), request.body.ids) }));
 
-  registerWrite(app, contract.deleteConsoleBanner, CONTENT, '已删除', (request) => deleteConsoleBanner(db, files, app.publicContent, auditActor(request), request.body.id));
+  registerWrite(app, contract.deleteConsoleBanner, CONTENT, '已删除', (request) => deleteConsoleBanner(db, files, auditActor(request), request.body.id));
 
   const image = contract.bannerImage;
   app.route({
@@ -183,13 +183,13 @@ export async function contentConsoleArea(app: FastifyInstance): Promise<void> {
   // ── Menus ──
   registerCall(app, contract.listConsoleMenus, { auth: 'operator', operator: CONTENT }, async () => ({ errcode: '00', data: { groups: await listConsoleMenus(db) } }));
 
-  registerWrite(app, contract.saveConsoleMenu, CONTENT, '保存成功', (request) => saveConsoleMenu(db, app.publicContent, auditActor(request), request.body));
+  registerWrite(app, contract.saveConsoleMenu, CONTENT, '保存成功', (request) => saveConsoleMenu(db, auditActor(request), request.body));
 
   registerWrite(app, contract.orderConsoleMenus, CONTENT, '顺序已保存', async (request) => ({
-    groups: await orderConsoleMenus(db, app.publicContent, auditActor(request), request.body.parentId, request.body.ids),
+    groups: await orderConsoleMenus(db, auditActor(request), request.body.parentId, request.body.ids),
   }));
 
-  registerWrite(app, contract.deleteConsoleMenu, CONTENT, '已删除', (request) => deleteConsoleMenu(db, app.publicContent, auditActor(request), request.body.id));
+  registerWrite(app, contract.deleteConsoleMenu, CONTENT, '已删除', (request) => deleteConsoleMenu(db, auditActor(request), request.body.id));
 
   // ── Common questions and contact lines ──
   registerCall(app, contract.listConsoleQuestions, { auth: 'operator', operator: CONTENT }, async () => ({ errcode: '00', data: { items: await listConsoleQuestions(db) } }));

@@ -1,6 +1,4 @@
-import { WEBSTATE_OK, contract, type FeedbackItem } from '@hall/api';
-import { frozenPerValue } from '../../../lib/deep-freeze';
-import { keptForOne } from '../../../lib/reply-compression';
+import { WEBSTATE_OK, contract } from '@hall/api';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../register-call';
 import { citizenReadInSession } from '../../../plugins/session';
@@ -15,12 +13,12 @@ export async function feedbackRoutes(app: FastifyInstance): Promise<void> {
     return { webstate: WEBSTATE_OK, errmsg: '提交成功', data: { id } };
   });
 
-  // The busiest citizen read: the session is found in the list's own statement. The list is kept while
-  // its rows are unchanged (services/content/public/feedback.ts), and so is its reply, which one citizen reads.
-  const listReply = frozenPerValue((data: FeedbackItem[]) => keptForOne({ webstate: WEBSTATE_OK, data }));
-  registerCall(app, contract.getFeedBackListPage, { auth: 'citizen', sessionInRead: true }, async (request) =>
-    listReply(feedbackItemsOf(db, await citizenReadInSession(request, (sessionId) => readFeedbackWithSession(db, sessionId)))),
-  );
+  // The busiest citizen read: the session is found in the list's own statement. It is made afresh each
+  // time: one citizen seldom asks twice within the life of a kept copy (docs/decisions/012-one-caching-scheme.md).
+  registerCall(app, contract.getFeedBackListPage, { auth: 'citizen', sessionInRead: true }, async (request) => ({
+    webstate: WEBSTATE_OK,
+    data: feedbackItemsOf(await citizenReadInSession(request, (sessionId) => readFeedbackWithSession(db, sessionId))),
+  }));
 
   registerCall(app, contract.getFeedBack, { auth: 'citizen' }, async (request) => ({
     webstate: WEBSTATE_OK,

@@ -25,12 +25,12 @@ import {
 } from '@hall/domain';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { applicants, applications, businesses, registryCases, reviewDecisions, reviewQueueVersion, users } from '../../../db/schema';
+import { applicants, applications, businesses, registryCases, reviewDecisions, users } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { newAcceptanceNumber } from '../../../lib/acceptance-number';
 import { parseRowId } from '../../../lib/row-id';
 import { perDatabase, preparedStatement } from '../../../db/prepared-statement';
-import { sharedInTurn } from '../../../lib/turn-batch';
+import { keptRead } from '../../../db/kept-read';
 import { formatShanghaiDateTime } from '../../../lib/shanghai-time';
 import { describeApplication, type ApplicationRow } from '../applications';
 import { findMaterialFile, materialsOf } from '../material-files';
@@ -69,7 +69,6 @@ export async function listReviewQueues(db: Database, only?: ReviewStage, paging:
 }
 
 type QueueAsk = { stage: ReviewStage | undefined; paging: QueuePage };
-type KeptQueues = { version: number; queues: Promise<ReviewQueue[]> };
 
 /** At most this many pages are kept for one version of the queues (operators asking for many pages). */
 const KEPT_PAGES_MAX = 20;
@@ -77,43 +76,18 @@ const KEPT_PAGES_MAX = 20;
 /**
  * The queues as the console asks for them: every operator's screen asks for the same first page again
  * and again, while the queues change only when an application enters, leaves or changes in one. So
- * this process keeps each page it read, with the version of the queues it read first
- * (review_queue_version, moved on at the commit of every change that the queues show, by any process:
- * migration 0016). A page is read again only when the version has moved since. The version is one
- * small read a turn, shared by every ask of that turn, as is each page's read (lib/turn-batch.ts).
- * Reading the version before the page keeps this safe: the page is at least as new as its version.
- * Who may read the queues is checked for each request before it asks.
+ * this process keeps each page it read while the version of the queues stays (db/kept-read.ts,
+ * review_queue: moved on at the commit of every change that the queues show, by any process, by the
+ * triggers of the migrations). Who may read the queues is checked for each request before it asks.
  */
 export const readReviewQueues = (db: Database, stage: ReviewStage | undefined, paging: QueuePage): Promise<ReviewQueue[]> => keptQueues(db)({ stage, paging });
-const keptQueues = perDatabase((db) => {
-  const kept = new Map<string, KeptQueues>();
-  const versionInTurn = sharedInTurn(
-    () => readQueueVersion(db),
-    () => '',
-  );
-  const keyOf = ({ stage, paging }: QueueAsk) => `${stage ?? ''}|${paging.page ?? ''}|${paging.pageSize ?? ''}`;
-  return sharedInTurn(async (ask: QueueAsk) => {
-    const version = await versionInTurn(undefined);
-    const key = keyOf(ask);
-    const found = kept.get(key);
-    if (found?.version === version) return found.queues;
-    for (const [other, entry] of kept) if (entry.version !== version) kept.delete(other);
-    if (kept.size >= KEPT_PAGES_MAX) kept.clear();
-    const queues = listReviewQueues(db, ask.stage, ask.paging);
-    const entry = { version, queues };
-    kept.set(key, entry);
-    // A failed read is not kept: the next ask reads again.
-    queues.catch(() => kept.get(key) === entry && kept.delete(key));
-    return queues;
-  }, keyOf);
-});
-
-const queueVersion = preparedStatement((db) => db.select({ version: reviewQueueVersion.version }).from(reviewQueueVersion).prepare('hall_review_queue_version'));
-async function readQueueVersion(db: Database): Promise<number> {
-  const [row] = await queueVersion(db).execute();
-  if (!row) throw new Error('review_queue_version has no row (migration 0016)');
-  return row.version;
-}
+const keptQueues = perDatabase((db) =>
+  keptRead(db, 'review_queue', {
+    load: ({ stage, paging }: QueueAsk) => listReviewQueues(db, stage, paging),
+    keyOf: ({ stage, paging }) => `${stage ?? ''}|${paging.page ?? ''}|${paging.pageSize ?? ''}`,
+    maxKeys: KEPT_PAGES_MAX,
+  }),
+);
 
 const queuePage = preparedStatement((db) => {
   const pageIds = db

@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../../../lib/errors';
 import { randomId } from '../../../lib/ids';
 import type { FileStorage } from '../../../storage/file-storage';
 import { recordAudit, type AuditActor } from '../../operators/audit';
-import type { PublicContentCache } from '../../../db/public-content';
+import { keptReadChanged } from '../../../db/kept-read';
 import { checkedLink, checkedText, reorder } from './content-rules';
 
 type BannerRow = typeof banners.$inferSelect;
@@ -35,19 +35,14 @@ export function imageTypeOf(bytes: Buffer): string | null {
 }
 
 /** A new banner goes last; it shows to citizens once it has an image and is enabled. */
-export async function saveConsoleBanner(
-  db: Database,
-  content: PublicContentCache,
-  actor: AuditActor,
-  input: { id?: string | undefined; title: string; link: string; enabled: boolean },
-): Promise<ConsoleBanner> {
+export async function saveConsoleBanner(db: Database, actor: AuditActor, input: { id?: string | undefined; title: string; link: string; enabled: boolean }): Promise<ConsoleBanner> {
   const values = {
     title: checkedText(input.title, { max: BANNER_TITLE_MAX_LENGTH, required: BANNER_TITLE_REQUIRED, tooLong: BANNER_TITLE_TOO_LONG }),
     link: checkedLink(input.link),
     enabled: input.enabled,
   };
   const row = await db.transaction(async (tx) => {
-    await content.changed(tx, 'wx-menu');
+    await keptReadChanged(tx, 'wx_menu');
     if (input.id === undefined) {
       // The table is locked for the moment of the insert, so two new banners never take the same place.
       await tx.execute(sql`LOCK TABLE ${banners} IN SHARE ROW EXCLUSIVE MODE`);
@@ -73,7 +68,7 @@ export async function saveConsoleBanner(
  * points at it. Should the row be gone or the write fail, the new file goes again; the old one goes
  * once the change is committed.
  */
-export async function replaceBannerImage(db: Database, files: FileStorage, content: PublicContentCache, actor: AuditActor, id: string, image: Buffer): Promise<ConsoleBanner> {
+export async function replaceBannerImage(db: Database, files: FileStorage, actor: AuditActor, id: string, image: Buffer): Promise<ConsoleBanner> {
   const mime = imageTypeOf(image);
   if (!mime) throw badRequest(BANNER_IMAGE_NOT_IMAGE);
   const [exists] = await db.select({ id: banners.id }).from(banners).where(eq(banners.id, id));
@@ -82,7 +77,7 @@ export async function replaceBannerImage(db: Database, files: FileStorage, conte
   let replaced: string | null = null;
   try {
     const row = await db.transaction(async (tx) => {
-      await content.changed(tx, 'wx-menu');
+      await keptReadChanged(tx, 'wx_menu');
       const [before] = await tx.select().from(banners).where(eq(banners.id, id)).for('update');
       if (!before) throw notFound(NO_DATA_MESSAGE);
       // The address changes with the image, so no phone keeps showing a cached old one.
@@ -100,18 +95,18 @@ export async function replaceBannerImage(db: Database, files: FileStorage, conte
   }
 }
 
-export async function orderConsoleBanners(db: Database, content: PublicContentCache, actor: AuditActor, ids: string[]): Promise<ConsoleBanner[]> {
+export async function orderConsoleBanners(db: Database, actor: AuditActor, ids: string[]): Promise<ConsoleBanner[]> {
   await db.transaction(async (tx) => {
-    await content.changed(tx, 'wx-menu');
+    await keptReadChanged(tx, 'wx_menu');
     const rows = await tx.select().from(banners).orderBy(asc(banners.sort), asc(banners.id)).for('update');
     await reorder(tx, actor, { rows, ids, target: 'banners', write: (bannerId, sort) => tx.update(banners).set({ sort }).where(eq(banners.id, bannerId)) });
   });
   return listConsoleBanners(db);
 }
 
-export async function deleteConsoleBanner(db: Database, files: FileStorage, content: PublicContentCache, actor: AuditActor, id: string): Promise<{ id: string }> {
+export async function deleteConsoleBanner(db: Database, files: FileStorage, actor: AuditActor, id: string): Promise<{ id: string }> {
   const removed = await db.transaction(async (tx) => {
-    await content.changed(tx, 'wx-menu');
+    await keptReadChanged(tx, 'wx_menu');
     const [before] = await tx.select().from(banners).where(eq(banners.id, id)).for('update');
     if (!before) throw notFound(NO_DATA_MESSAGE);
     await tx.delete(banners).where(eq(banners.id, id));

@@ -19,7 +19,7 @@ import { menus } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { randomId } from '../../../lib/ids';
 import { recordAudit, type AuditActor } from '../../operators/audit';
-import type { PublicContentCache } from '../../../db/public-content';
+import { keptReadChanged } from '../../../db/kept-read';
 import { checkedText, isAppRoute, isWebAddress, reorder } from './content-rules';
 
 type MenuRow = typeof menus.$inferSelect;
@@ -81,10 +81,10 @@ async function lockGroup(tx: Transaction, parentId: string | null): Promise<void
 }
 
 /** A new group or tile goes last in its list. A group stays a group and a tile a tile; a tile may move to another group. */
-export async function saveConsoleMenu(db: Database, content: PublicContentCache, actor: AuditActor, input: MenuInput): Promise<ConsoleMenu> {
+export async function saveConsoleMenu(db: Database, actor: AuditActor, input: MenuInput): Promise<ConsoleMenu> {
   const values = checkedMenu(input);
   const row = await db.transaction(async (tx) => {
-    await content.changed(tx, 'wx-menu');
+    await keptReadChanged(tx, 'wx_menu');
     await lockGroup(tx, values.parentId);
     if (input.id === undefined) {
       await tx.execute(sql`LOCK TABLE ${menus} IN SHARE ROW EXCLUSIVE MODE`);
@@ -112,9 +112,9 @@ export async function saveConsoleMenu(db: Database, content: PublicContentCache,
 }
 
 /** The new order of the groups (parentId null) or of one group's tiles. */
-export async function orderConsoleMenus(db: Database, content: PublicContentCache, actor: AuditActor, parentId: string | null, ids: string[]): Promise<ConsoleMenuGroup[]> {
+export async function orderConsoleMenus(db: Database, actor: AuditActor, parentId: string | null, ids: string[]): Promise<ConsoleMenuGroup[]> {
   await db.transaction(async (tx) => {
-    await content.changed(tx, 'wx-menu');
+    await keptReadChanged(tx, 'wx_menu');
     const rows = await tx
       .select()
       .from(menus)
@@ -127,9 +127,9 @@ export async function orderConsoleMenus(db: Database, content: PublicContentCach
 }
 
 /** A tile, or a group with no tiles left (its tiles would otherwise vanish from the home with it). */
-export async function deleteConsoleMenu(db: Database, content: PublicContentCache, actor: AuditActor, id: string): Promise<{ id: string }> {
+export async function deleteConsoleMenu(db: Database, actor: AuditActor, id: string): Promise<{ id: string }> {
   await db.transaction(async (tx) => {
-    await content.changed(tx, 'wx-menu');
+    await keptReadChanged(tx, 'wx_menu');
     const [before] = await tx.select().from(menus).where(eq(menus.id, id)).for('update');
     if (!before) throw notFound(NO_DATA_MESSAGE);
     if (before.parentId === null) {

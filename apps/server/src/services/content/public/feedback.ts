@@ -9,7 +9,6 @@ import { formatShanghaiDateTime } from '../../../lib/shanghai-time';
 import { firstRowById } from '../../../lib/row-id';
 import { perDatabase, preparedStatement } from '../../../db/prepared-statement';
 import { batchedInsert } from '../../../lib/batched-insert';
-import { keptCitizenLists } from '../../../lib/kept-by-fingerprint';
 
 type FeedbackRow = typeof feedback.$inferSelect;
 
@@ -58,8 +57,7 @@ export async function submitFeedback(db: Database, openid: string, content: stri
 /** The citizen's own feedback, newest first, found with the session in one statement (for the sessions of a turn). */
 const feedbackInSessions = preparedStatement((db) =>
   db
-    // xmin: the transaction that wrote the row as it is now, which any change of it moves.
-    .select({ session: sessionInReadColumns, item: { ...getTableColumns(feedback), rowVersion: sql<string>`${feedback}.xmin::text` } })
+    .select({ session: sessionInReadColumns, item: getTableColumns(feedback) })
     .from(sessions)
     .leftJoin(feedback, eq(feedback.openid, sessions.openid))
     .where(liveSessions)
@@ -71,13 +69,9 @@ const feedbackInSessions = preparedStatement((db) =>
 export const readFeedbackWithSession = (db: Database, sessionId: string) => feedbackWithSession(db)(sessionId);
 const feedbackWithSession = perDatabase((db) => sessionBatch((params) => feedbackInSessions(db).execute(params)));
 
-/** The feedback lists kept for citizens (lib/kept-by-fingerprint.ts), with the versions of their rows. */
-const keptFeedback = perDatabase(() => keptCitizenLists<FeedbackItem[]>());
-
-/** The citizen's feedback list from its rows; kept while they are unchanged. */
-export function feedbackItemsOf(db: Database, rows: Awaited<ReturnType<typeof readFeedbackWithSession>>): FeedbackItem[] {
-  const items = rows.flatMap((row) => (row.item ? [row.item] : []));
-  return keptFeedback(db)(`${rows[0]!.session.openid}`, items, () => items.map(toFeedbackItem));
+/** The citizen's feedback list from its rows. */
+export function feedbackItemsOf(rows: Awaited<ReturnType<typeof readFeedbackWithSession>>): FeedbackItem[] {
+  return rows.flatMap((row) => (row.item ? [toFeedbackItem(row.item)] : []));
 }
 
 /** One item of the citizen's own feedback; another's is as absent as a missing one. */
