@@ -93,7 +93,7 @@ describe('the verification upload at the default limit', () => {
     const { status, body, peak } = await streamedUpload(500 * MB + 1);
     expect(status).toBe(400);
     expect(body).toMatchObject({ state: 0, errmsg: '文件大小不超过500M' });
-    // DESIGN.md §7: a 500 MB upload grows server memory by 64 MB at most.
+    // docs/architecture.md §15: a 500 MB upload grows server memory by 64 MB at most.
     expect(peak).toBeLessThan(64 * MB);
     expect(await citizenFilesIn(hall)).toEqual([]);
     expect(await filesOf(hall, 'big-upload')).toEqual([]);
