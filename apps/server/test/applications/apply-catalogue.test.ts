@@ -7,6 +7,8 @@ import { businessFields, businessMaterials, businesses, dictionaries, guides, se
 import { seedHall } from '../../src/db/seed';
 import { appRoot } from '../../src/lib/app-root';
 import { testHallForFile } from '../hall';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 const hall = testHallForFile();
 
@@ -25,7 +27,7 @@ const prodefsOf = (list: ProdefParent[]) => list.flatMap((parent) => parent.Prod
 
 describe('getApplyType', () => {
   it('answers the business types with their example range and an image the hall serves', async () => {
-    const { status, body } = await hall.post(`${API}/getApplyType`, { reqseq: 'r1' });
+    const { status, body } = await callHall(hall, contract.getApplyType, { reqseq: 'r1' });
     expect(status).toBe(200);
     expect(body.errcode).toBe('00');
     const types = body.data as { examplename: string; examplerange: string; imgpath: string }[];
@@ -86,7 +88,7 @@ describe('initSel', () => {
   it('every listed business has a handling guide', async () => {
     for (const xzqdm of ['659000', '140200', '630100', '130400']) {
       for (const prodef of prodefsOf(await selList({ xzqdm }))) {
-        const { status, body } = await hall.post(`${API}/initGuide`, { prodefid: prodef.id });
+        const { status, body } = await callHall(hall, contract.initGuide, { prodefid: prodef.id });
         expect(status, prodef.id).toBe(200);
         expect((body.data as { title: string }).title).toContain('办事指南');
       }
@@ -94,7 +96,7 @@ describe('initSel', () => {
   });
 
   it('needs a district, and answers bad input with a 4xx and a Chinese message', async () => {
-    const blank = await hall.post(`${API}/initSel`, { xzqdm: ' ' });
+    const blank = await callHall(hall, contract.initSel, { xzqdm: ' ' });
     expect(blank.status).toBe(400);
     expect(blank.body).toMatchObject({ errcode: '01', errmsg: '请选择办理地区' });
     const missing = await hall.post(`${API}/initSel`, {});
@@ -102,7 +104,7 @@ describe('initSel', () => {
     expect(String(missing.body.errmsg)).toMatch(/[\u4e00-\u9fa5]/);
     const wrongType = await hall.post(`${API}/initSel`, { xzqdm: { a: 1 } });
     expect(wrongType.status).toBe(400);
-    const oversize = await hall.post(`${API}/initSel`, { xzqdm: '6'.repeat(100) });
+    const oversize = await callHall(hall, contract.initSel, { xzqdm: '6'.repeat(100) });
     expect(oversize.status).toBe(400);
   });
 });
@@ -110,15 +112,15 @@ describe('initSel', () => {
 describe('getUserType', () => {
   it("answers the session user's usertype", async () => {
     const cookie = await hall.login('usertype-1');
-    expect((await hall.post(`${API}/getUserType`, { reqseq: 'r', openid: 'usertype-1' }, cookie)).body).toEqual({ errcode: '00', data: { usertype: '0' } });
+    expect((await callHall(hall, contract.getUserType, { reqseq: 'r', openid: 'usertype-1' }, cookie)).body).toEqual({ errcode: '00', data: { usertype: '0' } });
     await hall.connection.db.update(users).set({ usertype: '1' }).where(eq(users.openid, 'usertype-1'));
-    expect((await hall.post(`${API}/getUserType`, {}, cookie)).body).toEqual({ errcode: '00', data: { usertype: '1' } });
+    expect((await callHall(hall, contract.getUserType, {}, cookie)).body).toEqual({ errcode: '00', data: { usertype: '1' } });
   });
 
   it("needs a session and refuses another citizen's openid", async () => {
-    expect((await hall.post(`${API}/getUserType`, {})).body.status).toBe(-1);
+    expect((await callHall(hall, contract.getUserType, {})).body.status).toBe(-1);
     const cookie = await hall.login('usertype-2');
-    const other = await hall.post(`${API}/getUserType`, { openid: 'usertype-1' }, cookie);
+    const other = await callHall(hall, contract.getUserType, { openid: 'usertype-1' }, cookie);
     expect(other.status).toBe(403);
     expect(other.body.errmsg).toBe('身份信息不一致，请重新进入办事大厅');
   });
@@ -126,7 +128,7 @@ describe('getUserType', () => {
 
 describe('getApplyTitle', () => {
   it('answers the unit fields with isfillin and the panel titles of a business', async () => {
-    const { status, body } = await hall.post(`${API}/getApplyTitle`, { reqseq: 'r', prodefid: 'pd-700-23' });
+    const { status, body } = await callHall(hall, contract.getApplyTitle, { reqseq: 'r', prodefid: 'pd-700-23' });
     expect(status).toBe(200);
     expect(body.errcode).toBe('00');
     const data = body.data as { fwxx: { field: string; isfillin: string; label: string }[]; ywr: string; ywrAlias: string; qlrAlias: string };
@@ -137,15 +139,15 @@ describe('getApplyTitle', () => {
   });
 
   it('a first registration has no obligor; a sale names buyer and seller', async () => {
-    expect((await hall.post(`${API}/getApplyTitle`, { prodefid: 'pd-100-4' })).body.data).toMatchObject({ ywr: '0' });
-    expect((await hall.post(`${API}/getApplyTitle`, { prodefid: 'pd-200-4-140200' })).body.data).toMatchObject({ ywr: '1', ywrAlias: '出卖人', qlrAlias: '买受人' });
+    expect((await callHall(hall, contract.getApplyTitle, { prodefid: 'pd-100-4' })).body.data).toMatchObject({ ywr: '0' });
+    expect((await callHall(hall, contract.getApplyTitle, { prodefid: 'pd-200-4-140200' })).body.data).toMatchObject({ ywr: '1', ywrAlias: '出卖人', qlrAlias: '买受人' });
   });
 
   it('answers an unknown or blank business with a 4xx and a message', async () => {
-    const unknown = await hall.post(`${API}/getApplyTitle`, { prodefid: 'pd-999-1' });
+    const unknown = await callHall(hall, contract.getApplyTitle, { prodefid: 'pd-999-1' });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ errcode: '01', errmsg: '未找到该业务，请重新选择' });
-    const blank = await hall.post(`${API}/getApplyTitle`, { prodefid: '' });
+    const blank = await callHall(hall, contract.getApplyTitle, { prodefid: '' });
     expect(blank.status).toBe(400);
     expect(blank.body.errmsg).toBe('请选择要办理的业务');
   });
@@ -153,7 +155,7 @@ describe('getApplyTitle', () => {
 
 describe('getList', () => {
   const items = async (type: string) => {
-    const { status, body } = await hall.post(`${API}/getList`, { reqseq: 'r', type });
+    const { status, body } = await callHall(hall, contract.getList, { reqseq: 'r', type });
     expect(status).toBe(200);
     expect(body.errcode).toBe('00');
     return (body.data as { items: { code: string; text: string }[] }).items;
@@ -191,10 +193,10 @@ describe('getList', () => {
   });
 
   it('answers an unknown dictionary with 查询无数据 and a blank one with a message', async () => {
-    const unknown = await hall.post(`${API}/getList`, { type: 'NOPE' });
+    const unknown = await callHall(hall, contract.getList, { type: 'NOPE' });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ errcode: '01', errmsg: '查询无数据' });
-    const blank = await hall.post(`${API}/getList`, { type: '' });
+    const blank = await callHall(hall, contract.getList, { type: '' });
     expect(blank.status).toBe(400);
     expect(blank.body.errmsg).toBe('请指定字典类型');
   });

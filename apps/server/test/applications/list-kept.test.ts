@@ -4,6 +4,8 @@ import type { ApplicationListTab, ApplicationSummary } from '@hall/api';
 import { applications } from '../../src/db/schema';
 import { API, caseColumns } from '../application-helpers';
 import { otherClientForFile, testHallForFile } from '../hall';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 // A citizen's application list is kept by the process while the rows it was made from are unchanged
 // (services/applications applicationTabs): the versions of the applications and of the user, read
@@ -36,7 +38,7 @@ beforeAll(async () => {
 });
 
 const ask = async (body: Record<string, unknown> = {}, cookie = owner) => {
-  const { status, body: reply } = await hall.post(`${API}/getApplyList`, { reqseq: 'k', ...body }, cookie);
+  const { status, body: reply } = await callHall(hall, contract.getApplyList, { reqseq: 'k', ...body }, cookie);
   expect(status, JSON.stringify(reply)).toBe(200);
   return (reply.data as { lists: ApplicationListTab[] }).lists;
 };

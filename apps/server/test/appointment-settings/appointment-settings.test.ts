@@ -7,6 +7,8 @@ import { extendAppointmentCalendars } from '../../src/services/appointments/cale
 import { testHallForFile } from '../hall';
 import { verifiedCitizen } from '../application-helpers';
 import { AREA, PROCESS, book, openDays, slotOf } from './booking-helpers';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 const GET = '/online/admin/api/appointment-settings/get';
 const WEEKDAYS = '/online/admin/api/appointment-settings/weekdays';
@@ -130,8 +132,7 @@ describe('holidays and make-up working days', () => {
     // A citizen trying the day's free slot is refused; the slot keeps its one booking.
     const citizen = await verifiedCitizen(hall, 'holiday-booker');
     const free = await slotOf(hall, day.id, '11:00-12:00');
-    const tried = await hall.post(
-      '/online/wx/appoint/addApmCount',
+    const tried = await callHall(hall, contract.addApmCount,
       { name: '张三', phone: '13812341234', zjh: '11010519491231002X', yysj: `${day.calendarDate} 11:00-12:00`, calendarId: String(day.id), countId: String(free!.id) },
       citizen,
     );
@@ -163,8 +164,7 @@ describe('holidays and make-up working days', () => {
       await tx.update(appointmentCalendars).set({ holiday: 1 }).where(eq(appointmentCalendars.id, day.id));
     });
     await held;
-    const booking = hall.post(
-      '/online/wx/appoint/addApmCount',
+    const booking = callHall(hall, contract.addApmCount,
       { name: '张三', phone: '13812341234', zjh: '11010519491231002X', yysj: `${day.calendarDate} 09:00-10:00`, calendarId: String(day.id), countId: String(slot!.id) },
       citizen,
     );

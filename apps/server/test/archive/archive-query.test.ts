@@ -10,6 +10,8 @@ import { createContext } from '../../src/hall';
 import { resolvePendingRecords } from '../../src/services/queries/query-resolver';
 import { testHallForFile } from '../hall';
 import { citizenWithProfile, OWNER } from '../query-helpers';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 const SEND = '/online/wx/apilist/phong_query_yzm';
 const CHECK = '/online/wx/apilist/getQueryYzm';
@@ -58,7 +60,7 @@ async function checkedCode(p: Person): Promise<string> {
 
 /** A face check for the step through the simulator: pass or fail, then setDetectInfo as the /ok page does. */
 async function faceCheck(p: Person, bsm: string, outcome: 'pass' | 'fail' = 'pass'): Promise<void> {
-  const started = await hall.post('/online/wx/face/WxDetectAuth', { RedirectUrl: `http://localhost/ok?bsm=${bsm}`, name: p.name, idcard: p.idcard, bsm, openid: p.openid }, p.cookie);
+  const started = await callHall(hall, contract.getWxDetectAuth, { RedirectUrl: `http://localhost/ok?bsm=${bsm}`, name: p.name, idcard: p.idcard, bsm, openid: p.openid }, p.cookie);
   expect(started.body.errcode).toBe('00');
   const bizToken = (started.body.data as { BizToken: string }).BizToken;
   const decided = await hall.app.inject({
@@ -68,7 +70,7 @@ async function faceCheck(p: Person, bsm: string, outcome: 'pass' | 'fail' = 'pas
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
   expect(decided.statusCode).toBe(302);
-  await hall.post('/online/wx/apilist/setDetectInfo', { bsm, BizToken: bizToken }, p.cookie);
+  await callHall(hall, contract.setDetectInfo, { bsm, BizToken: bizToken }, p.cookie);
 }
 
 const requestBody = (p: Person, extra: Record<string, unknown> = {}) => ({ qlrname: p.name, qlrcode: p.idcard, qlrphone: p.phone, xzqmc: '邯郸市', xzqdm: '130400', openid: p.openid, ...extra });
@@ -189,7 +191,7 @@ describe('records and the certificate', () => {
     expect(raw.length).toBe(height * (width * 3 + 1));
     expect(raw.some((byte, i) => i % (width * 3 + 1) !== 0 && byte < 100)).toBe(true);
 
-    const pdfPath = await hall.post('/online/wx/apilist/createpdf', { certId }, p.cookie);
+    const pdfPath = await callHall(hall, contract.createpdf, { certId }, p.cookie);
     expect(pdfPath.body).toEqual({ errcode: '00', data: { path: `/online/public/search/createpdf1?certId=${certId}` } });
     const pdf = await hall.app.inject({ method: 'GET', url: `/online/public/search/createpdf1?certId=${certId}`, headers: { cookie: p.cookie } });
     expect(pdf.statusCode).toBe(200);
@@ -198,10 +200,10 @@ describe('records and the certificate', () => {
     expect(document.getTitle()).toBe('查档证明');
     expect(document.getSubject()).toContain(`${sqdh}；张三；${OWNER.qzh}`);
 
-    const print = await hall.post('/online/wx/apilist/getCatchcertex', { certId }, p.cookie);
+    const print = await callHall(hall, contract.getCatchcertex, { certId }, p.cookie);
     expect(print.body).toMatchObject({ errcode: '00', data: { qlrmc: '张三', sqdh, mbmc: '查档证明' } });
 
-    const records = await hall.post('/online/public/search/getqueryRecordWx', { id: certId, openid: p.openid, bdcqzh: OWNER.qzh }, p.cookie);
+    const records = await callHall(hall, contract.getqueryRecordWx, { id: certId, openid: p.openid, bdcqzh: OWNER.qzh }, p.cookie);
     expect(records.body).toMatchObject({ state: 1, data: { records: [expect.objectContaining({ bdcqzh: OWNER.qzh, bdcdyh: OWNER.bdcdyh })] } });
   });
 
@@ -213,7 +215,7 @@ describe('records and the certificate', () => {
     expect(list[0]).toMatchObject({ state: 21, state_msg: '未查询到不动产登记记录' });
     const image = await hall.post(IMAGE, { cerId: certId, ismobel: 'true' }, p.cookie);
     expect(image.body.errcode).toBe('00');
-    const print = await hall.post('/online/wx/apilist/getCatchcertex', { certId }, p.cookie);
+    const print = await callHall(hall, contract.getCatchcertex, { certId }, p.cookie);
     expect((print.body.data as { jg: string }).jg).toBe('经查询，未发现申请人名下有不动产登记记录。');
   });
 
@@ -273,11 +275,11 @@ describe('records and the certificate', () => {
 describe('relationfilesearch (selecttype 8)', () => {
   it("finds the citizen's own certificate by number; another's or an unknown number is refused", async () => {
     const p = await person('aq-relation');
-    const found = await hall.post('/online/public/search/relationfilesearch', { openid: p.openid, bdcqzh: OWNER.qzh, card: OWNER.idcard, name: OWNER.name, selecttype: 8 }, p.cookie);
+    const found = await callHall(hall, contract.relationfilesearch, { openid: p.openid, bdcqzh: OWNER.qzh, card: OWNER.idcard, name: OWNER.name, selecttype: 8 }, p.cookie);
     expect(found.body).toMatchObject({ state: 1, data: { bdcqzh: OWNER.qzh, bdcdyh: OWNER.bdcdyh, qlr: '张三' } });
-    const missing = await hall.post('/online/public/search/relationfilesearch', { bdcqzh: '冀(2020)邯郸市不动产权第9999999号', card: OWNER.idcard, name: OWNER.name, selecttype: 8 }, p.cookie);
+    const missing = await callHall(hall, contract.relationfilesearch, { bdcqzh: '冀(2020)邯郸市不动产权第9999999号', card: OWNER.idcard, name: OWNER.name, selecttype: 8 }, p.cookie);
     expect(missing.body).toEqual({ state: 0, msg: '未查询到该证书信息，请核对后重新查询', errmsg: '未查询到该证书信息，请核对后重新查询' });
-    const foreign = await hall.post('/online/public/search/relationfilesearch', { bdcqzh: '冀(2024)邯郸市不动产权第0023456号', card: '130403199001014561', name: '李四', selecttype: 8 }, p.cookie);
+    const foreign = await callHall(hall, contract.relationfilesearch, { bdcqzh: '冀(2024)邯郸市不动产权第0023456号', card: '130403199001014561', name: '李四', selecttype: 8 }, p.cookie);
     expect(foreign.status).toBe(403);
   });
 });

@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FeedbackItem } from '@hall/api';
 import { API } from '../application-helpers';
 import { otherClientForFile, testHallForFile } from '../hall';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 // A citizen's feedback list is kept by the process while the rows it was made from are unchanged
 // (services/content/feedback.ts feedbackItemsOf). The changes here are made by a client of their own,
@@ -16,12 +18,12 @@ beforeAll(async () => {
 });
 
 const list = async (cookie = writer) => {
-  const { status, body } = await hall.post(`${API}/getSuggeList`, { reqseq: 'k' }, cookie);
+  const { status, body } = await callHall(hall, contract.getFeedBackListPage, { reqseq: 'k' }, cookie);
   expect(status, JSON.stringify(body)).toBe(200);
   return body.data as FeedbackItem[];
 };
 const write = async (content: string) => {
-  const { status, body } = await hall.post(`${API}/addSugge`, { content }, writer);
+  const { status, body } = await callHall(hall, contract.sendSaveFeedback, { content }, writer);
   expect(status, JSON.stringify(body)).toBe(200);
   return (body.data as { id: string }).id;
 };

@@ -6,6 +6,8 @@ import { feedback, sessions } from '../../src/db/schema';
 import { SESSION_IDLE_MS } from '../../src/services/session/sessions';
 import { testHallForFile } from '../hall';
 import { rowById } from '../rows';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 const ADD = '/online/wx/apilist/addSugge';
 const LIST = '/online/wx/apilist/getSuggeList';
@@ -127,7 +129,7 @@ describe('getFeedBackListPage (getSuggeList) and getFeedBack (getSugge)', () => 
     const submitted = await hall.post(ADD, { content: '材料上传失败怎么办？' }, citizen);
     const id = (submitted.body.data as { id: string }).id;
     // A counter operator answers it in the console's inbox.
-    const replied = await hall.post('/online/admin/api/feedback/reply', { id: Number(id), reply: ' 请压缩图片后重新上传。 ' }, await hall.operator('counter'));
+    const replied = await callHall(hall, contract.replyInboxFeedback, { id: Number(id), reply: ' 请压缩图片后重新上传。 ' }, await hall.operator('counter'));
     expect(replied.status, JSON.stringify(replied.body)).toBe(200);
     const { status, body } = await hall.post(GET, { reqseq: 'r', id, openid: 'feedback-replied' }, citizen);
     expect(status).toBe(200);

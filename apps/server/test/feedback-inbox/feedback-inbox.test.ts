@@ -4,6 +4,8 @@ import { FEEDBACK_ALREADY_REPLIED, FEEDBACK_REPLY_REQUIRED, FEEDBACK_REPLY_TOO_L
 import { auditTrail, feedback } from '../../src/db/schema';
 import { testHallForFile } from '../hall';
 import { rowById, auditedChanges } from '../rows';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 const LIST = '/online/admin/api/feedback/list';
 const GET = '/online/admin/api/feedback/get';
@@ -20,7 +22,7 @@ beforeAll(async () => {
 
 /** The citizen writes feedback through the citizen app's call; answers its id. */
 async function citizenWrites(content: string, cookie = citizen): Promise<string> {
-  const { body } = await hall.post('/online/wx/apilist/addSugge', { content }, cookie);
+  const { body } = await callHall(hall, contract.sendSaveFeedback, { content }, cookie);
   expect(body.webstate, JSON.stringify(body)).toBe(1);
   return (body.data as { id: string }).id;
 }
@@ -136,9 +138,9 @@ describe('one item and the reply', () => {
       .where(eq(auditTrail.target, `feedback:${id}`));
     expect(entry).toMatchObject({ action: 'feedback.reply', operatorName: 'counter', before: { status: 0, reply: null }, after: { status: 1, reply: '请在首页“资料下载”中下载。' } });
 
-    const list = await hall.post('/online/wx/apilist/getSuggeList', {}, citizen);
+    const list = await callHall(hall, contract.getFeedBackListPage, {}, citizen);
     const listed = (list.body.data as FeedbackItem[]).find((item) => item.id === id)!;
-    const one = await hall.post('/online/wx/apilist/getSugge', { id }, citizen);
+    const one = await callHall(hall, contract.getFeedBack, { id }, citizen);
     for (const item of [listed, one.body.data as FeedbackItem]) {
       expect(item).toMatchObject({ id, yjnrstr: '材料清单在哪里下载', fknrstr: '请在首页“资料下载”中下载。', replycontent: '请在首页“资料下载”中下载。', status: 1, fksj: detail.repliedAt });
       expect(item.tjsj).toMatch(DATETIME);

@@ -17,6 +17,8 @@ import { createTestHall, PRODUCTION_ENV, type TestHall } from '../hall';
 import { flateBombPdf, whileProbingHealth } from '../hostile-pdf';
 import { auditedChanges, rowById } from '../rows';
 import { citizenFilesIn, citizenWithProfile, multipartBody, OWNER, queryForm, samplePdf } from '../query-helpers';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 const LIST = '/online/admin/api/fulfilment/list';
 const GET = '/online/admin/api/fulfilment/get';
@@ -67,7 +69,7 @@ function upload(id: string, content: Buffer, cookie = counter, filename = 'proof
 
 /** The citizen's record as their certificate list shows it, and the PDF they open. */
 async function citizenOpens(h: TestHall, cookie: string, id: string) {
-  const list = await h.post('/online/wx/apilist/getZsRecord', {}, cookie);
+  const list = await callHall(h, contract.getZsRecord, {}, cookie);
   const item = (list.body.data as Array<{ ID: string; state: number; state_msg: string }>).find((entry) => entry.ID === id)!;
   const preview = await h.app.inject({ method: 'GET', url: `/online/public/dzzz/signature/preview?id=${id}`, headers: { cookie } });
   return { item, preview };

@@ -6,6 +6,8 @@ import { DEMO_BUSINESSES } from '../../src/db/seed/apply-catalogue';
 import { API, caseColumns } from '../application-helpers';
 import { otherClientForFile, testHallForFile } from '../hall';
 import { statementsWhile } from '../statement-count';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 // The review queues a process keeps (services/review readReviewQueues): read again only once
 // review_queue_version has moved, which the triggers of migration 0016 do at the commit of every change
@@ -38,7 +40,7 @@ beforeAll(async () => {
 });
 
 const ask = async () => {
-  const { status, body } = await hall.post(`${API}/getReviewList`, { reqseq: 'k' }, reviewer);
+  const { status, body } = await callHall(hall, contract.getReviewList, { reqseq: 'k' }, reviewer);
   expect(status, JSON.stringify(body)).toBe(200);
   return (body.data as { lists: ReviewQueue[] }).lists;
 };

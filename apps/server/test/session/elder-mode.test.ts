@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../src/db/schema';
 import { testHallForFile } from '../hall';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 const hall = testHallForFile();
 
@@ -11,14 +13,14 @@ const elderModeOf = async (openid: string) => (await hall.connection.db.select({
 describe('setElderMode (长辈模式)', () => {
   it('is off for a new citizen, then stored with the session user and shown by getUserInfo on every later read', async () => {
     const cookie = await hall.login('elder-1');
-    const before = await hall.post('/online/wx/apilist/getUserInfo', { data: { openid: 'elder-1' } }, cookie);
+    const before = await callHall(hall, contract.getUserInfo, { data: { openid: 'elder-1' } }, cookie);
     expect(before.body).toMatchObject({ data: { elderMode: false } });
 
     const on = await hall.post(PATH, { data: { elderMode: true } }, cookie);
     expect(on.status).toBe(200);
     expect(on.body).toMatchObject({ errcode: '00', data: { elderMode: true } });
     expect(await elderModeOf('elder-1')).toBe(true);
-    const after = await hall.post('/online/wx/apilist/getUserInfo', { data: { openid: 'elder-1' } }, cookie);
+    const after = await callHall(hall, contract.getUserInfo, { data: { openid: 'elder-1' } }, cookie);
     expect(after.body).toMatchObject({ data: { elderMode: true } });
 
     const off = await hall.post(PATH, { data: { openid: 'elder-1', elderMode: false } }, cookie);

@@ -11,6 +11,8 @@ import { withBizToken } from '../../src/routes/simulator/faceid';
 import { FACE_CHECK_DAILY_LIMIT, hasPassedFaceCheck } from '../../src/services/session/face-checks';
 import { startFakeFaceId, type FakeFaceId } from '../fake-faceid';
 import { createTestHall, type TestHall, testHallForFile } from '../hall';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 const START = '/online/wx/face/WxDetectAuth';
 const USER_INFO = '/online/wx/apilist/getUserInfo';
@@ -34,7 +36,7 @@ async function citizen(openid: string, name = '张三'): Promise<Citizen> {
   serial += 1;
   const idcard = idNumber(`11010519800101${String(serial).padStart(3, '0')}`);
   const cookie = await hall.login(openid);
-  const saved = await hall.post('/online/wx/apilist/perfectUserInfo', { name, cardnum: idcard, phone: '13812341234', password: 'abc123' }, cookie);
+  const saved = await callHall(hall, contract.saveUserInfo, { name, cardnum: idcard, phone: '13812341234', password: 'abc123' }, cookie);
   expect(saved.body.errcode).toBe('00');
   return { openid, cookie, name, idcard };
 }
@@ -89,7 +91,7 @@ describe('face verification through the simulator, end to end', () => {
     expect(me.body).toMatchObject({ errcode: '00', faceResult: 'passed', faceMessage: '认证通过', data: { realNameAuthentication: 1, isRealNameAuth: 'true' } });
     expect(await checkRow(bizToken)).toMatchObject({ status: 'passed', openid: c.openid });
     expect((await checkRow(bizToken))!.finishedAt).not.toBeNull();
-    expect((await hall.post('/online/wx/apilist/validateUserInfo', {}, c.cookie)).body.errcode).toBe('0');
+    expect((await callHall(hall, contract.validateUserInfo, {}, c.cookie)).body.errcode).toBe('0');
 
     // Completing the same token again is harmless.
     const again = await hall.post(USER_INFO, { data: { BizToken: bizToken } }, c.cookie);
@@ -149,7 +151,7 @@ describe('face verification through the simulator, end to end', () => {
     const started = await start(c);
     // The profile changes after the check was started (unverified users may still edit it).
     const other = idNumber('11010519900307123');
-    expect((await hall.post('/online/wx/apilist/perfectUserInfo', { name: c.name, cardnum: other, phone: '13812341234', password: 'abc123' }, c.cookie)).body.errcode).toBe('00');
+    expect((await callHall(hall, contract.saveUserInfo, { name: c.name, cardnum: other, phone: '13812341234', password: 'abc123' }, c.cookie)).body.errcode).toBe('00');
     await decide(started.BizToken, 'pass');
     const me = await hall.post(USER_INFO, { data: { BizToken: started.BizToken } }, c.cookie);
     expect(me.body).toMatchObject({ faceResult: 'failed', faceMessage: '人脸核身的姓名或身份证号与个人信息不一致，未能完成实名认证', data: { realNameAuthentication: 0 } });
@@ -372,7 +374,7 @@ describe('with Tencent Cloud FaceID configured (a fake service on loopback)', ()
   async function realCitizen(openid: string, name: string, first17: string) {
     const cookie = await real.login(openid);
     const idcard = idNumber(first17);
-    expect((await real.post('/online/wx/apilist/perfectUserInfo', { name, cardnum: idcard, phone: '13812341234', password: 'abc123' }, cookie)).body.errcode).toBe('00');
+    expect((await callHall(real, contract.saveUserInfo, { name, cardnum: idcard, phone: '13812341234', password: 'abc123' }, cookie)).body.errcode).toBe('00');
     return { openid, cookie, name, idcard };
   }
 

@@ -18,6 +18,8 @@ import {
 import { formatShanghaiDate } from '../../src/lib/shanghai-time';
 import { API, startApplication, verifiedCitizen } from '../application-helpers';
 import { createTestHall, testHallForFile } from '../hall';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 const REPORT = '/online/admin/api/statistics/report';
 const HOUR = 60 * 60 * 1000;
@@ -47,7 +49,7 @@ async function submittedHoursAgo(prodefid: string, hoursAgo: number): Promise<st
 }
 
 const review = (proinstid: string, decision: 'pass' | 'reject', opinion?: string) =>
-  hall.post(`${API}/reviewApply`, { proinstid, stage: 'cadastralSurvey', decision, ...(opinion ? { opinion } : {}) }, reviewer);
+  callHall(hall, contract.reviewApply, { proinstid, stage: 'cadastralSurvey', decision, ...(opinion ? { opinion } : {}) }, reviewer);
 
 async function report(body: Record<string, unknown> = { from: weekAgo, to: today }): Promise<HallStatisticsReport> {
   const { status, body: reply } = await hall.post(REPORT, body, admin);

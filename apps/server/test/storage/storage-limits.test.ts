@@ -11,6 +11,8 @@ import { createTestHall, type TestHall } from '../hall';
 import { rowById } from '../rows';
 import { API, SEARCH, addPerson, materialsOf, personPayload, postForm, startApplication, verifiedCitizen } from '../application-helpers';
 import { CITY, citizenFilesIn, upload } from '../query-helpers';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 const MB = 1024 * 1024;
 /** A PNG of exactly `size` bytes by its first bytes: what the picture and signature checks look at. */
@@ -18,10 +20,10 @@ const png = (size: number) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47
 const pdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(size - 9, 0x20)]);
 
 const attach = (hall: TestHall, cookie: string, materialId: string, content: Buffer) =>
-  postForm(hall, `${API}/savePicFromWXServer`, { datuminstId: materialId, base64: content.toString('base64') }, cookie);
+  callHall(hall, contract.savePicFromWXServer, { datuminstId: materialId, base64: content.toString('base64') }, cookie);
 
 const sign = (hall: TestHall, cookie: string, sqrid: string, content: Buffer) =>
-  postForm(hall, `${SEARCH}/save_qzxx_wx`, { id: sqrid, decodeInfo: `data:image/png;base64,${content.toString('base64')}` }, cookie);
+  callHall(hall, contract.saveQzxxWx, { id: sqrid, decodeInfo: `data:image/png;base64,${content.toString('base64')}` }, cookie);
 
 async function firstMaterialId(hall: TestHall, cookie: string, id: string): Promise<string> {
   const list: ApplicationMaterial[] = await materialsOf(hall, cookie, id);
