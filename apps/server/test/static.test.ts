@@ -53,7 +53,7 @@ describe('serving the apps', () => {
 
   it('names the home’s first banner in its HTML, so it loads beside the scripts; other pages do not', async () => {
     const menu = await callHall(hall, contract.getWxMenu, {});
-    const first = (menu.body.data as { banners: { url: string }[] }).banners[0]!.url;
+    const first = menu.body.data!.banners[0]!.url;
     expect(first).toMatch(/^\/online\/assets\/banners\//);
     const home = await hall.app.inject({ method: 'GET', url: '/?code=abc&state=x' });
     expect(home.body).toContain(`<link rel="preload" as="image" href="${first}" fetchpriority="high"></head>`);

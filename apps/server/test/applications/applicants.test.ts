@@ -50,7 +50,7 @@ describe('addPerson', () => {
     const id = await startApplication(hall, owner, 'pd-100-23');
     const first = await callHall(hall, contract.addPerson, { proinstid: id, proposerinfo: companyPayload() }, owner);
     expect(first.body.errcode).toBe('00');
-    const sqrId = (first.body.data as { sqr_id: string }).sqr_id;
+    const sqrId = first.body.data!.sqr_id;
     const updated = await addPerson(hall, owner, id, companyPayload({ id: sqrId, sqrlxdh: '0991-1234567' }));
     expect((updated.body.data as { sqr_id: string }).sqr_id).toBe(sqrId);
     const rows = (await list(id, owner, '10')).body.data as Applicant[];

@@ -257,7 +257,7 @@ describe('getApplyList', () => {
     const { status, body: reply } = await callHall(hall, contract.getApplyList, { reqseq: 'r', ...body }, cookie);
     expect(status, JSON.stringify(reply)).toBe(200);
     expect(reply.errcode).toBe('00');
-    return (reply.data as { lists: ApplicationListTab[] }).lists;
+    return reply.data!.lists;
   };
   const names = (tab: ApplicationListTab | undefined) => tab!.items.map((item) => item.name);
 

@@ -30,7 +30,7 @@ describe('getApplyType', () => {
     const { status, body } = await callHall(hall, contract.getApplyType, { reqseq: 'r1' });
     expect(status).toBe(200);
     expect(body.errcode).toBe('00');
-    const types = body.data as { examplename: string; examplerange: string; imgpath: string }[];
+    const types = body.data!;
     expect(types).toEqual([
       { examplename: '房屋登记', examplerange: 'fwdj', imgpath: '/online/assets/icons/apply.svg' },
       { examplename: '抵押登记', examplerange: 'dydj', imgpath: '/online/assets/icons/cert.svg' },
@@ -90,7 +90,7 @@ describe('initSel', () => {
       for (const prodef of prodefsOf(await selList({ xzqdm }))) {
         const { status, body } = await callHall(hall, contract.initGuide, { prodefid: prodef.id });
         expect(status, prodef.id).toBe(200);
-        expect((body.data as { title: string }).title).toContain('办事指南');
+        expect(body.data!.title).toContain('办事指南');
       }
     }
   });
@@ -131,7 +131,7 @@ describe('getApplyTitle', () => {
     const { status, body } = await callHall(hall, contract.getApplyTitle, { reqseq: 'r', prodefid: 'pd-700-23' });
     expect(status).toBe(200);
     expect(body.errcode).toBe('00');
-    const data = body.data as { fwxx: { field: string; isfillin: string; label: string }[]; ywr: string; ywrAlias: string; qlrAlias: string };
+    const data = body.data!;
     expect(data).toMatchObject({ ywr: '1', ywrAlias: '抵押人', qlrAlias: '抵押权人' });
     expect(data.fwxx[0]).toEqual({ field: 'bdcqzmh', isfillin: '0', label: '不动产权证号' });
     expect(data.fwxx).toContainEqual({ field: 'bdcdyh', isfillin: '1', label: '不动产单元号' });
@@ -158,7 +158,7 @@ describe('getList', () => {
     const { status, body } = await callHall(hall, contract.getList, { reqseq: 'r', type });
     expect(status).toBe(200);
     expect(body.errcode).toBe('00');
-    return (body.data as { items: { code: string; text: string }[] }).items;
+    return body.data!.items;
   };
 
   it('answers each dictionary of the fill screens', async () => {

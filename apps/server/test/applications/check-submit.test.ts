@@ -134,7 +134,7 @@ describe('submitApplyProject and revokeApply', () => {
     const { status, body } = await submit(id, owner);
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.errcode).toBe('00');
-    const { prolsh, tjsj } = body.data as { prolsh: string; tjsj: string };
+    const { prolsh, tjsj } = body.data!;
     expect(prolsh).toMatch(/^HD\d{6}\d{6,}$/);
     expect(tjsj).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const row = await rowOf(id);
@@ -155,7 +155,7 @@ describe('submitApplyProject and revokeApply', () => {
     const twice = await revoke(id);
     expect(twice.status).toBe(409);
     expect(twice.body).toMatchObject({ stat: 0, msg: '只能撤回待审核的申请' });
-    expect(((await submit(id)).body.data as { prolsh: string }).prolsh).toBe(prolsh);
+    expect((await submit(id)).body.data!.prolsh).toBe(prolsh);
     // Concurrent submits of one application: one wins, the other changes nothing.
     await revoke(id);
     const results = await Promise.all([submit(id), submit(id)]);

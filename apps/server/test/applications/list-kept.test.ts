@@ -40,7 +40,7 @@ beforeAll(async () => {
 const ask = async (body: Record<string, unknown> = {}, cookie = owner) => {
   const { status, body: reply } = await callHall(hall, contract.getApplyList, { reqseq: 'k', ...body }, cookie);
   expect(status, JSON.stringify(reply)).toBe(200);
-  return (reply.data as { lists: ApplicationListTab[] }).lists;
+  return reply.data!.lists;
 };
 const item = (lists: ApplicationListTab[], id: number): (ApplicationSummary & { tab: string }) | undefined =>
   lists.flatMap((tab) => tab.items.map((entry) => ({ ...entry, tab: tab.tab }))).find((entry) => entry.id === String(id));

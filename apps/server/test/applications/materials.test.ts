@@ -41,7 +41,7 @@ async function upload(fields: Record<string, string>, cookie = owner) {
 }
 
 async function firstMaterial(id: string): Promise<ApplicationMaterial> {
-  return ((await materialsOf(id)).body.data as { datuminstInfo: ApplicationMaterial[] }).datuminstInfo[0]!;
+  return (await materialsOf(id)).body.data!.datuminstInfo[0]!;
 }
 
 describe('getUploadType', () => {
@@ -49,7 +49,7 @@ describe('getUploadType', () => {
     const id = await startApplication(hall, owner, 'pd-700-23');
     const { status, body } = await materialsOf(id);
     expect(status).toBe(200);
-    const list = (body.data as { datuminstInfo: ApplicationMaterial[] }).datuminstInfo;
+    const list = body.data!.datuminstInfo;
     expect(list.map((m) => [m.name, m.required, m.pro_attachment])).toEqual([
       ['不动产登记申请书', '是', []],
       ['抵押双方身份证明', '是', []],

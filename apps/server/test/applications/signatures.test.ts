@@ -59,7 +59,7 @@ describe('save_qzxx_wx', () => {
     expect(row.signatureFileId).toBeTruthy();
 
     const list = await callHall(hall, contract.sqrlistWx, { proinstid }, owner);
-    expect((list.body.data as { sqr_id: string; qzzt: string }[]).find((person) => person.sqr_id === sqrid)?.qzzt).toBe('1');
+    expect(list.body.data!.find((person) => person.sqr_id === sqrid)?.qzzt).toBe('1');
 
     const read = await callHall(hall, contract.querySqrWx, { proinstid, slsqId: proinstid, queryTyp: '0' }, owner);
     expect(read.status).toBe(200);

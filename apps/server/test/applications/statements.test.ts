@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicationMaterial, GuaranteePreview, StatementBundle, StatementTemplate } from '@hall/api';
+import type { GuaranteePreview, StatementBundle, StatementTemplate } from '@hall/api';
 import { applicationStatements, materialFiles, rightsInfo } from '../../src/db/schema';
 import { testHallForFile } from '../hall';
 import { API, SEARCH, addPerson, personPayload, postForm, setStatus, startApplication, ownerAndStranger } from '../application-helpers';
@@ -120,7 +120,9 @@ describe('addQlxxInfo with the statements', () => {
 
   it('answers 保存数据失败 with the reason for a bad share, and writes neither the record nor the statements', async () => {
     const proinstid = await startApplication(hall, owner, 'pd-800-4');
-    const { status, body } = await callHall(hall, contract.addQlxxInfo,
+    const { status, body } = await callHall(
+      hall,
+      contract.addQlxxInfo,
       { proinstid, savetype: '4', reqData: JSON.stringify({ BDCZMH: CHANGE_INFO.twostr }), changecqzInfo: JSON.stringify({ ...CHANGE_INFO, fostr: 'abc' }) },
       owner,
     );
@@ -174,7 +176,7 @@ describe('queryTyp, htpreview_wx and the rendered statements', () => {
     const base64 = PNG.toString('base64');
     const saved = await form(`${API}/savePicFromWXServer`, { datuminstId: inquiry.id, base64, typ: 'jpg', ysr: '张三', addgsgg: 'true' });
     expect(saved.body).toMatchObject({ errcode: '00', errmsg: '上传成功' });
-    const listed = (await callHall(hall, contract.getUploadType, { slsqId: proinstid }, owner)).body.data as { datuminstInfo: ApplicationMaterial[] };
+    const listed = (await callHall(hall, contract.getUploadType, { slsqId: proinstid }, owner)).body.data!;
     expect(listed.datuminstInfo.find((row) => row.id === inquiry.id)?.pro_attachment).toHaveLength(1);
 
     const firstMaterial = listed.datuminstInfo.find((row) => row.name === '不动产登记申请书')!;

@@ -132,7 +132,9 @@ describe('holidays and make-up working days', () => {
     // A citizen trying the day's free slot is refused; the slot keeps its one booking.
     const citizen = await verifiedCitizen(hall, 'holiday-booker');
     const free = await slotOf(hall, day.id, '11:00-12:00');
-    const tried = await callHall(hall, contract.addApmCount,
+    const tried = await callHall(
+      hall,
+      contract.addApmCount,
       { name: '张三', phone: '13812341234', zjh: '11010519491231002X', yysj: `${day.calendarDate} 11:00-12:00`, calendarId: String(day.id), countId: String(free!.id) },
       citizen,
     );
@@ -164,7 +166,9 @@ describe('holidays and make-up working days', () => {
       await tx.update(appointmentCalendars).set({ holiday: 1 }).where(eq(appointmentCalendars.id, day.id));
     });
     await held;
-    const booking = callHall(hall, contract.addApmCount,
+    const booking = callHall(
+      hall,
+      contract.addApmCount,
       { name: '张三', phone: '13812341234', zjh: '11010519491231002X', yysj: `${day.calendarDate} 09:00-10:00`, calendarId: String(day.id), countId: String(slot!.id) },
       citizen,
     );

@@ -62,7 +62,7 @@ async function checkedCode(p: Person): Promise<string> {
 async function faceCheck(p: Person, bsm: string, outcome: 'pass' | 'fail' = 'pass'): Promise<void> {
   const started = await callHall(hall, contract.getWxDetectAuth, { RedirectUrl: `http://localhost/ok?bsm=${bsm}`, name: p.name, idcard: p.idcard, bsm, openid: p.openid }, p.cookie);
   expect(started.body.errcode).toBe('00');
-  const bizToken = (started.body.data as { BizToken: string }).BizToken;
+  const bizToken = started.body.data!.BizToken;
   const decided = await hall.app.inject({
     method: 'POST',
     url: '/simulator/faceid',
@@ -216,7 +216,7 @@ describe('records and the certificate', () => {
     const image = await hall.post(IMAGE, { cerId: certId, ismobel: 'true' }, p.cookie);
     expect(image.body.errcode).toBe('00');
     const print = await callHall(hall, contract.getCatchcertex, { certId }, p.cookie);
-    expect((print.body.data as { jg: string }).jg).toBe('经查询，未发现申请人名下有不动产登记记录。');
+    expect(print.body.data!.jg).toBe('经查询，未发现申请人名下有不动产登记记录。');
   });
 
   it('getCertRecord finds a request by its acceptance number; an unknown number finds nothing', async () => {

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import type { FeedbackItem } from '@hall/api';
 import { feedback } from '../../src/db/schema';
 import { submitFeedback } from '../../src/services/content/feedback';
-import { API } from '../application-helpers';
 import { testHallForFile } from '../hall';
 import { statementsWhile } from '../statement-count';
 import { callHall } from '../call';
@@ -34,7 +33,7 @@ describe('feedback from many citizens at once', () => {
     const ids = result.map(({ status, body }) => {
       expect(status, JSON.stringify(body)).toBe(200);
       expect(body.errmsg).toBe('提交成功');
-      return (body.data as { id: string }).id;
+      return body.data!.id;
     });
     expect(new Set(ids).size).toBe(CITIZENS);
     const lists = await Promise.all(citizens.map((citizen) => callHall(hall, contract.getFeedBackListPage, { openid: citizen.openid }, citizen.cookie)));
@@ -49,7 +48,7 @@ describe('feedback from many citizens at once', () => {
     const citizen = citizens[0]!;
     const before = await hall.connection.db.select().from(feedback).where(eq(feedback.openid, citizen.openid));
     const replies = await Promise.all([1, 2].map(() => callHall(hall, contract.sendSaveFeedback, { openid: citizen.openid, content: '请延长午间办理时间' }, citizen.cookie)));
-    const ids = replies.map(({ body }) => (body.data as { id: string }).id);
+    const ids = replies.map(({ body }) => body.data!.id);
     expect(ids[0]).not.toBe(ids[1]);
     const after = await hall.connection.db.select().from(feedback).where(eq(feedback.openid, citizen.openid));
     expect(after.length - before.length).toBe(2);

@@ -22,7 +22,7 @@ describe('common questions', () => {
     const { status, body } = await callHall(hall, contract.getCommonQuesList, {});
     expect(status).toBe(200);
     expect(body.errcode).toBe('00');
-    const list = body.data as { id: string; question: string; answer: string }[];
+    const list = body.data!;
     expect(list.map((q) => q.question)).toEqual(DEMO_COMMON_QUESTIONS.map((q) => q.question));
     expect(Object.keys(list[0]!).sort()).toEqual(['answer', 'id', 'question']);
 
@@ -162,7 +162,7 @@ describe('getArticle and sanitised HTML', () => {
   }
 
   it('answers title, content, time and type of a demo article', async () => {
-    const list = (await callHall(hall, contract.getServiceGuids, { type: 'article' })).body.data as { id: string; title: string }[];
+    const list = (await callHall(hall, contract.getServiceGuids, { type: 'article' })).body.data!;
     const { body } = await hall.post(path, { reqseq: 'r', id: list[0]!.id, type: 'article' });
     expect(body).toMatchObject({ errcode: '00', data: { id: list[0]!.id, title: list[0]!.title, type: 'article', time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) } });
     expect((body.data as { content: string }).content).toMatch(/^<p>/);
@@ -182,7 +182,7 @@ describe('getArticle and sanitised HTML', () => {
   });
 
   it('a missing id, a malformed one, or one of another type answers 查询无数据', async () => {
-    const list = (await callHall(hall, contract.getServiceGuids, { type: 'laws' })).body.data as { id: string }[];
+    const list = (await callHall(hall, contract.getServiceGuids, { type: 'laws' })).body.data!;
     for (const payload of [{ id: '88888888' }, { id: 'abc' }, { id: list[0]!.id, type: 'article' }]) {
       const { status, body } = await hall.post(path, payload);
       expect(status).toBe(404);

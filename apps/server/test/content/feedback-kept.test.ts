@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FeedbackItem } from '@hall/api';
-import { API } from '../application-helpers';
 import { otherClientForFile, testHallForFile } from '../hall';
 import { callHall } from '../call';
 import { contract } from '@hall/api';
@@ -25,7 +24,7 @@ const list = async (cookie = writer) => {
 const write = async (content: string) => {
   const { status, body } = await callHall(hall, contract.sendSaveFeedback, { content }, writer);
   expect(status, JSON.stringify(body)).toBe(200);
-  return (body.data as { id: string }).id;
+  return body.data!.id;
 };
 
 describe("a citizen's feedback list kept by the process", () => {

@@ -9,7 +9,6 @@ import { testHallForFile } from '../hall';
 import { callHall } from '../call';
 import { contract } from '@hall/api';
 
-const API = '/online/wx/apilist';
 const DOWNLOAD = '/online/platform/cms/file/index_download';
 
 const hall = testHallForFile();
@@ -29,7 +28,7 @@ describe('getZlxzList', () => {
     });
     const handan = await callHall(hall, contract.getZlxzList, { reqseq: 'r', xzqdm: '130400' });
     expect((handan.body.data as unknown[]).length).toBe(shared.length + 1);
-    expect((handan.body.data as { fileAlias: string }[]).at(-1)!.fileAlias).toBe('邯郸市存量房交易资金监管协议（样本）');
+    expect(handan.body.data!.at(-1)!.fileAlias).toBe('邯郸市存量房交易资金监管协议（样本）');
   });
 
   it('searchValue matches the title literally; nothing found is errcode 01 with the empty-row text', async () => {
@@ -94,12 +93,12 @@ describe('service sites and their map', () => {
   it('getMapConfig answers zoom 14 and no provider until one is configured; only a tile template is taken', async () => {
     expect((await callHall(hall, contract.getMapConfig, { reqseq: 'r' })).body).toEqual({ errcode: '00', data: { tileUrl: '', attribution: '', zoom: 14 } });
     await hall.connection.db.insert(settings).values({ key: MAP_TILE_URL_SETTING, value: 'javascript:alert(1)' });
-    expect(((await callHall(hall, contract.getMapConfig, { reqseq: 'r' })).body.data as { tileUrl: string }).tileUrl).toBe('');
+    expect((await callHall(hall, contract.getMapConfig, { reqseq: 'r' })).body.data!.tileUrl).toBe('');
     await hall.connection.db.update(settings).set({ value: 'http://tiles.example.cn/{z}/{x}/{y}.png' }).where(eq(settings.key, MAP_TILE_URL_SETTING));
-    expect(((await callHall(hall, contract.getMapConfig, { reqseq: 'r' })).body.data as { tileUrl: string }).tileUrl).toBe('');
+    expect((await callHall(hall, contract.getMapConfig, { reqseq: 'r' })).body.data!.tileUrl).toBe('');
     const template = 'https://tiles.example.cn/{z}/{x}/{y}.png';
     await hall.connection.db.update(settings).set({ value: template }).where(eq(settings.key, MAP_TILE_URL_SETTING));
-    expect(((await callHall(hall, contract.getMapConfig, { reqseq: 'r' })).body.data as { tileUrl: string }).tileUrl).toBe(template);
+    expect((await callHall(hall, contract.getMapConfig, { reqseq: 'r' })).body.data!.tileUrl).toBe(template);
   });
 });
 

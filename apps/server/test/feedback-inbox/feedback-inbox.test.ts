@@ -24,7 +24,7 @@ beforeAll(async () => {
 async function citizenWrites(content: string, cookie = citizen): Promise<string> {
   const { body } = await callHall(hall, contract.sendSaveFeedback, { content }, cookie);
   expect(body.webstate, JSON.stringify(body)).toBe(1);
-  return (body.data as { id: string }).id;
+  return body.data!.id;
 }
 
 async function inbox(payload: Record<string, unknown> = {}, cookie = counter) {

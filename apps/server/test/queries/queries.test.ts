@@ -267,8 +267,8 @@ describe('records survive a restart', () => {
     const restartHall = await createTestHall({ HALL_QUERY_POLL_MS: 0 });
     try {
       const cookie = await citizenWithProfile(restartHall, 'restart-owner', OWNER);
-      const found = (await callHall(restartHall, contract.certificateSearch, queryForm(), cookie)).body.data as { ID: string };
-      const missing = (await callHall(restartHall, contract.certificateSearch, queryForm({ qzh: '不存在的证号' }), cookie)).body.data as { ID: string };
+      const found = (await callHall(restartHall, contract.certificateSearch, queryForm(), cookie)).body.data!;
+      const missing = (await callHall(restartHall, contract.certificateSearch, queryForm({ qzh: '不存在的证号' }), cookie)).body.data!;
       await restartHall.app.close();
 
       const connection = connectDatabase(restartHall.databaseUrl, 3);
@@ -301,7 +301,7 @@ describe('the background resolver', () => {
     try {
       const cookie = await citizenWithProfile(loopHall, 'loop-owner', OWNER);
       const { body } = await callHall(loopHall, contract.certificateSearch, queryForm(), cookie);
-      const id = (body.data as { ID: string }).ID;
+      const id = body.data!.ID;
       const deadline = Date.now() + 10_000;
       let state = 0;
       while (Date.now() < deadline) {

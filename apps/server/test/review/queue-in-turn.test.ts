@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ReviewQueue } from '@hall/api';
 import { applications, operatorSessions } from '../../src/db/schema';
-import { API, caseColumns } from '../application-helpers';
+import { caseColumns } from '../application-helpers';
 import { testHallForFile } from '../hall';
 import { statementsWhile } from '../statement-count';
 import { callHall } from '../call';

@@ -3,7 +3,7 @@ import type { ReviewQueue, ReviewQueueItem } from '@hall/api';
 import { reviewStageStatus } from '@hall/domain';
 import { applications } from '../../src/db/schema';
 import { DEMO_BUSINESSES } from '../../src/db/seed/apply-catalogue';
-import { API, caseColumns } from '../application-helpers';
+import { caseColumns } from '../application-helpers';
 import { otherClientForFile, testHallForFile } from '../hall';
 import { statementsWhile } from '../statement-count';
 import { callHall } from '../call';
@@ -42,7 +42,7 @@ beforeAll(async () => {
 const ask = async () => {
   const { status, body } = await callHall(hall, contract.getReviewList, { reqseq: 'k' }, reviewer);
   expect(status, JSON.stringify(body)).toBe(200);
-  return (body.data as { lists: ReviewQueue[] }).lists;
+  return body.data!.lists;
 };
 const itemsAt = (lists: ReviewQueue[], stage: ReviewQueue['stage']) => lists.find((queue) => queue.stage === stage)!.items;
 const item = (lists: ReviewQueue[], id: number): ReviewQueueItem | undefined => lists.flatMap((queue) => queue.items).find((entry) => entry.id === String(id));

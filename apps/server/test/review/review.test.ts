@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { ApplicationListTab, ReviewApplicationDetail, ReviewQueue } from '@hall/api';
+import type { ReviewApplicationDetail, ReviewQueue } from '@hall/api';
 import { applications, auditTrail, registryCases, reviewDecisions } from '../../src/db/schema';
 import { testHallForFile } from '../hall';
 import { rowById } from '../rows';
@@ -45,7 +45,7 @@ const review = (proinstid: string, stage: string, decision: string, opinion?: st
 async function queues(cookie = operator): Promise<ReviewQueue[]> {
   const { status, body } = await callHall(hall, contract.getReviewList, { reqseq: 'r' }, cookie);
   expect(status, JSON.stringify(body)).toBe(200);
-  return (body.data as { lists: ReviewQueue[] }).lists;
+  return body.data!.lists;
 }
 
 const queued = async (stage: string) => (await queues()).find((queue) => queue.stage === stage)!.items.map((item) => item.id);
@@ -54,7 +54,7 @@ const rowOf = async (id: string) => (await rowById(hall, applications, id))!;
 /** The citizen's own list: the tab an application is under and the item as listed. */
 async function citizenSees(id: string) {
   const { body } = await callHall(hall, contract.getApplyList, { reqseq: 'r' }, owner);
-  for (const tab of (body.data as { lists: ApplicationListTab[] }).lists) {
+  for (const tab of body.data!.lists) {
     const item = tab.items.find((entry) => entry.id === id);
     if (item) return { tab: tab.label, item };
   }
@@ -80,7 +80,7 @@ describe('review queues and one application', () => {
     expect(item.tjsj).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
     const one = await callHall(hall, contract.getReviewList, { reqseq: 'r', stage: 'acceptance' }, operator);
-    expect((one.body.data as { lists: ReviewQueue[] }).lists.map((queue) => queue.stage)).toEqual(['acceptance']);
+    expect(one.body.data!.lists.map((queue) => queue.stage)).toEqual(['acceptance']);
   });
 
   it("lists each application's own applicants, in the order they were entered", async () => {
@@ -103,7 +103,7 @@ describe('review queues and one application', () => {
     const page = async (number: number, pageSize: number) => {
       const { status, body } = await callHall(hall, contract.getReviewList, { reqseq: 'r', stage: 'cadastralSurvey', page: number, pageSize }, operator);
       expect(status, JSON.stringify(body)).toBe(200);
-      return (body.data as { lists: ReviewQueue[] }).lists[0]!.items.map((item) => item.id);
+      return body.data!.lists[0]!.items.map((item) => item.id);
     };
     expect(await page(1, 1)).toEqual([whole[0]]);
     expect(await page(2, 1)).toEqual([whole[1]]);
@@ -111,12 +111,12 @@ describe('review queues and one application', () => {
     expect(await page(whole.length + 1, 1)).toEqual([]);
     // Whatever the page, the queue says how many wait at its stage.
     const paged = await callHall(hall, contract.getReviewList, { reqseq: 'r', page: 2, pageSize: 1 }, operator);
-    const totals = Object.fromEntries((paged.body.data as { lists: ReviewQueue[] }).lists.map((queue) => [queue.stage, queue.total]));
+    const totals = Object.fromEntries(paged.body.data!.lists.map((queue) => [queue.stage, queue.total]));
     expect(totals).toEqual({ cadastralSurvey: whole.length, acceptance: (await queued('acceptance')).length });
     const roomy = await callHall(hall, contract.getReviewList, { reqseq: 'r', stage: 'cadastralSurvey', page: 1, pageSize: whole.length + 5 }, operator);
-    expect((roomy.body.data as { lists: ReviewQueue[] }).lists[0]!.total).toBe(whole.length);
+    expect(roomy.body.data!.lists[0]!.total).toBe(whole.length);
     const tight = await callHall(hall, contract.getReviewList, { reqseq: 'r', stage: 'cadastralSurvey', page: 1, pageSize: whole.length }, operator);
-    expect((tight.body.data as { lists: ReviewQueue[] }).lists[0]!.total).toBe(whole.length);
+    expect(tight.body.data!.lists[0]!.total).toBe(whole.length);
     const tooLarge = await callHall(hall, contract.getReviewList, { reqseq: 'r', page: 1, pageSize: 501 }, operator);
     expect(tooLarge.status).toBe(400);
   });
@@ -223,7 +223,7 @@ describe('the two review stages', () => {
     expect((await saveCancellation(id, '房屋已拆除')).body.state).toBe(1);
     const again = await submit(id);
     expect(again.status, JSON.stringify(again.body)).toBe(200);
-    expect((again.body.data as { prolsh: string }).prolsh).toBe(prolsh);
+    expect(again.body.data!.prolsh).toBe(prolsh);
     expect(await citizenSees(id)).toMatchObject({ tab: '待审核', item: { shzt: 0 } });
     expect(await queued('cadastralSurvey')).toContain(id);
     const detail = (await callHall(hall, contract.getReviewApply, { reqseq: 'r', proinstid: id }, operator)).body.data as ReviewApplicationDetail;

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CityRegion, ProdefParent } from '@hall/api';
 import { regionPath } from '@hall/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CERTIFICATES } from '../../src/db/seed/content';
@@ -9,8 +8,6 @@ import { appRoot } from '../../src/lib/app-root';
 import { createTestHall, type TestHall } from '../hall';
 import { callHall } from '../call';
 import { contract } from '@hall/api';
-
-const API = '/online/wx/apilist';
 
 describe('HALL_APPLY_XZQDM, the region the application flow opens on', () => {
   it('is the spec’s 659000 when unset, and a six-digit code when set', () => {
@@ -47,14 +44,14 @@ describe('a demo hall configured as the demo start configures it', () => {
 
   it('offers 邯郸市 and its districts, businesses in each, and the demo registry’s certificates lie there', async () => {
     const { body } = await callHall(hall, contract.getAddressList, { xzqdm: '130400' });
-    const cities = (body.data as { cityxzq: CityRegion[] }).cityxzq;
+    const cities = body.data!.cityxzq;
     expect(cities.map((city) => city.xzqmc)).toEqual(['邯郸市']);
     const districts = cities[0]!.districtxzq;
     expect(districts.map((district) => district.xzqmc)).toContain('邯山区');
 
     for (const district of [cities[0]!, ...districts]) {
       const sel = await callHall(hall, contract.initSel, { xzqdm: district.xzqdm, yhlx: '0', sfqy: '1' });
-      const businesses = (sel.body.data as { selList: ProdefParent[] }).selList.flatMap((parent) => parent.Prodefs);
+      const businesses = sel.body.data!.selList.flatMap((parent) => parent.Prodefs);
       expect(businesses.length, district.xzqmc).toBeGreaterThan(0);
     }
 

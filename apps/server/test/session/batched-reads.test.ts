@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { ApplicationListTab, FeedbackItem } from '@hall/api';
+import type { FeedbackItem } from '@hall/api';
 import { applications, feedback, sessions } from '../../src/db/schema';
-import { API, caseColumns } from '../application-helpers';
+import { caseColumns } from '../application-helpers';
 import { testHallForFile } from '../hall';
 import { statementsWhile } from '../statement-count';
 import { callHall } from '../call';
@@ -51,7 +51,7 @@ describe('reads with the session, many citizens at once', () => {
     expect(statements).toBeLessThan(CITIZENS);
     result.forEach(({ status, body }, i) => {
       expect(status, JSON.stringify(body)).toBe(200);
-      const tabs = (body.data as { lists: ApplicationListTab[] }).lists;
+      const tabs = body.data!.lists;
       const names = tabs.flatMap((tab) => tab.items.map((item) => item.name));
       expect(names.every((name) => name.startsWith(`batched-${i} `))).toBe(true);
       const pending = Math.floor(i / 2);

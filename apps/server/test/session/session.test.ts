@@ -158,7 +158,7 @@ describe('the OAuth state (login CSRF, RFC 6749 §10.12)', () => {
 
   it('menus come as groups with second-level tiles, one of them a view link', async () => {
     const { body } = await callHall(hall, contract.getWxMenu, { AppID: 'x' });
-    const data = body.data as { menus: { menuname: string; secondmenus: { menutype: string; url: string }[] }[]; banners: unknown[] };
+    const data = body.data!;
     expect(data.menus.length).toBeGreaterThanOrEqual(3);
     expect(data.menus.every((g) => g.secondmenus.length > 0)).toBe(true);
     expect(data.menus.flatMap((g) => g.secondmenus).some((m) => m.menutype === 'view' && m.url.startsWith('http'))).toBe(true);
@@ -167,7 +167,7 @@ describe('the OAuth state (login CSRF, RFC 6749 §10.12)', () => {
 
   it("the hall's own menu icons come inlined as data: addresses of their SVG files, so the home asks for no icon file", async () => {
     const { body } = await callHall(hall, contract.getWxMenu, {});
-    const tiles = (body.data as { menus: { secondmenus: { url: string; imgpath: string }[] }[] }).menus.flatMap((g) => g.secondmenus);
+    const tiles = body.data!.menus.flatMap((g) => g.secondmenus);
     const prodoing = tiles.find((m) => m.url === '/prodoing');
     const prefix = 'data:image/svg+xml;base64,';
     expect(prodoing?.imgpath.startsWith(prefix)).toBe(true);

@@ -16,7 +16,7 @@ import {
   queueOrders,
 } from '../../src/db/schema';
 import { formatShanghaiDate } from '../../src/lib/shanghai-time';
-import { API, startApplication, verifiedCitizen } from '../application-helpers';
+import { startApplication, verifiedCitizen } from '../application-helpers';
 import { createTestHall, testHallForFile } from '../hall';
 import { callHall } from '../call';
 import { contract } from '@hall/api';

@@ -9,7 +9,7 @@ import { recordStoredFile } from '../../src/services/storage/stored-files';
 import { ORPHAN_FILE_GRACE_MS, sweepStorage } from '../../src/services/storage/storage-retention';
 import { S3FileStorage } from '../../src/storage/s3-file-storage';
 import { createTestHall, type TestHall } from '../hall';
-import { API, materialsOf, PNG, postForm, startApplication, ownerAndStranger } from '../application-helpers';
+import { materialsOf, PNG, startApplication, ownerAndStranger } from '../application-helpers';
 import { filesUnder } from '../query-helpers';
 import { startS3Server, type TestS3Server } from './s3-server';
 import { callHall } from '../call';

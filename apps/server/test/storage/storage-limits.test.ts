@@ -9,7 +9,7 @@ import { recordCitizenFile, storageFullMessage, usedStorage } from '../../src/se
 import { sweepStorage } from '../../src/services/storage/storage-retention';
 import { createTestHall, type TestHall } from '../hall';
 import { rowById } from '../rows';
-import { API, SEARCH, addPerson, materialsOf, personPayload, postForm, startApplication, verifiedCitizen } from '../application-helpers';
+import { addPerson, materialsOf, personPayload, startApplication, verifiedCitizen } from '../application-helpers';
 import { CITY, citizenFilesIn, upload } from '../query-helpers';
 import { callHall } from '../call';
 import { contract } from '@hall/api';
