@@ -5,7 +5,6 @@ import { startApplication, verifiedCitizen } from './application-helpers';
 import { footprint } from './footprint';
 import { createTestHall, type TestHall } from './hall';
 import { DEEP_JSON, NUL, encodedVariants, jsonVariants, multipartBody, pathVariants, samplePayload, type Json } from './malformed-payloads';
-import { callHall } from './call';
 
 /**
  * Issue 10 point 8: no input answers a 5xx, and a refused request writes nothing. Every call of
@@ -182,20 +181,20 @@ async function send(probes: Probe[]): Promise<string[]> {
 
 describe('a refusal for unreadable characters', () => {
   it('is a 400 in the envelope of the route, with a message a citizen can read', async () => {
-    const inJson = await callHall(hall, contract.getList, { type: NUL });
+    const inJson = await hall.post('/online/wx/apilist/getList', { type: NUL });
     expect(inJson).toMatchObject({ status: 400, body: { errcode: '01', errmsg: UNREADABLE_TEXT_MESSAGE } });
     const inPath = await hall.app.inject({ method: 'GET', url: '/online/public/appointment/calendars/%00' });
     expect(inPath.statusCode).toBe(400);
     expect(inPath.json()).toMatchObject({ errcode: '01', msg: UNREADABLE_TEXT_MESSAGE });
-    const inState = await callHall(hall, contract.wechatItemGet, { code: NUL });
+    const inState = await hall.post('/wechat/api/wechatitem/get', { code: NUL });
     expect(inState).toMatchObject({ status: 400, body: { state: 0, msg: UNREADABLE_TEXT_MESSAGE } });
-    const inQueue = await callHall(hall, contract.queueCompanies, { reqseq: 'a\uD800' });
+    const inQueue = await hall.post('/callnum/api/company/list', { reqseq: 'a\uD800' });
     expect(inQueue).toMatchObject({ status: 400, body: { stat: 0, msg: UNREADABLE_TEXT_MESSAGE } });
   });
 
   it('leaves Chinese text, emoji and escaped Chinese in a URL alone', async () => {
     // Before the fuzzing below, which uses up the sessions' rate limits.
-    const feedback = await callHall(hall, contract.sendSaveFeedback, { content: '周末能否办理😀？' }, sessions[2]!.cookie);
+    const feedback = await hall.post('/online/wx/apilist/addSugge', { content: '周末能否办理😀？' }, sessions[2]!.cookie);
     expect(feedback.status).toBe(200);
     const download = await hall.app.inject({ method: 'GET', url: `/online/platform/cms/file/index_download?name=${encodeURIComponent('没有这个文件😀.pdf')}` });
     expect(download.statusCode).toBe(404);
@@ -213,7 +212,7 @@ describe('malformed input', () => {
     expect(after).toEqual(before);
     // Every session outlived the refused requests, so each of them met a signed-in citizen where it should.
     for (const session of sessions.filter((s) => s.cookie)) {
-      expect((await callHall(hall, contract.getYhxx, {}, session.cookie)).body, session.name).toMatchObject({ errcode: '00' });
+      expect((await hall.post('/online/wx/apilist/getYhxx', {}, session.cookie)).body, session.name).toMatchObject({ errcode: '00' });
     }
 
     // A number where a form field also takes one, an unknown key: accepted or not, never a 5xx.

@@ -148,7 +148,7 @@ describe('getApplyCode', () => {
     expect(String(flag.body.errmsg)).toMatch(/[\u4e00-\u9fa5]/);
     const wrongType = await hall.post(`${API}/getApplyCode`, { prodefid: ['pd-100-4'], appointment: '0' }, owner);
     expect(wrongType.status).toBe(400);
-    const oversize = await callHall(hall, contract.getApplyCode, { prodefid: 'pd-100-4', name: '名'.repeat(300), appointment: '0' }, owner);
+    const oversize = await hall.post(`${API}/getApplyCode`, { prodefid: 'pd-100-4', name: '名'.repeat(300), appointment: '0' }, owner);
     expect(oversize.status).toBe(400);
     const malformed = await hall.app.inject({ method: 'POST', url: `${API}/getApplyCode`, payload: '{"prodefid":', headers: { cookie: owner, 'content-type': 'application/json' } });
     expect(malformed.statusCode).toBe(400);

@@ -104,7 +104,7 @@ describe('initSel', () => {
     expect(String(missing.body.errmsg)).toMatch(/[\u4e00-\u9fa5]/);
     const wrongType = await hall.post(`${API}/initSel`, { xzqdm: { a: 1 } });
     expect(wrongType.status).toBe(400);
-    const oversize = await callHall(hall, contract.initSel, { xzqdm: '6'.repeat(100) });
+    const oversize = await hall.post(`${API}/initSel`, { xzqdm: '6'.repeat(100) });
     expect(oversize.status).toBe(400);
   });
 });

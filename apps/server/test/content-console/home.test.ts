@@ -60,7 +60,7 @@ async function storedFileCount(): Promise<number> {
 }
 
 async function citizenHome(): Promise<{ menus: MenuGroup[]; banners: { id: string; url: string }[] }> {
-  return (await hall.post(HOME, {})).body.data as { menus: MenuGroup[]; banners: { id: string; url: string }[] };
+  return (await callHall(hall, contract.getWxMenu, {})).body.data!;
 }
 
 const auditCount = () => auditedChanges(hall);

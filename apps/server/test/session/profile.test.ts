@@ -96,7 +96,7 @@ describe('perfectUserInfo (saveUserInfo)', () => {
     expect(String(wrongType.body.errmsg)).toMatch(/[\u4e00-\u9fa5]/);
     const missing = await hall.post('/online/wx/apilist/perfectUserInfo', { name: '张三' }, cookie);
     expect(missing.status).toBe(400);
-    const oversize = await callHall(hall, contract.saveUserInfo, { ...VALID, name: '张'.repeat(500) }, cookie);
+    const oversize = await hall.post('/online/wx/apilist/perfectUserInfo', { ...VALID, name: '张'.repeat(500) }, cookie);
     expect(oversize.status).toBe(400);
   });
 });
