@@ -1,4 +1,4 @@
-// Load speed of the citizen hall's first screens (DESIGN §7: Lighthouse mobile ≥ 95 and LCP ≤ 2.0 s
+// Load speed of the citizen hall's first screens (docs/architecture.md §15: Lighthouse mobile ≥ 95 and LCP ≤ 2.0 s
 // on /, /prodoing and /apply; the home's JavaScript ≤ 120 KB gzip).
 //
 // Starts the built hall (apps/citizen/dist served by apps/server/dist) in demo mode on an embedded
@@ -14,7 +14,7 @@
 // Settings (environment):
 //   BENCH_PROTOCOL  h2, http1, or both (default h2,http1)
 //   BENCH_RUNS      Lighthouse runs per page (default 3; the median is printed)
-//   BENCH_PAGES     comma-separated paths to measure (default the three of DESIGN §7)
+//   BENCH_PAGES     comma-separated paths to measure (default the three of docs/architecture.md §15)
 //   BENCH_REPORTS   a folder: each run's Lighthouse JSON report is written there, and its trace
 //                   (<protocol>-<page>-<run>.trace.json, for Chromium's Performance panel)
 //   HALL_CHROMIUM   the browser (default /usr/bin/chromium; never a downloaded one)
@@ -277,7 +277,7 @@ async function measureOver(protocol) {
         `${r.path.padEnd(11)} ${String(r.score).padStart(5)} ${(r.fcp / 1000).toFixed(2).padStart(9)} ${(r.lcp / 1000).toFixed(2).padStart(9)} ${String(Math.round(r.tbt)).padStart(10)} ${r.jsKb.toFixed(1).padStart(14)} ${String(r.requests).padStart(10)}`,
       );
     }
-    console.log('Budget (DESIGN §7): score ≥ 95, LCP ≤ 2.00 s on each page; the home ≤ 120 KB of JavaScript.');
+    console.log('Budget (docs/architecture.md §15): score ≥ 95, LCP ≤ 2.00 s on each page; the home ≤ 120 KB of JavaScript.');
     console.log(`Lighthouse benchmark index of this machine (median of all runs; higher is faster): ${Math.round(median(allRuns.map((r) => r.benchmarkIndex)))}.`);
     // Simulated throttling scales the main-thread work it saw, so a busy machine inflates TBT and the score.
     console.log(

@@ -1,4 +1,4 @@
-// Server throughput against a bare Fastify route, in one run on one machine (DESIGN §7: reads
+// Server throughput against a bare Fastify route, in one run on one machine (docs/architecture.md §15: reads
 // ≥ 30 % of bare with p99 ≤ 25 ms at 50 connections; writes ≥ 15 %).
 //
 // Starts the bare route and the built hall server (apps/server/dist, demo mode) as processes of their

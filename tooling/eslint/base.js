@@ -26,7 +26,7 @@ export const base = tseslint.config(
 const ALL_HALL_PACKAGES = ['@hall/domain', '@hall/api', '@hall/ui', '@hall/app'];
 
 /**
- * The dependency rules of DESIGN.md §1, enforced rather than trusted:
+ * The dependency rules of docs/architecture.md §1, enforced rather than trusted:
  * a package may import only the workspace packages it names, never an app,
  * never another package's src/ (only its exports map), never by a path into another package.
  */

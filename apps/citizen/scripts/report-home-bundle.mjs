@@ -1,6 +1,6 @@
 // Prints the gzip size of the JavaScript the hall home `/` loads on a first visit (the entry, its
 // static imports, and the lazily loaded home route with its imports) and fails the build above
-// the budget of DESIGN.md §7: 120 KB.
+// the budget of docs/architecture.md §15: 120 KB.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';

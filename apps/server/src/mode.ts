@@ -1,7 +1,7 @@
 import type { Env } from './env';
 
 /**
- * The hall runs in one of two modes (DESIGN §3). Demo: a stand-in answers for every outside
+ * The hall runs in one of two modes (docs/architecture.md §12). Demo: a stand-in answers for every outside
  * service and demo data is seeded. Production: no stand-in exists, nothing demo is seeded, and the
  * server refuses to start while an outside service lacks its configuration. A stand-in never turns
  * on because a credential is missing.

@@ -4,6 +4,8 @@ import { feedback } from '../src/db/schema';
 import { readEnv } from '../src/env';
 import { CROSS_SITE_REFUSED, FORM_BODY_REFUSED } from '../src/plugins/cross-site-guard';
 import { createTestHall, PRODUCTION_ENV, type TestHall, testHallForFile } from './hall';
+import { callHall } from './call';
+import { contract } from '@hall/api';
 
 /** A browser on the demo hall at http://192.168.1.20:8080 (a phone on the hall's Wi-Fi). */
 const HOST = '192.168.1.20:8080';
@@ -88,7 +90,7 @@ describe('urlencoded bodies', () => {
 
 describe('GET /logout', () => {
   const logout = (cookie: string, headers: Record<string, string>) => hall.app.inject({ method: 'GET', url: '/logout', headers: { host: HOST, cookie, ...headers } });
-  const signedIn = async (cookie: string) => (await hall.post('/online/wx/apilist/getYhxx', {}, cookie)).body.errcode === '00';
+  const signedIn = async (cookie: string) => (await callHall(hall, contract.getYhxx, {}, cookie)).body.errcode === '00';
 
   it('from another site lands on the root and leaves the session alone', async () => {
     const cookie = await hall.quickCitizen('cs-logout-foreign');

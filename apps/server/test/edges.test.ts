@@ -9,6 +9,8 @@ import { createContext } from '../src/hall';
 import { safeErrorLog } from '../src/lib/safe-error-log';
 import { SESSION_IDLE_MS, SESSION_LIFETIME_MS } from '../src/services/session/sessions';
 import { createTestHall, type TestHall } from './hall';
+import { callHall } from './call';
+import { contract } from '@hall/api';
 
 const ID_NUMBER = '130402198503151231';
 const PHONE = '13812345678';
@@ -125,7 +127,7 @@ describe('sessions', () => {
     hall = await createTestHall();
   });
   afterAll(() => hall.close());
-  const signedIn = async (cookie: string) => (await hall.post('/online/wx/apilist/getYhxx', {}, cookie)).body.errcode === '00';
+  const signedIn = async (cookie: string) => (await callHall(hall, contract.getYhxx, {}, cookie)).body.errcode === '00';
 
   it('end when unused for the idle limit, though their lifetime has not run out', async () => {
     const cookie = await hall.login('idle-citizen');
@@ -145,7 +147,7 @@ describe('sessions', () => {
       .set({ lastSeenAt: new Date(Date.now() - SESSION_IDLE_MS + 60_000) })
       .where(eq(sessions.id, before!.id));
     expect(await signedIn(cookie)).toBe(true);
-    await hall.post('/wechat/api/wechatuser/refreshuser', {}, cookie);
+    await callHall(hall, contract.refreshUser, {}, cookie);
     const [after] = await hall.connection.db.select().from(sessions).where(eq(sessions.id, before!.id));
     expect(after!.lastSeenAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(after!.expiresAt.getTime()).toBe(before!.expiresAt.getTime());

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entryPreloads, screenPreloads, withImagePreloads } from '../src/plugins/static-apps';
 import { createTestHall, type TestHall } from './hall';
+import { callHall } from './call';
+import { contract } from '@hall/api';
 
 let hall: TestHall;
 let dist: string;
@@ -50,8 +52,8 @@ describe('serving the apps', () => {
   });
 
   it('names the home’s first banner in its HTML, so it loads beside the scripts; other pages do not', async () => {
-    const menu = await hall.post('/online/wx/apilist/GetWxMenu', {});
-    const first = (menu.body.data as { banners: { url: string }[] }).banners[0]!.url;
+    const menu = await callHall(hall, contract.getWxMenu, {});
+    const first = menu.body.data!.banners[0]!.url;
     expect(first).toMatch(/^\/online\/assets\/banners\//);
     const home = await hall.app.inject({ method: 'GET', url: '/?code=abc&state=x' });
     expect(home.body).toContain(`<link rel="preload" as="image" href="${first}" fetchpriority="high"></head>`);

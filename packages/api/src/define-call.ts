@@ -32,7 +32,7 @@ export function get<TBody extends z.ZodType, TReply extends z.ZodType>(path: str
   return { method: 'GET', path, body, reply, ...options };
 }
 
-/** DESIGN.md §2: a call whose path the specification does not show lives at POST /online/wx/apilist/{actionName}. */
+/** docs/architecture.md §3: a call whose path the specification does not show lives at POST /online/wx/apilist/{actionName}. */
 const APILIST_PATH = '/online/wx/apilist';
 
 /** A call under the apilist rule, named by its action. */

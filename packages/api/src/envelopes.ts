@@ -3,7 +3,7 @@ export * from './session-lost';
 export * from './reply-helpers';
 
 /**
- * The reply envelopes of the hall (DESIGN.md §2). Which one a call uses is the specification's:
+ * The reply envelopes of the hall (docs/architecture.md §3). Which one a call uses is the specification's:
  * `errcode: '00'` for the apilist calls, `state: 1` (or `true`) for appointment, search and save
  * calls, `stat: 1` for queue calls, `webstate: -1` for a failed feedback submit.
  * Every failure carries a readable Chinese errmsg or msg.

@@ -1,4 +1,4 @@
-/** Whether a reply succeeded, in each envelope of the hall (DESIGN.md §2); plain code, no schemas. */
+/** Whether a reply succeeded, in each envelope of the hall (docs/architecture.md §3); plain code, no schemas. */
 
 export const ERRCODE_OK = '00';
 

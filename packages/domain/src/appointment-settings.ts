@@ -1,5 +1,5 @@
 /**
- * The appointment calendar's settings (DESIGN.md §10): which days a site is open and which time
+ * The appointment calendar's settings (docs/architecture.md §6): which days a site is open and which time
  * slots, with how many places, each business offers. The defaults are what the halls had before
  * any administrator set anything: Monday to Friday, the fixed public holidays closed, three morning
  * slots of 10 places every working day and three afternoon slots of 6 places Monday to Thursday.

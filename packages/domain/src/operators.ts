@@ -1,5 +1,5 @@
 /**
- * Hall operators (DESIGN.md §10): who may do what in the console, and the rules of their accounts.
+ * Hall operators (docs/architecture.md §6): who may do what in the console, and the rules of their accounts.
  * An account holds one or more roles; the server checks the role of every operator call.
  */
 

@@ -187,7 +187,7 @@ describe('rejection opinion and application number (part 2 §2, part 3 §2.4)', 
   });
 });
 
-describe('back-office review stages (DESIGN.md §9)', () => {
+describe('back-office review stages (docs/architecture.md §7)', () => {
   it.each([
     [0, 'pass', undefined, 10, 'cadastralSurvey', false],
     [0, 'reject', '界址不清', 11, 'cadastralSurvey', false],
@@ -237,7 +237,7 @@ describe('back-office review stages (DESIGN.md §9)', () => {
   });
 });
 
-describe('the stage an application waits at (DESIGN §9)', () => {
+describe('the stage an application waits at (docs/architecture.md §7)', () => {
   it('权籍调查审核 waits at 0, 受理审核 at 10', () => {
     expect(reviewStageStatus('cadastralSurvey')).toBe(0);
     expect(reviewStageStatus('acceptance')).toBe(10);

@@ -1,7 +1,7 @@
 /**
  * Review status (shzt) of an online application: the list's tabs and actions, what may be
  * submitted or deleted, the rejection opinion, and the back office's two review stages
- * (spec part 2 §2–§4 and §6, part 3 §2.4 and §7, DESIGN.md §9).
+ * (spec part 2 §2–§4 and §6, part 3 §2.4 and §7, docs/architecture.md §7).
  */
 import { TAX_BUREAU_DISTRICT } from './enums';
 import { routeHref } from './routing';
@@ -254,7 +254,7 @@ export function applicationNumberText(prolsh: string | null | undefined): string
 }
 
 // ---------------------------------------------------------------------------------------------
-// Back-office review stages (DESIGN.md §9)
+// Back-office review stages (docs/architecture.md §7)
 
 /** The stages in the order an application passes them: 地籍调查 (cadastral survey), then 受理 (acceptance). */
 export const REVIEW_STAGES = ['cadastralSurvey', 'acceptance'] as const;

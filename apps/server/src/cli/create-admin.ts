@@ -14,7 +14,7 @@ function temporaryPassword(): string {
   return `${randomBytes(9).toString('base64url')}a7`;
 }
 
-/** The first administrator of a hall (DESIGN.md §10): there is no other way in to a new production hall. */
+/** The first administrator of a hall (docs/architecture.md §6): there is no other way in to a new production hall. */
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({ allowPositionals: true, options: { force: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } });
   const [username, displayName] = positionals;

@@ -3,7 +3,7 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-/** What every stand-in page says first: nothing on it is real (DESIGN §3). */
+/** What every stand-in page says first: nothing on it is real (docs/architecture.md §12). */
 export const DEMO_NOTICE = '演示模式：本页面为模拟页面，仅供演示和测试，不连接真实的微信、人脸核身或短信服务。';
 
 /** A plain phone-sized page in the hall's look, for the stand-ins of demo mode; it says that it is one. */

@@ -1,5 +1,5 @@
 /**
- * How an error goes into the log: never with the values of a query (DESIGN §11: the logs hold no
+ * How an error goes into the log: never with the values of a query (docs/architecture.md §5: the logs hold no
  * SQL parameters, names, ID numbers or phone numbers). Drizzle puts the parameters in its error's
  * message and `params`; PostgreSQL quotes values in its messages and `detail`. What is kept is what
  * finds the fault: the kind of error, the SQL text with its placeholders, the SQLSTATE code, the

@@ -30,7 +30,7 @@ export function isOwnNavigation(request: FastifyRequest): boolean {
 }
 
 /**
- * Cross-site request forgery (DESIGN §11). The session cookie is SameSite=Lax, but that alone lets
+ * Cross-site request forgery (docs/architecture.md §5). The session cookie is SameSite=Lax, but that alone lets
  * a same-site page or an old browser through: a state-changing call is refused unless the browser
  * says it comes from the hall's own origin. A urlencoded body (what a plain HTML form on any site
  * can send without asking) is taken only by the calls whose specification says form (route config

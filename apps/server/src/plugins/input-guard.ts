@@ -43,7 +43,7 @@ export function holdsUnreadableText(body: unknown): boolean {
 }
 
 /**
- * The belt under the contract's schemas (DESIGN §11): a request whose path, query or parsed body
+ * The belt under the contract's schemas (docs/architecture.md §5): a request whose path, query or parsed body
  * holds a NUL (PostgreSQL cannot store it) or broken Unicode is refused with a 400 in the route's
  * envelope before any route reads it. It covers what the contract does not see: routes registered
  * by hand, the simulators, unknown fields a schema would drop, and path parameters.

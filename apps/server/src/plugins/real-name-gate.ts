@@ -6,7 +6,7 @@ import { requireCitizen } from './session';
 
 /**
  * The server's own guard of every business call (spec part 1 §6: business paths require a
- * completed profile and real-name verification; DESIGN §11). The client's menu check only guides;
+ * completed profile and real-name verification; docs/architecture.md §5). The client's menu check only guides;
  * this one decides. A refusal carries validateUserInfo's code (1, 2, 4 profile incomplete; 3 not
  * verified) and its message, so the screens can send the citizen to /userInfo?type=1.
  */

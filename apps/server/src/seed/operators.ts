@@ -11,7 +11,7 @@ export const DEMO_OPERATOR_PASSWORD = 'demo2026hall';
 /** The WeChat test user the demo's 审核员 is bound to, so the console also opens through the WeChat simulator. */
 export const DEMO_OPERATOR_WECHAT = { openid: 'operator-demo', nickname: '大厅管理员', name: '李审核' };
 
-/** One demo account per role (DESIGN.md §10). */
+/** One demo account per role (docs/architecture.md §6). */
 export const DEMO_OPERATORS: readonly { username: string; displayName: string; role: OperatorRole; wechatOpenid?: string }[] = [
   { username: 'admin', displayName: '王管理', role: 'admin' },
   { username: 'reviewer', displayName: '李审核', role: 'reviewer', wechatOpenid: DEMO_OPERATOR_WECHAT.openid },

@@ -4,6 +4,8 @@ import { applicants } from '../../src/db/schema';
 import { testHallForFile } from '../hall';
 import { countWhere } from '../rows';
 import { API, SEARCH, addPerson, companyPayload, personPayload, setStatus, startApplication, ownerAndStranger } from '../application-helpers';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 const hall = testHallForFile();
 let owner: string;
@@ -15,7 +17,7 @@ beforeAll(async () => {
 const applicantCount = async (proinstid: string) => countWhere(hall, applicants, applicants.applicationId, Number(proinstid));
 
 async function list(proinstid: string, cookie = owner, flag?: string) {
-  return hall.post(`${SEARCH}/sqrlist_wx`, { proinstid, ...(flag === undefined ? {} : { flag }) }, cookie);
+  return callHall(hall, contract.sqrlistWx, { proinstid, ...(flag === undefined ? {} : { flag }) }, cookie);
 }
 
 describe('addPerson', () => {
@@ -46,9 +48,9 @@ describe('addPerson', () => {
 
   it('takes proposerinfo as an object too, saves a company without an address on 100+23, and updates by id', async () => {
     const id = await startApplication(hall, owner, 'pd-100-23');
-    const first = await hall.post(`${API}/addPerson`, { proinstid: id, proposerinfo: companyPayload() }, owner);
+    const first = await callHall(hall, contract.addPerson, { proinstid: id, proposerinfo: companyPayload() }, owner);
     expect(first.body.errcode).toBe('00');
-    const sqrId = (first.body.data as { sqr_id: string }).sqr_id;
+    const sqrId = first.body.data!.sqr_id;
     const updated = await addPerson(hall, owner, id, companyPayload({ id: sqrId, sqrlxdh: '0991-1234567' }));
     expect((updated.body.data as { sqr_id: string }).sqr_id).toBe(sqrId);
     const rows = (await list(id, owner, '10')).body.data as Applicant[];
@@ -97,10 +99,10 @@ describe('addPerson', () => {
 
   it('refuses malformed proposerinfo, an unknown id and a submitted application', async () => {
     const id = await startApplication(hall, owner, 'pd-700-23');
-    const malformed = await hall.post(`${API}/addPerson`, { proinstid: id, proposerinfo: '{not json' }, owner);
+    const malformed = await callHall(hall, contract.addPerson, { proinstid: id, proposerinfo: '{not json' }, owner);
     expect(malformed.status).toBe(400);
     expect(malformed.body.errmsg).toBe('提交的数据格式有误');
-    const wrongShape = await hall.post(`${API}/addPerson`, { proinstid: id, proposerinfo: JSON.stringify({ sqrxm: ['a'] }) }, owner);
+    const wrongShape = await callHall(hall, contract.addPerson, { proinstid: id, proposerinfo: JSON.stringify({ sqrxm: ['a'] }) }, owner);
     expect(wrongShape.body.errmsg).toBe('提交的数据格式有误');
     const unknown = await addPerson(hall, owner, id, personPayload({ id: '999999' }));
     expect(unknown.status).toBe(404);
@@ -140,10 +142,10 @@ describe('deleting applicants', () => {
     const id = await startApplication(hall, owner, 'pd-100-23');
     const a = ((await addPerson(hall, owner, id, personPayload())).body.data as { sqr_id: string }).sqr_id;
     const b = ((await addPerson(hall, owner, id, companyPayload())).body.data as { sqr_id: string }).sqr_id;
-    expect((await hall.post(`${API}/delPerson`, { reqseq: 'r', openid: 'sqr-owner', proinstid: id, sqrid: a }, owner)).body.errcode).toBe('00');
-    expect((await hall.post(`${SEARCH}/delSqrmsg_wx`, { sqrid: b }, owner)).body.state).toBe(1);
+    expect((await callHall(hall, contract.delPerson, { reqseq: 'r', openid: 'sqr-owner', proinstid: id, sqrid: a }, owner)).body.errcode).toBe('00');
+    expect((await callHall(hall, contract.delSqrmsgWx, { sqrid: b }, owner)).body.state).toBe(1);
     expect(await applicantCount(id)).toBe(0);
-    const again = await hall.post(`${SEARCH}/delSqrmsg_wx`, { sqrid: b }, owner);
+    const again = await callHall(hall, contract.delSqrmsgWx, { sqrid: b }, owner);
     expect(again.status).toBe(404);
     expect(again.body).toMatchObject({ state: 0, msg: '未找到该申请人' });
   });
@@ -152,9 +154,9 @@ describe('deleting applicants', () => {
     const id = await startApplication(hall, owner, 'pd-700-23');
     const other = await startApplication(hall, owner, 'pd-700-23');
     const a = ((await addPerson(hall, owner, id, personPayload())).body.data as { sqr_id: string }).sqr_id;
-    expect((await hall.post(`${API}/delPerson`, { proinstid: other, sqrid: a }, owner)).status).toBe(404);
+    expect((await callHall(hall, contract.delPerson, { proinstid: other, sqrid: a }, owner)).status).toBe(404);
     await setStatus(hall, id, 0);
-    const pending = await hall.post(`${API}/delPerson`, { proinstid: id, sqrid: a }, owner);
+    const pending = await callHall(hall, contract.delPerson, { proinstid: id, sqrid: a }, owner);
     expect(pending.status).toBe(409);
     expect(await applicantCount(id)).toBe(1);
   });
@@ -169,9 +171,9 @@ describe("another citizen's applicants", () => {
     expect(listed.body).toMatchObject({ state: 0, msg: '查询无数据' });
     expect((await addPerson(hall, stranger, id, personPayload())).status).toBe(404);
     expect((await addPerson(hall, stranger, id, personPayload({ id: a, sqrxm: '冒名' }))).status).toBe(404);
-    expect((await hall.post(`${API}/delPerson`, { proinstid: id, sqrid: a }, stranger)).status).toBe(404);
-    expect((await hall.post(`${SEARCH}/delSqrmsg_wx`, { sqrid: a }, stranger)).status).toBe(404);
-    expect((await hall.post(`${API}/addPerson`, { openid: 'sqr-owner', proinstid: id, proposerinfo: personPayload() }, stranger)).status).toBe(403);
+    expect((await callHall(hall, contract.delPerson, { proinstid: id, sqrid: a }, stranger)).status).toBe(404);
+    expect((await callHall(hall, contract.delSqrmsgWx, { sqrid: a }, stranger)).status).toBe(404);
+    expect((await callHall(hall, contract.addPerson, { openid: 'sqr-owner', proinstid: id, proposerinfo: personPayload() }, stranger)).status).toBe(403);
     // The stranger's own application cannot take over the owner's applicant by id either.
     const theirs = await startApplication(hall, stranger, 'pd-700-23');
     expect((await addPerson(hall, stranger, theirs, personPayload({ id: a }))).status).toBe(404);

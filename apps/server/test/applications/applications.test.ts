@@ -8,6 +8,8 @@ import { applicants, applications, materialFiles, materials, propertyUnits, righ
 import { recordStoredFile } from '../../src/services/storage/stored-files';
 import { testHallForFile } from '../hall';
 import { countWhere, rowById } from '../rows';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 const hall = testHallForFile();
 let owner: string;
@@ -109,18 +111,18 @@ describe('getApplyCode', () => {
 
   it('answers 02 请完善用户信息 while the profile is incomplete, and creates nothing', async () => {
     const cookie = await hall.login('apply-incomplete');
-    const { status, body } = await hall.post(`${API}/getApplyCode`, { openid: 'apply-incomplete', prodefid: 'pd-100-4', name: 'x', appointment: '0' }, cookie);
+    const { status, body } = await callHall(hall, contract.getApplyCode, { openid: 'apply-incomplete', prodefid: 'pd-100-4', name: 'x', appointment: '0' }, cookie);
     expect(status).toBe(403);
     expect(body).toEqual({ errcode: '02', errmsg: '请完善用户信息' });
     await hall.connection.db.update(users).set({ name: '王五', cardnum: '11010519491231002X' }).where(eq(users.openid, 'apply-incomplete'));
-    expect((await hall.post(`${API}/getApplyCode`, { prodefid: 'pd-100-4', appointment: '0' }, cookie)).body.errcode).toBe('02');
+    expect((await callHall(hall, contract.getApplyCode, { prodefid: 'pd-100-4', appointment: '0' }, cookie)).body.errcode).toBe('02');
     expect(await applicationCount('apply-incomplete')).toBe(0);
   });
 
   it('answers 03 您未实名认证，请实名认证后再办理业务 while not verified, and creates nothing', async () => {
     const cookie = await hall.login('apply-unverified');
     await hall.connection.db.update(users).set({ name: '王五', cardnum: '11010519491231002X', phone: '13812341234' }).where(eq(users.openid, 'apply-unverified'));
-    const { status, body } = await hall.post(`${API}/getApplyCode`, { prodefid: 'pd-100-4', appointment: '0' }, cookie);
+    const { status, body } = await callHall(hall, contract.getApplyCode, { prodefid: 'pd-100-4', appointment: '0' }, cookie);
     expect(status).toBe(403);
     expect(body).toEqual({ errcode: '03', errmsg: '您未实名认证，请实名认证后再办理业务' });
     expect(await applicationCount('apply-unverified')).toBe(0);
@@ -128,7 +130,7 @@ describe('getApplyCode', () => {
 
   it('refuses an enterprise business to an individual account, and allows it to an enterprise account', async () => {
     const cookie = await verifiedCitizen('apply-enterprise', '某开发公司');
-    const refused = await hall.post(`${API}/getApplyCode`, { prodefid: 'pd-100-4-qy', name: '企业房屋首次登记', appointment: '0' }, cookie);
+    const refused = await callHall(hall, contract.getApplyCode, { prodefid: 'pd-100-4-qy', name: '企业房屋首次登记', appointment: '0' }, cookie);
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ errcode: '01', errmsg: ENTERPRISE_REFUSED });
     expect(await applicationCount('apply-enterprise')).toBe(0);
@@ -138,10 +140,10 @@ describe('getApplyCode', () => {
   });
 
   it('answers an unknown business, a bad appointment flag and malformed input with a 4xx and a Chinese message', async () => {
-    const unknown = await hall.post(`${API}/getApplyCode`, { prodefid: 'pd-999-1', appointment: '0' }, owner);
+    const unknown = await callHall(hall, contract.getApplyCode, { prodefid: 'pd-999-1', appointment: '0' }, owner);
     expect(unknown.status).toBe(404);
     expect(unknown.body.errmsg).toBe('未找到该业务，请重新选择');
-    const flag = await hall.post(`${API}/getApplyCode`, { prodefid: 'pd-100-4', appointment: '2' }, owner);
+    const flag = await callHall(hall, contract.getApplyCode, { prodefid: 'pd-100-4', appointment: '2' }, owner);
     expect(flag.status).toBe(400);
     expect(String(flag.body.errmsg)).toMatch(/[\u4e00-\u9fa5]/);
     const wrongType = await hall.post(`${API}/getApplyCode`, { prodefid: ['pd-100-4'], appointment: '0' }, owner);
@@ -155,8 +157,8 @@ describe('getApplyCode', () => {
 
   it("needs a session and refuses another citizen's openid, creating nothing", async () => {
     const before = await applicationCount('apply-owner');
-    expect((await hall.post(`${API}/getApplyCode`, { prodefid: 'pd-100-4', appointment: '0' })).body.status).toBe(-1);
-    const other = await hall.post(`${API}/getApplyCode`, { openid: 'apply-owner', prodefid: 'pd-100-4', appointment: '0' }, stranger);
+    expect((await callHall(hall, contract.getApplyCode, { prodefid: 'pd-100-4', appointment: '0' })).body.status).toBe(-1);
+    const other = await callHall(hall, contract.getApplyCode, { openid: 'apply-owner', prodefid: 'pd-100-4', appointment: '0' }, stranger);
     expect(other.status).toBe(403);
     expect(await applicationCount('apply-owner')).toBe(before);
     expect(await applicationCount('apply-stranger')).toBe(0);
@@ -168,7 +170,7 @@ describe('getApply', () => {
     const created = await apply(owner, { prodefid: 'pd-700-423-140200', name: '预告及抵押预告' });
     await fillApplication('apply-owner', created.proinstid);
     await setStatus(created.proinstid, -1, { czfs: '01' });
-    const { status, body } = await hall.post(`${API}/getApply`, { reqseq: 'r', openid: 'apply-owner', slsqId: created.proinstid }, owner);
+    const { status, body } = await callHall(hall, contract.getApply, { reqseq: 'r', openid: 'apply-owner', slsqId: created.proinstid }, owner);
     expect(status).toBe(200);
     expect(body.errcode).toBe('00');
     const data = body.data as ApplicationDetail;
@@ -211,13 +213,13 @@ describe('getApply', () => {
   it("answers 查询无数据 for another citizen's application, a missing one and a malformed id", async () => {
     const created = await apply(owner, { prodefid: 'pd-100-4' });
     for (const slsqId of [created.proinstid, '999999999', 'abc', '1 OR 1=1']) {
-      const { status, body } = await hall.post(`${API}/getApply`, { slsqId }, slsqId === created.proinstid ? stranger : owner);
+      const { status, body } = await callHall(hall, contract.getApply, { slsqId }, slsqId === created.proinstid ? stranger : owner);
       expect(status, slsqId).toBe(404);
       expect(body).toEqual({ errcode: '01', errmsg: '查询无数据' });
     }
-    const other = await hall.post(`${API}/getApply`, { openid: 'apply-owner', slsqId: created.proinstid }, stranger);
+    const other = await callHall(hall, contract.getApply, { openid: 'apply-owner', slsqId: created.proinstid }, stranger);
     expect(other.status).toBe(403);
-    expect((await hall.post(`${API}/getApply`, { slsqId: created.proinstid })).body.status).toBe(-1);
+    expect((await callHall(hall, contract.getApply, { slsqId: created.proinstid })).body.status).toBe(-1);
   });
 });
 
@@ -252,10 +254,10 @@ describe('getApplyList', () => {
   });
 
   const lists = async (body: Record<string, unknown>, cookie = lister) => {
-    const { status, body: reply } = await hall.post(`${API}/getApplyList`, { reqseq: 'r', ...body }, cookie);
+    const { status, body: reply } = await callHall(hall, contract.getApplyList, { reqseq: 'r', ...body }, cookie);
     expect(status, JSON.stringify(reply)).toBe(200);
     expect(reply.errcode).toBe('00');
-    return (reply.data as { lists: ApplicationListTab[] }).lists;
+    return reply.data!.lists;
   };
   const names = (tab: ApplicationListTab | undefined) => tab!.items.map((item) => item.name);
 
@@ -303,7 +305,7 @@ describe('getApplyList', () => {
     expect(names(passed[0])).toEqual(['passed-20', 'passed-10']);
     expect((await lists({ status: 21 })).map((tab) => tab.tab)).toEqual(['rejected']);
     expect(names((await lists({ status: '-1' }))[0])).toEqual(['draft-new', 'draft-old']);
-    const bad = await hall.post(`${API}/getApplyList`, { status: '5' }, lister);
+    const bad = await callHall(hall, contract.getApplyList, { status: '5' }, lister);
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ errcode: '01', errmsg: '查询的审核状态有误' });
   });
@@ -313,18 +315,18 @@ describe('getApplyList', () => {
     expect(booked.flatMap((tab) => tab.items.map((item) => item.name))).toEqual(['draft-new', 'passed-20']);
     const online = await lists({ yytype: '0' });
     expect(online.flatMap((tab) => tab.items.map((item) => item.name))).not.toContain('draft-new');
-    expect((await hall.post(`${API}/getApplyList`, { yytype: '3' }, lister)).status).toBe(400);
+    expect((await callHall(hall, contract.getApplyList, { yytype: '3' }, lister)).status).toBe(400);
   });
 
   it("never lists another citizen's applications, and refuses another's openid", async () => {
     const theirs = await lists({}, stranger);
     const listed = theirs.flatMap((tab) => tab.items.map((item) => item.id));
     for (const id of Object.values(ids)) expect(listed).not.toContain(id);
-    const other = await hall.post(`${API}/getApplyList`, { openid: 'apply-lister' }, stranger);
+    const other = await callHall(hall, contract.getApplyList, { openid: 'apply-lister' }, stranger);
     expect(other.status).toBe(403);
-    expect((await hall.post(`${API}/getApplyList`, {})).body.status).toBe(-1);
+    expect((await callHall(hall, contract.getApplyList, {})).body.status).toBe(-1);
     // The session is checked first, as for every citizen call: a bad status without one is session lost.
-    expect((await hall.post(`${API}/getApplyList`, { status: '5' })).body.status).toBe(-1);
+    expect((await callHall(hall, contract.getApplyList, { status: '5' })).body.status).toBe(-1);
   });
 });
 
@@ -348,13 +350,13 @@ describe('deleteApply', () => {
     const { fileId, filePath } = await fillApplication('apply-owner', created.proinstid);
     await access(filePath);
     expect(await remaining(created.proinstid)).toEqual({ applications: 1, applicants: 2, units: 2, rights: 2, materials: 5, attachments: 1 });
-    const { status, body } = await hall.post(`${API}/deleteApply`, { reqseq: 'r', openid: 'apply-owner', proinstid: created.proinstid }, owner);
+    const { status, body } = await callHall(hall, contract.deleteApply, { reqseq: 'r', openid: 'apply-owner', proinstid: created.proinstid }, owner);
     expect(status).toBe(200);
     expect(body).toEqual({ errcode: '00', errmsg: '删除成功' });
     expect(await remaining(created.proinstid)).toEqual({ applications: 0, applicants: 0, units: 0, rights: 0, materials: 0, attachments: 0 });
     expect(await hall.connection.db.select().from(storedFiles).where(eq(storedFiles.id, fileId))).toEqual([]);
     await expect(access(filePath)).rejects.toThrow();
-    const again = await hall.post(`${API}/deleteApply`, { proinstid: created.proinstid }, owner);
+    const again = await callHall(hall, contract.deleteApply, { proinstid: created.proinstid }, owner);
     expect(again.status).toBe(404);
   });
 
@@ -362,7 +364,7 @@ describe('deleteApply', () => {
     const created = await apply(owner, { prodefid: 'pd-200-4' });
     await fillApplication('apply-owner', created.proinstid);
     await setStatus(created.proinstid, shzt, { submittedAt: new Date() });
-    expect((await hall.post(`${API}/deleteApply`, { proinstid: created.proinstid }, owner)).body.errcode).toBe('00');
+    expect((await callHall(hall, contract.deleteApply, { proinstid: created.proinstid }, owner)).body.errcode).toBe('00');
     expect(await remaining(created.proinstid)).toEqual({ applications: 0, applicants: 0, units: 0, rights: 0, materials: 0, attachments: 0 });
   });
 
@@ -375,7 +377,7 @@ describe('deleteApply', () => {
     await fillApplication('apply-owner', created.proinstid);
     await setStatus(created.proinstid, shzt, { submittedAt: new Date() });
     const before = await remaining(created.proinstid);
-    const { status, body } = await hall.post(`${API}/deleteApply`, { proinstid: created.proinstid }, owner);
+    const { status, body } = await callHall(hall, contract.deleteApply, { proinstid: created.proinstid }, owner);
     expect(status).toBe(409);
     expect(body).toEqual({ errcode: '01', errmsg: `当前申请状态为「${label}」，只能删除未提交或已驳回的申请` });
     expect(await remaining(created.proinstid)).toEqual(before);
@@ -385,15 +387,15 @@ describe('deleteApply', () => {
     const created = await apply(owner, { prodefid: 'pd-400-4' });
     await fillApplication('apply-owner', created.proinstid);
     const before = await remaining(created.proinstid);
-    const theirs = await hall.post(`${API}/deleteApply`, { proinstid: created.proinstid }, stranger);
+    const theirs = await callHall(hall, contract.deleteApply, { proinstid: created.proinstid }, stranger);
     expect(theirs.status).toBe(404);
     expect(theirs.body).toEqual({ errcode: '01', errmsg: '查询无数据' });
-    const named = await hall.post(`${API}/deleteApply`, { openid: 'apply-owner', proinstid: created.proinstid }, stranger);
+    const named = await callHall(hall, contract.deleteApply, { openid: 'apply-owner', proinstid: created.proinstid }, stranger);
     expect(named.status).toBe(403);
-    expect((await hall.post(`${API}/deleteApply`, { proinstid: created.proinstid })).body.status).toBe(-1);
+    expect((await callHall(hall, contract.deleteApply, { proinstid: created.proinstid })).body.status).toBe(-1);
     expect(await remaining(created.proinstid)).toEqual(before);
     for (const proinstid of ['999999999', 'x1', '']) {
-      const { status, body } = await hall.post(`${API}/deleteApply`, { proinstid }, owner);
+      const { status, body } = await callHall(hall, contract.deleteApply, { proinstid }, owner);
       expect(status, proinstid).toBe(404);
       expect(body.errmsg).toBe('查询无数据');
     }
@@ -416,7 +418,7 @@ describe('all or nothing', () => {
   it('an application whose materials cannot be written is not created at all', async () => {
     const before = await applicationCount('apply-owner');
     await refusing('materials', 'INSERT', async () => {
-      const { status, body } = await hall.post(`${API}/getApplyCode`, { prodefid: 'pd-100-4', appointment: '0' }, owner);
+      const { status, body } = await callHall(hall, contract.getApplyCode, { prodefid: 'pd-100-4', appointment: '0' }, owner);
       expect(status).toBe(500);
       expect(body).toEqual({ errcode: '01', errmsg: '系统繁忙，请稍后再试' });
     });
@@ -429,7 +431,7 @@ describe('all or nothing', () => {
     const rowsOf = async (table: typeof applicants | typeof propertyUnits | typeof materials) => countWhere(hall, table, table.applicationId, Number(created.proinstid));
     const before = [await rowsOf(applicants), await rowsOf(propertyUnits), await rowsOf(materials)];
     await refusing('applications', 'DELETE', async () => {
-      expect((await hall.post(`${API}/deleteApply`, { proinstid: created.proinstid }, owner)).status).toBe(500);
+      expect((await callHall(hall, contract.deleteApply, { proinstid: created.proinstid }, owner)).status).toBe(500);
     });
     expect([await rowsOf(applicants), await rowsOf(propertyUnits), await rowsOf(materials)]).toEqual(before);
     // Two applicants, two units, and the business's five materials plus its three statement templates.

@@ -7,6 +7,8 @@ import { businessFields, businessMaterials, businesses, dictionaries, guides, se
 import { seedHall } from '../../src/seed';
 import { appRoot } from '../../src/lib/app-root';
 import { testHallForFile } from '../hall';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 const hall = testHallForFile();
 
@@ -25,10 +27,10 @@ const prodefsOf = (list: ProdefParent[]) => list.flatMap((parent) => parent.Prod
 
 describe('getApplyType', () => {
   it('answers the business types with their example range and an image the hall serves', async () => {
-    const { status, body } = await hall.post(`${API}/getApplyType`, { reqseq: 'r1' });
+    const { status, body } = await callHall(hall, contract.getApplyType, { reqseq: 'r1' });
     expect(status).toBe(200);
     expect(body.errcode).toBe('00');
-    const types = body.data as { examplename: string; examplerange: string; imgpath: string }[];
+    const types = body.data!;
     expect(types).toEqual([
       { examplename: '房屋登记', examplerange: 'fwdj', imgpath: '/online/assets/icons/apply.svg' },
       { examplename: '抵押登记', examplerange: 'dydj', imgpath: '/online/assets/icons/cert.svg' },
@@ -86,15 +88,15 @@ describe('initSel', () => {
   it('every listed business has a handling guide', async () => {
     for (const xzqdm of ['659000', '140200', '630100', '130400']) {
       for (const prodef of prodefsOf(await selList({ xzqdm }))) {
-        const { status, body } = await hall.post(`${API}/initGuide`, { prodefid: prodef.id });
+        const { status, body } = await callHall(hall, contract.initGuide, { prodefid: prodef.id });
         expect(status, prodef.id).toBe(200);
-        expect((body.data as { title: string }).title).toContain('办事指南');
+        expect(body.data!.title).toContain('办事指南');
       }
     }
   });
 
   it('needs a district, and answers bad input with a 4xx and a Chinese message', async () => {
-    const blank = await hall.post(`${API}/initSel`, { xzqdm: ' ' });
+    const blank = await callHall(hall, contract.initSel, { xzqdm: ' ' });
     expect(blank.status).toBe(400);
     expect(blank.body).toMatchObject({ errcode: '01', errmsg: '请选择办理地区' });
     const missing = await hall.post(`${API}/initSel`, {});
@@ -110,15 +112,15 @@ describe('initSel', () => {
 describe('getUserType', () => {
   it("answers the session user's usertype", async () => {
     const cookie = await hall.login('usertype-1');
-    expect((await hall.post(`${API}/getUserType`, { reqseq: 'r', openid: 'usertype-1' }, cookie)).body).toEqual({ errcode: '00', data: { usertype: '0' } });
+    expect((await callHall(hall, contract.getUserType, { reqseq: 'r', openid: 'usertype-1' }, cookie)).body).toEqual({ errcode: '00', data: { usertype: '0' } });
     await hall.connection.db.update(users).set({ usertype: '1' }).where(eq(users.openid, 'usertype-1'));
-    expect((await hall.post(`${API}/getUserType`, {}, cookie)).body).toEqual({ errcode: '00', data: { usertype: '1' } });
+    expect((await callHall(hall, contract.getUserType, {}, cookie)).body).toEqual({ errcode: '00', data: { usertype: '1' } });
   });
 
   it("needs a session and refuses another citizen's openid", async () => {
-    expect((await hall.post(`${API}/getUserType`, {})).body.status).toBe(-1);
+    expect((await callHall(hall, contract.getUserType, {})).body.status).toBe(-1);
     const cookie = await hall.login('usertype-2');
-    const other = await hall.post(`${API}/getUserType`, { openid: 'usertype-1' }, cookie);
+    const other = await callHall(hall, contract.getUserType, { openid: 'usertype-1' }, cookie);
     expect(other.status).toBe(403);
     expect(other.body.errmsg).toBe('身份信息不一致，请重新进入办事大厅');
   });
@@ -126,10 +128,10 @@ describe('getUserType', () => {
 
 describe('getApplyTitle', () => {
   it('answers the unit fields with isfillin and the panel titles of a business', async () => {
-    const { status, body } = await hall.post(`${API}/getApplyTitle`, { reqseq: 'r', prodefid: 'pd-700-23' });
+    const { status, body } = await callHall(hall, contract.getApplyTitle, { reqseq: 'r', prodefid: 'pd-700-23' });
     expect(status).toBe(200);
     expect(body.errcode).toBe('00');
-    const data = body.data as { fwxx: { field: string; isfillin: string; label: string }[]; ywr: string; ywrAlias: string; qlrAlias: string };
+    const data = body.data!;
     expect(data).toMatchObject({ ywr: '1', ywrAlias: '抵押人', qlrAlias: '抵押权人' });
     expect(data.fwxx[0]).toEqual({ field: 'bdcqzmh', isfillin: '0', label: '不动产权证号' });
     expect(data.fwxx).toContainEqual({ field: 'bdcdyh', isfillin: '1', label: '不动产单元号' });
@@ -137,15 +139,15 @@ describe('getApplyTitle', () => {
   });
 
   it('a first registration has no obligor; a sale names buyer and seller', async () => {
-    expect((await hall.post(`${API}/getApplyTitle`, { prodefid: 'pd-100-4' })).body.data).toMatchObject({ ywr: '0' });
-    expect((await hall.post(`${API}/getApplyTitle`, { prodefid: 'pd-200-4-140200' })).body.data).toMatchObject({ ywr: '1', ywrAlias: '出卖人', qlrAlias: '买受人' });
+    expect((await callHall(hall, contract.getApplyTitle, { prodefid: 'pd-100-4' })).body.data).toMatchObject({ ywr: '0' });
+    expect((await callHall(hall, contract.getApplyTitle, { prodefid: 'pd-200-4-140200' })).body.data).toMatchObject({ ywr: '1', ywrAlias: '出卖人', qlrAlias: '买受人' });
   });
 
   it('answers an unknown or blank business with a 4xx and a message', async () => {
-    const unknown = await hall.post(`${API}/getApplyTitle`, { prodefid: 'pd-999-1' });
+    const unknown = await callHall(hall, contract.getApplyTitle, { prodefid: 'pd-999-1' });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ errcode: '01', errmsg: '未找到该业务，请重新选择' });
-    const blank = await hall.post(`${API}/getApplyTitle`, { prodefid: '' });
+    const blank = await callHall(hall, contract.getApplyTitle, { prodefid: '' });
     expect(blank.status).toBe(400);
     expect(blank.body.errmsg).toBe('请选择要办理的业务');
   });
@@ -153,10 +155,10 @@ describe('getApplyTitle', () => {
 
 describe('getList', () => {
   const items = async (type: string) => {
-    const { status, body } = await hall.post(`${API}/getList`, { reqseq: 'r', type });
+    const { status, body } = await callHall(hall, contract.getList, { reqseq: 'r', type });
     expect(status).toBe(200);
     expect(body.errcode).toBe('00');
-    return (body.data as { items: { code: string; text: string }[] }).items;
+    return body.data!.items;
   };
 
   it('answers each dictionary of the fill screens', async () => {
@@ -191,10 +193,10 @@ describe('getList', () => {
   });
 
   it('answers an unknown dictionary with 查询无数据 and a blank one with a message', async () => {
-    const unknown = await hall.post(`${API}/getList`, { type: 'NOPE' });
+    const unknown = await callHall(hall, contract.getList, { type: 'NOPE' });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ errcode: '01', errmsg: '查询无数据' });
-    const blank = await hall.post(`${API}/getList`, { type: '' });
+    const blank = await callHall(hall, contract.getList, { type: '' });
     expect(blank.status).toBe(400);
     expect(blank.body.errmsg).toBe('请指定字典类型');
   });

@@ -4,6 +4,8 @@ import { applications } from '../../src/db/schema';
 import { testHallForFile } from '../hall';
 import { rowById } from '../rows';
 import { API, addPerson, attachPicture, materialsOf as listMaterials, personPayload, setStatus, startApplication, ownerAndStranger } from '../application-helpers';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 const hall = testHallForFile();
 let owner: string;
@@ -12,7 +14,7 @@ beforeAll(async () => {
   [owner, stranger] = await ownerAndStranger(hall, 'check-owner', 'check-stranger');
 });
 
-const check = (id: string, cookie = owner) => hall.post(`${API}/check`, { reqseq: 'r', proinstid: id }, cookie);
+const check = (id: string, cookie = owner) => callHall(hall, contract.check, { reqseq: 'r', proinstid: id }, cookie);
 
 async function expectCheck(id: string, message: string) {
   const { status, body } = await check(id);
@@ -28,7 +30,7 @@ async function person(id: string, payload: Record<string, string>): Promise<stri
 }
 
 async function units(id: string, unit: Record<string, string>) {
-  const { body } = await hall.post(`${API}/addReleasteInfo`, { proinstid: id, fwxxs: [unit] }, owner);
+  const { body } = await callHall(hall, contract.addReleasteInfo, { proinstid: id, fwxxs: [unit] }, owner);
   expect(body.errcode, JSON.stringify(body)).toBe('00');
 }
 
@@ -109,8 +111,8 @@ describe('check', () => {
 const materialsOf = (id: string): Promise<ApplicationMaterial[]> => listMaterials(hall, owner, id);
 const attach = (materialId: string) => attachPicture(hall, owner, materialId);
 
-const submit = (id: string, cookie = owner) => hall.post(`${API}/submitApplyProject`, { reqseq: 'r', proinstid: id, appointment: '0' }, cookie);
-const revoke = (id: string, cookie = owner) => hall.post(`${API}/revokeApply`, { reqseq: 'r', id, prodefid: 'pd-400-4', djlx: '400', qllx: '4' }, cookie);
+const submit = (id: string, cookie = owner) => callHall(hall, contract.submitApplyProject, { reqseq: 'r', proinstid: id, appointment: '0' }, cookie);
+const revoke = (id: string, cookie = owner) => callHall(hall, contract.revokeApply, { reqseq: 'r', id, prodefid: 'pd-400-4', djlx: '400', qllx: '4' }, cookie);
 const rowOf = async (id: string) => (await rowById(hall, applications, id))!;
 
 describe('submitApplyProject and revokeApply', () => {
@@ -132,7 +134,7 @@ describe('submitApplyProject and revokeApply', () => {
     const { status, body } = await submit(id, owner);
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.errcode).toBe('00');
-    const { prolsh, tjsj } = body.data as { prolsh: string; tjsj: string };
+    const { prolsh, tjsj } = body.data!;
     expect(prolsh).toMatch(/^HD\d{6}\d{6,}$/);
     expect(tjsj).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const row = await rowOf(id);
@@ -153,7 +155,7 @@ describe('submitApplyProject and revokeApply', () => {
     const twice = await revoke(id);
     expect(twice.status).toBe(409);
     expect(twice.body).toMatchObject({ stat: 0, msg: '只能撤回待审核的申请' });
-    expect(((await submit(id)).body.data as { prolsh: string }).prolsh).toBe(prolsh);
+    expect((await submit(id)).body.data!.prolsh).toBe(prolsh);
     // Concurrent submits of one application: one wins, the other changes nothing.
     await revoke(id);
     const results = await Promise.all([submit(id), submit(id)]);

@@ -4,6 +4,8 @@ import type { ApplicationListTab, ApplicationSummary } from '@hall/api';
 import { applications } from '../../src/db/schema';
 import { API, caseColumns } from '../application-helpers';
 import { otherClientForFile, testHallForFile } from '../hall';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 // A citizen's application list asked for again and again: it was once kept by the process while its
 // rows were unchanged, and is now made afresh each time (docs/decisions/012-one-caching-scheme.md); either
@@ -36,9 +38,9 @@ beforeAll(async () => {
 });
 
 const ask = async (body: Record<string, unknown> = {}, cookie = owner) => {
-  const { status, body: reply } = await hall.post(`${API}/getApplyList`, { reqseq: 'k', ...body }, cookie);
+  const { status, body: reply } = await callHall(hall, contract.getApplyList, { reqseq: 'k', ...body }, cookie);
   expect(status, JSON.stringify(reply)).toBe(200);
-  return (reply.data as { lists: ApplicationListTab[] }).lists;
+  return reply.data!.lists;
 };
 const item = (lists: ApplicationListTab[], id: number): (ApplicationSummary & { tab: string }) | undefined =>
   lists.flatMap((tab) => tab.items.map((entry) => ({ ...entry, tab: tab.tab }))).find((entry) => entry.id === String(id));

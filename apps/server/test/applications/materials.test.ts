@@ -6,6 +6,8 @@ import { materialFiles, storedFiles } from '../../src/db/schema';
 import { OPENID_MISMATCH } from '../../src/services/session/sessions';
 import { testHallForFile } from '../hall';
 import { API, setStatus, startApplication, ownerAndStranger } from '../application-helpers';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 const hall = testHallForFile();
 let owner: string;
@@ -25,7 +27,7 @@ async function filesOnDisk(): Promise<number> {
 const storedCount = async () => (await hall.connection.db.select({ n: count() }).from(storedFiles))[0]!.n;
 
 async function materialsOf(id: string, cookie = owner) {
-  return hall.post(`${API}/getUploadType`, { reqseq: 'r', slsqId: id, sfhqmx: '0' }, cookie);
+  return callHall(hall, contract.getUploadType, { reqseq: 'r', slsqId: id, sfhqmx: '0' }, cookie);
 }
 
 async function upload(fields: Record<string, string>, cookie = owner) {
@@ -39,7 +41,7 @@ async function upload(fields: Record<string, string>, cookie = owner) {
 }
 
 async function firstMaterial(id: string): Promise<ApplicationMaterial> {
-  return ((await materialsOf(id)).body.data as { datuminstInfo: ApplicationMaterial[] }).datuminstInfo[0]!;
+  return (await materialsOf(id)).body.data!.datuminstInfo[0]!;
 }
 
 describe('getUploadType', () => {
@@ -47,7 +49,7 @@ describe('getUploadType', () => {
     const id = await startApplication(hall, owner, 'pd-700-23');
     const { status, body } = await materialsOf(id);
     expect(status).toBe(200);
-    const list = (body.data as { datuminstInfo: ApplicationMaterial[] }).datuminstInfo;
+    const list = body.data!.datuminstInfo;
     expect(list.map((m) => [m.name, m.required, m.pro_attachment])).toEqual([
       ['不动产登记申请书', '是', []],
       ['抵押双方身份证明', '是', []],
@@ -138,11 +140,11 @@ describe('delSinglePic', () => {
     const strangerUpload = await upload({ datuminstId: material.id, base64: PNG.toString('base64') }, stranger);
     expect(strangerUpload.status).toBe(404);
     expect(strangerUpload.body.errmsg).toBe('未找到该材料');
-    const strangerDelete = await hall.post(`${API}/delSinglePic`, { fileid: saved.id }, stranger);
+    const strangerDelete = await callHall(hall, contract.delSinglePic, { fileid: saved.id }, stranger);
     expect(strangerDelete.status).toBe(404);
     expect(strangerDelete.body.errmsg).toBe('未找到该图片');
     const before = await filesOnDisk();
-    const { body } = await hall.post(`${API}/delSinglePic`, { reqseq: 'r', openid: 'pic-owner', fileid: saved.id }, owner);
+    const { body } = await callHall(hall, contract.delSinglePic, { reqseq: 'r', openid: 'pic-owner', fileid: saved.id }, owner);
     expect(body.errcode).toBe('00');
     expect(await filesOnDisk()).toBe(before - 1);
     expect(
@@ -154,6 +156,6 @@ describe('delSinglePic', () => {
       )[0]!.n,
     ).toBe(0);
     expect((await hall.app.inject({ method: 'GET', url: saved.url, headers: { cookie: owner } })).statusCode).toBe(404);
-    expect((await hall.post(`${API}/delSinglePic`, { fileid: saved.id }, owner)).status).toBe(404);
+    expect((await callHall(hall, contract.delSinglePic, { fileid: saved.id }, owner)).status).toBe(404);
   });
 });

@@ -6,6 +6,8 @@ import { applicants, storedFiles } from '../../src/db/schema';
 import { testHallForFile } from '../hall';
 import { rowById } from '../rows';
 import { SEARCH, addPerson, personPayload, setStatus, startApplication, ownerAndStranger } from '../application-helpers';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 const hall = testHallForFile();
 let owner: string;
@@ -56,10 +58,10 @@ describe('save_qzxx_wx', () => {
     expect(row.qzzt).toBe('1');
     expect(row.signatureFileId).toBeTruthy();
 
-    const list = await hall.post(`${SEARCH}/sqrlist_wx`, { proinstid }, owner);
-    expect((list.body.data as { sqr_id: string; qzzt: string }[]).find((person) => person.sqr_id === sqrid)?.qzzt).toBe('1');
+    const list = await callHall(hall, contract.sqrlistWx, { proinstid }, owner);
+    expect(list.body.data!.find((person) => person.sqr_id === sqrid)?.qzzt).toBe('1');
 
-    const read = await hall.post(`${SEARCH}/query_sqr_wx`, { proinstid, slsqId: proinstid, queryTyp: '0' }, owner);
+    const read = await callHall(hall, contract.querySqrWx, { proinstid, slsqId: proinstid, queryTyp: '0' }, owner);
     expect(read.status).toBe(200);
     const qzinfo = read.body.qzinfo as ApplicantSignature[];
     expect(qzinfo).toEqual([{ sqrid, sqrxm: '张三', qzxx: dataUrl(png) }]);
@@ -111,7 +113,7 @@ describe('save_qzxx_wx', () => {
     expect(await storedCount()).toBe(before);
     // Nor can the stranger read the owner's signatures.
     await sign(sqrid, dataUrl(signaturePng()));
-    const read = await hall.post(`${SEARCH}/query_sqr_wx`, { proinstid }, stranger);
+    const read = await callHall(hall, contract.querySqrWx, { proinstid }, stranger);
     expect(read.status).toBe(404);
     expect(read.body.qzinfo).toBeUndefined();
     expect(JSON.stringify(read.body)).not.toContain('base64');

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicationMaterial, GuaranteePreview, StatementBundle, StatementTemplate } from '@hall/api';
+import type { GuaranteePreview, StatementBundle, StatementTemplate } from '@hall/api';
 import { applicationStatements, materialFiles, rightsInfo } from '../../src/db/schema';
 import { testHallForFile } from '../hall';
 import { API, SEARCH, addPerson, personPayload, postForm, setStatus, startApplication, ownerAndStranger } from '../application-helpers';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 const hall = testHallForFile();
 let owner: string;
@@ -33,7 +35,7 @@ const form = (path: string, fields: Record<string, string>, cookie = owner) => p
 const saveStatements = (proinstid: string, fields: Record<string, string>, cookie = owner) => form(`${SEARCH}/save_sqr_wx`, { proinstid, onlyUserinfo: 'true', ...fields }, cookie);
 
 async function readBack(proinstid: string, cookie = owner) {
-  const { status, body } = await hall.post(`${SEARCH}/query_sqr_wx`, { proinstid, slsqId: proinstid, queryTyp: '0' }, cookie);
+  const { status, body } = await callHall(hall, contract.querySqrWx, { proinstid, slsqId: proinstid, queryTyp: '0' }, cookie);
   return { status, body, fwxx: typeof body.fwxx === 'string' ? (JSON.parse(body.fwxx) as StatementBundle) : undefined };
 }
 
@@ -47,7 +49,7 @@ async function storedStatements(proinstid: string) {
 describe('save_sqr_wx with onlyUserinfo and the statements', () => {
   it('stores recordInfo and jusInfo and reads them back in fwxx with the house', async () => {
     const proinstid = await startApplication(hall, owner, 'pd-200-4');
-    expect((await hall.post(`${API}/addReleasteInfo`, { proinstid, fwxxs: JSON.stringify([UNIT]) }, owner)).body).toMatchObject({ errcode: '00' });
+    expect((await callHall(hall, contract.addReleasteInfo, { proinstid, fwxxs: JSON.stringify([UNIT]) }, owner)).body).toMatchObject({ errcode: '00' });
     const { status, body } = await saveStatements(proinstid, { jusInfo: JSON.stringify(JUS_INFO), recordInfo: JSON.stringify({ ...RECORD_INFO, unknown: 'dropped' }) });
     expect(status).toBe(200);
     expect(body).toMatchObject({ state: 1, msg: '保存成功' });
@@ -105,21 +107,22 @@ describe('save_sqr_wx with onlyUserinfo and the statements', () => {
 describe('addQlxxInfo with the statements', () => {
   it('saves the inheritance statements alone with savetype 4 (state 1), and with a record in one transaction', async () => {
     const proinstid = await startApplication(hall, owner, 'pd-800-4');
-    const alone = await hall.post(`${API}/addQlxxInfo`, { proinstid, savetype: '4', changecqzInfo: JSON.stringify(CHANGE_INFO), jusInfo: JSON.stringify(JUS_INFO) }, owner);
+    const alone = await callHall(hall, contract.addQlxxInfo, { proinstid, savetype: '4', changecqzInfo: JSON.stringify(CHANGE_INFO), jusInfo: JSON.stringify(JUS_INFO) }, owner);
     expect(alone.body).toMatchObject({ state: 1 });
     expect((await readBack(proinstid)).fwxx).toMatchObject({ changecqzInfo: CHANGE_INFO, jusInfo: JUS_INFO });
 
     const other = await startApplication(hall, owner, 'pd-700-23');
     const record = { dyfs: '1', zqqssj: '2024-01-01', zqjssj: '2034-01-01', bdbzzqse: '100' };
-    const both = await hall.post(`${API}/addQlxxInfo`, { proinstid: other, savetype: '3', reqData: JSON.stringify(record), recordInfo: JSON.stringify(RECORD_INFO) }, owner);
+    const both = await callHall(hall, contract.addQlxxInfo, { proinstid: other, savetype: '3', reqData: JSON.stringify(record), recordInfo: JSON.stringify(RECORD_INFO) }, owner);
     expect(both.body).toMatchObject({ state: 1 });
     expect((await readBack(other)).fwxx?.recordInfo).toEqual(RECORD_INFO);
   });
 
   it('answers 保存数据失败 with the reason for a bad share, and writes neither the record nor the statements', async () => {
     const proinstid = await startApplication(hall, owner, 'pd-800-4');
-    const { status, body } = await hall.post(
-      `${API}/addQlxxInfo`,
+    const { status, body } = await callHall(
+      hall,
+      contract.addQlxxInfo,
       { proinstid, savetype: '4', reqData: JSON.stringify({ BDCZMH: CHANGE_INFO.twostr }), changecqzInfo: JSON.stringify({ ...CHANGE_INFO, fostr: 'abc' }) },
       owner,
     );
@@ -136,17 +139,17 @@ describe('addQlxxInfo with the statements', () => {
 
   it('rolls the statements back when the record is refused', async () => {
     const proinstid = await startApplication(hall, owner, 'pd-800-4');
-    const { body } = await hall.post(`${API}/addQlxxInfo`, { proinstid, savetype: '4', reqData: JSON.stringify({ BDCZMH: '' }), jusInfo: JSON.stringify(JUS_INFO) }, owner);
+    const { body } = await callHall(hall, contract.addQlxxInfo, { proinstid, savetype: '4', reqData: JSON.stringify({ BDCZMH: '' }), jusInfo: JSON.stringify(JUS_INFO) }, owner);
     expect(body.state).toBe(0);
     expect(await storedStatements(proinstid)).toHaveLength(0);
   });
 
   it('refuses the statements alone with savetype 99, and on another citizen’s application', async () => {
     const proinstid = await startApplication(hall, owner, 'pd-800-4');
-    const wrongType = await hall.post(`${API}/addQlxxInfo`, { proinstid, savetype: '99', jusInfo: JSON.stringify(JUS_INFO) }, owner);
+    const wrongType = await callHall(hall, contract.addQlxxInfo, { proinstid, savetype: '99', jusInfo: JSON.stringify(JUS_INFO) }, owner);
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.msg).toBe('保存失败：保存类型有误');
-    const foreign = await hall.post(`${API}/addQlxxInfo`, { proinstid, savetype: '4', jusInfo: JSON.stringify(JUS_INFO) }, stranger);
+    const foreign = await callHall(hall, contract.addQlxxInfo, { proinstid, savetype: '4', jusInfo: JSON.stringify(JUS_INFO) }, stranger);
     expect(foreign.status).toBe(404);
     expect(await storedStatements(proinstid)).toHaveLength(0);
   });
@@ -155,25 +158,25 @@ describe('addQlxxInfo with the statements', () => {
 describe('queryTyp, htpreview_wx and the rendered statements', () => {
   it('answers the statement templates of the case, picked by 具结, 问询 or 明', async () => {
     const transfer = await startApplication(hall, owner, 'pd-200-4');
-    const { body } = await hall.post(`${SEARCH}/queryTyp`, { slsqId: transfer }, owner);
+    const { body } = await callHall(hall, contract.queryTyp, { slsqId: transfer }, owner);
     expect(body.state).toBe(1);
     expect((body.data as StatementTemplate[]).map((row) => row.name)).toEqual(['继承具结书', '继承问询记录']);
     const change = await startApplication(hall, owner, 'pd-800-4');
-    const templates = (await hall.post(`${SEARCH}/queryTyp`, { slsqId: change }, owner)).body.data as StatementTemplate[];
+    const templates = (await callHall(hall, contract.queryTyp, { slsqId: change }, owner)).body.data as StatementTemplate[];
     expect(templates.map((row) => row.name)).toEqual(['继承具结书', '继承问询记录', '遗失及换证说明']);
     // 申请人身份证明 has 明 in it too, but is not a template.
     expect(templates.some((row) => row.name.includes('身份证明'))).toBe(false);
-    expect((await hall.post(`${SEARCH}/queryTyp`, { slsqId: change }, stranger)).status).toBe(404);
+    expect((await callHall(hall, contract.queryTyp, { slsqId: change }, stranger)).status).toBe(404);
   });
 
   it('uploads a rendered statement (addgsgg, ysr) to a template and refuses it for any other material', async () => {
     const proinstid = await startApplication(hall, owner, 'pd-200-4');
-    const templates = (await hall.post(`${SEARCH}/queryTyp`, { slsqId: proinstid }, owner)).body.data as StatementTemplate[];
+    const templates = (await callHall(hall, contract.queryTyp, { slsqId: proinstid }, owner)).body.data as StatementTemplate[];
     const inquiry = templates.find((row) => row.name.includes('问询'))!;
     const base64 = PNG.toString('base64');
     const saved = await form(`${API}/savePicFromWXServer`, { datuminstId: inquiry.id, base64, typ: 'jpg', ysr: '张三', addgsgg: 'true' });
     expect(saved.body).toMatchObject({ errcode: '00', errmsg: '上传成功' });
-    const listed = (await hall.post(`${API}/getUploadType`, { slsqId: proinstid }, owner)).body.data as { datuminstInfo: ApplicationMaterial[] };
+    const listed = (await callHall(hall, contract.getUploadType, { slsqId: proinstid }, owner)).body.data!;
     expect(listed.datuminstInfo.find((row) => row.id === inquiry.id)?.pro_attachment).toHaveLength(1);
 
     const firstMaterial = listed.datuminstInfo.find((row) => row.name === '不动产登记申请书')!;
@@ -192,17 +195,17 @@ describe('queryTyp, htpreview_wx and the rendered statements', () => {
 
   it('previews the guarantee statement with the rights holder, the certificate number and the signature', async () => {
     const proinstid = await startApplication(hall, owner, 'pd-800-4');
-    expect((await hall.post(`${API}/addReleasteInfo`, { proinstid, fwxxs: JSON.stringify([UNIT]) }, owner)).body).toMatchObject({ errcode: '00' });
+    expect((await callHall(hall, contract.addReleasteInfo, { proinstid, fwxxs: JSON.stringify([UNIT]) }, owner)).body).toMatchObject({ errcode: '00' });
     const sqrid = ((await addPerson(hall, owner, proinstid, personPayload())).body.data as { sqr_id: string }).sqr_id;
     await saveStatements(proinstid, { jusInfo: JSON.stringify(JUS_INFO) });
     await form(`${SEARCH}/save_qzxx_wx`, { id: sqrid, decodeInfo: PNG.toString('base64') });
-    const { body } = await hall.post(`${SEARCH}/htpreview_wx`, { proinstid }, owner);
+    const { body } = await callHall(hall, contract.htpreviewWx, { proinstid }, owner);
     const data = body.data as GuaranteePreview;
     expect(data.buyer_compactBuyer_Name).toBe('张三');
     expect(data.qzh).toBe(CHANGE_INFO.twostr);
     expect(data.buyer_qzinfo).toBe(`data:image/png;base64,${PNG.toString('base64')}`);
     expect(JSON.parse(data.extend_data)).toMatchObject({ houseInfo: { zl: JUS_INFO.zl }, jusInfo: JUS_INFO });
-    const foreign = await hall.post(`${SEARCH}/htpreview_wx`, { proinstid }, stranger);
+    const foreign = await callHall(hall, contract.htpreviewWx, { proinstid }, stranger);
     expect(foreign.status).toBe(404);
     expect(foreign.body.data).toBeUndefined();
   });
@@ -212,7 +215,7 @@ describe('queryTyp, htpreview_wx and the rendered statements', () => {
     const { fwxx, body } = await readBack(proinstid);
     expect(fwxx).toEqual({ houseInfo: { qzh: '', bdcdyh: '', zl: '' }, jusInfo: {}, recordInfo: {}, changecqzInfo: {} });
     expect(body.qzinfo).toEqual([]);
-    const missing = await hall.post(`${SEARCH}/query_sqr_wx`, { queryTyp: '0' }, owner);
+    const missing = await callHall(hall, contract.querySqrWx, { queryTyp: '0' }, owner);
     expect(missing.status).toBe(400);
     expect(missing.body.msg).toBe('请指定申请编号');
   });

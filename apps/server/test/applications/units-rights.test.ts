@@ -4,6 +4,8 @@ import { applications, propertyUnits, rightsInfo } from '../../src/db/schema';
 import { testHallForFile } from '../hall';
 import { countWhere, rowById } from '../rows';
 import { API, setStatus, startApplication, ownerAndStranger } from '../application-helpers';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 const hall = testHallForFile();
 let owner: string;
@@ -26,13 +28,13 @@ const unit = (overrides: Record<string, string> = {}) => ({
 });
 
 async function detail(id: string): Promise<ApplicationDetail> {
-  const { body } = await hall.post(`${API}/getApply`, { slsqId: id }, owner);
+  const { body } = await callHall(hall, contract.getApply, { slsqId: id }, owner);
   return body.data as ApplicationDetail;
 }
 
 const saveUnits = (id: string, fwxxs: unknown, cookie = owner) => hall.post(`${API}/addReleasteInfo`, { reqseq: 'r', openid: undefined, proinstid: id, fwxxs }, cookie);
 const saveRights = (id: string, savetype: string, reqData: unknown, cookie = owner) =>
-  hall.post(`${API}/addQlxxInfo`, { reqseq: 'r', proinstid: id, savetype, reqData: JSON.stringify(reqData) }, cookie);
+  callHall(hall, contract.addQlxxInfo, { reqseq: 'r', proinstid: id, savetype, reqData: JSON.stringify(reqData) }, cookie);
 
 describe('addReleasteInfo', () => {
   it("saves units with the spec's defaults and updates one by id", async () => {
@@ -95,8 +97,8 @@ describe('delReleasteInfo', () => {
     const id = await startApplication(hall, owner, 'pd-700-23');
     const other = await startApplication(hall, owner, 'pd-700-23');
     const [unitId] = ((await saveUnits(id, [unit()])).body.data as { ids: string[] }).ids;
-    expect((await hall.post(`${API}/delReleasteInfo`, { proinstid: other, fwxxid: unitId }, owner)).status).toBe(404);
-    const { body } = await hall.post(`${API}/delReleasteInfo`, { reqseq: 'r', openid: 'unit-owner', proinstid: id, fwxxid: unitId }, owner);
+    expect((await callHall(hall, contract.delReleasteInfo, { proinstid: other, fwxxid: unitId! }, owner)).status).toBe(404);
+    const { body } = await callHall(hall, contract.delReleasteInfo, { reqseq: 'r', openid: 'unit-owner', proinstid: id, fwxxid: unitId! }, owner);
     expect(body.errcode).toBe('00');
     expect(await unitCount(id)).toBe(0);
   });
@@ -107,7 +109,7 @@ describe('addQlxxInfo', () => {
     const id = await startApplication(hall, owner, 'pd-700-423');
     expect((await saveRights(id, '2', { tdsyqsrq: '2020-01-01', tdsyjsrq: '2090-01-01', qdjg: '120' })).body.state).toBe(1);
     expect((await saveRights(id, '3', { zqqssj: '2024-01-01', zqjssj: '2044-01-01', dyfs: '1', bdbzzqse: '80' })).body.state).toBe(1);
-    const rights = await hall.post(`${API}/addQlxxInfo`, { proinstid: id, savetype: 99, qlxxs: [{ czfs: '01', sfhbzs: '0', qdjg: '120' }] }, owner);
+    const rights = await callHall(hall, contract.addQlxxInfo, { proinstid: id, savetype: 99, qlxxs: [{ czfs: '01', sfhbzs: '0', qdjg: '120' }] }, owner);
     expect(rights.body.state).toBe(1);
     const read = await detail(id);
     expect(read.czfs).toBe('01');
@@ -139,8 +141,8 @@ describe('addQlxxInfo', () => {
       expect(status).toBe(400);
       expect(body).toMatchObject({ state: 0, msg: message });
     }
-    expect((await hall.post(`${API}/addQlxxInfo`, { proinstid: id, savetype: '2' }, owner)).body.msg).toBe('保存失败：请填写权利信息');
-    expect((await hall.post(`${API}/addQlxxInfo`, { proinstid: id, savetype: '2', reqData: '{' }, owner)).body.msg).toBe('提交的数据格式有误');
+    expect((await callHall(hall, contract.addQlxxInfo, { proinstid: id, savetype: '2' }, owner)).body.msg).toBe('保存失败：请填写权利信息');
+    expect((await callHall(hall, contract.addQlxxInfo, { proinstid: id, savetype: '2', reqData: '{' }, owner)).body.msg).toBe('提交的数据格式有误');
     expect(await rightsCount(id)).toBe(0);
   });
 });
@@ -150,13 +152,13 @@ describe('delQlxxInfo', () => {
     const id = await startApplication(hall, owner, 'pd-700-423');
     await saveRights(id, '2', { tdsyqsrq: '2020-01-01', tdsyjsrq: '2090-01-01' });
     await saveRights(id, '99', { czfs: '02', sfhbzs: '1', qdjg: '10' });
-    expect((await hall.post(`${API}/delQlxxInfo`, { proinstid: id, savetype: '2' }, owner)).body.errcode).toBe('00');
+    expect((await callHall(hall, contract.delQlxxInfo, { proinstid: id, savetype: '2' }, owner)).body.errcode).toBe('00');
     expect(await rightsCount(id)).toBe(1);
-    expect((await hall.post(`${API}/delQlxxInfo`, { proinstid: id }, owner)).body.errcode).toBe('00');
+    expect((await callHall(hall, contract.delQlxxInfo, { proinstid: id }, owner)).body.errcode).toBe('00');
     expect(await rightsCount(id)).toBe(0);
     const row = await rowById(hall, applications, id);
     expect(row!.czfs).toBe('');
-    const none = await hall.post(`${API}/delQlxxInfo`, { proinstid: id }, owner);
+    const none = await callHall(hall, contract.delQlxxInfo, { proinstid: id }, owner);
     expect(none.status).toBe(404);
     expect(none.body.errmsg).toBe('未找到该权利信息');
   });
@@ -171,11 +173,11 @@ describe("another citizen's units and rights", () => {
     expect((await saveUnits(id, [{ ...unit({ zl: '冒名' }), id: unitId }], stranger)).status).toBe(404);
     const theirs = await startApplication(hall, stranger, 'pd-700-423');
     expect((await saveUnits(theirs, [{ ...unit({ zl: '冒名', qdjg: '1' }), id: unitId }], stranger)).status).toBe(404);
-    expect((await hall.post(`${API}/delReleasteInfo`, { proinstid: id, fwxxid: unitId }, stranger)).status).toBe(404);
-    expect((await hall.post(`${API}/delReleasteInfo`, { proinstid: theirs, fwxxid: unitId }, stranger)).status).toBe(404);
+    expect((await callHall(hall, contract.delReleasteInfo, { proinstid: id, fwxxid: unitId! }, stranger)).status).toBe(404);
+    expect((await callHall(hall, contract.delReleasteInfo, { proinstid: theirs, fwxxid: unitId! }, stranger)).status).toBe(404);
     expect((await saveRights(id, '2', { tdsyqsrq: '2021-01-01', tdsyjsrq: '2091-01-01' }, stranger)).status).toBe(404);
-    expect((await hall.post(`${API}/delQlxxInfo`, { proinstid: id }, stranger)).status).toBe(404);
-    expect((await hall.post(`${API}/addQlxxInfo`, { openid: 'unit-owner', proinstid: id, savetype: '2', reqData: '{}' }, stranger)).status).toBe(403);
+    expect((await callHall(hall, contract.delQlxxInfo, { proinstid: id }, stranger)).status).toBe(404);
+    expect((await callHall(hall, contract.addQlxxInfo, { openid: 'unit-owner', proinstid: id, savetype: '2', reqData: '{}' }, stranger)).status).toBe(403);
     const read = await detail(id);
     expect(read.units.map((u) => u.zl)).toEqual(['石河子市北一路 1 号 101']);
     expect(read.qlxxInfo[0]).toMatchObject({ tdsyqsrq: '2020-01-01' });

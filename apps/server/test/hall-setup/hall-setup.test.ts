@@ -8,6 +8,8 @@ import { closedDayHasNumbers, groupHasNumbers, hallHasNumbers } from '../../src/
 import { startApplication, verifiedCitizen } from '../application-helpers';
 import { AREA, PROCESS, book, openDays } from '../appointments/settings/booking-helpers';
 import { testHallForFile } from '../hall';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 const API = '/online/admin/api';
 const CALLNUM = '/callnum/api';
@@ -169,8 +171,8 @@ describe('the application catalogue', () => {
     });
     const added = list.items.find((item) => item.prodefName === '车位转移登记')!;
     expect(added).toMatchObject({ typeName: '房屋登记', categoryName: '转移登记' });
-    const sel = await hall.post('/online/wx/apilist/initSel', { xzqdm: '130400' });
-    const prodefs = (sel.body.data as { selList: { Prodefs: { id: string; code: string }[] }[] }).selList.flatMap((parent) => parent.Prodefs);
+    const sel = await callHall(hall, contract.initSel, { xzqdm: '130400' });
+    const prodefs = sel.body.data!.selList.flatMap((parent) => parent.Prodefs);
     expect(prodefs.find((prodef) => prodef.id === added.id)).toMatchObject({ code: 'FWZYDJ' });
     const changedPair = await post('catalogue/save', { id: added.id, prodefName: '车位转移登记', pair: 'pd-100-4', yhlx: '0', xzqdm: '130400', areaname: '邯郸市' });
     expect(changedPair.status).toBe(409);

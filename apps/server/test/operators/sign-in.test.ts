@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail, operatorAccounts, operatorSessions } from '../../src/db/schema';
 import { cookieFrom, testHallForFile } from '../hall';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 const hall = testHallForFile({ HALL_QUERY_POLL_MS: 0 });
 let admin: string;
@@ -87,7 +89,7 @@ describe('a temporary password', () => {
     const first = cookieFrom((await signIn('new.reviewer', 'Temporary2026x')).headers['set-cookie']);
     const second = cookieFrom((await signIn('new.reviewer', 'Temporary2026x')).headers['set-cookie']);
     expect((await hall.post(`${API}/me`, {}, first)).body).toMatchObject({ data: { mustChangePassword: true } });
-    const blocked = await hall.post('/online/wx/apilist/getReviewList', {}, first);
+    const blocked = await callHall(hall, contract.getReviewList, {}, first);
     expect(blocked.status).toBe(403);
     expect(blocked.body.errmsg).toBe('首次登录或密码被重置后，请先修改密码');
 
@@ -99,7 +101,7 @@ describe('a temporary password', () => {
     expect(wrongCurrent.body.errmsg).toBe('当前密码不正确');
     const changed = await hall.post(`${API}/changePassword`, { current: 'Temporary2026x', next: 'MyOwn2026secret' }, first);
     expect(changed.body).toMatchObject({ errcode: '00', data: { mustChangePassword: false } });
-    expect((await hall.post('/online/wx/apilist/getReviewList', {}, first)).status).toBe(200);
+    expect((await callHall(hall, contract.getReviewList, {}, first)).status).toBe(200);
     expect((await hall.post(`${API}/me`, {}, second)).status).toBe(401);
     expect((await signIn('new.reviewer', 'Temporary2026x')).statusCode).toBe(401);
     expect((await signIn('new.reviewer', 'MyOwn2026secret')).statusCode).toBe(200);
@@ -178,7 +180,7 @@ describe('WeChat on the phone', () => {
 
   it('a WeChat bound to no operator is told so (403)', async () => {
     const stranger = await hall.login('not-an-operator-wechat');
-    const { status, body } = await hall.post('/online/wx/apilist/initAdminShell', { syscode: 'sys_admin', dbfields: ['me'] }, stranger);
+    const { status, body } = await callHall(hall, contract.initAdminShell, { syscode: 'sys_admin', dbfields: ['me'] }, stranger);
     expect(status).toBe(403);
     expect(body.msg).toBe('您没有管理权限，请联系登记中心开通');
   });

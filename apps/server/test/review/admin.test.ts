@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { testHallForFile } from '../hall';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 const hall = testHallForFile();
 
 describe('admin shell init', () => {
   it('answers app, me and stat to the operator whose bound WeChat the browser is signed in with, and starts a console session', async () => {
     const citizen = await hall.login('stat-citizen');
-    await hall.post('/online/wx/apilist/addSugge', { content: '希望增加周末办理时间' }, citizen);
+    await callHall(hall, contract.sendSaveFeedback, { content: '希望增加周末办理时间' }, citizen);
     const operator = await hall.login('operator-demo');
-    const { status, body } = await hall.post('/online/wx/apilist/initAdminShell', { syscode: 'sys_admin', dbfields: ['app', 'me', 'stat'] }, operator);
+    const { status, body } = await callHall(hall, contract.initAdminShell, { syscode: 'sys_admin', dbfields: ['app', 'me', 'stat'] }, operator);
     expect(status).toBe(200);
     expect(body).toMatchObject({
       state: 1,
@@ -24,20 +26,20 @@ describe('admin shell init', () => {
 
   it('answers a console signed in with a password, without any WeChat session', async () => {
     const console = await hall.operator('admin');
-    const { status, body } = await hall.post('/online/wx/apilist/initAdminShell', { syscode: 'sys_admin', dbfields: ['me'] }, console);
+    const { status, body } = await callHall(hall, contract.initAdminShell, { syscode: 'sys_admin', dbfields: ['me'] }, console);
     expect(status).toBe(200);
     expect(body).toMatchObject({ state: 1, data: { me: { username: 'admin', displayName: '王管理', roles: ['admin'], signedInWith: 'password', mustChangePassword: false } } });
   });
 
   it('answers only the fields asked for', async () => {
     const operator = await hall.login('operator-demo');
-    const { body } = await hall.post('/online/wx/apilist/initAdminShell', { syscode: 'sys_admin', dbfields: ['app'] }, operator);
+    const { body } = await callHall(hall, contract.initAdminShell, { syscode: 'sys_admin', dbfields: ['app'] }, operator);
     expect(Object.keys(body.data as object)).toEqual(['app']);
   });
 
   it('refuses a citizen who is not an operator, and an unknown syscode', async () => {
     const citizen = await hall.login('not-operator');
-    const refused = await hall.post('/online/wx/apilist/initAdminShell', { syscode: 'sys_admin', dbfields: ['stat'] }, citizen);
+    const refused = await callHall(hall, contract.initAdminShell, { syscode: 'sys_admin', dbfields: ['stat'] }, citizen);
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ state: 0, msg: '您没有管理权限，请联系登记中心开通' });
     const operator = await hall.login('operator-demo');
@@ -46,7 +48,7 @@ describe('admin shell init', () => {
   });
 
   it('without a console or a WeChat session asks for the sign-in page (401, errcode 401)', async () => {
-    const { status, body } = await hall.post('/online/wx/apilist/initAdminShell', { syscode: 'sys_admin', dbfields: ['app'] });
+    const { status, body } = await callHall(hall, contract.initAdminShell, { syscode: 'sys_admin', dbfields: ['app'] });
     expect(status).toBe(401);
     expect(body).toMatchObject({ state: 0, msg: '请先登录管理端', errcode: '401' });
   });

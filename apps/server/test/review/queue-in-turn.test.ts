@@ -2,9 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ReviewQueue } from '@hall/api';
 import { applications, operatorSessions } from '../../src/db/schema';
-import { API, caseColumns } from '../application-helpers';
+import { caseColumns } from '../application-helpers';
 import { testHallForFile } from '../hall';
 import { statementsWhile } from '../statement-count';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 // Many operators' screens asking for the review queues at once: their sessions are found in one
 // statement per turn (lib/batched-read.ts), and the asks for the same page share one read
@@ -30,7 +32,7 @@ beforeAll(async () => {
   );
 });
 
-const ask = (cookie: string, body: Record<string, unknown> = {}) => hall.post(`${API}/getReviewList`, { reqseq: 'r', ...body }, cookie);
+const ask = (cookie: string, body: Record<string, unknown> = {}) => callHall(hall, contract.getReviewList, { reqseq: 'r', ...body }, cookie);
 const namesIn = (body: Record<string, unknown>) => (body.data as { lists: ReviewQueue[] }).lists.map((queue) => [queue.stage, queue.total, queue.items.map((item) => item.name)]);
 
 describe('the review queues asked for by many operators at once', () => {

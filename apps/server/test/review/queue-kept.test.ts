@@ -3,9 +3,11 @@ import type { ReviewQueue, ReviewQueueItem } from '@hall/api';
 import { reviewStageStatus } from '@hall/domain';
 import { applications } from '../../src/db/schema';
 import { DEMO_BUSINESSES } from '../../src/seed/apply-catalogue';
-import { API, caseColumns } from '../application-helpers';
+import { caseColumns } from '../application-helpers';
 import { otherClientForFile, testHallForFile } from '../hall';
 import { statementsWhile } from '../statement-count';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 // The review queues a process keeps (services/review readReviewQueues, db/kept-read.ts): read again
 // only once their version (kept_read_versions, review_queue) has moved, which the triggers of the
@@ -38,9 +40,9 @@ beforeAll(async () => {
 });
 
 const ask = async () => {
-  const { status, body } = await hall.post(`${API}/getReviewList`, { reqseq: 'k' }, reviewer);
+  const { status, body } = await callHall(hall, contract.getReviewList, { reqseq: 'k' }, reviewer);
   expect(status, JSON.stringify(body)).toBe(200);
-  return (body.data as { lists: ReviewQueue[] }).lists;
+  return body.data!.lists;
 };
 const itemsAt = (lists: ReviewQueue[], stage: ReviewQueue['stage']) => lists.find((queue) => queue.stage === stage)!.items;
 const item = (lists: ReviewQueue[], id: number): ReviewQueueItem | undefined => lists.flatMap((queue) => queue.items).find((entry) => entry.id === String(id));

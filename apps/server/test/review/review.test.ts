@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { ApplicationListTab, ReviewApplicationDetail, ReviewQueue } from '@hall/api';
+import type { ReviewApplicationDetail, ReviewQueue } from '@hall/api';
 import { applications, auditTrail, registryCases, reviewDecisions } from '../../src/db/schema';
 import { testHallForFile } from '../hall';
 import { rowById } from '../rows';
 import { API, PNG, addPerson, attachPicture, materialsOf, personPayload, setStatus, startApplication, verifiedCitizen } from '../application-helpers';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 const hall = testHallForFile();
 let owner: string;
@@ -21,10 +23,10 @@ const BUSINESS = '国有建设用地使用权及房屋所有权注销登记';
 
 /** Saves the cancellation's certificate number and reason (savetype 4) as the owner. */
 async function saveCancellation(id: string, reason: string, cookie = owner) {
-  return hall.post(`${API}/addQlxxInfo`, { proinstid: id, savetype: '4', reqData: { ZXDJ: { BDCZMH: CERTIFICATE, ZXYY: reason, ZXFJ: '' } } }, cookie);
+  return callHall(hall, contract.addQlxxInfo, { proinstid: id, savetype: '4', reqData: { ZXDJ: { BDCZMH: CERTIFICATE, ZXYY: reason, ZXFJ: '' } } }, cookie);
 }
 
-const submit = (id: string, cookie = owner) => hall.post(`${API}/submitApplyProject`, { reqseq: 'r', proinstid: id, appointment: '0' }, cookie);
+const submit = (id: string, cookie = owner) => callHall(hall, contract.submitApplyProject, { reqseq: 'r', proinstid: id, appointment: '0' }, cookie);
 
 /** A cancellation (400+4) with an applicant, its certificate number and every required picture, submitted: shzt 0. */
 async function submittedCancellation(cookie = owner): Promise<string> {
@@ -41,9 +43,9 @@ const review = (proinstid: string, stage: string, decision: string, opinion?: st
   hall.post(`${API}/reviewApply`, { reqseq: 'r', proinstid, stage, decision, ...(opinion === undefined ? {} : { opinion }) }, cookie);
 
 async function queues(cookie = operator): Promise<ReviewQueue[]> {
-  const { status, body } = await hall.post(`${API}/getReviewList`, { reqseq: 'r' }, cookie);
+  const { status, body } = await callHall(hall, contract.getReviewList, { reqseq: 'r' }, cookie);
   expect(status, JSON.stringify(body)).toBe(200);
-  return (body.data as { lists: ReviewQueue[] }).lists;
+  return body.data!.lists;
 }
 
 const queued = async (stage: string) => (await queues()).find((queue) => queue.stage === stage)!.items.map((item) => item.id);
@@ -51,8 +53,8 @@ const rowOf = async (id: string) => (await rowById(hall, applications, id))!;
 
 /** The citizen's own list: the tab an application is under and the item as listed. */
 async function citizenSees(id: string) {
-  const { body } = await hall.post(`${API}/getApplyList`, { reqseq: 'r' }, owner);
-  for (const tab of (body.data as { lists: ApplicationListTab[] }).lists) {
+  const { body } = await callHall(hall, contract.getApplyList, { reqseq: 'r' }, owner);
+  for (const tab of body.data!.lists) {
     const item = tab.items.find((entry) => entry.id === id);
     if (item) return { tab: tab.label, item };
   }
@@ -77,8 +79,8 @@ describe('review queues and one application', () => {
     expect(item.prolsh).toMatch(/^HD\d{12,}$/);
     expect(item.tjsj).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
-    const one = await hall.post(`${API}/getReviewList`, { reqseq: 'r', stage: 'acceptance' }, operator);
-    expect((one.body.data as { lists: ReviewQueue[] }).lists.map((queue) => queue.stage)).toEqual(['acceptance']);
+    const one = await callHall(hall, contract.getReviewList, { reqseq: 'r', stage: 'acceptance' }, operator);
+    expect(one.body.data!.lists.map((queue) => queue.stage)).toEqual(['acceptance']);
   });
 
   it("lists each application's own applicants, in the order they were entered", async () => {
@@ -99,29 +101,29 @@ describe('review queues and one application', () => {
     const whole = await queued('cadastralSurvey');
     expect(whole.length).toBeGreaterThanOrEqual(2);
     const page = async (number: number, pageSize: number) => {
-      const { status, body } = await hall.post(`${API}/getReviewList`, { reqseq: 'r', stage: 'cadastralSurvey', page: number, pageSize }, operator);
+      const { status, body } = await callHall(hall, contract.getReviewList, { reqseq: 'r', stage: 'cadastralSurvey', page: number, pageSize }, operator);
       expect(status, JSON.stringify(body)).toBe(200);
-      return (body.data as { lists: ReviewQueue[] }).lists[0]!.items.map((item) => item.id);
+      return body.data!.lists[0]!.items.map((item) => item.id);
     };
     expect(await page(1, 1)).toEqual([whole[0]]);
     expect(await page(2, 1)).toEqual([whole[1]]);
     expect(await page(1, whole.length)).toEqual(whole);
     expect(await page(whole.length + 1, 1)).toEqual([]);
     // Whatever the page, the queue says how many wait at its stage.
-    const paged = await hall.post(`${API}/getReviewList`, { reqseq: 'r', page: 2, pageSize: 1 }, operator);
-    const totals = Object.fromEntries((paged.body.data as { lists: ReviewQueue[] }).lists.map((queue) => [queue.stage, queue.total]));
+    const paged = await callHall(hall, contract.getReviewList, { reqseq: 'r', page: 2, pageSize: 1 }, operator);
+    const totals = Object.fromEntries(paged.body.data!.lists.map((queue) => [queue.stage, queue.total]));
     expect(totals).toEqual({ cadastralSurvey: whole.length, acceptance: (await queued('acceptance')).length });
-    const roomy = await hall.post(`${API}/getReviewList`, { reqseq: 'r', stage: 'cadastralSurvey', page: 1, pageSize: whole.length + 5 }, operator);
-    expect((roomy.body.data as { lists: ReviewQueue[] }).lists[0]!.total).toBe(whole.length);
-    const tight = await hall.post(`${API}/getReviewList`, { reqseq: 'r', stage: 'cadastralSurvey', page: 1, pageSize: whole.length }, operator);
-    expect((tight.body.data as { lists: ReviewQueue[] }).lists[0]!.total).toBe(whole.length);
-    const tooLarge = await hall.post(`${API}/getReviewList`, { reqseq: 'r', page: 1, pageSize: 501 }, operator);
+    const roomy = await callHall(hall, contract.getReviewList, { reqseq: 'r', stage: 'cadastralSurvey', page: 1, pageSize: whole.length + 5 }, operator);
+    expect(roomy.body.data!.lists[0]!.total).toBe(whole.length);
+    const tight = await callHall(hall, contract.getReviewList, { reqseq: 'r', stage: 'cadastralSurvey', page: 1, pageSize: whole.length }, operator);
+    expect(tight.body.data!.lists[0]!.total).toBe(whole.length);
+    const tooLarge = await callHall(hall, contract.getReviewList, { reqseq: 'r', page: 1, pageSize: 501 }, operator);
     expect(tooLarge.status).toBe(400);
   });
 
   it('reads one submitted application with its persons, rights and materials; pictures open for operators only', async () => {
     const id = await submittedCancellation();
-    const { status, body } = await hall.post(`${API}/getReviewApply`, { reqseq: 'r', proinstid: id }, operator);
+    const { status, body } = await callHall(hall, contract.getReviewApply, { reqseq: 'r', proinstid: id }, operator);
     expect(status, JSON.stringify(body)).toBe(200);
     const detail = body.data as ReviewApplicationDetail;
     expect(detail).toMatchObject({ business_name: BUSINESS, stage: 'cadastralSurvey', proinst: { id, shzt: 0, user_name: '赵六' } });
@@ -140,7 +142,7 @@ describe('review queues and one application', () => {
     expect(counter.statusCode).toBe(403);
 
     const draft = await startApplication(hall, owner, 'pd-400-4');
-    const hidden = await hall.post(`${API}/getReviewApply`, { reqseq: 'r', proinstid: draft }, operator);
+    const hidden = await callHall(hall, contract.getReviewApply, { reqseq: 'r', proinstid: draft }, operator);
     expect(hidden.status).toBe(404);
     expect(hidden.body).toEqual({ errcode: '01', errmsg: '查询无数据' });
   });
@@ -161,9 +163,9 @@ describe('the two review stages', () => {
     expect(accepted.body).toEqual({ errcode: '00', errmsg: '审核通过', data: { shzt: 20, prolsh } });
     expect(await queued('acceptance')).not.toContain(id);
     expect(await citizenSees(id)).toMatchObject({ tab: '审核通过', item: { shzt: 20, prolsh, kyy: '1' } });
-    const progress = await hall.post(`${API}/querySearch`, { reqseq: 'r', appPlosh: prolsh }, owner);
+    const progress = await callHall(hall, contract.querySearch, { reqseq: 'r', appPlosh: prolsh! }, owner);
     expect(progress.body.data).toEqual([{ serialNumber: prolsh, name: `赵六 ${BUSINESS}`, processName: '注销登记', actStart: expect.stringMatching(/^\d{4}-/), activityName: '受理' }]);
-    const detail = (await hall.post(`${API}/getReviewApply`, { reqseq: 'r', proinstid: id }, operator)).body.data as ReviewApplicationDetail;
+    const detail = (await callHall(hall, contract.getReviewApply, { reqseq: 'r', proinstid: id }, operator)).body.data as ReviewApplicationDetail;
     expect(detail.stage).toBeNull();
   });
 
@@ -173,7 +175,7 @@ describe('the two review stages', () => {
     expect((await review(id, 'cadastralSurvey', 'pass', ' 权籍调查无异议 ')).status).toBe(200);
     expect((await review(id, 'acceptance', 'pass', '材料齐全，予以受理')).status).toBe(200);
     expect(await rowOf(id)).toMatchObject({ shzt: 20, shQjdcYj: '权籍调查无异议', shXmslYj: '材料齐全，予以受理' });
-    const detail = (await hall.post(`${API}/getReviewApply`, { reqseq: 'r', proinstid: id }, operator)).body.data as ReviewApplicationDetail;
+    const detail = (await callHall(hall, contract.getReviewApply, { reqseq: 'r', proinstid: id }, operator)).body.data as ReviewApplicationDetail;
     expect(detail.proinst.pro_slxmsh).toEqual({ sh_qjdc_yj: '权籍调查无异议', sh_xmsl_yj: '材料齐全，予以受理' });
     const trail = await hall.connection.db
       .select()
@@ -221,10 +223,10 @@ describe('the two review stages', () => {
     expect((await saveCancellation(id, '房屋已拆除')).body.state).toBe(1);
     const again = await submit(id);
     expect(again.status, JSON.stringify(again.body)).toBe(200);
-    expect((again.body.data as { prolsh: string }).prolsh).toBe(prolsh);
+    expect(again.body.data!.prolsh).toBe(prolsh);
     expect(await citizenSees(id)).toMatchObject({ tab: '待审核', item: { shzt: 0 } });
     expect(await queued('cadastralSurvey')).toContain(id);
-    const detail = (await hall.post(`${API}/getReviewApply`, { reqseq: 'r', proinstid: id }, operator)).body.data as ReviewApplicationDetail;
+    const detail = (await callHall(hall, contract.getReviewApply, { reqseq: 'r', proinstid: id }, operator)).body.data as ReviewApplicationDetail;
     expect(detail.qlxxInfo.find((record) => record.savetype === '4')).toMatchObject({ BDCZMH: CERTIFICATE, ZXYY: '房屋已拆除' });
   });
 
@@ -246,10 +248,10 @@ describe('refusals', () => {
   it('refuses citizens (no console session: 401) and operators without the 审核员 role (403), changing nothing', async () => {
     const id = await submittedCancellation();
     for (const cookie of [owner, stranger, '']) {
-      const list = await hall.post(`${API}/getReviewList`, { reqseq: 'r' }, cookie);
+      const list = await callHall(hall, contract.getReviewList, { reqseq: 'r' }, cookie);
       expect(list.status).toBe(401);
       expect(list.body).toEqual({ errcode: '401', errmsg: '请先登录管理端' });
-      expect((await hall.post(`${API}/getReviewApply`, { reqseq: 'r', proinstid: id }, cookie)).status).toBe(401);
+      expect((await callHall(hall, contract.getReviewApply, { reqseq: 'r', proinstid: id }, cookie)).status).toBe(401);
       const decided = await review(id, 'cadastralSurvey', 'pass', undefined, cookie);
       expect(decided.status).toBe(401);
     }
@@ -258,7 +260,7 @@ describe('refusals', () => {
       const decided = await review(id, 'cadastralSurvey', 'pass', undefined, other);
       expect(decided.status).toBe(403);
       expect(decided.body).toEqual({ errcode: '01', errmsg: '您没有此项操作的权限' });
-      expect((await hall.post(`${API}/getReviewList`, { reqseq: 'r' }, other)).status).toBe(403);
+      expect((await callHall(hall, contract.getReviewList, { reqseq: 'r' }, other)).status).toBe(403);
     }
     expect((await rowOf(id)).shzt).toBe(0);
   });

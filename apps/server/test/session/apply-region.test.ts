@@ -1,14 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CityRegion, ProdefParent } from '@hall/api';
 import { regionPath } from '@hall/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CERTIFICATES } from '../../src/seed/content';
 import { readEnv } from '../../src/env';
 import { appRoot } from '../../src/lib/app-root';
 import { createTestHall, type TestHall } from '../hall';
-
-const API = '/online/wx/apilist';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 describe('HALL_APPLY_XZQDM, the region the application flow opens on', () => {
   it('is the spec’s 659000 when unset, and a six-digit code when set', () => {
@@ -44,15 +43,15 @@ describe('a demo hall configured as the demo start configures it', () => {
   });
 
   it('offers 邯郸市 and its districts, businesses in each, and the demo registry’s certificates lie there', async () => {
-    const { body } = await hall.post(`${API}/getAddressList`, { xzqdm: '130400' });
-    const cities = (body.data as { cityxzq: CityRegion[] }).cityxzq;
+    const { body } = await callHall(hall, contract.getAddressList, { xzqdm: '130400' });
+    const cities = body.data!.cityxzq;
     expect(cities.map((city) => city.xzqmc)).toEqual(['邯郸市']);
     const districts = cities[0]!.districtxzq;
     expect(districts.map((district) => district.xzqmc)).toContain('邯山区');
 
     for (const district of [cities[0]!, ...districts]) {
-      const sel = await hall.post(`${API}/initSel`, { xzqdm: district.xzqdm, yhlx: '0', sfqy: '1' });
-      const businesses = (sel.body.data as { selList: ProdefParent[] }).selList.flatMap((parent) => parent.Prodefs);
+      const sel = await callHall(hall, contract.initSel, { xzqdm: district.xzqdm, yhlx: '0', sfqy: '1' });
+      const businesses = sel.body.data!.selList.flatMap((parent) => parent.Prodefs);
       expect(businesses.length, district.xzqmc).toBeGreaterThan(0);
     }
 

@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { ApplicationListTab, FeedbackItem } from '@hall/api';
+import type { FeedbackItem } from '@hall/api';
 import { applications, feedback, sessions } from '../../src/db/schema';
-import { API, caseColumns } from '../application-helpers';
+import { caseColumns } from '../application-helpers';
 import { testHallForFile } from '../hall';
 import { statementsWhile } from '../statement-count';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 // Reads with the session go to PostgreSQL one statement per turn of the event loop for all the
 // sessions asking (lib/batched-read.ts): whatever the turn holds, each citizen sees their own rows only.
@@ -29,7 +31,7 @@ beforeAll(async () => {
 describe('reads with the session, many citizens at once', () => {
   it('the feedback lists of a dozen citizens asked together: fewer statements than requests, each list its own', async () => {
     const { result, statements } = await statementsWhile(hall.connection, 'hall_list_feedback_in_sessions', () =>
-      Promise.all(citizens.map((citizen) => hall.post(`${API}/getSuggeList`, { openid: citizen.openid }, citizen.cookie))),
+      Promise.all(citizens.map((citizen) => callHall(hall, contract.getFeedBackListPage, { openid: citizen.openid }, citizen.cookie))),
     );
     expect(statements).toBeGreaterThan(0);
     expect(statements).toBeLessThan(CITIZENS);
@@ -44,12 +46,12 @@ describe('reads with the session, many citizens at once', () => {
 
   it('the application lists asked together with different filters: each citizen gets their own, filtered as asked', async () => {
     const { result, statements } = await statementsWhile(hall.connection, 'hall_list_applications_in_sessions', () =>
-      Promise.all(citizens.map((citizen, i) => hall.post(`${API}/getApplyList`, { openid: citizen.openid, ...(i % 3 === 0 ? { status: '0' } : {}) }, citizen.cookie))),
+      Promise.all(citizens.map((citizen, i) => callHall(hall, contract.getApplyList, { openid: citizen.openid, ...(i % 3 === 0 ? { status: '0' } : {}) }, citizen.cookie))),
     );
     expect(statements).toBeLessThan(CITIZENS);
     result.forEach(({ status, body }, i) => {
       expect(status, JSON.stringify(body)).toBe(200);
-      const tabs = (body.data as { lists: ApplicationListTab[] }).lists;
+      const tabs = body.data!.lists;
       const names = tabs.flatMap((tab) => tab.items.map((item) => item.name));
       expect(names.every((name) => name.startsWith(`batched-${i} `))).toBe(true);
       const pending = Math.floor(i / 2);
@@ -67,7 +69,7 @@ describe('reads with the session, many citizens at once', () => {
     const [gone, ...live] = citizens.slice(0, 4);
     const [goneSession] = await hall.connection.db.select().from(sessions).where(eq(sessions.openid, gone!.openid));
     await hall.connection.db.delete(sessions).where(eq(sessions.id, goneSession!.id));
-    const replies = await Promise.all([gone!, ...live].map((citizen) => hall.post(`${API}/getSuggeList`, { openid: citizen.openid }, citizen.cookie)));
+    const replies = await Promise.all([gone!, ...live].map((citizen) => callHall(hall, contract.getFeedBackListPage, { openid: citizen.openid }, citizen.cookie)));
     expect(replies[0]).toMatchObject({ status: 401 });
     expect(replies[0]!.body.status).toBe(-1);
     expect(replies.slice(1).map((reply) => reply.status)).toEqual([200, 200, 200]);
@@ -76,8 +78,8 @@ describe('reads with the session, many citizens at once', () => {
   it("a payload naming another citizen is refused in a turn shared with that citizen's own read", async () => {
     const [victim, intruder] = citizens.slice(5, 7);
     const [own, intruding] = await Promise.all([
-      hall.post(`${API}/getSuggeList`, { openid: victim!.openid }, victim!.cookie),
-      hall.post(`${API}/getSuggeList`, { openid: victim!.openid }, intruder!.cookie),
+      callHall(hall, contract.getFeedBackListPage, { openid: victim!.openid }, victim!.cookie),
+      callHall(hall, contract.getFeedBackListPage, { openid: victim!.openid }, intruder!.cookie),
     ]);
     expect(own.status).toBe(200);
     expect(intruding).toMatchObject({ status: 403, body: { errmsg: '身份信息不一致，请重新进入办事大厅' } });

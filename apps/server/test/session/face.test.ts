@@ -11,9 +11,10 @@ import { withBizToken } from '../../src/routes/simulator/faceid';
 import { FACE_CHECK_DAILY_LIMIT, hasPassedFaceCheck } from '../../src/services/session/face-checks';
 import { startFakeFaceId, type FakeFaceId } from '../fake-faceid';
 import { createTestHall, type TestHall, testHallForFile } from '../hall';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 const START = '/online/wx/face/WxDetectAuth';
-const USER_INFO = '/online/wx/apilist/getUserInfo';
 const SET_DETECT = '/online/wx/apilist/setDetectInfo';
 
 const hall = testHallForFile();
@@ -34,7 +35,7 @@ async function citizen(openid: string, name = '张三'): Promise<Citizen> {
   serial += 1;
   const idcard = idNumber(`11010519800101${String(serial).padStart(3, '0')}`);
   const cookie = await hall.login(openid);
-  const saved = await hall.post('/online/wx/apilist/perfectUserInfo', { name, cardnum: idcard, phone: '13812341234', password: 'abc123' }, cookie);
+  const saved = await callHall(hall, contract.saveUserInfo, { name, cardnum: idcard, phone: '13812341234', password: 'abc123' }, cookie);
   expect(saved.body.errcode).toBe('00');
   return { openid, cookie, name, idcard };
 }
@@ -42,10 +43,10 @@ async function citizen(openid: string, name = '张三'): Promise<Citizen> {
 const startBody = (c: Citizen, extra: Record<string, unknown> = {}) => ({ RedirectUrl: 'http://localhost/userInfo?type=1', openid: c.openid, idcard: c.idcard, name: c.name, bsm: '', ...extra });
 
 async function start(c: Citizen, extra: Record<string, unknown> = {}) {
-  const { status, body } = await hall.post(START, startBody(c, extra), c.cookie);
+  const { status, body } = await callHall(hall, contract.getWxDetectAuth, startBody(c, extra), c.cookie);
   expect(status).toBe(200);
   expect(body.errcode).toBe('00');
-  return body.data as { Url: string; BizToken: string };
+  return body.data!;
 }
 
 /** Presses a button on the simulator page and answers where the browser is sent. */
@@ -84,22 +85,22 @@ describe('face verification through the simulator, end to end', () => {
 
     // Still unverified until the hall itself has read the result.
     expect((await userRow(c.openid)).realNameAuth).toBe(0);
-    const me = await hall.post(USER_INFO, { data: { openid: c.openid, BizToken: bizToken } }, c.cookie);
+    const me = await callHall(hall, contract.getUserInfo, { data: { openid: c.openid, BizToken: bizToken } }, c.cookie);
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ errcode: '00', faceResult: 'passed', faceMessage: '认证通过', data: { realNameAuthentication: 1, isRealNameAuth: 'true' } });
     expect(await checkRow(bizToken)).toMatchObject({ status: 'passed', openid: c.openid });
     expect((await checkRow(bizToken))!.finishedAt).not.toBeNull();
-    expect((await hall.post('/online/wx/apilist/validateUserInfo', {}, c.cookie)).body.errcode).toBe('0');
+    expect((await callHall(hall, contract.validateUserInfo, {}, c.cookie)).body.errcode).toBe('0');
 
     // Completing the same token again is harmless.
-    const again = await hall.post(USER_INFO, { data: { BizToken: bizToken } }, c.cookie);
+    const again = await callHall(hall, contract.getUserInfo, { data: { BizToken: bizToken } }, c.cookie);
     expect(again.body).toMatchObject({ faceResult: 'passed', data: { realNameAuthentication: 1 } });
     // Without a token the reply carries no face result.
-    const plain = await hall.post(USER_INFO, { data: {} }, c.cookie);
+    const plain = await callHall(hall, contract.getUserInfo, { data: {} }, c.cookie);
     expect(plain.body.faceResult).toBeUndefined();
 
     // A verified user is not verified again, and the simulator page of the settled check is gone.
-    const refused = await hall.post(START, startBody(c), c.cookie);
+    const refused = await callHall(hall, contract.getWxDetectAuth, startBody(c), c.cookie);
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ errcode: '01', errmsg: '您已完成实名认证，无需重复认证' });
     expect((await hall.app.inject({ method: 'GET', url: started.Url })).statusCode).toBe(404);
@@ -110,7 +111,7 @@ describe('face verification through the simulator, end to end', () => {
     const started = await start(c, { RedirectUrl: 'http://localhost/userInfo' });
     const location = await decide(started.BizToken, 'fail');
     expect(location).toBe(`http://localhost/userInfo?BizToken=${started.BizToken}`);
-    const me = await hall.post(USER_INFO, { data: { BizToken: started.BizToken } }, c.cookie);
+    const me = await callHall(hall, contract.getUserInfo, { data: { BizToken: started.BizToken } }, c.cookie);
     expect(me.body).toMatchObject({ errcode: '00', faceResult: 'failed', faceMessage: '人脸核身未通过', data: { realNameAuthentication: 0, isRealNameAuth: 'false' } });
     expect((await userRow(c.openid)).realNameAuth).toBe(0);
     expect((await checkRow(started.BizToken))!.status).toBe('failed');
@@ -122,18 +123,18 @@ describe('face verification through the simulator, end to end', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(late.statusCode).toBe(404);
-    expect((await hall.post(USER_INFO, { data: { BizToken: started.BizToken } }, c.cookie)).body.faceResult).toBe('failed');
+    expect((await callHall(hall, contract.getUserInfo, { data: { BizToken: started.BizToken } }, c.cookie)).body.faceResult).toBe('failed');
     expect((await userRow(c.openid)).realNameAuth).toBe(0);
   });
 
   it('returning before the check is done settles it as failed; a fresh check can still pass', async () => {
     const c = await citizen('face-early');
     const first = await start(c);
-    const early = await hall.post(USER_INFO, { data: { BizToken: first.BizToken } }, c.cookie);
+    const early = await callHall(hall, contract.getUserInfo, { data: { BizToken: first.BizToken } }, c.cookie);
     expect(early.body).toMatchObject({ faceResult: 'failed', faceMessage: '人脸核身尚未完成', data: { realNameAuthentication: 0 } });
     const second = await start(c);
     await decide(second.BizToken, 'pass');
-    expect((await hall.post(USER_INFO, { data: { BizToken: second.BizToken } }, c.cookie)).body).toMatchObject({ faceResult: 'passed', data: { realNameAuthentication: 1 } });
+    expect((await callHall(hall, contract.getUserInfo, { data: { BizToken: second.BizToken } }, c.cookie)).body).toMatchObject({ faceResult: 'passed', data: { realNameAuthentication: 1 } });
   });
 
   it('the first button pressed counts', async () => {
@@ -141,7 +142,7 @@ describe('face verification through the simulator, end to end', () => {
     const started = await start(c);
     await decide(started.BizToken, 'fail');
     await decide(started.BizToken, 'pass');
-    expect((await hall.post(USER_INFO, { data: { BizToken: started.BizToken } }, c.cookie)).body.faceResult).toBe('failed');
+    expect((await callHall(hall, contract.getUserInfo, { data: { BizToken: started.BizToken } }, c.cookie)).body.faceResult).toBe('failed');
   });
 
   it('a check whose name or ID number differs from the profile does not verify', async () => {
@@ -149,9 +150,9 @@ describe('face verification through the simulator, end to end', () => {
     const started = await start(c);
     // The profile changes after the check was started (unverified users may still edit it).
     const other = idNumber('11010519900307123');
-    expect((await hall.post('/online/wx/apilist/perfectUserInfo', { name: c.name, cardnum: other, phone: '13812341234', password: 'abc123' }, c.cookie)).body.errcode).toBe('00');
+    expect((await callHall(hall, contract.saveUserInfo, { name: c.name, cardnum: other, phone: '13812341234', password: 'abc123' }, c.cookie)).body.errcode).toBe('00');
     await decide(started.BizToken, 'pass');
-    const me = await hall.post(USER_INFO, { data: { BizToken: started.BizToken } }, c.cookie);
+    const me = await callHall(hall, contract.getUserInfo, { data: { BizToken: started.BizToken } }, c.cookie);
     expect(me.body).toMatchObject({ faceResult: 'failed', faceMessage: '人脸核身的姓名或身份证号与个人信息不一致，未能完成实名认证', data: { realNameAuthentication: 0 } });
     expect((await checkRow(started.BizToken))!.status).toBe('failed');
   });
@@ -164,7 +165,7 @@ describe('face verification through the simulator, end to end', () => {
       .set({ createdAt: sql`now() - interval '31 minutes'` })
       .where(eq(faceChecks.bizToken, started.BizToken));
     expect((await hall.app.inject({ method: 'GET', url: started.Url })).statusCode).toBe(404);
-    const me = await hall.post(USER_INFO, { data: { BizToken: started.BizToken } }, c.cookie);
+    const me = await callHall(hall, contract.getUserInfo, { data: { BizToken: started.BizToken } }, c.cookie);
     expect(me.body).toMatchObject({ faceResult: 'failed', faceMessage: '人脸核身已超时，请重新认证', data: { realNameAuthentication: 0 } });
   });
 });
@@ -176,35 +177,35 @@ describe('whose check it is', () => {
     const started = await start(a);
     await decide(started.BizToken, 'pass');
 
-    const stolen = await hall.post(USER_INFO, { data: { openid: b.openid, BizToken: started.BizToken } }, b.cookie);
+    const stolen = await callHall(hall, contract.getUserInfo, { data: { openid: b.openid, BizToken: started.BizToken } }, b.cookie);
     expect(stolen.body).toMatchObject({ errcode: '00', faceResult: 'failed', faceMessage: '未找到本次人脸核身记录，请重新认证', data: { openid: b.openid, realNameAuthentication: 0 } });
     expect((await userRow(b.openid)).realNameAuth).toBe(0);
     expect((await userRow(a.openid)).realNameAuth).toBe(0);
     expect((await checkRow(started.BizToken))!.finishedAt).toBeNull();
 
     // Nor by naming the first citizen in the payload.
-    const named = await hall.post(USER_INFO, { data: { openid: a.openid, BizToken: started.BizToken } }, b.cookie);
+    const named = await callHall(hall, contract.getUserInfo, { data: { openid: a.openid, BizToken: started.BizToken } }, b.cookie);
     expect(named.status).toBe(403);
 
     // The same citizen in another session (another device) cannot either.
     const otherSession = await hall.login(a.openid);
-    expect((await hall.post(USER_INFO, { data: { BizToken: started.BizToken } }, otherSession)).body.faceResult).toBe('failed');
+    expect((await callHall(hall, contract.getUserInfo, { data: { BizToken: started.BizToken } }, otherSession)).body.faceResult).toBe('failed');
     expect((await checkRow(started.BizToken))!.finishedAt).toBeNull();
 
     // The owner still can.
-    expect((await hall.post(USER_INFO, { data: { BizToken: started.BizToken } }, a.cookie)).body).toMatchObject({ faceResult: 'passed', data: { realNameAuthentication: 1 } });
+    expect((await callHall(hall, contract.getUserInfo, { data: { BizToken: started.BizToken } }, a.cookie)).body).toMatchObject({ faceResult: 'passed', data: { realNameAuthentication: 1 } });
   });
 
   it('an invented BizToken is unknown and changes nothing', async () => {
     const c = await citizen('face-invented');
-    const me = await hall.post(USER_INFO, { data: { BizToken: 'CE661F1A-0F1E-45BD-BE13-34C05CEA7681' } }, c.cookie);
+    const me = await callHall(hall, contract.getUserInfo, { data: { BizToken: 'CE661F1A-0F1E-45BD-BE13-34C05CEA7681' } }, c.cookie);
     expect(me.body).toMatchObject({ faceResult: 'failed', data: { realNameAuthentication: 0 } });
   });
 
   it("refuses a payload openid that is not the session's", async () => {
     const a = await citizen('face-payload-a');
     const b = await citizen('face-payload-b');
-    const { status, body } = await hall.post(START, startBody(b, { openid: a.openid }), b.cookie);
+    const { status, body } = await callHall(hall, contract.getWxDetectAuth, startBody(b, { openid: a.openid }), b.cookie);
     expect(status).toBe(403);
     expect(body).toEqual({ errcode: '01', errmsg: '身份信息不一致，请重新进入办事大厅' });
   });
@@ -227,7 +228,7 @@ describe('WxDetectAuth validation', () => {
     [{ RedirectUrl: '//evil.example/x' }, '认证完成后的返回地址无效，请从办事大厅重新发起认证'],
   ])('refuses %j with its message and starts nothing', async (change, message) => {
     const before = await hall.connection.db.select().from(faceChecks).where(eq(faceChecks.openid, c.openid));
-    const { status, body } = await hall.post(START, startBody(c, change), c.cookie);
+    const { status, body } = await callHall(hall, contract.getWxDetectAuth, startBody(c, change), c.cookie);
     expect(status).toBe(400);
     expect(body).toEqual({ errcode: '01', errmsg: message });
     expect(await hall.connection.db.select().from(faceChecks).where(eq(faceChecks.openid, c.openid))).toHaveLength(before.length);
@@ -235,7 +236,7 @@ describe('WxDetectAuth validation', () => {
 
   it('needs the profile saved: name and ID number (请先填写姓名和手机号)', async () => {
     const cookie = await hall.login('face-no-profile');
-    const { status, body } = await hall.post(START, { RedirectUrl: 'http://localhost/userInfo', idcard: idNumber('11010519800101555'), name: '赵六' }, cookie);
+    const { status, body } = await callHall(hall, contract.getWxDetectAuth, { RedirectUrl: 'http://localhost/userInfo', idcard: idNumber('11010519800101555'), name: '赵六' }, cookie);
     expect(status).toBe(400);
     expect(body).toEqual({ errcode: '01', errmsg: '请先填写姓名和手机号' });
   });
@@ -252,14 +253,14 @@ describe('WxDetectAuth validation', () => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().errmsg).toMatch(/[\u4e00-\u9fa5]/);
     for (const change of [{ name: { a: 1 } }, { RedirectUrl: 'http://localhost/'.padEnd(3000, 'a') }, { idcard: '1'.repeat(100) }, { RedirectUrl: undefined }]) {
-      const { status, body } = await hall.post(START, startBody(c, change), c.cookie);
+      const { status, body } = await callHall(hall, contract.getWxDetectAuth, startBody(c, change), c.cookie);
       expect(status).toBe(400);
       expect(String(body.errmsg)).toMatch(/[\u4e00-\u9fa5]/);
     }
   });
 
   it('needs a session', async () => {
-    const { status, body } = await hall.post(START, startBody(c));
+    const { status, body } = await callHall(hall, contract.getWxDetectAuth, startBody(c));
     expect(status).toBe(401);
     expect(body.status).toBe(-1);
   });
@@ -277,7 +278,7 @@ describe('WxDetectAuth validation', () => {
         status: 'failed',
       })),
     );
-    const { status, body } = await hall.post(START, startBody(d), d.cookie);
+    const { status, body } = await callHall(hall, contract.getWxDetectAuth, startBody(d), d.cookie);
     expect(status).toBe(429);
     expect(body).toEqual({ errcode: '01', errmsg: '今日人脸核身次数已达10次，请明天再试' });
   });
@@ -291,7 +292,7 @@ describe('WxDetectAuth validation', () => {
     };
     hall.app.hall.faceid = broken;
     try {
-      const { status, body } = await hall.post(START, startBody(d), d.cookie);
+      const { status, body } = await callHall(hall, contract.getWxDetectAuth, startBody(d), d.cookie);
       expect(status).toBe(502);
       expect(body).toEqual({ errcode: '01', errmsg: '获取腾讯云人脸识别地址失败' });
       expect(await hall.connection.db.select().from(faceChecks).where(eq(faceChecks.openid, d.openid))).toHaveLength(0);
@@ -307,14 +308,14 @@ describe('WxDetectAuth validation', () => {
     const original = hall.app.hall.faceid;
     hall.app.hall.faceid = { detectAuth: original.detectAuth.bind(original), getDetectInfo: () => Promise.reject(new FaceIdError('timeout')) };
     try {
-      const me = await hall.post(USER_INFO, { data: { BizToken: started.BizToken } }, d.cookie);
+      const me = await callHall(hall, contract.getUserInfo, { data: { BizToken: started.BizToken } }, d.cookie);
       expect(me.status).toBe(200);
       expect(me.body).toMatchObject({ faceResult: 'failed', faceMessage: '暂时无法获取人脸核身结果，请稍后再试', data: { realNameAuthentication: 0 } });
       expect((await checkRow(started.BizToken))!.finishedAt).toBeNull();
     } finally {
       hall.app.hall.faceid = original;
     }
-    expect((await hall.post(USER_INFO, { data: { BizToken: started.BizToken } }, d.cookie)).body).toMatchObject({ faceResult: 'passed', data: { realNameAuthentication: 1 } });
+    expect((await callHall(hall, contract.getUserInfo, { data: { BizToken: started.BizToken } }, d.cookie)).body).toMatchObject({ faceResult: 'passed', data: { realNameAuthentication: 1 } });
   });
 });
 
@@ -335,7 +336,7 @@ describe('setDetectInfo (a business face check, bsm from the URL)', () => {
 
     // Another citizen cannot settle or use it.
     const other = await citizen('face-bsm-other', '李四');
-    const stolen = await hall.post(SET_DETECT, { bsm: 'DZZZ-2024-0001' }, other.cookie);
+    const stolen = await callHall(hall, contract.setDetectInfo, { bsm: 'DZZZ-2024-0001' }, other.cookie);
     expect(stolen.status).toBe(400);
     expect(stolen.body).toEqual({ errcode: '01', errmsg: '未找到本次人脸核身记录，请重新认证' });
     expect(await hasPassedFaceCheck(hall.connection.db, { openid: other.openid, bsm: 'DZZZ-2024-0001' })).toBe(false);
@@ -345,10 +346,10 @@ describe('setDetectInfo (a business face check, bsm from the URL)', () => {
     const c = await citizen('face-bsm-fail');
     const started = await start(c, { bsm: 'DZZZ-2024-0002' });
     await decide(started.BizToken, 'fail');
-    const { status, body } = await hall.post(SET_DETECT, { bsm: 'DZZZ-2024-0002' }, c.cookie);
+    const { status, body } = await callHall(hall, contract.setDetectInfo, { bsm: 'DZZZ-2024-0002' }, c.cookie);
     expect(status).toBe(400);
     expect(body).toEqual({ errcode: '01', errmsg: '人脸核身未通过' });
-    expect((await hall.post(SET_DETECT, { bsm: ' ' }, c.cookie)).body).toEqual({ errcode: '01', errmsg: '缺少业务编号，请重新发起认证' });
+    expect((await callHall(hall, contract.setDetectInfo, { bsm: ' ' }, c.cookie)).body).toEqual({ errcode: '01', errmsg: '缺少业务编号，请重新发起认证' });
     expect((await userRow(c.openid)).realNameAuth).toBe(0);
   });
 });
@@ -372,7 +373,7 @@ describe('with Tencent Cloud FaceID configured (a fake service on loopback)', ()
   async function realCitizen(openid: string, name: string, first17: string) {
     const cookie = await real.login(openid);
     const idcard = idNumber(first17);
-    expect((await real.post('/online/wx/apilist/perfectUserInfo', { name, cardnum: idcard, phone: '13812341234', password: 'abc123' }, cookie)).body.errcode).toBe('00');
+    expect((await callHall(real, contract.saveUserInfo, { name, cardnum: idcard, phone: '13812341234', password: 'abc123' }, cookie)).body.errcode).toBe('00');
     return { openid, cookie, name, idcard };
   }
 
@@ -383,37 +384,41 @@ describe('with Tencent Cloud FaceID configured (a fake service on loopback)', ()
 
   it("starts at Tencent's page and verifies from GetDetectInfoEnhanced's Name and IdCard", async () => {
     const c = await realCitizen('tencent-pass', '王小明', '44030119850615201');
-    const { body } = await real.post(START, startBody(c), c.cookie);
+    const { body } = await callHall(real, contract.getWxDetectAuth, startBody(c), c.cookie);
     expect(body.errcode).toBe('00');
-    const data = body.data as { Url: string; BizToken: string };
+    const data = body.data!;
     expect(data.Url).toBe(`https://faceid.qq.com/api/v1/detect?token=${data.BizToken}`);
     expect(fake.calls.at(-1)).toMatchObject({ action: 'DetectAuth', signatureValid: true, body: { RuleId: '3', Name: '王小明', IdCard: c.idcard, RedirectUrl: 'http://localhost/userInfo?type=1' } });
     // Tencent reports the ID with a lower-case x sometimes; it is compared after normalising case.
     fake.setOutcome(data.BizToken, { ErrCode: 0, ErrMsg: '成功', Name: '王小明', IdCard: c.idcard.toLowerCase() });
-    const me = await real.post(USER_INFO, { data: { BizToken: data.BizToken } }, c.cookie);
+    const me = await callHall(real, contract.getUserInfo, { data: { BizToken: data.BizToken } }, c.cookie);
     expect(me.body).toMatchObject({ faceResult: 'passed', data: { realNameAuthentication: 1, isRealNameAuth: 'true' } });
     expect(fake.calls.at(-1)).toMatchObject({ action: 'GetDetectInfoEnhanced', signatureValid: true, body: { BizToken: data.BizToken, RuleId: '3' } });
   });
 
   it('a pass for another person (name or ID number differ) does not verify', async () => {
     const c = await realCitizen('tencent-other-person', '王小红', '44030119850615202');
-    const { body } = await real.post(START, startBody(c), c.cookie);
-    const { BizToken } = body.data as { BizToken: string };
+    const { body } = await callHall(real, contract.getWxDetectAuth, startBody(c), c.cookie);
+    const { BizToken } = body.data!;
     fake.setOutcome(BizToken, { ErrCode: 0, ErrMsg: '成功', Name: '王小红', IdCard: idNumber('44030119850615209') });
-    const me = await real.post(USER_INFO, { data: { BizToken } }, c.cookie);
+    const me = await callHall(real, contract.getUserInfo, { data: { BizToken } }, c.cookie);
     expect(me.body).toMatchObject({ faceResult: 'failed', faceMessage: '人脸核身的姓名或身份证号与个人信息不一致，未能完成实名认证', data: { realNameAuthentication: 0 } });
 
     const d = await realCitizen('tencent-other-name', '王小蓝', '44030119850615203');
-    const second = ((await real.post(START, startBody(d), d.cookie)).body.data as { BizToken: string }).BizToken;
+    const second = (await callHall(real, contract.getWxDetectAuth, startBody(d), d.cookie)).body.data!.BizToken;
     fake.setOutcome(second, { ErrCode: 0, ErrMsg: '成功', Name: '王小绿', IdCard: d.idcard });
-    expect((await real.post(USER_INFO, { data: { BizToken: second } }, d.cookie)).body).toMatchObject({ faceResult: 'failed', data: { realNameAuthentication: 0 } });
+    expect((await callHall(real, contract.getUserInfo, { data: { BizToken: second } }, d.cookie)).body).toMatchObject({ faceResult: 'failed', data: { realNameAuthentication: 0 } });
   });
 
   it("a failed check keeps Tencent's message and the user unverified", async () => {
     const c = await realCitizen('tencent-fail', '王小白', '44030119850615204');
-    const { BizToken } = (await real.post(START, startBody(c), c.cookie)).body.data as { BizToken: string };
+    const { BizToken } = (await callHall(real, contract.getWxDetectAuth, startBody(c), c.cookie)).body.data!;
     fake.setOutcome(BizToken, { ErrCode: 1001, ErrMsg: '比对相似度未达到通过标准', Name: '王小白', IdCard: c.idcard });
-    expect((await real.post(USER_INFO, { data: { BizToken } }, c.cookie)).body).toMatchObject({ faceResult: 'failed', faceMessage: '比对相似度未达到通过标准', data: { realNameAuthentication: 0 } });
+    expect((await callHall(real, contract.getUserInfo, { data: { BizToken } }, c.cookie)).body).toMatchObject({
+      faceResult: 'failed',
+      faceMessage: '比对相似度未达到通过标准',
+      data: { realNameAuthentication: 0 },
+    });
   });
 
   it('needs FACEID_RULE_ID with the credentials', async () => {

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { appRoot } from '../../src/lib/app-root';
 import { OAUTH_STATE_MISMATCH } from '../../src/routes/session/session';
 import { cookieFrom, testHallForFile } from '../hall';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 const hall = testHallForFile();
 
@@ -36,7 +38,7 @@ async function signedReturn(openid: string): Promise<{ code: string; state: stri
 
 describe('session bootstrap', () => {
   it('without a session, authorize answers status -1 with the WeChat authorize address', async () => {
-    const { status, body } = await hall.post('/wechat/api/outh2/authorize', { redirect: 'http://localhost/my?code=old&state=hall' });
+    const { status, body } = await callHall(hall, contract.authorize, { redirect: 'http://localhost/my?code=old&state=hall' });
     expect(status).toBe(401);
     expect(body.status).toBe(-1);
     const url = new URL(body.url as string, 'http://localhost');
@@ -57,17 +59,17 @@ describe('session bootstrap', () => {
     expect(sessionCookie).toContain('SameSite=Lax');
 
     // A pending session is not yet a citizen.
-    expect((await hall.post('/online/wx/apilist/getYhxx', {}, pending)).body.status).toBe(-1);
+    expect((await callHall(hall, contract.getYhxx, {}, pending)).body.status).toBe(-1);
 
-    const created = await hall.post('/wechat/api/wechatuser/newuser', {}, pending);
+    const created = await callHall(hall, contract.newUser, {}, pending);
     expect(created.body).toMatchObject({ state: 1, data: { openid: 'new-citizen-1', nickname: '王小明', realNameAuthentication: 0, isRealNameAuth: 'false' } });
     const refresh = await hall.app.inject({ method: 'POST', url: '/wechat/api/outh2/refresh', payload: {}, headers: { cookie: pending } });
     const active = cookieFrom(refresh.headers['set-cookie']);
     expect(active).not.toBe(pending);
 
     // The pending cookie was rotated away; the new one works.
-    expect((await hall.post('/online/wx/apilist/getYhxx', {}, pending)).body.status).toBe(-1);
-    const me = await hall.post('/online/wx/apilist/getYhxx', {}, active);
+    expect((await callHall(hall, contract.getYhxx, {}, pending)).body.status).toBe(-1);
+    const me = await callHall(hall, contract.getYhxx, {}, active);
     expect(me.body).toMatchObject({ errcode: '00', data: { openid: 'new-citizen-1' } });
 
     // With a session, authorize says noRefresh, even if an old, used code comes along again.
@@ -78,22 +80,22 @@ describe('session bootstrap', () => {
   it('a returning openid goes oldUser', async () => {
     await hall.login('returning-1');
     const { code, state, cookie } = await signedReturn('returning-1');
-    const authorize = await hall.post('/wechat/api/outh2/authorize', { code, state }, cookie);
+    const authorize = await callHall(hall, contract.authorize, { code, state }, cookie);
     expect(authorize.body).toMatchObject({ state: 1, msg: 'oldUser' });
   });
 
   it('a used code without a session starts over at WeChat instead of failing (40163)', async () => {
     const { code, state, cookie } = await signedReturn('reused-code-1');
-    expect((await hall.post('/wechat/api/outh2/authorize', { code, state }, cookie)).body.msg).toBe('newUser');
+    expect((await callHall(hall, contract.authorize, { code, state }, cookie)).body.msg).toBe('newUser');
     const again = await startSignIn();
-    const reused = await hall.post('/wechat/api/outh2/authorize', { code, state: again.state, redirect: 'http://localhost/my' }, again.cookie);
+    const reused = await callHall(hall, contract.authorize, { code, state: again.state, redirect: 'http://localhost/my' }, again.cookie);
     expect(reused.status).toBe(401);
     expect(reused.body.status).toBe(-1);
   });
 
   it('an unknown code starts over too (40029)', async () => {
     const { state, cookie } = await startSignIn();
-    const { body } = await hall.post('/wechat/api/outh2/authorize', { code: 'not-a-code', state }, cookie);
+    const { body } = await callHall(hall, contract.authorize, { code: 'not-a-code', state }, cookie);
     expect(body.status).toBe(-1);
   });
 });
@@ -120,16 +122,16 @@ describe('the OAuth state (login CSRF, RFC 6749 §10.12)', () => {
     expect(forced.json()).toMatchObject({ state: 0, msg: OAUTH_STATE_MISMATCH });
     expect(String(forced.headers['set-cookie'])).not.toMatch(/hall_sid=[^;]/);
     // The code was never exchanged: the attacker's own browser can still use it, the victim has no session.
-    expect((await hall.post('/wechat/api/outh2/authorize', { code: attacker.code, state: attacker.state }, attacker.cookie)).body.msg).toBe('newUser');
+    expect((await callHall(hall, contract.authorize, { code: attacker.code, state: attacker.state }, attacker.cookie)).body.msg).toBe('newUser');
   });
 
   it('never exchanges a code brought into a browser that started no sign-in; it is sent to sign in itself', async () => {
     const attacker = await signedReturn('csrf-attacker-2');
-    const forced = await hall.post('/wechat/api/outh2/authorize', { code: attacker.code, state: attacker.state });
+    const forced = await callHall(hall, contract.authorize, { code: attacker.code, state: attacker.state });
     expect(forced.status).toBe(401);
     expect(forced.body.status).toBe(-1);
     expect(new URL(forced.body.url as string, 'http://localhost').searchParams.get('state')).not.toBe(attacker.state);
-    expect((await hall.post('/wechat/api/outh2/authorize', { code: attacker.code, state: attacker.state }, attacker.cookie)).body.msg).toBe('newUser');
+    expect((await callHall(hall, contract.authorize, { code: attacker.code, state: attacker.state }, attacker.cookie)).body.msg).toBe('newUser');
   });
 
   it('a state is good for one return only', async () => {
@@ -145,18 +147,18 @@ describe('the OAuth state (login CSRF, RFC 6749 §10.12)', () => {
     expect(out.statusCode).toBe(302);
     expect(out.headers.location).toBe('/');
     expect(String(out.headers['set-cookie'])).toMatch(/hall_sid=;/);
-    expect((await hall.post('/online/wx/apilist/getYhxx', {}, cookie)).body.status).toBe(-1);
+    expect((await callHall(hall, contract.getYhxx, {}, cookie)).body.status).toBe(-1);
   });
 
   it('a forged or unsigned cookie is no session', async () => {
     const cookie = await hall.login('forgery-1');
     const id = cookie.split('=')[1]!.split('.')[0]!;
-    expect((await hall.post('/online/wx/apilist/getYhxx', {}, `hall_sid=${id}`)).body.status).toBe(-1);
+    expect((await callHall(hall, contract.getYhxx, {}, `hall_sid=${id}`)).body.status).toBe(-1);
   });
 
   it('menus come as groups with second-level tiles, one of them a view link', async () => {
-    const { body } = await hall.post('/online/wx/apilist/GetWxMenu', { AppID: 'x' });
-    const data = body.data as { menus: { menuname: string; secondmenus: { menutype: string; url: string }[] }[]; banners: unknown[] };
+    const { body } = await callHall(hall, contract.getWxMenu, { AppID: 'x' });
+    const data = body.data!;
     expect(data.menus.length).toBeGreaterThanOrEqual(3);
     expect(data.menus.every((g) => g.secondmenus.length > 0)).toBe(true);
     expect(data.menus.flatMap((g) => g.secondmenus).some((m) => m.menutype === 'view' && m.url.startsWith('http'))).toBe(true);
@@ -164,8 +166,8 @@ describe('the OAuth state (login CSRF, RFC 6749 §10.12)', () => {
   });
 
   it("the hall's own menu icons come inlined as data: addresses of their SVG files, so the home asks for no icon file", async () => {
-    const { body } = await hall.post('/online/wx/apilist/GetWxMenu', {});
-    const tiles = (body.data as { menus: { secondmenus: { url: string; imgpath: string }[] }[] }).menus.flatMap((g) => g.secondmenus);
+    const { body } = await callHall(hall, contract.getWxMenu, {});
+    const tiles = body.data!.menus.flatMap((g) => g.secondmenus);
     const prodoing = tiles.find((m) => m.url === '/prodoing');
     const prefix = 'data:image/svg+xml;base64,';
     expect(prodoing?.imgpath.startsWith(prefix)).toBe(true);

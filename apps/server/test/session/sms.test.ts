@@ -7,6 +7,8 @@ import { buildApp } from '../../src/app';
 import { smsCodes } from '../../src/db/schema';
 import { consumePhoneCode, SMS_DAILY_LIMIT_PER_PHONE } from '../../src/services/session/phone-codes';
 import { createTestHall, type TestHall, testHallForFile } from '../hall';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 const PATH = '/mp/api/user/getphonecode';
 
@@ -37,7 +39,7 @@ async function inboxCode(phone: string): Promise<string> {
 describe('getPhoneCode', () => {
   it('sends a 6-digit code bound to the session openid, valid 5 minutes; the reply never carries it', async () => {
     const phone = freshPhone();
-    const { status, body } = await hall.post(PATH, { phone }, cookie);
+    const { status, body } = await callHall(hall, contract.getPhoneCode, { phone }, cookie);
     expect(status).toBe(200);
     expect(body).toEqual({ stat: 1, msg: '验证码已发送，请注意查收' });
     const [row] = await codesFor(phone);
@@ -48,7 +50,7 @@ describe('getPhoneCode', () => {
   });
 
   it.each([[''], ['23812341234'], ['1381234123'], ['138123412345'], ['1381234123a']])('refuses the phone %j with the mobile rule and stores nothing', async (phone) => {
-    const { status, body } = await hall.post(PATH, { phone }, cookie);
+    const { status, body } = await callHall(hall, contract.getPhoneCode, { phone }, cookie);
     expect(status).toBe(400);
     expect(body).toEqual({ stat: 0, msg: '请确认手机号码是否正确!' });
     expect(await codesFor(phone)).toHaveLength(0);
@@ -57,33 +59,33 @@ describe('getPhoneCode', () => {
   it('one code per phone per 60 s, saying the seconds left; allowed again after 60 s', async () => {
     const phone = freshPhone();
     const cookie = await hall.login('sms-countdown');
-    expect((await hall.post(PATH, { phone }, cookie)).body.stat).toBe(1);
-    const again = await hall.post(PATH, { phone }, cookie);
+    expect((await callHall(hall, contract.getPhoneCode, { phone }, cookie)).body.stat).toBe(1);
+    const again = await callHall(hall, contract.getPhoneCode, { phone }, cookie);
     expect(again.status).toBe(429);
     expect(again.body.stat).toBe(0);
     const seconds = Number(/^验证码已发送，请(\d+)秒后再重新获取$/.exec(String(again.body.msg))?.[1]);
     expect(seconds).toBeGreaterThanOrEqual(55);
     expect(seconds).toBeLessThanOrEqual(60);
     await age(phone, 45);
-    const later = await hall.post(PATH, { phone }, cookie);
+    const later = await callHall(hall, contract.getPhoneCode, { phone }, cookie);
     expect(later.body.msg).toMatch(/^验证码已发送，请1[0-5]秒后再重新获取$/);
     await age(phone, 16);
-    expect((await hall.post(PATH, { phone }, cookie)).body.stat).toBe(1);
+    expect((await callHall(hall, contract.getPhoneCode, { phone }, cookie)).body.stat).toBe(1);
     expect(await codesFor(phone)).toHaveLength(2);
   });
 
   it('the 60 s rule is per phone, whoever asks', async () => {
     const phone = freshPhone();
     const other = await hall.login('sms-other-asker');
-    expect((await hall.post(PATH, { phone }, cookie)).body.stat).toBe(1);
-    expect((await hall.post(PATH, { phone }, other)).status).toBe(429);
+    expect((await callHall(hall, contract.getPhoneCode, { phone }, cookie)).body.stat).toBe(1);
+    expect((await callHall(hall, contract.getPhoneCode, { phone }, other)).status).toBe(429);
   });
 
   it(`at most ${SMS_DAILY_LIMIT_PER_PHONE} codes a phone a day`, async () => {
     const phone = freshPhone();
     for (let i = 0; i < SMS_DAILY_LIMIT_PER_PHONE; i++) {
       // A session of its own for each request: the per-session request limit is not what is tested here.
-      expect((await hall.post(PATH, { phone }, await hall.login(`sms-daily-${i}`))).body.stat).toBe(1);
+      expect((await callHall(hall, contract.getPhoneCode, { phone }, await hall.login(`sms-daily-${i}`))).body.stat).toBe(1);
       await age(phone, 61);
     }
     // Aged codes from the very start of the day may have slipped into yesterday; move them back into today.
@@ -92,7 +94,7 @@ describe('getPhoneCode', () => {
       .set({ createdAt: sql`greatest(${smsCodes.createdAt}, date_trunc('day', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai')` })
       .where(eq(smsCodes.phone, phone));
     await age(phone, 0);
-    const refused = await hall.post(PATH, { phone }, await hall.login('sms-daily-last'));
+    const refused = await callHall(hall, contract.getPhoneCode, { phone }, await hall.login('sms-daily-last'));
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ stat: 0, msg: '该手机号今日获取验证码已达10次，请明天再试' });
     expect(await codesFor(phone)).toHaveLength(SMS_DAILY_LIMIT_PER_PHONE);
@@ -101,14 +103,14 @@ describe('getPhoneCode', () => {
   it('concurrent requests for one phone: exactly one is sent', async () => {
     const phone = freshPhone();
     const racer = await hall.login('sms-racer');
-    const results = await Promise.all(Array.from({ length: 6 }, () => hall.post(PATH, { phone }, racer)));
+    const results = await Promise.all(Array.from({ length: 6 }, () => callHall(hall, contract.getPhoneCode, { phone }, racer)));
     expect(results.filter((r) => r.body.stat === 1)).toHaveLength(1);
     expect(results.filter((r) => r.status === 429)).toHaveLength(5);
     expect(await codesFor(phone)).toHaveLength(1);
   });
 
   it('needs a session', async () => {
-    const { status, body } = await hall.post(PATH, { phone: freshPhone() });
+    const { status, body } = await callHall(hall, contract.getPhoneCode, { phone: freshPhone() });
     expect(status).toBe(401);
     expect(body.status).toBe(-1);
   });
@@ -151,9 +153,9 @@ describe('the SMS simulator inbox', () => {
 
   it('shows the newest code as a Chinese page with data-code, and as JSON', async () => {
     const phone = freshPhone();
-    await hall.post(PATH, { phone }, cookie);
+    await callHall(hall, contract.getPhoneCode, { phone }, cookie);
     await age(phone, 61);
-    await hall.post(PATH, { phone }, cookie);
+    await callHall(hall, contract.getPhoneCode, { phone }, cookie);
     const rows = await codesFor(phone);
     const newest = rows.at(-1)!;
     const page = await hall.app.inject({ method: 'GET', url: `/simulator/sms/inbox?phone=${phone}` });
@@ -184,7 +186,7 @@ describe('consumePhoneCode', () => {
 
   it('accepts the right code once; a second use is refused', async () => {
     const phone = freshPhone();
-    await hall.post(PATH, { phone }, cookie);
+    await callHall(hall, contract.getPhoneCode, { phone }, cookie);
     const code = await inboxCode(phone);
     expect(await consumePhoneCode(db(), { openid: 'sms-consumer', phone, code })).toEqual({ ok: true });
     expect(await consumePhoneCode(db(), { openid: 'sms-consumer', phone, code })).toEqual({ ok: false, reason: '验证码已使用，请重新获取' });
@@ -196,7 +198,7 @@ describe('consumePhoneCode', () => {
     const phone = freshPhone();
     expect(await consumePhoneCode(db(), { openid: 'sms-consumer', phone, code: ' ' })).toEqual({ ok: false, reason: '请输入动态验证码' });
     expect(await consumePhoneCode(db(), { openid: 'sms-consumer', phone, code: '123456' })).toEqual({ ok: false, reason: '请先获取验证码' });
-    await hall.post(PATH, { phone }, cookie);
+    await callHall(hall, contract.getPhoneCode, { phone }, cookie);
     const code = await inboxCode(phone);
     const wrong = code === '000000' ? '000001' : '000000';
     expect(await consumePhoneCode(db(), { openid: 'sms-consumer', phone, code: wrong })).toEqual({ ok: false, reason: '验证码错误，请重新输入' });
@@ -206,10 +208,10 @@ describe('consumePhoneCode', () => {
 
   it('only the newest code of a phone works', async () => {
     const phone = freshPhone();
-    await hall.post(PATH, { phone }, cookie);
+    await callHall(hall, contract.getPhoneCode, { phone }, cookie);
     const first = await inboxCode(phone);
     await age(phone, 61);
-    await hall.post(PATH, { phone }, cookie);
+    await callHall(hall, contract.getPhoneCode, { phone }, cookie);
     const second = await inboxCode(phone);
     if (first !== second) expect(await consumePhoneCode(db(), { openid: 'sms-consumer', phone, code: first })).toMatchObject({ ok: false, reason: '验证码已过期，请重新获取' });
     expect(await consumePhoneCode(db(), { openid: 'sms-consumer', phone, code: second })).toEqual({ ok: true });
@@ -217,7 +219,7 @@ describe('consumePhoneCode', () => {
 
   it("a second citizen cannot use the first one's code, and trying does not spend it", async () => {
     const phone = freshPhone();
-    await hall.post(PATH, { phone }, cookie);
+    await callHall(hall, contract.getPhoneCode, { phone }, cookie);
     const code = await inboxCode(phone);
     expect(await consumePhoneCode(db(), { openid: 'sms-intruder', phone, code })).toEqual({ ok: false, reason: '请先获取验证码' });
     const [row] = await codesFor(phone);
@@ -227,7 +229,7 @@ describe('consumePhoneCode', () => {
 
   it('of concurrent uses of one code exactly one succeeds', async () => {
     const phone = freshPhone();
-    await hall.post(PATH, { phone }, cookie);
+    await callHall(hall, contract.getPhoneCode, { phone }, cookie);
     const code = await inboxCode(phone);
     const results = await Promise.all(Array.from({ length: 5 }, () => consumePhoneCode(db(), { openid: 'sms-consumer', phone, code })));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
@@ -267,7 +269,7 @@ describe('with an SMS provider configured (real mode)', () => {
 
   it('sends the code through the provider; the inbox does not exist', async () => {
     const owner = await real.login('sms-real-owner');
-    const { body } = await real.post(PATH, { phone: '13712345678' }, owner);
+    const { body } = await callHall(real, contract.getPhoneCode, { phone: '13712345678' }, owner);
     expect(body.stat).toBe(1);
     const [row] = await real.connection.db.select().from(smsCodes).where(eq(smsCodes.phone, '13712345678'));
     expect(received.at(-1)).toMatchObject({ authorization: 'Bearer provider-key', body: { phone: '13712345678', code: row!.code } });
@@ -279,11 +281,11 @@ describe('with an SMS provider configured (real mode)', () => {
   it('a provider failure answers stat 0 and leaves no code behind (no countdown either)', async () => {
     const owner = await real.login('sms-real-owner-2');
     status = 500;
-    const failed = await real.post(PATH, { phone: '13712340000' }, owner);
+    const failed = await callHall(real, contract.getPhoneCode, { phone: '13712340000' }, owner);
     expect(failed.status).toBe(502);
     expect(failed.body).toEqual({ stat: 0, msg: '验证码发送失败，请稍后再试' });
     expect(await real.connection.db.select().from(smsCodes).where(eq(smsCodes.phone, '13712340000'))).toHaveLength(0);
     status = 200;
-    expect((await real.post(PATH, { phone: '13712340000' }, owner)).body.stat).toBe(1);
+    expect((await callHall(real, contract.getPhoneCode, { phone: '13712340000' }, owner)).body.stat).toBe(1);
   });
 });

@@ -16,8 +16,10 @@ import {
   queueOrders,
 } from '../../src/db/schema';
 import { formatShanghaiDate } from '../../src/lib/shanghai-time';
-import { API, startApplication, verifiedCitizen } from '../application-helpers';
+import { startApplication, verifiedCitizen } from '../application-helpers';
 import { createTestHall, testHallForFile } from '../hall';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 const REPORT = '/online/admin/api/statistics/report';
 const HOUR = 60 * 60 * 1000;
@@ -47,7 +49,7 @@ async function submittedHoursAgo(prodefid: string, hoursAgo: number): Promise<st
 }
 
 const review = (proinstid: string, decision: 'pass' | 'reject', opinion?: string) =>
-  hall.post(`${API}/reviewApply`, { proinstid, stage: 'cadastralSurvey', decision, ...(opinion ? { opinion } : {}) }, reviewer);
+  callHall(hall, contract.reviewApply, { proinstid, stage: 'cadastralSurvey', decision, ...(opinion ? { opinion } : {}) }, reviewer);
 
 async function report(body: Record<string, unknown> = { from: weekAgo, to: today }): Promise<HallStatisticsReport> {
   const { status, body: reply } = await hall.post(REPORT, body, admin);
@@ -186,13 +188,13 @@ describe('the statistics page', () => {
   });
 
   it('refuses a reversed or too long range, and anyone but an administrator', async () => {
-    const reversed = await hall.post(REPORT, { from: today, to: weekAgo }, admin);
+    const reversed = await callHall(hall, contract.getStatisticsReport, { from: today, to: weekAgo }, admin);
     expect(reversed.status).toBe(400);
     expect(reversed.body.errmsg).toBe('开始日期不能晚于结束日期');
-    const long = await hall.post(REPORT, { from: '2024-01-01', to: '2025-06-01' }, admin);
+    const long = await callHall(hall, contract.getStatisticsReport, { from: '2024-01-01', to: '2025-06-01' }, admin);
     expect(long.body.errmsg).toBe('统计范围不能超过366天，请缩小日期范围');
-    expect((await hall.post(REPORT, { from: weekAgo, to: today }, reviewer)).status).toBe(403);
-    expect((await hall.post(REPORT, { from: weekAgo, to: today }, citizen)).status).toBe(401);
+    expect((await callHall(hall, contract.getStatisticsReport, { from: weekAgo, to: today }, reviewer)).status).toBe(403);
+    expect((await callHall(hall, contract.getStatisticsReport, { from: weekAgo, to: today }, citizen)).status).toBe(401);
   });
 });
 
@@ -316,7 +318,7 @@ describe('every call and every valid booking in the figures', () => {
       { from: '2026-02-01', to: '2026-02-29' },
       { from: '2026-13-01', to: '2026-12-31' },
     ]) {
-      const answer = await hall.post(REPORT, body, admin);
+      const answer = await callHall(hall, contract.getStatisticsReport, body, admin);
       expect(answer, JSON.stringify(body)).toMatchObject({ status: 400, body: { errmsg: '日期不正确，请重新选择' } });
     }
   });
@@ -333,7 +335,7 @@ describe('a read replica for the statistics page', () => {
         { openid: 'stat-primary', content: '主库一', createdAt: new Date(Date.now() - HOUR) },
         { openid: 'stat-primary', content: '主库二', createdAt: new Date(Date.now() - HOUR) },
       ]);
-      const { status, body } = await primary.post(REPORT, { from: weekAgo, to: today }, director);
+      const { status, body } = await callHall(primary, contract.getStatisticsReport, { from: weekAgo, to: today }, director);
       expect(status).toBe(200);
       expect((body.data as HallStatisticsReport).feedback.received).toBe(1);
     } finally {

@@ -9,9 +9,11 @@ import { recordStoredFile } from '../../src/services/storage/stored-files';
 import { ORPHAN_FILE_GRACE_MS, sweepStorage } from '../../src/services/retention/storage-retention';
 import { S3FileStorage } from '../../src/storage/s3-file-storage';
 import { createTestHall, type TestHall } from '../hall';
-import { API, materialsOf, PNG, postForm, startApplication, ownerAndStranger } from '../application-helpers';
+import { materialsOf, PNG, startApplication, ownerAndStranger } from '../application-helpers';
 import { filesUnder } from '../query-helpers';
 import { startS3Server, type TestS3Server } from './s3-server';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 /** The hall with HALL_STORAGE=s3, on an S3-compatible server this file starts: uploads and reads through HTTP. */
 let s3: TestS3Server;
@@ -37,7 +39,7 @@ describe('a hall on object storage', () => {
   it('stores a material picture in the bucket, shows it to its owner only, and deletes it from the bucket', async () => {
     const id = await startApplication(hall, owner, 'pd-700-23');
     const [material] = await materialsOf(hall, owner, id);
-    const saved = await postForm(hall, `${API}/savePicFromWXServer`, { datuminstId: material!.id, base64: PNG.toString('base64') }, owner);
+    const saved = await callHall(hall, contract.savePicFromWXServer, { datuminstId: material!.id, base64: PNG.toString('base64') }, owner);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const attachment = saved.body.data as MaterialAttachment;
     const [row] = await hall.connection.db.select().from(storedFiles).where(eq(storedFiles.openid, 's3-owner'));
@@ -51,7 +53,7 @@ describe('a hall on object storage', () => {
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json()).toEqual({ errcode: '01', errmsg: '未找到该图片' });
 
-    const deleted = await hall.post(`${API}/delSinglePic`, { fileid: attachment.id }, owner);
+    const deleted = await callHall(hall, contract.delSinglePic, { fileid: attachment.id }, owner);
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
     expect(await s3.objects()).not.toContain(row!.storageKey);
     expect((await hall.app.inject({ method: 'GET', url: attachment.url, headers: { cookie: owner } })).statusCode).toBe(404);

@@ -9,8 +9,10 @@ import { recordCitizenFile, storageFullMessage, usedStorage } from '../../src/se
 import { sweepStorage } from '../../src/services/retention/storage-retention';
 import { createTestHall, type TestHall } from '../hall';
 import { rowById } from '../rows';
-import { API, SEARCH, addPerson, materialsOf, personPayload, postForm, startApplication, verifiedCitizen } from '../application-helpers';
+import { addPerson, materialsOf, personPayload, startApplication, verifiedCitizen } from '../application-helpers';
 import { CITY, citizenFilesIn, upload } from '../query-helpers';
+import { callHall } from '../call';
+import { contract } from '@hall/api';
 
 const MB = 1024 * 1024;
 /** A PNG of exactly `size` bytes by its first bytes: what the picture and signature checks look at. */
@@ -18,10 +20,10 @@ const png = (size: number) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47
 const pdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(size - 9, 0x20)]);
 
 const attach = (hall: TestHall, cookie: string, materialId: string, content: Buffer) =>
-  postForm(hall, `${API}/savePicFromWXServer`, { datuminstId: materialId, base64: content.toString('base64') }, cookie);
+  callHall(hall, contract.savePicFromWXServer, { datuminstId: materialId, base64: content.toString('base64') }, cookie);
 
 const sign = (hall: TestHall, cookie: string, sqrid: string, content: Buffer) =>
-  postForm(hall, `${SEARCH}/save_qzxx_wx`, { id: sqrid, decodeInfo: `data:image/png;base64,${content.toString('base64')}` }, cookie);
+  callHall(hall, contract.saveQzxxWx, { id: sqrid, decodeInfo: `data:image/png;base64,${content.toString('base64')}` }, cookie);
 
 async function firstMaterialId(hall: TestHall, cookie: string, id: string): Promise<string> {
   const list: ApplicationMaterial[] = await materialsOf(hall, cookie, id);
@@ -93,7 +95,7 @@ describe('the verification upload at the default limit', () => {
     const { status, body, peak } = await streamedUpload(500 * MB + 1);
     expect(status).toBe(400);
     expect(body).toMatchObject({ state: 0, errmsg: '文件大小不超过500M' });
-    // DESIGN.md §7: a 500 MB upload grows server memory by 64 MB at most.
+    // docs/architecture.md §15: a 500 MB upload grows server memory by 64 MB at most.
     expect(peak).toBeLessThan(64 * MB);
     expect(await citizenFilesIn(hall)).toEqual([]);
     expect(await filesOf(hall, 'big-upload')).toEqual([]);

@@ -7,7 +7,7 @@ import { bookingLine } from './shared/records';
 import { textId } from './shared/ids';
 
 /**
- * The console's appointment calendar settings (DESIGN.md §10), for the 系统管理员: each site's
+ * The console's appointment calendar settings (docs/architecture.md §6), for the 系统管理员: each site's
  * working days, holidays and make-up working days (调休), and each business's time slots and
  * places. A change never drops a booking: a capacity below what is booked is refused with the
  * count, and a day closed while it has bookings answers them for the operator to contact.

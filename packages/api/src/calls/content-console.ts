@@ -13,7 +13,7 @@ import { ARTICLE_STATUSES, CONSOLE_ARTICLE_CONTENT_MAX_LENGTH, CONSOLE_ARTICLE_T
 export * from '../content-limits';
 
 /**
- * The console's content management (DESIGN.md §10), for operators with the 内容管理员 role: the
+ * The console's content management (docs/architecture.md §6), for operators with the 内容管理员 role: the
  * articles of every type citizens read (drafts, publishing), and the banners and menu tiles of the
  * app's home. Every write is audited; a change shows in the citizen app at once.
  */

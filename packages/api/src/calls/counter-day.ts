@@ -7,7 +7,7 @@ import { siteSettings } from './appointment-settings';
 import { bookingLine } from './shared/records';
 
 /**
- * The counter's day (DESIGN.md §10), for the 窗口人员: a site's online appointments and counter
+ * The counter's day (docs/architecture.md §6), for the 窗口人员: a site's online appointments and counter
  * bookings of one date by time slot, and 到场 or 未到 recorded once for each.
  */
 

@@ -8,7 +8,7 @@ import { FEEDBACK_REPLY_MAX_LENGTH } from '../console-limits';
 export * from '../console-limits';
 
 /**
- * The console's feedback inbox (DESIGN.md §10), for operators with the 窗口人员 role: the citizens'
+ * The console's feedback inbox (docs/architecture.md §6), for operators with the 窗口人员 role: the citizens'
  * feedback, unanswered first, one item with who wrote it, and the reply the citizen then reads in
  * 我的反馈 (spec part 1 §3: fknrstr/replycontent, fksj, status 1).
  */

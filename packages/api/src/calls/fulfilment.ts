@@ -6,7 +6,7 @@ import { bareRequest } from './shared/requests';
 import { itemsReply } from './shared/replies';
 
 /**
- * Query fulfilment in the console (DESIGN.md §3, §10), for operators with the 窗口人员 role. Without
+ * Query fulfilment in the console (docs/architecture.md §6, §12), for operators with the 窗口人员 role. Without
  * a registry back-office, certificate, licence, archive and property queries wait here for an
  * operator; with one, the queries it failed to answer do. The operator answers 未查到 or with the
  * result: a certificate proof the hall renders and signs from what the operator enters, an uploaded

@@ -8,7 +8,7 @@ import { queueSettingsHall } from './queue-calling';
 import { textId } from './shared/ids';
 
 /**
- * Setting up a hall from the console (DESIGN.md §10), for the 系统管理员: appointment sites and the
+ * Setting up a hall from the console (docs/architecture.md §6), for the 系统管理员: appointment sites and the
  * businesses each handles, the businesses of a queue group and a hall's closed days, removing a
  * queue hall or group, the application catalogue's businesses, and the sites each operator serves.
  * Nothing here ever loses a booking or a number: removing what holds them is refused in words.

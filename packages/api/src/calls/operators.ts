@@ -7,7 +7,7 @@ import { itemsReply, pagedReply } from './shared/replies';
 import { bareRequest, calendarDate, pageNumber } from './shared/requests';
 
 /**
- * The operators' own accounts (DESIGN.md §10): signing in to the console with a password (or a
+ * The operators' own accounts (docs/architecture.md §6): signing in to the console with a password (or a
  * bound WeChat), changing the password, and the administrators' account management and audit trail.
  */
 

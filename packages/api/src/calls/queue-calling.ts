@@ -8,7 +8,7 @@ import { QUEUE_CALL_STATES } from '../queue-calling-limits';
 import { queueCompany, queueConfig, queueGroup } from './queue';
 
 /**
- * The console's queue halls and calling (DESIGN.md §10): the 系统管理员 sets up halls, their times
+ * The console's queue halls and calling (docs/architecture.md §6): the 系统管理员 sets up halls, their times
  * and business groups with the numbers each hands out per time; the 窗口人员 works a group's day,
  * calling numbers to a window. The hall's display and the citizen's 我的取号 follow the calls.
  */

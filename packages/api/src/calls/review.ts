@@ -10,7 +10,7 @@ import { REVIEW_OPINION_MAX_LENGTH, REVIEW_QUEUE_PAGE_MAX } from '../review-limi
 export * from '../review-limits';
 
 /**
- * The back office's review of online applications (DESIGN.md §9), for operators of the admin shell
+ * The back office's review of online applications (docs/architecture.md §7), for operators of the admin shell
  * only: the applications waiting at each stage, one application in full, and the two decisions of each
  * stage. The rule of which decision leads where lives in packages/domain review.ts.
  */

@@ -5,7 +5,7 @@ import { plainText } from '../common';
 import { bareRequest, calendarDate } from './shared/requests';
 
 /**
- * The statistics page (DESIGN.md §10): what a centre director asks of the hall, over a date range
+ * The statistics page (docs/architecture.md §6): what a centre director asks of the hall, over a date range
  * (Asia/Shanghai days, both ends included) and optionally one district (xzqdm). Every figure is
  * counted from the rows themselves when asked; nothing is kept precomputed.
  */

@@ -4,7 +4,7 @@ import { updatedAt, serialId } from './columns';
 import { appointmentAreas, businessColumn, siteColumn } from './appointments';
 
 /**
- * What an administrator sets for the appointment calendars (DESIGN.md §10): each site's working
+ * What an administrator sets for the appointment calendars (docs/architecture.md §6): each site's working
  * days, its holidays and make-up working days, each business's time slots and places; and what the
  * counter recorded of each booking on the day. A site or business with no rows here keeps the
  * defaults (packages/domain appointment-settings.ts).

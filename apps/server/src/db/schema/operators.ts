@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, serialId } from './columns';
 
-/** Hall operators (DESIGN.md §10): their accounts, their console sessions and the audit trail of what they did. */
+/** Hall operators (docs/architecture.md §6): their accounts, their console sessions and the audit trail of what they did. */
 
 export const operatorAccounts = pgTable(
   'operator_accounts',

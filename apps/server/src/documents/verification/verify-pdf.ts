@@ -20,7 +20,7 @@ function onlyBlanksAndComments(bytes: Uint8Array): boolean {
 }
 
 /**
- * Verifies every signature of a PDF (see DESIGN §5): the ByteRange, the CMS (digest, signature,
+ * Verifies every signature of a PDF (see docs/architecture.md §9): the ByteRange, the CMS (digest, signature,
  * signer binding, chain and validity at signing time) and what changed after each signature. Runs
  * in the verification worker, with pdf-lib's stream decoding capped (`decoding`).
  */

@@ -12,7 +12,7 @@ const WRITES = { ...ADMIN, rateLimit: { max: 60, timeWindow: '1 minute' } } as c
 const SAVED = '已保存';
 const REMOVED = '已删除';
 
-/** Setting a hall up from the console (DESIGN.md §10), for the 系统管理员: sites, queue businesses and days, the catalogue, operators' sites. Every change audited. */
+/** Setting a hall up from the console (docs/architecture.md §6), for the 系统管理员: sites, queue businesses and days, the catalogue, operators' sites. Every change audited. */
 export async function hallSetupArea(app: FastifyInstance): Promise<void> {
   const { db } = app.hall;
 

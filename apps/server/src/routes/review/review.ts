@@ -10,7 +10,7 @@ import { findSubmittedMaterialFile, readReviewApplication, readReviewQueues, rev
 const REVIEWER = { role: 'reviewer' } as const;
 
 /**
- * The back office's review of online applications (DESIGN.md §9), for operators with the 审核员
+ * The back office's review of online applications (docs/architecture.md §7), for operators with the 审核员
  * role: the queues of the two stages, one application with its pictures, and the decisions (each in
  * the audit trail).
  */

@@ -4,7 +4,7 @@ import { smsSimulatorRoutes } from './sms';
 import { wechatSimulatorRoutes } from './wechat';
 import { wechatPlatformSimulatorRoutes } from './wechat-platform';
 
-/** The stand-ins of outside services, each only where the hall has no real one (demo mode, DESIGN §3). */
+/** The stand-ins of outside services, each only where the hall has no real one (demo mode, docs/architecture.md §12). */
 export async function simulatorArea(app: FastifyInstance): Promise<void> {
   const { simulators } = app.hall;
   if (simulators.wechat) await app.register(wechatSimulatorRoutes, { prefix: '/simulator/wechat' });

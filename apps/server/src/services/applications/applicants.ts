@@ -39,7 +39,7 @@ export function validateApplicantRow(row: ApplicantRow): string | null {
   });
 }
 
-/** An ID number as stored: trimmed and upper-case, so a final lower-case x becomes X (DESIGN.md §8). */
+/** An ID number as stored: trimmed and upper-case, so a final lower-case x becomes X (docs/architecture.md §14). */
 const idNumber = (value: unknown) => textOf(value).toUpperCase();
 
 /**

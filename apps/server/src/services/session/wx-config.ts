@@ -9,7 +9,7 @@ export const WX_CONFIG_FAILED = '微信配置获取失败，请稍后重试';
 /**
  * createWxConfig: the JS-SDK config for a page of the hall. The ticket comes from the WeChat adapter
  * (cached in settings until it expires); the url is signed as the page sends it, without its fragment
- * (DESIGN.md §8: the app sends the landing URL on iOS, the current one on Android).
+ * (docs/architecture.md §14: the app sends the landing URL on iOS, the current one on Android).
  */
 export async function createWxConfig(wechat: WechatPlatform, url: string, log?: FastifyBaseLogger): Promise<{ appId: string; timestamp: number; nonceStr: string; signature: string }> {
   const page = signableUrl(url.trim());

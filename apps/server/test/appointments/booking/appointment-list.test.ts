@@ -5,6 +5,8 @@ import { DEMO_BUSINESSES } from '../../../src/seed/apply-catalogue';
 import { randomId } from '../../../src/lib/ids';
 import { testHallForFile } from '../../hall';
 import { caseColumns, ownerAndStranger } from '../../application-helpers';
+import { callHall } from '../../call';
+import { contract } from '@hall/api/internal';
 
 const LIST = '/online/wx/apilist/getYuyueApplyList';
 const BASE = '/online/public/appointment';
@@ -47,7 +49,7 @@ interface Entry {
   [key: string]: unknown;
 }
 async function list(cookie: string, openid?: string) {
-  const { status, body } = await hall.post(LIST, { reqseq: 'r', ...(openid ? { openid } : {}) }, cookie);
+  const { status, body } = await callHall(hall, contract.getYuyueApplyList, { reqseq: 'r', ...(openid ? { openid } : {}) }, cookie);
   return { status, body: body as { errcode: string; errmsg?: string; data?: Entry[] } };
 }
 
@@ -113,7 +115,7 @@ describe('getYuyueApplyList', () => {
     expect(status).toBeLessThan(500);
     expect(body.errcode).not.toBe('00');
     expect(body.data).toBeUndefined();
-    const anonymous = await hall.post(LIST, { reqseq: 'r' });
+    const anonymous = await callHall(hall, contract.getYuyueApplyList, { reqseq: 'r' });
     expect(anonymous.status).toBeGreaterThanOrEqual(400);
     expect(anonymous.status).toBeLessThan(500);
   });

@@ -5,6 +5,8 @@ import { appointmentAttendance, auditTrail, operatorAccounts } from '../../../sr
 import { NOT_YOUR_SITE } from '../../../src/services/operators/operator-sites';
 import { testHallForFile } from '../../hall';
 import { AREA, book, openDays } from '../settings/booking-helpers';
+import { callHall } from '../../call';
+import { contract } from '@hall/api/internal';
 
 const GET = '/online/admin/api/counter-day/get';
 const MARK = '/online/admin/api/counter-day/mark';
@@ -22,7 +24,7 @@ describe("the counter's day", () => {
     const [day] = await openDays(hall);
     const late = await book(hall, day!, '15:00-16:00', { openid: 'day-2', name: '王五', phone: '13700001111' });
     const early = await book(hall, day!, '09:00-10:00', { openid: 'day-1', name: '李四', phone: '13600002222' });
-    const { status, body } = await hall.post(GET, { areaId: AREA, date: day!.calendarDate }, counter);
+    const { status, body } = await callHall(hall, contract.getCounterDay, { areaId: AREA, date: day!.calendarDate }, counter);
     expect(status).toBe(200);
     const data = body.data as CounterDay;
     expect(data).toMatchObject({ areaId: AREA, date: day!.calendarDate, holiday: 0 });
@@ -32,8 +34,8 @@ describe("the counter's day", () => {
     ]);
     expect(data.bookings[0]).toMatchObject({ kind: 'counter', id: String(early.id), processName: '一般登记窗口', maskedPhone: '136****2222', bookingNumber: `CB${early.id}`, state: '' });
     expect(String(late.id)).toBe(data.bookings[1]!.id);
-    expect((await hall.post(GET, { areaId: 'nowhere' }, counter)).status).toBe(404);
-    const badDate = await hall.post(GET, { areaId: AREA, date: '2026-02-30' }, counter);
+    expect((await callHall(hall, contract.getCounterDay, { areaId: 'nowhere' }, counter)).status).toBe(404);
+    const badDate = await callHall(hall, contract.getCounterDay, { areaId: AREA, date: '2026-02-30' }, counter);
     expect(badDate.status).toBe(400);
     expect(badDate.body.errmsg).toBe('日期不正确，请重新选择');
   });
@@ -41,7 +43,7 @@ describe("the counter's day", () => {
   it('records 到场 once, audited; a second record is refused with the first, and nothing changes', async () => {
     const [day] = await openDays(hall);
     const booking = await book(hall, day!, '10:00-11:00', { openid: 'day-3', name: '周七', phone: '13500003333' });
-    const first = await hall.post(MARK, { kind: 'counter', id: String(booking.id), state: 'arrived' }, counter);
+    const first = await callHall(hall, contract.markCounterAttendance, { kind: 'counter', id: String(booking.id), state: 'arrived' }, counter);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.data as DayBooking).toMatchObject({ state: 'arrived', recordedBy: expect.any(String) });
     const before = (await audits()).length;
@@ -58,10 +60,10 @@ describe("the counter's day", () => {
   it('refuses 未到 before the booked day, in words, and an unknown booking', async () => {
     const [day] = await openDays(hall);
     const booking = await book(hall, day!, '11:00-12:00', { openid: 'day-4', name: '吴八', phone: '13400004444' });
-    const early = await hall.post(MARK, { kind: 'counter', id: String(booking.id), state: 'no_show' }, counter);
+    const early = await callHall(hall, contract.markCounterAttendance, { kind: 'counter', id: String(booking.id), state: 'no_show' }, counter);
     expect(early.status).toBe(400);
     expect(early.body.errmsg).toBe(`该预约在${day!.calendarDate}，当天或之后才能登记未到`);
-    expect((await hall.post(MARK, { kind: 'order', id: String(booking.id), state: 'arrived' }, counter)).status).toBe(404);
+    expect((await callHall(hall, contract.markCounterAttendance, { kind: 'order', id: String(booking.id), state: 'arrived' }, counter)).status).toBe(404);
   });
 
   it('two operators checking in the same booking at once: one record, one audit entry, the other refused', async () => {
@@ -69,7 +71,7 @@ describe("the counter's day", () => {
     const booking = await book(hall, day!, '14:00-15:00', { openid: 'day-5', name: '郑九', phone: '13300005555' });
     const second = await hall.quickOperator('second-counter', ['counter']);
     const before = (await audits()).length;
-    const answers = await Promise.all([counter, second].map((cookie) => hall.post(MARK, { kind: 'counter', id: String(booking.id), state: 'arrived' }, cookie)));
+    const answers = await Promise.all([counter, second].map((cookie) => callHall(hall, contract.markCounterAttendance, { kind: 'counter', id: String(booking.id), state: 'arrived' }, cookie)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect((await audits()).length).toBe(before + 1);
   });
@@ -111,7 +113,7 @@ describe("the counter's day", () => {
     expect(recorded).toEqual([]);
     expect((await audits()).length).toBe(before);
     // The site’s own counter (tied to no site: every site) names the same booking by a padded, full-width id.
-    expect((await hall.post(MARK, { kind: 'counter', id: ` ${fullWidth(`0${id}`)}`, state: 'arrived' }, counter)).body.data).toMatchObject({ id, state: 'arrived' });
+    expect((await callHall(hall, contract.markCounterAttendance, { kind: 'counter', id: ` ${fullWidth(`0${id}`)}`, state: 'arrived' }, counter)).body.data).toMatchObject({ id, state: 'arrived' });
   });
 
   it('names a site by its id however it is spelled: the day of the site for its counter, and nothing of it for another site’s', async () => {
@@ -126,8 +128,8 @@ describe("the counter's day", () => {
       .set({ sites: ['ap-140200-1'] })
       .where(eq(operatorAccounts.username, 'far-site-counter'));
     for (const spelling of [` ${AREA}`, `${AREA} `, `\u3000${AREA}`]) {
-      expect(((await hall.post(GET, { areaId: spelling }, mine)).body.data as CounterDay).areaId, spelling).toBe(AREA);
-      expect((await hall.post(GET, { areaId: spelling }, otherSite)).status, spelling).toBe(404);
+      expect(((await callHall(hall, contract.getCounterDay, { areaId: spelling }, mine)).body.data as CounterDay).areaId, spelling).toBe(AREA);
+      expect((await callHall(hall, contract.getCounterDay, { areaId: spelling }, otherSite)).status, spelling).toBe(404);
     }
   });
 });

@@ -1,15 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
-import type { AffectedBooking, SiteSettings } from '@hall/api';
+import type { SiteSettings } from '@hall/api';
 import { DEFAULT_SLOT_SETTINGS } from '@hall/domain';
 import { appointmentCalendars, appointmentSlotSettings, appointmentSlots, auditTrail } from '../../../src/db/schema';
 import { extendAppointmentCalendars } from '../../../src/services/appointments/settings/calendar-extension';
 import { testHallForFile } from '../../hall';
 import { verifiedCitizen } from '../../application-helpers';
 import { AREA, PROCESS, book, openDays, slotOf } from './booking-helpers';
+import { callHall } from '../../call';
+import { contract } from '@hall/api';
 
 const GET = '/online/admin/api/appointment-settings/get';
-const WEEKDAYS = '/online/admin/api/appointment-settings/weekdays';
 const DAY = '/online/admin/api/appointment-settings/day';
 const SLOTS = '/online/admin/api/appointment-settings/slots';
 
@@ -24,13 +25,13 @@ const withPlaces = (places: number) => DEFAULT_SLOT_SETTINGS.map((slot) => (slot
 
 describe('reading the settings', () => {
   it('shows the defaults for a site never set: Monday to Friday, the six default slots', async () => {
-    const { status, body } = await hall.post(GET, { areaId: 'ap-140200-1' }, admin);
+    const { status, body } = await callHall(hall, contract.getAppointmentSettings, { areaId: 'ap-140200-1' }, admin);
     expect(status).toBe(200);
     const data = body.data as SiteSettings;
     expect(data.workingWeekdays).toBe('12345');
     expect(data.sites.length).toBeGreaterThan(1);
     expect(data.businesses[0]).toMatchObject({ defaults: true, slots: DEFAULT_SLOT_SETTINGS });
-    expect((await hall.post(GET, { areaId: 'nowhere' }, admin)).status).toBe(404);
+    expect((await callHall(hall, contract.getAppointmentSettings, { areaId: 'nowhere' }, admin)).status).toBe(404);
   });
 
   it('refuses the counter role directly (403) and a citizen (401)', async () => {
@@ -52,14 +53,14 @@ describe('capacity', () => {
     const [day] = await openDays(hall);
     for (const [index, name] of ['甲一', '乙二', '丙三'].entries()) await book(hall, day!, '09:00-10:00', { openid: `cap-${index}`, name, phone: `1380000000${index}` });
     const before = await audits('appointmentSettings.slots');
-    const { status, body } = await hall.post(SLOTS, { areaId: AREA, processId: PROCESS, slots: withPlaces(2) }, admin);
+    const { status, body } = await callHall(hall, contract.saveAppointmentSlots, { areaId: AREA, processId: PROCESS, slots: withPlaces(2) }, admin);
     expect(status).toBe(409);
     expect(body.errmsg).toBe(`${day!.calendarDate} 09:00-10:00：该时段已有3人预约，容量不能少于3`);
     expect(await slotOf(hall, day!.id)).toMatchObject({ maxNum: 10, countNum: 3 });
     expect(await hall.connection.db.select().from(appointmentSlotSettings).where(eq(appointmentSlotSettings.processId, PROCESS))).toHaveLength(0);
     expect(await audits('appointmentSettings.slots')).toHaveLength(before.length);
 
-    const removed = await hall.post(SLOTS, { areaId: AREA, processId: PROCESS, slots: DEFAULT_SLOT_SETTINGS.filter((slot) => slot.timeName !== '09:00-10:00') }, admin);
+    const removed = await callHall(hall, contract.saveAppointmentSlots, { areaId: AREA, processId: PROCESS, slots: DEFAULT_SLOT_SETTINGS.filter((slot) => slot.timeName !== '09:00-10:00') }, admin);
     expect(removed.status).toBe(409);
     expect(removed.body.errmsg).toContain('该时段已有3人预约，不能删除该时段');
   });
@@ -67,12 +68,12 @@ describe('capacity', () => {
   it('takes exactly the booked count, changes the coming days, adds a new slot, and audits before and after', async () => {
     const [day, later] = await openDays(hall);
     const slots = [...withPlaces(3), { timeName: '17:00-18:00', maxNum: 4, weekdays: '12345' }];
-    const { status, body } = await hall.post(SLOTS, { areaId: AREA, processId: PROCESS, slots }, admin);
+    const { status, body } = await callHall(hall, contract.saveAppointmentSlots, { areaId: AREA, processId: PROCESS, slots }, admin);
     expect(status, JSON.stringify(body)).toBe(200);
     expect(await slotOf(hall, day!.id)).toMatchObject({ maxNum: 3, countNum: 3 });
     expect(await slotOf(hall, later!.id)).toMatchObject({ maxNum: 3 });
     expect(await slotOf(hall, later!.id, '17:00-18:00')).toMatchObject({ maxNum: 4, countNum: 0 });
-    const settings = (body.data as { settings: SiteSettings }).settings;
+    const settings = body.data!.settings;
     expect(settings.businesses.find((business) => business.processId === PROCESS)).toMatchObject({ defaults: false });
     const [entry] = (await audits('appointmentSettings.slots')).slice(-1);
     expect(entry).toMatchObject({ target: `appointmentProcess:${PROCESS}` });
@@ -102,8 +103,8 @@ describe('capacity', () => {
     const [day] = await openDays(hall);
     const other = await hall.quickOperator('second-admin', ['admin']);
     const answers = await Promise.all([
-      hall.post(SLOTS, { areaId: AREA, processId: PROCESS, slots: withPlaces(5) }, admin),
-      hall.post(SLOTS, { areaId: AREA, processId: PROCESS, slots: withPlaces(2) }, other),
+      callHall(hall, contract.saveAppointmentSlots, { areaId: AREA, processId: PROCESS, slots: withPlaces(5) }, admin),
+      callHall(hall, contract.saveAppointmentSlots, { areaId: AREA, processId: PROCESS, slots: withPlaces(2) }, other),
     ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect(await slotOf(hall, day!.id)).toMatchObject({ maxNum: 5, countNum: 3 });
@@ -115,9 +116,9 @@ describe('holidays and make-up working days', () => {
     const days = await openDays(hall);
     const day = days[2]!;
     await book(hall, day, '10:00-11:00', { openid: 'holiday-1', name: '赵六', phone: '13912345678' });
-    const { status, body } = await hall.post(DAY, { areaId: AREA, day: day.calendarDate, kind: 'holiday', note: '临时停电检修' }, admin);
+    const { status, body } = await callHall(hall, contract.saveAppointmentSpecialDay, { areaId: AREA, day: day.calendarDate, kind: 'holiday', note: '临时停电检修' }, admin);
     expect(status, JSON.stringify(body)).toBe(200);
-    const affected = (body.data as { affectedBookings: AffectedBooking[] }).affectedBookings;
+    const affected = body.data!.affectedBookings;
     expect(affected).toEqual([{ date: day.calendarDate, timeName: '10:00-11:00', processName: '一般登记窗口', name: '赵六', maskedPhone: '139****5678', source: '窗口预约' }]);
     const [calendar] = await hall.connection.db.select().from(appointmentCalendars).where(eq(appointmentCalendars.id, day.id));
     expect(calendar!.holiday).toBe(1);
@@ -130,8 +131,9 @@ describe('holidays and make-up working days', () => {
     // A citizen trying the day's free slot is refused; the slot keeps its one booking.
     const citizen = await verifiedCitizen(hall, 'holiday-booker');
     const free = await slotOf(hall, day.id, '11:00-12:00');
-    const tried = await hall.post(
-      '/online/wx/appoint/addApmCount',
+    const tried = await callHall(
+      hall,
+      contract.addApmCount,
       { name: '张三', phone: '13812341234', zjh: '11010519491231002X', yysj: `${day.calendarDate} 11:00-12:00`, calendarId: String(day.id), countId: String(free!.id) },
       citizen,
     );
@@ -142,7 +144,7 @@ describe('holidays and make-up working days', () => {
     expect(entry).toMatchObject({ before: { kind: 'none' }, after: { kind: 'holiday', note: '临时停电检修', closedBookings: 1 } });
 
     // Back to the rule: the day opens again with its booking's place still counted.
-    const reopened = await hall.post(DAY, { areaId: AREA, day: day.calendarDate, kind: 'none' }, admin);
+    const reopened = await callHall(hall, contract.saveAppointmentSpecialDay, { areaId: AREA, day: day.calendarDate, kind: 'none' }, admin);
     expect(reopened.status).toBe(200);
     expect(await slotOf(hall, day.id, '10:00-11:00')).toMatchObject({ countNum: 1 });
   });
@@ -163,8 +165,9 @@ describe('holidays and make-up working days', () => {
       await tx.update(appointmentCalendars).set({ holiday: 1 }).where(eq(appointmentCalendars.id, day.id));
     });
     await held;
-    const booking = hall.post(
-      '/online/wx/appoint/addApmCount',
+    const booking = callHall(
+      hall,
+      contract.addApmCount,
       { name: '张三', phone: '13812341234', zjh: '11010519491231002X', yysj: `${day.calendarDate} 09:00-10:00`, calendarId: String(day.id), countId: String(slot!.id) },
       citizen,
     );
@@ -185,7 +188,7 @@ describe('holidays and make-up working days', () => {
       .where(and(eq(appointmentCalendars.areaId, AREA), eq(appointmentCalendars.holiday, 1)))
       .orderBy(appointmentCalendars.calendarDate)
       .then((rows) => rows.filter((row) => new Date(`${row.calendarDate}T00:00:00Z`).getUTCDay() === 6));
-    const { status, body } = await hall.post(DAY, { areaId: AREA, day: saturday!.calendarDate, kind: 'workday', note: '调休' }, admin);
+    const { status, body } = await callHall(hall, contract.saveAppointmentSpecialDay, { areaId: AREA, day: saturday!.calendarDate, kind: 'workday', note: '调休' }, admin);
     expect(status, JSON.stringify(body)).toBe(200);
     const [calendar] = await db.select().from(appointmentCalendars).where(eq(appointmentCalendars.id, saturday!.id));
     expect(calendar!.holiday).toBe(0);
@@ -195,7 +198,7 @@ describe('holidays and make-up working days', () => {
       .where(and(eq(appointmentSlots.calendarId, saturday!.id), eq(appointmentSlots.processId, PROCESS)));
     // A make-up day offers every slot, the afternoon ones (Monday to Thursday by default) too.
     expect(slots.map((slot) => slot.timeName).sort()).toEqual(DEFAULT_SLOT_SETTINGS.map((slot) => slot.timeName));
-    expect((body.data as { settings: SiteSettings }).settings.specialDays).toContainEqual({ day: saturday!.calendarDate, kind: 'workday', note: '调休' });
+    expect(body.data!.settings.specialDays).toContainEqual({ day: saturday!.calendarDate, kind: 'workday', note: '调休' });
     await extendAppointmentCalendars(db);
     const [still] = await db.select().from(appointmentCalendars).where(eq(appointmentCalendars.id, saturday!.id));
     expect(still!.holiday).toBe(0);
@@ -205,8 +208,8 @@ describe('holidays and make-up working days', () => {
     const db = hall.connection.db;
     const far = new Date(Date.now() + 40 * 24 * 60 * 60 * 1000);
     const farDate = far.toISOString().slice(0, 10);
-    expect((await hall.post(DAY, { areaId: 'ap-630100-1', day: farDate, kind: 'holiday' }, admin)).status).toBe(200);
-    expect((await hall.post(WEEKDAYS, { areaId: 'ap-630100-1', workingWeekdays: '1234' }, admin)).status).toBe(200);
+    expect((await callHall(hall, contract.saveAppointmentSpecialDay, { areaId: 'ap-630100-1', day: farDate, kind: 'holiday' }, admin)).status).toBe(200);
+    expect((await callHall(hall, contract.saveAppointmentWeekdays, { areaId: 'ap-630100-1', workingWeekdays: '1234' }, admin)).status).toBe(200);
     await extendAppointmentCalendars(db, new Date(far.getTime() - 10 * 24 * 60 * 60 * 1000));
     const rows = await db.select().from(appointmentCalendars).where(eq(appointmentCalendars.areaId, 'ap-630100-1'));
     expect(rows.find((row) => row.calendarDate === farDate)?.holiday).toBe(1);
@@ -218,9 +221,9 @@ describe('holidays and make-up working days', () => {
     const days = await openDays(hall);
     const thursday = days.find((day) => new Date(`${day.calendarDate}T00:00:00Z`).getUTCDay() === 4)!;
     await book(hall, thursday, '14:00-15:00', { openid: 'weekday-1', name: '钱七', phone: '13612345678' });
-    const { status, body } = await hall.post(WEEKDAYS, { areaId: AREA, workingWeekdays: '1235' }, admin);
+    const { status, body } = await callHall(hall, contract.saveAppointmentWeekdays, { areaId: AREA, workingWeekdays: '1235' }, admin);
     expect(status, JSON.stringify(body)).toBe(200);
-    const affected = (body.data as { affectedBookings: AffectedBooking[] }).affectedBookings;
+    const affected = body.data!.affectedBookings;
     expect(affected).toContainEqual(expect.objectContaining({ date: thursday.calendarDate, name: '钱七', maskedPhone: '136****5678' }));
     expect(affected.every((booking) => new Date(`${booking.date}T00:00:00Z`).getUTCDay() === 4)).toBe(true);
     const [calendar] = await hall.connection.db.select().from(appointmentCalendars).where(eq(appointmentCalendars.id, thursday.id));
@@ -228,20 +231,20 @@ describe('holidays and make-up working days', () => {
     const [entry] = (await audits('appointmentSettings.weekdays')).slice(-1);
     expect(entry).toMatchObject({ before: { workingWeekdays: '12345' }, after: { workingWeekdays: '1235' } });
     // Back to Monday to Friday: the Thursdays open again, the booking still holding its place.
-    expect((await hall.post(WEEKDAYS, { areaId: AREA, workingWeekdays: '12345' }, admin)).status).toBe(200);
+    expect((await callHall(hall, contract.saveAppointmentWeekdays, { areaId: AREA, workingWeekdays: '12345' }, admin)).status).toBe(200);
     expect(await slotOf(hall, thursday.id, '14:00-15:00')).toMatchObject({ countNum: 1 });
   });
 
   it('refuses a past date and no working day, in words', async () => {
-    const past = await hall.post(DAY, { areaId: AREA, day: '2020-01-01', kind: 'holiday' }, admin);
+    const past = await callHall(hall, contract.saveAppointmentSpecialDay, { areaId: AREA, day: '2020-01-01', kind: 'holiday' }, admin);
     expect(past.status).toBe(400);
     expect(past.body.errmsg).toContain('不能设置今天以前的日期');
     for (const day of ['2026-02-30', '2999-01-01']) {
-      const refused = await hall.post(DAY, { areaId: AREA, day, kind: 'holiday' }, admin);
+      const refused = await callHall(hall, contract.saveAppointmentSpecialDay, { areaId: AREA, day, kind: 'holiday' }, admin);
       expect(refused.status, day).toBe(400);
       expect(refused.body.errmsg).toMatch(/日期不正确|以内的日期/);
     }
-    const none = await hall.post(WEEKDAYS, { areaId: AREA, workingWeekdays: '' }, admin);
+    const none = await callHall(hall, contract.saveAppointmentWeekdays, { areaId: AREA, workingWeekdays: '' }, admin);
     expect(none.status).toBe(400);
     expect(none.body.errmsg).toBe('请至少选择一个工作日');
   });

@@ -7,19 +7,18 @@ import {
   CONSOLE_ARTICLE_TITLE_TOO_LONG,
   type ArticleListItem,
   type ConsoleArticle,
-  type ConsoleArticleItem,
 } from '@hall/api/internal';
 import { articles, auditTrail } from '../../../src/db/schema';
 import { testHallForFile } from '../../hall';
 import { rowById, auditedChanges } from '../../rows';
+import { callHall } from '../../call';
+import { contract } from '@hall/api/internal';
 
-const LIST = '/online/admin/api/content/articles/list';
 const GET = '/online/admin/api/content/articles/get';
 const SAVE = '/online/admin/api/content/articles/save';
 const PUBLISH = '/online/admin/api/content/articles/publish';
 const DELETE = '/online/admin/api/content/articles/delete';
 const CITIZEN_LIST = '/online/wx/apilist/getServiceGuids';
-const CITIZEN_READ = '/online/wx/apilist/getArticle';
 
 const hall = testHallForFile();
 let content: string;
@@ -34,7 +33,7 @@ async function save(payload: Record<string, unknown>, cookie = content): Promise
 }
 
 async function publish(id: string, on = true): Promise<ConsoleArticle> {
-  const { status, body } = await hall.post(PUBLISH, { id, publish: on }, content);
+  const { status, body } = await callHall(hall, contract.publishConsoleArticle, { id, publish: on }, content);
   expect(status, JSON.stringify(body)).toBe(200);
   return body.data as ConsoleArticle;
 }
@@ -65,14 +64,14 @@ describe('drafts and publishing', () => {
     const draft = await save({ type: 'article', title: '不动产登记中心搬迁公告', content: '<p>新址启用</p>' });
     expect(draft).toMatchObject({ status: 'draft', type: 'article', updatedBy: 'content' });
     expect(await citizenTitles('article')).not.toContain('不动产登记中心搬迁公告');
-    const hidden = await hall.post(CITIZEN_READ, { id: draft.id });
+    const hidden = await callHall(hall, contract.getArticle, { id: draft.id });
     expect(hidden.status).toBe(404);
     expect(hidden.body).toEqual({ errcode: '01', errmsg: '查询无数据' });
 
     const published = await publish(draft.id);
     expect(published.status).toBe('published');
     expect((await citizenTitles('article'))[0]).toBe('不动产登记中心搬迁公告');
-    const shown = await hall.post(CITIZEN_READ, { id: draft.id, type: 'article' });
+    const shown = await callHall(hall, contract.getArticle, { id: draft.id, type: 'article' });
     expect(shown.body).toMatchObject({ errcode: '00', data: { title: '不动产登记中心搬迁公告', content: '<p>新址启用</p>' } });
 
     // A correction to a published article shows at once.
@@ -81,7 +80,7 @@ describe('drafts and publishing', () => {
 
     await publish(draft.id, false);
     expect(await citizenTitles('article')).not.toContain('不动产登记中心搬迁公告（更正）');
-    expect((await hall.post(CITIZEN_READ, { id: draft.id })).status).toBe(404);
+    expect((await callHall(hall, contract.getArticle, { id: draft.id })).status).toBe(404);
   });
 
   it('works for every one of the five types', async () => {
@@ -95,7 +94,7 @@ describe('drafts and publishing', () => {
 
   it('lists drafts and published articles to the console, narrowed by type, status and title', async () => {
     const draft = await save({ type: 'xxgs', title: '公示草稿甲', content: '<p>正文</p>' });
-    const list = async (payload: Record<string, unknown>) => ((await hall.post(LIST, payload, content)).body.data as { items: ConsoleArticleItem[] }).items;
+    const list = async (payload: Record<string, unknown>) => (await callHall(hall, contract.listConsoleArticles, payload, content)).body.data!.items;
     expect((await list({})).map((item) => item.id)).toContain(draft.id);
     const drafts = await list({ type: 'xxgs', status: 'draft' });
     expect(drafts.every((item) => item.type === 'xxgs' && item.status === 'draft')).toBe(true);
@@ -103,7 +102,7 @@ describe('drafts and publishing', () => {
     expect((await list({ status: 'published' })).map((item) => item.id)).not.toContain(draft.id);
     expect((await list({ search: '草稿甲' })).map((item) => item.id)).toEqual([draft.id]);
     expect((await list({ search: '%' })).map((item) => item.id)).not.toContain(draft.id);
-    const opened = await hall.post(GET, { id: draft.id }, content);
+    const opened = await callHall(hall, contract.getConsoleArticle, { id: draft.id }, content);
     expect(opened.body).toMatchObject({ errcode: '00', data: { id: draft.id, content: '<p>正文</p>', status: 'draft' } });
   });
 });
@@ -140,7 +139,7 @@ describe('sanitising', () => {
       [{ title: '长'.repeat(201), content: '<p>正文</p>' }, CONSOLE_ARTICLE_TITLE_TOO_LONG],
       [{ title: '只有脚本', content: '<script>alert(1)</script><p> </p><p><br></p>' }, CONSOLE_ARTICLE_CONTENT_REQUIRED],
     ] as const) {
-      const { status, body } = await hall.post(SAVE, { type: 'article', ...payload }, content);
+      const { status, body } = await callHall(hall, contract.saveConsoleArticle, { type: 'article', ...payload }, content);
       expect(status).toBe(400);
       expect(body.errmsg).toBe(message);
     }
@@ -153,7 +152,7 @@ describe('concurrent edits', () => {
   it('refuses a save over a change made since the article was opened, and keeps the newer change', async () => {
     const first = await save({ type: 'tzgg', title: '停电通知', content: '<p>周六停电</p>' });
     await save({ id: first.id, version: first.version, type: 'tzgg', title: '停电通知（改期）', content: '<p>周日停电</p>' });
-    const { status, body } = await hall.post(SAVE, { id: first.id, version: first.version, type: 'tzgg', title: '停电通知（旧稿）', content: '<p>旧</p>' }, content);
+    const { status, body } = await callHall(hall, contract.saveConsoleArticle, { id: first.id, version: first.version, type: 'tzgg', title: '停电通知（旧稿）', content: '<p>旧</p>' }, content);
     expect(status).toBe(409);
     expect(body.errmsg).toBe(CONSOLE_ARTICLE_CHANGED);
     const row = await rowById(hall, articles, first.id);
@@ -181,22 +180,22 @@ describe('the audit trail', () => {
     await publish(draft.id);
     await publish(draft.id); // already published: nothing to record
     await publish(draft.id, false);
-    expect((await hall.post(DELETE, { id: draft.id }, content)).status).toBe(200);
+    expect((await callHall(hall, contract.deleteConsoleArticle, { id: draft.id }, content)).status).toBe(200);
     const trail = await auditOf(draft.id);
     expect(trail.map((entry) => entry.action)).toEqual(['article.create', 'article.update', 'article.publish', 'article.unpublish', 'article.delete']);
     expect(trail.every((entry) => entry.operatorName === 'content')).toBe(true);
     expect(trail[1]).toMatchObject({ before: { content: '<p>初稿</p>', status: 'draft' }, after: { content: '<p>二稿</p>' } });
     expect(trail[2]).toMatchObject({ before: { status: 'draft' }, after: { status: 'published' } });
     expect(trail[4]).toMatchObject({ before: { title: '审计文章', content: '<p>二稿</p>' }, after: null });
-    expect((await hall.post(GET, { id: draft.id }, content)).status).toBe(404);
+    expect((await callHall(hall, contract.getConsoleArticle, { id: draft.id }, content)).status).toBe(404);
   });
 
   it('refuses citizens and other roles, changing nothing', async () => {
     const citizen = await hall.quickCitizen('article-citizen');
     const reviewer = await hall.operator('reviewer');
     const audits = await auditCount();
-    for (const cookie of [citizen, undefined]) expect((await hall.post(SAVE, { type: 'article', title: '冒名', content: '<p>x</p>' }, cookie)).status).toBe(401);
-    expect((await hall.post(SAVE, { type: 'article', title: '冒名', content: '<p>x</p>' }, reviewer)).status).toBe(403);
+    for (const cookie of [citizen, undefined]) expect((await callHall(hall, contract.saveConsoleArticle, { type: 'article', title: '冒名', content: '<p>x</p>' }, cookie)).status).toBe(401);
+    expect((await callHall(hall, contract.saveConsoleArticle, { type: 'article', title: '冒名', content: '<p>x</p>' }, reviewer)).status).toBe(403);
     expect(await auditCount()).toBe(audits);
   });
 });

@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MATERIALS_INVALID, type ConsoleGuide } from '@hall/api/internal';
 import { testHallForFile } from '../../hall';
 import { materialsOf, startApplication, verifiedCitizen } from '../../application-helpers';
+import { callHall } from '../../call';
+import { contract } from '@hall/api/internal';
 
 const GUIDES = '/online/admin/api/content/guides';
 const BUSINESS = 'pd-100-23';
@@ -27,7 +29,7 @@ describe('handling guides and required materials', () => {
       content,
     );
     expect(status, JSON.stringify(body)).toBe(200);
-    const citizenGuide = (await hall.post('/online/wx/apilist/initGuide', { prodefid: BUSINESS })).body.data as { title: string; content: string };
+    const citizenGuide = (await callHall(hall, contract.initGuide, { prodefid: BUSINESS })).body.data!;
     expect(citizenGuide).toMatchObject({ title: '抵押权首次登记办事指南（2026）', content: '<p>须知</p>' });
 
     const second = await verifiedCitizen(hall, 'guide-citizen-2');

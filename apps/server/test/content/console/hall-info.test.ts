@@ -4,6 +4,8 @@ import { CONTACT_LINE_INVALID, CONTENT_ORDER_STALE, MAP_TILE_URL_INVALID, QUESTI
 import { auditTrail } from '../../../src/db/schema';
 import { auditedChanges } from '../../rows';
 import { testHallForFile } from '../../hall';
+import { callHall } from '../../call';
+import { contract } from '@hall/api/internal';
 
 const QUESTIONS = '/online/admin/api/content/questions';
 const CONTACT = '/online/admin/api/content/contact';
@@ -24,7 +26,7 @@ async function ok<T>(path: string, payload: Record<string, unknown>, cookie = co
   return body.data as T;
 }
 
-const citizenQuestions = async () => ((await hall.post('/mp/api/commonques/list', {})).body.data as CommonQuestion[]).map((item) => item.question);
+const citizenQuestions = async () => ((await callHall(hall, contract.getCommonQuesList, {})).body.data as CommonQuestion[]).map((item) => item.question);
 const auditCount = () => auditedChanges(hall);
 const auditOf = async (target: string) => hall.connection.db.select().from(auditTrail).where(eq(auditTrail.target, target)).orderBy(auditTrail.id);
 
@@ -63,14 +65,14 @@ describe('contact lines', () => {
   it('keeps the lines as the one string the citizen app splits, and refuses a line with a comma', async () => {
     const lines = ['地址：邯郸市丛台区人民东路1号', '电话：0310-1234567', '工作时间：周一至周五 9:00-17:00'];
     await ok(`${CONTACT}/save`, { lines: [...lines, '  '] });
-    expect((await hall.post('/online/wx/apilist/getContactUs', {})).body.data).toBe(lines.join(','));
+    expect((await callHall(hall, contract.getContactUs, {})).body.data).toBe(lines.join(','));
     expect(await ok(`${CONTACT}/get`, {})).toEqual({ lines });
     for (const bad of [['地址：一号，二号'], []]) {
       const { status } = await hall.post(`${CONTACT}/save`, { lines: bad }, content);
       expect(status).toBe(400);
     }
     expect((await hall.post(`${CONTACT}/save`, { lines: ['a,b'] }, content)).body.errmsg).toBe(CONTACT_LINE_INVALID);
-    expect((await hall.post('/online/wx/apilist/getContactUs', {})).body.data).toBe(lines.join(','));
+    expect((await callHall(hall, contract.getContactUs, {})).body.data).toBe(lines.join(','));
     const [entry] = (await auditOf('setting:contact_us')).slice(-1);
     expect(entry).toMatchObject({ action: 'contact.update', after: { lines } });
   });
@@ -88,9 +90,9 @@ describe('the map tile provider', () => {
       expect(body.errmsg).toBe(MAP_TILE_URL_INVALID);
     }
     await ok(`${MAP}/save`, { tileUrl: TILES, attribution: '© 示例地图' }, admin);
-    expect((await hall.post('/online/wx/apilist/getMapConfig', {})).body.data).toMatchObject({ tileUrl: TILES, attribution: '© 示例地图' });
+    expect((await callHall(hall, contract.getMapConfig, {})).body.data).toMatchObject({ tileUrl: TILES, attribution: '© 示例地图' });
     await ok(`${MAP}/save`, { tileUrl: '', attribution: '' }, admin);
-    expect((await hall.post('/online/wx/apilist/getMapConfig', {})).body.data).toMatchObject({ tileUrl: '' });
+    expect((await callHall(hall, contract.getMapConfig, {})).body.data).toMatchObject({ tileUrl: '' });
     expect((await auditOf('setting:map_tile_url')).map((entry) => entry.after)).toEqual([
       { tileUrl: TILES, attribution: '© 示例地图' },
       { tileUrl: '', attribution: '' },

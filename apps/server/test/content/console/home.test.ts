@@ -23,6 +23,8 @@ import { auditedChanges } from '../../rows';
 import { testHallForFile } from '../../hall';
 import { flateBombPdf, whileProbingHealth } from '../../hostile-pdf';
 import { multipartBody, samplePdf } from '../../query-helpers';
+import { callHall } from '../../call';
+import { contract } from '@hall/api/internal';
 
 const BANNERS = '/online/admin/api/content/banners';
 const MENUS = '/online/admin/api/content/menus';
@@ -58,7 +60,7 @@ async function storedFileCount(): Promise<number> {
 }
 
 async function citizenHome(): Promise<{ menus: MenuGroup[]; banners: { id: string; url: string }[] }> {
-  return (await hall.post(HOME, {})).body.data as { menus: MenuGroup[]; banners: { id: string; url: string }[] };
+  return (await callHall(hall, contract.getWxMenu, {})).body.data!;
 }
 
 const auditCount = () => auditedChanges(hall);
@@ -259,7 +261,7 @@ describe('downloadable forms', () => {
     const response = await hall.app.inject({ method: 'POST', url: `${DOWNLOADS}/upload`, payload: body, headers: { 'content-type': contentType, cookie: content } });
     return { status: response.statusCode, body: response.json() as Record<string, unknown> };
   }
-  const citizenNames = async () => (((await hall.post('/online/wx/apilist/getZlxzList', {})).body.data ?? []) as { fileName: string }[]).map((item) => item.fileName);
+  const citizenNames = async () => (((await callHall(hall, contract.getZlxzList, {})).body.data ?? []) as { fileName: string }[]).map((item) => item.fileName);
 
   it('uploads a form citizens then list and download, replaces its file, and removes it; each audited, old files removed', async () => {
     const files = await storedFileCount();

@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { FEEDBACK_ALREADY_REPLIED, FEEDBACK_REPLY_REQUIRED, FEEDBACK_REPLY_TOO_LONG, type FeedbackItem, type InboxFeedbackDetail, type InboxFeedbackItem } from '@hall/api/internal';
+import { FEEDBACK_ALREADY_REPLIED, FEEDBACK_REPLY_REQUIRED, FEEDBACK_REPLY_TOO_LONG, type FeedbackItem, type InboxFeedbackDetail } from '@hall/api/internal';
 import { auditTrail, feedback } from '../../../src/db/schema';
 import { testHallForFile } from '../../hall';
 import { rowById, auditedChanges } from '../../rows';
+import { callHall } from '../../call';
+import { contract } from '@hall/api/internal';
 
 const LIST = '/online/admin/api/feedback/list';
 const GET = '/online/admin/api/feedback/get';
@@ -20,15 +22,15 @@ beforeAll(async () => {
 
 /** The citizen writes feedback through the citizen app's call; answers its id. */
 async function citizenWrites(content: string, cookie = citizen): Promise<string> {
-  const { body } = await hall.post('/online/wx/apilist/addSugge', { content }, cookie);
+  const { body } = await callHall(hall, contract.sendSaveFeedback, { content }, cookie);
   expect(body.webstate, JSON.stringify(body)).toBe(1);
-  return (body.data as { id: string }).id;
+  return body.data!.id;
 }
 
 async function inbox(payload: Record<string, unknown> = {}, cookie = counter) {
-  const { status, body } = await hall.post(LIST, payload, cookie);
+  const { status, body } = await callHall(hall, contract.listInboxFeedback, payload, cookie);
   expect(status, JSON.stringify(body)).toBe(200);
-  return body.data as { items: InboxFeedbackItem[]; total: number; waiting: number; pageSize: number };
+  return body.data!;
 }
 
 const rowOf = async (id: string) => (await rowById(hall, feedback, id))!;
@@ -61,7 +63,7 @@ describe('who may use the inbox', () => {
 
   it('lets an administrator holding the counter role in too', async () => {
     const both = await hall.quickOperator('inbox-both', ['admin', 'counter']);
-    expect((await hall.post(LIST, {}, both)).status).toBe(200);
+    expect((await callHall(hall, contract.listInboxFeedback, {}, both)).status).toBe(200);
   });
 });
 
@@ -70,7 +72,7 @@ describe('the inbox list', () => {
     const older = await citizenWrites('办事大厅停车位太少');
     const newer = await citizenWrites('希望延长50%的办理时间');
     const answered = await citizenWrites('网上预约很方便');
-    expect((await hall.post(REPLY, { id: answered, reply: '感谢您的肯定' }, counter)).status).toBe(200);
+    expect((await callHall(hall, contract.replyInboxFeedback, { id: answered, reply: '感谢您的肯定' }, counter)).status).toBe(200);
 
     const { items, waiting, total } = await inbox();
     const ids = items.map((item) => item.id);
@@ -106,11 +108,11 @@ describe('the inbox list', () => {
 describe('one item and the reply', () => {
   it('opens an item with the citizen name and masked phone; an unknown id is 查询无数据', async () => {
     const id = await citizenWrites('窗口排队时间太长');
-    const { status, body } = await hall.post(GET, { id }, counter);
+    const { status, body } = await callHall(hall, contract.getInboxFeedback, { id }, counter);
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ id, content: '窗口排队时间太长', citizenName: '孙八', maskedPhone: '139****5678', status: 0, reply: '', repliedBy: '' });
     for (const unknown of ['987654321', 'abc']) {
-      const missing = await hall.post(GET, { id: unknown }, counter);
+      const missing = await callHall(hall, contract.getInboxFeedback, { id: unknown }, counter);
       expect(missing.status).toBe(404);
       expect(missing.body.errmsg).toBe('查询无数据');
     }
@@ -119,12 +121,12 @@ describe('one item and the reply', () => {
   it('a citizen without a phone shows none', async () => {
     const cookie = await hall.quickCitizen('inbox-no-phone', { phone: '' });
     const id = await citizenWrites('没有手机号的反馈', cookie);
-    expect(((await hall.post(GET, { id }, counter)).body.data as InboxFeedbackDetail).maskedPhone).toBe('');
+    expect(((await callHall(hall, contract.getInboxFeedback, { id }, counter)).body.data as InboxFeedbackDetail).maskedPhone).toBe('');
   });
 
   it('stores the reply, audits it, and the citizen list and detail show it as spec part 1 §3 says', async () => {
     const id = await citizenWrites('材料清单在哪里下载');
-    const { status, body } = await hall.post(REPLY, { id, reply: '  请在首页“资料下载”中下载。 ' }, counter);
+    const { status, body } = await callHall(hall, contract.replyInboxFeedback, { id, reply: '  请在首页“资料下载”中下载。 ' }, counter);
     expect(status, JSON.stringify(body)).toBe(200);
     const detail = body.data as InboxFeedbackDetail;
     expect(detail).toMatchObject({ id, status: 1, reply: '请在首页“资料下载”中下载。', repliedBy: 'counter' });
@@ -136,9 +138,9 @@ describe('one item and the reply', () => {
       .where(eq(auditTrail.target, `feedback:${id}`));
     expect(entry).toMatchObject({ action: 'feedback.reply', operatorName: 'counter', before: { status: 0, reply: null }, after: { status: 1, reply: '请在首页“资料下载”中下载。' } });
 
-    const list = await hall.post('/online/wx/apilist/getSuggeList', {}, citizen);
+    const list = await callHall(hall, contract.getFeedBackListPage, {}, citizen);
     const listed = (list.body.data as FeedbackItem[]).find((item) => item.id === id)!;
-    const one = await hall.post('/online/wx/apilist/getSugge', { id }, citizen);
+    const one = await callHall(hall, contract.getFeedBack, { id }, citizen);
     for (const item of [listed, one.body.data as FeedbackItem]) {
       expect(item).toMatchObject({ id, yjnrstr: '材料清单在哪里下载', fknrstr: '请在首页“资料下载”中下载。', replycontent: '请在首页“资料下载”中下载。', status: 1, fksj: detail.repliedAt });
       expect(item.tjsj).toMatch(DATETIME);
@@ -162,21 +164,24 @@ describe('one item and the reply', () => {
 
   it('a reply is final: a second reply is refused with a clear message and the first stays', async () => {
     const id = await citizenWrites('能否增加自助机');
-    expect((await hall.post(REPLY, { id, reply: '已反馈给相关部门' }, counter)).status).toBe(200);
+    expect((await callHall(hall, contract.replyInboxFeedback, { id, reply: '已反馈给相关部门' }, counter)).status).toBe(200);
     const before = await auditCount();
-    const again = await hall.post(REPLY, { id, reply: '改一下回复' }, counter);
+    const again = await callHall(hall, contract.replyInboxFeedback, { id, reply: '改一下回复' }, counter);
     expect(again.status).toBe(409);
     expect(again.body.errmsg).toBe(FEEDBACK_ALREADY_REPLIED);
     expect((await rowOf(id)).reply).toBe('已反馈给相关部门');
     expect(await auditCount()).toBe(before);
-    const missing = await hall.post(REPLY, { id: '987654321', reply: '回复' }, counter);
+    const missing = await callHall(hall, contract.replyInboxFeedback, { id: '987654321', reply: '回复' }, counter);
     expect(missing.status).toBe(404);
   });
 
   it('of two operators replying at once exactly one wins, and only that reply is audited', async () => {
     const id = await citizenWrites('并发回复测试');
     const second = await hall.quickOperator('inbox-second', ['counter']);
-    const results = await Promise.all([hall.post(REPLY, { id, reply: '甲的回复' }, counter), hall.post(REPLY, { id, reply: '乙的回复' }, second)]);
+    const results = await Promise.all([
+      callHall(hall, contract.replyInboxFeedback, { id, reply: '甲的回复' }, counter),
+      callHall(hall, contract.replyInboxFeedback, { id, reply: '乙的回复' }, second),
+    ]);
     expect(results.map((result) => result.status).sort()).toEqual([200, 409]);
     const winner = results.find((result) => result.status === 200)!.body.data as InboxFeedbackDetail;
     expect((await rowOf(id)).reply).toBe(winner.reply);

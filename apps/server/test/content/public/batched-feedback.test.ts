@@ -3,9 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { FeedbackItem } from '@hall/api';
 import { feedback } from '../../../src/db/schema';
 import { submitFeedback } from '../../../src/services/content/public/feedback';
-import { API } from '../../application-helpers';
 import { testHallForFile } from '../../hall';
 import { statementsWhile } from '../../statement-count';
+import { callHall } from '../../call';
+import { contract } from '@hall/api/internal';
 
 // Feedback sent by many citizens at once is stored one statement per turn of the event loop
 // (lib/batched-insert.ts): each citizen's own words in a row of their own, and nothing of anyone lost.
@@ -25,17 +26,17 @@ beforeAll(async () => {
 describe('feedback from many citizens at once', () => {
   it('a dozen citizens sending together: fewer statements than requests, each stored as its own and listed to its own citizen only', async () => {
     const { result, statements } = await statementsWhile(hall.connection, isFeedbackInsert, () =>
-      Promise.all(citizens.map((citizen) => hall.post(`${API}/addSugge`, { openid: citizen.openid, content: `  ${citizen.openid} 建议增加周末窗口  ` }, citizen.cookie))),
+      Promise.all(citizens.map((citizen) => callHall(hall, contract.sendSaveFeedback, { openid: citizen.openid, content: `  ${citizen.openid} 建议增加周末窗口  ` }, citizen.cookie))),
     );
     expect(statements).toBeGreaterThan(0);
     expect(statements).toBeLessThan(CITIZENS);
     const ids = result.map(({ status, body }) => {
       expect(status, JSON.stringify(body)).toBe(200);
       expect(body.errmsg).toBe('提交成功');
-      return (body.data as { id: string }).id;
+      return body.data!.id;
     });
     expect(new Set(ids).size).toBe(CITIZENS);
-    const lists = await Promise.all(citizens.map((citizen) => hall.post(`${API}/getSuggeList`, { openid: citizen.openid }, citizen.cookie)));
+    const lists = await Promise.all(citizens.map((citizen) => callHall(hall, contract.getFeedBackListPage, { openid: citizen.openid }, citizen.cookie)));
     lists.forEach(({ body }, i) => {
       const items = body.data as FeedbackItem[];
       // The id each citizen was given is the row of their own words, trimmed as the spec stores them.
@@ -46,8 +47,8 @@ describe('feedback from many citizens at once', () => {
   it('the same words sent twice in one turn by one citizen are two items', async () => {
     const citizen = citizens[0]!;
     const before = await hall.connection.db.select().from(feedback).where(eq(feedback.openid, citizen.openid));
-    const replies = await Promise.all([1, 2].map(() => hall.post(`${API}/addSugge`, { openid: citizen.openid, content: '请延长午间办理时间' }, citizen.cookie)));
-    const ids = replies.map(({ body }) => (body.data as { id: string }).id);
+    const replies = await Promise.all([1, 2].map(() => callHall(hall, contract.sendSaveFeedback, { openid: citizen.openid, content: '请延长午间办理时间' }, citizen.cookie)));
+    const ids = replies.map(({ body }) => body.data!.id);
     expect(ids[0]).not.toBe(ids[1]);
     const after = await hall.connection.db.select().from(feedback).where(eq(feedback.openid, citizen.openid));
     expect(after.length - before.length).toBe(2);

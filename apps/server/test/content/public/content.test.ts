@@ -5,6 +5,8 @@ import { createArticle } from '../../../src/services/content/public/articles';
 import { saveGuide } from '../../../src/services/content/public/guides';
 import { testHallForFile } from '../../hall';
 import { rowById } from '../../rows';
+import { callHall } from '../../call';
+import { contract } from '@hall/api/internal';
 
 const HAS_CHINESE = /[\u4e00-\u9fa5]/;
 
@@ -17,20 +19,20 @@ beforeAll(async () => {
 
 describe('common questions', () => {
   it('lists every question with its answer, in the hall’s order, without a session', async () => {
-    const { status, body } = await hall.post('/mp/api/commonques/list', {});
+    const { status, body } = await callHall(hall, contract.getCommonQuesList, {});
     expect(status).toBe(200);
     expect(body.errcode).toBe('00');
-    const list = body.data as { id: string; question: string; answer: string }[];
+    const list = body.data!;
     expect(list.map((q) => q.question)).toEqual(DEMO_COMMON_QUESTIONS.map((q) => q.question));
     expect(Object.keys(list[0]!).sort()).toEqual(['answer', 'id', 'question']);
 
-    const one = await hall.post('/mp/api/commonques/get', { id: list[1]!.id });
+    const one = await callHall(hall, contract.getCommonQues, { id: list[1]!.id });
     expect(one.body).toMatchObject({ errcode: '00', data: { id: list[1]!.id, question: '为什么要进行实名认证？' } });
   });
 
   it('a missing or malformed id answers 查询无数据 with a 4xx', async () => {
     for (const id of ['424242', 'x']) {
-      const { status, body } = await hall.post('/mp/api/commonques/get', { id });
+      const { status, body } = await callHall(hall, contract.getCommonQues, { id });
       expect(status).toBe(404);
       expect(body).toMatchObject({ errcode: '01', errmsg: '查询无数据' });
     }
@@ -42,7 +44,7 @@ describe('common questions', () => {
 
 describe('getContactUs', () => {
   it('answers the one comma-separated string in data, for any slsqId, without a session', async () => {
-    const { body } = await hall.post('/online/wx/apilist/getContactUs', { slsqId: 'abc' });
+    const { body } = await callHall(hall, contract.getContactUs, { slsqId: 'abc' });
     expect(body).toEqual({ errcode: '00', data: DEMO_CONTACT });
     expect((body.data as string).split(',').length).toBeGreaterThan(1);
   });
@@ -160,7 +162,7 @@ describe('getArticle and sanitised HTML', () => {
   }
 
   it('answers title, content, time and type of a demo article', async () => {
-    const list = (await hall.post('/online/wx/apilist/getServiceGuids', { type: 'article' })).body.data as { id: string; title: string }[];
+    const list = (await callHall(hall, contract.getServiceGuids, { type: 'article' })).body.data!;
     const { body } = await hall.post(path, { reqseq: 'r', id: list[0]!.id, type: 'article' });
     expect(body).toMatchObject({ errcode: '00', data: { id: list[0]!.id, title: list[0]!.title, type: 'article', time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) } });
     expect((body.data as { content: string }).content).toMatch(/^<p>/);
@@ -180,7 +182,7 @@ describe('getArticle and sanitised HTML', () => {
   });
 
   it('a missing id, a malformed one, or one of another type answers 查询无数据', async () => {
-    const list = (await hall.post('/online/wx/apilist/getServiceGuids', { type: 'laws' })).body.data as { id: string }[];
+    const list = (await callHall(hall, contract.getServiceGuids, { type: 'laws' })).body.data!;
     for (const payload of [{ id: '88888888' }, { id: 'abc' }, { id: list[0]!.id, type: 'article' }]) {
       const { status, body } = await hall.post(path, payload);
       expect(status).toBe(404);

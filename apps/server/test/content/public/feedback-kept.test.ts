@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FeedbackItem } from '@hall/api';
-import { API } from '../../application-helpers';
 import { otherClientForFile, testHallForFile } from '../../hall';
+import { callHall } from '../../call';
+import { contract } from '@hall/api/internal';
 
 // A citizen's feedback list asked for again and again: it was once kept by the process while its rows
 // were unchanged, and is now made afresh each time (docs/decisions/012-one-caching-scheme.md); either way
@@ -17,14 +18,14 @@ beforeAll(async () => {
 });
 
 const list = async (cookie = writer) => {
-  const { status, body } = await hall.post(`${API}/getSuggeList`, { reqseq: 'k' }, cookie);
+  const { status, body } = await callHall(hall, contract.getFeedBackListPage, { reqseq: 'k' }, cookie);
   expect(status, JSON.stringify(body)).toBe(200);
   return body.data as FeedbackItem[];
 };
 const write = async (content: string) => {
-  const { status, body } = await hall.post(`${API}/addSugge`, { content }, writer);
+  const { status, body } = await callHall(hall, contract.sendSaveFeedback, { content }, writer);
   expect(status, JSON.stringify(body)).toBe(200);
-  return (body.data as { id: string }).id;
+  return body.data!.id;
 };
 
 describe("a citizen's feedback list kept by the process", () => {

@@ -6,9 +6,10 @@ import { feedback, sessions } from '../../../src/db/schema';
 import { SESSION_IDLE_MS } from '../../../src/services/session/sessions';
 import { testHallForFile } from '../../hall';
 import { rowById } from '../../rows';
+import { callHall } from '../../call';
+import { contract } from '@hall/api/internal';
 
 const ADD = '/online/wx/apilist/addSugge';
-const LIST = '/online/wx/apilist/getSuggeList';
 const GET = '/online/wx/apilist/getSugge';
 const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
@@ -26,10 +27,10 @@ async function storedCount(openid: string): Promise<number> {
 
 describe('sendSaveFeedback (addSugge)', () => {
   it('stores the feedback and answers webstate 1', async () => {
-    const { status, body } = await hall.post(ADD, { content: '  希望增加周末预约时段  ', reqseq: 'r1', openid: 'feedback-owner' }, owner);
+    const { status, body } = await callHall(hall, contract.sendSaveFeedback, { content: '  希望增加周末预约时段  ', reqseq: 'r1', openid: 'feedback-owner' }, owner);
     expect(status).toBe(200);
     expect(body.webstate).toBe(1);
-    const id = (body.data as { id: string }).id;
+    const id = body.data!.id;
     const row = await rowById(hall, feedback, id);
     expect(row).toMatchObject({ openid: 'feedback-owner', content: '希望增加周末预约时段', status: 0, reply: null });
   });
@@ -40,17 +41,17 @@ describe('sendSaveFeedback (addSugge)', () => {
     ['missing', {}],
   ])('refuses %s content with webstate -1 and 信息未填写完整，请补充完整', async (_label, payload) => {
     const before = await storedCount('feedback-owner');
-    const { status, body } = await hall.post(ADD, { reqseq: 'r', openid: 'feedback-owner', ...payload }, owner);
+    const { status, body } = await callHall(hall, contract.sendSaveFeedback, { reqseq: 'r', openid: 'feedback-owner', ...payload }, owner);
     expect(status).toBe(400);
     expect(body).toMatchObject({ webstate: -1, errmsg: '信息未填写完整，请补充完整' });
     expect(await storedCount('feedback-owner')).toBe(before);
   });
 
   it('takes exactly 200 characters and refuses 201', async () => {
-    const ok = await hall.post(ADD, { content: '意'.repeat(200) }, owner);
+    const ok = await callHall(hall, contract.sendSaveFeedback, { content: '意'.repeat(200) }, owner);
     expect(ok.body.webstate).toBe(1);
     // Characters as a person counts them: 200 emoji are 200 characters, though 400 UTF-16 units.
-    const emoji = await hall.post(ADD, { content: '🏠'.repeat(200) }, owner);
+    const emoji = await callHall(hall, contract.sendSaveFeedback, { content: '🏠'.repeat(200) }, owner);
     expect(emoji.body.webstate).toBe(1);
     const before = await storedCount('feedback-owner');
     const tooLong = await hall.post(ADD, { content: '意'.repeat(201) }, owner);
@@ -61,7 +62,7 @@ describe('sendSaveFeedback (addSugge)', () => {
 
   it("refuses a payload openid that is not the session's and stores nothing", async () => {
     const before = await storedCount('feedback-owner');
-    const { status, body } = await hall.post(ADD, { content: '冒名反馈', openid: 'feedback-owner' }, other);
+    const { status, body } = await callHall(hall, contract.sendSaveFeedback, { content: '冒名反馈', openid: 'feedback-owner' }, other);
     expect(status).toBe(403);
     expect(body).toMatchObject({ webstate: -1, errmsg: '身份信息不一致，请重新进入办事大厅' });
     expect(await storedCount('feedback-owner')).toBe(before);
@@ -69,7 +70,7 @@ describe('sendSaveFeedback (addSugge)', () => {
   });
 
   it('needs a session', async () => {
-    const { status, body } = await hall.post(ADD, { content: '匿名' });
+    const { status, body } = await callHall(hall, contract.sendSaveFeedback, { content: '匿名' });
     expect(status).toBe(401);
     expect(body.status).toBe(-1);
   });
@@ -105,9 +106,9 @@ describe('sendSaveFeedback (addSugge)', () => {
 describe('getFeedBackListPage (getSuggeList) and getFeedBack (getSugge)', () => {
   it('lists only the session user’s feedback, newest first, with the spec’s fields', async () => {
     const citizen = await hall.login('feedback-lister');
-    await hall.post(ADD, { content: '第一条' }, citizen);
-    await hall.post(ADD, { content: '第二条' }, citizen);
-    const { status, body } = await hall.post(LIST, { reqseq: 'r', openid: 'feedback-lister', page: 1, rows: 15 }, citizen);
+    await callHall(hall, contract.sendSaveFeedback, { content: '第一条' }, citizen);
+    await callHall(hall, contract.sendSaveFeedback, { content: '第二条' }, citizen);
+    const { status, body } = await callHall(hall, contract.getFeedBackListPage, { reqseq: 'r', openid: 'feedback-lister', page: 1, rows: 15 }, citizen);
     expect(status).toBe(200);
     expect(body.webstate).toBe(1);
     const list = body.data as Record<string, unknown>[];
@@ -118,18 +119,18 @@ describe('getFeedBackListPage (getSuggeList) and getFeedBack (getSugge)', () => 
   it('formats times as YYYY-MM-DD HH:mm:ss in Asia/Shanghai', async () => {
     const citizen = await hall.login('feedback-clock');
     await hall.connection.db.insert(feedback).values({ openid: 'feedback-clock', content: '跨日', createdAt: new Date('2026-01-01T16:30:05Z') });
-    const { body } = await hall.post(LIST, {}, citizen);
-    expect((body.data as { tjsj: string }[])[0]!.tjsj).toBe('2026-01-02 00:30:05');
+    const { body } = await callHall(hall, contract.getFeedBackListPage, {}, citizen);
+    expect(body.data![0]!.tjsj).toBe('2026-01-02 00:30:05');
   });
 
   it('shows an operator reply: fknrstr, replycontent, fksj and status 1', async () => {
     const citizen = await hall.login('feedback-replied');
-    const submitted = await hall.post(ADD, { content: '材料上传失败怎么办？' }, citizen);
-    const id = (submitted.body.data as { id: string }).id;
+    const submitted = await callHall(hall, contract.sendSaveFeedback, { content: '材料上传失败怎么办？' }, citizen);
+    const id = submitted.body.data!.id;
     // A counter operator answers it in the console's inbox.
-    const replied = await hall.post('/online/admin/api/feedback/reply', { id: Number(id), reply: ' 请压缩图片后重新上传。 ' }, await hall.operator('counter'));
+    const replied = await callHall(hall, contract.replyInboxFeedback, { id: Number(id), reply: ' 请压缩图片后重新上传。 ' }, await hall.operator('counter'));
     expect(replied.status, JSON.stringify(replied.body)).toBe(200);
-    const { status, body } = await hall.post(GET, { reqseq: 'r', id, openid: 'feedback-replied' }, citizen);
+    const { status, body } = await callHall(hall, contract.getFeedBack, { reqseq: 'r', id, openid: 'feedback-replied' }, citizen);
     expect(status).toBe(200);
     expect(body).toMatchObject({
       webstate: 1,
@@ -144,27 +145,27 @@ describe('getFeedBackListPage (getSuggeList) and getFeedBack (getSugge)', () => 
       },
     });
     // A numeric id, as a form may send it, reads the same item.
-    expect((await hall.post(GET, { id: Number(id) }, citizen)).body.webstate).toBe(1);
+    expect((await callHall(hall, contract.getFeedBack, { id: Number(id) }, citizen)).body.webstate).toBe(1);
   });
 
   it('a second citizen can neither list nor read the first one’s feedback', async () => {
-    const mine = await hall.post(LIST, {}, owner);
-    const ownerItems = mine.body.data as { id: string }[];
+    const mine = await callHall(hall, contract.getFeedBackListPage, {}, owner);
+    const ownerItems = mine.body.data!;
     expect(ownerItems.length).toBeGreaterThan(0);
-    const theirs = await hall.post(LIST, {}, other);
+    const theirs = await callHall(hall, contract.getFeedBackListPage, {}, other);
     expect(theirs.body).toMatchObject({ webstate: 1, data: [] });
-    const read = await hall.post(GET, { id: ownerItems[0]!.id }, other);
+    const read = await callHall(hall, contract.getFeedBack, { id: ownerItems[0]!.id }, other);
     expect(read.status).toBe(404);
     expect(read.body).toMatchObject({ webstate: -1, errmsg: '查询无数据' });
-    const asOwner = await hall.post(LIST, { openid: 'feedback-owner' }, other);
+    const asOwner = await callHall(hall, contract.getFeedBackListPage, { openid: 'feedback-owner' }, other);
     expect(asOwner.status).toBe(403);
-    const getAsOwner = await hall.post(GET, { id: ownerItems[0]!.id, openid: 'feedback-owner' }, other);
+    const getAsOwner = await callHall(hall, contract.getFeedBack, { id: ownerItems[0]!.id, openid: 'feedback-owner' }, other);
     expect(getAsOwner.status).toBe(403);
   });
 
   it('a missing or malformed id answers 查询无数据 with a 4xx', async () => {
     for (const id of ['999999999', 'abc', '1;drop table x', '99999999999999999999']) {
-      const { status, body } = await hall.post(GET, { id }, owner);
+      const { status, body } = await callHall(hall, contract.getFeedBack, { id }, owner);
       expect(status).toBe(404);
       expect(body).toMatchObject({ webstate: -1, errmsg: '查询无数据' });
     }
@@ -177,7 +178,7 @@ describe('getFeedBackListPage (getSuggeList) and getFeedBack (getSugge)', () => 
   });
 
   it('the list, which finds the session in its own statement, refuses an ended, idle, pending, signed-out or forged session, and counts as a use', async () => {
-    const listed = async (cookie: string) => (await hall.post(LIST, {}, cookie)).body;
+    const listed = async (cookie: string) => (await callHall(hall, contract.getFeedBackListPage, {}, cookie)).body;
     const sessionOf = async (openid: string) => (await hall.connection.db.select().from(sessions).where(eq(sessions.openid, openid)))[0]!;
     const changes: [string, Partial<typeof sessions.$inferInsert> | 'signed out'][] = [
       ['ended', { expiresAt: new Date(Date.now() - 1000) }],
@@ -188,7 +189,7 @@ describe('getFeedBackListPage (getSuggeList) and getFeedBack (getSugge)', () => 
     for (const [label, change] of changes) {
       const openid = `feedback-session-${label.replace(' ', '-')}`;
       const cookie = await hall.login(openid);
-      await hall.post(ADD, { content: '我的意见' }, cookie);
+      await callHall(hall, contract.sendSaveFeedback, { content: '我的意见' }, cookie);
       expect((await listed(cookie)).data, label).toHaveLength(1);
       const { id } = await sessionOf(openid);
       if (change === 'signed out') await hall.connection.db.delete(sessions).where(eq(sessions.id, id));
@@ -210,7 +211,7 @@ describe('getFeedBackListPage (getSuggeList) and getFeedBack (getSugge)', () => 
   });
 
   it('need a session', async () => {
-    expect((await hall.post(LIST, {})).body.status).toBe(-1);
-    expect((await hall.post(GET, { id: '1' })).body.status).toBe(-1);
+    expect((await callHall(hall, contract.getFeedBackListPage, {})).body.status).toBe(-1);
+    expect((await callHall(hall, contract.getFeedBack, { id: '1' })).body.status).toBe(-1);
   });
 });

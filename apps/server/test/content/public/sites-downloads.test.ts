@@ -6,6 +6,8 @@ import { DEMO_DOWNLOADS, downloadAssetPath } from '../../../src/seed/downloads';
 import { DOWNLOAD_NOT_FOUND } from '../../../src/services/content/public/downloads';
 import { MAP_TILE_URL_SETTING } from '../../../src/services/content/public/map-config';
 import { testHallForFile } from '../../hall';
+import { callHall } from '../../call';
+import { contract } from '@hall/api/internal';
 
 const API = '/online/wx/apilist';
 const DOWNLOAD = '/online/platform/cms/file/index_download';
@@ -18,22 +20,22 @@ async function download(query: string) {
 
 describe('getZlxzList', () => {
   it('lists the files for every district, and a district’s own files for that district', async () => {
-    const all = await hall.post(`${API}/getZlxzList`, { reqseq: 'r' });
+    const all = await callHall(hall, contract.getZlxzList, { reqseq: 'r' });
     expect(all.status).toBe(200);
     const shared = DEMO_DOWNLOADS.filter((file) => file.xzqdm === '');
     expect(all.body).toEqual({
       errcode: '00',
       data: shared.map((file) => ({ fileName: file.fileName, fileAlias: file.fileAlias, url: `${DOWNLOAD}?name=${encodeURIComponent(file.fileName)}` })),
     });
-    const handan = await hall.post(`${API}/getZlxzList`, { reqseq: 'r', xzqdm: '130400' });
+    const handan = await callHall(hall, contract.getZlxzList, { reqseq: 'r', xzqdm: '130400' });
     expect((handan.body.data as unknown[]).length).toBe(shared.length + 1);
-    expect((handan.body.data as { fileAlias: string }[]).at(-1)!.fileAlias).toBe('邯郸市存量房交易资金监管协议（样本）');
+    expect(handan.body.data!.at(-1)!.fileAlias).toBe('邯郸市存量房交易资金监管协议（样本）');
   });
 
   it('searchValue matches the title literally; nothing found is errcode 01 with the empty-row text', async () => {
-    const found = await hall.post(`${API}/getZlxzList`, { reqseq: 'r', searchValue: '委托' });
+    const found = await callHall(hall, contract.getZlxzList, { reqseq: 'r', searchValue: '委托' });
     expect(found.body.data).toEqual([{ fileName: '授权委托书.pdf', fileAlias: '授权委托书（样表）', url: `${DOWNLOAD}?name=${encodeURIComponent('授权委托书.pdf')}` }]);
-    expect((await hall.post(`${API}/getZlxzList`, { reqseq: 'r', searchValue: '%' })).body).toEqual({ errcode: '01', errmsg: '暂无相关数据' });
+    expect((await callHall(hall, contract.getZlxzList, { reqseq: 'r', searchValue: '%' })).body).toEqual({ errcode: '01', errmsg: '暂无相关数据' });
     expect((await hall.post(`${API}/getZlxzList`, { reqseq: 'r', searchValue: 'x'.repeat(101) })).status).toBe(400);
   });
 });
@@ -90,14 +92,14 @@ describe('service sites and their map', () => {
   });
 
   it('getMapConfig answers zoom 14 and no provider until one is configured; only a tile template is taken', async () => {
-    expect((await hall.post(`${API}/getMapConfig`, { reqseq: 'r' })).body).toEqual({ errcode: '00', data: { tileUrl: '', attribution: '', zoom: 14 } });
+    expect((await callHall(hall, contract.getMapConfig, { reqseq: 'r' })).body).toEqual({ errcode: '00', data: { tileUrl: '', attribution: '', zoom: 14 } });
     await hall.connection.db.insert(settings).values({ key: MAP_TILE_URL_SETTING, value: 'javascript:alert(1)' });
-    expect(((await hall.post(`${API}/getMapConfig`, { reqseq: 'r' })).body.data as { tileUrl: string }).tileUrl).toBe('');
+    expect((await callHall(hall, contract.getMapConfig, { reqseq: 'r' })).body.data!.tileUrl).toBe('');
     await hall.connection.db.update(settings).set({ value: 'http://tiles.example.cn/{z}/{x}/{y}.png' }).where(eq(settings.key, MAP_TILE_URL_SETTING));
-    expect(((await hall.post(`${API}/getMapConfig`, { reqseq: 'r' })).body.data as { tileUrl: string }).tileUrl).toBe('');
+    expect((await callHall(hall, contract.getMapConfig, { reqseq: 'r' })).body.data!.tileUrl).toBe('');
     const template = 'https://tiles.example.cn/{z}/{x}/{y}.png';
     await hall.connection.db.update(settings).set({ value: template }).where(eq(settings.key, MAP_TILE_URL_SETTING));
-    expect(((await hall.post(`${API}/getMapConfig`, { reqseq: 'r' })).body.data as { tileUrl: string }).tileUrl).toBe(template);
+    expect((await callHall(hall, contract.getMapConfig, { reqseq: 'r' })).body.data!.tileUrl).toBe(template);
   });
 });
 
@@ -108,10 +110,10 @@ describe('policy and announcement lists (getServiceGuids)', () => {
       ['xxgs', 12],
       ['tzgg', 6],
     ] as const) {
-      const { body } = await hall.post(`${API}/getServiceGuids`, { reqseq: 'r', type, page: 'all' });
+      const { body } = await callHall(hall, contract.getServiceGuids, { reqseq: 'r', type, page: 'all' });
       expect(body.errcode, type).toBe('00');
       expect((body.data as unknown[]).length, type).toBe(count);
     }
-    expect((await hall.post(`${API}/getServiceGuids`, { reqseq: 'r', type: 'tzgg', page: 'all', searchVal: '不存在' })).body).toEqual({ errcode: '01', errmsg: '暂无相关数据' });
+    expect((await callHall(hall, contract.getServiceGuids, { reqseq: 'r', type: 'tzgg', page: 'all', searchVal: '不存在' })).body).toEqual({ errcode: '01', errmsg: '暂无相关数据' });
   });
 });

@@ -9,6 +9,8 @@ import { resolvePendingRecords } from '../../../src/services/queries/fulfilment/
 import { createTestHall, type TestHall } from '../../hall';
 import { rowById } from '../../rows';
 import { OWNER, citizenWithProfile, citizenFilesIn, queryForm } from '../../query-helpers';
+import { callHall } from '../../call';
+import { contract } from '@hall/api/internal';
 
 let hall: TestHall;
 let owner: string;
@@ -53,21 +55,21 @@ describe('zsquery (certificateSearch)', () => {
     [{ zjh: '13040219850315123Y' }, '身份证格式有误!'],
     [{ qzh: '   ' }, '请输入权证号!'],
   ])('refuses %j with its message and writes no record', async (overrides, message) => {
-    const { status, body } = await hall.post('/online/query/wx/zsquery', queryForm(overrides), owner);
+    const { status, body } = await callHall(hall, contract.certificateSearch, queryForm(overrides), owner);
     expect(status).toBe(400);
     expect(body).toMatchObject({ state: 0, errmsg: message });
     expect(await hall.connection.db.select().from(queryRecords).where(eq(queryRecords.openid, 'zs-owner'))).toHaveLength(0);
   });
 
   it('refuses a city the hall does not offer', async () => {
-    const { status, body } = await hall.post('/online/query/wx/zsquery', queryForm({ xzqdm: '110000', xzqmc: '北京市' }), owner);
+    const { status, body } = await callHall(hall, contract.certificateSearch, queryForm({ xzqdm: '110000', xzqmc: '北京市' }), owner);
     expect(status).toBe(400);
     expect(body.errmsg).toBe('所选城市不在查询范围内，请重新选择');
   });
 
   it("refuses someone else's name or ID number: only the profile's own may be queried", async () => {
     for (const overrides of [{ username: '李四' }, { zjh: '130403199001014561' }]) {
-      const { status, body } = await hall.post('/online/query/wx/zsquery', queryForm(overrides), owner);
+      const { status, body } = await callHall(hall, contract.certificateSearch, queryForm(overrides), owner);
       expect(status).toBe(403);
       expect(body.errmsg).toBe('只能查询本人名下的不动产，姓名和身份证号须与个人信息一致');
     }
@@ -75,13 +77,13 @@ describe('zsquery (certificateSearch)', () => {
 
   it('asks for a profile first when the user has none', async () => {
     const bare = await hall.login('zs-bare');
-    const { status, body } = await hall.post('/online/query/wx/zsquery', queryForm(), bare);
+    const { status, body } = await callHall(hall, contract.certificateSearch, queryForm(), bare);
     expect(status).toBe(403);
     expect(body).toMatchObject({ state: 0, errmsg: '请完善用户信息', errcode: '1' });
   });
 
   it("refuses a payload openid that is not the session's", async () => {
-    const { status, body } = await hall.post('/online/query/wx/zsquery', queryForm({ openid: 'zs-stranger' }), owner);
+    const { status, body } = await callHall(hall, contract.certificateSearch, queryForm({ openid: 'zs-stranger' }), owner);
     expect(status).toBe(403);
     expect(body.state).toBe(0);
   });
@@ -98,7 +100,7 @@ describe('zsquery (certificateSearch)', () => {
   });
 
   it('needs a session', async () => {
-    expect((await hall.post('/online/query/wx/zsquery', queryForm())).body.status).toBe(-1);
+    expect((await callHall(hall, contract.certificateSearch, queryForm())).body.status).toBe(-1);
   });
 
   it('a certificate in the registry: state 0, then 20 after a resolver pass, with a PDF that opens', async () => {
@@ -149,14 +151,14 @@ describe('zsquery (certificateSearch)', () => {
     await resolvePendingRecords(hall.app.hall);
     const list = await records('/online/wx/apilist/getZsRecord', owner);
     expect(list.find((r) => r.ID === id)).toMatchObject({ state: 21, state_msg: '未查到' });
-    const pdf = await hall.post('/online/wx/apilist/getDzzzPdf', { id }, owner);
+    const pdf = await callHall(hall, contract.getDzzzPdf, { id }, owner);
     expect(pdf.status).toBe(400);
     expect(pdf.body.errmsg).toBe('查询结果尚未返回，暂无可查看的文件');
   });
 
   it('a pending record has no PDF yet', async () => {
     const id = await submit('/online/query/wx/zsquery', owner);
-    const pdf = await hall.post('/online/wx/apilist/getDzzzPdf', { id }, owner);
+    const pdf = await callHall(hall, contract.getDzzzPdf, { id }, owner);
     expect(pdf.status).toBe(400);
     await resolvePendingRecords(hall.app.hall);
   });
@@ -173,18 +175,18 @@ describe('zsquery (certificateSearch)', () => {
 describe('dzzzquery (dzzzcertificateSearch)', () => {
   it('is refused for a user who is not real-name verified', async () => {
     const unverified = await citizenWithProfile(hall, 'dzzz-unverified', { ...OWNER, verified: false });
-    const { status, body } = await hall.post('/online/query/wx/dzzzquery', queryForm(), unverified);
+    const { status, body } = await callHall(hall, contract.dzzzcertificateSearch, queryForm(), unverified);
     expect(status).toBe(403);
     expect(body.errmsg).toBe('您未实名认证，请实名认证后再办理业务');
     expect(await hall.connection.db.select().from(queryRecords).where(eq(queryRecords.openid, 'dzzz-unverified'))).toHaveLength(0);
     // Nor does the certificate proof go to an unverified account that types someone's name and ID number.
-    const proof = await hall.post('/online/query/wx/zsquery', queryForm(), unverified);
+    const proof = await callHall(hall, contract.certificateSearch, queryForm(), unverified);
     expect(proof).toMatchObject({ status: 403, body: { errmsg: '您未实名认证，请实名认证后再办理业务', errcode: '3' } });
     expect(await hall.connection.db.select().from(queryRecords).where(eq(queryRecords.openid, 'dzzz-unverified'))).toHaveLength(0);
   });
 
   it('applies the same messages', async () => {
-    const { body } = await hall.post('/online/query/wx/dzzzquery', queryForm({ qzh: '  ' }), owner);
+    const { body } = await callHall(hall, contract.dzzzcertificateSearch, queryForm({ qzh: '  ' }), owner);
     expect(body.errmsg).toBe('请输入权证号!');
   });
 
@@ -235,7 +237,7 @@ describe("another citizen's records and files", () => {
   });
 
   it('cannot do it with the owner as payload openid either', async () => {
-    const { status } = await hall.post('/online/wx/apilist/getDzzzPdf', { id: recordId, openid: 'zs-owner' }, stranger);
+    const { status } = await callHall(hall, contract.getDzzzPdf, { id: recordId, openid: 'zs-owner' }, stranger);
     expect(status).toBe(403);
   });
 
@@ -265,8 +267,8 @@ describe('records survive a restart', () => {
     const restartHall = await createTestHall({ HALL_QUERY_POLL_MS: 0 });
     try {
       const cookie = await citizenWithProfile(restartHall, 'restart-owner', OWNER);
-      const found = (await restartHall.post('/online/query/wx/zsquery', queryForm(), cookie)).body.data as { ID: string };
-      const missing = (await restartHall.post('/online/query/wx/zsquery', queryForm({ qzh: '不存在的证号' }), cookie)).body.data as { ID: string };
+      const found = (await callHall(restartHall, contract.certificateSearch, queryForm(), cookie)).body.data!;
+      const missing = (await callHall(restartHall, contract.certificateSearch, queryForm({ qzh: '不存在的证号' }), cookie)).body.data!;
       await restartHall.app.close();
 
       const connection = connectDatabase(restartHall.databaseUrl, 3);
@@ -298,12 +300,12 @@ describe('the background resolver', () => {
     const loopHall = await createTestHall({ HALL_QUERY_POLL_MS: 50 });
     try {
       const cookie = await citizenWithProfile(loopHall, 'loop-owner', OWNER);
-      const { body } = await loopHall.post('/online/query/wx/zsquery', queryForm(), cookie);
-      const id = (body.data as { ID: string }).ID;
+      const { body } = await callHall(loopHall, contract.certificateSearch, queryForm(), cookie);
+      const id = body.data!.ID;
       const deadline = Date.now() + 10_000;
       let state = 0;
       while (Date.now() < deadline) {
-        const list = (await loopHall.post('/online/wx/apilist/getZsRecord', {}, cookie)).body.data as Array<{ ID: string; state: number }>;
+        const list = (await callHall(loopHall, contract.getZsRecord, {}, cookie)).body.data as Array<{ ID: string; state: number }>;
         state = list.find((r) => r.ID === id)!.state;
         if (state !== 0) break;
         await new Promise((resolve) => setTimeout(resolve, 50));

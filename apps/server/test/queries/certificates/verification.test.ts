@@ -8,6 +8,8 @@ import { resolvePendingRecords } from '../../../src/services/queries/fulfilment/
 import { createTestHall, type TestHall, testHallForFile } from '../../hall';
 import { rowById } from '../../rows';
 import { CITY, OWNER, citizenWithProfile, citizenFilesIn, multipartBody, samplePdf, upload } from '../../query-helpers';
+import { callHall } from '../../call';
+import { contract } from '@hall/api/internal';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 1)]);
 
@@ -24,7 +26,7 @@ beforeAll(async () => {
 });
 
 async function verificationRecords(cookie: string) {
-  const { body } = await hall.post('/online/wx/apilist/dzzzVerification', {}, cookie);
+  const { body } = await callHall(hall, contract.dzzzVerification, {}, cookie);
   expect(body.state).toBe(true);
   return body.data as Array<{ ID: string; searchtime: string; state: number; state_msg: string; filename: string }>;
 }
@@ -65,7 +67,7 @@ describe('getDzzzyqUpload', () => {
     expect(preview.statusCode).toBe(200);
     expect(preview.headers['content-type']).toBe('application/pdf');
     expect(preview.rawPayload.equals(unsignedPdf)).toBe(true);
-    const path = await hall.post('/online/wx/apilist/getDzzzyqPdf', { id }, owner);
+    const path = await callHall(hall, contract.getDzzzyqPdf, { id }, owner);
     expect(path.body).toMatchObject({ state: true, data: { path: `/online/public/dzzz/verification/preview?id=${id}` } });
 
     await resolvePendingRecords(hall.app.hall);

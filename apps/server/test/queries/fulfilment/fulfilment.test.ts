@@ -17,6 +17,8 @@ import { createTestHall, PRODUCTION_ENV, type TestHall } from '../../hall';
 import { flateBombPdf, whileProbingHealth } from '../../hostile-pdf';
 import { auditedChanges, rowById } from '../../rows';
 import { citizenFilesIn, citizenWithProfile, multipartBody, OWNER, queryForm, samplePdf } from '../../query-helpers';
+import { callHall } from '../../call';
+import { contract } from '@hall/api/internal';
 
 const LIST = '/online/admin/api/fulfilment/list';
 const GET = '/online/admin/api/fulfilment/get';
@@ -45,9 +47,9 @@ async function askCertificate(h: TestHall, cookie: string, path = '/online/query
 }
 
 async function queue(h = hall, cookie = counter): Promise<FulfilmentItem[]> {
-  const { status, body } = await h.post(LIST, {}, cookie);
+  const { status, body } = await callHall(h, contract.listFulfilmentQueue, {}, cookie);
   expect(status, JSON.stringify(body)).toBe(200);
-  return (body.data as { items: FulfilmentItem[] }).items;
+  return body.data!.items;
 }
 
 const rowOf = async (id: string, h = hall) => (await rowById(h, queryRecords, id))!;
@@ -67,7 +69,7 @@ function upload(id: string, content: Buffer, cookie = counter, filename = 'proof
 
 /** The citizen's record as their certificate list shows it, and the PDF they open. */
 async function citizenOpens(h: TestHall, cookie: string, id: string) {
-  const list = await h.post('/online/wx/apilist/getZsRecord', {}, cookie);
+  const list = await callHall(h, contract.getZsRecord, {}, cookie);
   const item = (list.body.data as Array<{ ID: string; state: number; state_msg: string }>).find((entry) => entry.ID === id)!;
   const preview = await h.app.inject({ method: 'GET', url: `/online/public/dzzz/signature/preview?id=${id}`, headers: { cookie } });
   return { item, preview };
@@ -119,9 +121,9 @@ describe('the queue', () => {
       ]),
     );
     expect(JSON.stringify(items)).not.toContain(OWNER.idcard);
-    const { body } = await hall.post(GET, { id: first }, counter);
+    const { body } = await callHall(hall, contract.getFulfilmentRecord, { id: first }, counter);
     expect(body.data).toMatchObject({ id: first, kind: 'zs', state: 0, pending: true, ownerName: OWNER.name, ownerIdcard: '130402********1231', qzh: UNKNOWN_QZH });
-    expect((await hall.post(GET, { id: '987654321' }, counter)).status).toBe(404);
+    expect((await callHall(hall, contract.getFulfilmentRecord, { id: '987654321' }, counter)).status).toBe(404);
   });
 
   it('in a hall whose registry answers, shows only the records it failed to answer', async () => {
@@ -147,7 +149,7 @@ describe('the queue', () => {
 describe('answering', () => {
   it('with entered data: the record is 20, the citizen opens the hall-signed proof, and the answer is audited', async () => {
     const id = await askCertificate(hall, citizen);
-    const { status, body } = await hall.post(ANSWER, { id, answer: { type: 'certificate', certificate: ENTERED } }, counter);
+    const { status, body } = await callHall(hall, contract.answerFulfilmentRecord, { id, answer: { type: 'certificate', certificate: ENTERED } }, counter);
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.data).toMatchObject({ id, state: 20, pending: false });
     expect((await queue()).map((item) => item.id)).not.toContain(id);
@@ -171,7 +173,7 @@ describe('answering', () => {
 
   it('refuses a certificate with blank lines and changes nothing', async () => {
     const id = await askCertificate(hall, citizen);
-    const { status, body } = await hall.post(ANSWER, { id, answer: { type: 'certificate', certificate: { ...ENTERED, zl: '  ' } } }, counter);
+    const { status, body } = await callHall(hall, contract.answerFulfilmentRecord, { id, answer: { type: 'certificate', certificate: { ...ENTERED, zl: '  ' } } }, counter);
     expect(status).toBe(400);
     expect(body.errmsg).toContain('请填写完整');
     expect(await rowOf(id)).toMatchObject({ state: 0, fileId: null });
@@ -180,13 +182,13 @@ describe('answering', () => {
 
   it('with 未查到: the record is 21 with the spec text and has no document', async () => {
     const id = await askCertificate(hall, citizen);
-    expect((await hall.post(ANSWER, { id, answer: { type: 'notFound' } }, counter)).status).toBe(200);
+    expect((await callHall(hall, contract.answerFulfilmentRecord, { id, answer: { type: 'notFound' } }, counter)).status).toBe(200);
     const { item, preview } = await citizenOpens(hall, citizen, id);
     expect(item).toMatchObject({ state: 21, state_msg: '未查到' });
     expect(preview.statusCode).toBe(400);
     expect((await auditOf(id))[0]).toMatchObject({ after: { state: 21, answer: 'notFound' } });
     // Answered once, it is not answered again.
-    const again = await hall.post(ANSWER, { id, answer: { type: 'certificate', certificate: ENTERED } }, counter);
+    const again = await callHall(hall, contract.answerFulfilmentRecord, { id, answer: { type: 'certificate', certificate: ENTERED } }, counter);
     expect(again.status).toBe(409);
     expect(again.body.errmsg).toBe(FULFILMENT_ALREADY_ANSWERED);
   });
@@ -248,7 +250,7 @@ describe('answering', () => {
 
   it('refuses an upload to a record already answered, or of another kind, before reading the file: garbage gets the record’s refusal', async () => {
     const answered = await askCertificate(hall, citizen);
-    expect((await hall.post(ANSWER, { id: answered, answer: { type: 'notFound' } }, counter)).status).toBe(200);
+    expect((await callHall(hall, contract.answerFulfilmentRecord, { id: answered, answer: { type: 'notFound' } }, counter)).status).toBe(200);
     const [archive] = await hall.connection.db
       .insert(queryRecords)
       .values({ openid: 'fulfil-owner', kind: 'archive', params: { qlrname: OWNER.name, qlrcode: OWNER.idcard, xzqmc: '邯郸市', xzqdm: '130400' }, state: 0, stateMsg: '查询中' })
@@ -271,8 +273,8 @@ describe('answering', () => {
     const second = await hall.quickOperator('fulfil-second', ['counter']);
     const storedBefore = (await hall.connection.db.select().from(storedFiles)).length;
     const results = await Promise.all([
-      hall.post(ANSWER, { id, answer: { type: 'certificate', certificate: ENTERED } }, counter),
-      hall.post(ANSWER, { id, answer: { type: 'certificate', certificate: ENTERED } }, second),
+      callHall(hall, contract.answerFulfilmentRecord, { id, answer: { type: 'certificate', certificate: ENTERED } }, counter),
+      callHall(hall, contract.answerFulfilmentRecord, { id, answer: { type: 'certificate', certificate: ENTERED } }, second),
     ]);
     expect(results.map((result) => result.status).sort()).toEqual([200, 409]);
     expect(results.find((result) => result.status === 409)!.body.errmsg).toBe(FULFILMENT_ALREADY_ANSWERED);
@@ -295,9 +297,9 @@ describe('answering', () => {
       .returning();
     const property = { bdcqzh: UNKNOWN_QZH, bdcdyh: ENTERED.bdcdyh, zl: ENTERED.zl, yt: '住宅', mj: '96.50', dyxx: '', cfxx: '' };
     // A certificate answer does not fit an archive request.
-    expect((await hall.post(ANSWER, { id: String(found!.id), answer: { type: 'certificate', certificate: ENTERED } }, counter)).status).toBe(400);
-    expect((await hall.post(ANSWER, { id: String(found!.id), answer: { type: 'archive', properties: [property] } }, counter)).status).toBe(200);
-    expect((await hall.post(ANSWER, { id: String(none!.id), answer: { type: 'notFound' } }, counter)).status).toBe(200);
+    expect((await callHall(hall, contract.answerFulfilmentRecord, { id: String(found!.id), answer: { type: 'certificate', certificate: ENTERED } }, counter)).status).toBe(400);
+    expect((await callHall(hall, contract.answerFulfilmentRecord, { id: String(found!.id), answer: { type: 'archive', properties: [property] } }, counter)).status).toBe(200);
+    expect((await callHall(hall, contract.answerFulfilmentRecord, { id: String(none!.id), answer: { type: 'notFound' } }, counter)).status).toBe(200);
     expect(await rowOf(String(found!.id))).toMatchObject({ state: 20, stateMsg: '已查询到不动产登记记录', result: { properties: [{ ...property, dyxx: '无', cfxx: '无' }] } });
     expect(await rowOf(String(none!.id))).toMatchObject({ state: 21, stateMsg: '未查询到不动产登记记录', result: { properties: [] } });
   });
@@ -310,8 +312,8 @@ describe('a property query', () => {
       .values([0, 1].map(() => ({ openid: 'fulfil-owner', kind: 'property', params: { qlrqzh: UNKNOWN_QZH, name: OWNER.name, idcard: OWNER.idcard }, state: 0, stateMsg: '查询中' })))
       .returning();
     const unit = { bdcdyh: ENTERED.bdcdyh, zl: ENTERED.zl, yt: '住宅', mj: '96.50', mortgages: [{ dyqr: '中国建设银行邯郸分行', zgzqse: '80' }] };
-    expect((await hall.post(ANSWER, { id: String(found!.id), answer: { type: 'property', unit } }, counter)).status).toBe(200);
-    expect((await hall.post(ANSWER, { id: String(none!.id), answer: { type: 'notFound' } }, counter)).status).toBe(200);
+    expect((await callHall(hall, contract.answerFulfilmentRecord, { id: String(found!.id), answer: { type: 'property', unit } }, counter)).status).toBe(200);
+    expect((await callHall(hall, contract.answerFulfilmentRecord, { id: String(none!.id), answer: { type: 'notFound' } }, counter)).status).toBe(200);
     expect(await rowOf(String(found!.id))).toMatchObject({ state: 20, result: { BDCDYH: unit.bdcdyh, zl: unit.zl, yt: '住宅', mj: '96.50', dyList: unit.mortgages } });
     expect(await rowOf(String(none!.id))).toMatchObject({ state: 21 });
   });
@@ -327,7 +329,7 @@ describe('a production-mode hall', () => {
       await resolvePendingRecords(production.app.hall);
       expect((await rowOf(id, production)).state).toBe(0);
       expect((await queue(production, operator)).map((item) => item.id)).toContain(id);
-      const answered = await production.post(ANSWER, { id, answer: { type: 'certificate', certificate: ENTERED } }, operator);
+      const answered = await callHall(production, contract.answerFulfilmentRecord, { id, answer: { type: 'certificate', certificate: ENTERED } }, operator);
       expect(answered.status, JSON.stringify(answered.body)).toBe(200);
       const { item, preview } = await citizenOpens(production, cookie, id);
       expect(item.state).toBe(20);

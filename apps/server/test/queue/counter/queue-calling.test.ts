@@ -15,6 +15,8 @@ import { testHallForFile } from '../../hall';
 import { buildApp } from '../../../src/app';
 import { connectDatabase } from '../../../src/db/client';
 import { createContext } from '../../../src/hall';
+import { callHall } from '../../call';
+import { contract } from '@hall/api/internal';
 
 const A = '/online/admin/api/queue';
 const HALL = 'qc-130400';
@@ -165,7 +167,7 @@ describe('calling (窗口人员)', () => {
     await hall.post(`${A}/calling/next`, { groupId, window: 6 }, counter);
     const serving = await hall.post(`${A}/calling/serve`, { id: mine.id }, counter);
     expect(serving.body).toMatchObject({ errcode: '00', errmsg: `${mine.number} 开始办理`, data: { id: mine.id, callState: 'serving', callWindow: 6 } });
-    const listed = ((await hall.post('/callnum/api/order/list', {}, citizen)).body.data as QueueOrder[]).find((order) => order.id === mine.id);
+    const listed = ((await callHall(hall, contract.queueOrders, {}, citizen)).body.data as QueueOrder[]).find((order) => order.id === mine.id);
     expect(listed).toMatchObject({ stateName: '办理中', callState: 'serving', cancellable: false });
     expect((await hall.post(`${A}/calling/board`, { groupId }, counter)).body.data).toMatchObject({ counts: { serving: 1, called: 0 } });
     expect(await readDisplay(hall.connection.db, HALL)).toMatchObject({ calls: [] });
@@ -186,7 +188,7 @@ describe('calling (窗口人员)', () => {
     const citizen = await hall.quickCitizen('own-state-citizen');
     const someoneElse = await hall.quickCitizen('own-state-other');
     const mine = await numberFor('own-state-citizen');
-    const stateOf = async (cookie: string) => ((await hall.post('/callnum/api/order/list', {}, cookie)).body.data as QueueOrder[]).find((order) => order.id === mine.id);
+    const stateOf = async (cookie: string) => ((await callHall(hall, contract.queueOrders, {}, cookie)).body.data as QueueOrder[]).find((order) => order.id === mine.id);
     expect(await stateOf(citizen)).toMatchObject({ callState: 'waiting', callWindow: null });
     await hall.post(`${A}/calling/next`, { groupId, window: 7 }, counter);
     expect(await stateOf(citizen)).toMatchObject({ callState: 'called', callWindow: 7 });

@@ -31,7 +31,7 @@ function loadScript(): Promise<WxSdk> {
 }
 
 /**
- * The JS-SDK configured for this page (DESIGN §8: Android WeChat ignores file inputs). iOS WeChat signs
+ * The JS-SDK configured for this page (docs/architecture.md §14: Android WeChat ignores file inputs). iOS WeChat signs
  * the address the page was opened at, other browsers the current one; the fragment is never signed.
  * Rejects when the script cannot be loaded (offline) or the config fails; the caller falls back to
  * the file input.

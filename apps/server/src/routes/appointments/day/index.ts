@@ -6,7 +6,7 @@ import { markAttendance, readCounterDay } from '../../../services/appointments/d
 
 const COUNTER = { role: 'counter' } as const;
 
-/** The counter's day (DESIGN.md §10) for the 窗口人员: the bookings of a site and date, 到场 and 未到 recorded once, audited. */
+/** The counter's day (docs/architecture.md §6) for the 窗口人员: the bookings of a site and date, 到场 and 未到 recorded once, audited. */
 export async function counterDayArea(app: FastifyInstance): Promise<void> {
   const { db } = app.hall;
 

@@ -7,7 +7,7 @@ import { readSiteSettings, saveSlots, saveSpecialDay, saveWeekdays } from '../..
 const ADMIN = { role: 'admin' } as const;
 const WRITES = { auth: 'operator', operator: ADMIN, rateLimit: { max: 60, timeWindow: '1 minute' } } as const;
 
-/** The appointment calendar's settings (DESIGN.md §10) for the 系统管理员: working days, holidays, 调休, slots and places, each change audited. */
+/** The appointment calendar's settings (docs/architecture.md §6) for the 系统管理员: working days, holidays, 调休, slots and places, each change audited. */
 export async function appointmentSettingsArea(app: FastifyInstance): Promise<void> {
   const { db } = app.hall;
 

@@ -117,7 +117,7 @@ function registerUpload(app: FastifyInstance, url: string, limits: UploadLimits,
 }
 
 /**
- * The console's content management (DESIGN.md §10) for the 内容管理员: articles with drafts and
+ * The console's content management (docs/architecture.md §6) for the 内容管理员: articles with drafts and
  * publishing, the home's banners (with their images) and menu tiles; every write audited.
  */
 export async function contentConsoleArea(app: FastifyInstance): Promise<void> {

@@ -6,7 +6,7 @@ import { listInbox, readInboxFeedback, replyToInboxFeedback } from '../../../ser
 
 const COUNTER = { role: 'counter' } as const;
 
-/** The console's feedback inbox (DESIGN.md §10) for the 窗口人员: the citizens' feedback and the replies to it, each reply audited. */
+/** The console's feedback inbox (docs/architecture.md §6) for the 窗口人员: the citizens' feedback and the replies to it, each reply audited. */
 export async function feedbackInboxArea(app: FastifyInstance): Promise<void> {
   const { db } = app.hall;
 

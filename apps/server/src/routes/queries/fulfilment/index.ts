@@ -36,7 +36,7 @@ async function readUpload(request: FastifyRequest): Promise<{ id: string; pdf: B
 }
 
 /**
- * Query fulfilment in the console (DESIGN.md §3, §10) for the 窗口人员: the queries no registry
+ * Query fulfilment in the console (docs/architecture.md §6, §12) for the 窗口人员: the queries no registry
  * answers, and the operator's answer — 未查到, the result entered, or an uploaded PDF the hall
  * signs — each in the audit trail.
  */

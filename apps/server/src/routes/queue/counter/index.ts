@@ -17,7 +17,7 @@ const COUNTER = { role: 'counter' } as const;
 export const DISPLAY_STREAMS_PER_ADDRESS = 10;
 export const TOO_MANY_DISPLAYS = `同一地址最多打开${DISPLAY_STREAMS_PER_ADDRESS}个叫号显示屏，请关闭不用的显示屏页面后重试`;
 
-/** The console's queue settings and calling (DESIGN.md §10), the hall display's stream and the citizen's own. */
+/** The console's queue settings and calling (docs/architecture.md §6), the hall display's stream and the citizen's own. */
 export async function queueCallingArea(app: FastifyInstance): Promise<void> {
   const { db } = app.hall;
   const live = new QueueLive(app.hall.pool.options);

@@ -9,7 +9,7 @@ import { recordAudit, type AuditActor } from '../../operators/audit';
 import { checkServesAppointmentSite, servedAmong } from '../../operators/operator-sites';
 
 /**
- * The counter's day (DESIGN.md §10): a site's bookings of one date, online appointments and
+ * The counter's day (docs/architecture.md §6): a site's bookings of one date, online appointments and
  * counter bookings together by time slot, and 到场 or 未到 recorded once for each. The unique index
  * on appointment_attendance decides between two operators marking the same booking at once.
  */

@@ -30,7 +30,7 @@ import { findBookings } from '../day/counter-day';
 import { loadCalendarRules, lockCalendars, type Transaction } from './calendar-rules';
 
 /**
- * The appointment calendar's settings (DESIGN.md §10): a change is saved and the coming calendar
+ * The appointment calendar's settings (docs/architecture.md §6): a change is saved and the coming calendar
  * days follow it in one transaction, under the calendar's lock, audited with before and after. No
  * booking is ever dropped: fewer places than booked, or removing a slot that holds bookings, is
  * refused and nothing changes; a day closed while it has bookings keeps them and answers them.
