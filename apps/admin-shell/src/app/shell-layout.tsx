@@ -7,9 +7,9 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { SignInPage } from '../features/sign-in/sign-in-page';
 import { useShell } from '../stores/shell';
 import './shell.css';
+import { paths } from '../config/paths';
 
 /** The one screen an operator with a temporary password may open. */
-const PASSWORD_PATH = '/password';
 
 /** The sys_admin shell: signs the operator in, then the two bottom tabs (hall and personal centre). */
 export function ShellLayout() {
@@ -43,7 +43,7 @@ export function ShellLayout() {
     );
   }
   // A temporary password (new account, reset) is replaced before anything else.
-  if (me?.mustChangePassword && location.pathname !== PASSWORD_PATH) return <Navigate to={PASSWORD_PATH} replace />;
+  if (me?.mustChangePassword && location.pathname !== paths.password) return <Navigate to={paths.password} replace />;
   return (
     <div className="shell">
       <main className="shell-main">
@@ -53,9 +53,9 @@ export function ShellLayout() {
         </ScreenOutlet>
       </main>
       <nav className="shell-tabs" aria-label="主导航">
-        <TabBar activeKey={location.pathname === '/my' ? '/my' : '/'} onChange={(key) => navigate(key)} safeArea>
-          <TabBar.Item key="/" icon={<AppOutline />} title="服务大厅" />
-          <TabBar.Item key="/my" icon={<UserOutline />} title="个人中心" />
+        <TabBar activeKey={location.pathname === paths.my ? paths.my : paths.home} onChange={(key) => navigate(key)} safeArea>
+          <TabBar.Item key={paths.home} icon={<AppOutline />} title="服务大厅" />
+          <TabBar.Item key={paths.my} icon={<UserOutline />} title="个人中心" />
         </TabBar>
       </nav>
     </div>

@@ -1,18 +1,18 @@
 import type { AuditEntry } from '@hall/api/browser';
-import { dataOf, useRemote } from '@hall/app';
+import { dataOf } from '@hall/app';
 import { EmptyState } from '@hall/ui/empty-state';
-import { PageShell } from '@hall/ui/page-shell';
 import { Pager } from '@hall/ui/pager';
 import { Button } from 'antd-mobile';
 import { Input } from '@hall/ui';
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { DataTable, type Column } from '../../app/data-table';
+import { useSearchParams } from 'react-router';
+import { DataTable, type Column } from '../../components/data-table';
 import { api } from '../../lib/hall';
 import { AUDIT_ACTION_FILTERS, auditActionText, auditFieldText, auditValueText } from './audit-actions';
 import { LoadStatus } from '../../components/load-status';
-import '../../components/console-page.css';
 import './audit.css';
+import { ConsolePage } from '../../components/console-page';
+import { useConsoleRemote } from '../../lib/use-console-remote';
 
 /** before → after, one changed field a line, in words. */
 function Change({ entry }: { entry: AuditEntry }) {
@@ -41,12 +41,11 @@ const COLUMNS: Column<AuditEntry>[] = [
 
 /** 操作日志: the append-only audit trail, newest first, filtered by operator, action and date; the filter lives in the address. */
 export function Component() {
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const filter = { operator: params.get('operator') ?? '', action: params.get('action') ?? '', from: params.get('from') ?? '', to: params.get('to') ?? '' };
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [draft, setDraft] = useState(filter);
-  const trail = useRemote(
+  const trail = useConsoleRemote(
     async () =>
       dataOf(
         await api.listAuditTrail({
@@ -64,7 +63,7 @@ export function Component() {
     setParams(Object.fromEntries(Object.entries(draft).filter(([, value]) => value)));
   };
   return (
-    <PageShell title="操作日志" onBack={() => navigate('/')} onRefresh={trail.reload}>
+    <ConsolePage title="操作日志" onRefresh={trail.reload}>
       <form className="audit-filter console-filter" onSubmit={apply} aria-label="筛选操作日志">
         <label>
           操作人
@@ -101,6 +100,6 @@ export function Component() {
           <Pager total={trail.data.total} pageSize={trail.data.pageSize} current={page} onChange={(next) => setParams({ ...Object.fromEntries(params), page: String(next) })} />
         </>
       )}
-    </PageShell>
+    </ConsolePage>
   );
 }

@@ -1,15 +1,17 @@
 import { FEEDBACK_REPLY_MAX_LENGTH, FEEDBACK_REPLY_REQUIRED, type InboxFeedbackDetail } from '@hall/api/browser';
-import { NETWORK_ERROR, useRemote } from '@hall/app';
+import { NETWORK_ERROR } from '@hall/app';
 import { FieldList } from '@hall/ui/field-list';
 import { LoadingState } from '@hall/ui/load-state';
-import { PageShell } from '@hall/ui/page-shell';
-import { Button, TextArea, Toast } from 'antd-mobile';
+import { showSuccess } from '@hall/ui';
+import { Button, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { loadFeedback, sendReply } from './feedback-api';
 import { LoadFailure } from '../../components/load-failure';
-import '../../components/console-page.css';
 import './feedback.css';
+import { ConsolePage } from '../../components/console-page';
+import { useConsoleRemote } from '../../lib/use-console-remote';
+import { paths } from '../../config/paths';
 
 /** The reply form. What was typed stays in the field whatever goes wrong; the problem shows under it. */
 function ReplyForm({ id, onReplied }: { id: string; onReplied: (item: InboxFeedbackDetail) => void }) {
@@ -64,13 +66,13 @@ function ReplyForm({ id, onReplied }: { id: string; onReplied: (item: InboxFeedb
 export function Component() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const loaded = useRemote(() => loadFeedback(id), [id], { quietWhenSessionLost: true });
+  const loaded = useConsoleRemote(() => loadFeedback(id), [id]);
   const [replied, setReplied] = useState<InboxFeedbackDetail | null>(null);
   const item = replied ?? ((!loaded.loading && loaded.data) || null);
-  const backToList = () => navigate('/feedback');
+  const backToList = () => navigate(paths.feedback.list);
 
   return (
-    <PageShell className="console-page feedback-page" title="反馈详情" onBack={backToList} onRefresh={loaded.reload}>
+    <ConsolePage className="feedback-page" title="反馈详情" onBack={backToList} onRefresh={loaded.reload}>
       {loaded.loading && !replied && <LoadingState />}
       <LoadFailure loaded={loaded} missing="未找到该反馈" onBack={backToList} />
       {item && (
@@ -92,7 +94,7 @@ export function Component() {
               id={item.id}
               onReplied={(next) => {
                 setReplied(next);
-                Toast.show({ icon: 'success', content: '回复成功' });
+                showSuccess('回复成功');
               }}
             />
           ) : (
@@ -104,6 +106,6 @@ export function Component() {
           )}
         </>
       )}
-    </PageShell>
+    </ConsolePage>
   );
 }

@@ -1,20 +1,21 @@
 import type { EnteredCertificate, FulfilmentAnswer, FulfilmentRecord } from '@hall/api/browser';
 import { FULFILMENT_UPLOAD_MAX_BYTES, FULFILMENT_UPLOAD_MISSING, FULFILMENT_UPLOAD_TOO_LARGE } from '@hall/api/browser';
-import { NETWORK_ERROR, useRemote } from '@hall/app';
+import { NETWORK_ERROR } from '@hall/app';
 import { isQueryRecordHighlighted } from '@hall/domain';
 import { EmptyState } from '@hall/ui/empty-state';
 import { FieldList } from '@hall/ui/field-list';
 import { LoadingState } from '@hall/ui/load-state';
-import { PageShell } from '@hall/ui/page-shell';
-import { Button, Dialog, Selector, Toast } from 'antd-mobile';
-import { Input } from '@hall/ui';
+import { Button, Selector } from 'antd-mobile';
+import { Input, showConfirm, showSuccess } from '@hall/ui';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { answer, loadRecord, uploadDocument, type Answered } from './fulfilment-api';
 import { LoadFailure } from '../../components/load-failure';
 import { registryTryFields } from './registry-tries';
-import '../../components/console-page.css';
 import './fulfilment.css';
+import { ConsolePage } from '../../components/console-page';
+import { useConsoleRemote } from '../../lib/use-console-remote';
+import { paths } from '../../config/paths';
 
 type Mode = 'entered' | 'upload' | 'notFound';
 
@@ -102,7 +103,7 @@ function AnswerForm({ record, onAnswered }: { record: FulfilmentRecord; onAnswer
 
   async function submit() {
     if (mode === 'notFound') {
-      const confirmed = await Dialog.confirm({ title: '答复未查到', content: '确定答复该查询“未查到”吗？答复后市民将看到查询结果，不能再修改。', confirmText: '确定', cancelText: '取消' });
+      const confirmed = await showConfirm('确定答复该查询“未查到”吗？答复后市民将看到查询结果，不能再修改。', { title: '答复未查到' });
       if (confirmed) await run(() => answer(record.id, { type: 'notFound' }));
       return;
     }
@@ -196,12 +197,12 @@ function AnswerForm({ record, onAnswered }: { record: FulfilmentRecord; onAnswer
 export function Component() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const loaded = useRemote(() => loadRecord(id), [id], { quietWhenSessionLost: true });
+  const loaded = useConsoleRemote(() => loadRecord(id), [id]);
   const record = (!loaded.loading && loaded.data) || null;
-  const backToList = () => navigate('/fulfilment');
+  const backToList = () => navigate(paths.fulfilment.list);
 
   return (
-    <PageShell className="console-page fulfilment-page" title="查询详情" onBack={backToList} onRefresh={loaded.reload}>
+    <ConsolePage className="fulfilment-page" title="查询详情" onBack={backToList} onRefresh={loaded.reload}>
       {loaded.loading && <LoadingState />}
       <LoadFailure loaded={loaded} missing="未找到该查询" onBack={backToList} />
       {record && (
@@ -223,8 +224,8 @@ export function Component() {
             <AnswerForm
               record={record}
               onAnswered={(next) => {
-                Toast.show({ icon: 'success', content: isQueryRecordHighlighted(next.state) ? '已答复，市民可查看结果' : '已答复未查到' });
-                navigate('/fulfilment', { replace: true });
+                showSuccess(isQueryRecordHighlighted(next.state) ? '已答复，市民可查看结果' : '已答复未查到');
+                navigate(paths.fulfilment.list, { replace: true });
               }}
             />
           ) : (
@@ -232,6 +233,6 @@ export function Component() {
           )}
         </>
       )}
-    </PageShell>
+    </ConsolePage>
   );
 }

@@ -1,6 +1,6 @@
 import { Button, Grid } from 'antd-mobile';
 import { useNavigate } from 'react-router';
-import { entriesFor } from '../../app/console-menu';
+import { entriesFor } from '../../config/console-menu';
 import { useShell } from '../../stores/shell';
 import './home-page.css';
 
