@@ -1,6 +1,5 @@
 import type { EnteredCertificate, FulfilmentAnswer, FulfilmentRecord } from '@hall/api/browser';
 import { FULFILMENT_UPLOAD_MAX_BYTES, FULFILMENT_UPLOAD_MISSING, FULFILMENT_UPLOAD_TOO_LARGE } from '@hall/api/browser';
-import { NETWORK_ERROR } from '@hall/app';
 import { isQueryRecordHighlighted } from '@hall/domain';
 import { EmptyState } from '@hall/ui/empty-state';
 import { FieldList } from '@hall/ui/field-list';
@@ -16,6 +15,7 @@ import './fulfilment.css';
 import { ConsolePage } from '../../components/console-page';
 import { useConsoleRemote } from '../../lib/use-console-remote';
 import { paths } from '../../config/paths';
+import { ReplyForm, useReply } from '../../components/reply-form';
 
 type Mode = 'entered' | 'upload' | 'notFound';
 
@@ -76,8 +76,7 @@ function AnswerForm({ record, onAnswered }: { record: FulfilmentRecord; onAnswer
   const [certificate, setCertificate] = useState<ArchiveLine>(() => emptyLines(record.qzh));
   const [archive, setArchive] = useState<ArchiveLine[]>(() => [emptyLines()]);
   const [file, setFile] = useState<File | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { problem, setProblem, busy, run: send } = useReply();
   // A problem shown belongs to what was sent; an edit starts over.
   const edited =
     <T,>(set: (value: T) => void) =>
@@ -92,14 +91,13 @@ function AnswerForm({ record, onAnswered }: { record: FulfilmentRecord; onAnswer
     { label: '未查到', value: 'notFound' as const },
   ];
 
-  async function run(send: () => Promise<Answered>) {
-    setBusy(true);
-    setProblem(null);
-    const outcome = await send().catch((): Answered => ({ problem: NETWORK_ERROR }));
-    setBusy(false);
-    if ('problem' in outcome) setProblem(outcome.problem);
-    else onAnswered(outcome.record);
-  }
+  const run = (answering: () => Promise<Answered>) =>
+    send(async () => {
+      const outcome = await answering();
+      if ('problem' in outcome) return outcome.problem;
+      onAnswered(outcome.record);
+      return null;
+    });
 
   async function submit() {
     if (mode === 'notFound') {
@@ -179,16 +177,13 @@ function AnswerForm({ record, onAnswered }: { record: FulfilmentRecord; onAnswer
         </div>
       )}
       {mode === 'notFound' && <p className="console-muted">市民将看到“未查到”。请确认已在登记系统中核实。</p>}
-      {problem && (
-        <p className="console-problem" role="alert">
-          {problem}
-        </p>
-      )}
-      <div className="console-actions">
-        <Button block color={mode === 'notFound' ? 'danger' : 'primary'} loading={busy} disabled={busy} onClick={() => void submit()}>
-          {mode === 'notFound' ? '答复未查到' : mode === 'upload' ? '上传并答复' : '生成并答复'}
-        </Button>
-      </div>
+      <ReplyForm
+        problem={problem}
+        busy={busy}
+        danger={mode === 'notFound'}
+        submitLabel={mode === 'notFound' ? '答复未查到' : mode === 'upload' ? '上传并答复' : '生成并答复'}
+        onSubmit={() => void submit()}
+      />
     </section>
   );
 }

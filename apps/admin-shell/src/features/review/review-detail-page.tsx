@@ -7,7 +7,7 @@ import { FieldList } from '@hall/ui/field-list';
 import { ErrorState, LoadingState } from '@hall/ui/load-state';
 import { MaterialThumbnails, MaterialViewer, type MaterialViewerState } from '@hall/ui/material-pictures';
 import { showAlert, showConfirm, showSuccess } from '@hall/ui';
-import { Button, Popup, TextArea } from 'antd-mobile';
+import { Button, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { decideReview, loadReviewApplication, type ReviewDecisionName, type ReviewStageName } from './review-api';
@@ -15,6 +15,7 @@ import './review.css';
 import { ConsolePage } from '../../components/console-page';
 import { useConsoleRemote } from '../../lib/use-console-remote';
 import { href, paths } from '../../config/paths';
+import { ReplyForm } from '../../components/reply-form';
 
 /** What each stage's pass is called, and what confirming it says. */
 const PASS_ACTIONS: Readonly<Record<ReviewStageName, { label: string; confirm: string; done: string }>> = {
@@ -125,40 +126,29 @@ function RejectSheet({ stage, visible, busy, onClose, onReject }: { stage: Revie
   return (
     <Popup visible={visible} onMaskClick={onClose} bodyClassName="review-sheet" destroyOnClose>
       <h2>驳回申请（{REVIEW_STAGE_LABELS[stage]}）</h2>
-      <label htmlFor="review-opinion">驳回意见</label>
-      <TextArea
-        id="review-opinion"
-        placeholder="请写明需要申请人修改或补充的内容，申请人将在“已驳回”中看到"
-        value={opinion}
-        onChange={(value) => {
-          setOpinion(value);
-          setProblem(null);
+      <ReplyForm
+        text={{
+          id: 'review-opinion',
+          label: '驳回意见',
+          placeholder: '请写明需要申请人修改或补充的内容，申请人将在“已驳回”中看到',
+          rows: 4,
+          maxLength: REVIEW_OPINION_MAX_LENGTH,
+          value: opinion,
+          onChange: (value) => {
+            setOpinion(value);
+            setProblem(null);
+          },
         }}
-        rows={4}
-        maxLength={REVIEW_OPINION_MAX_LENGTH}
-        showCount
+        problem={problem}
+        busy={busy}
+        submitLabel="确定驳回"
+        danger
+        onCancel={onClose}
+        onSubmit={() => {
+          if (!opinion.trim()) setProblem(REVIEW_OPINION_REQUIRED);
+          else onReject(opinion.trim());
+        }}
       />
-      {problem && (
-        <p className="review-problem" role="alert">
-          {problem}
-        </p>
-      )}
-      <div className="review-actions">
-        <Button block onClick={onClose} disabled={busy}>
-          取消
-        </Button>
-        <Button
-          block
-          color="danger"
-          loading={busy}
-          onClick={() => {
-            if (!opinion.trim()) setProblem(REVIEW_OPINION_REQUIRED);
-            else onReject(opinion.trim());
-          }}
-        >
-          确定驳回
-        </Button>
-      </div>
     </Popup>
   );
 }
