@@ -1,4 +1,4 @@
-import type { OperatorRole } from '@hall/domain';
+import { OPERATOR_ROLE_CODES, operatorRoleTitle, type OperatorRole } from '@hall/domain';
 import { paths } from './paths';
 
 /** One screen of the console as the home lists it; shown only to operators holding its role. */
@@ -34,4 +34,21 @@ export const CONSOLE_MENU: readonly ConsoleEntry[] = [
 
 export function entriesFor(roles: readonly string[]): ConsoleEntry[] {
   return CONSOLE_MENU.filter((entry) => roles.includes(entry.role));
+}
+
+/** The side navigation of the desktop: the operator's screens under their roles' titles, in the menu's order. */
+export function menuGroupsFor(roles: readonly string[]): { role: OperatorRole; title: string; entries: ConsoleEntry[] }[] {
+  return OPERATOR_ROLE_CODES.filter((role) => roles.includes(role))
+    .map((role) => ({ role, title: operatorRoleTitle(role), entries: CONSOLE_MENU.filter((entry) => entry.role === role) }))
+    .filter((group) => group.entries.length > 0);
+}
+
+/**
+ * The home's title: 管理员首页 for an administrator (the sys_admin shell of spec part 1 §1), else
+ * the home of the operator's first role (审核员首页, 窗口人员首页, 内容管理员首页).
+ */
+export function homeTitleFor(roles: readonly string[]): string {
+  if (roles.includes('admin')) return '管理员首页';
+  const first = OPERATOR_ROLE_CODES.find((role) => roles.includes(role));
+  return first ? `${operatorRoleTitle(first)}首页` : '管理端首页';
 }

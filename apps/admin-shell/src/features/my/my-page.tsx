@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api, landing } from '../../lib/hall';
 import { useShell } from '../../stores/shell';
+import { ConsolePage } from '../../components/console-page';
 import { href, paths } from '../../config/paths';
 
 /** The query flag of a return from WeChat's authorize page on the way to binding. */
@@ -69,8 +70,8 @@ export function Component() {
   };
 
   return (
-    <>
-      <header className="shell-header" style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
+    <ConsolePage title="个人中心" onBack={null}>
+      <div className="shell-header" style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
         <Avatar src="" style={{ '--size': '52px', '--border-radius': '50%' }} />
         <div>
           {me?.displayName}
@@ -82,7 +83,7 @@ export function Component() {
             ))}
           </small>
         </div>
-      </header>
+      </div>
       <List style={{ marginTop: 12 }}>
         <List.Item extra={me?.username}>账号</List.Item>
         <List.Item extra={me?.signedInWith === 'wechat' ? '微信' : '账号密码'}>本次登录方式</List.Item>
@@ -102,6 +103,6 @@ export function Component() {
           退出登录
         </List.Item>
       </List>
-    </>
+    </ConsolePage>
   );
 }
