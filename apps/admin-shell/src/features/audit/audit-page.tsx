@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { DataTable, type Column } from '../../components/data-table';
 import { api } from '../../lib/hall';
-import { AUDIT_ACTION_FILTERS, auditActionText, auditFieldText, auditValueText } from './audit-actions';
+import { AUDIT_ACTION_FILTERS, auditActionText, auditFieldText, auditTargetText, auditValueText, operatorOf, type OperatorNames } from './audit-actions';
 import { LoadStatus } from '../../components/load-status';
 import './audit.css';
 import { ConsolePage } from '../../components/console-page';
@@ -22,20 +22,31 @@ function Change({ entry }: { entry: AuditEntry }) {
     <ul className="audit-change">
       {keys.map((key) => (
         <li key={key}>
-          {auditFieldText(key)}：{entry.before && key in entry.before ? `${auditValueText(key, entry.before[key])} → ` : ''}
-          {auditValueText(key, entry.after?.[key])}
+          {auditFieldText(key)}：{entry.before && key in entry.before ? `${auditValueText(key, entry.before[key], entry.action)} → ` : ''}
+          {auditValueText(key, entry.after?.[key], entry.action)}
         </li>
       ))}
     </ul>
   );
 }
 
-const COLUMNS: Column<AuditEntry>[] = [
+/** 姓名（账号）: the account in a span of its own, its brackets drawn around it, so it reads and searches as the account alone. */
+function Operator({ displayName, username }: { displayName: string | null; username: string }) {
+  if (!displayName) return <>{username}</>;
+  return (
+    <>
+      {displayName}
+      <span className="audit-account">{username}</span>
+    </>
+  );
+}
+
+const columnsFor = (operators: OperatorNames): Column<AuditEntry>[] => [
   { key: 'action', title: '操作', primary: true, render: (e) => auditActionText(e.action) },
   { key: 'at', title: '时间', render: (e) => e.at },
-  { key: 'who', title: '操作人', render: (e) => e.operatorName },
+  { key: 'who', title: '操作人', render: (e) => <Operator {...operatorOf(e.operatorId, e.operatorName, operators)} /> },
   { key: 'ip', title: '来源地址', render: (e) => e.ip },
-  { key: 'target', title: '对象', render: (e) => e.target || '—' },
+  { key: 'target', title: '对象', render: (e) => auditTargetText(e.target, operators) },
   { key: 'change', title: '变更', render: (e) => <Change entry={e} /> },
 ];
 
@@ -58,6 +69,9 @@ export function Component() {
       ),
     [page, filter.operator, filter.action, filter.from, filter.to],
   );
+  // The accounts by id, for 姓名（账号）: the trail keeps only the account an entry was made under.
+  const accounts = useConsoleRemote(async () => dataOf(await api.listOperators({})).items, []);
+  const operators: OperatorNames = new Map((accounts.data ?? []).map((account) => [account.id, account]));
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setParams(Object.fromEntries(Object.entries(draft).filter(([, value]) => value)));
@@ -96,7 +110,7 @@ export function Component() {
       {trail.data && trail.data.total > 0 && (
         <>
           <p className="shell-note">共 {trail.data.total} 条，记录只增不改。</p>
-          <DataTable label="操作日志" columns={COLUMNS} rows={trail.data.items} rowKey={(e) => e.id} />
+          <DataTable label="操作日志" columns={columnsFor(operators)} rows={trail.data.items} rowKey={(e) => e.id} />
           <Pager total={trail.data.total} pageSize={trail.data.pageSize} current={page} onChange={(next) => setParams({ ...Object.fromEntries(params), page: String(next) })} />
         </>
       )}
