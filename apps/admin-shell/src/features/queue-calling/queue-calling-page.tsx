@@ -117,7 +117,7 @@ export function Component() {
                 <optgroup key={item.id} label={item.name}>
                   {item.groups.map((option) => (
                     <option key={option.id} value={option.id}>
-                      {option.prefix} · {option.name}
+                      {item.name} · {option.prefix} · {option.name}
                     </option>
                   ))}
                 </optgroup>

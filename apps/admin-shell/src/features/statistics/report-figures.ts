@@ -36,13 +36,18 @@ export function querySeries(report: HallStatisticsReport, days: string[]): Serie
   return seriesBy(days, report.queriesPerDay, (row) => QUERY_KIND_LABELS[row.kind] ?? row.kind);
 }
 
-/** Each day's bookings as bars, and the places offered as a line on an axis of its own, so a few bookings beside hundreds of places still read. */
+/**
+ * Each day's bookings, and apart from them the places offered: a few bookings drawn beside hundreds
+ * of places could not be read on one chart, even on an axis of their own.
+ */
 export function bookingSeries(report: HallStatisticsReport, days: string[]): Series[] {
   const at = (day: string) => report.bookingsPerDay.find((row) => row.day === day);
-  return [
-    { label: '已预约', values: days.map((day) => at(day)?.booked ?? 0) },
-    { label: '可预约名额', values: days.map((day) => at(day)?.capacity ?? 0), line: true, ownAxis: true },
-  ];
+  return [{ label: '已预约', values: days.map((day) => at(day)?.booked ?? 0) }];
+}
+
+export function capacitySeries(report: HallStatisticsReport, days: string[]): Series[] {
+  const at = (day: string) => report.bookingsPerDay.find((row) => row.day === day);
+  return [{ label: '可预约名额', values: days.map((day) => at(day)?.capacity ?? 0) }];
 }
 
 /** Each day's bookings as the counter recorded them: 到场, 未到, and the rest not (yet) recorded. */
