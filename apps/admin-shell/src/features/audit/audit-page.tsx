@@ -42,9 +42,9 @@ function Operator({ displayName, username }: { displayName: string | null; usern
 }
 
 const columnsFor = (operators: OperatorNames): Column<AuditEntry>[] => [
-  { key: 'action', title: '操作', primary: true, render: (e) => auditActionText(e.action) },
-  { key: 'at', title: '时间', render: (e) => e.at },
-  { key: 'who', title: '操作人', render: (e) => <Operator {...operatorOf(e.operatorId, e.operatorName, operators)} /> },
+  { key: 'action', title: '操作', primary: true, render: (e) => auditActionText(e.action), sortValue: (e) => auditActionText(e.action) },
+  { key: 'at', title: '时间', render: (e) => e.at, sortValue: (e) => e.at },
+  { key: 'who', title: '操作人', render: (e) => <Operator {...operatorOf(e.operatorId, e.operatorName, operators)} />, sortValue: (e) => e.operatorName },
   { key: 'ip', title: '来源地址', render: (e) => e.ip },
   { key: 'target', title: '对象', render: (e) => auditTargetText(e.target, operators) },
   { key: 'change', title: '变更', render: (e) => <Change entry={e} /> },

@@ -105,9 +105,9 @@ export function Component() {
                 rowKey={(row) => `${row.kind}${row.id}`}
                 rows={bookings}
                 columns={[
-                  { key: 'time', title: '时段', render: (row) => row.timeName },
-                  { key: 'name', title: '姓名', render: (row) => row.name, primary: true },
-                  { key: 'process', title: '业务', render: (row) => row.processName },
+                  { key: 'time', title: '时段', render: (row) => row.timeName, sortValue: (row) => row.timeName },
+                  { key: 'name', title: '姓名', render: (row) => row.name, primary: true, sortValue: (row) => row.name },
+                  { key: 'process', title: '业务', render: (row) => row.processName, sortValue: (row) => row.processName },
                   { key: 'number', title: '预约单号', render: (row) => row.bookingNumber },
                   { key: 'phone', title: '手机号', render: (row) => row.maskedPhone },
                   { key: 'state', title: '状态', render: (row) => <StateTag booking={row} /> },

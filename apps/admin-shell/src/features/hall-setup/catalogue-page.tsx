@@ -93,10 +93,10 @@ export function Component() {
   };
 
   const columns: Column<CatalogueBusiness>[] = [
-    { key: 'name', title: '业务名称', primary: true, render: (b) => b.prodefName },
+    { key: 'name', title: '业务名称', primary: true, render: (b) => b.prodefName, sortValue: (b) => b.prodefName },
     { key: 'kind', title: '类别', render: (b) => `${b.typeName} · ${b.categoryName}` },
-    { key: 'area', title: '办理地点', render: (b) => `${b.areaname}（${b.xzqdm}）` },
-    { key: 'applications', title: '申请数', render: (b) => String(b.applications) },
+    { key: 'area', title: '办理地点', render: (b) => `${b.areaname}（${b.xzqdm}）`, sortValue: (b) => b.xzqdm },
+    { key: 'applications', title: '申请数', render: (b) => String(b.applications), sortValue: (b) => b.applications },
     {
       key: 'actions',
       title: '操作',
@@ -125,7 +125,7 @@ export function Component() {
       {list.loading && !list.data && <LoadingState />}
       {list.error !== null && <ErrorState title={LOAD_FAILED} message={list.error} onRetry={() => void list.reload()} />}
       {list.data && list.data.items.length === 0 && <p className="console-muted catalogue__empty">还没有业务，点“新增业务”添加第一项。</p>}
-      {list.data && list.data.items.length > 0 && <DataTable label="业务目录" columns={columns} rows={list.data.items} rowKey={(b) => b.id} />}
+      {list.data && list.data.items.length > 0 && <DataTable label="业务目录" columns={columns} rows={list.data.items} rowKey={(b) => b.id} paged />}
       <Popup visible={editing !== null} onMaskClick={() => setEditing(null)} bodyClassName="catalogue__popup" destroyOnClose>
         {editing && list.data && (
           <BusinessForm

@@ -4,7 +4,6 @@ import { dataOf, submitWithFeedback } from '@hall/app';
 import { showConfirm, showSuccess } from '@hall/ui';
 import { Button, Popup, Tag } from 'antd-mobile';
 import { useState } from 'react';
-
 import { DataTable, type Column } from '../../components/data-table';
 import { api } from '../../lib/hall';
 import { OperatorForm, type OperatorFormMode, type OperatorFormValues } from './operator-form';
@@ -61,8 +60,8 @@ export function Component() {
   };
 
   const columns: Column<OperatorAccount>[] = [
-    { key: 'name', title: '姓名', primary: true, render: (a) => `${a.displayName}（${a.username}）` },
-    { key: 'roles', title: '角色', render: (a) => a.roles.map(operatorRoleTitle).join('、') },
+    { key: 'name', title: '姓名', primary: true, render: (a) => `${a.displayName}（${a.username}）`, sortValue: (a) => a.username },
+    { key: 'roles', title: '角色', render: (a) => a.roles.map(operatorRoleTitle).join('、'), sortValue: (a) => a.roles.map(operatorRoleTitle).join('、') },
     {
       key: 'state',
       title: '状态',
@@ -73,7 +72,7 @@ export function Component() {
     },
     { key: 'sites', title: '服务网点', render: (a) => (served.data ? siteNames(served.data.sites, ownSites(a)) : '') },
     { key: 'wechat', title: '微信', render: (a) => (a.wechatBound ? '已绑定' : '未绑定') },
-    { key: 'last', title: '最近登录', render: (a) => a.lastSignInAt || '从未登录' },
+    { key: 'last', title: '最近登录', render: (a) => a.lastSignInAt || '从未登录', sortValue: (a) => a.lastSignInAt || null },
     {
       key: 'actions',
       title: '操作',
@@ -107,7 +106,7 @@ export function Component() {
         <span className="shell-note">新账号和重置后的密码是临时密码，本人须在72小时内登录并修改；重置密码会解除该账号的微信绑定。</span>
       </div>
       <LoadStatus loaded={accounts} />
-      {accounts.data && <DataTable label="管理人员账号" columns={columns} rows={accounts.data} rowKey={(a) => a.id} />}
+      {accounts.data && <DataTable label="管理人员账号" columns={columns} rows={accounts.data} rowKey={(a) => a.id} paged />}
       <Popup visible={editing !== null} onMaskClick={() => setEditing(null)} bodyClassName="operators__popup" destroyOnClose>
         {editing && <OperatorForm key={`${editing.mode}-${editing.account?.id ?? 'new'}`} mode={editing.mode} account={editing.account} onSubmit={save} onCancel={() => setEditing(null)} />}
       </Popup>

@@ -5,7 +5,6 @@ import { ErrorState, LoadingState } from '@hall/ui/load-state';
 import { Button, Form, Tag } from 'antd-mobile';
 import { Input, showToast } from '@hall/ui';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-
 import { FormError, useFormSubmit } from '../../components/form-submit';
 import { loadQueueSettings, saveGroup, saveHall, type GroupValues, type HallValues } from './queue-settings-api';
 import { ClosedDays, GroupBusinesses, removeGroup, removeHall } from './queue-hall-setup';

@@ -3,7 +3,6 @@ import { NETWORK_ERROR } from '@hall/app';
 import { Button } from 'antd-mobile';
 import { Input } from '@hall/ui';
 import { useState } from 'react';
-
 import { FormError } from '../../../components/form-submit';
 import { api } from '../../../lib/hall';
 import { dataOrThrow, refusalOf } from '../shared/content-api';

@@ -4,7 +4,6 @@ import { ErrorState } from '@hall/ui/load-state';
 import { Button, Form, TextArea } from 'antd-mobile';
 import { Input, showSuccess } from '@hall/ui';
 import { useState } from 'react';
-
 import { FormError, useFormSubmit } from '../../../components/form-submit';
 import { api } from '../../../lib/hall';
 import { dataOrThrow, refusalOf } from '../shared/content-api';

@@ -1,7 +1,6 @@
 import { MAP_ATTRIBUTION_MAX_LENGTH, type MapSetting } from '@hall/api/browser';
 import { Button, Form } from 'antd-mobile';
 import { Input, showSuccess } from '@hall/ui';
-
 import { FormError, useFormSubmit } from '../../../components/form-submit';
 import { api } from '../../../lib/hall';
 import { dataOrThrow, refusalOf } from '../shared/content-api';

@@ -1,6 +1,5 @@
 import { NETWORK_ERROR } from '@hall/app';
 import { showAlert, showConfirm, showSuccess } from '@hall/ui';
-
 import { useState } from 'react';
 import { moved, refusalOf } from './content-api';
 import { useConsoleRemote } from '../../../lib/use-console-remote';
