@@ -2,6 +2,7 @@ import { ARTICLE_TYPE_NAMES, ARTICLE_TYPES, CONSOLE_ARTICLE_TITLE_MAX_LENGTH, CO
 import { NETWORK_ERROR } from '@hall/app';
 import { LoadingState } from '@hall/ui/load-state';
 import { Button, Selector, Tag } from 'antd-mobile';
+import { ArticlePreview } from './article-preview';
 import { Input, showConfirm, showSuccess } from '@hall/ui';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -27,6 +28,7 @@ function ArticleForm({ saved, initialType, onSaved }: { saved: ConsoleArticle | 
   const [content, setContent] = useState(saved?.content ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [previewing, setPreviewing] = useState(false);
   const published = saved?.status === 'published';
 
   /** Runs a save or publish; answers the article as saved, or null after showing the refusal. */
@@ -49,6 +51,13 @@ function ArticleForm({ saved, initialType, onSaved }: { saved: ConsoleArticle | 
     if (!title.trim()) return CONSOLE_ARTICLE_TITLE_REQUIRED;
     return saveArticle({ ...(saved ? { id: saved.id, version: saved.version } : {}), type, title, content });
   };
+
+  /** 发布 asks first: once published, citizens read it at once. */
+  async function confirmPublish() {
+    if (!title.trim()) return setProblem(CONSOLE_ARTICLE_TITLE_REQUIRED);
+    const confirmed = await showConfirm(`发布后市民即可在“${ARTICLE_TYPE_NAMES[type]}”中看到这篇文章。确定发布“${title.trim()}”吗？`, { title: '发布文章', confirmText: '确定发布' });
+    if (confirmed) await run(saveAndPublish, '已发布');
+  }
 
   const saveAndPublish = async (): Promise<ArticleOutcome | string> => {
     const first = await save();
@@ -109,7 +118,7 @@ function ArticleForm({ saved, initialType, onSaved }: { saved: ConsoleArticle | 
           {published ? '保存修改' : '保存草稿'}
         </Button>
         {!published && (
-          <Button color="primary" loading={busy} disabled={busy} onClick={() => void run(saveAndPublish, '已发布')}>
+          <Button color="primary" loading={busy} disabled={busy} onClick={() => void confirmPublish()}>
             发布
           </Button>
         )}
@@ -118,12 +127,16 @@ function ArticleForm({ saved, initialType, onSaved }: { saved: ConsoleArticle | 
             撤回为草稿
           </Button>
         )}
+        <Button fill="outline" disabled={busy} onClick={() => setPreviewing(true)}>
+          预览
+        </Button>
         {saved && (
           <Button color="danger" fill="none" disabled={busy} onClick={() => void remove()}>
             删除
           </Button>
         )}
       </div>
+      <ArticlePreview visible={previewing} type={type} title={title} content={content} onClose={() => setPreviewing(false)} />
     </section>
   );
 }
