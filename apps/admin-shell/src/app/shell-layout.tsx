@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { operatorRoleTitle } from '@hall/domain';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { SignInPage } from '../features/sign-in/sign-in-page';
-import { homeTitleFor, menuGroupsFor } from '../config/console-menu';
+import { menuGroupsFor } from '../config/console-menu';
 import { useDesktop } from '../lib/use-desktop';
 import { useShell } from '../stores/shell';
 import './shell.css';
@@ -103,7 +103,7 @@ function SideNavigation({ roles }: { roles: readonly string[] }) {
   return (
     <nav className="shell-side" aria-label="主导航">
       <NavLink to={paths.home} end className={link}>
-        {homeTitleFor(roles)}
+        首页
       </NavLink>
       {menuGroupsFor(roles).map((group) => (
         <section key={group.role} className="shell-side__group" aria-label={group.title}>
