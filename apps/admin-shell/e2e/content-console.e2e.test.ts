@@ -1,9 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hallForFile, signIn } from './harness';
-import { keepFailureEvidence, citizenOnPhone } from './identity';
-import { steadyScreenshots } from './steady-screenshots';
-import { tinyPdf } from './pdf-fixture';
+import { hallForFile, signIn, keepFailureEvidence, citizenOnPhone, steadyScreenshots, tinyPdf } from './hall';
 
 const hall = hallForFile();
 

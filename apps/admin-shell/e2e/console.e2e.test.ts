@@ -1,9 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hallForFile } from './harness';
-import { keepFailureEvidence, verifiedCitizen } from './identity';
-import { steadyScreenshots } from './steady-screenshots';
-import { submitMortgageOverHttp } from './submit-over-http';
+import { hallForFile, keepFailureEvidence, verifiedCitizen, steadyScreenshots, submitMortgageOverHttp } from './hall';
 
 const hall = hallForFile();
 

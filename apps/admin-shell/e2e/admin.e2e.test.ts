@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hallForFile, screenshots } from './harness';
+import { hallForFile, screenshots } from './hall';
 
 const hall = hallForFile();
 

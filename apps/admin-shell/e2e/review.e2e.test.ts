@@ -1,10 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hallForFile } from './harness';
-import { keepFailureEvidence, verifiedCitizen } from './identity';
-import { steadyScreenshots } from './steady-screenshots';
-import { acknowledge, applyFromGuide, submitAndFindPending, uploadRequired, type Shot } from './application-steps';
-import { submitMortgageOverHttp } from './submit-over-http';
+import { hallForFile, keepFailureEvidence, verifiedCitizen, steadyScreenshots, acknowledge, applyFromGuide, submitAndFindPending, uploadRequired, type Shot, submitMortgageOverHttp } from './hall';
 
 const hall = hallForFile();
 
