@@ -1,6 +1,6 @@
 import type { HallStatisticsReport } from '@hall/api/browser';
 import { describe, expect, it } from 'vitest';
-import { applicationsByBusiness, attendanceSeries, bookingSeries, capacitySeries, daysOf, querySeries } from './report-figures';
+import { applicationsByBusiness, attendanceSeries, bookingSeries, daysOf, querySeries } from './report-figures';
 
 const none = { count: 0, averageHours: null, p90Hours: null };
 const report: HallStatisticsReport = {
@@ -31,9 +31,11 @@ describe('the statistics report’s figures', () => {
     expect(days).toEqual(['2026-03-01', '2026-03-02', '2026-03-03']);
   });
 
-  it('counts bookings against places, and the attendance not recorded', () => {
-    expect(bookingSeries(report, days)).toEqual([{ label: '已预约', values: [0, 3, 0] }]);
-    expect(capacitySeries(report, days)).toEqual([{ label: '可预约名额', values: [0, 120, 0] }]);
+  it('counts bookings and how full each day was, and the attendance not recorded', () => {
+    expect(bookingSeries(report, days)).toEqual([
+      { label: '已预约', values: [0, 3, 0] },
+      { label: '名额占用率（%）', values: [0, 2.5, 0], line: true, ownAxis: true },
+    ]);
     expect(attendanceSeries(report, days).map((series) => series.values)).toEqual([
       [0, 3, 0],
       [0, 1, 0],

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { DataTable } from '../../components/data-table';
 import { api } from '../../lib/hall';
 import { BarChart } from './bar-chart';
-import { applicationSeries, applicationsByBusiness, attendanceSeries, bookingSeries, capacitySeries, daysOf, querySeries, reportCsv } from './report-figures';
+import { applicationSeries, applicationsByBusiness, attendanceSeries, bookingSeries, daysOf, querySeries, reportCsv } from './report-figures';
 import { LoadStatus } from '../../components/load-status';
 import './statistics.css';
 import { ConsolePage } from '../../components/console-page';
@@ -40,7 +40,6 @@ export function Component() {
         ? {
             applications: applicationSeries(data, days),
             bookings: bookingSeries(data, days),
-            capacity: capacitySeries(data, days),
             attendance: attendanceSeries(data, days),
             queries: querySeries(data, days),
           }
@@ -109,8 +108,7 @@ export function Component() {
             </div>
           </section>
           <BarChart title="每日网上申请（按当前审核状态）" labels={days} series={charts.applications} stacked />
-          <BarChart title="每日窗口预约" labels={days} series={charts.bookings} axisTitles={{ left: '已预约（人次）' }} />
-          <BarChart title="每日可预约名额" labels={days} series={charts.capacity} axisTitles={{ left: '可预约名额（个）' }} />
+          <BarChart title="每日窗口预约与名额占用率" labels={days} series={charts.bookings} axisTitles={{ left: '已预约（人次）', right: '占用率（%）' }} />
           <BarChart title="每日预约到场与未到" labels={days} series={charts.attendance} stacked />
           <BarChart title="每日查询量（按类别）" labels={days} series={charts.queries} stacked />
           <section className="statistics-section">
