@@ -13,6 +13,7 @@ const routes: RouteObject[] = [
       { path: paths.my, ...lazyScreen(() => import('../features/my/my-page')) },
       { path: paths.password, ...lazyScreen(() => import('../features/my/password-page')) },
       { path: paths.review.list, ...lazyScreen(() => import('../features/review/review-list-page')) },
+      { path: paths.review.decided, ...lazyScreen(() => import('../features/review/decided-page')) },
       { path: paths.review.detail, ...lazyScreen(() => import('../features/review/review-detail-page')) },
       { path: paths.operators, ...lazyScreen(() => import('../features/operators/operators-page')) },
       { path: paths.queueSettings, ...lazyScreen(() => import('../features/queue-settings/queue-settings-page')) },

@@ -12,6 +12,7 @@ export interface ConsoleEntry {
 /** The console's screens, in the order the home shows them: by role (审核员, 窗口人员, 内容管理员, 系统管理员). A new screen is one more path in paths.ts, one entry here and one route in the app's router. */
 export const CONSOLE_MENU: readonly ConsoleEntry[] = [
   { path: paths.review.list, title: '网上申请审核', description: '权籍调查审核与受理审核', role: 'reviewer' },
+  { path: paths.review.decided, title: '我已审核', description: '我作出的审核通过与驳回，可按环节、结果与日期筛选', role: 'reviewer' },
   { path: paths.feedback.list, title: '反馈处理', description: '查看并回复市民的意见反馈', role: 'counter' },
   { path: paths.fulfilment.list, title: '查询办理', description: '答复登记系统未能答复的证书、证照与查档查询', role: 'counter' },
   { path: paths.counterDay, title: '今日预约', description: '按时段查看当天预约，登记到场或未到，打印名单', role: 'counter' },
