@@ -1,4 +1,4 @@
-import { REVIEW_STAGE_NAMES, type ReviewDecisionItem } from '@hall/api/browser';
+import type { ReviewDecisionItem } from '@hall/api/browser';
 import { dataOf } from '@hall/app';
 import { REVIEW_STAGE_LABELS, reviewStatusLabel } from '@hall/domain';
 import { EmptyState } from '@hall/ui/empty-state';
@@ -12,6 +12,7 @@ import { useConsoleRemote } from '../../lib/use-console-remote';
 import { useListAddress } from '../../lib/use-list-address';
 import './review.css';
 
+const STAGES = Object.keys(REVIEW_STAGE_LABELS) as ReviewDecisionItem['stage'][];
 const DECISIONS: Record<ReviewDecisionItem['decision'], string> = { pass: '通过', reject: '驳回' };
 
 const COLUMNS: Column<ReviewDecisionItem>[] = [
@@ -47,7 +48,7 @@ export function Component() {
       dataOf(
         await api.getMyReviewDecisions({
           page,
-          stage: (REVIEW_STAGE_NAMES as readonly string[]).includes(filter.stage) ? (filter.stage as ReviewDecisionItem['stage']) : undefined,
+          stage: (STAGES as string[]).includes(filter.stage) ? (filter.stage as ReviewDecisionItem['stage']) : undefined,
           decision: filter.decision === 'pass' || filter.decision === 'reject' ? filter.decision : undefined,
           from: filter.from || undefined,
           to: filter.to || undefined,
@@ -59,7 +60,7 @@ export function Component() {
   return (
     <ConsolePage className="review-page" title="我已审核" loaded={loaded}>
       <form className="console-filter review-decided__filter" aria-label="筛选我已审核的申请" onSubmit={(event) => event.preventDefault()}>
-        {select(filter.stage, [['', '全部环节'], ...REVIEW_STAGE_NAMES.map((stage): [string, string] => [stage, REVIEW_STAGE_LABELS[stage]])], (stage) => change({ stage }), '环节')}
+        {select(filter.stage, [['', '全部环节'], ...STAGES.map((stage): [string, string] => [stage, REVIEW_STAGE_LABELS[stage]])], (stage) => change({ stage }), '环节')}
         {select(
           filter.decision,
           [
