@@ -227,19 +227,11 @@ export function operatorOf(id: number | null, name: string, operators: OperatorN
   return known ? { displayName: known.displayName, username: known.username } : { displayName: null, username: name || '—' };
 }
 
+/** A target's kind (queueHall:2) in words: the content things under their camel-cased names, and the rest. */
 const TARGET_KINDS: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(THINGS).map(([thing, name]) => [thing.replace(/\.(\w)/g, (_, first: string) => first.toUpperCase()), name])),
   operator: '账号',
-  article: '文章',
-  banner: '轮播图',
-  menu: '菜单',
-  question: '常见问题',
-  download: '下载资料',
-  site: '服务网点',
-  siteBusiness: '网点业务',
   business: '网上申请业务',
-  queueHall: '取号大厅',
-  queueGroup: '取号业务分组',
-  queueBusiness: '取号办理事项',
   queueOrder: '取号',
   appointmentProcess: '预约业务',
   setting: '设置',
