@@ -109,7 +109,8 @@ function SideNavigation({ roles }: { roles: readonly string[] }) {
         <section key={group.role} className="shell-side__group" aria-label={group.title}>
           <h2 className="shell-side__title">{group.title}</h2>
           {group.entries.map((entry) => (
-            <NavLink key={entry.path} to={entry.path} className={link}>
+            // An entry whose path another entry continues (/review, /review/decided) is current only on its own path.
+            <NavLink key={entry.path} to={entry.path} end={group.entries.some((other) => other.path.startsWith(`${entry.path}/`))} className={link}>
               {entry.title}
             </NavLink>
           ))}
