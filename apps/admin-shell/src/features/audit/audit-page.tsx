@@ -34,10 +34,10 @@ function Change({ entry }: { entry: AuditEntry }) {
 function Operator({ displayName, username }: { displayName: string | null; username: string }) {
   if (!displayName) return <>{username}</>;
   return (
-    <>
+    <span>
       {displayName}
       <span className="audit-account">{username}</span>
-    </>
+    </span>
   );
 }
 
