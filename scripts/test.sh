@@ -14,7 +14,8 @@ node scripts/check-spec-copy.mjs
 bash scripts/ensure-browser.sh
 rm -rf packages/*/.test-results apps/*/.test-results artifacts/e2e
 bash scripts/pnpm.sh turbo run build typecheck lint test
-# End to end: the built apps on the real server in Chromium at a phone viewport; screenshots in artifacts/e2e.
+# End to end: the built apps on the real server in Chromium, the citizen's journeys (apps/citizen/e2e) and the
+# console's (apps/admin-shell/e2e) at phone and desktop viewports; screenshots in artifacts/e2e.
 bash scripts/pnpm.sh turbo run e2e
 
 external="${HALL_TEST_EXTERNAL_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"

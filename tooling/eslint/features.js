@@ -1,6 +1,6 @@
 // The one-way imports inside an app (bulletproof-react): shared code (components, lib, stores,
-// config) → features → app. A feature never imports another feature, and shared code never
-// imports a feature; only the app (router, providers) puts features together.
+// config) → features → app. A feature never imports another feature, and neither a feature nor
+// shared code imports a feature or the app; only the app (router, providers) puts features together.
 // eslint-plugin-import's `no-restricted-paths` would say this too, but the hall does not use that
 // plugin, and `no-restricted-imports` patterns only see the import text, not the file it reaches.
 // This rule resolves each relative import against the importing file instead.
@@ -19,7 +19,7 @@ function featureOf(relative, groups) {
 const rule = {
   meta: {
     type: 'problem',
-    docs: { description: 'A feature never imports another feature; shared code never imports a feature.' },
+    docs: { description: 'A feature never imports another feature or the app; shared code never imports a feature or the app.' },
     schema: [
       {
         type: 'object',
@@ -43,10 +43,18 @@ const rule = {
     const own = featureOf(inFeatures(filename), groups);
     // The app folder assembles the features; it may import any of them.
     if (!path.relative(appRoot, filename).startsWith('..')) return {};
+    // The entry beside it (src/main.tsx) starts the app.
+    if (path.dirname(filename) === path.dirname(appRoot)) return {};
 
     function check(node, source) {
       if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const target = featureOf(inFeatures(path.resolve(path.dirname(filename), source)), groups);
+      const resolved = path.resolve(path.dirname(filename), source);
+      // The app puts the features together, so nothing below it may lean on it: a cycle otherwise.
+      if (!path.relative(appRoot, resolved).startsWith('..')) {
+        context.report({ node, message: `Only the app imports '${path.relative(context.cwd, resolved)}': move what is shared to components/, lib/ or config/.` });
+        return;
+      }
+      const target = featureOf(inFeatures(resolved), groups);
       if (target === null || target === own) return;
       if (own === null) {
         context.report({ node, message: `Shared code may not import the feature '${target}': move what both need to components/ or lib/.` });

@@ -1,6 +1,6 @@
 import { errcodeOk, replyMessage } from '@hall/api/browser';
 import { NETWORK_ERROR } from '@hall/app';
-import { Dialog, Toast } from 'antd-mobile';
+import { showAlert, showConfirm, showSuccess } from '@hall/ui';
 
 const FAILED = '操作失败，请稍后重试';
 
@@ -9,12 +9,12 @@ const FAILED = '操作失败，请稍后重试';
  * words in a dialog (answers null). A removal asks first.
  */
 export async function runSetup<T>(call: () => Promise<{ errcode: string; errmsg?: string; data?: T }>, confirm?: string): Promise<T | null> {
-  if (confirm && !(await Dialog.confirm({ content: confirm, confirmText: '确定', cancelText: '取消' }))) return null;
+  if (confirm && !(await showConfirm(confirm))) return null;
   const reply = await call().catch(() => null);
   if (reply && errcodeOk(reply) && reply.data !== undefined) {
-    Toast.show({ icon: 'success', content: reply.errmsg || '已保存' });
+    showSuccess(reply.errmsg || '已保存');
     return reply.data;
   }
-  await Dialog.alert({ title: '未能完成', content: reply ? replyMessage(reply, FAILED) : NETWORK_ERROR, confirmText: '知道了' });
+  await showAlert(reply ? replyMessage(reply, FAILED) : NETWORK_ERROR, { title: '未能完成', confirmText: '知道了' });
   return null;
 }

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { apilist, get } from '../define-call';
 import { errcodeOnlyReply, errcodeReply } from '../envelopes';
 import { text, plainText } from '../common';
-import { bareRequest, pageNumber } from './shared/requests';
+import { pagedReply } from './shared/replies';
+import { bareRequest, calendarDate, pageNumber } from './shared/requests';
 import { applicationDetail, reviewOpinions } from './apply';
 import { applicationMaterial } from './apply-fill';
 import { REVIEW_OPINION_MAX_LENGTH, REVIEW_QUEUE_PAGE_MAX } from '../review-limits';
@@ -64,6 +65,26 @@ export function reviewMaterialFilePath(id: string): string {
 
 const applicationId = text(20);
 
+export const REVIEW_DECISION_NAMES = ['pass', 'reject'] as const;
+
+/** One decision an operator made (我已审核): when, at which stage, which way and why, and where the application stands now. decidedAt: YYYY-MM-DD HH:mm:ss (Asia/Shanghai). */
+export const reviewDecisionItem = z.object({
+  id: z.string(),
+  decidedAt: z.string(),
+  stage: reviewStage,
+  decision: z.enum(REVIEW_DECISION_NAMES),
+  /** The rejection opinion as written, '' for a pass. */
+  opinion: z.string(),
+  name: z.string(),
+  business_name: z.string(),
+  prolsh: z.string().nullable(),
+  /** Where the application stands now (it may have moved on since). */
+  shzt: z.number(),
+});
+export type ReviewDecisionItem = z.infer<typeof reviewDecisionItem>;
+
+export const REVIEW_DECISIONS_PAGE_SIZE = 20;
+
 export const reviewCalls = {
   /**
    * The applications waiting at each stage (or at the one named), oldest submission first: a page of
@@ -77,6 +98,18 @@ export const reviewCalls = {
       pageSize: z.number().int().min(1).max(REVIEW_QUEUE_PAGE_MAX).default(REVIEW_QUEUE_PAGE_MAX),
     }),
     errcodeReply(z.object({ lists: z.array(reviewQueue) })),
+  ),
+  /** The decisions the signed-in operator made, newest first, by stage, decision and day (inclusive), a page of REVIEW_DECISIONS_PAGE_SIZE. */
+  getMyReviewDecisions: apilist(
+    'getMyReviewDecisions',
+    bareRequest.extend({
+      page: pageNumber,
+      stage: reviewStage.optional(),
+      decision: z.enum(REVIEW_DECISION_NAMES).optional(),
+      from: calendarDate.optional(),
+      to: calendarDate.optional(),
+    }),
+    pagedReply(reviewDecisionItem),
   ),
   /** One submitted application in full; a draft (not submitted) or a missing one answers 查询无数据. */
   getReviewApply: apilist('getReviewApply', bareRequest.extend({ proinstid: applicationId }), errcodeReply(reviewApplicationDetail)),

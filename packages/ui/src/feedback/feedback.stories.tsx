@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Button, Space } from 'antd-mobile';
 import { expect, fireEvent, within } from 'storybook/test';
 import { tick } from '../testing/clock';
-import { showAlert, showConfirm, showErrorToast, showLoading, showWarning } from './feedback';
+import { showAlert, showConfirm, showErrorToast, showLoading, showSuccess, showWarning } from './feedback';
 
 /** Buttons that open each kind of feedback, and a line that says how it ended. */
 function FeedbackDemo() {
@@ -36,6 +36,9 @@ function FeedbackDemo() {
         </Button>
         <Button block onClick={() => showErrorToast('必填哦')}>
           输入有误
+        </Button>
+        <Button block onClick={() => showSuccess('已保存')}>
+          保存
         </Button>
       </Space>
       <p role="status" style={{ color: '#5c6470' }}>
@@ -141,5 +144,17 @@ export const ErrorToast: Story = {
     await expect(page().getByText('必填哦')).toBeInTheDocument();
     await tick(50 + CLOSE_MS);
     await expect(page().queryByText('必填哦')).toBeNull();
+  },
+};
+
+/** A done action: its words beside the success tick, gone after the toast's time. */
+export const Success: Story = {
+  play: async ({ canvasElement }) => {
+    fireEvent.click(within(canvasElement).getByRole('button', { name: '保存' }));
+    await tick(OPEN_MS);
+    await expect(page().getByText('已保存')).toBeInTheDocument();
+    await expect(document.querySelector('.adm-toast-icon')).not.toBeNull();
+    await tick(2000 + CLOSE_MS);
+    await expect(page().queryByText('已保存')).toBeNull();
   },
 };

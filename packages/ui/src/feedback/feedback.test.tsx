@@ -7,7 +7,7 @@ import { runStory, runStoryOnFakeClock, storyTest } from '../testing/run-story';
 import { pendingLoads, showLoading } from './feedback';
 import * as stories from './feedback.stories';
 
-const { Overview, Alert, Warning, Confirm, Loading, ErrorToast } = composeStories(stories);
+const { Overview, Alert, Warning, Confirm, Loading, ErrorToast, Success } = composeStories(stories);
 
 describe('Dialogs and toasts', () => {
   it('is accessible, the buttons and an open dialog', async () => {
@@ -27,6 +27,8 @@ describe('Dialogs and toasts', () => {
   storyTest('keeps 加载中 until every load has finished', Loading, { fakeClock: true });
 
   storyTest('shows an input error for 600 ms', ErrorToast, { fakeClock: true });
+
+  storyTest('shows a done action with the success tick', Success, { fakeClock: true });
 
   it('counts loads, and a hide called twice counts once', () => {
     const hideA = showLoading();

@@ -83,6 +83,11 @@ export function showToast(content: ReactNode, duration?: number): void {
   void whenLoaded(({ Toast }) => void Toast.show({ content, duration }), undefined);
 }
 
+/** A done action (已保存, 回复成功) with the success tick. */
+export function showSuccess(content: ReactNode): void {
+  void whenLoaded(({ Toast }) => void Toast.show({ icon: 'success', content }), undefined);
+}
+
 /** A generic input error (spec part 3 §5): shown for 600 ms. */
 export function showErrorToast(content: ReactNode): void {
   showToast(content, defaults.errorToastMs);

@@ -1,1 +1,14 @@
-export { clearFeedback, pendingLoads, preloadFeedback, showAlert, showConfirm, showErrorToast, showLoading, showToast, showWarning, type AlertOptions, type ConfirmOptions } from './feedback';
+export {
+  clearFeedback,
+  pendingLoads,
+  preloadFeedback,
+  showAlert,
+  showConfirm,
+  showErrorToast,
+  showLoading,
+  showSuccess,
+  showToast,
+  showWarning,
+  type AlertOptions,
+  type ConfirmOptions,
+} from './feedback';

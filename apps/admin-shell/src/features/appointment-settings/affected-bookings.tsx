@@ -1,5 +1,5 @@
 import type { AffectedBooking } from '@hall/api/browser';
-import { DataTable } from '../../app/data-table';
+import { DataTable } from '../../components/data-table';
 
 /** The bookings of a day just closed: they stay valid, and the operator is asked to contact each citizen. */
 export function AffectedBookings({ bookings }: { bookings: AffectedBooking[] }) {

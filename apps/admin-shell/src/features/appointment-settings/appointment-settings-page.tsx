@@ -1,16 +1,16 @@
 import type { AffectedBooking, BusinessSlots, SiteSettings, SlotSettingInput } from '@hall/api/browser';
-import { useRemote } from '@hall/app';
-import { Button, Toast } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { FormError, useFormSubmit } from '../../app/form-submit';
+import { FormError, useFormSubmit } from '../../components/form-submit';
 import { AffectedBookings } from './affected-bookings';
 import { loadSettings, saveDay, saveSlots, saveWeekdays, type Change } from './settings-api';
 import { SiteSetup } from './site-setup';
 import { WeekdayPicker } from './weekday-picker';
-import { ConsoleScreen } from '../../components/console-screen';
-import '../../components/console-page.css';
 import './appointment-settings.css';
+import { ConsolePage } from '../../components/console-page';
+import { showSuccess } from '@hall/ui';
+import { useConsoleRemote } from '../../lib/use-console-remote';
 
 type Apply = (change: Change) => string | null;
 
@@ -134,7 +134,7 @@ function SlotsForm({ settings, business, apply }: { settings: SiteSettings; busi
 export function Component() {
   const [params, setParams] = useSearchParams();
   const areaId = params.get('site') ?? undefined;
-  const loaded = useRemote(() => loadSettings(areaId), [areaId], { quietWhenSessionLost: true });
+  const loaded = useConsoleRemote(() => loadSettings(areaId), [areaId]);
   const [saved, setSaved] = useState<SiteSettings | null>(null);
   const [affected, setAffected] = useState<AffectedBooking[]>([]);
   const loadedSettings = (!loaded.loading && loaded.data) || null;
@@ -144,7 +144,7 @@ export function Component() {
     if ('problem' in change) return change.problem;
     setSaved(change.settings);
     setAffected(change.affectedBookings);
-    Toast.show({ icon: 'success', content: '已保存' });
+    showSuccess('已保存');
     return null;
   };
 
@@ -157,7 +157,7 @@ export function Component() {
   };
 
   return (
-    <ConsoleScreen className="console-page settings-page" title="预约设置" loaded={loaded}>
+    <ConsolePage className="settings-page" title="预约设置" loaded={loaded}>
       {settings && settings.sites.length === 0 && (
         <div className="settings-layout">
           <SiteSetup settings={settings} onDone={setupDone} />
@@ -192,6 +192,6 @@ export function Component() {
           <SiteSetup key={`s-${settings.areaId}-${settings.sites.length}`} settings={settings} onDone={setupDone} />
         </div>
       )}
-    </ConsoleScreen>
+    </ConsolePage>
   );
 }

@@ -1,15 +1,16 @@
 import type { DayBooking } from '@hall/api/browser';
 import { ATTENDANCE_LABELS } from '@hall/domain';
-import { NETWORK_ERROR, useRemote } from '@hall/app';
+import { NETWORK_ERROR } from '@hall/app';
 import { EmptyState } from '@hall/ui/empty-state';
-import { Button, Tag, Toast } from 'antd-mobile';
+import { Button, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DataTable } from '../../app/data-table';
+import { DataTable } from '../../components/data-table';
 import { loadDay, mark } from './counter-day-api';
-import { ConsoleScreen } from '../../components/console-screen';
-import '../../components/console-page.css';
 import './counter-day.css';
+import { ConsolePage } from '../../components/console-page';
+import { showSuccess } from '@hall/ui';
+import { useConsoleRemote } from '../../lib/use-console-remote';
 
 const STATE_COLORS = { arrived: 'success', no_show: 'danger' } as const;
 
@@ -34,7 +35,7 @@ function Actions({ booking, onMarked }: { booking: DayBooking; onMarked: (next: 
     if ('problem' in outcome) setProblem(outcome.problem);
     else {
       onMarked(outcome.booking);
-      Toast.show({ icon: 'success', content: state === 'arrived' ? '已登记到场' : '已登记未到' });
+      showSuccess(state === 'arrived' ? '已登记到场' : '已登记未到');
     }
   };
   return (
@@ -61,7 +62,7 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const areaId = params.get('site') ?? undefined;
   const date = params.get('date') ?? today();
-  const loaded = useRemote(() => loadDay(areaId, date), [areaId, date], { quietWhenSessionLost: true });
+  const loaded = useConsoleRemote(() => loadDay(areaId, date), [areaId, date]);
   const [marked, setMarked] = useState<Record<string, DayBooking>>({});
   const data = (!loaded.loading && loaded.data) || null;
   const bookings = data ? data.bookings.map((booking) => marked[`${booking.kind}${booking.id}`] ?? booking) : [];
@@ -69,7 +70,7 @@ export function Component() {
   const change = (next: { site?: string; date?: string }) => setParams({ site: next.site ?? data?.areaId ?? '', date: next.date ?? date }, { replace: true });
 
   return (
-    <ConsoleScreen className="console-page counter-day-page" title="今日预约" loaded={loaded}>
+    <ConsolePage className="counter-day-page" title="今日预约" loaded={loaded}>
       {data && (
         <>
           <section className="console-section counter-day__filters">
@@ -104,9 +105,9 @@ export function Component() {
                 rowKey={(row) => `${row.kind}${row.id}`}
                 rows={bookings}
                 columns={[
-                  { key: 'time', title: '时段', render: (row) => row.timeName },
-                  { key: 'name', title: '姓名', render: (row) => row.name, primary: true },
-                  { key: 'process', title: '业务', render: (row) => row.processName },
+                  { key: 'time', title: '时段', render: (row) => row.timeName, sortValue: (row) => row.timeName },
+                  { key: 'name', title: '姓名', render: (row) => row.name, primary: true, sortValue: (row) => row.name },
+                  { key: 'process', title: '业务', render: (row) => row.processName, sortValue: (row) => row.processName },
                   { key: 'number', title: '预约单号', render: (row) => row.bookingNumber },
                   { key: 'phone', title: '手机号', render: (row) => row.maskedPhone },
                   { key: 'state', title: '状态', render: (row) => <StateTag booking={row} /> },
@@ -117,6 +118,6 @@ export function Component() {
           )}
         </>
       )}
-    </ConsoleScreen>
+    </ConsolePage>
   );
 }

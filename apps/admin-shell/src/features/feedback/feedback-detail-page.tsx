@@ -1,61 +1,52 @@
 import { FEEDBACK_REPLY_MAX_LENGTH, FEEDBACK_REPLY_REQUIRED, type InboxFeedbackDetail } from '@hall/api/browser';
-import { NETWORK_ERROR, useRemote } from '@hall/app';
 import { FieldList } from '@hall/ui/field-list';
 import { LoadingState } from '@hall/ui/load-state';
-import { PageShell } from '@hall/ui/page-shell';
-import { Button, TextArea, Toast } from 'antd-mobile';
+import { showSuccess } from '@hall/ui';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { loadFeedback, sendReply } from './feedback-api';
 import { LoadFailure } from '../../components/load-failure';
-import '../../components/console-page.css';
 import './feedback.css';
+import { ConsolePage } from '../../components/console-page';
+import { useConsoleRemote } from '../../lib/use-console-remote';
+import { paths } from '../../config/paths';
+import { ReplyForm, useReply } from '../../components/reply-form';
 
 /** The reply form. What was typed stays in the field whatever goes wrong; the problem shows under it. */
-function ReplyForm({ id, onReplied }: { id: string; onReplied: (item: InboxFeedbackDetail) => void }) {
+function FeedbackReply({ id, onReplied }: { id: string; onReplied: (item: InboxFeedbackDetail) => void }) {
   const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const reply = useReply();
 
-  async function submit() {
-    if (!text.trim()) {
-      setProblem(FEEDBACK_REPLY_REQUIRED);
-      return;
-    }
-    setBusy(true);
-    const outcome = await sendReply(id, text.trim()).catch(() => ({ problem: NETWORK_ERROR }));
-    setBusy(false);
-    if ('problem' in outcome) setProblem(outcome.problem);
-    else onReplied(outcome.item);
+  function submit() {
+    if (!text.trim()) return reply.setProblem(FEEDBACK_REPLY_REQUIRED);
+    void reply.run(async () => {
+      const outcome = await sendReply(id, text.trim());
+      if ('problem' in outcome) return outcome.problem;
+      onReplied(outcome.item);
+      return null;
+    });
   }
 
   return (
     <section className="console-section" aria-label="回复">
-      <h2>
-        <label htmlFor="feedback-reply">回复内容</label>
-      </h2>
-      <TextArea
-        id="feedback-reply"
-        placeholder="市民将在“我的反馈”中看到这条回复；回复提交后不能修改"
-        value={text}
-        onChange={(value) => {
-          setText(value);
-          setProblem(null);
+      <ReplyForm
+        text={{
+          id: 'feedback-reply',
+          label: '回复内容',
+          placeholder: '市民将在“我的反馈”中看到这条回复；回复提交后不能修改',
+          rows: 5,
+          maxLength: FEEDBACK_REPLY_MAX_LENGTH,
+          value: text,
+          onChange: (value) => {
+            setText(value);
+            reply.setProblem(null);
+          },
         }}
-        rows={5}
-        maxLength={FEEDBACK_REPLY_MAX_LENGTH}
-        showCount
+        problem={reply.problem}
+        busy={reply.busy}
+        submitLabel="提交回复"
+        onSubmit={submit}
       />
-      {problem && (
-        <p className="console-problem" role="alert">
-          {problem}
-        </p>
-      )}
-      <div className="console-actions">
-        <Button block color="primary" loading={busy} disabled={busy} onClick={() => void submit()}>
-          提交回复
-        </Button>
-      </div>
     </section>
   );
 }
@@ -64,13 +55,13 @@ function ReplyForm({ id, onReplied }: { id: string; onReplied: (item: InboxFeedb
 export function Component() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const loaded = useRemote(() => loadFeedback(id), [id], { quietWhenSessionLost: true });
+  const loaded = useConsoleRemote(() => loadFeedback(id), [id]);
   const [replied, setReplied] = useState<InboxFeedbackDetail | null>(null);
   const item = replied ?? ((!loaded.loading && loaded.data) || null);
-  const backToList = () => navigate('/feedback');
+  const backToList = () => navigate(paths.feedback.list);
 
   return (
-    <PageShell className="console-page feedback-page" title="反馈详情" onBack={backToList} onRefresh={loaded.reload}>
+    <ConsolePage className="feedback-page" title="反馈详情" onBack={backToList} onRefresh={loaded.reload}>
       {loaded.loading && !replied && <LoadingState />}
       <LoadFailure loaded={loaded} missing="未找到该反馈" onBack={backToList} />
       {item && (
@@ -88,11 +79,11 @@ export function Component() {
             />
           </section>
           {item.status === 0 ? (
-            <ReplyForm
+            <FeedbackReply
               id={item.id}
               onReplied={(next) => {
                 setReplied(next);
-                Toast.show({ icon: 'success', content: '回复成功' });
+                showSuccess('回复成功');
               }}
             />
           ) : (
@@ -104,6 +95,6 @@ export function Component() {
           )}
         </>
       )}
-    </PageShell>
+    </ConsolePage>
   );
 }

@@ -1,14 +1,14 @@
 import type { InboxFeedbackItem } from '@hall/api/browser';
-import { useRemote } from '@hall/app';
 import { EmptyState } from '@hall/ui/empty-state';
 import { Pager } from '@hall/ui/pager';
 import { Badge, SearchBar, Tabs, Tag } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { useListAddress } from '../../lib/use-list-address';
 import { loadInbox } from './feedback-api';
-import { ConsoleScreen } from '../../components/console-screen';
-import '../../components/console-page.css';
 import './feedback.css';
+import { ConsolePage } from '../../components/console-page';
+import { useConsoleRemote } from '../../lib/use-console-remote';
+import { href, paths } from '../../config/paths';
 
 function InboxItem({ item, onOpen }: { item: InboxFeedbackItem; onOpen: () => void }) {
   const waiting = item.status === 0;
@@ -35,12 +35,12 @@ export function Component() {
   const { page, text, change } = useListAddress();
   const search = text('q');
   const onlyWaiting = text('only') === 'waiting';
-  const loaded = useRemote(() => loadInbox(page, search, onlyWaiting), [page, search, onlyWaiting], { quietWhenSessionLost: true });
+  const loaded = useConsoleRemote(() => loadInbox(page, search, onlyWaiting), [page, search, onlyWaiting]);
   const data = (!loaded.loading && loaded.data) || null;
 
   return (
-    <ConsoleScreen
-      className="console-page feedback-page"
+    <ConsolePage
+      className="feedback-page"
       title="反馈处理"
       loaded={loaded}
       subheader={
@@ -66,12 +66,12 @@ export function Component() {
         <>
           <ul className="console-list" aria-label="市民反馈">
             {data.items.map((item) => (
-              <InboxItem key={item.id} item={item} onOpen={() => navigate(`/feedback/${item.id}`)} />
+              <InboxItem key={item.id} item={item} onOpen={() => navigate(href(paths.feedback.detail, { id: item.id }))} />
             ))}
           </ul>
           <Pager className="feedback-pager" total={data.total} pageSize={data.pageSize} current={page} onChange={(next) => change({ page: next })} />
         </>
       )}
-    </ConsoleScreen>
+    </ConsolePage>
   );
 }

@@ -1,20 +1,21 @@
 import type { EnteredCertificate, FulfilmentAnswer, FulfilmentRecord } from '@hall/api/browser';
 import { FULFILMENT_UPLOAD_MAX_BYTES, FULFILMENT_UPLOAD_MISSING, FULFILMENT_UPLOAD_TOO_LARGE } from '@hall/api/browser';
-import { NETWORK_ERROR, useRemote } from '@hall/app';
 import { isQueryRecordHighlighted } from '@hall/domain';
 import { EmptyState } from '@hall/ui/empty-state';
 import { FieldList } from '@hall/ui/field-list';
 import { LoadingState } from '@hall/ui/load-state';
-import { PageShell } from '@hall/ui/page-shell';
-import { Button, Dialog, Selector, Toast } from 'antd-mobile';
-import { Input } from '@hall/ui';
+import { Button, Selector } from 'antd-mobile';
+import { Input, showConfirm, showSuccess } from '@hall/ui';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { answer, loadRecord, uploadDocument, type Answered } from './fulfilment-api';
 import { LoadFailure } from '../../components/load-failure';
 import { registryTryFields } from './registry-tries';
-import '../../components/console-page.css';
 import './fulfilment.css';
+import { ConsolePage } from '../../components/console-page';
+import { useConsoleRemote } from '../../lib/use-console-remote';
+import { paths } from '../../config/paths';
+import { ReplyForm, useReply } from '../../components/reply-form';
 
 type Mode = 'entered' | 'upload' | 'notFound';
 
@@ -75,8 +76,7 @@ function AnswerForm({ record, onAnswered }: { record: FulfilmentRecord; onAnswer
   const [certificate, setCertificate] = useState<ArchiveLine>(() => emptyLines(record.qzh));
   const [archive, setArchive] = useState<ArchiveLine[]>(() => [emptyLines()]);
   const [file, setFile] = useState<File | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { problem, setProblem, busy, run: send } = useReply();
   // A problem shown belongs to what was sent; an edit starts over.
   const edited =
     <T,>(set: (value: T) => void) =>
@@ -91,18 +91,17 @@ function AnswerForm({ record, onAnswered }: { record: FulfilmentRecord; onAnswer
     { label: '未查到', value: 'notFound' as const },
   ];
 
-  async function run(send: () => Promise<Answered>) {
-    setBusy(true);
-    setProblem(null);
-    const outcome = await send().catch((): Answered => ({ problem: NETWORK_ERROR }));
-    setBusy(false);
-    if ('problem' in outcome) setProblem(outcome.problem);
-    else onAnswered(outcome.record);
-  }
+  const run = (answering: () => Promise<Answered>) =>
+    send(async () => {
+      const outcome = await answering();
+      if ('problem' in outcome) return outcome.problem;
+      onAnswered(outcome.record);
+      return null;
+    });
 
   async function submit() {
     if (mode === 'notFound') {
-      const confirmed = await Dialog.confirm({ title: '答复未查到', content: '确定答复该查询“未查到”吗？答复后市民将看到查询结果，不能再修改。', confirmText: '确定', cancelText: '取消' });
+      const confirmed = await showConfirm('确定答复该查询“未查到”吗？答复后市民将看到查询结果，不能再修改。', { title: '答复未查到' });
       if (confirmed) await run(() => answer(record.id, { type: 'notFound' }));
       return;
     }
@@ -178,16 +177,13 @@ function AnswerForm({ record, onAnswered }: { record: FulfilmentRecord; onAnswer
         </div>
       )}
       {mode === 'notFound' && <p className="console-muted">市民将看到“未查到”。请确认已在登记系统中核实。</p>}
-      {problem && (
-        <p className="console-problem" role="alert">
-          {problem}
-        </p>
-      )}
-      <div className="console-actions">
-        <Button block color={mode === 'notFound' ? 'danger' : 'primary'} loading={busy} disabled={busy} onClick={() => void submit()}>
-          {mode === 'notFound' ? '答复未查到' : mode === 'upload' ? '上传并答复' : '生成并答复'}
-        </Button>
-      </div>
+      <ReplyForm
+        problem={problem}
+        busy={busy}
+        danger={mode === 'notFound'}
+        submitLabel={mode === 'notFound' ? '答复未查到' : mode === 'upload' ? '上传并答复' : '生成并答复'}
+        onSubmit={() => void submit()}
+      />
     </section>
   );
 }
@@ -196,12 +192,12 @@ function AnswerForm({ record, onAnswered }: { record: FulfilmentRecord; onAnswer
 export function Component() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const loaded = useRemote(() => loadRecord(id), [id], { quietWhenSessionLost: true });
+  const loaded = useConsoleRemote(() => loadRecord(id), [id]);
   const record = (!loaded.loading && loaded.data) || null;
-  const backToList = () => navigate('/fulfilment');
+  const backToList = () => navigate(paths.fulfilment.list);
 
   return (
-    <PageShell className="console-page fulfilment-page" title="查询详情" onBack={backToList} onRefresh={loaded.reload}>
+    <ConsolePage className="fulfilment-page" title="查询详情" onBack={backToList} onRefresh={loaded.reload}>
       {loaded.loading && <LoadingState />}
       <LoadFailure loaded={loaded} missing="未找到该查询" onBack={backToList} />
       {record && (
@@ -223,8 +219,8 @@ export function Component() {
             <AnswerForm
               record={record}
               onAnswered={(next) => {
-                Toast.show({ icon: 'success', content: isQueryRecordHighlighted(next.state) ? '已答复，市民可查看结果' : '已答复未查到' });
-                navigate('/fulfilment', { replace: true });
+                showSuccess(isQueryRecordHighlighted(next.state) ? '已答复，市民可查看结果' : '已答复未查到');
+                navigate(paths.fulfilment.list, { replace: true });
               }}
             />
           ) : (
@@ -232,6 +228,6 @@ export function Component() {
           )}
         </>
       )}
-    </PageShell>
+    </ConsolePage>
   );
 }

@@ -1,13 +1,13 @@
 import type { FulfilmentItem } from '@hall/api/browser';
-import { useRemote } from '@hall/app';
 import { EmptyState } from '@hall/ui/empty-state';
 import { Tag } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { loadQueue } from './fulfilment-api';
 import { registryTryFields } from './registry-tries';
-import { ConsoleScreen } from '../../components/console-screen';
-import '../../components/console-page.css';
 import './fulfilment.css';
+import { ConsolePage } from '../../components/console-page';
+import { useConsoleRemote } from '../../lib/use-console-remote';
+import { href, paths } from '../../config/paths';
 
 function QueueItem({ item, onOpen }: { item: FulfilmentItem; onOpen: () => void }) {
   return (
@@ -39,18 +39,18 @@ function QueueItem({ item, onOpen }: { item: FulfilmentItem; onOpen: () => void 
 /** 查询办理: the certificate, licence, archive and property queries no registry answers, oldest first. */
 export function Component() {
   const navigate = useNavigate();
-  const loaded = useRemote(loadQueue, [], { quietWhenSessionLost: true });
+  const loaded = useConsoleRemote(loadQueue, []);
   const items = (!loaded.loading && loaded.data) || null;
   return (
-    <ConsoleScreen className="console-page fulfilment-page" title="查询办理" loaded={loaded}>
+    <ConsolePage className="fulfilment-page" title="查询办理" loaded={loaded}>
       {items && items.length === 0 && <EmptyState className="console-empty" description="暂无待办理的查询" hint="市民提交的、登记系统未能答复的查询会出现在这里，点右上角可刷新" />}
       {items && items.length > 0 && (
         <ul className="console-list" aria-label="待办理的查询">
           {items.map((item) => (
-            <QueueItem key={item.id} item={item} onOpen={() => navigate(`/fulfilment/${item.id}`)} />
+            <QueueItem key={item.id} item={item} onOpen={() => navigate(href(paths.fulfilment.detail, { id: item.id }))} />
           ))}
         </ul>
       )}
-    </ConsoleScreen>
+    </ConsolePage>
   );
 }

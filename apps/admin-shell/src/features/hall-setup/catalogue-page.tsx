@@ -1,15 +1,16 @@
 import type { CatalogueBusiness, CatalogueList } from '@hall/api/browser';
-import { LOAD_FAILED, dataOf, useRemote } from '@hall/app';
+import { LOAD_FAILED, dataOf } from '@hall/app';
 import { ErrorState, LoadingState } from '@hall/ui/load-state';
-import { PageShell } from '@hall/ui/page-shell';
 import { Button, Popup } from 'antd-mobile';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { DataTable, type Column } from '../../app/data-table';
+import { Link } from 'react-router';
+import { DataTable, type Column } from '../../components/data-table';
 import { api } from '../../lib/hall';
 import { runSetup } from '../../lib/run-setup';
-import '../../components/console-page.css';
 import './hall-setup.css';
+import { ConsolePage } from '../../components/console-page';
+import { useConsoleRemote } from '../../lib/use-console-remote';
+import { href, paths } from '../../config/paths';
 
 type Editing = { business?: CatalogueBusiness } | null;
 
@@ -84,8 +85,7 @@ function BusinessForm({ list, business, onSaved, onCancel }: { list: CatalogueLi
 
 /** 业务目录: the businesses citizens can apply for online, added, changed and removed (系统管理员). */
 export function Component() {
-  const navigate = useNavigate();
-  const list = useRemote(async () => dataOf(await api.listCatalogueBusinesses({})), [], { quietWhenSessionLost: true });
+  const list = useConsoleRemote(async () => dataOf(await api.listCatalogueBusinesses({})), []);
   const [editing, setEditing] = useState<Editing>(null);
   const remove = async (business: CatalogueBusiness) => {
     const left = await runSetup(() => api.deleteCatalogueBusiness({ id: business.id }), `删除业务“${business.prodefName}”？只有从未有人申请的业务可以删除。`);
@@ -93,10 +93,10 @@ export function Component() {
   };
 
   const columns: Column<CatalogueBusiness>[] = [
-    { key: 'name', title: '业务名称', primary: true, render: (b) => b.prodefName },
+    { key: 'name', title: '业务名称', primary: true, render: (b) => b.prodefName, sortValue: (b) => b.prodefName },
     { key: 'kind', title: '类别', render: (b) => `${b.typeName} · ${b.categoryName}` },
-    { key: 'area', title: '办理地点', render: (b) => `${b.areaname}（${b.xzqdm}）` },
-    { key: 'applications', title: '申请数', render: (b) => String(b.applications) },
+    { key: 'area', title: '办理地点', render: (b) => `${b.areaname}（${b.xzqdm}）`, sortValue: (b) => b.xzqdm },
+    { key: 'applications', title: '申请数', render: (b) => String(b.applications), sortValue: (b) => b.applications },
     {
       key: 'actions',
       title: '操作',
@@ -105,7 +105,7 @@ export function Component() {
           <Button size="small" onClick={() => setEditing({ business: b })} aria-label={`修改 ${b.prodefName}`}>
             修改
           </Button>
-          <Link to={`/content/guides/${encodeURIComponent(b.id)}`}>指南与材料</Link>
+          <Link to={href(paths.content.guide, { prodefid: b.id })}>指南与材料</Link>
           <Button size="small" fill="none" color="danger" onClick={() => void remove(b)} aria-label={`删除 ${b.prodefName}`}>
             删除
           </Button>
@@ -115,7 +115,7 @@ export function Component() {
   ];
 
   return (
-    <PageShell className="console-page" title="业务目录" onBack={() => navigate('/')} onRefresh={list.reload}>
+    <ConsolePage title="业务目录" onRefresh={list.reload}>
       <div className="shell-toolbar">
         <Button color="primary" onClick={() => setEditing({})} disabled={!list.data}>
           新增业务
@@ -125,7 +125,7 @@ export function Component() {
       {list.loading && !list.data && <LoadingState />}
       {list.error !== null && <ErrorState title={LOAD_FAILED} message={list.error} onRetry={() => void list.reload()} />}
       {list.data && list.data.items.length === 0 && <p className="console-muted catalogue__empty">还没有业务，点“新增业务”添加第一项。</p>}
-      {list.data && list.data.items.length > 0 && <DataTable label="业务目录" columns={columns} rows={list.data.items} rowKey={(b) => b.id} />}
+      {list.data && list.data.items.length > 0 && <DataTable label="业务目录" columns={columns} rows={list.data.items} rowKey={(b) => b.id} paged />}
       <Popup visible={editing !== null} onMaskClick={() => setEditing(null)} bodyClassName="catalogue__popup" destroyOnClose>
         {editing && list.data && (
           <BusinessForm
@@ -140,6 +140,6 @@ export function Component() {
           />
         )}
       </Popup>
-    </PageShell>
+    </ConsolePage>
   );
 }

@@ -1,10 +1,11 @@
 import { Button, Grid } from 'antd-mobile';
 import { useNavigate } from 'react-router';
-import { entriesFor } from '../../app/console-menu';
+import { ConsolePage } from '../../components/console-page';
+import { entriesFor, homeTitleFor } from '../../config/console-menu';
 import { useShell } from '../../stores/shell';
 import './home-page.css';
 
-/** 管理员首页: the hall at a glance and the screens the operator's roles open. */
+/** The home (管理员首页 for an administrator): the hall at a glance and the screens the operator's roles open. */
 export function Component() {
   const { stat, app, me, refresh } = useShell();
   const navigate = useNavigate();
@@ -20,13 +21,10 @@ export function Component() {
       ]
     : [];
   return (
-    <>
-      <header className="shell-header">
-        管理员首页
-        <small>
-          {app?.appname ?? '不动产登记网上办事大厅'} · {me?.displayName}
-        </small>
-      </header>
+    <ConsolePage title={homeTitleFor(me?.roles ?? [])} onBack={null} onRefresh={() => void refresh()}>
+      <p className="admin-welcome">
+        {app?.appname ?? '不动产登记网上办事大厅'} · {me?.displayName}
+      </p>
       <Grid columns={2} gap={12} className="admin-cards">
         {cards.map((card) => (
           <Grid.Item key={card.label} className={card.alert ? 'admin-card admin-card--alert' : 'admin-card'}>
@@ -49,6 +47,6 @@ export function Component() {
           刷新数据
         </Button>
       </div>
-    </>
+    </ConsolePage>
   );
 }

@@ -1,11 +1,14 @@
 import { operatorRoleTitle } from '@hall/domain';
 import { errcodeOk, replyMessage, SessionLostError, SignInRefusedError } from '@hall/api/browser';
 import { NETWORK_ERROR, runSessionBootstrap } from '@hall/app';
-import { Avatar, Dialog, List, Tag, Toast } from 'antd-mobile';
+import { showConfirm, showSuccess, showToast } from '@hall/ui';
+import { Avatar, List, Tag } from 'antd-mobile';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api, landing } from '../../lib/hall';
 import { useShell } from '../../stores/shell';
+import { ConsolePage } from '../../components/console-page';
+import { href, paths } from '../../config/paths';
 
 /** The query flag of a return from WeChat's authorize page on the way to binding. */
 const BIND_FLAG = 'bind';
@@ -22,12 +25,12 @@ export function Component() {
       const reply = await api.bindOperatorWechat({});
       if (errcodeOk(reply) && reply.data) {
         setMe(reply.data);
-        Toast.show({ icon: 'success', content: '已绑定微信' });
+        showSuccess('已绑定微信');
       } else {
-        Toast.show({ content: replyMessage(reply) });
+        showToast(replyMessage(reply));
       }
     } catch {
-      Toast.show({ content: NETWORK_ERROR });
+      showToast(NETWORK_ERROR);
     }
   };
 
@@ -37,12 +40,12 @@ export function Component() {
    */
   const signInToWechatThenBind = async (oauth: { code?: string; state?: string }) => {
     try {
-      const session = await runSessionBootstrap(api, { ...oauth, landingUrl: `${window.location.origin}/admin/my?${BIND_FLAG}=1` });
+      const session = await runSessionBootstrap(api, { ...oauth, landingUrl: `${window.location.origin}/admin${href(paths.my, {}, { [BIND_FLAG]: 1 })}` });
       if (session.kind === 'redirect') window.location.replace(session.to);
       else await bind();
     } catch (error) {
       // A lost session is on its way to WeChat's authorize page (the client's onSessionLost).
-      if (!(error instanceof SessionLostError)) Toast.show({ content: error instanceof SignInRefusedError ? error.message : NETWORK_ERROR });
+      if (!(error instanceof SessionLostError)) showToast(error instanceof SignInRefusedError ? error.message : NETWORK_ERROR);
     }
   };
 
@@ -55,20 +58,20 @@ export function Component() {
   });
 
   const startBinding = async () => {
-    const confirmed = await Dialog.confirm({ content: '将当前微信绑定到您的管理账号，之后可在微信中直接登录管理端。' });
+    const confirmed = await showConfirm('将当前微信绑定到您的管理账号，之后可在微信中直接登录管理端。');
     if (confirmed) await signInToWechatThenBind({});
   };
 
   const unbind = async () => {
-    if (!(await Dialog.confirm({ content: '解除绑定后将不能使用微信登录管理端，确定解除吗？' }))) return;
+    if (!(await showConfirm('解除绑定后将不能使用微信登录管理端，确定解除吗？'))) return;
     const reply = await api.unbindOperatorWechat({}).catch(() => null);
     if (reply && errcodeOk(reply) && reply.data) setMe(reply.data);
-    Toast.show({ content: reply ? replyMessage(reply) || '已解除绑定' : NETWORK_ERROR });
+    showToast(reply ? replyMessage(reply) || '已解除绑定' : NETWORK_ERROR);
   };
 
   return (
-    <>
-      <header className="shell-header" style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
+    <ConsolePage title="个人中心" onBack={null}>
+      <div className="shell-header" style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
         <Avatar src="" style={{ '--size': '52px', '--border-radius': '50%' }} />
         <div>
           {me?.displayName}
@@ -80,11 +83,11 @@ export function Component() {
             ))}
           </small>
         </div>
-      </header>
+      </div>
       <List style={{ marginTop: 12 }}>
         <List.Item extra={me?.username}>账号</List.Item>
         <List.Item extra={me?.signedInWith === 'wechat' ? '微信' : '账号密码'}>本次登录方式</List.Item>
-        <List.Item onClick={() => navigate('/password')}>修改密码</List.Item>
+        <List.Item onClick={() => navigate(paths.password)}>修改密码</List.Item>
         {me?.wechatBound ? (
           <List.Item extra="已绑定" onClick={() => void unbind()}>
             微信登录
@@ -100,6 +103,6 @@ export function Component() {
           退出登录
         </List.Item>
       </List>
-    </>
+    </ConsolePage>
   );
 }

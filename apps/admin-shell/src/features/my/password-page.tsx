@@ -1,11 +1,12 @@
 import { OPERATOR_PASSWORD_MIN_LENGTH, operatorPasswordProblem } from '@hall/domain';
 import { errcodeOk, replyMessage } from '@hall/api/browser';
-import { Button, Form, NavBar, Toast } from 'antd-mobile';
-import { Input } from '@hall/ui';
+import { Button, Form, NavBar } from 'antd-mobile';
+import { Input, showSuccess } from '@hall/ui';
 import { useNavigate } from 'react-router';
-import { FormError, useFormSubmit } from '../../app/form-submit';
+import { FormError, useFormSubmit } from '../../components/form-submit';
 import { api } from '../../lib/hall';
 import { useShell } from '../../stores/shell';
+import { paths } from '../../config/paths';
 
 interface PasswordFields {
   current: string;
@@ -24,8 +25,8 @@ export function Component() {
     if (!errcodeOk(reply) || !reply.data) return replyMessage(reply);
     setMe(reply.data);
     void refresh();
-    Toast.show({ icon: 'success', content: '密码已修改' });
-    navigate('/', { replace: true });
+    showSuccess('密码已修改');
+    navigate(paths.home, { replace: true });
     return null;
   });
 

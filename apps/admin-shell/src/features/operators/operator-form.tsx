@@ -2,7 +2,7 @@ import { OPERATOR_PASSWORD_MIN_LENGTH, OPERATOR_ROLES, OPERATOR_ROLE_CODES } fro
 import type { OperatorAccount } from '@hall/api/browser';
 import { Button, Form, Selector, Switch } from 'antd-mobile';
 import { Input } from '@hall/ui';
-import { FormError, useFormSubmit } from '../../app/form-submit';
+import { FormError, useFormSubmit } from '../../components/form-submit';
 
 export type OperatorFormMode = 'create' | 'edit' | 'reset';
 

@@ -1,16 +1,17 @@
 import { operatorRoleTitle } from '@hall/domain';
 import { errcodeOk, replyMessage, type OperatorAccount } from '@hall/api/browser';
-import { dataOf, submitWithFeedback, useRemote } from '@hall/app';
-import { PageShell } from '@hall/ui/page-shell';
-import { Button, Dialog, Popup, Tag, Toast } from 'antd-mobile';
+import { dataOf, submitWithFeedback } from '@hall/app';
+import { showConfirm, showSuccess } from '@hall/ui';
+import { Button, Popup, Tag } from 'antd-mobile';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { DataTable, type Column } from '../../app/data-table';
+import { DataTable, type Column } from '../../components/data-table';
 import { api } from '../../lib/hall';
 import { OperatorForm, type OperatorFormMode, type OperatorFormValues } from './operator-form';
 import { OperatorSitesForm, siteNames } from './operator-sites';
 import { LoadStatus } from '../../components/load-status';
 import './operators.css';
+import { ConsolePage } from '../../components/console-page';
+import { useConsoleRemote } from '../../lib/use-console-remote';
 
 type Editing = { mode: OperatorFormMode; account?: OperatorAccount } | null;
 
@@ -23,10 +24,9 @@ function stateOf(account: OperatorAccount): { text: string; color: string } {
 
 /** 账号管理: the hall's operator accounts, their roles and state; new accounts, changes and password resets. */
 export function Component() {
-  const navigate = useNavigate();
-  const accounts = useRemote(async () => dataOf(await api.listOperators({})).items, []);
+  const accounts = useConsoleRemote(async () => dataOf(await api.listOperators({})).items, []);
   const [editing, setEditing] = useState<Editing>(null);
-  const served = useRemote(async () => dataOf(await api.listServedSites({})), []);
+  const served = useConsoleRemote(async () => dataOf(await api.listServedSites({})), []);
   const [sitesOf, setSitesOf] = useState<OperatorAccount | null>(null);
   const ownSites = (account: OperatorAccount) => served.data?.accounts.find((item) => item.id === account.id)?.sites ?? [];
 
@@ -40,7 +40,7 @@ export function Component() {
           ? await api.updateOperator({ id: account!.id, displayName: values.displayName, roles: values.roles, disabled: values.disabled })
           : await api.resetOperatorPassword({ id: account!.id, password: values.password });
     if (!errcodeOk(reply)) return replyMessage(reply);
-    Toast.show({ icon: 'success', content: replyMessage(reply) || '已保存' });
+    showSuccess(replyMessage(reply) || '已保存');
     setEditing(null);
     await accounts.reload();
     return null;
@@ -48,20 +48,20 @@ export function Component() {
 
   // A lost phone or a person who left: the WeChat no longer opens this account's console.
   const unbindWechat = async (account: OperatorAccount) => {
-    const confirmed = await Dialog.confirm({ content: `解除后，${account.displayName}不能再用已绑定的微信登录管理端，确定解除吗？`, confirmText: '解除绑定', cancelText: '取消' });
+    const confirmed = await showConfirm(`解除后，${account.displayName}不能再用已绑定的微信登录管理端，确定解除吗？`, { confirmText: '解除绑定' });
     if (!confirmed) return;
     const done = await submitWithFeedback(async () => {
       const reply = await api.unbindOperatorWechatOf({ id: account.id });
       return errcodeOk(reply) ? null : replyMessage(reply);
     });
     if (!done) return;
-    Toast.show({ icon: 'success', content: '已解除微信绑定' });
+    showSuccess('已解除微信绑定');
     await accounts.reload();
   };
 
   const columns: Column<OperatorAccount>[] = [
-    { key: 'name', title: '姓名', primary: true, render: (a) => `${a.displayName}（${a.username}）` },
-    { key: 'roles', title: '角色', render: (a) => a.roles.map(operatorRoleTitle).join('、') },
+    { key: 'name', title: '姓名', primary: true, render: (a) => `${a.displayName}（${a.username}）`, sortValue: (a) => a.username },
+    { key: 'roles', title: '角色', render: (a) => a.roles.map(operatorRoleTitle).join('、'), sortValue: (a) => a.roles.map(operatorRoleTitle).join('、') },
     {
       key: 'state',
       title: '状态',
@@ -72,7 +72,7 @@ export function Component() {
     },
     { key: 'sites', title: '服务网点', render: (a) => (served.data ? siteNames(served.data.sites, ownSites(a)) : '') },
     { key: 'wechat', title: '微信', render: (a) => (a.wechatBound ? '已绑定' : '未绑定') },
-    { key: 'last', title: '最近登录', render: (a) => a.lastSignInAt || '从未登录' },
+    { key: 'last', title: '最近登录', render: (a) => a.lastSignInAt || '从未登录', sortValue: (a) => a.lastSignInAt || null },
     {
       key: 'actions',
       title: '操作',
@@ -98,7 +98,7 @@ export function Component() {
   ];
 
   return (
-    <PageShell title="账号管理" onBack={() => navigate('/')} onRefresh={accounts.reload}>
+    <ConsolePage title="账号管理" onRefresh={accounts.reload}>
       <div className="shell-toolbar">
         <Button color="primary" onClick={() => setEditing({ mode: 'create' })}>
           新增账号
@@ -106,7 +106,7 @@ export function Component() {
         <span className="shell-note">新账号和重置后的密码是临时密码，本人须在72小时内登录并修改；重置密码会解除该账号的微信绑定。</span>
       </div>
       <LoadStatus loaded={accounts} />
-      {accounts.data && <DataTable label="管理人员账号" columns={columns} rows={accounts.data} rowKey={(a) => a.id} />}
+      {accounts.data && <DataTable label="管理人员账号" columns={columns} rows={accounts.data} rowKey={(a) => a.id} paged />}
       <Popup visible={editing !== null} onMaskClick={() => setEditing(null)} bodyClassName="operators__popup" destroyOnClose>
         {editing && <OperatorForm key={`${editing.mode}-${editing.account?.id ?? 'new'}`} mode={editing.mode} account={editing.account} onSubmit={save} onCancel={() => setEditing(null)} />}
       </Popup>
@@ -124,6 +124,6 @@ export function Component() {
           />
         )}
       </Popup>
-    </PageShell>
+    </ConsolePage>
   );
 }

@@ -1,17 +1,17 @@
 import { queueCallStateText, type QueueBoardNumber, type QueueCallState } from '@hall/api/browser';
-import { LOAD_FAILED, NETWORK_ERROR, useRemote } from '@hall/app';
+import { LOAD_FAILED, NETWORK_ERROR } from '@hall/app';
 import { validateQueueWindow } from '@hall/domain';
 import { EmptyState } from '@hall/ui/empty-state';
 import { ErrorState, LoadingState } from '@hall/ui/load-state';
-import { PageShell } from '@hall/ui/page-shell';
-import { Button, Tag, Toast } from 'antd-mobile';
-import { Input } from '@hall/ui';
+import { Button, Tag } from 'antd-mobile';
+import { Input, showToast } from '@hall/ui';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { FormError } from '../../app/form-submit';
+import { useSearchParams } from 'react-router';
+import { FormError } from '../../components/form-submit';
 import { loadBoard, loadCallingGroups, runCall, type CallAction } from './queue-calling-api';
-import '../../components/console-page.css';
 import './queue-calling.css';
+import { ConsolePage } from '../../components/console-page';
+import { useConsoleRemote } from '../../lib/use-console-remote';
 
 /** The counter's window number stays on this device between visits. */
 const WINDOW_KEY = 'hall.queue.window';
@@ -60,11 +60,10 @@ function NumberRow({ item, busy, onAction }: { item: QueueBoardNumber; busy: boo
 
 /** 叫号: a group's numbers of today, called to this counter's window (DESIGN.md §10, 窗口人员). */
 export function Component() {
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const groupId = params.get('group') ?? '';
-  const halls = useRemote(loadCallingGroups, [], { quietWhenSessionLost: true });
-  const board = useRemote(() => (groupId ? loadBoard(groupId) : Promise.resolve(null)), [groupId], { quietWhenSessionLost: true });
+  const halls = useConsoleRemote(loadCallingGroups, []);
+  const board = useConsoleRemote(() => (groupId ? loadBoard(groupId) : Promise.resolve(null)), [groupId]);
   const [windowText, setWindowText] = useState(() => localStorage.getItem(WINDOW_KEY) ?? '');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -97,7 +96,7 @@ export function Component() {
     setBusy(false);
     if ('problem' in result) setProblem(result.problem);
     else {
-      Toast.show({ content: result.message });
+      showToast(result.message);
       // The line under the button says who is being called; a skip or finish ends that call.
       setLastCall(action.kind === 'next' || action.kind === 'recall' ? result.message : null);
     }
@@ -105,7 +104,7 @@ export function Component() {
   }
 
   return (
-    <PageShell className="console-page queue-calling" title="叫号" onBack={() => navigate('/')} onRefresh={board.reload}>
+    <ConsolePage className="queue-calling" title="叫号" onRefresh={board.reload}>
       {halls.loading && !halls.data && <LoadingState />}
       {halls.error !== null && <ErrorState title={LOAD_FAILED} message={halls.error} onRetry={() => void halls.reload()} />}
       {halls.data && (
@@ -118,7 +117,7 @@ export function Component() {
                 <optgroup key={item.id} label={item.name}>
                   {item.groups.map((option) => (
                     <option key={option.id} value={option.id}>
-                      {option.prefix} · {option.name}
+                      {item.name} · {option.prefix} · {option.name}
                     </option>
                   ))}
                 </optgroup>
@@ -170,6 +169,6 @@ export function Component() {
         </>
       )}
       {groupId && board.loading && !board.data && <LoadingState />}
-    </PageShell>
+    </ConsolePage>
   );
 }

@@ -1,17 +1,16 @@
 import type { QueueSettingsGroup, QueueSettingsHall } from '@hall/api/browser';
-import { LOAD_FAILED, useRemote } from '@hall/app';
+import { LOAD_FAILED } from '@hall/app';
 import { EmptyState } from '@hall/ui/empty-state';
 import { ErrorState, LoadingState } from '@hall/ui/load-state';
-import { PageShell } from '@hall/ui/page-shell';
-import { Button, Form, Tag, Toast } from 'antd-mobile';
-import { Input } from '@hall/ui';
+import { Button, Form, Tag } from 'antd-mobile';
+import { Input, showToast } from '@hall/ui';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
-import { FormError, useFormSubmit } from '../../app/form-submit';
+import { FormError, useFormSubmit } from '../../components/form-submit';
 import { loadQueueSettings, saveGroup, saveHall, type GroupValues, type HallValues } from './queue-settings-api';
 import { ClosedDays, GroupBusinesses, removeGroup, removeHall } from './queue-hall-setup';
-import '../../components/console-page.css';
 import './queue-settings.css';
+import { ConsolePage } from '../../components/console-page';
+import { useConsoleRemote } from '../../lib/use-console-remote';
 
 const toNumber = (value: unknown) => (value === '' || value === undefined || value === null ? Number.NaN : Number(value));
 
@@ -65,7 +64,7 @@ function HallForm({ hall, onSaved, onCancel }: { hall?: QueueSettingsHall; onSav
     };
     const problem = await saveHall(hall?.id, values);
     if (!problem) {
-      Toast.show({ content: '已保存' });
+      showToast('已保存');
       onSaved();
     }
     return problem;
@@ -103,7 +102,7 @@ function GroupForm({ hall, group, onSaved, onCancel }: { hall: QueueSettingsHall
     };
     const problem = await saveGroup(hall.id, group?.id, values);
     if (!problem) {
-      Toast.show({ content: '已保存' });
+      showToast('已保存');
       onSaved();
     }
     return problem;
@@ -203,8 +202,7 @@ function HallCard({ hall, onEdit, onChanged }: { hall: QueueSettingsHall; onEdit
 
 /** 取号设置: halls, their times, and the business groups with the numbers each hands out per time (DESIGN.md §10, 系统管理员). */
 export function Component() {
-  const navigate = useNavigate();
-  const loaded = useRemote(loadQueueSettings, [], { quietWhenSessionLost: true });
+  const loaded = useConsoleRemote(loadQueueSettings, []);
   const [editing, setEditing] = useState<Editing>(null);
   const saved = () => {
     setEditing(null);
@@ -212,7 +210,7 @@ export function Component() {
   };
 
   return (
-    <PageShell className="console-page queue-settings" title="取号设置" onBack={() => navigate('/')} onRefresh={loaded.reload}>
+    <ConsolePage className="queue-settings" title="取号设置" onRefresh={loaded.reload}>
       {editing?.kind === 'hall' && (
         <EditorSection key={editing.hall?.id ?? 'new'}>
           <HallForm hall={editing.hall} onSaved={saved} onCancel={() => setEditing(null)} />
@@ -242,6 +240,6 @@ export function Component() {
           )}
         </>
       )}
-    </PageShell>
+    </ConsolePage>
   );
 }

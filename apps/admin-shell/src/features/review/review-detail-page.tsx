@@ -1,18 +1,21 @@
 import type { ReviewApplicationDetail } from '@hall/api/browser';
 import { REVIEW_OPINION_MAX_LENGTH, REVIEW_OPINION_REQUIRED } from '@hall/api/browser';
-import { LOAD_FAILED, NETWORK_ERROR, useRemote, APPLICATION_NOT_FOUND } from '@hall/app';
+import { LOAD_FAILED, NETWORK_ERROR, APPLICATION_NOT_FOUND } from '@hall/app';
 import { REVIEW_STAGE_LABELS, SAVE_TYPES, applicantRecordFields, applicationNumberText, enumLabel, reviewStatusLabel, rightsRecordFields, unitRecordFields, type RecordField } from '@hall/domain';
 import { EmptyState } from '@hall/ui/empty-state';
 import { FieldList } from '@hall/ui/field-list';
 import { ErrorState, LoadingState } from '@hall/ui/load-state';
 import { MaterialThumbnails, MaterialViewer, type MaterialViewerState } from '@hall/ui/material-pictures';
-import { PageShell } from '@hall/ui/page-shell';
-import { Button, Dialog, Popup, TextArea, Toast } from 'antd-mobile';
+import { showAlert, showConfirm, showSuccess } from '@hall/ui';
+import { Button, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { decideReview, loadReviewApplication, type ReviewDecisionName, type ReviewStageName } from './review-api';
-import '../../components/console-page.css';
 import './review.css';
+import { ConsolePage } from '../../components/console-page';
+import { useConsoleRemote } from '../../lib/use-console-remote';
+import { href, paths } from '../../config/paths';
+import { ReplyForm } from '../../components/reply-form';
 
 /** What each stage's pass is called, and what confirming it says. */
 const PASS_ACTIONS: Readonly<Record<ReviewStageName, { label: string; confirm: string; done: string }>> = {
@@ -123,40 +126,29 @@ function RejectSheet({ stage, visible, busy, onClose, onReject }: { stage: Revie
   return (
     <Popup visible={visible} onMaskClick={onClose} bodyClassName="review-sheet" destroyOnClose>
       <h2>驳回申请（{REVIEW_STAGE_LABELS[stage]}）</h2>
-      <label htmlFor="review-opinion">驳回意见</label>
-      <TextArea
-        id="review-opinion"
-        placeholder="请写明需要申请人修改或补充的内容，申请人将在“已驳回”中看到"
-        value={opinion}
-        onChange={(value) => {
-          setOpinion(value);
-          setProblem(null);
+      <ReplyForm
+        text={{
+          id: 'review-opinion',
+          label: '驳回意见',
+          placeholder: '请写明需要申请人修改或补充的内容，申请人将在“已驳回”中看到',
+          rows: 4,
+          maxLength: REVIEW_OPINION_MAX_LENGTH,
+          value: opinion,
+          onChange: (value) => {
+            setOpinion(value);
+            setProblem(null);
+          },
         }}
-        rows={4}
-        maxLength={REVIEW_OPINION_MAX_LENGTH}
-        showCount
+        problem={problem}
+        busy={busy}
+        submitLabel="确定驳回"
+        danger
+        onCancel={onClose}
+        onSubmit={() => {
+          if (!opinion.trim()) setProblem(REVIEW_OPINION_REQUIRED);
+          else onReject(opinion.trim());
+        }}
       />
-      {problem && (
-        <p className="review-problem" role="alert">
-          {problem}
-        </p>
-      )}
-      <div className="review-actions">
-        <Button block onClick={onClose} disabled={busy}>
-          取消
-        </Button>
-        <Button
-          block
-          color="danger"
-          loading={busy}
-          onClick={() => {
-            if (!opinion.trim()) setProblem(REVIEW_OPINION_REQUIRED);
-            else onReject(opinion.trim());
-          }}
-        >
-          确定驳回
-        </Button>
-      </div>
     </Popup>
   );
 }
@@ -166,12 +158,12 @@ export function Component() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const loaded = useRemote(() => loadReviewApplication(id), [id], { quietWhenSessionLost: true });
+  const loaded = useConsoleRemote(() => loadReviewApplication(id), [id]);
   const [rejecting, setRejecting] = useState(false);
   const [busy, setBusy] = useState(false);
   const detail = (!loaded.loading && loaded.data) || null;
   const stage = detail?.stage ?? null;
-  const backToList = () => navigate(`/review?stage=${stage ?? params.get('stage') ?? 'cadastralSurvey'}`);
+  const backToList = () => navigate(href(paths.review.list, {}, { stage: stage ?? params.get('stage') ?? 'cadastralSurvey' }));
 
   async function decide(decision: ReviewDecisionName, opinion?: string) {
     if (!stage) return;
@@ -185,23 +177,23 @@ export function Component() {
     setBusy(false);
     if (problem) {
       setRejecting(false);
-      await Dialog.alert({ title: '提示', content: problem, confirmText: '确定' });
+      await showAlert(problem);
       void loaded.reload();
       return;
     }
     setRejecting(false);
-    Toast.show({ icon: 'success', content: decision === 'pass' ? PASS_ACTIONS[stage].done : '已驳回' });
-    navigate(`/review?stage=${stage}`, { replace: true });
+    showSuccess(decision === 'pass' ? PASS_ACTIONS[stage].done : '已驳回');
+    navigate(href(paths.review.list, {}, { stage }), { replace: true });
   }
 
   async function pass() {
     if (!stage) return;
-    const confirmed = await Dialog.confirm({ title: PASS_ACTIONS[stage].label, content: PASS_ACTIONS[stage].confirm, confirmText: '确定', cancelText: '取消' });
+    const confirmed = await showConfirm(PASS_ACTIONS[stage].confirm, { title: PASS_ACTIONS[stage].label });
     if (confirmed) await decide('pass');
   }
 
   return (
-    <PageShell
+    <ConsolePage
       className="review-page"
       title="审核详情"
       onBack={backToList}
@@ -242,6 +234,6 @@ export function Component() {
         </>
       )}
       {stage && <RejectSheet stage={stage} visible={rejecting} busy={busy} onClose={() => setRejecting(false)} onReject={(opinion) => void decide('reject', opinion)} />}
-    </PageShell>
+    </ConsolePage>
   );
 }

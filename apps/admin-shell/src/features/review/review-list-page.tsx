@@ -1,14 +1,15 @@
 import type { ReviewQueue, ReviewQueueItem } from '@hall/api/browser';
-import { readableMessage, submitWithFeedback, useRemote } from '@hall/app';
+import { readableMessage, submitWithFeedback } from '@hall/app';
 import { REVIEW_STAGE_LABELS, applicationNumberText } from '@hall/domain';
 import { EmptyState } from '@hall/ui/empty-state';
 import { Badge, Button, Tabs } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { loadReviewQueuePage, loadReviewQueues, type ReviewStageName } from './review-api';
-import { ConsoleScreen } from '../../components/console-screen';
-import '../../components/console-page.css';
 import './review.css';
+import { ConsolePage } from '../../components/console-page';
+import { useConsoleRemote } from '../../lib/use-console-remote';
+import { href, paths } from '../../config/paths';
 
 const FIRST_STAGE: ReviewStageName = 'cadastralSurvey';
 
@@ -74,12 +75,12 @@ function Queue({ queue, onOpen }: { queue: ReviewQueue; onOpen: (item: ReviewQue
 export function Component() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const loaded = useRemote(loadReviewQueues, [], { quietWhenSessionLost: true });
+  const loaded = useConsoleRemote(loadReviewQueues, []);
   const stage = (params.get('stage') === 'acceptance' ? 'acceptance' : FIRST_STAGE) satisfies ReviewStageName;
   const queues = (!loaded.loading && loaded.data) || [];
   const current = queues.find((queue) => queue.stage === stage);
   return (
-    <ConsoleScreen
+    <ConsolePage
       className="review-page"
       title="申请审核"
       loaded={loaded}
@@ -92,7 +93,7 @@ export function Component() {
         </Tabs>
       }
     >
-      {current && <Queue key={stage} queue={current} onOpen={(item) => navigate(`/review/${item.id}?stage=${stage}`)} />}
-    </ConsoleScreen>
+      {current && <Queue key={stage} queue={current} onOpen={(item) => navigate(href(paths.review.detail, { id: item.id }, { stage }))} />}
+    </ConsolePage>
   );
 }

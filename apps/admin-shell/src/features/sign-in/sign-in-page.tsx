@@ -1,6 +1,6 @@
 import { Button, Form } from 'antd-mobile';
 import { Input } from '@hall/ui';
-import { FormError, useFormSubmit } from '../../app/form-submit';
+import { FormError, useFormSubmit } from '../../components/form-submit';
 import { useShell, WECHAT_SIGN_IN_FLAG } from '../../stores/shell';
 import './sign-in-page.css';
 

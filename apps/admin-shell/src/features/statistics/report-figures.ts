@@ -36,12 +36,20 @@ export function querySeries(report: HallStatisticsReport, days: string[]): Serie
   return seriesBy(days, report.queriesPerDay, (row) => QUERY_KIND_LABELS[row.kind] ?? row.kind);
 }
 
-/** Each day's bookings as bars, and the places offered as a line on an axis of its own, so a few bookings beside hundreds of places still read. */
+/**
+ * Each day's bookings as bars, and how full the day was (booked of the places offered, in per cent)
+ * as a line on an axis of its own: a few bookings beside hundreds of places drawn as counts could
+ * not be read; the places themselves are in the CSV.
+ */
 export function bookingSeries(report: HallStatisticsReport, days: string[]): Series[] {
   const at = (day: string) => report.bookingsPerDay.find((row) => row.day === day);
+  const rate = (day: string) => {
+    const row = at(day);
+    return row && row.capacity > 0 ? Math.round((row.booked / row.capacity) * 1000) / 10 : 0;
+  };
   return [
     { label: '已预约', values: days.map((day) => at(day)?.booked ?? 0) },
-    { label: '可预约名额', values: days.map((day) => at(day)?.capacity ?? 0), line: true, ownAxis: true },
+    { label: '名额占用率（%）', values: days.map(rate), line: true, ownAxis: true },
   ];
 }
 

@@ -1,15 +1,15 @@
-import { dataOf, useRemote } from '@hall/app';
-import { PageShell } from '@hall/ui/page-shell';
+import { dataOf } from '@hall/app';
 import { Button } from 'antd-mobile';
 import { useMemo, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { DataTable } from '../../app/data-table';
+import { useSearchParams } from 'react-router';
+import { DataTable } from '../../components/data-table';
 import { api } from '../../lib/hall';
 import { BarChart } from './bar-chart';
 import { applicationSeries, applicationsByBusiness, attendanceSeries, bookingSeries, daysOf, querySeries, reportCsv } from './report-figures';
 import { LoadStatus } from '../../components/load-status';
-import '../../components/console-page.css';
 import './statistics.css';
+import { ConsolePage } from '../../components/console-page';
+import { useConsoleRemote } from '../../lib/use-console-remote';
 
 const DAY_MS = 86_400_000;
 const shanghaiDay = (at: number) => new Date(at + 8 * 3_600_000).toISOString().slice(0, 10);
@@ -25,18 +25,25 @@ const hoursText = (value: number | null) => (value === null ? '—' : `${value} 
 
 /** 统计分析: the hall's figures over a date range and a district, drawn from the rows, exportable as CSV. */
 export function Component() {
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   // Three weeks back and the week ahead: what happened, and the bookings still to come.
   const from = params.get('from') ?? shanghaiDay(Date.now() - 21 * DAY_MS);
   const to = params.get('to') ?? shanghaiDay(Date.now() + 7 * DAY_MS);
   const xzqdm = params.get('xzqdm') ?? '';
   const [draft, setDraft] = useState({ from, to, xzqdm });
-  const report = useRemote(async () => dataOf(await api.getStatisticsReport({ from, to, xzqdm: xzqdm || undefined })), [from, to, xzqdm]);
+  const report = useConsoleRemote(async () => dataOf(await api.getStatisticsReport({ from, to, xzqdm: xzqdm || undefined })), [from, to, xzqdm]);
   const data = report.data;
   const days = useMemo(() => daysOf(from, to), [from, to]);
   const charts = useMemo(
-    () => (data ? { applications: applicationSeries(data, days), bookings: bookingSeries(data, days), attendance: attendanceSeries(data, days), queries: querySeries(data, days) } : null),
+    () =>
+      data
+        ? {
+            applications: applicationSeries(data, days),
+            bookings: bookingSeries(data, days),
+            attendance: attendanceSeries(data, days),
+            queries: querySeries(data, days),
+          }
+        : null,
     [data, days],
   );
 
@@ -48,7 +55,7 @@ export function Component() {
   const queries = data?.queriesPerDay.reduce((sum, row) => sum + row.count, 0) ?? 0;
 
   return (
-    <PageShell title="统计分析" onBack={() => navigate('/')} onRefresh={report.reload}>
+    <ConsolePage title="统计分析" onRefresh={report.reload}>
       <form className="statistics-filter console-filter" onSubmit={apply} aria-label="统计条件">
         <label>
           开始日期
@@ -101,7 +108,7 @@ export function Component() {
             </div>
           </section>
           <BarChart title="每日网上申请（按当前审核状态）" labels={days} series={charts.applications} stacked />
-          <BarChart title="每日窗口预约与可预约名额" labels={days} series={charts.bookings} axisTitles={{ left: '已预约（人次）', right: '可预约名额（个）' }} />
+          <BarChart title="每日窗口预约与名额占用率" labels={days} series={charts.bookings} axisTitles={{ left: '已预约（人次）', right: '占用率（%）' }} />
           <BarChart title="每日预约到场与未到" labels={days} series={charts.attendance} stacked />
           <BarChart title="每日查询量（按类别）" labels={days} series={charts.queries} stacked />
           <section className="statistics-section">
@@ -147,6 +154,6 @@ export function Component() {
           </section>
         </div>
       )}
-    </PageShell>
+    </ConsolePage>
   );
 }

@@ -5,6 +5,7 @@ import { registerCall } from '../register-call';
 import { registerPictureRoute } from '../picture-route';
 import { auditActor, requireOperator } from '../../plugins/operator-session';
 import { PICTURE_NOT_FOUND } from '../../services/applications/material-files';
+import { listMyDecisions } from '../../services/applications/review/my-decisions';
 import { findSubmittedMaterialFile, readReviewApplication, readReviewQueues, reviewApplication } from '../../services/applications/review/review';
 
 const REVIEWER = { role: 'reviewer' } as const;
@@ -22,6 +23,10 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, contract.getReviewList, { auth: 'operator', operator: REVIEWER }, async (request) => {
     const { stage, page, pageSize } = request.body;
     return queuesReply(await readReviewQueues(db, stage, { page, pageSize }));
+  });
+
+  registerCall(app, contract.getMyReviewDecisions, { auth: 'operator', operator: REVIEWER }, async (request) => {
+    return { errcode: '00', data: await listMyDecisions(db, request.operator.account.id, request.body) };
   });
 
   registerCall(app, contract.getReviewApply, { auth: 'operator', operator: REVIEWER }, async (request) => {

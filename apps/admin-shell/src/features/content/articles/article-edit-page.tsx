@@ -1,16 +1,18 @@
 import { ARTICLE_TYPE_NAMES, ARTICLE_TYPES, CONSOLE_ARTICLE_TITLE_MAX_LENGTH, CONSOLE_ARTICLE_TITLE_REQUIRED, type ArticleType, type ConsoleArticle } from '@hall/api/browser';
-import { NETWORK_ERROR, useRemote } from '@hall/app';
+import { NETWORK_ERROR } from '@hall/app';
 import { LoadingState } from '@hall/ui/load-state';
-import { PageShell } from '@hall/ui/page-shell';
-import { Button, Dialog, Selector, Tag, Toast } from 'antd-mobile';
-import { Input } from '@hall/ui';
+import { Button, Selector, Tag } from 'antd-mobile';
+import { ArticlePreview } from './article-preview';
+import { Input, showConfirm, showSuccess } from '@hall/ui';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { deleteArticle, loadArticle, publishArticle, saveArticle, type ArticleOutcome } from './articles-api';
 import { RichTextEditor } from './rich-text-editor';
 import { LoadFailure } from '../../../components/load-failure';
-import '../../../components/console-page.css';
 import './articles.css';
+import { ConsolePage } from '../../../components/console-page';
+import { useConsoleRemote } from '../../../lib/use-console-remote';
+import { href, paths } from '../../../config/paths';
 
 const TYPE_OPTIONS = ARTICLE_TYPES.map((type) => ({ label: ARTICLE_TYPE_NAMES[type], value: type }));
 
@@ -26,6 +28,7 @@ function ArticleForm({ saved, initialType, onSaved }: { saved: ConsoleArticle | 
   const [content, setContent] = useState(saved?.content ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [previewing, setPreviewing] = useState(false);
   const published = saved?.status === 'published';
 
   /** Runs a save or publish; answers the article as saved, or null after showing the refusal. */
@@ -37,7 +40,7 @@ function ArticleForm({ saved, initialType, onSaved }: { saved: ConsoleArticle | 
     if (typeof outcome === 'string') setProblem(outcome);
     else if ('problem' in outcome) setProblem(outcome.problem);
     else {
-      Toast.show({ icon: 'success', content: done });
+      showSuccess(done);
       onSaved(outcome.article);
       return outcome.article;
     }
@@ -49,6 +52,13 @@ function ArticleForm({ saved, initialType, onSaved }: { saved: ConsoleArticle | 
     return saveArticle({ ...(saved ? { id: saved.id, version: saved.version } : {}), type, title, content });
   };
 
+  /** 发布 asks first: once published, citizens read it at once. */
+  async function confirmPublish() {
+    if (!title.trim()) return setProblem(CONSOLE_ARTICLE_TITLE_REQUIRED);
+    const confirmed = await showConfirm(`发布后市民即可在“${ARTICLE_TYPE_NAMES[type]}”中看到这篇文章。确定发布“${title.trim()}”吗？`, { title: '发布文章', confirmText: '确定发布' });
+    if (confirmed) await run(saveAndPublish, '已发布');
+  }
+
   const saveAndPublish = async (): Promise<ArticleOutcome | string> => {
     const first = await save();
     if (typeof first === 'string' || 'problem' in first) return first;
@@ -58,15 +68,15 @@ function ArticleForm({ saved, initialType, onSaved }: { saved: ConsoleArticle | 
 
   async function remove() {
     if (!saved) return;
-    const confirmed = await Dialog.confirm({ content: `删除后不能恢复${published ? '，市民也将看不到这篇文章' : ''}。确定删除“${saved.title}”吗？`, confirmText: '删除', cancelText: '取消' });
+    const confirmed = await showConfirm(`删除后不能恢复${published ? '，市民也将看不到这篇文章' : ''}。确定删除“${saved.title}”吗？`, { confirmText: '删除' });
     if (!confirmed) return;
     setBusy(true);
     const refused = await deleteArticle(saved.id).catch(() => NETWORK_ERROR);
     setBusy(false);
     setProblem(refused);
     if (refused === null) {
-      Toast.show({ icon: 'success', content: '已删除' });
-      navigate('/content/articles', { replace: true });
+      showSuccess('已删除');
+      navigate(paths.content.articles, { replace: true });
     }
   }
 
@@ -108,7 +118,7 @@ function ArticleForm({ saved, initialType, onSaved }: { saved: ConsoleArticle | 
           {published ? '保存修改' : '保存草稿'}
         </Button>
         {!published && (
-          <Button color="primary" loading={busy} disabled={busy} onClick={() => void run(saveAndPublish, '已发布')}>
+          <Button color="primary" loading={busy} disabled={busy} onClick={() => void confirmPublish()}>
             发布
           </Button>
         )}
@@ -117,12 +127,16 @@ function ArticleForm({ saved, initialType, onSaved }: { saved: ConsoleArticle | 
             撤回为草稿
           </Button>
         )}
+        <Button fill="outline" disabled={busy} onClick={() => setPreviewing(true)}>
+          预览
+        </Button>
         {saved && (
           <Button color="danger" fill="none" disabled={busy} onClick={() => void remove()}>
             删除
           </Button>
         )}
       </div>
+      <ArticlePreview visible={previewing} type={type} title={title} content={content} onClose={() => setPreviewing(false)} />
     </section>
   );
 }
@@ -133,22 +147,22 @@ export function Component() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const isNew = id === 'new';
-  const loaded = useRemote(() => (isNew ? Promise.resolve(null) : loadArticle(id)), [id], { quietWhenSessionLost: true });
+  const loaded = useConsoleRemote(() => (isNew ? Promise.resolve(null) : loadArticle(id)), [id]);
   const [latest, setLatest] = useState<ConsoleArticle | null>(null);
   const saved = latest && (isNew || latest.id === id) ? latest : (!loaded.loading && loaded.data) || null;
   // A new article once saved has an address of its own; later saves change it rather than make another.
   useEffect(() => {
-    if (isNew && latest) navigate(`/content/articles/${latest.id}`, { replace: true });
+    if (isNew && latest) navigate(href(paths.content.article, { id: latest.id }), { replace: true });
   }, [isNew, latest, navigate]);
   const queryType = params.get('type');
   const initialType = (ARTICLE_TYPES as readonly string[]).includes(queryType ?? '') ? (queryType as ArticleType) : 'article';
-  const backToList = () => navigate('/content/articles');
+  const backToList = () => navigate(paths.content.articles);
 
   return (
-    <PageShell className="console-page articles-page" title={isNew ? '新建文章' : '编辑文章'} onBack={backToList}>
+    <ConsolePage className="articles-page" title={isNew ? '新建文章' : '编辑文章'} onBack={backToList}>
       {loaded.loading && <LoadingState />}
       <LoadFailure loaded={loaded} missing="未找到该文章，可能已被删除" onBack={backToList} />
       {(saved || (isNew && !loaded.loading)) && <ArticleForm saved={saved} initialType={initialType} onSaved={setLatest} />}
-    </PageShell>
+    </ConsolePage>
   );
 }

@@ -1,14 +1,14 @@
 import { ARTICLE_TYPE_NAMES, ARTICLE_TYPES, type ArticleType, type ConsoleArticleItem } from '@hall/api/browser';
-import { useRemote } from '@hall/app';
 import { EmptyState } from '@hall/ui/empty-state';
 import { Pager } from '@hall/ui/pager';
 import { Button, SearchBar, Selector, Tabs, Tag } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { useListAddress } from '../../../lib/use-list-address';
 import { loadArticles } from './articles-api';
-import { ConsoleScreen } from '../../../components/console-screen';
-import '../../../components/console-page.css';
 import './articles.css';
+import { ConsolePage } from '../../../components/console-page';
+import { useConsoleRemote } from '../../../lib/use-console-remote';
+import { href, paths } from '../../../config/paths';
 
 const STATUS_OPTIONS = [
   { label: '全部状态', value: '' },
@@ -49,12 +49,12 @@ export function Component() {
   const search = text('q');
   const type = (ARTICLE_TYPES as readonly string[]).includes(text('type')) ? (text('type') as ArticleType) : undefined;
   const status = text('status') === 'draft' || text('status') === 'published' ? (text('status') as 'draft' | 'published') : undefined;
-  const loaded = useRemote(() => loadArticles({ page, type, status, search }), [page, type, status, search], { quietWhenSessionLost: true });
+  const loaded = useConsoleRemote(() => loadArticles({ page, type, status, search }), [page, type, status, search]);
   const data = (!loaded.loading && loaded.data) || null;
 
   return (
-    <ConsoleScreen
-      className="console-page articles-page"
+    <ConsolePage
+      className="articles-page"
       title="文章管理"
       loaded={loaded}
       subheader={
@@ -68,7 +68,7 @@ export function Component() {
           <div className="articles-filters">
             <Selector options={STATUS_OPTIONS} value={[status ?? '']} onChange={(value) => value.length > 0 && change({ status: value[0] })} aria-label="状态" />
             <SearchBar placeholder="搜索标题" defaultValue={search} onSearch={(value) => change({ q: value.trim() })} onClear={() => change({ q: '' })} />
-            <Button color="primary" size="small" onClick={() => navigate(`/content/articles/new${type ? `?type=${type}` : ''}`)}>
+            <Button color="primary" size="small" onClick={() => navigate(href(paths.content.article, { id: 'new' }, { type }))}>
               新建文章
             </Button>
           </div>
@@ -86,12 +86,12 @@ export function Component() {
         <>
           <ul className="console-list" aria-label="文章">
             {data.items.map((item) => (
-              <ArticleRow key={item.id} item={item} onOpen={() => navigate(`/content/articles/${item.id}`)} />
+              <ArticleRow key={item.id} item={item} onOpen={() => navigate(href(paths.content.article, { id: item.id }))} />
             ))}
           </ul>
           <Pager className="articles-pager" total={data.total} pageSize={data.pageSize} current={page} onChange={(next) => change({ page: next })} />
         </>
       )}
-    </ConsoleScreen>
+    </ConsolePage>
   );
 }

@@ -10,10 +10,9 @@ import { ContentSheet, SheetForm } from '../shared/content-sheet';
 import { CardActions } from '../shared/card-actions';
 import { FilePicker } from '../shared/file-picker';
 import { useContentList } from '../shared/use-list-actions';
-import { ConsoleScreen } from '../../../components/console-screen';
-import '../../../components/console-page.css';
 import '../shared/content-forms.css';
 import './banners.css';
+import { ConsolePage } from '../../../components/console-page';
 
 interface BannerValues {
   title: string;
@@ -72,8 +71,8 @@ export function Component() {
   const move = (banner: ConsoleBanner, step: -1 | 1) => reorder(items?.map((item) => item.id) ?? [], banner.id, step, (ids) => api.orderConsoleBanners({ ids }));
 
   return (
-    <ConsoleScreen
-      className="console-page content-page"
+    <ConsolePage
+      className="content-page"
       title="轮播图管理"
       loaded={loaded}
       subheader={
@@ -120,6 +119,6 @@ export function Component() {
         reload={loaded.reload}
         render={({ banner }, saved) => <BannerForm banner={banner} onCancel={() => setEditing(null)} onSaved={saved} />}
       />
-    </ConsoleScreen>
+    </ConsolePage>
   );
 }

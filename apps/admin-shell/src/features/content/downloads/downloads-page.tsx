@@ -1,19 +1,17 @@
 import { DOWNLOAD_ALIAS_MAX_LENGTH, DOWNLOAD_FILE_MAX_BYTES, DOWNLOAD_FILE_TOO_LARGE, type ConsoleDownload } from '@hall/api/browser';
 import { NETWORK_ERROR } from '@hall/app';
-import { PageShell } from '@hall/ui/page-shell';
 import { Button } from 'antd-mobile';
 import { Input } from '@hall/ui';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { FormError } from '../../../app/form-submit';
+import { FormError } from '../../../components/form-submit';
 import { api } from '../../../lib/hall';
 import { dataOrThrow, refusalOf } from '../shared/content-api';
 import { FilePicker } from '../shared/file-picker';
 import { useContentList } from '../shared/use-list-actions';
 import { LoadStatus } from '../../../components/load-status';
-import '../../../components/console-page.css';
 import '../shared/content-forms.css';
 import '../banners/banners.css';
+import { ConsolePage } from '../../../components/console-page';
 
 const ACCEPT = '.pdf,.doc,.docx,.xls,.xlsx';
 
@@ -57,11 +55,10 @@ function NewDownload({ onAdded }: { onAdded: () => Promise<unknown> }) {
 
 /** 资料下载: the forms citizens download; upload, replace a file, remove (DESIGN.md §10). */
 export function Component() {
-  const navigate = useNavigate();
   const { loaded, items, busy, act, remove } = useContentList(async () => dataOrThrow(await api.listConsoleDownloads({})).items);
   const replace = (item: ConsoleDownload, file: File) => void act(() => sendFile(file, item.fileAlias, item.id), '文件已替换');
   return (
-    <PageShell className="console-page content-page" title="资料下载" onBack={() => navigate('/')} onRefresh={loaded.reload}>
+    <ConsolePage className="content-page" title="资料下载" onRefresh={loaded.reload}>
       <NewDownload onAdded={loaded.reload} />
       <LoadStatus loaded={loaded} />
       {items && (
@@ -100,6 +97,6 @@ export function Component() {
           ))}
         </ul>
       )}
-    </PageShell>
+    </ConsolePage>
   );
 }

@@ -1,19 +1,20 @@
 import { GUIDE_TITLE_MAX_LENGTH, MATERIAL_NAME_MAX_LENGTH, NO_DATA_MESSAGE, type CatalogueMaterial, type ConsoleGuide } from '@hall/api/browser';
-import { recordOf, useRemote } from '@hall/app';
+import { recordOf } from '@hall/app';
 import { LoadingState } from '@hall/ui/load-state';
-import { PageShell } from '@hall/ui/page-shell';
-import { Button, Checkbox, Toast } from 'antd-mobile';
-import { Input } from '@hall/ui';
+import { Button, Checkbox } from 'antd-mobile';
+import { Input, showSuccess } from '@hall/ui';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { FormError, useFormSubmit } from '../../../app/form-submit';
+import { FormError, useFormSubmit } from '../../../components/form-submit';
 import { LoadFailure } from '../../../components/load-failure';
 import { api } from '../../../lib/hall';
 import { RichTextEditor } from '../articles/rich-text-editor';
 import { moved, refusalOf } from '../shared/content-api';
 import { OrderButtons } from '../shared/order-buttons';
-import '../../../components/console-page.css';
 import '../shared/content-forms.css';
+import { ConsolePage } from '../../../components/console-page';
+import { useConsoleRemote } from '../../../lib/use-console-remote';
+import { paths } from '../../../config/paths';
 
 type Material = CatalogueMaterial & { key: string };
 let nextKey = 0;
@@ -28,7 +29,7 @@ function GuideForm({ guide }: { guide: ConsoleGuide }) {
   const { busy, error, run } = useFormSubmit(async () => {
     const reply = await api.saveConsoleGuide({ prodefid: guide.prodefid, title, content, cdzmyhxzContent: notes, materials: materials.map(({ name, required }) => ({ name, required })) });
     const refused = refusalOf(reply, '保存失败，请稍后重试');
-    if (!refused) Toast.show({ icon: 'success', content: '保存成功，新提交的申请将按此材料清单办理' });
+    if (!refused) showSuccess('保存成功，新提交的申请将按此材料清单办理');
     return refused;
   });
   const change = (key: string, patch: Partial<CatalogueMaterial>) => setMaterials((list) => list.map((item) => (item.key === key ? { ...item, ...patch } : item)));
@@ -90,13 +91,13 @@ function GuideForm({ guide }: { guide: ConsoleGuide }) {
 export function Component() {
   const { prodefid = '' } = useParams();
   const navigate = useNavigate();
-  const loaded = useRemote(async () => recordOf(await api.getConsoleGuide({ prodefid }), NO_DATA_MESSAGE), [prodefid], { quietWhenSessionLost: true });
-  const backToList = () => navigate('/content/guides');
+  const loaded = useConsoleRemote(async () => recordOf(await api.getConsoleGuide({ prodefid }), NO_DATA_MESSAGE), [prodefid]);
+  const backToList = () => navigate(paths.content.guides);
   return (
-    <PageShell className="console-page content-page" title="编辑办事指南" onBack={backToList}>
+    <ConsolePage className="content-page" title="编辑办事指南" onBack={backToList}>
       {loaded.loading && <LoadingState />}
       <LoadFailure loaded={loaded} missing="未找到该业务" onBack={backToList} />
       {!loaded.loading && loaded.data && <GuideForm guide={loaded.data} />}
-    </PageShell>
+    </ConsolePage>
   );
 }

@@ -7,10 +7,9 @@ import { dataOrThrow } from '../shared/content-api';
 import { ContentSheet, SheetForm } from '../shared/content-sheet';
 import { CardActions } from '../shared/card-actions';
 import { useContentList } from '../shared/use-list-actions';
-import { ConsoleScreen } from '../../../components/console-screen';
-import '../../../components/console-page.css';
 import '../shared/content-forms.css';
 import './menus.css';
+import { ConsolePage } from '../../../components/console-page';
 
 interface MenuValues {
   parentId: string[];
@@ -124,8 +123,8 @@ export function Component() {
   );
 
   return (
-    <ConsoleScreen
-      className="console-page content-page"
+    <ConsolePage
+      className="content-page"
       title="菜单管理"
       loaded={loaded}
       subheader={
@@ -179,6 +178,6 @@ export function Component() {
         reload={loaded.reload}
         render={(item, saved) => <MenuForm editing={item} groups={groups ?? []} onCancel={() => setEditing(null)} onSaved={saved} />}
       />
-    </ConsoleScreen>
+    </ConsolePage>
   );
 }

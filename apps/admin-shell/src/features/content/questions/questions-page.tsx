@@ -1,20 +1,19 @@
 import { ANSWER_MAX_LENGTH, CONTACT_MAX_LINES, QUESTION_MAX_LENGTH, type ConsoleQuestion } from '@hall/api/browser';
-import { LOAD_FAILED, useRemote } from '@hall/app';
+import { LOAD_FAILED } from '@hall/app';
 import { ErrorState } from '@hall/ui/load-state';
-import { PageShell } from '@hall/ui/page-shell';
-import { Button, Form, TextArea, Toast } from 'antd-mobile';
-import { Input } from '@hall/ui';
+import { Button, Form, TextArea } from 'antd-mobile';
+import { Input, showSuccess } from '@hall/ui';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { FormError, useFormSubmit } from '../../../app/form-submit';
+import { FormError, useFormSubmit } from '../../../components/form-submit';
 import { api } from '../../../lib/hall';
 import { dataOrThrow, refusalOf } from '../shared/content-api';
 import { ContentSheet, SheetForm } from '../shared/content-sheet';
 import { CardActions } from '../shared/card-actions';
 import { useContentList } from '../shared/use-list-actions';
 import { LoadStatus } from '../../../components/load-status';
-import '../../../components/console-page.css';
 import '../shared/content-forms.css';
+import { ConsolePage } from '../../../components/console-page';
+import { useConsoleRemote } from '../../../lib/use-console-remote';
 
 /** A question and its answer. */
 function QuestionForm({ question, onSaved, onCancel }: { question: ConsoleQuestion | null; onSaved: () => void; onCancel: () => void }) {
@@ -38,13 +37,13 @@ function QuestionForm({ question, onSaved, onCancel }: { question: ConsoleQuesti
 
 /** 联系我们: the contact lines, one a line; what was typed stays whatever goes wrong. */
 function ContactForm() {
-  const loaded = useRemote(async () => dataOrThrow(await api.getConsoleContact({})).lines, [], { quietWhenSessionLost: true });
+  const loaded = useConsoleRemote(async () => dataOrThrow(await api.getConsoleContact({})).lines, []);
   const [text, setText] = useState<string | null>(null);
   const shown = text ?? (loaded.data ?? []).join('\n');
   const { busy, error, run } = useFormSubmit(async (value: string) => {
     const reply = await api.saveConsoleContact({ lines: value.split('\n') });
     const refused = refusalOf(reply, '保存失败，请稍后重试');
-    if (!refused) Toast.show({ icon: 'success', content: '保存成功' });
+    if (!refused) showSuccess('保存成功');
     return refused;
   });
   return (
@@ -72,13 +71,12 @@ function ContactForm() {
 
 /** 常见问题与联系方式: the common questions citizens read, in order, and the contact lines (DESIGN.md §10). */
 export function Component() {
-  const navigate = useNavigate();
   const { loaded, items, busy, reorder, remove } = useContentList(async () => dataOrThrow(await api.listConsoleQuestions({})).items);
   const [editing, setEditing] = useState<{ question: ConsoleQuestion | null } | null>(null);
   const move = (question: ConsoleQuestion, step: -1 | 1) => reorder(items?.map((item) => item.id) ?? [], question.id, step, (ids) => api.orderConsoleQuestions({ ids }));
 
   return (
-    <PageShell className="console-page content-page" title="常见问题与联系方式" onBack={() => navigate('/')} onRefresh={loaded.reload}>
+    <ConsolePage className="content-page" title="常见问题与联系方式" onRefresh={loaded.reload}>
       <ContactForm />
       <section className="console-section" aria-label="常见问题">
         <h2>常见问题</h2>
@@ -114,6 +112,6 @@ export function Component() {
         reload={loaded.reload}
         render={({ question }, saved) => <QuestionForm question={question} onCancel={() => setEditing(null)} onSaved={saved} />}
       />
-    </PageShell>
+    </ConsolePage>
   );
 }

@@ -1,27 +1,24 @@
 import { MAP_ATTRIBUTION_MAX_LENGTH, type MapSetting } from '@hall/api/browser';
-import { useRemote } from '@hall/app';
-import { PageShell } from '@hall/ui/page-shell';
-import { Button, Form, Toast } from 'antd-mobile';
-import { Input } from '@hall/ui';
-import { useNavigate } from 'react-router';
-import { FormError, useFormSubmit } from '../../../app/form-submit';
+import { Button, Form } from 'antd-mobile';
+import { Input, showSuccess } from '@hall/ui';
+import { FormError, useFormSubmit } from '../../../components/form-submit';
 import { api } from '../../../lib/hall';
 import { dataOrThrow, refusalOf } from '../shared/content-api';
 import { LoadStatus } from '../../../components/load-status';
-import '../../../components/console-page.css';
 import '../shared/content-forms.css';
+import { ConsolePage } from '../../../components/console-page';
+import { useConsoleRemote } from '../../../lib/use-console-remote';
 
 /** 地图设置 (系统管理员): which tile service the service-site map loads on citizens' phones, or none. */
 export function Component() {
-  const navigate = useNavigate();
-  const loaded = useRemote(async () => dataOrThrow(await api.getMapSetting({})), [], { quietWhenSessionLost: true });
+  const loaded = useConsoleRemote(async () => dataOrThrow(await api.getMapSetting({})), []);
   const { busy, error, run } = useFormSubmit(async (values: MapSetting) => {
     const refused = refusalOf(await api.saveMapSetting({ tileUrl: values.tileUrl ?? '', attribution: values.attribution ?? '' }), '保存失败，请稍后重试');
-    if (!refused) Toast.show({ icon: 'success', content: '保存成功，市民端服务网点地图已更新' });
+    if (!refused) showSuccess('保存成功，市民端服务网点地图已更新');
     return refused;
   });
   return (
-    <PageShell className="console-page content-page" title="地图设置" onBack={() => navigate('/')}>
+    <ConsolePage className="content-page" title="地图设置">
       <LoadStatus loaded={loaded} />
       {loaded.data && (
         <section className="console-section" aria-label="地图设置">
@@ -46,6 +43,6 @@ export function Component() {
           <FormError message={error} />
         </section>
       )}
-    </PageShell>
+    </ConsolePage>
   );
 }

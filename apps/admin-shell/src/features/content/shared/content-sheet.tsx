@@ -1,7 +1,8 @@
-import { Button, Form, Popup, Toast } from 'antd-mobile';
+import { Button, Form, Popup } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { FormError, useFormSubmit } from '../../../app/form-submit';
+import { FormError, useFormSubmit } from '../../../components/form-submit';
 import { refusalOf } from './content-api';
+import { showSuccess } from '@hall/ui';
 
 /** The bottom sheet a content form opens in; a save closes it, says so and reloads the list. */
 export function ContentSheet<Item>({
@@ -17,7 +18,7 @@ export function ContentSheet<Item>({
 }) {
   const saved = () => {
     close();
-    Toast.show({ icon: 'success', content: '保存成功' });
+    showSuccess('保存成功');
     void reload();
   };
   return (

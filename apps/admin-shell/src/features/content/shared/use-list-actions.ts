@@ -1,7 +1,8 @@
-import { NETWORK_ERROR, useRemote } from '@hall/app';
-import { Dialog, Toast } from 'antd-mobile';
+import { NETWORK_ERROR } from '@hall/app';
+import { showAlert, showConfirm, showSuccess } from '@hall/ui';
 import { useState } from 'react';
 import { moved, refusalOf } from './content-api';
+import { useConsoleRemote } from '../../../lib/use-console-remote';
 
 type Reply = { errcode: string; errmsg?: string };
 
@@ -15,12 +16,12 @@ export function useListActions(reload: () => Promise<unknown>) {
     setBusy(true);
     const refused = await step().catch(() => NETWORK_ERROR);
     setBusy(false);
-    if (refused) await Dialog.alert({ title: '未能完成', content: refused, confirmText: '知道了' });
-    else Toast.show({ icon: 'success', content: done });
+    if (refused) await showAlert(refused, { title: '未能完成', confirmText: '知道了' });
+    else showSuccess(done);
     await reload();
   }
   async function confirmRemove(name: string, remove: () => Promise<string | null>) {
-    if (!(await Dialog.confirm({ content: `删除后不能恢复，确定删除“${name}”吗？`, confirmText: '删除', cancelText: '取消' }))) return;
+    if (!(await showConfirm(`删除后不能恢复，确定删除“${name}”吗？`, { confirmText: '删除' }))) return;
     await act(remove, '已删除');
   }
   /** Moves `id` a place up (-1) or down (+1) among `ids` and saves the new order; nothing at either end. */
@@ -40,7 +41,7 @@ export function useListActions(reload: () => Promise<unknown>) {
  * `items` once loaded and not reloading, and the list's actions.
  */
 export function useContentList<T>(load: () => Promise<T>) {
-  const loaded = useRemote(load, [], { quietWhenSessionLost: true });
+  const loaded = useConsoleRemote(load, []);
   const items = (!loaded.loading && loaded.data) || null;
   return { loaded, items, ...useListActions(loaded.reload) };
 }

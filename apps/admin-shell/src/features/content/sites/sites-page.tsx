@@ -1,14 +1,13 @@
 import { SITE_ADDRESS_MAX_LENGTH, SITE_WORKTIME_MAX_LENGTH, type ServiceSiteDetails } from '@hall/api/browser';
-import { useRemote } from '@hall/app';
 import { Button, Form } from 'antd-mobile';
 import { Input } from '@hall/ui';
 import { useState } from 'react';
 import { api } from '../../../lib/hall';
 import { dataOrThrow } from '../shared/content-api';
 import { ContentSheet, SheetForm } from '../shared/content-sheet';
-import { ConsoleScreen } from '../../../components/console-screen';
-import '../../../components/console-page.css';
 import '../shared/content-forms.css';
+import { ConsolePage } from '../../../components/console-page';
+import { useConsoleRemote } from '../../../lib/use-console-remote';
 
 type SiteValues = Omit<ServiceSiteDetails, 'id' | 'areaName' | 'xzqdm'>;
 
@@ -44,11 +43,11 @@ function SiteForm({ site, onSaved, onCancel }: { site: ServiceSiteDetails; onSav
 
 /** 服务网点: the address, hours, phone and map position citizens see of each site (DESIGN.md §10). */
 export function Component() {
-  const loaded = useRemote(async () => dataOrThrow(await api.listConsoleSites({})).items, [], { quietWhenSessionLost: true });
+  const loaded = useConsoleRemote(async () => dataOrThrow(await api.listConsoleSites({})).items, []);
   const [editing, setEditing] = useState<ServiceSiteDetails | null>(null);
   const items = (!loaded.loading && loaded.data) || null;
   return (
-    <ConsoleScreen className="console-page content-page" title="服务网点" loaded={loaded}>
+    <ConsolePage className="content-page" title="服务网点" loaded={loaded}>
       {items && (
         <ul className="console-list" aria-label="服务网点">
           {items.map((site) => (
@@ -70,6 +69,6 @@ export function Component() {
         </ul>
       )}
       <ContentSheet editing={editing} close={() => setEditing(null)} reload={loaded.reload} render={(site, saved) => <SiteForm site={site} onCancel={() => setEditing(null)} onSaved={saved} />} />
-    </ConsoleScreen>
+    </ConsolePage>
   );
 }

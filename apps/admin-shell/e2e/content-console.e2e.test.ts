@@ -1,9 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hallForFile, signIn } from './harness';
-import { keepFailureEvidence, citizenOnPhone } from './identity';
-import { steadyScreenshots } from './steady-screenshots';
-import { tinyPdf } from './pdf-fixture';
+import { hallForFile, signIn, keepFailureEvidence, citizenOnPhone, steadyScreenshots, tinyPdf } from './hall';
 
 const hall = hallForFile();
 
@@ -57,12 +54,14 @@ describe('the content manager in the console', () => {
     // Publishing fails once on the network: the fields keep what was typed and the operator is told.
     await operator.page.route('**/online/admin/api/content/articles/save', (route) => route.abort('failed'), { times: 1 });
     await operator.page.getByRole('button', { name: '发布', exact: true }).click();
+    await operator.page.getByRole('dialog', { name: '发布文章' }).getByRole('button', { name: '确定发布' }).click();
     await operator.page.getByRole('alert').getByText('网络连接失败，请检查网络后重试').waitFor();
     await expect(operator.page.getByRole('textbox', { name: '标题' }).inputValue()).resolves.toBe(TITLE);
     await expect(editor.innerText()).resolves.toContain(BODY);
     await shot(operator.page, 'publish-failed-kept');
 
     await operator.page.getByRole('button', { name: '发布', exact: true }).click();
+    await operator.page.getByRole('dialog', { name: '发布文章' }).getByRole('button', { name: '确定发布' }).click();
     await operator.page.getByText('修改保存后市民立即看到新内容').waitFor();
     await operator.page.getByRole('button', { name: '撤回为草稿' }).waitFor();
     await shot(operator.page, 'published');

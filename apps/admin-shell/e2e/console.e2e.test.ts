@@ -1,9 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hallForFile } from './harness';
-import { keepFailureEvidence, verifiedCitizen } from './identity';
-import { steadyScreenshots } from './steady-screenshots';
-import { submitMortgageOverHttp } from './submit-over-http';
+import { hallForFile, keepFailureEvidence, verifiedCitizen, steadyScreenshots, submitMortgageOverHttp } from './hall';
 
 const hall = hallForFile();
 
@@ -61,7 +58,7 @@ describe('operators sign in as themselves and every action is in the audit trail
     await reviewer.page.locator('#password_repeat').fill('Zhou2026mine');
     await phone(reviewer.page, 'password');
     await reviewer.page.getByRole('button', { name: '保存新密码' }).click();
-    await reviewer.page.getByText('管理员首页').waitFor();
+    await reviewer.page.getByText('审核员首页').waitFor();
     await expect(reviewer.page.getByRole('button', { name: /账号管理/ }).count()).resolves.toBe(0);
     await phone(reviewer.page, 'home');
     await reviewer.page.getByRole('button', { name: /网上申请审核/ }).click();

@@ -1,8 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hallForFile } from './harness';
-import { OWNER, keepFailureEvidence, verifiedCitizen } from './identity';
-import { steadyScreenshots } from './steady-screenshots';
+import { hallForFile, OWNER, keepFailureEvidence, verifiedCitizen, steadyScreenshots } from './hall';
 
 const hall = hallForFile();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hallForFile, screenshots } from './harness';
+import { hallForFile, screenshots } from './hall';
 
 const hall = hallForFile();
 
@@ -13,7 +13,7 @@ describe('admin shell', () => {
     await page.getByRole('link', { name: '使用微信登录' }).click();
     await page.waitForURL(/\/simulator\/wechat\/connect\/oauth2\/authorize/);
     await page.click('button[data-openid="operator-demo"]');
-    await page.getByText('管理员首页').waitFor();
+    await page.getByText('审核员首页').waitFor();
     await page.getByText('待回复意见').waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/');
     await page.getByRole('button', { name: /网上申请审核/ }).waitFor();
@@ -42,7 +42,7 @@ describe('admin shell', () => {
     await page.getByLabel('账号').fill('content');
     await page.getByLabel('密码').fill('demo2026hall');
     await page.getByRole('button', { name: '登录' }).click();
-    await page.getByText('管理员首页').waitFor();
+    await page.getByText('内容管理员首页').waitFor();
     await page.getByText('个人中心').click();
     await page.getByText('绑定微信').click();
     await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
@@ -55,7 +55,7 @@ describe('admin shell', () => {
     await page.getByText('退出登录').click();
     await page.getByRole('button', { name: '登录' }).waitFor();
     await page.getByRole('link', { name: '使用微信登录' }).click();
-    await page.getByText('管理员首页').waitFor();
+    await page.getByText('内容管理员首页').waitFor();
     await page.getByText('个人中心').click();
     await page.getByText('赵内容').waitFor();
     // 本次登录方式: 微信 (a password sign-in says 账号密码).

@@ -1,9 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hallForFile } from './harness';
-import { keepFailureEvidence, citizenOnPhone, verifiedCitizen } from './identity';
-import { waitForNewestRecord } from './record-lists';
-import { steadyScreenshots } from './steady-screenshots';
+import { hallForFile, keepFailureEvidence, citizenOnPhone, verifiedCitizen, waitForNewestRecord, steadyScreenshots } from './hall';
 
 // The demo registry is off: certificate queries wait for an operator, as in a production hall without a back-office.
 const hall = hallForFile({ env: { HALL_DEMO_REGISTRY: 'off' } });

@@ -1,10 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hallForFile } from './harness';
-import { keepFailureEvidence, verifiedCitizen } from './identity';
-import { steadyScreenshots } from './steady-screenshots';
-import { acknowledge, applyFromGuide, submitAndFindPending, uploadRequired, type Shot } from './application-steps';
-import { submitMortgageOverHttp } from './submit-over-http';
+import { hallForFile, keepFailureEvidence, verifiedCitizen, steadyScreenshots, acknowledge, applyFromGuide, submitAndFindPending, uploadRequired, type Shot, submitMortgageOverHttp } from './hall';
 
 const hall = hallForFile();
 
@@ -33,7 +29,7 @@ async function operatorOpensReview(page: Page) {
   await page.getByRole('link', { name: '使用微信登录' }).click();
   await page.waitForURL(/\/simulator\/wechat\/connect\/oauth2\/authorize/);
   await page.click('button[data-openid="operator-demo"]');
-  await page.getByText('管理员首页').waitFor();
+  await page.getByText('审核员首页').waitFor();
   await page.getByRole('button', { name: '网上申请审核' }).click();
   await page.waitForURL((url) => url.pathname === '/admin/review');
   await page.getByRole('heading', { name: '申请审核' }).waitFor();

@@ -1,8 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hallForFile } from './harness';
-import { keepFailureEvidence, verifiedCitizen } from './identity';
-import { steadyScreenshots } from './steady-screenshots';
+import { hallForFile, keepFailureEvidence, verifiedCitizen, steadyScreenshots } from './hall';
 
 const hall = hallForFile();
 
