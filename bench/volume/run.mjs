@@ -142,11 +142,11 @@ function recorder(pool) {
 async function bench(url) {
   const { connectDatabase } = await server('db/client.ts');
   const { applicationTabs, readApplicationsWithSession } = await server('services/applications/applications.ts');
-  const review = await server('services/review/review.ts');
-  const { findCaseProgress } = await server('services/archive/progress.ts');
+  const review = await server('services/applications/review/review.ts');
+  const { findCaseProgress } = await server('services/queries/archive/progress.ts');
   const { OperatorRegistry } = await server('adapters/registry/operator.ts');
-  const { listSlots } = await server('services/appointments/appointments.ts');
-  const { listCounterSlots } = await server('services/appointments/counter-booking.ts');
+  const { listSlots } = await server('services/appointments/booking/appointments.ts');
+  const { listCounterSlots } = await server('services/appointments/booking/counter-booking.ts');
   const { statisticsReport } = await server('services/statistics/report.ts');
   const { pool, db, close } = connectDatabase(url, 10);
   const record = recorder(pool);
@@ -257,7 +257,7 @@ try {
     created = true;
     const { connectDatabase } = await server('db/client.ts');
     const { migrateDatabase } = await server('db/migrate.ts');
-    const { seedHall } = await server('db/seed.ts');
+    const { seedHall } = await server('seed.ts');
     const connection = connectDatabase(databaseUrl.toString(), 2);
     const began = performance.now();
     await migrateDatabase(connection.pool, connection.db);

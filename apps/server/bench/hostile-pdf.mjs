@@ -20,7 +20,7 @@ const PORT = 18_000 + Math.floor(Math.random() * 1000) * 2;
 let BASE = `http://127.0.0.1:${PORT}`;
 /** How many times each console upload is made (each bomb to its own pending record, each form under its own name). */
 const ROUNDS = 5;
-/** The demo operators' password (src/db/seed/operators.ts). */
+/** The demo operators' password (src/seed/operators.ts). */
 const OPERATOR_PASSWORD = 'demo2026hall';
 const OWNER = { name: '张三', idcard: '130402198503151231', phone: '13812341234', qzh: '冀(2023)邯郸市不动产权第0012345号' };
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -35,7 +35,7 @@ export type { ApplicantSave, ApplicationMaterial, MaterialAttachment, RightsSave
 export type { AppointmentArea, AppointmentCalendar, AppointmentOrder, AppointmentProcess, AppointmentSlot, ServiceSite } from './calls/appointments';
 export type { AppointmentListEntry } from './calls/appointment-list';
 export type { ApplicantSignature, GuaranteePreview, StatementBundle, StatementFields, StatementHouse, StatementTemplate } from './calls/statements';
-export type { ReviewApplicationDetail, ReviewQueue, ReviewQueueItem } from './calls/review';
+export type { ReviewApplicationDetail, ReviewDecisionItem, ReviewQueue, ReviewQueueItem } from './calls/review';
 export type { ArchiveProperty, ArchiveQueryForm, ArchiveRecordDetail, ArchiveRecordItem, PropertyQueryForm, PropertyQueryResult } from './calls/archive-query';
 export type { QueueBusiness, QueueCompany, QueueConfigItem, QueueDayItem, QueueDayNumbers, QueueGroup, QueueNews, QueueOrder, QueueTimeNumbers } from './calls/queue';
 export type { QueueBoard, QueueBoardNumber, QueueCallState, QueueDisplayCall, QueueSettingsGroup, QueueSettingsHall } from './calls/queue-calling';

@@ -15,7 +15,7 @@ export type ConsolePageProps = Omit<PageShellProps, 'onBack' | 'onRefresh'> & {
 };
 
 /**
- * The one frame of every console page (docs/architecture.md, "The console"): the kit's page with
+ * The one frame of every console page (docs/architecture.md §13, "The console"): the kit's page with
  * its title, the back arrow (home unless told otherwise) and refresh, and the page's load above
  * the page itself when it hands its data in.
  */

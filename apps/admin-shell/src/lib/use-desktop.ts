@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The desktop layout's width (docs/architecture.md, "The console"): side navigation and header from here up. */
+/** The desktop layout's width (docs/architecture.md §13, "The console"): side navigation and header from here up. */
 export const DESKTOP_QUERY = '(min-width: 1024px)';
 
 const subscribe = (changed: () => void) => {

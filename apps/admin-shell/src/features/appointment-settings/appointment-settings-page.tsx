@@ -130,7 +130,7 @@ function SlotsForm({ settings, business, apply }: { settings: SiteSettings; busi
   );
 }
 
-/** 预约设置: a site's working days, holidays and 调休, and each business's slots and places (DESIGN.md §10). */
+/** 预约设置: a site's working days, holidays and 调休, and each business's slots and places (docs/architecture.md §6). */
 export function Component() {
   const [params, setParams] = useSearchParams();
   const areaId = params.get('site') ?? undefined;

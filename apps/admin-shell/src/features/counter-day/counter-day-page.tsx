@@ -57,7 +57,7 @@ function Actions({ booking, onMarked }: { booking: DayBooking; onMarked: (next: 
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
 
-/** 今日预约: a site's online appointments and counter bookings of one date by slot, with 到场 and 未到, printable (DESIGN.md §10). */
+/** 今日预约: a site's online appointments and counter bookings of one date by slot, with 到场 and 未到, printable (docs/architecture.md §6). */
 export function Component() {
   const [params, setParams] = useSearchParams();
   const areaId = params.get('site') ?? undefined;

@@ -29,7 +29,7 @@ function InboxItem({ item, onOpen }: { item: InboxFeedbackItem; onOpen: () => vo
   );
 }
 
-/** 反馈处理: the citizens' feedback, unanswered first then newest, searchable and paged (DESIGN.md §10). */
+/** 反馈处理: the citizens' feedback, unanswered first then newest, searchable and paged (docs/architecture.md §6). */
 export function Component() {
   const navigate = useNavigate();
   const { page, text, change } = useListAddress();

@@ -58,7 +58,7 @@ function NumberRow({ item, busy, onAction }: { item: QueueBoardNumber; busy: boo
   );
 }
 
-/** 叫号: a group's numbers of today, called to this counter's window (DESIGN.md §10, 窗口人员). */
+/** 叫号: a group's numbers of today, called to this counter's window (docs/architecture.md §6, 窗口人员). */
 export function Component() {
   const [params, setParams] = useSearchParams();
   const groupId = params.get('group') ?? '';

@@ -200,7 +200,7 @@ function HallCard({ hall, onEdit, onChanged }: { hall: QueueSettingsHall; onEdit
   );
 }
 
-/** 取号设置: halls, their times, and the business groups with the numbers each hands out per time (DESIGN.md §10, 系统管理员). */
+/** 取号设置: halls, their times, and the business groups with the numbers each hands out per time (docs/architecture.md §6, 系统管理员). */
 export function Component() {
   const loaded = useConsoleRemote(loadQueueSettings, []);
   const [editing, setEditing] = useState<Editing>(null);

@@ -71,7 +71,7 @@ function Queue({ queue, onOpen }: { queue: ReviewQueue; onOpen: (item: ReviewQue
   );
 }
 
-/** 申请审核: the applications waiting at each review stage, oldest first (DESIGN.md §9). */
+/** 申请审核: the applications waiting at each review stage, oldest first (docs/architecture.md §7). */
 export function Component() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();

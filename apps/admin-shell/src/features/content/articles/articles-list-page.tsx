@@ -42,7 +42,7 @@ function ArticleRow({ item, onOpen }: { item: ConsoleArticleItem; onOpen: () => 
   );
 }
 
-/** 文章管理: every article of the five types, drafts included, newest change first (DESIGN.md §10). */
+/** 文章管理: every article of the five types, drafts included, newest change first (docs/architecture.md §6). */
 export function Component() {
   const navigate = useNavigate();
   const { page, text, change } = useListAddress();

@@ -64,7 +64,7 @@ function ImagePicker({ banner, onDone }: { banner: ConsoleBanner; onDone: (probl
   );
 }
 
-/** 轮播图管理: the banners of the app's home, in order; image, title, link, on or off (DESIGN.md §10). */
+/** 轮播图管理: the banners of the app's home, in order; image, title, link, on or off (docs/architecture.md §6). */
 export function Component() {
   const { loaded, items, busy, act, reorder, remove } = useContentList(async () => dataOrThrow(await api.listConsoleBanners({})).items);
   const [editing, setEditing] = useState<{ banner: ConsoleBanner | null } | null>(null);

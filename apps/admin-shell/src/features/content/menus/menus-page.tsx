@@ -98,7 +98,7 @@ function VisibleTag({ menu }: { menu: ConsoleMenu }) {
   );
 }
 
-/** 菜单管理: the groups and tiles of the app's home, in order, shown or hidden (DESIGN.md §10). */
+/** 菜单管理: the groups and tiles of the app's home, in order, shown or hidden (docs/architecture.md §6). */
 export function Component() {
   const { loaded, items: groups, busy, reorder, remove } = useContentList(async () => dataOrThrow(await api.listConsoleMenus({})).groups);
   const [editing, setEditing] = useState<Editing | null>(null);

@@ -69,7 +69,7 @@ function ContactForm() {
   );
 }
 
-/** 常见问题与联系方式: the common questions citizens read, in order, and the contact lines (DESIGN.md §10). */
+/** 常见问题与联系方式: the common questions citizens read, in order, and the contact lines (docs/architecture.md §6). */
 export function Component() {
   const { loaded, items, busy, reorder, remove } = useContentList(async () => dataOrThrow(await api.listConsoleQuestions({})).items);
   const [editing, setEditing] = useState<{ question: ConsoleQuestion | null } | null>(null);

@@ -41,7 +41,7 @@ function SiteForm({ site, onSaved, onCancel }: { site: ServiceSiteDetails; onSav
   );
 }
 
-/** 服务网点: the address, hours, phone and map position citizens see of each site (DESIGN.md §10). */
+/** 服务网点: the address, hours, phone and map position citizens see of each site (docs/architecture.md §6). */
 export function Component() {
   const loaded = useConsoleRemote(async () => dataOrThrow(await api.listConsoleSites({})).items, []);
   const [editing, setEditing] = useState<ServiceSiteDetails | null>(null);

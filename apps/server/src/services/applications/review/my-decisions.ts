@@ -17,7 +17,7 @@ const OPINION_FIELDS = { cadastralSurvey: 'sh_qjdc_yj', acceptance: 'sh_xmsl_yj'
 
 /**
  * 我已审核: the decisions one operator made, newest first, read from the audit trail (every decision
- * is one entry there, under the operator who made it: services/review/review.ts), with the
+ * is one entry there, under the operator who made it: review.ts), with the
  * application as it stands now.
  */
 export async function listMyDecisions(db: Database, operatorId: number, filter: MyDecisionsFilter): Promise<{ items: ReviewDecisionItem[]; total: number; pageSize: number }> {
