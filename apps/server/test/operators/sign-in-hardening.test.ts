@@ -1,6 +1,6 @@
 import { OPERATOR_LOCK_MINUTES, OPERATOR_MAX_FAILED_SIGN_INS, OPERATOR_NAME_LOCK_FAILURES, OPERATOR_TEMPORARY_PASSWORD_HOURS } from '@hall/domain';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditTrail, operatorAccounts, operatorSessions } from '../../src/db/schema';
 import { SIGN_IN_ATTEMPTS_PER_NAME_PER_MINUTE } from '../../src/services/operators/operator-sessions';
 import { cookieFrom, testHallForFile } from '../hall';
@@ -149,6 +149,15 @@ describe('one answer to a wrong password, whatever the account', () => {
 });
 
 describe('sign-in limits count by address and by name', () => {
+  // The limits count in fixed one-minute windows; a loop that crossed a minute's end would start a
+  // new window half-way. The clock stands still for these tests, so every attempt falls in one window.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('hall-signed cookies, even of sessions that never were, buy no more tries at one address', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt <= 60; attempt += 1) {
