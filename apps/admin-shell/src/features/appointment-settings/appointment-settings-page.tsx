@@ -131,7 +131,7 @@ function SlotsForm({ settings, business, apply }: { settings: SiteSettings; busi
 }
 
 /** 预约设置: a site's working days, holidays and 调休, and each business's slots and places (docs/architecture.md §6). */
-export function Component() {
+export function AppointmentSettingsPage() {
   const [params, setParams] = useSearchParams();
   const areaId = params.get('site') ?? undefined;
   const loaded = useConsoleRemote(() => loadSettings(areaId), [areaId]);
@@ -195,3 +195,4 @@ export function Component() {
     </ConsolePage>
   );
 }
+export { AppointmentSettingsPage as Component };

@@ -51,7 +51,7 @@ const columnsFor = (operators: OperatorNames): Column<AuditEntry>[] => [
 ];
 
 /** 操作日志: the append-only audit trail, newest first, filtered by operator, action and date; the filter lives in the address. */
-export function Component() {
+export function AuditPage() {
   const [params, setParams] = useSearchParams();
   const filter = { operator: params.get('operator') ?? '', action: params.get('action') ?? '', from: params.get('from') ?? '', to: params.get('to') ?? '' };
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -117,3 +117,4 @@ export function Component() {
     </ConsolePage>
   );
 }
+export { AuditPage as Component };

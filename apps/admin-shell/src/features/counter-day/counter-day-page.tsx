@@ -58,7 +58,7 @@ function Actions({ booking, onMarked }: { booking: DayBooking; onMarked: (next: 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
 
 /** 今日预约: a site's online appointments and counter bookings of one date by slot, with 到场 and 未到, printable (docs/architecture.md §6). */
-export function Component() {
+export function CounterDayPage() {
   const [params, setParams] = useSearchParams();
   const areaId = params.get('site') ?? undefined;
   const date = params.get('date') ?? today();
@@ -121,3 +121,4 @@ export function Component() {
     </ConsolePage>
   );
 }
+export { CounterDayPage as Component };

@@ -52,7 +52,7 @@ function FeedbackReply({ id, onReplied }: { id: string; onReplied: (item: InboxF
 }
 
 /** 反馈详情: one citizen's feedback and its reply, or the form to write one. */
-export function Component() {
+export function FeedbackDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const loaded = useConsoleRemote(() => loadFeedback(id), [id]);
@@ -98,3 +98,4 @@ export function Component() {
     </ConsolePage>
   );
 }
+export { FeedbackDetailPage as Component };

@@ -30,7 +30,7 @@ function InboxItem({ item, onOpen }: { item: InboxFeedbackItem; onOpen: () => vo
 }
 
 /** 反馈处理: the citizens' feedback, unanswered first then newest, searchable and paged (docs/architecture.md §6). */
-export function Component() {
+export function FeedbackListPage() {
   const navigate = useNavigate();
   const { page, text, change } = useListAddress();
   const search = text('q');
@@ -75,3 +75,4 @@ export function Component() {
     </ConsolePage>
   );
 }
+export { FeedbackListPage as Component };

@@ -189,7 +189,7 @@ function AnswerForm({ record, onAnswered }: { record: FulfilmentRecord; onAnswer
 }
 
 /** 查询详情: who asked what, and the answer (or the form to give one). */
-export function Component() {
+export function FulfilmentDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const loaded = useConsoleRemote(() => loadRecord(id), [id]);
@@ -231,3 +231,4 @@ export function Component() {
     </ConsolePage>
   );
 }
+export { FulfilmentDetailPage as Component };

@@ -37,7 +37,7 @@ function QueueItem({ item, onOpen }: { item: FulfilmentItem; onOpen: () => void 
 }
 
 /** 查询办理: the certificate, licence, archive and property queries no registry answers, oldest first. */
-export function Component() {
+export function FulfilmentListPage() {
   const navigate = useNavigate();
   const loaded = useConsoleRemote(loadQueue, []);
   const items = (!loaded.loading && loaded.data) || null;
@@ -54,3 +54,4 @@ export function Component() {
     </ConsolePage>
   );
 }
+export { FulfilmentListPage as Component };

@@ -84,7 +84,7 @@ function BusinessForm({ list, business, onSaved, onCancel }: { list: CatalogueLi
 }
 
 /** 业务目录: the businesses citizens can apply for online, added, changed and removed (系统管理员). */
-export function Component() {
+export function CataloguePage() {
   const list = useConsoleRemote(async () => dataOf(await api.listCatalogueBusinesses({})), []);
   const [editing, setEditing] = useState<Editing>(null);
   const remove = async (business: CatalogueBusiness) => {
@@ -143,3 +143,4 @@ export function Component() {
     </ConsolePage>
   );
 }
+export { CataloguePage as Component };

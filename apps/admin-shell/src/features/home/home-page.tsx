@@ -6,7 +6,7 @@ import { useShell } from '../../stores/shell';
 import './home-page.css';
 
 /** The home (管理员首页 for an administrator): the hall at a glance and the screens the operator's roles open. */
-export function Component() {
+export function ConsoleHomePage() {
   const { stat, app, me, refresh } = useShell();
   const navigate = useNavigate();
   const entries = entriesFor(me?.roles ?? []);
@@ -50,3 +50,4 @@ export function Component() {
     </ConsolePage>
   );
 }
+export { ConsoleHomePage as Component };

@@ -14,7 +14,7 @@ import { href, paths } from '../../config/paths';
 const BIND_FLAG = 'bind';
 
 /** The operator's personal centre: who they are, their roles, password, the WeChat they sign in with, and sign-out. */
-export function Component() {
+export function ConsoleMyPage() {
   const { me, setMe, signOut } = useShell();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -106,3 +106,4 @@ export function Component() {
     </ConsolePage>
   );
 }
+export { ConsoleMyPage as Component };

@@ -15,7 +15,7 @@ interface PasswordFields {
 }
 
 /** 修改密码: required before anything else while the password is temporary (new account, reset). */
-export function Component() {
+export function PasswordChangePage() {
   const { me, setMe, refresh } = useShell();
   const navigate = useNavigate();
   const [form] = Form.useForm<PasswordFields>();
@@ -86,3 +86,4 @@ export function Component() {
     </div>
   );
 }
+export { PasswordChangePage as Component };

@@ -23,7 +23,7 @@ function stateOf(account: OperatorAccount): { text: string; color: string } {
 }
 
 /** 账号管理: the hall's operator accounts, their roles and state; new accounts, changes and password resets. */
-export function Component() {
+export function OperatorsPage() {
   const accounts = useConsoleRemote(async () => dataOf(await api.listOperators({})).items, []);
   const [editing, setEditing] = useState<Editing>(null);
   const served = useConsoleRemote(async () => dataOf(await api.listServedSites({})), []);
@@ -127,3 +127,4 @@ export function Component() {
     </ConsolePage>
   );
 }
+export { OperatorsPage as Component };

@@ -59,7 +59,7 @@ function NumberRow({ item, busy, onAction }: { item: QueueBoardNumber; busy: boo
 }
 
 /** 叫号: a group's numbers of today, called to this counter's window (docs/architecture.md §6, 窗口人员). */
-export function Component() {
+export function QueueCallingPage() {
   const [params, setParams] = useSearchParams();
   const groupId = params.get('group') ?? '';
   const halls = useConsoleRemote(loadCallingGroups, []);
@@ -172,3 +172,4 @@ export function Component() {
     </ConsolePage>
   );
 }
+export { QueueCallingPage as Component };

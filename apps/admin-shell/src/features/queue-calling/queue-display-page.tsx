@@ -82,7 +82,7 @@ function HallChoice() {
  * /admin/display/queue?hall=<id>: the hall's calling screen, outside the console's sign-in. It shows
  * only numbers, their business and windows, in type readable across a room, and follows the calls live.
  */
-export function Component() {
+export function QueueDisplayPage() {
   const [params] = useSearchParams();
   const hallId = params.get('hall') ?? '';
   const { board, connected, refused } = useDisplayStream(hallId);
@@ -133,3 +133,4 @@ export function Component() {
     </main>
   );
 }
+export { QueueDisplayPage as Component };

@@ -201,7 +201,7 @@ function HallCard({ hall, onEdit, onChanged }: { hall: QueueSettingsHall; onEdit
 }
 
 /** 取号设置: halls, their times, and the business groups with the numbers each hands out per time (docs/architecture.md §6, 系统管理员). */
-export function Component() {
+export function QueueSettingsPage() {
   const loaded = useConsoleRemote(loadQueueSettings, []);
   const [editing, setEditing] = useState<Editing>(null);
   const saved = () => {
@@ -243,3 +243,4 @@ export function Component() {
     </ConsolePage>
   );
 }
+export { QueueSettingsPage as Component };

@@ -40,7 +40,7 @@ const select = (value: string, options: [string, string][], onChange: (value: st
 );
 
 /** 我已审核: the decisions the signed-in reviewer made, newest first, by stage, decision and day; the filter lives in the address. */
-export function Component() {
+export function ReviewDecidedPage() {
   const { page, text, change } = useListAddress();
   const filter = { stage: text('stage'), decision: text('decision'), from: text('from'), to: text('to') };
   const loaded = useConsoleRemote(
@@ -91,3 +91,4 @@ export function Component() {
     </ConsolePage>
   );
 }
+export { ReviewDecidedPage as Component };

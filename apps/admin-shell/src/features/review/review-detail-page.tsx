@@ -154,7 +154,7 @@ function RejectSheet({ stage, visible, busy, onClose, onReject }: { stage: Revie
 }
 
 /** 审核详情: one submitted application in full, with the decisions of the stage it waits at. */
-export function Component() {
+export function ReviewDetailPage() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -237,3 +237,4 @@ export function Component() {
     </ConsolePage>
   );
 }
+export { ReviewDetailPage as Component };

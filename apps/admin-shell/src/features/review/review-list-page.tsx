@@ -72,7 +72,7 @@ function Queue({ queue, onOpen }: { queue: ReviewQueue; onOpen: (item: ReviewQue
 }
 
 /** 申请审核: the applications waiting at each review stage, oldest first (docs/architecture.md §7). */
-export function Component() {
+export function ReviewListPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const loaded = useConsoleRemote(loadReviewQueues, []);
@@ -97,3 +97,4 @@ export function Component() {
     </ConsolePage>
   );
 }
+export { ReviewListPage as Component };

@@ -24,7 +24,7 @@ function download(name: string, text: string) {
 const hoursText = (value: number | null) => (value === null ? '—' : `${value} 小时`);
 
 /** 统计分析: the hall's figures over a date range and a district, drawn from the rows, exportable as CSV. */
-export function Component() {
+export function StatisticsPage() {
   const [params, setParams] = useSearchParams();
   // Three weeks back and the week ahead: what happened, and the bookings still to come.
   const from = params.get('from') ?? shanghaiDay(Date.now() - 21 * DAY_MS);
@@ -157,3 +157,4 @@ export function Component() {
     </ConsolePage>
   );
 }
+export { StatisticsPage as Component };

@@ -142,7 +142,7 @@ function ArticleForm({ saved, initialType, onSaved }: { saved: ConsoleArticle | 
 }
 
 /** 新建/编辑文章: one article of any of the five types, its draft, publishing and withdrawal. */
-export function Component() {
+export function ArticleEditPage() {
   const { id = 'new' } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -166,3 +166,4 @@ export function Component() {
     </ConsolePage>
   );
 }
+export { ArticleEditPage as Component };

@@ -43,7 +43,7 @@ function ArticleRow({ item, onOpen }: { item: ConsoleArticleItem; onOpen: () => 
 }
 
 /** 文章管理: every article of the five types, drafts included, newest change first (docs/architecture.md §6). */
-export function Component() {
+export function ArticlesListPage() {
   const navigate = useNavigate();
   const { page, text, change } = useListAddress();
   const search = text('q');
@@ -95,3 +95,4 @@ export function Component() {
     </ConsolePage>
   );
 }
+export { ArticlesListPage as Component };

@@ -65,7 +65,7 @@ function ImagePicker({ banner, onDone }: { banner: ConsoleBanner; onDone: (probl
 }
 
 /** 轮播图管理: the banners of the app's home, in order; image, title, link, on or off (docs/architecture.md §6). */
-export function Component() {
+export function BannersPage() {
   const { loaded, items, busy, act, reorder, remove } = useContentList(async () => dataOrThrow(await api.listConsoleBanners({})).items);
   const [editing, setEditing] = useState<{ banner: ConsoleBanner | null } | null>(null);
   const move = (banner: ConsoleBanner, step: -1 | 1) => reorder(items?.map((item) => item.id) ?? [], banner.id, step, (ids) => api.orderConsoleBanners({ ids }));
@@ -122,3 +122,4 @@ export function Component() {
     </ConsolePage>
   );
 }
+export { BannersPage as Component };

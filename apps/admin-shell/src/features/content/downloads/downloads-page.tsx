@@ -54,7 +54,7 @@ function NewDownload({ onAdded }: { onAdded: () => Promise<unknown> }) {
 }
 
 /** 资料下载: the forms citizens download; upload, replace a file, remove (docs/architecture.md §6). */
-export function Component() {
+export function DownloadsPage() {
   const { loaded, items, busy, act, remove } = useContentList(async () => dataOrThrow(await api.listConsoleDownloads({})).items);
   const replace = (item: ConsoleDownload, file: File) => void act(() => sendFile(file, item.fileAlias, item.id), '文件已替换');
   return (
@@ -100,3 +100,4 @@ export function Component() {
     </ConsolePage>
   );
 }
+export { DownloadsPage as Component };

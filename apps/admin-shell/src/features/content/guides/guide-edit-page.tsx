@@ -88,7 +88,7 @@ function GuideForm({ guide }: { guide: ConsoleGuide }) {
 }
 
 /** 编辑办事指南: one business's guide, its material notes and the materials it asks for. */
-export function Component() {
+export function GuideEditPage() {
   const { prodefid = '' } = useParams();
   const navigate = useNavigate();
   const loaded = useConsoleRemote(async () => recordOf(await api.getConsoleGuide({ prodefid }), NO_DATA_MESSAGE), [prodefid]);
@@ -101,3 +101,4 @@ export function Component() {
     </ConsolePage>
   );
 }
+export { GuideEditPage as Component };

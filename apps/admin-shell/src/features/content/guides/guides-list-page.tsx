@@ -8,7 +8,7 @@ import { useConsoleRemote } from '../../../lib/use-console-remote';
 import { href, paths } from '../../../config/paths';
 
 /** 办事指南与材料: every business, with whether it has a guide and how many materials it asks for. */
-export function Component() {
+export function GuidesListPage() {
   const navigate = useNavigate();
   const loaded = useConsoleRemote(async () => dataOrThrow(await api.listConsoleGuides({})).items, []);
   const items = (!loaded.loading && loaded.data) || null;
@@ -36,3 +36,4 @@ export function Component() {
     </ConsolePage>
   );
 }
+export { GuidesListPage as Component };

@@ -99,7 +99,7 @@ function VisibleTag({ menu }: { menu: ConsoleMenu }) {
 }
 
 /** 菜单管理: the groups and tiles of the app's home, in order, shown or hidden (docs/architecture.md §6). */
-export function Component() {
+export function MenusPage() {
   const { loaded, items: groups, busy, reorder, remove } = useContentList(async () => dataOrThrow(await api.listConsoleMenus({})).groups);
   const [editing, setEditing] = useState<Editing | null>(null);
   const move = (list: ConsoleMenu[], parentId: string | null, menu: ConsoleMenu, step: -1 | 1) =>
@@ -181,3 +181,4 @@ export function Component() {
     </ConsolePage>
   );
 }
+export { MenusPage as Component };

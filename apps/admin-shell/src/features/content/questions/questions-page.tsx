@@ -70,7 +70,7 @@ function ContactForm() {
 }
 
 /** 常见问题与联系方式: the common questions citizens read, in order, and the contact lines (docs/architecture.md §6). */
-export function Component() {
+export function QuestionsPage() {
   const { loaded, items, busy, reorder, remove } = useContentList(async () => dataOrThrow(await api.listConsoleQuestions({})).items);
   const [editing, setEditing] = useState<{ question: ConsoleQuestion | null } | null>(null);
   const move = (question: ConsoleQuestion, step: -1 | 1) => reorder(items?.map((item) => item.id) ?? [], question.id, step, (ids) => api.orderConsoleQuestions({ ids }));
@@ -115,3 +115,4 @@ export function Component() {
     </ConsolePage>
   );
 }
+export { QuestionsPage as Component };

@@ -10,7 +10,7 @@ import { ConsolePage } from '../../../components/console-page';
 import { useConsoleRemote } from '../../../lib/use-console-remote';
 
 /** 地图设置 (系统管理员): which tile service the service-site map loads on citizens' phones, or none. */
-export function Component() {
+export function MapSettingPage() {
   const loaded = useConsoleRemote(async () => dataOrThrow(await api.getMapSetting({})), []);
   const { busy, error, run } = useFormSubmit(async (values: MapSetting) => {
     const refused = refusalOf(await api.saveMapSetting({ tileUrl: values.tileUrl ?? '', attribution: values.attribution ?? '' }), '保存失败，请稍后重试');
@@ -46,3 +46,4 @@ export function Component() {
     </ConsolePage>
   );
 }
+export { MapSettingPage as Component };

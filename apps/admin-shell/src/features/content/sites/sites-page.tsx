@@ -42,7 +42,7 @@ function SiteForm({ site, onSaved, onCancel }: { site: ServiceSiteDetails; onSav
 }
 
 /** 服务网点: the address, hours, phone and map position citizens see of each site (docs/architecture.md §6). */
-export function Component() {
+export function SitesPage() {
   const loaded = useConsoleRemote(async () => dataOrThrow(await api.listConsoleSites({})).items, []);
   const [editing, setEditing] = useState<ServiceSiteDetails | null>(null);
   const items = (!loaded.loading && loaded.data) || null;
@@ -72,3 +72,4 @@ export function Component() {
     </ConsolePage>
   );
 }
+export { SitesPage as Component };
