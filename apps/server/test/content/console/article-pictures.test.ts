@@ -59,7 +59,10 @@ describe('article pictures', () => {
     expect(image.rawPayload.equals(PNG)).toBe(true);
 
     const id = new URL(url, 'http://hall').searchParams.get('id')!;
-    const [audit] = await hall.connection.db.select().from(auditTrail).where(eq(auditTrail.target, `article-picture:${id}`));
+    const [audit] = await hall.connection.db
+      .select()
+      .from(auditTrail)
+      .where(eq(auditTrail.target, `article-picture:${id}`));
     expect(audit).toMatchObject({ action: 'article.picture' });
     expect((await hall.app.inject({ method: 'GET', url: '/online/content/article-picture?id=p-nosuchpicture' })).statusCode).toBe(404);
   });

@@ -125,9 +125,9 @@ function registerUpload(app: FastifyInstance, url: string, limits: UploadLimits,
  * address changes whenever the image does, so it may be kept; the type is the one its bytes were
  * checked to be.
  */
-function registerPublicImage(app: FastifyInstance, call: { method: 'GET'; path: string; body: z.ZodType }, find: (id: string) => Promise<{ key: string; mime: string } | null>, files: FileStorage): void {
+function registerPublicImage(app: FastifyInstance, call: CallDefinition, find: (id: string) => Promise<{ key: string; mime: string } | null>, files: FileStorage): void {
   app.route({
-    method: call.method,
+    method: 'GET',
     url: call.path,
     schema: { querystring: call.body },
     config: { envelope: 'errcode', rateLimit: { max: 600, timeWindow: '1 minute' } },
