@@ -60,6 +60,8 @@ export function RichTextEditor({
     if (!body) return;
     const image = document.createElement('img');
     image.setAttribute('src', url);
+    // Screen readers say something; the operator may describe it better once the editor offers it.
+    image.setAttribute('alt', '图片');
     const at = caret.current;
     if (at && body.contains(at.commonAncestorContainer)) {
       at.deleteContents();
