@@ -1,19 +1,8 @@
-import { contract } from '@hall/api/internal';
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * The one image source content keeps: a picture uploaded to the hall (routes/content/console), so a
- * citizen's phone never loads anything from elsewhere through an article and no data: or script
- * address rides in an img.
- */
-const PICTURE_PREFIX = `${contract.articlePicture.path}?id=`;
-
-/** Whether an img's src is a hall picture address, exactly (no further query, fragment or host). */
-export const isHallPicture = (src: string): boolean => src.startsWith(PICTURE_PREFIX) && /^[\w-]{1,64}$/.test(src.slice(PICTURE_PREFIX.length));
-
-/**
  * The HTML the hall shows from its content (articles, guides): text formatting, lists, tables,
- * the hall's own pictures and links, nothing that runs. Applied when content is written and again
+ * images (the hall's own pictures among them) and links, nothing that runs. Applied when content is written and again
  * when it is read, so rows that reached the database another way (an import, an older version) are
  * safe too.
  */
@@ -26,7 +15,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     td: ['colspan', 'rowspan'],
   },
   allowedSchemes: ['http', 'https'],
-  allowedSchemesByTag: { a: ['http', 'https'] },
+  allowedSchemesByTag: { img: ['http', 'https', 'data'], a: ['http', 'https'] },
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   // "//host/x" would borrow the page's scheme; write the scheme out.
   allowProtocolRelative: false,
@@ -36,17 +25,16 @@ const OPTIONS: sanitizeHtml.IOptions = {
     // Browsers' editors (the console's included) write <b> and <i>; the hall keeps them as the semantic tags.
     b: 'strong',
     i: 'em',
-    // An img keeps its src only when it is a hall picture, and a size only in plain pixels.
+    // A data: image must really be an image (no data:text/html behind an img), and a size is plain pixels.
     img: (tagName, attribs) => {
-      const kept: sanitizeHtml.Attributes = {};
+      const kept: sanitizeHtml.Attributes = { ...attribs };
       const src = attribs.src?.trim() ?? '';
-      if (isHallPicture(src)) kept.src = src;
-      for (const name of ['alt', 'title'] as const) if (attribs[name] !== undefined) kept[name] = attribs[name];
-      for (const name of ['width', 'height'] as const) if (/^\d{1,4}$/.test(attribs[name]?.trim() ?? '')) kept[name] = attribs[name]!.trim();
+      if (/^data:/i.test(src) && !/^data:image\/(png|jpe?g|gif|webp|bmp);/i.test(src)) delete kept.src;
+      for (const name of ['width', 'height'] as const) if (kept[name] !== undefined && !/^\d{1,4}$/.test(kept[name].trim())) delete kept[name];
       return { tagName, attribs: kept };
     },
   },
-  // An image left without a source (none, or one from elsewhere) shows nothing; leave it out.
+  // An image left without a source shows nothing; leave it out.
   exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
 };
 

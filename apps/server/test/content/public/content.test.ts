@@ -155,8 +155,7 @@ describe('getArticle and sanitised HTML', () => {
     expect(html).not.toMatch(/<script|<style|<iframe|onerror|onclick|onmouseover|javascript:|alert\(|data:text|style=/i);
     expect(html).toContain('<h2>公告</h2>');
     expect(html).toContain('<p>正文<strong>加粗</strong></p>');
-    // Only the hall's own pictures are kept (lib/safe-html.ts); an image from elsewhere goes.
-    expect(html).not.toContain('<img');
+    expect(html).toContain('<img src="https://example.gov.cn/a.png" alt="图" />');
     expect(html).toContain('<a href="https://example.gov.cn/">好链接</a>');
     expect(html).toContain('<a>坏链接</a>');
     expect(html).toContain('<td colspan="2">单元格</td>');
