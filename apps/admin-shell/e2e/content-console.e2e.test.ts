@@ -92,6 +92,22 @@ describe('the content manager in the console', () => {
     await deskShot(desk.page, 'article');
   });
 
+  it('inserts an uploaded picture into an article body and sees it in 预览', async () => {
+    const operator = await hall.newPhone();
+    keepFailureEvidence(operator.page, 'content-console-picture');
+    await contentSignIn(operator.page);
+    await operator.page.getByRole('button', { name: '新建文章' }).click();
+    await operator.page.waitForURL('**/admin/content/articles/new');
+    const editor = operator.page.getByRole('textbox', { name: '正文' });
+    await editor.click();
+    await operator.page.keyboard.type('新址位置如下图：');
+    await operator.page.getByLabel('插入图片').setInputFiles({ name: 'map.png', mimeType: 'image/png', buffer: PNG });
+    await editor.locator('img[src^="/online/content/article-picture?id="]').waitFor({ state: 'attached' });
+    await operator.page.getByRole('button', { name: '预览' }).click();
+    const picture = operator.page.frameLocator('iframe[title="文章预览"]').locator('img');
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  });
+
   it('adds a banner with an image (a non-image refused) and hides a menu tile; the citizen home follows', async () => {
     const desk = await hall.newDesktop();
     keepFailureEvidence(desk.page, 'content-console-home-desktop');

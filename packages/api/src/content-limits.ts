@@ -29,6 +29,9 @@ export const BANNER_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const BANNER_IMAGE_NOT_IMAGE = '只能上传PNG、JPG、GIF或WebP格式的图片，请重新选择';
 export const BANNER_IMAGE_TOO_LARGE = `图片不能超过${BANNER_IMAGE_MAX_BYTES / 1024 / 1024}MB，请压缩后重新上传`;
 export const BANNER_IMAGE_MISSING = '请选择要上传的图片';
+/** The largest picture an article may carry (citizens read articles on phones over mobile data). */
+export const ARTICLE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
+export const ARTICLE_PICTURE_TOO_LARGE = `图片不能超过${ARTICLE_PICTURE_MAX_BYTES / 1024 / 1024}MB，请压缩后重新插入`;
 export const BANNER_TITLE_MAX_LENGTH = 50;
 export const BANNER_TITLE_REQUIRED = '请填写轮播图标题';
 export const BANNER_TITLE_TOO_LONG = `轮播图标题不能超过${BANNER_TITLE_MAX_LENGTH}个字`;

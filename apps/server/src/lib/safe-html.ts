@@ -2,8 +2,9 @@ import sanitizeHtml from 'sanitize-html';
 
 /**
  * The HTML the hall shows from its content (articles, guides): text formatting, lists, tables,
- * images and links, nothing that runs. Applied when content is written and again when it is read,
- * so rows that reached the database another way (an import, an older version) are safe too.
+ * images (the hall's own pictures among them) and links, nothing that runs. Applied when content is written and again
+ * when it is read, so rows that reached the database another way (an import, an older version) are
+ * safe too.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'strong', 'em', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'img', 'a'],
@@ -24,14 +25,13 @@ const OPTIONS: sanitizeHtml.IOptions = {
     // Browsers' editors (the console's included) write <b> and <i>; the hall keeps them as the semantic tags.
     b: 'strong',
     i: 'em',
-    // A data: image must really be an image (no data:text/html behind an img).
+    // A data: image must really be an image (no data:text/html behind an img), and a size is plain pixels.
     img: (tagName, attribs) => {
+      const kept: sanitizeHtml.Attributes = { ...attribs };
       const src = attribs.src?.trim() ?? '';
-      if (/^data:/i.test(src) && !/^data:image\/(png|jpe?g|gif|webp|bmp);/i.test(src)) {
-        const { src: _dropped, ...rest } = attribs;
-        return { tagName, attribs: rest };
-      }
-      return { tagName, attribs };
+      if (/^data:/i.test(src) && !/^data:image\/(png|jpe?g|gif|webp|bmp);/i.test(src)) delete kept.src;
+      for (const name of ['width', 'height'] as const) if (kept[name] !== undefined && !/^\d{1,4}$/.test(kept[name].trim())) delete kept[name];
+      return { tagName, attribs: kept };
     },
   },
   // An image left without a source shows nothing; leave it out.

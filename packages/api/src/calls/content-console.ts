@@ -72,6 +72,15 @@ export const contentConsoleCalls = {
   publishConsoleArticle: post('/online/admin/api/content/articles/publish', bareRequest.extend({ id: articleId, publish: z.boolean() }), errcodeReply(consoleArticle)),
   /** Removes an article for good (its content stays in the audit trail). */
   deleteConsoleArticle: post('/online/admin/api/content/articles/delete', bareRequest.extend({ id: articleId }), removedReply),
+  /**
+   * A picture for an article's body (multipart: Filedata): a PNG, JPEG, GIF or WebP by its content, at
+   * most ARTICLE_PICTURE_MAX_BYTES. Answers its hall address, the only image source an article keeps.
+   */
+  uploadConsoleArticlePicture: post('/online/admin/api/content/articles/picture', bareRequest.extend({ Filedata: z.instanceof(Blob) }), errcodeReply(z.object({ url: z.string() })), {
+    multipart: true,
+  }),
+  /** An uploaded article picture, public as the articles that show it; its content never changes under its id. */
+  articlePicture: get('/online/content/article-picture', bareRequest.extend({ id: text(64) }), errcodeOnlyReply, { binary: true }),
 } as const;
 
 // ── Banners and menus of the app's home ─────────────────────────────────────────────────

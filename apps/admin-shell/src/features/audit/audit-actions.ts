@@ -57,6 +57,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'counterDay.noShow': '登记未到',
   'article.publish': '发布文章',
   'article.unpublish': '撤回文章为草稿',
+  'article.picture': '上传文章图片',
   'banner.image': '上传轮播图图片',
   'content.order': '调整显示顺序',
   'contact.update': '修改联系方式',

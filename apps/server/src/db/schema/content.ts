@@ -75,6 +75,18 @@ export const articles = pgTable(
   (t) => [index('articles_type_idx').on(t.type, t.publishedAt), index('articles_status_idx').on(t.status, t.type, t.publishedAt)],
 );
 
+/**
+ * Pictures uploaded for articles' bodies, served by id to anyone (articles are public). They are
+ * kept here rather than in stored_files, so the storage clean-up never takes one an article shows.
+ */
+export const articlePictures = pgTable('article_pictures', {
+  id: text('id').primaryKey(),
+  storageKey: text('storage_key').notNull(),
+  mime: text('mime').notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Handling guides per business (prodefid). */
 export const guides = pgTable('guides', {
   prodefid: text('prodefid').primaryKey(),

@@ -1,4 +1,12 @@
-import { ARTICLE_TYPE_NAMES, ARTICLE_TYPES, CONSOLE_ARTICLE_TITLE_MAX_LENGTH, CONSOLE_ARTICLE_TITLE_REQUIRED, type ArticleType, type ConsoleArticle } from '@hall/api/browser';
+import {
+  ARTICLE_PICTURE_MAX_BYTES,
+  ARTICLE_TYPE_NAMES,
+  ARTICLE_TYPES,
+  CONSOLE_ARTICLE_TITLE_MAX_LENGTH,
+  CONSOLE_ARTICLE_TITLE_REQUIRED,
+  type ArticleType,
+  type ConsoleArticle,
+} from '@hall/api/browser';
 import { NETWORK_ERROR } from '@hall/app';
 import { LoadingState } from '@hall/ui/load-state';
 import { Button, Selector, Tag } from 'antd-mobile';
@@ -6,7 +14,7 @@ import { ArticlePreview } from './article-preview';
 import { Input, showConfirm, showSuccess } from '@hall/ui';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { deleteArticle, loadArticle, publishArticle, saveArticle, type ArticleOutcome } from './articles-api';
+import { deleteArticle, loadArticle, publishArticle, saveArticle, uploadArticlePicture, type ArticleOutcome } from './articles-api';
 import { RichTextEditor } from './rich-text-editor';
 import { LoadFailure } from '../../../components/load-failure';
 import './articles.css';
@@ -105,8 +113,10 @@ function ArticleForm({ saved, initialType, onSaved }: { saved: ConsoleArticle | 
       </div>
       <div className="article-form__field">
         <span className="article-form__label">正文</span>
-        <RichTextEditor key={saved?.id ?? 'new'} initial={content} onChange={setContent} label="正文" />
-        <p className="console-muted">可设置小标题、加粗、斜体、列表和链接；脚本等不安全的内容保存时会被自动清除。</p>
+        <RichTextEditor key={saved?.id ?? 'new'} initial={content} onChange={setContent} label="正文" uploadPicture={uploadArticlePicture} />
+        <p className="console-muted">
+          可设置小标题、加粗、斜体、列表和链接，{`可插入PNG、JPG、GIF或WebP图片（每张不超过${ARTICLE_PICTURE_MAX_BYTES / 1024 / 1024}MB）；`}脚本、外站图片等不安全的内容保存时会被自动清除。
+        </p>
       </div>
       {problem && (
         <p className="console-problem" role="alert">

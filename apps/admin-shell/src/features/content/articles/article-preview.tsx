@@ -9,14 +9,16 @@ const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 
 /**
  * 预览: the article as the citizen will see it, before it is saved or published. It is drawn in a
- * sandboxed frame (no scripts, no access to the console), since the body is the editor's HTML as typed.
+ * sandboxed frame (no scripts, so nothing in it can reach the console), since the body is the editor's
+ * HTML as typed. It keeps the console's origin only so the hall's pictures load (the hall serves files
+ * to its own origin alone); without scripts that origin gives the body nothing.
  */
 export function ArticlePreview({ visible, type, title, content, onClose }: { visible: boolean; type: ArticleType; title: string; content: string; onClose: () => void }) {
   const page = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><style>${PAGE_STYLE}</style></head><body><h1>${escapeText(title || '（未填写标题）')}</h1><p class="meta">${ARTICLE_TYPE_NAMES[type]}</p>${content}</body></html>`;
   return (
     <Popup visible={visible} onMaskClick={onClose} bodyClassName="article-preview" destroyOnClose>
       <h2 className="article-preview__title">预览（市民看到的样子）</h2>
-      <iframe className="article-preview__frame" title="文章预览" sandbox="" srcDoc={page} />
+      <iframe className="article-preview__frame" title="文章预览" sandbox="allow-same-origin" srcDoc={page} />
       <div className="console-actions">
         <Button block onClick={onClose}>
           关闭预览

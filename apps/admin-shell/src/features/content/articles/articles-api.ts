@@ -1,5 +1,15 @@
-import { errcodeOk, NO_DATA_MESSAGE, replyMessage, type ArticleStatus, type ArticleType, type ConsoleArticle, type ConsoleArticleItem } from '@hall/api/browser';
-import { LOAD_FAILED_TRY_LATER, NotFoundError } from '@hall/app';
+import {
+  ARTICLE_PICTURE_MAX_BYTES,
+  ARTICLE_PICTURE_TOO_LARGE,
+  errcodeOk,
+  NO_DATA_MESSAGE,
+  replyMessage,
+  type ArticleStatus,
+  type ArticleType,
+  type ConsoleArticle,
+  type ConsoleArticleItem,
+} from '@hall/api/browser';
+import { LOAD_FAILED_TRY_LATER, NETWORK_ERROR, NotFoundError } from '@hall/app';
 import { api } from '../../../lib/hall';
 
 export interface ArticlePage {
@@ -47,4 +57,14 @@ export async function publishArticle(id: string, publish: boolean): Promise<Arti
 export async function deleteArticle(id: string): Promise<string | null> {
   const reply = await api.deleteConsoleArticle({ id });
   return errcodeOk(reply) ? null : replyMessage(reply, '删除失败，请稍后重试');
+}
+
+export type PictureOutcome = { url: string } | { problem: string };
+
+/** Uploads a picture for an article's body; answers its hall address, or why not. A file too large is refused before it is sent. */
+export async function uploadArticlePicture(file: File): Promise<PictureOutcome> {
+  if (file.size > ARTICLE_PICTURE_MAX_BYTES) return { problem: ARTICLE_PICTURE_TOO_LARGE };
+  const reply = await api.uploadConsoleArticlePicture({ Filedata: file }).catch(() => null);
+  if (!reply) return { problem: NETWORK_ERROR };
+  return errcodeOk(reply) && reply.data ? { url: reply.data.url } : { problem: replyMessage(reply, '图片上传失败，请稍后重试') };
 }

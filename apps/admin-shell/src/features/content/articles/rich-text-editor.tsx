@@ -1,4 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { showAlert, showLoading } from '@hall/ui';
+import { useEffect, useRef, useState } from 'react';
+import { FilePicker } from '../shared/file-picker';
+import type { PictureOutcome } from './articles-api';
+import '../banners/banners.css';
 import './rich-text-editor.css';
 
 /** A toolbar button: the browser's editing command it runs, with its argument. */
@@ -12,12 +16,26 @@ const exec = (command: string, value?: string) => document.execCommand(command, 
 
 /**
  * The article editor: an editable area and a toolbar of the formatting the hall keeps (lib/safe-html.ts
- * on the server: headings, bold, italic, lists, links). Whatever it produces, pasted markup included,
+ * on the server: headings, bold, italic, lists, links, the hall's own pictures). Whatever it produces, pasted markup included,
  * is sanitised by the server on save, so the editor need not police it; it stays small instead.
  * `initial` is read once: the area owns its content while the operator types.
  */
-export function RichTextEditor({ initial, onChange, label }: { initial: string; onChange: (html: string) => void; label: string }) {
+export function RichTextEditor({
+  initial,
+  onChange,
+  label,
+  uploadPicture,
+}: {
+  initial: string;
+  onChange: (html: string) => void;
+  label: string;
+  /** Uploads a picture; answers its address or why not. Without it the toolbar offers no 插入图片. */
+  uploadPicture?: ((file: File) => Promise<PictureOutcome>) | undefined;
+}) {
   const area = useRef<HTMLDivElement>(null);
+  // Where the caret was when the area lost focus (picking a file takes it away): a picture goes there.
+  const caret = useRef<Range | null>(null);
+  const [uploading, setUploading] = useState(false);
 
   // Read once: setting the content on later renders would move the caret.
   const firstContent = useRef(initial);
@@ -29,6 +47,44 @@ export function RichTextEditor({ initial, onChange, label }: { initial: string; 
   }, []);
 
   const changed = () => onChange(area.current?.innerHTML ?? '');
+
+  const keepCaret = () => {
+    const selection = window.getSelection();
+    const range = selection && selection.rangeCount > 0 ? selection.getRangeAt(0) : null;
+    caret.current = range && area.current?.contains(range.commonAncestorContainer) ? range.cloneRange() : null;
+  };
+
+  /** Puts the picture at the caret, or in a paragraph of its own at the end when the caret was not in the area. */
+  function insertPicture(url: string) {
+    const body = area.current;
+    if (!body) return;
+    const image = document.createElement('img');
+    image.setAttribute('src', url);
+    // Screen readers say something; the operator may describe it better once the editor offers it.
+    image.setAttribute('alt', '图片');
+    const at = caret.current;
+    if (at && body.contains(at.commonAncestorContainer)) {
+      at.deleteContents();
+      at.insertNode(image);
+      at.setStartAfter(image);
+    } else {
+      const paragraph = document.createElement('p');
+      paragraph.append(image);
+      body.append(paragraph);
+    }
+    changed();
+  }
+
+  async function pickPicture(file: File) {
+    if (!uploadPicture) return;
+    setUploading(true);
+    const hide = showLoading();
+    const outcome = await uploadPicture(file);
+    hide();
+    setUploading(false);
+    if ('problem' in outcome) void showAlert(outcome.problem, { title: '图片未能插入' });
+    else insertPicture(outcome.url);
+  }
   const apply = (run: () => void) => {
     area.current?.focus();
     run();
@@ -63,8 +119,22 @@ export function RichTextEditor({ initial, onChange, label }: { initial: string; 
             {tool.label}
           </button>
         ))}
+        {uploadPicture && <FilePicker busy={uploading} label="插入图片" accept="image/png,image/jpeg,image/gif,image/webp" ariaLabel="插入图片" onFile={(file) => void pickPicture(file)} />}
       </div>
-      <div ref={area} className="rich-text__area" contentEditable suppressContentEditableWarning role="textbox" aria-multiline="true" aria-label={label} onInput={changed} onBlur={changed} />
+      <div
+        ref={area}
+        className="rich-text__area"
+        contentEditable
+        suppressContentEditableWarning
+        role="textbox"
+        aria-multiline="true"
+        aria-label={label}
+        onInput={changed}
+        onBlur={() => {
+          keepCaret();
+          changed();
+        }}
+      />
     </div>
   );
 }

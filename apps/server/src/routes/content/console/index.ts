@@ -1,5 +1,7 @@
 import multipart from '@fastify/multipart';
 import {
+  ARTICLE_PICTURE_MAX_BYTES,
+  ARTICLE_PICTURE_TOO_LARGE,
   BANNER_IMAGE_MAX_BYTES,
   BANNER_IMAGE_MISSING,
   BANNER_IMAGE_TOO_LARGE,
@@ -33,6 +35,8 @@ import { deleteConsoleDownload, listConsoleDownloads, uploadConsoleDownload } fr
 import { deleteConsoleMenu, listConsoleMenus, orderConsoleMenus, saveConsoleMenu } from '../../../services/content/console/menus';
 import { deleteConsoleArticle, listConsoleArticles, publishConsoleArticle, readConsoleArticle, saveConsoleArticle } from '../../../services/content/console/articles';
 import { holdsUnreadableText } from '../../../plugins/input-guard';
+import { findArticlePicture, uploadArticlePicture } from '../../../services/content/console/article-pictures';
+import type { FileStorage } from '../../../storage/file-storage';
 
 const CONTENT = { role: 'content' } as const;
 const ADMIN = { role: 'admin' } as const;
@@ -117,6 +121,26 @@ function registerUpload(app: FastifyInstance, url: string, limits: UploadLimits,
 }
 
 /**
+ * An uploaded image citizens' pages show (a banner's, an article's), public as those pages. The
+ * address changes whenever the image does, so it may be kept; the type is the one its bytes were
+ * checked to be.
+ */
+function registerPublicImage(app: FastifyInstance, call: CallDefinition, find: (id: string) => Promise<{ key: string; mime: string } | null>, files: FileStorage): void {
+  app.route({
+    method: 'GET',
+    url: call.path,
+    schema: { querystring: call.body },
+    config: { envelope: 'errcode', rateLimit: { max: 600, timeWindow: '1 minute' } },
+    handler: async (request, reply) => {
+      const found = await find((request.query as { id: string }).id);
+      const stream = found ? await files.open(found.key).catch(() => null) : null;
+      if (!found || !stream) throw notFound('图片不存在');
+      return reply.type(found.mime).header('cache-control', 'public, max-age=86400').header('x-content-type-options', 'nosniff').send(stream);
+    },
+  });
+}
+
+/**
  * The console's content management (docs/architecture.md §6) for the 内容管理员: articles with drafts and
  * publishing, the home's banners (with their images) and menu tiles; every write audited.
  */
@@ -144,6 +168,15 @@ export async function contentConsoleArea(app: FastifyInstance): Promise<void> {
 
   registerWrite(app, contract.deleteConsoleArticle, CONTENT, '已删除', (request) => deleteConsoleArticle(db, auditActor(request), request.body.id));
 
+  registerUpload(
+    app,
+    contract.uploadConsoleArticlePicture.path,
+    { maxBytes: ARTICLE_PICTURE_MAX_BYTES, tooLarge: ARTICLE_PICTURE_TOO_LARGE, missing: BANNER_IMAGE_MISSING },
+    async (request, { file }) => ({ errcode: '00', errmsg: '图片已上传', data: await uploadArticlePicture(db, files, auditActor(request), file) }),
+  );
+
+  registerPublicImage(app, contract.articlePicture, (id) => findArticlePicture(db, id), files);
+
   // ── Banners ──
   const bannerList = async () => ({ errcode: '00' as const, data: { items: await listConsoleBanners(db) } });
   registerCall(app, contract.listConsoleBanners, { auth: 'operator', operator: CONTENT }, bannerList);
@@ -165,20 +198,7 @@ export async function contentConsoleArea(app: FastifyInstance): Promise<void> {
 
   registerWrite(app, contract.deleteConsoleBanner, CONTENT, '已删除', (request) => deleteConsoleBanner(db, files, auditActor(request), request.body.id));
 
-  const image = contract.bannerImage;
-  app.route({
-    method: image.method,
-    url: image.path,
-    schema: { querystring: image.body },
-    config: { envelope: 'errcode', rateLimit: { max: 600, timeWindow: '1 minute' } },
-    handler: async (request, reply) => {
-      const found = await findBannerImage(db, (request.query as { id: string }).id);
-      const stream = found ? await files.open(found.key).catch(() => null) : null;
-      if (!found || !stream) throw notFound('图片不存在');
-      // The address carries the image's version, so it may be kept; the type is the one its bytes were checked to be.
-      return reply.type(found.mime).header('cache-control', 'public, max-age=86400').header('x-content-type-options', 'nosniff').send(stream);
-    },
-  });
+  registerPublicImage(app, contract.bannerImage, (id) => findBannerImage(db, id), files);
 
   // ── Menus ──
   registerCall(app, contract.listConsoleMenus, { auth: 'operator', operator: CONTENT }, async () => ({ errcode: '00', data: { groups: await listConsoleMenus(db) } }));
