@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { eq } from 'drizzle-orm';
-import type { Database } from './db/client';
+import type { Database, Transaction } from './db/client';
 import { articles, banners, commonQuestions, guides, menus, queryCities, registryCases, registryCertificates, settings } from './db/schema';
 import { withAdvisoryLock } from './db/migrate';
 import type { HallMode } from './mode';
@@ -13,8 +13,6 @@ import { seedStatementTemplates } from './seed/statements';
 import { seedArchiveQuery } from './seed/archive-query';
 import { seedDemoOperators } from './seed/operators';
 import { DEMO_ARTICLES, DEMO_BANNERS, DEMO_CASES, DEMO_CERTIFICATES, DEMO_COMMON_QUESTIONS, DEMO_CONTACT, DEMO_GUIDES, DEMO_MENUS, DEMO_QUERY_CITIES } from './seed/content';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const SEED_LOCK = 48_151_624;
 /** Raised when the demo data changes, so an older data folder gets the new parts. */

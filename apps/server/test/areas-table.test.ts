@@ -23,6 +23,34 @@ function areaFolders(): string[] {
   return [...areas].sort();
 }
 
+/** Every table of the schema: its name in the code (the Drizzle export) and in SQL. */
+function schemaTableNames(): { code: string; sql: string }[] {
+  const folder = join(SRC, 'db', 'schema');
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.ts'))
+    .flatMap((name) => [...readFileSync(join(folder, name), 'utf8').matchAll(/export const (\w+) = pgTable\(\s*'([a-z0-9_]+)'/g)].map((match) => ({ code: match[1]!, sql: match[2]! })));
+}
+
+/** Every source file under services/ and routes/ with the area it belongs to (the deepest area folder holding it). */
+function areaFiles(areas: readonly string[]): { area: string; path: string; text: string }[] {
+  const files: { area: string; path: string; text: string }[] = [];
+  for (const root of ['services', 'routes']) {
+    const walk = (folder: string) => {
+      for (const entry of readdirSync(folder, { withFileTypes: true })) {
+        const path = join(folder, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (entry.name.endsWith('.ts')) {
+          const inside = relative(join(SRC, root), folder).split('\\').join('/');
+          const area = areas.filter((candidate) => inside === candidate || inside.startsWith(`${candidate}/`)).sort((a, b) => b.length - a.length)[0];
+          if (area) files.push({ area, path: relative(SRC, path), text: readFileSync(path, 'utf8') });
+        }
+      }
+    };
+    walk(join(SRC, root));
+  }
+  return files;
+}
+
 /** Every table of the schema by its SQL name. */
 function schemaTables(): string[] {
   const folder = join(SRC, 'db', 'schema');
@@ -56,5 +84,23 @@ describe('the README table of areas', () => {
     expect(owned.filter((name) => !tables.includes(name))).toEqual([]);
     const unowned = tables.filter((name) => !owned.includes(name));
     expect(unowned.filter((name) => !beside.includes(`\`${name}\``))).toEqual([]);
+  });
+
+  // The parts of one subject (queries/records and queries/archive) share its tables; another subject
+  // changes them only by calling the owner's function, inside the caller's transaction where it must.
+  it("has each owned table written only from its owner's subject", () => {
+    const subjectOf = (area: string) => area.split('/')[0]!;
+    const owner = new Map(rows.flatMap((row) => row.tables.map((name) => [name, row.area] as const)));
+    const strays: string[] = [];
+    for (const file of areaFiles(rows.map((row) => row.area))) {
+      for (const table of schemaTableNames()) {
+        const area = owner.get(table.sql);
+        if (!area || subjectOf(area) === subjectOf(file.area)) continue;
+        // Drizzle's builders (tx.insert(table), db.update(table), .delete(table)) and raw SQL naming the table.
+        const write = new RegExp(`\\.(insert|update|delete)\\(\\s*${table.code}\\s*\\)|(INSERT INTO|UPDATE|DELETE FROM)\\s+\\$\\{${table.code}\\}`, 'i');
+        if (write.test(file.text)) strays.push(`${file.path} (${file.area}) writes ${table.sql}, owned by ${area}`);
+      }
+    }
+    expect(strays).toEqual([]);
   });
 });

@@ -17,3 +17,6 @@ export function connectDatabase(url: string, maxConnections = 20): DatabaseConne
   const db = drizzle(pool, { schema });
   return { pool, db, close: () => pool.end() };
 }
+
+/** The handle a transaction's callback receives: what a write that must join its caller's transaction takes. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];

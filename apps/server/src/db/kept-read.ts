@@ -1,10 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from './client';
+import type { Database, Transaction } from './client';
 import { keptReadVersions } from './schema';
 import { deepFreeze } from '../lib/deep-freeze';
 import { sharedInTurn } from '../lib/turn-batch';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * Every read a process keeps between changes, the tables its value is made from, and what moves its

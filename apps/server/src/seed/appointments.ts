@@ -5,11 +5,9 @@
  */
 import { DEFAULT_ADDRESS_REGION, DEFAULT_APPLY_REGION, SPECIAL_RULES_DISTRICT, TAX_BUREAU_DISTRICT } from '@hall/domain';
 import { and, gte, inArray } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Transaction } from '../db/client';
 import { appointmentAreas, appointmentCalendars, appointmentProcesses, appointmentSlots } from '../db/schema';
 import { formatShanghaiDate } from '../lib/shanghai-time';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export const DEMO_APPOINTMENT_AREAS = [
   {

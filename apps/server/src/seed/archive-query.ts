@@ -1,8 +1,6 @@
 import { certificateNumberText } from '@hall/domain';
-import type { Database } from '../db/client';
+import type { Transaction } from '../db/client';
 import { registryCertificates } from '../db/schema';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * Demo registry certificates in the hall's own numbering (spec part 3 §2.9: 新(YYYY)第六师不动产权第N号

@@ -10,10 +10,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { BlankForm } from '../documents/blank-form';
 import { appRoot } from '../lib/app-root';
 import type { FileStorage } from '../storage/file-storage';
-import type { Database } from '../db/client';
+import type { Database, Transaction } from '../db/client';
 import { downloadFiles } from '../db/schema';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface DemoDownload {
   fileName: string;

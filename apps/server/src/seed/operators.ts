@@ -1,9 +1,7 @@
 import type { OperatorRole } from '@hall/domain';
 import { hashPassword } from '../lib/password';
 import { operatorAccounts, users } from '../db/schema';
-import type { Database } from '../db/client';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+import type { Transaction } from '../db/client';
 
 /** The demo's one password, printed at start: demo accounts exist only in demo mode. */
 export const DEMO_OPERATOR_PASSWORD = 'demo2026hall';

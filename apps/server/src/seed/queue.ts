@@ -3,10 +3,8 @@
  * groups each hands out numbers for and what each group handles, the public holidays they close on,
  * and the module's news.
  */
-import type { Database } from '../db/client';
+import type { Transaction } from '../db/client';
 import { queueBusinesses, queueClosedDays, queueCompanies, queueConfigs, queueGroups, queueNews } from '../db/schema';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export const DEMO_QUEUE_COMPANIES = [
   { id: 'qc-130400', name: '邯郸市不动产登记中心', address: '河北省邯郸市丛台区滏东北大街566号市民服务中心', worktime: '周一至周五 09:00-17:00', phone: '0310-3101234', sort: 1 },

@@ -4,11 +4,9 @@
  * added to every transfer (200+4) and certificate-change (800+4) business.
  */
 import { STATEMENT_TEMPLATE_NAMES } from '@hall/domain';
-import type { Database } from '../db/client';
+import type { Transaction } from '../db/client';
 import { businessMaterials } from '../db/schema';
 import { DEMO_BUSINESSES } from './apply-catalogue';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** After a business's own materials; optional, as the citizen may bring the paper forms to the counter. */
 const TEMPLATE_SORT = 50;

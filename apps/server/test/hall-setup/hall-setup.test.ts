@@ -1,6 +1,18 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appointmentAreas, appointmentCalendars, appointmentProcesses, appointmentSlots, auditTrail, businesses, counterBookings, queueGroups, queueOrders } from '../../src/db/schema';
+import {
+  appointmentAreas,
+  appointmentCalendars,
+  appointmentProcesses,
+  appointmentSlots,
+  auditTrail,
+  businessMaterials,
+  businesses,
+  counterBookings,
+  guides,
+  queueGroups,
+  queueOrders,
+} from '../../src/db/schema';
 import { businessHasBookings, siteHasBookings, siteNameTaken } from '../../src/services/appointments/settings/appointment-sites';
 import { businessHasApplications } from '../../src/services/applications/catalogue';
 import { NOT_YOUR_HALL, SITE_UNKNOWN } from '../../src/services/operators/operator-sites';
@@ -179,6 +191,18 @@ describe('the application catalogue', () => {
     expect((await post('catalogue/save', { prodefName: '无', pair: 'pd-999-1', yhlx: '0', xzqdm: '130400', areaname: '邯郸市' })).body.errmsg).toBe('请选择登记类型和权利类型');
     await ok('catalogue/delete', { id: added.id });
     expect(await db().select().from(businesses).where(eq(businesses.id, added.id))).toEqual([]);
+  });
+
+  it('takes the guide and the materials the content console gave a business with it when the business is removed', async () => {
+    const list = await ok<{ items: { id: string; prodefName: string }[] }>('catalogue/save', { prodefName: '车库首次登记', pair: 'pd-100-4', yhlx: '0', xzqdm: '130400', areaname: '邯郸市' });
+    const added = list.items.find((item) => item.prodefName === '车库首次登记')!;
+    const content = await hall.quickOperator('setup-content', ['content']);
+    await ok('content/guides/save', { prodefid: added.id, title: '车库首次登记办事指南', content: '<p>须知</p>', cdzmyhxzContent: '', materials: [{ name: '车库平面图', required: true }] }, content);
+    expect(await db().select().from(guides).where(eq(guides.prodefid, added.id))).toHaveLength(1);
+    expect(await db().select().from(businessMaterials).where(eq(businessMaterials.prodefId, added.id))).toMatchObject([{ name: '车库平面图', required: '是' }]);
+    await ok('catalogue/delete', { id: added.id });
+    expect(await db().select().from(guides).where(eq(guides.prodefid, added.id))).toEqual([]);
+    expect(await db().select().from(businessMaterials).where(eq(businessMaterials.prodefId, added.id))).toEqual([]);
   });
 
   it('never removes a business an application was made for', async () => {

@@ -4,6 +4,7 @@ import { registerCall } from '../register-call';
 import { auditActor } from '../../plugins/operator-session';
 import { deleteAppointmentBusiness, deleteAppointmentSite, saveAppointmentBusiness, saveAppointmentSite } from '../../services/appointments/settings/appointment-sites';
 import { deleteCatalogueBusiness, listCatalogue, saveCatalogueBusiness } from '../../services/applications/catalogue';
+import { deleteGuideOf } from '../../services/content/console/guides';
 import { listServedSites, saveOperatorSites } from '../../services/operators/operator-sites';
 import { deleteQueueBusiness, deleteQueueGroup, deleteQueueHall, saveQueueBusiness, saveQueueClosedDay } from '../../services/queue/setup/queue-settings';
 
@@ -29,7 +30,11 @@ export async function hallSetupArea(app: FastifyInstance): Promise<void> {
 
   registerCall(app, contract.listCatalogueBusinesses, ADMIN, async () => ({ errcode: '00', data: await listCatalogue(db) }));
   registerCall(app, contract.saveCatalogueBusiness, WRITES, async (request) => ({ errcode: '00', errmsg: SAVED, data: await saveCatalogueBusiness(db, auditActor(request), request.body) }));
-  registerCall(app, contract.deleteCatalogueBusiness, WRITES, async (request) => ({ errcode: '00', errmsg: REMOVED, data: await deleteCatalogueBusiness(db, auditActor(request), request.body.id) }));
+  registerCall(app, contract.deleteCatalogueBusiness, WRITES, async (request) => ({
+    errcode: '00',
+    errmsg: REMOVED,
+    data: await deleteCatalogueBusiness(db, auditActor(request), request.body.id, deleteGuideOf),
+  }));
 
   registerCall(app, contract.listServedSites, ADMIN, async () => ({ errcode: '00', data: await listServedSites(db) }));
   registerCall(app, contract.saveOperatorSites, WRITES, async (request) => ({ errcode: '00', errmsg: SAVED, data: await saveOperatorSites(db, auditActor(request), request.body) }));

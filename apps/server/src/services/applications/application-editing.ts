@@ -2,14 +2,13 @@ import { NO_DATA_MESSAGE } from '@hall/api/internal';
 import { isDeletableApplication, statusRefusal } from '@hall/domain';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { Transaction } from '../../db/client';
 import { applications } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { parseRowId } from '../../lib/row-id';
 import type { ApplicationRow } from './applications';
 
 /** A transaction of the database: what the fill calls write with. */
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export const MALFORMED_DATA = '提交的数据格式有误';
 

@@ -21,7 +21,7 @@ import { sequenceNumber } from '../../lib/sequence-number';
 import { formatShanghaiDate, formatShanghaiDateTime } from '../../lib/shanghai-time';
 import type { FileStorage } from '../../storage/file-storage';
 import { deleteStoredFiles } from '../storage/stored-files';
-import type { Transaction } from './application-editing';
+import type { Transaction } from '../../db/client';
 import { requireBusiness } from './apply-catalogue';
 import { profileState } from '../session/profile';
 import { toApplicant } from './applicant-view';

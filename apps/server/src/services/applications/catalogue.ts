@@ -1,8 +1,8 @@
 import { REGISTRATION_TYPES, RIGHT_TYPES, PROPERTY_FIELD_LABELS } from '@hall/domain';
 import type { CatalogueList } from '@hall/api';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { applications, businessCategories, businessFields, businesses, businessTypes, guides } from '../../db/schema';
+import type { Database, Transaction } from '../../db/client';
+import { applications, businessCategories, businessFields, businessMaterials, businesses, businessTypes } from '../../db/schema';
 import { DEMO_BUSINESS_TYPES, PAIRS } from '../../seed/apply-catalogue';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { randomId } from '../../lib/ids';
@@ -125,8 +125,15 @@ export async function saveCatalogueBusiness(db: Database, actor: AuditActor, inp
   return listCatalogue(db);
 }
 
-/** Removes a business no application was made for (its fields, materials and guide go with it). */
-export async function deleteCatalogueBusiness(db: Database, actor: AuditActor, id: string): Promise<CatalogueList> {
+/**
+ * What else goes when a business is removed, inside the same transaction, written by the subject that
+ * owns it: the business's guide belongs to the content console, which the catalogue cannot import (content
+ * already reads the catalogue), so the route that removes a business hands in content's remover.
+ */
+export type RemovedWithBusiness = (tx: Transaction, businessId: string) => Promise<void>;
+
+/** Removes a business no application was made for (its fields and materials go with it, and what `removeWith` removes). */
+export async function deleteCatalogueBusiness(db: Database, actor: AuditActor, id: string, removeWith: RemovedWithBusiness): Promise<CatalogueList> {
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(businesses).where(eq(businesses.id, id)).for('update');
     if (!before) throw notFound(BUSINESS_UNKNOWN);
@@ -135,9 +142,26 @@ export async function deleteCatalogueBusiness(db: Database, actor: AuditActor, i
       .from(applications)
       .where(eq(applications.prodefid, id));
     if (count > 0) throw conflict(businessHasApplications(count));
-    await tx.delete(guides).where(eq(guides.prodefid, id));
+    await removeWith(tx, id);
     await tx.delete(businesses).where(eq(businesses.id, id));
     await recordAudit(tx, actor, { action: 'catalogue.business.delete', target: `business:${id}`, before: { prodefName: before.prodefName, xzqdm: before.xzqdm } });
   });
   return listCatalogue(db);
+}
+
+/** The catalogue keeps 是/否 as the application flow reads it. */
+export const MATERIAL_REQUIRED = '是';
+const MATERIAL_OPTIONAL = '否';
+
+/**
+ * Replaces a business's material list whole, in the order given. Applications copy the list when they
+ * are created, so the change applies to new applications only. The caller holds the business row's lock,
+ * which keeps two saves from interleaving.
+ */
+export async function replaceBusinessMaterials(tx: Transaction, businessId: string, list: readonly { name: string; required: boolean }[]): Promise<void> {
+  await tx.delete(businessMaterials).where(eq(businessMaterials.prodefId, businessId));
+  if (list.length === 0) return;
+  await tx
+    .insert(businessMaterials)
+    .values(list.map((material, index) => ({ prodefId: businessId, name: material.name, required: material.required ? MATERIAL_REQUIRED : MATERIAL_OPTIONAL, sort: index + 1 })));
 }

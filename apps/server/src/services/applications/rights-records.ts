@@ -10,10 +10,10 @@ import {
   validateTransferRights,
 } from '@hall/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { applications, rightsInfo } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { lockEditableApplication, textOf, type Transaction } from './application-editing';
+import { lockEditableApplication, textOf } from './application-editing';
 
 /** The failure words of the fill screens (part 2 §8): rights saves, and the cancellation's own. */
 export const RIGHTS_SAVE_FAILED = '保存失败';

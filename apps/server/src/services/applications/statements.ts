@@ -1,12 +1,12 @@
 import { NO_DATA_MESSAGE, statementFields, type GuaranteePreview, type StatementBundle, type StatementTemplate } from '@hall/api/internal';
 import { CHANGE_RECORD_FIELDS, INQUIRY_FIELDS, STATEMENT_TEMPLATE_NAMES, UNDERTAKING_FIELDS, isStatementTemplateName, validateDeathDate, validateSharePercent } from '@hall/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { applicants, applicationStatements, materials, propertyUnits } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { parseRowId } from '../../lib/row-id';
 import type { FileStorage } from '../../storage/file-storage';
-import { lockEditableApplication, parseJsonField, textOf, type Transaction } from './application-editing';
+import { lockEditableApplication, parseJsonField, textOf } from './application-editing';
 import { findOwnedApplication } from './applications';
 import { readSignatures } from './hand-signatures';
 

@@ -1,7 +1,7 @@
 import { OPERATOR_MESSAGES, OPERATOR_ROLE_CODES, OPERATOR_USERNAME_PATTERN, operatorPasswordProblem, type OperatorRole } from '@hall/domain';
 import type { OperatorAccount } from '@hall/api';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { operatorAccounts, operatorSessions } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
@@ -12,7 +12,6 @@ import { uniqueViolation } from '../../lib/postgres-error';
 import { recordAudit, type AuditActor } from './audit';
 
 export type OperatorAccountRow = typeof operatorAccounts.$inferSelect;
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** A hash no password matches: the account signs in only through its bound WeChat. */
 export const NO_PASSWORD = '!';

@@ -1,9 +1,7 @@
 import { OPERATOR_LOCK_MINUTES, OPERATOR_MAX_FAILED_SIGN_INS, OPERATOR_NAME_LOCK_FAILURES } from '@hall/domain';
 import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { operatorSignInFailures } from '../../db/schema';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** The row that counts a name's wrong passwords from every address together. */
 const EVERY_ADDRESS = '*';

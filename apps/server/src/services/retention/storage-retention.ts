@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull, lt, notExists, sql, type SQL } from 'dri
 import type { HallContext } from '../../context';
 import { startPeriodicJob } from '../../lib/periodic-job';
 import { applicants, applicationStatements, applications, downloadFiles, materialFiles, materials, propertyUnits, queryRecords, rightsInfo, storedFiles } from '../../db/schema';
-import type { Transaction } from '../applications/application-editing';
+import type { Transaction } from '../../db/client';
 import { deleteApplicationRows } from '../applications/applications';
 import { deleteStoredFiles } from '../storage/stored-files';
 

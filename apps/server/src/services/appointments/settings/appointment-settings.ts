@@ -11,7 +11,7 @@ import {
   slotWithBookingsMessage,
 } from '@hall/domain';
 import { and, asc, eq, gte, inArray, notExists, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
+import type { Database, Transaction } from '../../../db/client';
 import {
   appointmentAreas,
   appointmentCalendars,
@@ -27,7 +27,7 @@ import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { formatShanghaiDate } from '../../../lib/shanghai-time';
 import { recordAudit, type AuditActor } from '../../operators/audit';
 import { findBookings } from '../day/counter-day';
-import { loadCalendarRules, lockCalendars, type Transaction } from './calendar-rules';
+import { loadCalendarRules, lockCalendars } from './calendar-rules';
 
 /**
  * The appointment calendar's settings (docs/architecture.md §6): a change is saved and the coming calendar

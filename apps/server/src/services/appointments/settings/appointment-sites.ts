@@ -1,6 +1,6 @@
 import { NO_DATA_MESSAGE, type SiteSettings } from '@hall/api/internal';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
+import type { Database, Transaction } from '../../../db/client';
 import { appointmentAreas, appointmentCalendars, appointmentOrders, appointmentProcesses, appointmentSlots, counterBookings } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { checkedDistrict } from '../../../lib/district-code';
@@ -23,8 +23,6 @@ export const siteNameTaken = (name: string) => `本行政区已有名为“${nam
 export const businessNameTaken = (name: string) => `本网点已有“${name}”业务，请换一个名称`;
 export const siteHasBookings = (count: number) => `该网点已有 ${count} 条预约记录，删除会丢失这些记录，不能删除。不再受理时，请把各项业务的时段容量设为0，网点将不再接受新的预约`;
 export const businessHasBookings = (count: number) => `该业务已有 ${count} 条预约记录，删除会丢失这些记录，不能删除。不再受理时，请把它的时段容量设为0，将不再接受新的预约`;
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Online appointments and counter bookings ever made at a site, or for one of its businesses. */
 async function bookingsOf(tx: Transaction, where: { areaId: string } | { processId: string }): Promise<number> {

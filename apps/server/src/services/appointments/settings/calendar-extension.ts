@@ -1,8 +1,8 @@
 import { CALENDAR_HORIZON_DAYS, calendarDayKind } from '@hall/domain';
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
+import type { Database, Transaction } from '../../../db/client';
 import { appointmentAreas, appointmentCalendars, appointmentProcesses, appointmentSlots } from '../../../db/schema';
-import { CALENDAR_LOCK_KEY, loadCalendarRules, type Transaction } from './calendar-rules';
+import { CALENDAR_LOCK_KEY, loadCalendarRules } from './calendar-rules';
 import { startPeriodicJob } from '../../../lib/periodic-job';
 import { formatShanghaiDate } from '../../../lib/shanghai-time';
 

@@ -1,9 +1,7 @@
 import { DEFAULT_SLOT_SETTINGS, DEFAULT_WORKING_WEEKDAYS, isOpenDay, slotsOfDay, type SlotSetting, type SpecialDayKind } from '@hall/domain';
 import { desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
+import type { Database, Transaction } from '../../../db/client';
 import { appointmentCalendars, appointmentProcesses, appointmentSiteSettings, appointmentSlotSettings, appointmentSlots, appointmentSpecialDays } from '../../../db/schema';
-
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** One key for the calendar's writers (the extension job and the settings), so they never interleave. */
 export const CALENDAR_LOCK_KEY = 'appointment_calendar_extension';

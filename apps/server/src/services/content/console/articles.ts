@@ -14,7 +14,7 @@ import {
   type ConsoleArticleItem,
 } from '@hall/api/internal';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
+import type { Database, Transaction } from '../../../db/client';
 import { articles } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { containsPattern } from '../../../lib/like-pattern';
@@ -24,7 +24,6 @@ import { formatShanghaiDateTime } from '../../../lib/shanghai-time';
 import { recordAudit, type AuditActor } from '../../operators/audit';
 
 type ArticleRow = typeof articles.$inferSelect;
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export const ARTICLE_ACTIONS = { create: 'article.create', update: 'article.update', publish: 'article.publish', unpublish: 'article.unpublish', remove: 'article.delete' } as const;
 const targetOf = (id: number) => `article:${id}`;

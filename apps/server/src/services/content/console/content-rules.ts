@@ -1,9 +1,7 @@
 import { CONTENT_LINK_INVALID, CONTENT_ORDER_STALE } from '@hall/api/internal';
-import type { Database } from '../../../db/client';
+import type { Transaction } from '../../../db/client';
 import { badRequest, conflict } from '../../../lib/errors';
 import { recordAudit, type AuditActor } from '../../operators/audit';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** A trimmed text field: required (when a message is given) and at most `max` characters. */
 export function checkedText(value: string, rule: { max: number; required?: string; tooLong: string }): string {

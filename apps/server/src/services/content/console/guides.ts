@@ -10,16 +10,13 @@ import {
   type ConsoleGuide,
 } from '@hall/api/internal';
 import { asc, count, eq } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
+import type { Database, Transaction } from '../../../db/client';
 import { businessMaterials, businesses, guides } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
 import { sanitizeContentHtml } from '../../../lib/safe-html';
+import { MATERIAL_REQUIRED, replaceBusinessMaterials } from '../../applications/catalogue';
 import { recordAudit, type AuditActor } from '../../operators/audit';
 import { checkedText } from './content-rules';
-
-/** The catalogue keeps 是/否 as the application flow reads it. */
-const REQUIRED = '是';
-const OPTIONAL = '否';
 
 export async function listConsoleGuides(db: Database): Promise<{ prodefid: string; prodefName: string; areaname: string; hasGuide: boolean; materials: number }[]> {
   const [rows, guideRows, counts] = await Promise.all([
@@ -42,7 +39,7 @@ async function describe(db: Pick<Database, 'select'>, prodefid: string): Promise
     title: guide?.title ?? '',
     content: sanitizeContentHtml(guide?.content ?? ''),
     cdzmyhxzContent: sanitizeContentHtml(guide?.cdzmyhxzContent ?? ''),
-    materials: materials.map((row) => ({ id: String(row.id), name: row.name, required: row.required === REQUIRED })),
+    materials: materials.map((row) => ({ id: String(row.id), name: row.name, required: row.required === MATERIAL_REQUIRED })),
   };
 }
 
@@ -78,11 +75,7 @@ export async function saveConsoleGuide(db: Database, actor: AuditActor, input: G
     if (!business) throw notFound(NO_DATA_MESSAGE);
     const before = await describe(tx, prodefid);
     await tx.insert(guides).values({ prodefid, title, content, cdzmyhxzContent }).onConflictDoUpdate({ target: guides.prodefid, set: { title, content, cdzmyhxzContent } });
-    // The list is replaced whole, in the order given; the business row lock keeps two saves from interleaving.
-    await tx.delete(businessMaterials).where(eq(businessMaterials.prodefId, prodefid));
-    if (materials.length > 0) {
-      await tx.insert(businessMaterials).values(materials.map((material, index) => ({ prodefId: prodefid, name: material.name, required: material.required ? REQUIRED : OPTIONAL, sort: index + 1 })));
-    }
+    await replaceBusinessMaterials(tx, prodefid, materials);
     const after = await describe(tx, prodefid);
     const view = ({ title: t, content: c, cdzmyhxzContent: m, materials: list }: ConsoleGuide) => ({
       title: t,
@@ -93,4 +86,9 @@ export async function saveConsoleGuide(db: Database, actor: AuditActor, input: G
     await recordAudit(tx, actor, { action: 'guide.update', target: `guide:${prodefid}`, before: view(before), after: view(after) });
     return after;
   });
+}
+
+/** A removed business's guide goes with it (the catalogue calls this inside its removal). */
+export async function deleteGuideOf(tx: Transaction, prodefid: string): Promise<void> {
+  await tx.delete(guides).where(eq(guides.prodefid, prodefid));
 }

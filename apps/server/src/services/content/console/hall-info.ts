@@ -17,7 +17,7 @@ import {
   type MapSetting,
 } from '@hall/api/internal';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
+import type { Database, Transaction } from '../../../db/client';
 import { commonQuestions, settings } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
 import { parseRowId } from '../../../lib/row-id';
@@ -26,7 +26,6 @@ import { MAP_ATTRIBUTION_SETTING, MAP_TILE_URL_SETTING, isTileTemplate } from '.
 import { recordAudit, type AuditActor } from '../../operators/audit';
 import { checkedText, reorder } from './content-rules';
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type QuestionRow = typeof commonQuestions.$inferSelect;
 
 const toQuestion = (row: QuestionRow): ConsoleQuestion => ({ id: String(row.id), question: row.question, answer: row.answer, sort: row.sort });

@@ -14,7 +14,7 @@ import {
   type ConsoleMenuGroup,
 } from '@hall/api/internal';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
+import type { Database, Transaction } from '../../../db/client';
 import { menus } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { randomId } from '../../../lib/ids';
@@ -66,8 +66,6 @@ function checkedMenu(input: MenuInput) {
   if (imgpath && !/^\/online\/[\w\-./]+$/.test(imgpath) && !/^https:\/\/[^\s<>"']+$/i.test(imgpath)) throw badRequest(MENU_ICON_INVALID);
   return { menuname, bz, url, imgpath, menutype: input.menutype, visible: input.visible, parentId: input.parentId };
 }
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** The group a tile goes in, locked so it cannot be removed meanwhile; a tile is no group. */
 async function lockGroup(tx: Transaction, parentId: string | null): Promise<void> {

@@ -2,7 +2,7 @@ import { ARCHIVE_QUERY_MESSAGES, ARCHIVE_STEP_LIFETIME_MINUTES, VALIDATION_MESSA
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SmsSender } from '../../../adapters/sms/sms';
-import type { Database } from '../../../db/client';
+import type { Database, Transaction } from '../../../db/client';
 import { archiveQuerySteps } from '../../../db/schema';
 import { badRequest, forbidden } from '../../../lib/errors';
 import { randomId } from '../../../lib/ids';
@@ -50,8 +50,6 @@ export async function verifyArchiveCode(db: Database, citizen: Citizen, input: {
   });
   return bsm;
 }
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * The step a request may use, in the order the spec sets (part 3 §4): a code checked for this

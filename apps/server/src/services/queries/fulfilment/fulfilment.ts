@@ -14,6 +14,7 @@ import {
 import { maskMobileNumber, QUERY_STATE_NOT_FOUND, queryRecordStateText } from '@hall/domain';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { HallContext } from '../../../context';
+import type { Transaction } from '../../../db/client';
 import { queryRecords, users } from '../../../db/schema';
 import { maskIdNumber, PROOF_SIGNING_REASONS, PROOF_TITLES, type ProofKind } from '../../../documents/certificate-proof';
 import { PDF_MAGIC } from '../../../documents/pdf-verifier';
@@ -24,7 +25,7 @@ import { archiveOutcome } from '../archive/archive-queries';
 import { propertyOutcome } from '../archive/property-queries';
 import { recordAudit, type AuditActor } from '../../operators/audit';
 import type { QueryRecordRow } from '../records/query-records';
-import { certificateProofOutcome, FOUND_MESSAGE, storeRecordDocument, type Outcome, type Transaction } from './query-resolver';
+import { certificateProofOutcome, FOUND_MESSAGE, storeRecordDocument, type Outcome } from './query-resolver';
 
 const PENDING_STATES = [0, 10];
 const DOCUMENT_KINDS: readonly string[] = ['zs', 'dzzz'];

@@ -3,7 +3,7 @@ import { QUERY_STATE_NOT_FOUND, queryRecordStateText } from '@hall/domain';
 import { and, asc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import type { HallContext } from '../../../context';
-import type { Database } from '../../../db/client';
+import type { Transaction } from '../../../db/client';
 import { queryRecords } from '../../../db/schema';
 import { maskIdNumber, PROOF_SIGNING_REASONS, PROOF_TITLES, renderCertificateProof, type ProofKind } from '../../../documents/certificate-proof';
 import { startPeriodicJob, type PeriodicJob } from '../../../lib/periodic-job';
@@ -15,8 +15,6 @@ import { describeFailure, nextTryAfter, retryScheduleOf } from './registry-retry
 import { resolveVerificationRecord } from '../signatures/signature-verification';
 import { recordStoredFile } from '../../storage/stored-files';
 import type { RegistryCertificate } from '../../../adapters/registry/registry';
-
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export const FOUND_MESSAGE = '查询成功';
 /** A verification the hall could not finish within the retry window (no operator answers those). */

@@ -2,14 +2,12 @@ import { QUERY_STATE_FOUND, QUERY_STATE_NOT_FOUND } from '@hall/domain';
 import { and, eq } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import type { HallContext } from '../../../context';
-import type { Database } from '../../../db/client';
+import type { Transaction } from '../../../db/client';
 import { storedFiles } from '../../../db/schema';
 import { REPORT_STAMP_MARGIN, renderVerificationReport } from '../../../documents/verification-report';
 import { VERDICT_EXPLANATIONS, VERDICTS, VERIFICATION_FAILURES, type VerificationOutcome } from '../../../documents/verification/verdicts';
 import type { QueryRecordRow } from '../records/query-records';
 import { recordStoredFile } from '../../storage/stored-files';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export const REPORT_REASON = '不动产登记网上办事大厅出具的电子签章验证报告';
 

@@ -1,7 +1,7 @@
 import type { QueueBoard, QueueBoardNumber, QueueCallState, QueueDisplayCall } from '@hall/api';
 import { QUEUE_ORDER_STATES, isWithinQueueHours, validateQueueWindow } from '@hall/domain';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
+import type { Database, Transaction } from '../../../db/client';
 import { queueCompanies, queueConfigs, queueGroups, queueOrders } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { formatShanghaiDate } from '../../../lib/shanghai-time';
@@ -15,7 +15,6 @@ import { QUEUE_CHANNEL, type QueueChange } from './queue-live';
  * finish is audited and announced (pg_notify, delivered when the transaction commits).
  */
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type OrderRow = typeof queueOrders.$inferSelect;
 
 export const CALLING_MESSAGES = {

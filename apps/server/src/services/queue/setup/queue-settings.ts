@@ -1,7 +1,7 @@
 import type { QueueSettingsHall } from '@hall/api';
 import { queueTimes, validateQueueGroup, validateQueueHall, type QueueHallSettings } from '@hall/domain';
 import { and, asc, eq, gt, gte, inArray, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
+import type { Database, Transaction } from '../../../db/client';
 import { queueBusinesses, queueClosedDays, queueCompanies, queueConfigs, queueGroups, queueOrders, queueTimeCounts } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { randomId } from '../../../lib/ids';
@@ -237,8 +237,6 @@ export const queueBusinessNameTaken = (name: string) => `本业务组已有“${
 export const closedDayHasNumbers = (date: string, count: number) => `${date} 已有 ${count} 个有效的号，不能设为休息日。请先通知这些市民取消，或选择其他日期`;
 export const hallHasNumbers = (count: number) => `该大厅已发出 ${count} 个号，删除会丢失取号记录和统计，不能删除。不再使用时，请把各业务组的每时段号数改小并设置休息日`;
 export const groupHasNumbers = (count: number) => `该业务组已发出 ${count} 个号，删除会丢失取号记录和统计，不能删除。不再使用时可改名（例如加“停用”）`;
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 async function hallOf(db: Database, hallId: string): Promise<QueueSettingsHall[]> {
   const halls = await listQueueSettings(db);
