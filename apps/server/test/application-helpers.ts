@@ -4,6 +4,8 @@ import type { ApplicationMaterial } from '@hall/api';
 import { applications, users } from '../src/db/schema';
 import { DEMO_BUSINESSES } from '../src/seed/apply-catalogue';
 import type { TestHall } from './hall';
+import { callHall } from './call';
+import { contract } from '@hall/api';
 
 export const API = '/online/wx/apilist';
 export const SEARCH = '/online/public/search';
@@ -17,9 +19,9 @@ export async function verifiedCitizen(hall: TestHall, openid: string, name = '�
 
 /** Starts an application of a business (pd-{djlx}-{qllx}) and answers its id. */
 export async function startApplication(hall: TestHall, cookie: string, prodefid: string, appointment = '0'): Promise<string> {
-  const { status, body } = await hall.post(`${API}/getApplyCode`, { reqseq: 'r', prodefid, appointment }, cookie);
+  const { status, body } = await callHall(hall, contract.getApplyCode, { reqseq: 'r', prodefid, appointment }, cookie);
   expect(status, JSON.stringify(body)).toBe(200);
-  return (body.data as { proinstid: string }).proinstid;
+  return body.data!.proinstid;
 }
 
 export async function setStatus(hall: TestHall, id: string, shzt: number): Promise<void> {
@@ -58,8 +60,9 @@ export function companyPayload(overrides: Record<string, string> = {}): Record<s
   return personPayload({ sqrxm: '某某银行股份有限公司', zjlx: '7', sqrzjh: '91650100MA0000000X', sqrdz: '', sqrlx: '10', fddbrxm: '王五', fddbrdh: '13912341234', ...overrides });
 }
 
+/** Saves an applicant (addPerson); a refusal comes back as sent, for the test to read. */
 export async function addPerson(hall: TestHall, cookie: string, proinstid: string, payload: Record<string, string>) {
-  return hall.post(`${API}/addPerson`, { reqseq: 'r', proinstid, proposerinfo: JSON.stringify(payload) }, cookie);
+  return callHall(hall, contract.addPerson, { reqseq: 'r', proinstid, proposerinfo: JSON.stringify(payload) }, cookie);
 }
 
 /** A tiny PNG by its signature: enough for the hall's picture check. */
@@ -67,8 +70,8 @@ export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0
 
 /** The materials of an application (getUploadType) as its owner reads them. */
 export async function materialsOf(hall: TestHall, cookie: string, id: string): Promise<ApplicationMaterial[]> {
-  const { body } = await hall.post(`${API}/getUploadType`, { slsqId: id, sfhqmx: '0' }, cookie);
-  return (body.data as { datuminstInfo: ApplicationMaterial[] }).datuminstInfo;
+  const { body } = await callHall(hall, contract.getUploadType, { slsqId: id, sfhqmx: '0' }, cookie);
+  return body.data!.datuminstInfo;
 }
 
 /** POSTs a urlencoded form, as the app sends its uploads and the spec's form calls, with a session cookie. */

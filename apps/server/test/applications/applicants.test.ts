@@ -26,7 +26,7 @@ describe('addPerson', () => {
     const { status, body } = await addPerson(hall, owner, id, personPayload());
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.errcode).toBe('00');
-    const sqrId = (body.data as { sqr_id: string }).sqr_id;
+    const sqrId = body.data!.sqr_id;
     const listed = await list(id);
     expect(listed.body.state).toBe(1);
     expect(listed.body.data).toEqual([
@@ -52,7 +52,7 @@ describe('addPerson', () => {
     expect(first.body.errcode).toBe('00');
     const sqrId = first.body.data!.sqr_id;
     const updated = await addPerson(hall, owner, id, companyPayload({ id: sqrId, sqrlxdh: '0991-1234567' }));
-    expect((updated.body.data as { sqr_id: string }).sqr_id).toBe(sqrId);
+    expect(updated.body.data!.sqr_id).toBe(sqrId);
     const rows = (await list(id, owner, '10')).body.data as Applicant[];
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ sqr_lx: '10', sqr_zjlx: '7', sqr_tel: '0991-1234567', sqr_qt_fr_name: '王五' });
@@ -140,8 +140,8 @@ describe('save_sqr_wx', () => {
 describe('deleting applicants', () => {
   it('delPerson and delSqrmsg_wx delete an applicant of an editable application', async () => {
     const id = await startApplication(hall, owner, 'pd-100-23');
-    const a = ((await addPerson(hall, owner, id, personPayload())).body.data as { sqr_id: string }).sqr_id;
-    const b = ((await addPerson(hall, owner, id, companyPayload())).body.data as { sqr_id: string }).sqr_id;
+    const a = (await addPerson(hall, owner, id, personPayload())).body.data!.sqr_id;
+    const b = (await addPerson(hall, owner, id, companyPayload())).body.data!.sqr_id;
     expect((await callHall(hall, contract.delPerson, { reqseq: 'r', openid: 'sqr-owner', proinstid: id, sqrid: a }, owner)).body.errcode).toBe('00');
     expect((await callHall(hall, contract.delSqrmsgWx, { sqrid: b }, owner)).body.state).toBe(1);
     expect(await applicantCount(id)).toBe(0);
@@ -153,7 +153,7 @@ describe('deleting applicants', () => {
   it('refuses to delete from a pending application or with another application named', async () => {
     const id = await startApplication(hall, owner, 'pd-700-23');
     const other = await startApplication(hall, owner, 'pd-700-23');
-    const a = ((await addPerson(hall, owner, id, personPayload())).body.data as { sqr_id: string }).sqr_id;
+    const a = (await addPerson(hall, owner, id, personPayload())).body.data!.sqr_id;
     expect((await callHall(hall, contract.delPerson, { proinstid: other, sqrid: a }, owner)).status).toBe(404);
     await setStatus(hall, id, 0);
     const pending = await callHall(hall, contract.delPerson, { proinstid: id, sqrid: a }, owner);
@@ -165,7 +165,7 @@ describe('deleting applicants', () => {
 describe("another citizen's applicants", () => {
   it('cannot be listed, added to, changed or deleted', async () => {
     const id = await startApplication(hall, owner, 'pd-700-23');
-    const a = ((await addPerson(hall, owner, id, personPayload())).body.data as { sqr_id: string }).sqr_id;
+    const a = (await addPerson(hall, owner, id, personPayload())).body.data!.sqr_id;
     const listed = await list(id, stranger);
     expect(listed.status).toBe(404);
     expect(listed.body).toMatchObject({ state: 0, msg: '查询无数据' });

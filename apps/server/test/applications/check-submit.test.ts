@@ -26,7 +26,7 @@ async function expectCheck(id: string, message: string) {
 async function person(id: string, payload: Record<string, string>): Promise<string> {
   const { body } = await addPerson(hall, owner, id, payload);
   expect(body.errcode, JSON.stringify(body)).toBe('00');
-  return (body.data as { sqr_id: string }).sqr_id;
+  return body.data!.sqr_id;
 }
 
 async function units(id: string, unit: Record<string, string>) {

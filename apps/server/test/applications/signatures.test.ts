@@ -33,7 +33,7 @@ async function sign(id: string, decodeInfo: string, cookie = owner) {
 async function savedApplicant(cookie = owner): Promise<{ proinstid: string; sqrid: string }> {
   const proinstid = await startApplication(hall, cookie, 'pd-200-4');
   const { body } = await addPerson(hall, cookie, proinstid, personPayload());
-  return { proinstid, sqrid: (body.data as { sqr_id: string }).sqr_id };
+  return { proinstid, sqrid: body.data!.sqr_id };
 }
 
 async function applicantRow(sqrid: string) {

@@ -196,7 +196,7 @@ describe('queryTyp, htpreview_wx and the rendered statements', () => {
   it('previews the guarantee statement with the rights holder, the certificate number and the signature', async () => {
     const proinstid = await startApplication(hall, owner, 'pd-800-4');
     expect((await callHall(hall, contract.addReleasteInfo, { proinstid, fwxxs: JSON.stringify([UNIT]) }, owner)).body).toMatchObject({ errcode: '00' });
-    const sqrid = ((await addPerson(hall, owner, proinstid, personPayload())).body.data as { sqr_id: string }).sqr_id;
+    const sqrid = (await addPerson(hall, owner, proinstid, personPayload())).body.data!.sqr_id;
     await saveStatements(proinstid, { jusInfo: JSON.stringify(JUS_INFO) });
     await form(`${SEARCH}/save_qzxx_wx`, { id: sqrid, decodeInfo: PNG.toString('base64') });
     const { body } = await callHall(hall, contract.htpreviewWx, { proinstid }, owner);

@@ -122,7 +122,7 @@ describe('the storage quota', () => {
     const id = await startApplication(hall, cookie, 'pd-200-4');
     const materialId = await firstMaterialId(hall, cookie, id);
     expect((await attach(hall, cookie, materialId, png(6_000))).status).toBe(200);
-    const sqrid = ((await addPerson(hall, cookie, id, personPayload())).body.data as { sqr_id: string }).sqr_id;
+    const sqrid = (await addPerson(hall, cookie, id, personPayload())).body.data!.sqr_id;
 
     const filesBefore = await filesOf(hall, 'quota-full');
     const diskBefore = await citizenFilesIn(hall);
@@ -149,7 +149,7 @@ describe('the storage quota', () => {
   it('a signature that replaces another only needs room for the difference', async () => {
     const cookie = await verifiedCitizen(hall, 'quota-resign');
     const id = await startApplication(hall, cookie, 'pd-200-4');
-    const sqrid = ((await addPerson(hall, cookie, id, personPayload())).body.data as { sqr_id: string }).sqr_id;
+    const sqrid = (await addPerson(hall, cookie, id, personPayload())).body.data!.sqr_id;
     expect((await sign(hall, cookie, sqrid, png(6_000))).status).toBe(200);
     expect((await sign(hall, cookie, sqrid, png(9_000))).status).toBe(200);
     expect(await usedStorage(hall.connection.db, 'quota-resign')).toBe(9_000);
@@ -218,7 +218,7 @@ describe('retention', () => {
   async function draftWithFiles(): Promise<{ id: string; keys: string[] }> {
     const id = await startApplication(hall, cookie, 'pd-200-4');
     expect((await attach(hall, cookie, await firstMaterialId(hall, cookie, id), png(100))).status).toBe(200);
-    const sqrid = ((await addPerson(hall, cookie, id, personPayload())).body.data as { sqr_id: string }).sqr_id;
+    const sqrid = (await addPerson(hall, cookie, id, personPayload())).body.data!.sqr_id;
     expect((await sign(hall, cookie, sqrid, png(100))).status).toBe(200);
     return { id, keys: await keysOf(id) };
   }
