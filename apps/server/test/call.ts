@@ -1,5 +1,5 @@
 import type { CallBody, CallDefinition, CallReply, SessionLostReply } from '@hall/api';
-import type { InjectOptions } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse as Response } from 'fastify';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { TestHall } from './hall';
 
@@ -53,7 +53,14 @@ export async function callHall<C extends CallDefinition>(hall: TestHall, call: C
   } else {
     request.payload = payload;
   }
-  const response = await hall.app.inject(request);
+  return answerOf(call, await hall.app.inject(request));
+}
+
+/**
+ * A response read as the answer of `call`: what callHall gives, and what a test that sent the call raw
+ * (a multipart upload) reads its reply with, so a 200 is checked against the contract either way.
+ */
+export function answerOf<C extends CallDefinition>(call: C, response: Response): CallAnswer<C> {
   const answer = { status: response.statusCode, headers: response.headers };
   if (call.binary && response.statusCode === 200 && !String(response.headers['content-type']).includes('json')) {
     return { ...answer, body: {} as CallAnswer<C>['body'], file: response.rawPayload };
@@ -69,4 +76,20 @@ export async function callHall<C extends CallDefinition>(hall: TestHall, call: C
 /** callHall bound to one hall: `const call = caller(hall)`, then `call(contract.getYhxx, {}, cookie)`. */
 export function caller(hall: TestHall) {
   return <C extends CallDefinition>(call: C, input: CallBody<C>, cookie?: string, options?: CallOptions) => callHall(hall, call, input, cookie, options);
+}
+
+/** What a refusal carries in any of the hall's envelopes (errcode/errmsg, state/msg, the session-lost answer's status and url). */
+export interface Refusal {
+  errcode?: string;
+  errmsg?: string;
+  msg?: string;
+  status?: number;
+  url?: string;
+}
+
+/** A raw request's refusal (a malformed payload, a forged path, an upload the typed caller cannot send), read as one: JSON or the test fails. */
+export function refusalOf(response: { json(): unknown; statusCode: number }): Refusal {
+  const body: unknown = response.json();
+  if (typeof body !== 'object' || body === null) throw new Error(`expected a refusal envelope, got ${String(body)} (HTTP ${response.statusCode})`);
+  return body as Refusal;
 }

@@ -4,6 +4,8 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { downloadFiles, users } from '../src/db/schema';
 import type { TestHall } from './hall';
+import { answerOf } from './call';
+import { contract } from '@hall/api';
 
 /** The demo registry's first certificate and its owner (seed/content.ts). */
 export const OWNER = { name: '张三', idcard: '130402198503151231', qzh: '冀(2023)邯郸市不动产权第0012345号', bdcdyh: '130402001001GB00001F00010001' };
@@ -80,13 +82,8 @@ export function multipartBody(parts: FormPart[], boundary = '----hallTestBoundar
 }
 
 /** Uploads a file for signature verification; fields default to the spec's (Filedata, xzqdm, xzqmc, openid). */
-export async function upload(
-  hall: TestHall,
-  cookie: string,
-  file: { filename: string; content: Buffer; type?: string },
-  fields: Record<string, string> = {},
-): Promise<{ status: number; body: Record<string, unknown> }> {
+export async function upload(hall: TestHall, cookie: string, file: { filename: string; content: Buffer; type?: string }, fields: Record<string, string> = {}) {
   const { body, contentType } = multipartBody([{ name: 'Filedata', ...file }, ...Object.entries({ xzqdm: CITY.xzqdm, xzqmc: CITY.xzqmc, ...fields }).map(([name, value]) => ({ name, value }))]);
-  const response = await hall.app.inject({ method: 'POST', url: '/online/wx/apilist/getDzzzyqUpload', payload: body, headers: { cookie, 'content-type': contentType } });
-  return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+  const response = await hall.app.inject({ method: 'POST', url: contract.getDzzzyqUpload.path, payload: body, headers: { cookie, 'content-type': contentType } });
+  return answerOf(contract.getDzzzyqUpload, response);
 }

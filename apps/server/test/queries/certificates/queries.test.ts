@@ -9,7 +9,7 @@ import { resolvePendingRecords } from '../../../src/services/queries/fulfilment/
 import { createTestHall, type TestHall } from '../../hall';
 import { rowById } from '../../rows';
 import { OWNER, citizenWithProfile, citizenFilesIn, queryForm } from '../../query-helpers';
-import { callHall } from '../../call';
+import { callHall, refusalOf } from '../../call';
 import { contract } from '@hall/api/internal';
 
 let hall: TestHall;
@@ -96,7 +96,7 @@ describe('zsquery (certificateSearch)', () => {
     expect(tooLong.status).toBe(400);
     const broken = await hall.app.inject({ method: 'POST', url: '/online/query/wx/zsquery', payload: '{"username":', headers: { cookie: owner, 'content-type': 'application/json' } });
     expect(broken.statusCode).toBe(400);
-    expect((broken.json() as { errmsg: string }).errmsg).toMatch(/[\u4e00-\u9fa5]/);
+    expect(refusalOf(broken).errmsg).toMatch(/[\u4e00-\u9fa5]/);
   });
 
   it('needs a session', async () => {
@@ -232,7 +232,7 @@ describe("another citizen's records and files", () => {
     for (const response of await Promise.all(attempts)) {
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toContain('application/json');
-      expect((response.json() as { errmsg: string }).errmsg).toMatch(/[\u4e00-\u9fa5]/);
+      expect(refusalOf(response).errmsg).toMatch(/[\u4e00-\u9fa5]/);
     }
   });
 
@@ -244,7 +244,7 @@ describe("another citizen's records and files", () => {
   it('without a session the previews answer session-lost', async () => {
     const response = await hall.app.inject({ method: 'GET', url: `/online/public/dzzz/signature/preview?id=${recordId}` });
     expect(response.statusCode).toBe(401);
-    expect((response.json() as { status: number }).status).toBe(-1);
+    expect(refusalOf(response).status).toBe(-1);
   });
 });
 
@@ -252,13 +252,13 @@ describe('downpdf path rules', () => {
   it.each(['../../etc/passwd', '..%2F..%2Fetc%2Fpasswd', '/etc/passwd', 'C:\\Windows\\win.ini', '202601/../../x', '%2e%2e/secret'])('refuses %s with a 4xx and a Chinese message', async (path) => {
     const response = await hall.app.inject({ method: 'GET', url: `/online/public/search/downpdf?path=${encodeURIComponent(path)}`, headers: { cookie: owner } });
     expect(response.statusCode).toBe(400);
-    expect((response.json() as { errmsg: string }).errmsg).toBe('文件路径不正确');
+    expect(refusalOf(response).errmsg).toBe('文件路径不正确');
   });
 
   it('answers 404 for a path that names no file of the caller', async () => {
     const response = await hall.app.inject({ method: 'GET', url: '/online/public/search/downpdf?path=202601%2FnoSuchFileAtAll0000', headers: { cookie: owner } });
     expect(response.statusCode).toBe(404);
-    expect((response.json() as { errmsg: string }).errmsg).toBe('文件不存在或无权查看');
+    expect(refusalOf(response).errmsg).toBe('文件不存在或无权查看');
   });
 });
 

@@ -8,7 +8,7 @@ import { resolvePendingRecords } from '../../../src/services/queries/fulfilment/
 import { createTestHall, type TestHall, testHallForFile } from '../../hall';
 import { rowById } from '../../rows';
 import { CITY, OWNER, citizenWithProfile, citizenFilesIn, multipartBody, samplePdf, upload } from '../../query-helpers';
-import { callHall } from '../../call';
+import { callHall, refusalOf } from '../../call';
 import { contract } from '@hall/api/internal';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 1)]);
@@ -51,7 +51,7 @@ describe('getDzzzyqUpload', () => {
     const { status, body } = await upload(hall, owner, { filename: '电子证照.pdf', content: unsignedPdf }, { openid: 'verify-owner' });
     expect(status).toBe(200);
     expect(body).toMatchObject({ state: 1, msg: '文件上传成功，查看历史记录验签信息' });
-    const id = (body.data as { ID: string }).ID;
+    const id = body.data!.ID;
     const list = await verificationRecords(owner);
     expect(list[0]).toMatchObject({ ID: id, state: 0, state_msg: '查询中', filename: '电子证照.pdf' });
 
@@ -83,7 +83,7 @@ describe('getDzzzyqUpload', () => {
 
   it('a signature dictionary with a made-up ByteRange and an all-zero /Contents is no signature: 签名无效', async () => {
     const { body } = await upload(hall, owner, { filename: 'signed.PDF', content: signedPdf });
-    const id = (body.data as { ID: string }).ID;
+    const id = body.data!.ID;
     await resolvePendingRecords(hall.app.hall);
     const row = await rowById(hall, queryRecords, id);
     expect(row).toMatchObject({ state: 20, stateMsg: '签名无效', result: { verdict: 'invalid', signed: true } });
@@ -91,7 +91,7 @@ describe('getDzzzyqUpload', () => {
 
   it('a file with a PDF header that is no PDF is taken, and closed as not verifiable', async () => {
     const { body } = await upload(hall, owner, { filename: 'broken.pdf', content: Buffer.from('%PDF-1.7\nthis is not really a pdf\n') });
-    const id = (body.data as { ID: string }).ID;
+    const id = body.data!.ID;
     await resolvePendingRecords(hall.app.hall);
     const row = await rowById(hall, queryRecords, id);
     expect(row).toMatchObject({ state: 21, stateMsg: '文件不是有效的PDF文件，无法验签', result: { failure: 'notPdf' } });
@@ -128,7 +128,7 @@ describe('getDzzzyqUpload', () => {
     ]);
     const response = await hall.app.inject({ method: 'POST', url: '/online/wx/apilist/getDzzzyqUpload', payload: body, headers: { cookie: owner, 'content-type': contentType } });
     expect(response.statusCode).toBe(400);
-    expect((response.json() as { errmsg: string }).errmsg).toMatch(/[\u4e00-\u9fa5]/);
+    expect(refusalOf(response).errmsg).toMatch(/[\u4e00-\u9fa5]/);
     await expectNothingStored(before, disk);
   });
 
@@ -164,7 +164,7 @@ describe('getDzzzyqUpload', () => {
   it('needs a session', async () => {
     const { body, contentType } = multipartBody([{ name: 'Filedata', filename: 'a.pdf', content: unsignedPdf }]);
     const response = await hall.app.inject({ method: 'POST', url: '/online/wx/apilist/getDzzzyqUpload', payload: body, headers: { 'content-type': contentType } });
-    expect((response.json() as { status: number }).status).toBe(-1);
+    expect(refusalOf(response).status).toBe(-1);
     expect(await citizenFilesIn(hall)).not.toContainEqual(expect.stringContaining('a.pdf'));
   });
 });
@@ -202,7 +202,7 @@ describe("another citizen's verification records", () => {
   let fileId: string;
   beforeAll(async () => {
     const { body } = await upload(hall, owner, { filename: 'mine.pdf', content: unsignedPdf });
-    id = (body.data as { ID: string }).ID;
+    id = body.data!.ID;
     const row = await rowById(hall, queryRecords, id);
     fileId = row!.fileId!;
   });
@@ -221,7 +221,7 @@ describe("another citizen's verification records", () => {
     for (const response of responses) {
       expect(response.statusCode).toBe(404);
       expect(response.rawPayload.includes(unsignedPdf.subarray(0, 64))).toBe(false);
-      expect((response.json() as { errmsg: string }).errmsg).toMatch(/[\u4e00-\u9fa5]/);
+      expect(refusalOf(response).errmsg).toMatch(/[\u4e00-\u9fa5]/);
     }
   });
 
@@ -243,7 +243,7 @@ describe('the typed client over real HTTP', () => {
       expect(uploaded).toMatchObject({ state: 1, msg: '文件上传成功，查看历史记录验签信息' });
       const refused = await client.getDzzzyqUpload({ Filedata: new File([PNG], 'photo.pdf') });
       expect(refused).toMatchObject({ state: 0, errmsg: '只能上传pdf文件' });
-      const id = (uploaded as { data: { ID: string } }).data.ID;
+      const id = uploaded.data!.ID;
       const preview = await client.verificationPreview({ id });
       expect(preview).toBeInstanceOf(Blob);
       expect(Buffer.from(await (preview as Blob).arrayBuffer()).equals(signedPdf)).toBe(true);

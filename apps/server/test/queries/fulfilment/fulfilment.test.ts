@@ -17,7 +17,7 @@ import { createTestHall, PRODUCTION_ENV, type TestHall } from '../../hall';
 import { flateBombPdf, whileProbingHealth } from '../../hostile-pdf';
 import { auditedChanges, rowById } from '../../rows';
 import { citizenFilesIn, citizenWithProfile, multipartBody, OWNER, queryForm, samplePdf } from '../../query-helpers';
-import { callHall } from '../../call';
+import { callHall, refusalOf } from '../../call';
 import { contract } from '@hall/api/internal';
 
 const LIST = '/online/admin/api/fulfilment/list';
@@ -219,7 +219,7 @@ describe('answering', () => {
       const response = await upload(id, content, counter, filename);
       expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
       expect(response.statusCode, `${message} ${response.body}`).toBeLessThan(500);
-      expect((response.json() as { errmsg: string }).errmsg).toBe(message);
+      expect(refusalOf(response).errmsg).toBe(message);
     }
     const noFile = await hall.app.inject({
       method: 'POST',
@@ -242,7 +242,7 @@ describe('answering', () => {
     expect(probes).toBeGreaterThan(0);
     expect(longestSilenceMs).toBeLessThan(1000);
     expect(response.statusCode, response.body).toBe(400);
-    expect((response.json() as { errmsg: string }).errmsg).toBe(FULFILMENT_UPLOAD_UNREADABLE);
+    expect(refusalOf(response).errmsg).toBe(FULFILMENT_UPLOAD_UNREADABLE);
     expect(await rowOf(id)).toMatchObject({ state: 0, fileId: null });
     expect(await auditOf(id)).toHaveLength(0);
     expect(await citizenFilesIn(hall)).toEqual(filesBefore);
@@ -259,10 +259,10 @@ describe('answering', () => {
     for (const content of garbage) {
       const late = await upload(answered, content);
       expect(late.statusCode, late.body).toBe(409);
-      expect((late.json() as { errmsg: string }).errmsg).toBe(FULFILMENT_ALREADY_ANSWERED);
+      expect(refusalOf(late).errmsg).toBe(FULFILMENT_ALREADY_ANSWERED);
       const wrongKind = await upload(String(archive!.id), content);
       expect(wrongKind.statusCode, wrongKind.body).toBe(400);
-      expect((wrongKind.json() as { errmsg: string }).errmsg).toBe(FULFILMENT_WRONG_ANSWER);
+      expect(refusalOf(wrongKind).errmsg).toBe(FULFILMENT_WRONG_ANSWER);
     }
     expect(await rowOf(answered)).toMatchObject({ state: 21, fileId: null });
     expect(await rowOf(String(archive!.id))).toMatchObject({ state: 0, fileId: null });
