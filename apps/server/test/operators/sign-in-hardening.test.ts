@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { auditTrail, operatorAccounts, operatorSessions } from '../../src/db/schema';
 import { SIGN_IN_ATTEMPTS_PER_NAME_PER_MINUTE } from '../../src/services/operators/operator-sessions';
 import { cookieFrom, testHallForFile } from '../hall';
+import { createOperatorAccount, listedAccounts } from './operator-accounts';
 
 const hall = testHallForFile({ HALL_QUERY_POLL_MS: 0 });
 let admin: string;
@@ -21,10 +22,8 @@ const sessionsOf = async (id: number) => hall.connection.db.select().from(operat
 const trailOf = async (operatorName: string) => (await hall.connection.db.select().from(auditTrail).where(eq(auditTrail.operatorName, operatorName))).map((row) => row.action);
 
 /** An account whose own password is set (not temporary). */
-async function ownAccount(username: string, roles: string[], password: string): Promise<number> {
-  const { status, body } = await hall.post(`${API}/operators/create`, { username, displayName: `姓名${username}`, roles, password }, admin);
-  expect(status, JSON.stringify(body)).toBe(200);
-  const id = (body.data as { id: number }).id;
+async function ownAccount(username: string, roles: Parameters<typeof createOperatorAccount>[3], password: string): Promise<number> {
+  const id = await createOperatorAccount(hall, admin, username, roles, password);
   await hall.connection.db.update(operatorAccounts).set({ mustChangePassword: false }).where(eq(operatorAccounts.id, id));
   return id;
 }
@@ -143,8 +142,7 @@ describe('one answer to a wrong password, whatever the account', () => {
     const owner = await signIn('owner.elsewhere', 'Owner2026elsewhere', '10.3.3.3');
     expect(owner.statusCode).toBe(200);
     expect(await trailOf('owner.elsewhere')).toEqual(expect.arrayContaining(['signIn.lockedOut', 'signIn.locked', 'signIn.password']));
-    const list = await hall.post(`${API}/operators/list`, {}, admin);
-    expect((list.body.data as { items: { username: string; locked: boolean }[] }).items.find((a) => a.username === 'owner.elsewhere')).toMatchObject({ locked: true });
+    expect((await listedAccounts(hall, admin)).find((a) => a.username === 'owner.elsewhere')).toMatchObject({ locked: true });
   });
 });
 
@@ -204,8 +202,7 @@ describe('passwords', () => {
   });
 
   it(`a temporary password expires ${OPERATOR_TEMPORARY_PASSWORD_HOURS} hours after it was set`, async () => {
-    const { body } = await hall.post(`${API}/operators/create`, { username: 'stale.temp', displayName: '过期', roles: ['counter'], password: 'Temporary2026x' }, admin);
-    const id = (body.data as { id: number }).id;
+    const id = await createOperatorAccount(hall, admin, 'stale.temp', ['counter'], 'Temporary2026x', '过期');
     await hall.connection.db
       .update(operatorAccounts)
       .set({ createdAt: new Date(Date.now() - (OPERATOR_TEMPORARY_PASSWORD_HOURS + 1) * 3_600_000) })

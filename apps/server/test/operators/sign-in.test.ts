@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail, operatorAccounts, operatorSessions } from '../../src/db/schema';
 import { cookieFrom, testHallForFile } from '../hall';
+import { createOperatorAccount, listedAccounts } from './operator-accounts';
 import { callHall } from '../call';
 import { contract } from '@hall/api';
 
@@ -15,12 +16,6 @@ beforeAll(async () => {
 const API = '/online/admin/api';
 const signIn = (username: string, password: string) => hall.app.inject({ method: 'POST', url: `${API}/signIn`, payload: { username, password } });
 const trailOf = async (operatorName: string) => (await hall.connection.db.select().from(auditTrail).where(eq(auditTrail.operatorName, operatorName))).map((row) => row.action);
-
-async function createAccount(username: string, roles: string[], password = 'Temporary2026x') {
-  const { status, body } = await hall.post(`${API}/operators/create`, { username, displayName: `姓名${username}`, roles, password }, admin);
-  expect(status, JSON.stringify(body)).toBe(200);
-  return (body.data as { id: number }).id;
-}
 
 describe('signing in with a password', () => {
   it('signs in with the right password (a console cookie, HttpOnly and SameSite=Strict) and records it', async () => {
@@ -53,7 +48,7 @@ describe('signing in with a password', () => {
   });
 
   it(`locks an account after ${OPERATOR_MAX_FAILED_SIGN_INS} wrong passwords in a row, even to the right one; an administrator's reset lifts it`, async () => {
-    const id = await createAccount('locked.one', ['reviewer']);
+    const id = await createOperatorAccount(hall, admin, 'locked.one', ['reviewer']);
     for (let attempt = 1; attempt < OPERATOR_MAX_FAILED_SIGN_INS; attempt += 1) expect((await signIn('locked.one', `Wrong${attempt}xxxxxx`)).statusCode).toBe(401);
     const fifth = await signIn('locked.one', 'Wrong5xxxxxx');
     expect(fifth.statusCode).toBe(423);
@@ -61,8 +56,7 @@ describe('signing in with a password', () => {
     const right = await signIn('locked.one', 'Temporary2026x');
     expect(right.statusCode).toBe(423);
     expect(right.headers['set-cookie']).toBeUndefined();
-    const list = await hall.post(`${API}/operators/list`, {}, admin);
-    expect((list.body.data as { items: { id: number; locked: boolean }[] }).items.find((a) => a.id === id)).toMatchObject({ locked: true });
+    expect((await listedAccounts(hall, admin)).find((a) => a.id === id)).toMatchObject({ locked: true });
 
     const reset = await hall.post(`${API}/operators/resetPassword`, { id, password: 'Another2026pass' }, admin);
     expect(reset.status).toBe(200);
@@ -71,7 +65,7 @@ describe('signing in with a password', () => {
   });
 
   it('counts wrong passwords sent at once: all of them count', async () => {
-    await createAccount('parallel.one', ['reviewer']);
+    await createOperatorAccount(hall, admin, 'parallel.one', ['reviewer']);
     await Promise.all(Array.from({ length: OPERATOR_MAX_FAILED_SIGN_INS + 2 }, (_, i) => signIn('parallel.one', `Guess${i}xxxxxx`)));
     expect((await signIn('parallel.one', 'Temporary2026x')).statusCode).toBe(423);
   });
@@ -85,7 +79,7 @@ describe('signing in with a password', () => {
 
 describe('a temporary password', () => {
   it('lets the new operator do nothing but change it; the change signs out their other sessions', async () => {
-    await createAccount('new.reviewer', ['reviewer']);
+    await createOperatorAccount(hall, admin, 'new.reviewer', ['reviewer']);
     const first = cookieFrom((await signIn('new.reviewer', 'Temporary2026x')).headers['set-cookie']);
     const second = cookieFrom((await signIn('new.reviewer', 'Temporary2026x')).headers['set-cookie']);
     expect((await hall.post(`${API}/me`, {}, first)).body).toMatchObject({ data: { mustChangePassword: true } });
@@ -137,7 +131,7 @@ describe('accounts', () => {
   });
 
   it('a disabled account is signed out at once and cannot sign in; the change is in the trail with before and after', async () => {
-    const id = await createAccount('leaving.one', ['counter'], 'Leaving2026pass');
+    const id = await createOperatorAccount(hall, admin, 'leaving.one', ['counter'], 'Leaving2026pass');
     await hall.connection.db.update(operatorAccounts).set({ mustChangePassword: false }).where(eq(operatorAccounts.id, id));
     const session = cookieFrom((await signIn('leaving.one', 'Leaving2026pass')).headers['set-cookie']);
     expect((await hall.post(`${API}/me`, {}, session)).status).toBe(200);
@@ -159,7 +153,7 @@ describe('accounts', () => {
 
 describe('WeChat on the phone', () => {
   it('binds the WeChat the browser is signed in with; that WeChat alone then opens the console', async () => {
-    const id = await createAccount('phone.one', ['counter'], 'Phone2026pass');
+    const id = await createOperatorAccount(hall, admin, 'phone.one', ['counter'], 'Phone2026pass');
     await hall.connection.db.update(operatorAccounts).set({ mustChangePassword: false }).where(eq(operatorAccounts.id, id));
     const wechat = await hall.login('phone-operator-wechat');
     const consoleSession = cookieFrom((await signIn('phone.one', 'Phone2026pass')).headers['set-cookie']);
