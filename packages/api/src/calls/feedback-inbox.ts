@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { post } from '../define-call';
 import { errcodeReply } from '../envelopes';
 import { plainText, text } from '../common';
-import { bareRequest, pageNumber } from './shared/requests';
+import { bareRequest, listOrder, listPageSize, listSort, pageNumber } from './shared/requests';
 import { FEEDBACK_REPLY_MAX_LENGTH } from '../console-limits';
 
 export * from '../console-limits';
@@ -33,14 +33,23 @@ export const inboxFeedbackDetail = inboxFeedbackItem.extend({ maskedPhone: z.str
 export type InboxFeedbackDetail = z.infer<typeof inboxFeedbackDetail>;
 
 export const FEEDBACK_INBOX_PAGE_SIZE = 20;
+/** The inbox's columns that sort on the server. */
+export const FEEDBACK_INBOX_SORTS = ['submittedAt', 'repliedAt', 'status'] as const;
 const feedbackId = text(20);
 
 export const feedbackInboxCalls = {
-  /** A page of the citizens' feedback: unanswered first, then newest first; search finds text in the feedback or the reply. */
+  /**
+   * A page of the citizens' feedback: unanswered first, then newest first, or by the column sorted
+   * (order, ascending when left out); search finds text in the feedback or the reply. pageSize
+   * defaults to FEEDBACK_INBOX_PAGE_SIZE.
+   */
   listInboxFeedback: post(
     '/online/admin/api/feedback/list',
     bareRequest.extend({
       page: pageNumber,
+      pageSize: listPageSize,
+      sort: listSort(FEEDBACK_INBOX_SORTS),
+      order: listOrder,
       search: plainText(100).optional(),
       /** waiting: only the unanswered. */
       only: z.enum(['waiting']).optional(),
