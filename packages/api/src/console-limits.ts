@@ -32,3 +32,15 @@ export const LIST_ORDERS = ['asc', 'desc'] as const;
 export type ListOrder = (typeof LIST_ORDERS)[number];
 export const LIST_ORDER_INVALID = '排序方式只能是升序或降序，请重新选择';
 export const LIST_SORT_INVALID = '该列不能排序，请选择其他列';
+
+/** The inbox's columns that sort on the server (listInboxFeedback). */
+export const FEEDBACK_INBOX_SORTS = ['submittedAt', 'repliedAt', 'status'] as const;
+/** 查询办理's columns that sort on the server (listFulfilmentQueue). */
+export const FULFILMENT_QUEUE_SORTS = ['askedAt', 'kind'] as const;
+/** The four kinds of query 查询办理 answers, by name (listFulfilmentQueue kind), as the console names them. */
+export const FULFILMENT_KIND_LABELS = {
+  zs: '不动产权证书查询',
+  dzzz: '电子证照查询',
+  archive: '查档证明',
+  property: '不动产信息查询',
+} as const;

@@ -3,7 +3,7 @@ import { post } from '../define-call';
 import { errcodeReply } from '../envelopes';
 import { plainText, text } from '../common';
 import { bareRequest, listOrder, listPageSize, listSort, pageNumber } from './shared/requests';
-import { FEEDBACK_REPLY_MAX_LENGTH } from '../console-limits';
+import { FEEDBACK_INBOX_SORTS, FEEDBACK_REPLY_MAX_LENGTH } from '../console-limits';
 
 export * from '../console-limits';
 
@@ -33,8 +33,7 @@ export const inboxFeedbackDetail = inboxFeedbackItem.extend({ maskedPhone: z.str
 export type InboxFeedbackDetail = z.infer<typeof inboxFeedbackDetail>;
 
 export const FEEDBACK_INBOX_PAGE_SIZE = 20;
-/** The inbox's columns that sort on the server. */
-export const FEEDBACK_INBOX_SORTS = ['submittedAt', 'repliedAt', 'status'] as const;
+
 const feedbackId = text(20);
 
 export const feedbackInboxCalls = {

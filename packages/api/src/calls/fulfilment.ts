@@ -4,6 +4,7 @@ import { errcodeReply } from '../envelopes';
 import { plainText, text } from '../common';
 import { bareRequest, listOrder, listPageSize, listSort } from './shared/requests';
 import { pagedReply } from './shared/replies';
+import { FULFILMENT_QUEUE_SORTS } from '../console-limits';
 
 /**
  * Query fulfilment in the console (docs/architecture.md §6, §12), for operators with the 窗口人员 role. Without
@@ -111,8 +112,6 @@ const recordId = text(20);
 
 /** The most of the queue one answer holds when no page is asked for (the whole queue, as it always was). */
 export const FULFILMENT_QUEUE_MAX = 500;
-/** The queue's columns that sort on the server. */
-export const FULFILMENT_QUEUE_SORTS = ['askedAt', 'kind'] as const;
 
 export const fulfilmentCalls = {
   /**

@@ -11,6 +11,7 @@ import {
   type FulfilmentKind,
   type FulfilmentRecord,
   FULFILMENT_QUEUE_MAX,
+  FULFILMENT_KIND_LABELS,
   LIST_PAGE_SIZES,
   type FULFILMENT_QUEUE_SORTS,
   type ListOrder,
@@ -35,12 +36,7 @@ const PENDING_STATES = [0, 10];
 const DOCUMENT_KINDS: readonly string[] = ['zs', 'dzzz'];
 export const FULFIL_ACTION = 'query.fulfil';
 
-export const KIND_LABELS: Readonly<Record<FulfilmentKind, string>> = {
-  zs: '不动产权证书查询',
-  dzzz: '电子证照查询',
-  archive: '查档证明',
-  property: '不动产信息查询',
-};
+export const KIND_LABELS: Readonly<Record<FulfilmentKind, string>> = FULFILMENT_KIND_LABELS;
 
 /** A queue holds what the operators on duty work through; this only bounds a runaway one. */
 
