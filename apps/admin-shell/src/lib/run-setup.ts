@@ -1,6 +1,6 @@
 import { errcodeOk, replyMessage } from '@hall/api/browser';
-import { NETWORK_ERROR } from '@hall/app';
-import { showAlert, showConfirm, showSuccess } from '@hall/ui';
+import { submitWithFeedback } from '@hall/app';
+import { showConfirm, showSuccess } from '@hall/ui';
 
 const FAILED = '操作失败，请稍后重试';
 
@@ -10,11 +10,13 @@ const FAILED = '操作失败，请稍后重试';
  */
 export async function runSetup<T>(call: () => Promise<{ errcode: string; errmsg?: string; data?: T }>, confirm?: string): Promise<T | null> {
   if (confirm && !(await showConfirm(confirm))) return null;
-  const reply = await call().catch(() => null);
-  if (reply && errcodeOk(reply) && reply.data !== undefined) {
+  let data: T | null = null;
+  const done = await submitWithFeedback(async () => {
+    const reply = await call();
+    if (!errcodeOk(reply) || reply.data === undefined) return replyMessage(reply, FAILED);
     showSuccess(reply.errmsg || '已保存');
-    return reply.data;
-  }
-  await showAlert(reply ? replyMessage(reply, FAILED) : NETWORK_ERROR, { title: '未能完成', confirmText: '知道了' });
-  return null;
+    data = reply.data;
+    return null;
+  });
+  return done ? data : null;
 }

@@ -1,5 +1,5 @@
 import { queueCallStateText, type QueueBoardNumber, type QueueCallState } from '@hall/api/browser';
-import { LOAD_FAILED, NETWORK_ERROR } from '@hall/app';
+import { LOAD_FAILED, submitWithFeedback } from '@hall/app';
 import { validateQueueWindow } from '@hall/domain';
 import { EmptyState } from '@hall/ui/empty-state';
 import { ErrorState, LoadingState } from '@hall/ui/load-state';
@@ -143,14 +143,18 @@ export function QueueCallingPage() {
       localStorage.setItem(WINDOW_KEY, String(window));
     }
     setBusy(true);
-    const result = await runCall(action).catch(() => ({ problem: NETWORK_ERROR }));
-    setBusy(false);
-    if ('problem' in result) setProblem(result.problem);
-    else {
-      showToast(result.message);
-      // The line under the button says who is being called; a skip or finish ends that call.
-      setLastCall(action.kind === 'next' || action.kind === 'recall' ? result.message : null);
-    }
+    const asked = action;
+    await submitWithFeedback(
+      async () => {
+        const result = await runCall(asked);
+        if ('problem' in result) return result.problem;
+        showToast(result.message);
+        // The line under the button says who is being called; a skip or finish ends that call.
+        setLastCall(asked.kind === 'next' || asked.kind === 'recall' ? result.message : null);
+        return null;
+      },
+      { inPlace: true, onSettled: () => setBusy(false), onFailure: setProblem },
+    );
     await board.reload();
   }
 
@@ -210,16 +214,14 @@ export function QueueCallingPage() {
           </div>
           {board.data.numbers.length === 0 ? (
             <EmptyState className="console-empty" description={`${group?.name ?? '该业务'}今天还没有人取号`} hint="市民取号后会出现在这里" />
+          ) : desktop ? (
+            <NumbersTable label={`${group?.name ?? ''}今天的号码`} numbers={board.data.numbers} busy={busy} onAction={(action) => void act(action)} />
           ) : (
-            desktop ? (
-              <NumbersTable label={`${group?.name ?? ''}今天的号码`} numbers={board.data.numbers} busy={busy} onAction={(action) => void act(action)} />
-            ) : (
-              <ul className="console-section queue-calling__numbers" aria-label={`${group?.name ?? ''}今天的号码`}>
-                {board.data.numbers.map((item) => (
-                  <NumberRow key={item.id} item={item} busy={busy} onAction={(action) => void act(action)} />
-                ))}
-              </ul>
-            )
+            <ul className="console-section queue-calling__numbers" aria-label={`${group?.name ?? ''}今天的号码`}>
+              {board.data.numbers.map((item) => (
+                <NumberRow key={item.id} item={item} busy={busy} onAction={(action) => void act(action)} />
+              ))}
+            </ul>
           )}
         </>
       )}

@@ -103,7 +103,9 @@ export function ArticlesListPage() {
           hint={search ? '换个关键词试试，或清空搜索查看全部' : '点击“新建文章”撰写，保存为草稿后可发布给市民'}
         />
       )}
-      {data && data.items.length > 0 && desktop && <DataTable label="文章" columns={COLUMNS} rows={data.items} rowKey={(item) => item.id} hall={{ state, total: data.total, onChange: setState }} onOpen={open} />}
+      {data && data.items.length > 0 && desktop && (
+        <DataTable label="文章" columns={COLUMNS} rows={data.items} rowKey={(item) => item.id} hall={{ state, total: data.total, onChange: setState }} onOpen={open} />
+      )}
       {data && data.items.length > 0 && !desktop && (
         <>
           <ul className="console-list" aria-label="文章">
