@@ -2,8 +2,9 @@ import { FEEDBACK_INBOX_SORTS, type InboxFeedbackItem } from '@hall/api/browser'
 import { EmptyState } from '@hall/ui/empty-state';
 import { Pager } from '@hall/ui/pager';
 import { Badge, SearchBar, Tabs, Tag } from 'antd-mobile';
-import { DataTable, type Column } from '../../components/data-table';
-import { DetailPanel, useOnPanelClosed, useOpenRow } from '../../components/detail-panel';
+import type { Column } from '../../components/data-table';
+import { useOnPanelClosed, useOpenRow } from '../../components/detail-panel';
+import { PanelTable } from '../../components/panel-table';
 import { useDesktop } from '../../lib/use-desktop';
 import { useTableAddress } from '../../lib/use-list-address';
 import { PAGE_SIZES } from '../../lib/table-state';
@@ -83,22 +84,7 @@ export function FeedbackListPage() {
           hint={search ? '换个关键词试试，或清空搜索查看全部' : '市民在“意见反馈”中提交的内容会出现在这里'}
         />
       )}
-      {data && data.items.length > 0 && desktop && (
-        <DataTable
-          label="市民反馈"
-          columns={COLUMNS}
-          rows={data.items}
-          rowKey={(item) => item.id}
-          hall={{ state, total: data.total, onChange: setState }}
-          onOpen={(item) => row.open(item.id)}
-          openKey={row.openId}
-        />
-      )}
-      {row.openId && (
-        <DetailPanel id={row.openId} title="反馈详情" onClose={row.close}>
-          <FeedbackDetailPage />
-        </DetailPanel>
-      )}
+      {desktop && <PanelTable label="市民反馈" columns={COLUMNS} page={data} state={state} onState={setState} row={row} panelTitle="反馈详情" detail={<FeedbackDetailPage />} />}
       {data && data.items.length > 0 && !desktop && (
         <>
           <ul className="console-list" aria-label="市民反馈">

@@ -2,8 +2,9 @@ import { FULFILMENT_KIND_LABELS, FULFILMENT_QUEUE_SORTS, type FulfilmentItem, ty
 import { EmptyState } from '@hall/ui/empty-state';
 import { Pager } from '@hall/ui/pager';
 import { Tag } from 'antd-mobile';
-import { DataTable, type Column } from '../../components/data-table';
-import { DetailPanel, useOnPanelClosed, useOpenRow } from '../../components/detail-panel';
+import type { Column } from '../../components/data-table';
+import { useOnPanelClosed, useOpenRow } from '../../components/detail-panel';
+import { PanelTable } from '../../components/panel-table';
 import { useDesktop } from '../../lib/use-desktop';
 import { useTableAddress } from '../../lib/use-list-address';
 import { PAGE_SIZES } from '../../lib/table-state';
@@ -99,17 +100,7 @@ export function FulfilmentListPage() {
           hint="市民提交的、登记系统未能答复的查询会出现在这里，点右上角可刷新"
         />
       )}
-      {data && data.total > 0 && desktop && (
-        <DataTable
-          label="待办理的查询"
-          columns={COLUMNS}
-          rows={data.items}
-          rowKey={(item) => item.id}
-          hall={{ state, total: data.total, onChange: setState }}
-          onOpen={(item) => row.open(item.id)}
-          openKey={row.openId}
-        />
-      )}
+      {desktop && <PanelTable label="待办理的查询" columns={COLUMNS} page={data} state={state} onState={setState} row={row} panelTitle="查询详情" detail={<FulfilmentDetailPage />} />}
       {data && data.total > 0 && !desktop && (
         <>
           <ul className="console-list" aria-label="待办理的查询">
@@ -119,11 +110,6 @@ export function FulfilmentListPage() {
           </ul>
           <Pager total={data.total} pageSize={table.pageSize} current={table.page} onChange={(page) => setState({ ...table, page })} />
         </>
-      )}
-      {row.openId && (
-        <DetailPanel id={row.openId} title="查询详情" onClose={row.close}>
-          <FulfilmentDetailPage />
-        </DetailPanel>
       )}
     </ConsolePage>
   );

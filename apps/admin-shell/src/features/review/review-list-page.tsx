@@ -6,8 +6,9 @@ import { Badge, Button, Tabs } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadStatus } from '../../components/load-status';
-import { DataTable, type Column } from '../../components/data-table';
-import { DetailPanel, useOnPanelClosed, useOpenRow } from '../../components/detail-panel';
+import type { Column } from '../../components/data-table';
+import { useOnPanelClosed, useOpenRow } from '../../components/detail-panel';
+import { PanelTable } from '../../components/panel-table';
 import { useDesktop } from '../../lib/use-desktop';
 import { useTableAddress } from '../../lib/use-list-address';
 import { loadReviewQueuePage, loadReviewQueues, loadReviewTable, type ReviewStageName } from './review-api';
@@ -45,22 +46,7 @@ function QueueTable({ stage, label, onChanged }: { stage: ReviewStageName; label
     <>
       <LoadStatus loaded={loaded} />
       {queue && queue.total === 0 && <EmptyState className="review-empty" description={`暂无等待${label}的申请`} hint="市民提交的申请会出现在这里，点右上角可刷新" />}
-      {queue && queue.total > 0 && (
-        <DataTable
-          label={`等待${label}的申请`}
-          columns={COLUMNS}
-          rows={queue.items}
-          rowKey={(item) => item.id}
-          hall={{ state, total: queue.total, onChange: setState }}
-          onOpen={(item) => row.open(item.id)}
-          openKey={row.openId}
-        />
-      )}
-      {row.openId && (
-        <DetailPanel id={row.openId} title="审核详情" onClose={row.close}>
-          <ReviewDetailPage />
-        </DetailPanel>
-      )}
+      <PanelTable label={`等待${label}的申请`} columns={COLUMNS} page={queue} state={state} onState={setState} row={row} panelTitle="审核详情" detail={<ReviewDetailPage />} />
     </>
   );
 }
