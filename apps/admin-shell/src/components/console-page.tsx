@@ -43,7 +43,7 @@ export function ConsolePage({ loaded, onBack, onRefresh, className, children, ..
         {shell.subheader}
         {loaded && <LoadStatus loaded={loaded} />}
         {children}
-        {shell.footer}
+        {shell.footer && <div className="detail-panel__footer">{shell.footer}</div>}
       </section>
     );
   }
