@@ -36,7 +36,9 @@ describe('submitWithFeedback in place (the console forms)', () => {
     kit.showAlert.mockClear();
     expect(await submitWithFeedback(async () => '审核失败，请稍后重试')).toBe(false);
     expect(kit.showLoading).toHaveBeenCalledOnce();
-    expect(kit.showAlert).toHaveBeenCalledWith('审核失败，请稍后重试');
+    expect(kit.showAlert).toHaveBeenCalledWith('审核失败，请稍后重试', undefined);
+    await submitWithFeedback(async () => '删除失败，请稍后重试', { alert: { title: '未能完成', confirmText: '知道了' } });
+    expect(kit.showAlert).toHaveBeenLastCalledWith('删除失败，请稍后重试', { title: '未能完成', confirmText: '知道了' });
     expect(await submitWithFeedback(async () => null, { inPlace: true })).toBe(true);
   });
 });

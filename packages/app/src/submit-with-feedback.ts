@@ -17,6 +17,8 @@ export interface SubmitFeedbackOptions {
    * error that is not the hall's answer is told as the network's.
    */
   inPlace?: boolean;
+  /** The alert's title and button, when the kit's defaults do not fit (a content list's 未能完成 / 知道了). */
+  alert?: Parameters<typeof showAlert>[1];
 }
 
 /**
@@ -39,6 +41,6 @@ export async function submitWithFeedback(send: () => Promise<string | null>, opt
   }
   if (!failure) return true;
   options.onFailure?.(failure);
-  if (!options.inPlace) await showAlert(failure);
+  if (!options.inPlace) await showAlert(failure, options.alert);
   return false;
 }

@@ -2,6 +2,7 @@ import { submitWithFeedback } from '@hall/app';
 import { showConfirm, showSuccess } from '@hall/ui';
 import { useState } from 'react';
 import { moved, refusalOf } from './content-api';
+import { REFUSAL_DIALOG } from '../../../lib/run-setup';
 import { useConsoleRemote } from '../../../lib/use-console-remote';
 
 type Reply = { errcode: string; errmsg?: string };
@@ -14,7 +15,7 @@ export function useListActions(reload: () => Promise<unknown>) {
   const [busy, setBusy] = useState(false);
   async function act(step: () => Promise<string | null>, done: string) {
     setBusy(true);
-    if (await submitWithFeedback(step, { onSettled: () => setBusy(false) })) showSuccess(done);
+    if (await submitWithFeedback(step, { onSettled: () => setBusy(false), alert: REFUSAL_DIALOG })) showSuccess(done);
     await reload();
   }
   async function confirmRemove(name: string, remove: () => Promise<string | null>) {
