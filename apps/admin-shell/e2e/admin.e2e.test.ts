@@ -23,6 +23,22 @@ describe('admin shell', () => {
     await page.getByText('微信', { exact: true }).waitFor();
     await shot(page, 'my');
     await context.close();
+
+    // The same at a desktop's width: the side navigation by role and the header with the operator and 退出登录.
+    const desk = await hall.newDesktop();
+    const deskShot = screenshots('admin-shell-desktop');
+    await desk.page.goto('/admin/');
+    await desk.page.getByRole('button', { name: '登录' }).waitFor();
+    await deskShot(desk.page, 'sign-in');
+    await desk.page.getByRole('link', { name: '使用微信登录' }).click();
+    await desk.page.click('button[data-openid="operator-demo"]');
+    await desk.page.getByText('审核员首页').waitFor();
+    await desk.page.getByRole('button', { name: '退出登录' }).waitFor();
+    await deskShot(desk.page, 'home');
+    await desk.page.getByRole('link', { name: '个人中心' }).click();
+    await desk.page.getByText('微信', { exact: true }).waitFor();
+    await deskShot(desk.page, 'my');
+    await desk.context.close();
   });
 
   it('a WeChat user who is no operator is told so', async () => {

@@ -123,6 +123,13 @@ describe('operators sign in as themselves and every action is in the audit trail
     await adminPhone.page.goto('/admin/operators');
     await adminPhone.page.getByText('周审核（zhou.review）').waitFor();
     await phone(adminPhone.page, 'accounts');
+    // On the phone the account and temporary password fields are full width, their hints under them.
+    await adminPhone.page.getByRole('button', { name: '新增账号' }).click();
+    const account = adminPhone.page.locator('#operator-form_username');
+    await account.waitFor();
+    expect((await account.boundingBox())!.width).toBeGreaterThan(250);
+    await phone(adminPhone.page, 'account-form');
+    await adminPhone.page.getByRole('button', { name: '取消' }).click();
 
     // The citizen reads the reviewer's opinion under 已驳回.
     await citizen.page.goto('/prodoing?itemIndex=3');

@@ -84,10 +84,13 @@ describe('the content manager in the console', () => {
     keepFailureEvidence(desk.page, 'content-console-desktop');
     const deskShot = steadyScreenshots('content-console-desktop');
     await contentSignIn(desk.page);
-    const row = desk.page.getByRole('list', { name: '文章' }).getByRole('button').filter({ hasText: TITLE });
+    // There the articles are a table, sorted by the hall.
+    const row = desk.page.getByRole('table', { name: '文章' }).getByRole('row').filter({ hasText: TITLE });
     await row.getByText('已发布').waitFor();
     await deskShot(desk.page, 'articles');
-    await row.click();
+    await desk.page.getByRole('table', { name: '文章' }).getByRole('button', { name: '标题' }).click();
+    await desk.page.waitForURL(/sort=title/);
+    await row.getByRole('button').click();
     await desk.page.getByRole('textbox', { name: '正文' }).getByText(BODY).waitFor();
     await deskShot(desk.page, 'article');
   });

@@ -63,11 +63,19 @@ describe('the counter in the console', () => {
     const deskShot = steadyScreenshots('counter-feedback-desktop');
     await counterSignIn(desk.page);
     await desk.page.goto('/admin/feedback?q=%E5%91%A8%E5%85%AD');
-    await desk.page.getByRole('list', { name: '市民反馈' }).getByText('已回复').first().waitFor();
+    // The inbox is a table there, sorted and paged by the hall; the item opens beside it.
+    const table = desk.page.getByRole('table', { name: '市民反馈' });
+    await table.getByText('已回复').first().waitFor();
     await deskShot(desk.page, 'inbox-search');
-    await desk.page.getByRole('list', { name: '市民反馈' }).getByRole('button').filter({ hasText: FEEDBACK }).click();
-    await desk.page.getByText(REPLY).waitFor();
+    await table.getByRole('button', { name: '提交时间' }).click();
+    await desk.page.waitForURL(/sort=submittedAt/);
+    await table.getByRole('button').filter({ hasText: FEEDBACK }).click();
+    const panel = desk.page.getByRole('complementary', { name: '反馈详情' });
+    await panel.getByText(REPLY).waitFor();
+    await expect(table.isVisible()).resolves.toBe(true);
     await deskShot(desk.page, 'replied');
+    await panel.getByRole('button', { name: '关闭' }).click();
+    await panel.waitFor({ state: 'detached' });
 
     // The citizen sees it replied, with the reply and its time.
     await citizen.page.reload();
@@ -125,8 +133,11 @@ describe('the counter in the console', () => {
     const deskShot = steadyScreenshots('counter-fulfil-desktop');
     await counterSignIn(desk.page);
     await desk.page.getByRole('button', { name: /查询办理/ }).click();
+    // The queue is a table there; the record opens beside it.
+    await desk.page.getByRole('table', { name: '待办理的查询' }).getByRole('row').filter({ hasText: UNKNOWN_QZH }).waitFor();
     await deskShot(desk.page, 'queue');
-    await desk.page.getByRole('list', { name: '待办理的查询' }).getByRole('button').filter({ hasText: UNKNOWN_QZH }).click();
+    await desk.page.getByRole('table', { name: '待办理的查询' }).getByRole('row').filter({ hasText: UNKNOWN_QZH }).getByRole('button').click();
+    await desk.page.getByRole('complementary', { name: '查询详情' }).waitFor();
     await expect(desk.page.locator('#certificate-qzh').inputValue()).resolves.toBe(UNKNOWN_QZH);
     await desk.page.locator('#certificate-bdcdyh').fill('130402001001GB00077F00010077');
     await desk.page.locator('#certificate-zl').fill('邯郸市丛台区人民路77号2-1-502');

@@ -145,8 +145,11 @@ describe('queue calling', () => {
     keepFailureEvidence(desk.page, 'queue-calling-desk');
     await consoleSignIn(desk.page, 'counter', /叫号/);
     await desk.page.goto(`/admin/queue-calling?group=${GROUP_ID}`);
-    await desk.page.getByRole('list', { name: '登记业务今天的号码' }).getByText('已办结').waitFor();
+    // There the day's numbers are a table, filtered by state.
+    await desk.page.getByRole('table', { name: '登记业务今天的号码' }).getByText('已办结').waitFor();
     await steadyScreenshots('queue-calling-desk')(desk.page, 'board');
+    await desk.page.getByLabel('状态').selectOption('done');
+    await desk.page.getByRole('table', { name: '登记业务今天的号码' }).getByRole('row').filter({ hasText: number }).getByText('已办结').waitFor();
     const adminPhone = await hall.newPhone();
     await consoleSignIn(adminPhone.page, 'admin', /取号设置/);
     await adminPhone.page.goto('/admin/queue-settings');

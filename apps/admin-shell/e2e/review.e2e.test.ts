@@ -273,6 +273,31 @@ describe('the back office reviews what citizens submit', () => {
     await expect(operator.page.getByRole('button', { name: /加载更多/ }).count()).resolves.toBe(0);
     await adminShot(operator.page, 'long-queue');
     await operator.page.unroute('**/online/wx/apilist/getReviewList');
+
+    // On a desktop the queue is a table, paged and sorted by the hall; an application opens beside it.
+    const desk = await hall.newDesktop();
+    keepFailureEvidence(desk.page, 'review-desktop');
+    const deskShot = steadyScreenshots('review-desktop');
+    await operatorOpensReview(desk.page);
+    const table = desk.page.getByRole('table', { name: '等待权籍调查审核的申请' });
+    await table.getByRole('row').nth(1).waitFor();
+    await deskShot(desk.page, 'queue');
+    await table.getByRole('button', { name: '提交时间' }).click();
+    await desk.page.waitForURL(/sort=tjsj/);
+    await table.getByRole('button', { name: '提交时间' }).click();
+    await desk.page.waitForURL(/order=desc/);
+    await expect(table.getByRole('columnheader', { name: '提交时间' }).getAttribute('aria-sort')).resolves.toBe('descending');
+    await table.getByRole('row').nth(1).getByRole('button').click();
+    const panel = desk.page.getByRole('complementary', { name: '审核详情' });
+    await panel.getByText('当前环节：权籍调查审核').waitFor();
+    await expect(table.isVisible()).resolves.toBe(true);
+    await deskShot(desk.page, 'detail-beside');
+    await desk.page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    await desk.page.getByRole('link', { name: '我已审核' }).click();
+    await desk.page.getByRole('heading', { name: '我已审核' }).waitFor();
+    await deskShot(desk.page, 'decided');
+    await desk.context.close();
     await citizen.context.close();
     await operator.context.close();
   });

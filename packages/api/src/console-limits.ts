@@ -20,3 +20,27 @@ export const FULFILMENT_ALREADY_ANSWERED = '该查询已处理，不能重复答
 export const FULFILMENT_WRONG_ANSWER = '该类查询不能这样答复，请刷新后重试';
 export const FULFILMENT_FIELD_REQUIRED = '请填写完整的证书信息（证号、单元号、坐落、用途、面积）';
 export const FULFILMENT_PROPERTIES_REQUIRED = '请至少填写一条不动产登记记录，或选择“未查到”';
+
+/**
+ * The console's long lists (review queue, feedback, fulfilment, articles …) as tables: the page sizes an
+ * operator may choose, the first the default, and the two orders of a sorted column.
+ */
+export const LIST_PAGE_SIZES = [20, 50, 100] as const;
+export type ListPageSize = (typeof LIST_PAGE_SIZES)[number];
+export const LIST_PAGE_SIZE_INVALID = `每页条数只能是${LIST_PAGE_SIZES.join('、')}，请重新选择`;
+export const LIST_ORDERS = ['asc', 'desc'] as const;
+export type ListOrder = (typeof LIST_ORDERS)[number];
+export const LIST_ORDER_INVALID = '排序方式只能是升序或降序，请重新选择';
+export const LIST_SORT_INVALID = '该列不能排序，请选择其他列';
+
+/** The inbox's columns that sort on the server (listInboxFeedback). */
+export const FEEDBACK_INBOX_SORTS = ['submittedAt', 'repliedAt', 'status'] as const;
+/** 查询办理's columns that sort on the server (listFulfilmentQueue). */
+export const FULFILMENT_QUEUE_SORTS = ['askedAt', 'kind'] as const;
+/** The four kinds of query 查询办理 answers, by name (listFulfilmentQueue kind), as the console names them. */
+export const FULFILMENT_KIND_LABELS = {
+  zs: '不动产权证书查询',
+  dzzz: '电子证照查询',
+  archive: '查档证明',
+  property: '不动产信息查询',
+} as const;

@@ -17,6 +17,8 @@ export const CONSOLE_ARTICLE_TITLE_MAX_LENGTH = 200;
 /** The longest article HTML the hall keeps (inline images included). */
 export const CONSOLE_ARTICLE_CONTENT_MAX_LENGTH = 2_000_000;
 export const CONSOLE_ARTICLE_PAGE_SIZE = 20;
+/** 文章管理's columns that sort on the server (listConsoleArticles). */
+export const CONSOLE_ARTICLE_SORTS = ['title', 'publishedAt', 'updatedAt'] as const;
 export const CONSOLE_ARTICLE_TITLE_REQUIRED = '请填写标题';
 export const CONSOLE_ARTICLE_TITLE_TOO_LONG = `标题不能超过${CONSOLE_ARTICLE_TITLE_MAX_LENGTH}个字，请精简后再保存`;
 export const CONSOLE_ARTICLE_CONTENT_REQUIRED = '请填写正文（只含脚本等不安全内容的正文会被清除）';

@@ -11,6 +11,14 @@ export interface SubmitFeedbackOptions {
   onSettled?: () => void;
   /** Runs on a failure with its message, before the alert. */
   onFailure?: (message: string) => void;
+  /**
+   * A form that shows its own busy button and its refusal in place (onFailure), keeping what was
+   * typed: no loading toast and no alert over it. The rest holds: a lost session ends quietly, an
+   * error that is not the hall's answer is told as the network's.
+   */
+  inPlace?: boolean;
+  /** The alert's title and button, when the kit's defaults do not fit (a content list's 未能完成 / 知道了). */
+  alert?: Parameters<typeof showAlert>[1];
 }
 
 /**
@@ -19,7 +27,7 @@ export interface SubmitFeedbackOptions {
  * the sign-in); any other error is alerted as a network failure. Resolves true when it was sent.
  */
 export async function submitWithFeedback(send: () => Promise<string | null>, options: SubmitFeedbackOptions = {}): Promise<boolean> {
-  const hide = showLoading(options.loading);
+  const hide = options.inPlace ? () => undefined : showLoading(options.loading);
   let failure: string | null;
   try {
     failure = await send();
@@ -33,6 +41,6 @@ export async function submitWithFeedback(send: () => Promise<string | null>, opt
   }
   if (!failure) return true;
   options.onFailure?.(failure);
-  await showAlert(failure);
+  if (!options.inPlace) await showAlert(failure, options.alert);
   return false;
 }

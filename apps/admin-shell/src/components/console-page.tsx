@@ -1,7 +1,10 @@
 import type { Remote } from '@hall/app';
 import { PageShell, type PageShellProps } from '@hall/ui/page-shell';
+import { LoopOutline } from 'antd-mobile-icons';
+import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../config/paths';
+import { PanelClose, useInPanel } from './detail-panel';
 import { LoadStatus } from './load-status';
 import './console-page.css';
 
@@ -17,10 +20,33 @@ export type ConsolePageProps = Omit<PageShellProps, 'onBack' | 'onRefresh'> & {
 /**
  * The one frame of every console page (docs/architecture.md §13, "The console"): the kit's page with
  * its title, the back arrow (home unless told otherwise) and refresh, and the page's load above
- * the page itself when it hands its data in.
+ * the page itself when it hands its data in. A detail page opened beside its list (components/detail-panel.tsx)
+ * is framed as a section of the list's page instead: its title, refresh and 关闭.
  */
 export function ConsolePage({ loaded, onBack, onRefresh, className, children, ...shell }: ConsolePageProps) {
   const navigate = useNavigate();
+  const panel = useInPanel();
+  const titleId = useId();
+  if (panel) {
+    const refresh = onRefresh ?? loaded?.reload;
+    return (
+      <section className={className ? `console-page console-page--panel ${className}` : 'console-page console-page--panel'} aria-labelledby={titleId}>
+        <div className="detail-panel__bar">
+          <h2 id={titleId}>{shell.title}</h2>
+          {refresh && (
+            <button type="button" className="detail-panel__refresh" aria-label="刷新" onClick={refresh}>
+              <LoopOutline aria-hidden />
+            </button>
+          )}
+          <PanelClose onClose={panel.close} />
+        </div>
+        {shell.subheader}
+        {loaded && <LoadStatus loaded={loaded} />}
+        {children}
+        {shell.footer && <div className="detail-panel__footer">{shell.footer}</div>}
+      </section>
+    );
+  }
   const back = onBack === null ? undefined : (onBack ?? (() => navigate(paths.home)));
   return (
     <PageShell {...shell} className={className ? `console-page ${className}` : 'console-page'} onBack={back} onRefresh={onRefresh ?? loaded?.reload}>

@@ -11,18 +11,44 @@ export interface Column<Row> {
   primary?: boolean;
   /** What the column sorts by; a column with it has a sorting heading. */
   sortValue?: (row: Row) => string | number | null;
+  /** A table the hall sorts: the column is one the list call sorts by (its key is the call's sort name). */
+  sortable?: boolean;
 }
 
 /**
  * A table on the desktop and a list of cards on the phone (below 720 px): one markup, the cells
  * carry their column's title, which the phone shows beside each value. Columns with a sortValue
  * sort from their heading (ascending, descending, the hall's order); `paged` pages the rows with a
- * chosen page size, for the lists that grow long.
+ * chosen page size, for the lists that grow long; `hall` hands both to the list call instead.
  */
-export function DataTable<Row>({ columns, rows, rowKey, label, paged = false }: { columns: Column<Row>[]; rows: Row[]; rowKey: (row: Row) => string | number; label: string; paged?: boolean }) {
-  const [state, setState] = useState<TableState>(() => initialTableState(paged ? PAGE_SIZES[0] : Number.MAX_SAFE_INTEGER));
+export function DataTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  label,
+  paged = false,
+  hall,
+  onOpen,
+  openKey,
+}: {
+  columns: Column<Row>[];
+  rows: Row[];
+  rowKey: (row: Row) => string | number;
+  label: string;
+  paged?: boolean;
+  /** The hall pages and sorts the rows (the long lists): the state is the address's, rows are the page, total counts them all. */
+  hall?: { state: TableState; total: number; onChange: (state: TableState) => void };
+  /** Opens a row's detail (beside the list on the desktop): the primary cell becomes its button. */
+  onOpen?: (row: Row) => void;
+  /** The row whose detail is open, marked. */
+  openKey?: string | number | null;
+}) {
+  const [own, setOwn] = useState<TableState>(() => initialTableState(paged ? PAGE_SIZES[0] : Number.MAX_SAFE_INTEGER));
+  const state = hall?.state ?? own;
+  const setState = hall?.onChange ?? setOwn;
   const sortValue = (row: Row, key: string) => columns.find((column) => column.key === key)?.sortValue?.(row) ?? null;
-  const shown = visibleRows(rows, state, sortValue);
+  const shown = hall ? { rows, total: hall.total } : visibleRows(rows, state, sortValue);
+  const sortable = (column: Column<Row>) => Boolean(hall ? column.sortable : column.sortValue);
   return (
     <>
       <table className="data-table" aria-label={label}>
@@ -31,8 +57,8 @@ export function DataTable<Row>({ columns, rows, rowKey, label, paged = false }: 
             {columns.map((column) => {
               const sorted = state.sortKey === column.key ? state.direction : undefined;
               return (
-                <th key={column.key} scope="col" aria-sort={column.sortValue ? (sorted ?? 'none') : undefined}>
-                  {column.sortValue ? (
+                <th key={column.key} scope="col" aria-sort={sortable(column) ? (sorted ?? 'none') : undefined}>
+                  {sortable(column) ? (
                     <button type="button" className="data-table__sort" onClick={() => setState(toggleSort(state, column.key))}>
                       {column.title}
                       <span aria-hidden className="data-table__arrow">
@@ -49,17 +75,23 @@ export function DataTable<Row>({ columns, rows, rowKey, label, paged = false }: 
         </thead>
         <tbody>
           {shown.rows.map((row) => (
-            <tr key={rowKey(row)}>
+            <tr key={rowKey(row)} className={openKey !== undefined && openKey === rowKey(row) ? 'data-table__open-row' : undefined}>
               {columns.map((column) => (
                 <td key={column.key} data-label={column.title} className={column.primary ? 'data-table__primary' : undefined}>
-                  {column.render(row)}
+                  {column.primary && onOpen ? (
+                    <button type="button" className="data-table__open" aria-expanded={openKey === rowKey(row)} onClick={() => onOpen(row)}>
+                      {column.render(row)}
+                    </button>
+                  ) : (
+                    column.render(row)
+                  )}
                 </td>
               ))}
             </tr>
           ))}
         </tbody>
       </table>
-      {paged && shown.total > PAGE_SIZES[0] && (
+      {(paged || hall) && shown.total > PAGE_SIZES[0] && (
         <div className="data-table__paging">
           <label>
             每页

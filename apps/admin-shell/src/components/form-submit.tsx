@@ -1,19 +1,18 @@
-import { NETWORK_ERROR } from '@hall/app';
+import { submitWithFeedback } from '@hall/app';
 import { useState } from 'react';
 
 /**
- * A console form's save: busy while it runs, and the hall's refusal (or the network's) shown in
- * place; the fields keep what was typed. `submit` answers null when done, else the message.
+ * A console form's save, through the hall's submitWithFeedback: busy while it runs, and the hall's
+ * refusal (or the network's) shown in place; the fields keep what was typed. `submit` answers null
+ * when done, else the message.
  */
 export function useFormSubmit<Values>(submit: (values: Values) => Promise<string | null>) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const run = async (values: Values) => {
+  const run = (values: Values) => {
     setBusy(true);
     setError(null);
-    const refused = await submit(values).catch(() => NETWORK_ERROR);
-    setBusy(false);
-    setError(refused);
+    return submitWithFeedback(() => submit(values), { inPlace: true, onSettled: () => setBusy(false), onFailure: setError });
   };
   return { busy, error, run };
 }

@@ -1,4 +1,4 @@
-import { NETWORK_ERROR } from '@hall/app';
+import { submitWithFeedback } from '@hall/app';
 import { Button, TextArea } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import './console-page.css';
@@ -21,13 +21,10 @@ export interface ReplyText {
 export function useReply() {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const run = async (send: () => Promise<string | null>): Promise<boolean> => {
+  const run = (send: () => Promise<string | null>): Promise<boolean> => {
     setBusy(true);
     setProblem(null);
-    const refused = await send().catch(() => NETWORK_ERROR);
-    setBusy(false);
-    setProblem(refused);
-    return refused === null;
+    return submitWithFeedback(send, { inPlace: true, onSettled: () => setBusy(false), onFailure: setProblem });
   };
   return { problem, setProblem, busy, run };
 }

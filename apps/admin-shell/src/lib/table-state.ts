@@ -1,3 +1,5 @@
+import { LIST_PAGE_SIZES, type ListOrder } from '@hall/api/browser';
+
 /** A console table's sorting and paging, kept apart from the markup so that it is tested on its own. */
 
 export type SortDirection = 'ascending' | 'descending';
@@ -11,8 +13,8 @@ export interface TableState {
   pageSize: number;
 }
 
-/** The page sizes an operator may choose, the first the default. */
-export const PAGE_SIZES = [20, 50, 100] as const;
+/** The page sizes an operator may choose, the first the default: the ones the hall's list calls take. */
+export const PAGE_SIZES = LIST_PAGE_SIZES;
 
 export const initialTableState = (pageSize: number = PAGE_SIZES[0]): TableState => ({ sortKey: null, direction: 'ascending', page: 1, pageSize });
 
@@ -56,4 +58,36 @@ export function visibleRows<Row>(rows: readonly Row[], state: TableState, sortVa
   const pages = Math.max(1, Math.ceil(ordered.length / state.pageSize));
   const page = Math.min(state.page, pages);
   return { rows: ordered.slice((page - 1) * state.pageSize, page * state.pageSize), total: ordered.length };
+}
+
+/**
+ * A table paged and sorted by the hall (the long lists): its state as the address keeps it, so that
+ * 返回 and a reload come back to it. What the address cannot mean (a page size not offered, a
+ * column not sortable here) falls back to the default rather than being sent to be refused.
+ */
+export function tableStateOf(query: URLSearchParams, sortable: readonly string[]): TableState {
+  const size = Number(query.get('size'));
+  const sort = query.get('sort');
+  return {
+    sortKey: sort && sortable.includes(sort) ? sort : null,
+    direction: query.get('order') === 'desc' ? 'descending' : 'ascending',
+    page: Math.max(1, Math.floor(Number(query.get('page'))) || 1),
+    pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : PAGE_SIZES[0],
+  };
+}
+
+/** The address's part of a table state: only what differs from the defaults. */
+export function tableQueryOf(state: TableState): Record<'page' | 'size' | 'sort' | 'order', string | undefined> {
+  return {
+    page: state.page > 1 ? String(state.page) : undefined,
+    size: state.pageSize !== PAGE_SIZES[0] ? String(state.pageSize) : undefined,
+    sort: state.sortKey ?? undefined,
+    order: state.sortKey && state.direction === 'descending' ? 'desc' : undefined,
+  };
+}
+
+/** What a list call takes of a table state (packages/api listPageSize, listSort, listOrder). */
+export function listAskOf<Sort extends string>(state: TableState): { page: number; pageSize: number; sort?: Sort; order?: ListOrder } {
+  if (state.sortKey === null) return { page: state.page, pageSize: state.pageSize };
+  return { page: state.page, pageSize: state.pageSize, sort: state.sortKey as Sort, order: state.direction === 'descending' ? 'desc' : 'asc' };
 }

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { tableQueryOf, tableStateOf, type TableState } from './table-state';
 
 /**
  * A console list's place, kept in the address so that 返回 from an item and a reload come back to
@@ -21,4 +22,31 @@ export function useListAddress() {
     setParams(query, { replace: true });
   };
   return { page, text, change };
+}
+
+/**
+ * A console table paged and sorted by the hall, its place in the address (lib/table-state.ts): the
+ * table's state, its filters as text, and the panel's open row (`open`). A new filter goes back to page 1.
+ */
+export function useTableAddress(sortable: readonly string[]) {
+  const [params, setParams] = useSearchParams();
+  const set = (next: Record<string, string | undefined>) =>
+    setParams(
+      (current) => {
+        const query = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(next)) {
+          if (value) query.set(name, value);
+          else query.delete(name);
+        }
+        return query;
+      },
+      { replace: true },
+    );
+  return {
+    state: tableStateOf(params, sortable),
+    text: (name: string) => params.get(name) ?? '',
+    setState: (state: TableState) => set(tableQueryOf(state)),
+    filter: (next: Record<string, string>) => set({ ...next, page: undefined }),
+    set,
+  };
 }

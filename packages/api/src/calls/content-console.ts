@@ -4,11 +4,11 @@ import { errcodeOnlyReply, errcodeReply } from '../envelopes';
 import { plainText, text } from '../common';
 import { siteDetails } from './shared/records';
 import { itemsReply, pagedReply, removedReply } from './shared/replies';
-import { bareRequest, pageNumber } from './shared/requests';
+import { bareRequest, listOrder, listPageSize, listSort, pageNumber } from './shared/requests';
 import { ARTICLE_TYPES } from '../messages';
 import { commonQuestion, guide } from './content';
 import { banner } from './session';
-import { ARTICLE_STATUSES, CONSOLE_ARTICLE_CONTENT_MAX_LENGTH, CONSOLE_ARTICLE_TITLE_MAX_LENGTH } from '../content-limits';
+import { ARTICLE_STATUSES, CONSOLE_ARTICLE_SORTS, CONSOLE_ARTICLE_CONTENT_MAX_LENGTH, CONSOLE_ARTICLE_TITLE_MAX_LENGTH } from '../content-limits';
 
 export * from '../content-limits';
 
@@ -38,11 +38,17 @@ export type ConsoleArticle = z.infer<typeof consoleArticle>;
 const articleId = text(20);
 
 export const contentConsoleCalls = {
-  /** A page of articles, newest change first; type and status narrow it; search matches the title literally. */
+  /**
+   * A page of articles (pageSize, default CONSOLE_ARTICLE_PAGE_SIZE), newest change first or by the
+   * column sorted; type and status narrow it; search matches the title literally.
+   */
   listConsoleArticles: post(
     '/online/admin/api/content/articles/list',
     bareRequest.extend({
       page: pageNumber,
+      pageSize: listPageSize,
+      sort: listSort(CONSOLE_ARTICLE_SORTS),
+      order: listOrder,
       type: z.enum(ARTICLE_TYPES).optional(),
       status: z.enum(ARTICLE_STATUSES).optional(),
       search: plainText(100).optional(),

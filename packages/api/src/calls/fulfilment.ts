@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { post } from '../define-call';
 import { errcodeReply } from '../envelopes';
 import { plainText, text } from '../common';
-import { bareRequest } from './shared/requests';
-import { itemsReply } from './shared/replies';
+import { bareRequest, listOrder, listPageSize, listSort } from './shared/requests';
+import { pagedReply } from './shared/replies';
+import { FULFILMENT_QUEUE_SORTS } from '../console-limits';
 
 /**
  * Query fulfilment in the console (docs/architecture.md §6, §12), for operators with the 窗口人员 role. Without
@@ -109,9 +110,26 @@ export type FulfilmentAnswer = z.infer<typeof fulfilmentAnswer>;
 
 const recordId = text(20);
 
+/** The most of the queue one answer holds when no page is asked for (the whole queue, as it always was). */
+export const FULFILMENT_QUEUE_MAX = 500;
+
 export const fulfilmentCalls = {
-  /** The queries waiting for an operator, oldest first; kind narrows to one kind. */
-  listFulfilmentQueue: post('/online/admin/api/fulfilment/list', bareRequest.extend({ kind: fulfilmentKind.optional() }), itemsReply(fulfilmentItem)),
+  /**
+   * The queries waiting for an operator, oldest first, or by the column sorted (order, ascending when
+   * left out); kind narrows to one kind. Without page, the whole queue (at most FULFILMENT_QUEUE_MAX);
+   * with it, that page of pageSize (default the first of LIST_PAGE_SIZES). total counts the whole queue.
+   */
+  listFulfilmentQueue: post(
+    '/online/admin/api/fulfilment/list',
+    bareRequest.extend({
+      kind: fulfilmentKind.optional(),
+      page: z.number().int().min(1).max(100_000).optional(),
+      pageSize: listPageSize,
+      sort: listSort(FULFILMENT_QUEUE_SORTS),
+      order: listOrder,
+    }),
+    pagedReply(fulfilmentItem),
+  ),
   /** One record of the four kinds, pending or answered; any other answers 查询无数据. */
   getFulfilmentRecord: post('/online/admin/api/fulfilment/get', bareRequest.extend({ id: recordId }), errcodeReply(fulfilmentRecord)),
   /**

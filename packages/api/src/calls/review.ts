@@ -3,7 +3,7 @@ import { apilist, get } from '../define-call';
 import { errcodeOnlyReply, errcodeReply } from '../envelopes';
 import { text, plainText } from '../common';
 import { pagedReply } from './shared/replies';
-import { bareRequest, calendarDate, pageNumber } from './shared/requests';
+import { bareRequest, calendarDate, listOrder, pageNumber } from './shared/requests';
 import { applicationDetail, reviewOpinions } from './apply';
 import { applicationMaterial } from './apply-fill';
 import { REVIEW_OPINION_MAX_LENGTH, REVIEW_QUEUE_PAGE_MAX } from '../review-limits';
@@ -87,7 +87,8 @@ export const REVIEW_DECISIONS_PAGE_SIZE = 20;
 
 export const reviewCalls = {
   /**
-   * The applications waiting at each stage (or at the one named), oldest submission first: a page of
+   * The applications waiting at each stage (or at the one named), oldest submission first (newest with
+   * order desc): a page of
    * pageSize (default 500, the most one answer holds) from page (default 1) of each queue.
    */
   getReviewList: apilist(
@@ -96,6 +97,8 @@ export const reviewCalls = {
       stage: reviewStage.optional(),
       page: pageNumber,
       pageSize: z.number().int().min(1).max(REVIEW_QUEUE_PAGE_MAX).default(REVIEW_QUEUE_PAGE_MAX),
+      /** By submission time: asc (oldest first, the queue's own order) unless desc. */
+      order: listOrder,
     }),
     errcodeReply(z.object({ lists: z.array(reviewQueue) })),
   ),

@@ -1,6 +1,6 @@
 import type { DayBooking } from '@hall/api/browser';
 import { ATTENDANCE_LABELS } from '@hall/domain';
-import { NETWORK_ERROR } from '@hall/app';
+import { submitWithFeedback } from '@hall/app';
 import { EmptyState } from '@hall/ui/empty-state';
 import { Button, Tag } from 'antd-mobile';
 import { useState } from 'react';
@@ -30,11 +30,19 @@ function Actions({ booking, onMarked }: { booking: DayBooking; onMarked: (next: 
   if (booking.state) return <span className="console-muted">{`${booking.recordedBy} ${booking.recordedAt.slice(11, 16)}`}</span>;
   const run = async (state: 'arrived' | 'no_show') => {
     setBusy(true);
-    const outcome = await mark(booking, state).catch(() => ({ problem: NETWORK_ERROR }));
-    setBusy(false);
-    if ('problem' in outcome) setProblem(outcome.problem);
-    else {
-      onMarked(outcome.booking);
+    setProblem(null);
+    let marked: DayBooking | null = null;
+    await submitWithFeedback(
+      async () => {
+        const outcome = await mark(booking, state);
+        if ('problem' in outcome) return outcome.problem;
+        marked = outcome.booking;
+        return null;
+      },
+      { inPlace: true, onSettled: () => setBusy(false), onFailure: setProblem },
+    );
+    if (marked) {
+      onMarked(marked);
       showSuccess(state === 'arrived' ? '已登记到场' : '已登记未到');
     }
   };

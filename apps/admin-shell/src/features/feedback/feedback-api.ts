@@ -1,6 +1,7 @@
-import { errcodeOk, NO_DATA_MESSAGE, replyMessage, type InboxFeedbackDetail, type InboxFeedbackItem } from '@hall/api/browser';
+import { errcodeOk, NO_DATA_MESSAGE, replyMessage, type FEEDBACK_INBOX_SORTS, type InboxFeedbackDetail, type InboxFeedbackItem } from '@hall/api/browser';
 import { LOAD_FAILED_TRY_LATER, NotFoundError } from '@hall/app';
 import { api } from '../../lib/hall';
+import { listAskOf, type TableState } from '../../lib/table-state';
 
 export interface InboxPage {
   items: InboxFeedbackItem[];
@@ -9,9 +10,10 @@ export interface InboxPage {
   pageSize: number;
 }
 
-/** A page of the inbox, unanswered first. Throws the server's message. */
-export async function loadInbox(page: number, search: string, onlyWaiting: boolean): Promise<InboxPage> {
-  const reply = await api.listInboxFeedback({ page, search: search || undefined, only: onlyWaiting ? 'waiting' : undefined });
+/** A page of the inbox, unanswered first unless the table sorts it. Throws the server's message. */
+export async function loadInbox(table: TableState, search: string, onlyWaiting: boolean): Promise<InboxPage> {
+  const ask = listAskOf<(typeof FEEDBACK_INBOX_SORTS)[number]>(table);
+  const reply = await api.listInboxFeedback({ ...ask, search: search || undefined, only: onlyWaiting ? 'waiting' : undefined });
   if (!errcodeOk(reply) || !reply.data) throw new Error(replyMessage(reply, LOAD_FAILED_TRY_LATER));
   return reply.data;
 }

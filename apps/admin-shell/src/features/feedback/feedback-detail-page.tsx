@@ -3,7 +3,6 @@ import { FieldList } from '@hall/ui/field-list';
 import { LoadingState } from '@hall/ui/load-state';
 import { showSuccess } from '@hall/ui';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
 import { loadFeedback, sendReply } from './feedback-api';
 import { LoadFailure } from '../../components/load-failure';
 import './feedback.css';
@@ -11,6 +10,7 @@ import { ConsolePage } from '../../components/console-page';
 import { useConsoleRemote } from '../../lib/use-console-remote';
 import { paths } from '../../config/paths';
 import { ReplyForm, useReply } from '../../components/reply-form';
+import { useDetailItem } from '../../components/detail-panel';
 
 /** The reply form. What was typed stays in the field whatever goes wrong; the problem shows under it. */
 function FeedbackReply({ id, onReplied }: { id: string; onReplied: (item: InboxFeedbackDetail) => void }) {
@@ -53,12 +53,10 @@ function FeedbackReply({ id, onReplied }: { id: string; onReplied: (item: InboxF
 
 /** 反馈详情: one citizen's feedback and its reply, or the form to write one. */
 export function FeedbackDetailPage() {
-  const { id = '' } = useParams();
-  const navigate = useNavigate();
+  const { id, back: backToList } = useDetailItem(paths.feedback.list);
   const loaded = useConsoleRemote(() => loadFeedback(id), [id]);
   const [replied, setReplied] = useState<InboxFeedbackDetail | null>(null);
   const item = replied ?? ((!loaded.loading && loaded.data) || null);
-  const backToList = () => navigate(paths.feedback.list);
 
   return (
     <ConsolePage className="feedback-page" title="反馈详情" onBack={backToList} onRefresh={loaded.reload}>

@@ -1,12 +1,13 @@
-import { errcodeOk, NO_DATA_MESSAGE, replyMessage, type FulfilmentAnswer, type FulfilmentItem, type FulfilmentRecord } from '@hall/api/browser';
+import { errcodeOk, NO_DATA_MESSAGE, replyMessage, type FULFILMENT_QUEUE_SORTS, type FulfilmentAnswer, type FulfilmentItem, type FulfilmentKind, type FulfilmentRecord } from '@hall/api/browser';
 import { LOAD_FAILED_TRY_LATER, NotFoundError } from '@hall/app';
 import { api } from '../../lib/hall';
+import { listAskOf, type TableState } from '../../lib/table-state';
 
-/** The queries waiting for an operator, oldest first. Throws the server's message. */
-export async function loadQueue(): Promise<FulfilmentItem[]> {
-  const reply = await api.listFulfilmentQueue({});
+/** A page of the queries waiting for an operator, oldest first unless the table sorts them, of one kind or all. Throws the server's message. */
+export async function loadQueue(table: TableState, kind: FulfilmentKind | undefined): Promise<{ items: FulfilmentItem[]; total: number }> {
+  const reply = await api.listFulfilmentQueue({ ...listAskOf<(typeof FULFILMENT_QUEUE_SORTS)[number]>(table), kind });
   if (!errcodeOk(reply) || !reply.data) throw new Error(replyMessage(reply, LOAD_FAILED_TRY_LATER));
-  return reply.data.items;
+  return reply.data;
 }
 
 /** One record. Throws NotFoundError for an unknown one, else the server's message. */

@@ -7,7 +7,6 @@ import { LoadingState } from '@hall/ui/load-state';
 import { Button, Selector } from 'antd-mobile';
 import { Input, showConfirm, showSuccess } from '@hall/ui';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
 import { answer, loadRecord, uploadDocument, type Answered } from './fulfilment-api';
 import { LoadFailure } from '../../components/load-failure';
 import { registryTryFields } from './registry-tries';
@@ -15,6 +14,7 @@ import './fulfilment.css';
 import { ConsolePage } from '../../components/console-page';
 import { useConsoleRemote } from '../../lib/use-console-remote';
 import { paths } from '../../config/paths';
+import { useDetailItem } from '../../components/detail-panel';
 import { ReplyForm, useReply } from '../../components/reply-form';
 
 type Mode = 'entered' | 'upload' | 'notFound';
@@ -190,11 +190,9 @@ function AnswerForm({ record, onAnswered }: { record: FulfilmentRecord; onAnswer
 
 /** 查询详情: who asked what, and the answer (or the form to give one). */
 export function FulfilmentDetailPage() {
-  const { id = '' } = useParams();
-  const navigate = useNavigate();
+  const { id, back: backToList } = useDetailItem(paths.fulfilment.list);
   const loaded = useConsoleRemote(() => loadRecord(id), [id]);
   const record = (!loaded.loading && loaded.data) || null;
-  const backToList = () => navigate(paths.fulfilment.list);
 
   return (
     <ConsolePage className="fulfilment-page" title="查询详情" onBack={backToList} onRefresh={loaded.reload}>
@@ -220,7 +218,7 @@ export function FulfilmentDetailPage() {
               record={record}
               onAnswered={(next) => {
                 showSuccess(isQueryRecordHighlighted(next.state) ? '已答复，市民可查看结果' : '已答复未查到');
-                navigate(paths.fulfilment.list, { replace: true });
+                backToList();
               }}
             />
           ) : (

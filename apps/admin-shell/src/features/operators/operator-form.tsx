@@ -59,7 +59,7 @@ export function OperatorForm({
         }
       >
         {mode === 'create' && (
-          <Form.Item name="username" label="账号" extra="3至32位字母、数字、点、下划线或短横线" rules={[{ required: true, message: '请输入账号' }]}>
+          <Form.Item name="username" label="账号" description="3至32位字母、数字、点、下划线或短横线" rules={[{ required: true, message: '请输入账号' }]}>
             <Input autoComplete="off" />
           </Form.Item>
         )}
@@ -74,7 +74,7 @@ export function OperatorForm({
           </Form.Item>
         )}
         {mode !== 'edit' && (
-          <Form.Item name="password" label="临时密码" extra={`至少${OPERATOR_PASSWORD_MIN_LENGTH}位，含字母和数字；本人首次登录后须修改`} rules={[{ required: true, message: '请输入临时密码' }]}>
+          <Form.Item name="password" label="临时密码" description={`至少${OPERATOR_PASSWORD_MIN_LENGTH}位，含字母和数字；本人首次登录后须修改`} rules={[{ required: true, message: '请输入临时密码' }]}>
             <Input autoComplete="new-password" />
           </Form.Item>
         )}

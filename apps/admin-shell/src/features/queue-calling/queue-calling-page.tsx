@@ -1,5 +1,5 @@
 import { queueCallStateText, type QueueBoardNumber, type QueueCallState } from '@hall/api/browser';
-import { LOAD_FAILED, NETWORK_ERROR } from '@hall/app';
+import { LOAD_FAILED, submitWithFeedback } from '@hall/app';
 import { validateQueueWindow } from '@hall/domain';
 import { EmptyState } from '@hall/ui/empty-state';
 import { ErrorState, LoadingState } from '@hall/ui/load-state';
@@ -7,7 +7,9 @@ import { Button, Tag } from 'antd-mobile';
 import { Input, showToast } from '@hall/ui';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { DataTable, type Column } from '../../components/data-table';
 import { FormError } from '../../components/form-submit';
+import { useDesktop } from '../../lib/use-desktop';
 import { loadBoard, loadCallingGroups, runCall, type CallAction } from './queue-calling-api';
 import './queue-calling.css';
 import { ConsolePage } from '../../components/console-page';
@@ -21,46 +23,95 @@ const BOARD_REFRESH_MS = 5000;
 const STATE_COLORS: Record<QueueCallState, 'default' | 'primary' | 'warning' | 'success'> = { waiting: 'default', called: 'primary', serving: 'primary', skipped: 'warning', done: 'success' };
 const STATE_LABELS: Record<QueueCallState, string> = { waiting: '等待中', called: '已叫号', serving: '办理中', skipped: '已过号', done: '已办结' };
 
+function StateTag({ item }: { item: QueueBoardNumber }) {
+  return (
+    <Tag color={STATE_COLORS[item.callState]} fill="outline">
+      {item.callState === 'called' || item.callState === 'serving' ? queueCallStateText(item.callState, item.callWindow) : STATE_LABELS[item.callState]}
+    </Tag>
+  );
+}
+
+function NumberActions({ item, busy, onAction }: { item: QueueBoardNumber; busy: boolean; onAction: (action: CallAction) => void }) {
+  return (
+    <span className="queue-calling__number-actions">
+      {(item.callState === 'called' || item.callState === 'skipped') && (
+        <Button size="mini" disabled={busy} onClick={() => onAction({ kind: 'recall', id: item.id, window: 0 })}>
+          重呼
+        </Button>
+      )}
+      {item.callState === 'called' && (
+        <>
+          <Button size="mini" color="primary" fill="outline" disabled={busy} onClick={() => onAction({ kind: 'serve', id: item.id })}>
+            开始办理
+          </Button>
+          <Button size="mini" color="warning" fill="outline" disabled={busy} onClick={() => onAction({ kind: 'skip', id: item.id })}>
+            过号
+          </Button>
+        </>
+      )}
+      {(item.callState === 'called' || item.callState === 'serving') && (
+        <Button size="mini" color="success" fill="outline" disabled={busy} onClick={() => onAction({ kind: 'finish', id: item.id })}>
+          办结
+        </Button>
+      )}
+    </span>
+  );
+}
+
 function NumberRow({ item, busy, onAction }: { item: QueueBoardNumber; busy: boolean; onAction: (action: CallAction) => void }) {
   return (
     <li className="queue-calling__number">
       <span className="queue-calling__number-text">{item.number}</span>
-      <Tag color={STATE_COLORS[item.callState]} fill="outline">
-        {item.callState === 'called' || item.callState === 'serving' ? queueCallStateText(item.callState, item.callWindow) : STATE_LABELS[item.callState]}
-      </Tag>
+      <StateTag item={item} />
       <span className="console-item__line">
         {item.resTime}
         {item.calledAt ? ` · ${item.calledAt} 叫号` : ''}
       </span>
-      <span className="queue-calling__number-actions">
-        {(item.callState === 'called' || item.callState === 'skipped') && (
-          <Button size="mini" disabled={busy} onClick={() => onAction({ kind: 'recall', id: item.id, window: 0 })}>
-            重呼
-          </Button>
-        )}
-        {item.callState === 'called' && (
-          <>
-            <Button size="mini" color="primary" fill="outline" disabled={busy} onClick={() => onAction({ kind: 'serve', id: item.id })}>
-              开始办理
-            </Button>
-            <Button size="mini" color="warning" fill="outline" disabled={busy} onClick={() => onAction({ kind: 'skip', id: item.id })}>
-              过号
-            </Button>
-          </>
-        )}
-        {(item.callState === 'called' || item.callState === 'serving') && (
-          <Button size="mini" color="success" fill="outline" disabled={busy} onClick={() => onAction({ kind: 'finish', id: item.id })}>
-            办结
-          </Button>
-        )}
-      </span>
+      <NumberActions item={item} busy={busy} onAction={onAction} />
     </li>
+  );
+}
+
+const STATE_ORDER = Object.keys(STATE_LABELS) as QueueCallState[];
+
+/**
+ * The day's numbers as a table on the desktop, by state and sorted by any column, a page at a time.
+ * The board is one group's one day, read whole every few seconds: it is paged and sorted here.
+ */
+function NumbersTable({ label, numbers, busy, onAction }: { label: string; numbers: QueueBoardNumber[]; busy: boolean; onAction: (action: CallAction) => void }) {
+  const [state, setState] = useState<QueueCallState | ''>('');
+  const columns: Column<QueueBoardNumber>[] = [
+    { key: 'number', title: '号码', primary: true, render: (item) => item.number, sortValue: (item) => item.number },
+    { key: 'state', title: '状态', render: (item) => <StateTag item={item} />, sortValue: (item) => STATE_ORDER.indexOf(item.callState) },
+    { key: 'resTime', title: '取号时间', render: (item) => item.resTime, sortValue: (item) => item.resTime },
+    { key: 'calledAt', title: '叫号时间', render: (item) => item.calledAt || '—', sortValue: (item) => item.calledAt },
+    { key: 'actions', title: '操作', render: (item) => <NumberActions item={item} busy={busy} onAction={onAction} /> },
+  ];
+  const shown = state ? numbers.filter((item) => item.callState === state) : numbers;
+  return (
+    <div className="console-section">
+      <form className="console-filter queue-calling__filter" aria-label="筛选号码" onSubmit={(event) => event.preventDefault()}>
+        <label>
+          状态
+          <select value={state} onChange={(event) => setState(event.target.value as QueueCallState | '')}>
+            <option value="">全部状态</option>
+            {STATE_ORDER.map((name) => (
+              <option key={name} value={name}>
+                {STATE_LABELS[name]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+      {shown.length === 0 ? <EmptyState description="没有该状态的号码" /> : <DataTable label={label} columns={columns} rows={shown} rowKey={(item) => item.id} paged />}
+    </div>
   );
 }
 
 /** 叫号: a group's numbers of today, called to this counter's window (docs/architecture.md §6, 窗口人员). */
 export function QueueCallingPage() {
   const [params, setParams] = useSearchParams();
+  const desktop = useDesktop();
   const groupId = params.get('group') ?? '';
   const halls = useConsoleRemote(loadCallingGroups, []);
   const board = useConsoleRemote(() => (groupId ? loadBoard(groupId) : Promise.resolve(null)), [groupId]);
@@ -92,14 +143,18 @@ export function QueueCallingPage() {
       localStorage.setItem(WINDOW_KEY, String(window));
     }
     setBusy(true);
-    const result = await runCall(action).catch(() => ({ problem: NETWORK_ERROR }));
-    setBusy(false);
-    if ('problem' in result) setProblem(result.problem);
-    else {
-      showToast(result.message);
-      // The line under the button says who is being called; a skip or finish ends that call.
-      setLastCall(action.kind === 'next' || action.kind === 'recall' ? result.message : null);
-    }
+    const asked = action;
+    await submitWithFeedback(
+      async () => {
+        const result = await runCall(asked);
+        if ('problem' in result) return result.problem;
+        showToast(result.message);
+        // The line under the button says who is being called; a skip or finish ends that call.
+        setLastCall(asked.kind === 'next' || asked.kind === 'recall' ? result.message : null);
+        return null;
+      },
+      { inPlace: true, onSettled: () => setBusy(false), onFailure: setProblem },
+    );
     await board.reload();
   }
 
@@ -159,6 +214,8 @@ export function QueueCallingPage() {
           </div>
           {board.data.numbers.length === 0 ? (
             <EmptyState className="console-empty" description={`${group?.name ?? '该业务'}今天还没有人取号`} hint="市民取号后会出现在这里" />
+          ) : desktop ? (
+            <NumbersTable label={`${group?.name ?? ''}今天的号码`} numbers={board.data.numbers} busy={busy} onAction={(action) => void act(action)} />
           ) : (
             <ul className="console-section queue-calling__numbers" aria-label={`${group?.name ?? ''}今天的号码`}>
               {board.data.numbers.map((item) => (

@@ -1,6 +1,7 @@
 import { errcodeOk, NO_DATA_MESSAGE, replyMessage, REVIEW_QUEUE_PAGE, type ReviewApplicationDetail, type ReviewQueue, type ReviewQueueItem } from '@hall/api/browser';
 import { LOAD_FAILED_TRY_LATER, NotFoundError } from '@hall/app';
 import { api } from '../../lib/hall';
+import type { TableState } from '../../lib/table-state';
 
 export type ReviewStageName = ReviewQueue['stage'];
 export type ReviewDecisionName = 'pass' | 'reject';
@@ -18,6 +19,15 @@ export async function loadReviewQueuePage(stage: ReviewStageName, page: number):
   const queue = errcodeOk(reply) ? reply.data?.lists[0] : undefined;
   if (!queue) throw new Error(replyMessage(reply, LOAD_FAILED_TRY_LATER));
   return queue.items;
+}
+
+/** A page of one stage's queue as the desktop's table asks for it: the size chosen, newest first when the time column is sorted so. Throws the server's message. */
+export async function loadReviewTable(stage: ReviewStageName, table: TableState): Promise<ReviewQueue> {
+  const newest = table.sortKey === 'tjsj' && table.direction === 'descending';
+  const reply = await api.getReviewList({ stage, page: table.page, pageSize: table.pageSize, order: newest ? 'desc' : undefined });
+  const queue = errcodeOk(reply) ? reply.data?.lists[0] : undefined;
+  if (!queue) throw new Error(replyMessage(reply, LOAD_FAILED_TRY_LATER));
+  return queue;
 }
 
 /** One submitted application in full. Throws NotFoundError for an unknown one (查询无数据), else the server's message. */

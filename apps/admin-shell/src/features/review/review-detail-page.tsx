@@ -1,15 +1,16 @@
 import type { ReviewApplicationDetail } from '@hall/api/browser';
 import { REVIEW_OPINION_MAX_LENGTH, REVIEW_OPINION_REQUIRED } from '@hall/api/browser';
-import { LOAD_FAILED, NETWORK_ERROR, APPLICATION_NOT_FOUND } from '@hall/app';
+import { LOAD_FAILED, APPLICATION_NOT_FOUND, submitWithFeedback } from '@hall/app';
 import { REVIEW_STAGE_LABELS, SAVE_TYPES, applicantRecordFields, applicationNumberText, enumLabel, reviewStatusLabel, rightsRecordFields, unitRecordFields, type RecordField } from '@hall/domain';
 import { EmptyState } from '@hall/ui/empty-state';
 import { FieldList } from '@hall/ui/field-list';
 import { ErrorState, LoadingState } from '@hall/ui/load-state';
 import { MaterialThumbnails, MaterialViewer, type MaterialViewerState } from '@hall/ui/material-pictures';
-import { showAlert, showConfirm, showSuccess } from '@hall/ui';
+import { showConfirm, showSuccess } from '@hall/ui';
 import { Button, Popup } from 'antd-mobile';
 import { useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { useDetailItem } from '../../components/detail-panel';
 import { decideReview, loadReviewApplication, type ReviewDecisionName, type ReviewStageName } from './review-api';
 import './review.css';
 import { ConsolePage } from '../../components/console-page';
@@ -155,35 +156,29 @@ function RejectSheet({ stage, visible, busy, onClose, onReject }: { stage: Revie
 
 /** 审核详情: one submitted application in full, with the decisions of the stage it waits at. */
 export function ReviewDetailPage() {
-  const { id = '' } = useParams();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
+  // The list of the stage the application waits at, once known: back, and after a decision.
+  const { id, back: backToList } = useDetailItem(() => href(paths.review.list, {}, { stage: stage ?? params.get('stage') ?? 'cadastralSurvey' }));
   const loaded = useConsoleRemote(() => loadReviewApplication(id), [id]);
   const [rejecting, setRejecting] = useState(false);
   const [busy, setBusy] = useState(false);
   const detail = (!loaded.loading && loaded.data) || null;
   const stage = detail?.stage ?? null;
-  const backToList = () => navigate(href(paths.review.list, {}, { stage: stage ?? params.get('stage') ?? 'cadastralSurvey' }));
 
   async function decide(decision: ReviewDecisionName, opinion?: string) {
     if (!stage) return;
     setBusy(true);
-    let problem: string | null;
-    try {
-      problem = await decideReview(id, stage, decision, opinion);
-    } catch {
-      problem = NETWORK_ERROR;
-    }
-    setBusy(false);
-    if (problem) {
-      setRejecting(false);
-      await showAlert(problem);
-      void loaded.reload();
-      return;
-    }
-    setRejecting(false);
+    // A refusal (another reviewer decided first, a missing opinion …) is alerted over the application, read again.
+    const done = await submitWithFeedback(() => decideReview(id, stage, decision, opinion), {
+      onSettled: () => {
+        setBusy(false);
+        setRejecting(false);
+      },
+      onFailure: () => void loaded.reload(),
+    });
+    if (!done) return;
     showSuccess(decision === 'pass' ? PASS_ACTIONS[stage].done : '已驳回');
-    navigate(href(paths.review.list, {}, { stage }), { replace: true });
+    backToList();
   }
 
   async function pass() {

@@ -4,14 +4,52 @@ import { REVIEW_STAGE_LABELS, applicationNumberText } from '@hall/domain';
 import { EmptyState } from '@hall/ui/empty-state';
 import { Badge, Button, Tabs } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { loadReviewQueuePage, loadReviewQueues, type ReviewStageName } from './review-api';
+import { useSearchParams } from 'react-router';
+import { LoadStatus } from '../../components/load-status';
+import type { Column } from '../../components/data-table';
+import { useOnPanelClosed, useOpenRow } from '../../components/detail-panel';
+import { PanelTable } from '../../components/panel-table';
+import { useDesktop } from '../../lib/use-desktop';
+import { useTableAddress } from '../../lib/use-list-address';
+import { loadReviewQueuePage, loadReviewQueues, loadReviewTable, type ReviewStageName } from './review-api';
+import { ReviewDetailPage } from './review-detail-page';
 import './review.css';
 import { ConsolePage } from '../../components/console-page';
 import { useConsoleRemote } from '../../lib/use-console-remote';
-import { href, paths } from '../../config/paths';
+import { paths } from '../../config/paths';
 
 const FIRST_STAGE: ReviewStageName = 'cadastralSurvey';
+
+const applicantsOf = (item: ReviewQueueItem) => (item.sqr_names.length ? item.sqr_names.join('、') : '暂无');
+
+/** A stage's queue as a table on the desktop: the hall pages it, and sorts it by submission time either way. */
+const COLUMNS: Column<ReviewQueueItem>[] = [
+  { key: 'name', title: '申请', primary: true, render: (item) => item.name || '未命名申请' },
+  { key: 'prolsh', title: '受理编号', render: (item) => applicationNumberText(item.prolsh) },
+  { key: 'applicants', title: '申请人', render: applicantsOf },
+  { key: 'user', title: '提交人', render: (item) => item.user_name || '未填写' },
+  { key: 'area', title: '申请地点', render: (item) => item.areaname },
+  { key: 'tjsj', title: '提交时间', sortable: true, render: (item) => item.tjsj },
+];
+
+/** The desktop's table of one stage's queue, the application open beside it. */
+function QueueTable({ stage, label, onChanged }: { stage: ReviewStageName; label: string; onChanged: () => void }) {
+  const { state, setState } = useTableAddress(['tjsj']);
+  const row = useOpenRow(paths.review.detail);
+  const loaded = useConsoleRemote(() => loadReviewTable(stage, state), [stage, state.page, state.pageSize, state.sortKey, state.direction]);
+  useOnPanelClosed(row.openId, () => {
+    void loaded.reload();
+    onChanged();
+  });
+  const queue = loaded.data;
+  return (
+    <>
+      <LoadStatus loaded={loaded} />
+      {queue && queue.total === 0 && <EmptyState className="review-empty" description={`暂无等待${label}的申请`} hint="市民提交的申请会出现在这里，点右上角可刷新" />}
+      <PanelTable label={`等待${label}的申请`} columns={COLUMNS} page={queue} state={state} onState={setState} row={row} panelTitle="审核详情" detail={<ReviewDetailPage />} />
+    </>
+  );
+}
 
 function QueueItem({ item, onOpen }: { item: ReviewQueueItem; onOpen: () => void }) {
   return (
@@ -19,7 +57,7 @@ function QueueItem({ item, onOpen }: { item: ReviewQueueItem; onOpen: () => void
       <button type="button" className="console-item__open" onClick={onOpen}>
         <span className="console-item__title">{item.name}</span>
         <span className="console-item__line">受理编号：{applicationNumberText(item.prolsh)}</span>
-        <span className="console-item__line">申请人：{item.sqr_names.length ? item.sqr_names.join('、') : '暂无'}</span>
+        <span className="console-item__line">申请人：{applicantsOf(item)}</span>
         <span className="console-item__line">提交人：{item.user_name || '未填写'}</span>
         <span className="console-item__line">申请地点：{item.areaname}</span>
         <span className="console-item__line console-item__time">提交时间：{item.tjsj}</span>
@@ -73,7 +111,8 @@ function Queue({ queue, onOpen }: { queue: ReviewQueue; onOpen: (item: ReviewQue
 
 /** 申请审核: the applications waiting at each review stage, oldest first (docs/architecture.md §7). */
 export function ReviewListPage() {
-  const navigate = useNavigate();
+  const desktop = useDesktop();
+  const row = useOpenRow(paths.review.detail);
   const [params, setParams] = useSearchParams();
   const loaded = useConsoleRemote(loadReviewQueues, []);
   const stage = (params.get('stage') === 'acceptance' ? 'acceptance' : FIRST_STAGE) satisfies ReviewStageName;
@@ -93,7 +132,8 @@ export function ReviewListPage() {
         </Tabs>
       }
     >
-      {current && <Queue key={stage} queue={current} onOpen={(item) => navigate(href(paths.review.detail, { id: item.id }, { stage }))} />}
+      {current && desktop && <QueueTable key={stage} stage={stage} label={current.label} onChanged={() => void loaded.reload()} />}
+      {current && !desktop && <Queue key={stage} queue={current} onOpen={(item) => row.open(item.id)} />}
     </ConsolePage>
   );
 }

@@ -21,8 +21,8 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
   // The queues are shared and kept (services/review), and so is their reply.
   const queuesReply = frozenPerValue((lists: ReviewQueue[]) => ({ errcode: '00' as const, data: { lists } }));
   registerCall(app, contract.getReviewList, { auth: 'operator', operator: REVIEWER }, async (request) => {
-    const { stage, page, pageSize } = request.body;
-    return queuesReply(await readReviewQueues(db, stage, { page, pageSize }));
+    const { stage, page, pageSize, order } = request.body;
+    return queuesReply(await readReviewQueues(db, stage, { page, pageSize, order }));
   });
 
   registerCall(app, contract.getMyReviewDecisions, { auth: 'operator', operator: REVIEWER }, async (request) => {

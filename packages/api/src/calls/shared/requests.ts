@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INVALID_DATE, isCalendarDate } from '@hall/domain';
 import { openid, reqseq, text } from '../../common';
+import { LIST_ORDER_INVALID, LIST_ORDERS, LIST_PAGE_SIZE_INVALID, LIST_PAGE_SIZES, LIST_SORT_INVALID } from '../../console-limits';
 
 /**
  * The request fields many calls share. A call adds its own with `.extend`, so the shared ones come
@@ -18,6 +19,18 @@ export const districtChoice = { xzqmc: text(64).optional(), xzqdm: text(12).opti
 
 /** The page a console list asks for, from 1; the first when left out. */
 export const pageNumber = z.number().int().min(1).max(100_000).default(1);
+
+/** The page size a console table chose (one of LIST_PAGE_SIZES); left out, the call keeps its own. */
+export const listPageSize = z
+  .number({ error: LIST_PAGE_SIZE_INVALID })
+  .refine((size) => (LIST_PAGE_SIZES as readonly number[]).includes(size), { error: LIST_PAGE_SIZE_INVALID })
+  .optional();
+
+/** The direction of a console table's sorted column; left out, ascending. */
+export const listOrder = z.enum(LIST_ORDERS, { error: LIST_ORDER_INVALID }).optional();
+
+/** The columns a console list sorts by on the server; left out, the list's own order. */
+export const listSort = <const Keys extends readonly [string, ...string[]]>(keys: Keys) => z.enum(keys, { error: LIST_SORT_INVALID }).optional();
 
 /**
  * A YYYY-MM-DD date, and a real one (2026-02-30 is not): every call taking a date takes this, so a

@@ -7,7 +7,7 @@ import {
   type ArticleType,
   type ConsoleArticle,
 } from '@hall/api/browser';
-import { NETWORK_ERROR } from '@hall/app';
+import { submitWithFeedback } from '@hall/app';
 import { LoadingState } from '@hall/ui/load-state';
 import { Button, Selector, Tag } from 'antd-mobile';
 import { ArticlePreview } from './article-preview';
@@ -43,16 +43,22 @@ function ArticleForm({ saved, initialType, onSaved }: { saved: ConsoleArticle | 
   async function run(step: () => Promise<ArticleOutcome | string>, done: string): Promise<ConsoleArticle | null> {
     setBusy(true);
     setProblem(null);
-    const outcome = await step().catch(() => NETWORK_ERROR);
-    setBusy(false);
-    if (typeof outcome === 'string') setProblem(outcome);
-    else if ('problem' in outcome) setProblem(outcome.problem);
-    else {
+    let article: ConsoleArticle | null = null;
+    await submitWithFeedback(
+      async () => {
+        const outcome = await step();
+        if (typeof outcome === 'string') return outcome;
+        if ('problem' in outcome) return outcome.problem;
+        article = outcome.article;
+        return null;
+      },
+      { inPlace: true, onSettled: () => setBusy(false), onFailure: setProblem },
+    );
+    if (article) {
       showSuccess(done);
-      onSaved(outcome.article);
-      return outcome.article;
+      onSaved(article);
     }
-    return null;
+    return article;
   }
 
   const save = async (): Promise<ArticleOutcome | string> => {
@@ -79,10 +85,8 @@ function ArticleForm({ saved, initialType, onSaved }: { saved: ConsoleArticle | 
     const confirmed = await showConfirm(`删除后不能恢复${published ? '，市民也将看不到这篇文章' : ''}。确定删除“${saved.title}”吗？`, { confirmText: '删除' });
     if (!confirmed) return;
     setBusy(true);
-    const refused = await deleteArticle(saved.id).catch(() => NETWORK_ERROR);
-    setBusy(false);
-    setProblem(refused);
-    if (refused === null) {
+    setProblem(null);
+    if (await submitWithFeedback(() => deleteArticle(saved.id), { inPlace: true, onSettled: () => setBusy(false), onFailure: setProblem })) {
       showSuccess('已删除');
       navigate(paths.content.articles, { replace: true });
     }

@@ -6,11 +6,13 @@ import {
   replyMessage,
   type ArticleStatus,
   type ArticleType,
+  type CONSOLE_ARTICLE_SORTS,
   type ConsoleArticle,
   type ConsoleArticleItem,
 } from '@hall/api/browser';
 import { LOAD_FAILED_TRY_LATER, NETWORK_ERROR, NotFoundError } from '@hall/app';
 import { api } from '../../../lib/hall';
+import { listAskOf, type TableState } from '../../../lib/table-state';
 
 export interface ArticlePage {
   items: ConsoleArticleItem[];
@@ -19,15 +21,14 @@ export interface ArticlePage {
 }
 
 export interface ArticleFilter {
-  page: number;
   type?: ArticleType | undefined;
   status?: ArticleStatus | undefined;
   search?: string | undefined;
 }
 
-/** A page of articles, drafts included. Throws the server's message. */
-export async function loadArticles(filter: ArticleFilter): Promise<ArticlePage> {
-  const reply = await api.listConsoleArticles({ ...filter, search: filter.search || undefined });
+/** A page of articles, drafts included, newest change first unless the table sorts them. Throws the server's message. */
+export async function loadArticles(table: TableState, filter: ArticleFilter): Promise<ArticlePage> {
+  const reply = await api.listConsoleArticles({ ...listAskOf<(typeof CONSOLE_ARTICLE_SORTS)[number]>(table), ...filter, search: filter.search || undefined });
   if (!errcodeOk(reply) || !reply.data) throw new Error(replyMessage(reply, LOAD_FAILED_TRY_LATER));
   return reply.data;
 }

@@ -33,7 +33,7 @@ function BannerForm({ banner, onSaved, onCancel }: { banner: ConsoleBanner | nul
       <Form.Item name="title" label="标题" rules={[{ required: true, message: '请填写轮播图标题' }]}>
         <Input maxLength={BANNER_TITLE_MAX_LENGTH} autoComplete="off" />
       </Form.Item>
-      <Form.Item name="link" label="点击后打开" extra="本应用的页面路径（如 /news），或以 https:// 开头的网址；不填则不可点击">
+      <Form.Item name="link" label="点击后打开" description="本应用的页面路径（如 /news），或以 https:// 开头的网址；不填则不可点击">
         <Input autoComplete="off" />
       </Form.Item>
       <Form.Item name="enabled" label="启用" valuePropName="checked" extra={banner?.url ? '停用后市民不再看到这张轮播图' : '上传图片后，启用的轮播图才会显示给市民'}>

@@ -67,10 +67,10 @@ function MenuForm({ editing, groups, onSaved, onCancel }: { editing: Editing; gr
       <Form.Item name="menuname" label="名称" rules={[{ required: true, message: '请填写菜单名称' }]}>
         <Input maxLength={MENU_NAME_MAX_LENGTH} autoComplete="off" />
       </Form.Item>
-      <Form.Item name="bz" label="备注" extra="显示在名称下方的一行说明">
+      <Form.Item name="bz" label="备注" description="显示在名称下方的一行说明">
         <Input maxLength={MENU_REMARK_MAX_LENGTH} autoComplete="off" />
       </Form.Item>
-      <Form.Item name="imgpath" label="图标地址" extra="如 /online/assets/icons/apply.svg，或以 https:// 开头的图片地址">
+      <Form.Item name="imgpath" label="图标地址" description="如 /online/assets/icons/apply.svg，或以 https:// 开头的图片地址">
         <Input autoComplete="off" />
       </Form.Item>
       {isTile && (
@@ -78,7 +78,7 @@ function MenuForm({ editing, groups, onSaved, onCancel }: { editing: Editing; gr
           <Form.Item name="menutype" label="打开方式">
             <Selector columns={2} options={TYPE_OPTIONS} />
           </Form.Item>
-          <Form.Item name="url" label="链接" extra="应用内页面填路径（如 /news），外部网址以 https:// 开头" rules={[{ required: true, message: '请填写菜单的链接或页面路径' }]}>
+          <Form.Item name="url" label="链接" description="应用内页面填路径（如 /news），外部网址以 https:// 开头" rules={[{ required: true, message: '请填写菜单的链接或页面路径' }]}>
             <Input autoComplete="off" />
           </Form.Item>
         </>

@@ -33,10 +33,10 @@ export function MapSettingPage() {
               </Button>
             }
           >
-            <Form.Item name="tileUrl" label="地图瓦片地址" extra="以 https:// 开头，含 {z}、{x}、{y} 占位，例如 https://地图服务商/{z}/{x}/{y}.png；留空则不显示地图，只列出地址">
+            <Form.Item name="tileUrl" label="地图瓦片地址" description="以 https:// 开头，含 {z}、{x}、{y} 占位，例如 https://地图服务商/{z}/{x}/{y}.png；留空则不显示地图，只列出地址">
               <Input autoComplete="off" />
             </Form.Item>
-            <Form.Item name="attribution" label="地图版权说明" extra="显示在地图角落，按服务商要求填写">
+            <Form.Item name="attribution" label="地图版权说明" description="显示在地图角落，按服务商要求填写">
               <Input maxLength={MAP_ATTRIBUTION_MAX_LENGTH} autoComplete="off" />
             </Form.Item>
           </Form>

@@ -1,7 +1,8 @@
-import { NETWORK_ERROR } from '@hall/app';
-import { showAlert, showConfirm, showSuccess } from '@hall/ui';
+import { submitWithFeedback } from '@hall/app';
+import { showConfirm, showSuccess } from '@hall/ui';
 import { useState } from 'react';
 import { moved, refusalOf } from './content-api';
+import { REFUSAL_DIALOG } from '../../../lib/run-setup';
 import { useConsoleRemote } from '../../../lib/use-console-remote';
 
 type Reply = { errcode: string; errmsg?: string };
@@ -14,10 +15,7 @@ export function useListActions(reload: () => Promise<unknown>) {
   const [busy, setBusy] = useState(false);
   async function act(step: () => Promise<string | null>, done: string) {
     setBusy(true);
-    const refused = await step().catch(() => NETWORK_ERROR);
-    setBusy(false);
-    if (refused) await showAlert(refused, { title: '未能完成', confirmText: '知道了' });
-    else showSuccess(done);
+    if (await submitWithFeedback(step, { onSettled: () => setBusy(false), alert: REFUSAL_DIALOG })) showSuccess(done);
     await reload();
   }
   async function confirmRemove(name: string, remove: () => Promise<string | null>) {

@@ -25,13 +25,13 @@ function SiteForm({ site, onSaved, onCancel }: { site: ServiceSiteDetails; onSav
       <Form.Item name="address" label="地址">
         <Input maxLength={SITE_ADDRESS_MAX_LENGTH} autoComplete="off" />
       </Form.Item>
-      <Form.Item name="worktime" label="办公时间" extra="如：周一至周五 9:00-12:00 13:30-17:30">
+      <Form.Item name="worktime" label="办公时间" description="如：周一至周五 9:00-12:00 13:30-17:30">
         <Input maxLength={SITE_WORKTIME_MAX_LENGTH} autoComplete="off" />
       </Form.Item>
       <Form.Item name="phone" label="电话">
         <Input autoComplete="off" />
       </Form.Item>
-      <Form.Item name="lat" label="纬度" extra="地图上的位置：纬度与经度同时填写小数（如 36.6253、114.5391），或都不填">
+      <Form.Item name="lat" label="纬度" description="地图上的位置：纬度与经度同时填写小数（如 36.6253、114.5391），或都不填">
         <Input inputMode="decimal" autoComplete="off" />
       </Form.Item>
       <Form.Item name="lng" label="经度">

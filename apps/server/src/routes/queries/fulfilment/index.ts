@@ -49,7 +49,7 @@ export async function fulfilmentArea(app: FastifyInstance): Promise<void> {
   });
 
   registerCall(app, contract.listFulfilmentQueue, { auth: 'operator', operator: COUNTER }, async (request) => {
-    return { errcode: '00', data: { items: await listFulfilmentQueue(hall, request.body.kind) } };
+    return { errcode: '00', data: await listFulfilmentQueue(hall, request.body) };
   });
 
   registerCall(app, contract.getFulfilmentRecord, { auth: 'operator', operator: COUNTER }, async (request) => {

@@ -23,7 +23,7 @@ import {
   type ReviewDecision,
   type ReviewStage,
 } from '@hall/domain';
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { applicants, applications, businesses, registryCases, reviewDecisions, users } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
@@ -46,16 +46,17 @@ export function notAtStageMessage(stage: ReviewStage, shzt: number): string {
   return `该申请${label ? `当前状态为「${label}」` : '已不在审核中'}，不在${REVIEW_STAGE_LABELS[stage]}阶段，请刷新后查看`;
 }
 
-/** A page of a queue: its number from 1 and its size. */
+/** A page of a queue: its number from 1, its size, and newest (desc) or oldest (asc, the default) submission first. */
 export interface QueuePage {
   page?: number | undefined;
   pageSize?: number | undefined;
+  order?: 'asc' | 'desc' | undefined;
 }
 
-/** The review queues: the applications waiting at each stage (or the one named), oldest submission first, one page of each. */
+/** The review queues: the applications waiting at each stage (or the one named), oldest submission first (or newest), one page of each. */
 export async function listReviewQueues(db: Database, only?: ReviewStage, paging: QueuePage = {}): Promise<ReviewQueue[]> {
   const stages = only ? [only] : REVIEW_STAGES;
-  const page = { page: paging.page ?? 1, pageSize: Math.min(paging.pageSize ?? REVIEW_QUEUE_PAGE_MAX, REVIEW_QUEUE_PAGE_MAX) };
+  const page = { page: paging.page ?? 1, pageSize: Math.min(paging.pageSize ?? REVIEW_QUEUE_PAGE_MAX, REVIEW_QUEUE_PAGE_MAX), order: paging.order ?? 'asc' };
   const statuses = stages.map(reviewStageStatus);
   // The queues are counted beside their pages rather than after them: counting a short queue costs
   // next to nothing, and a long one's count no longer waits for its page.
@@ -84,29 +85,33 @@ export const readReviewQueues = (db: Database, stage: ReviewStage | undefined, p
 const keptQueues = perDatabase((db) =>
   keptRead(db, 'review_queue', {
     load: ({ stage, paging }: QueueAsk) => listReviewQueues(db, stage, paging),
-    keyOf: ({ stage, paging }) => `${stage ?? ''}|${paging.page ?? ''}|${paging.pageSize ?? ''}`,
+    keyOf: ({ stage, paging }) => `${stage ?? ''}|${paging.page ?? ''}|${paging.pageSize ?? ''}|${paging.order ?? ''}`,
     maxKeys: KEPT_PAGES_MAX,
   }),
 );
 
-const queuePage = preparedStatement((db) => {
-  const pageIds = db
-    .select({ id: applications.id })
-    .from(applications)
-    .where(eq(applications.shzt, sql.placeholder('shzt')))
-    .orderBy(asc(applications.submittedAt), asc(applications.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .as('page');
-  return db
-    .select({ application: applications, businessName: businesses.prodefName, userName: users.name })
-    .from(pageIds)
-    .innerJoin(applications, eq(applications.id, pageIds.id))
-    .innerJoin(businesses, eq(businesses.id, applications.prodefid))
-    .leftJoin(users, eq(users.openid, applications.openid))
-    .orderBy(asc(applications.submittedAt), asc(applications.id))
-    .prepare('hall_review_queue_page');
-});
+/** The statement of a queue's page in one order; each order is prepared under a name of its own. */
+const queuePageIn = (order: 'asc' | 'desc') =>
+  preparedStatement((db) => {
+    const by = order === 'asc' ? asc : desc;
+    const pageIds = db
+      .select({ id: applications.id })
+      .from(applications)
+      .where(eq(applications.shzt, sql.placeholder('shzt')))
+      .orderBy(by(applications.submittedAt), by(applications.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .as('page');
+    return db
+      .select({ application: applications, businessName: businesses.prodefName, userName: users.name })
+      .from(pageIds)
+      .innerJoin(applications, eq(applications.id, pageIds.id))
+      .innerJoin(businesses, eq(businesses.id, applications.prodefid))
+      .leftJoin(users, eq(users.openid, applications.openid))
+      .orderBy(by(applications.submittedAt), by(applications.id))
+      .prepare(order === 'asc' ? 'hall_review_queue_page' : 'hall_review_queue_page_newest');
+  });
+const queuePage = { asc: queuePageIn('asc'), desc: queuePageIn('desc') };
 const applicantNames = preparedStatement((db) =>
   db
     .select({ applicationId: applicants.applicationId, name: applicants.sqrName })
@@ -125,13 +130,13 @@ const waitingCounts = preparedStatement((db) =>
 );
 
 /**
- * One page of the applications at one status, oldest submission first, with their business, filer and
+ * One page of the applications at one status, oldest (or newest) submission first, with their business, filer and
  * applicants' names. The page's ids are read from the queue index alone (applications_review_queue_idx,
  * an index-only scan), so a later page skips the ones before it without reading their rows; only the
  * page's own rows are then fetched.
  */
-async function waitingAt(db: Database, shzt: number, { page, pageSize }: Required<QueuePage>): Promise<ReviewQueueItem[]> {
-  const rows = await queuePage(db).execute({ shzt, limit: pageSize, offset: (page - 1) * pageSize });
+async function waitingAt(db: Database, shzt: number, { page, pageSize, order }: Required<QueuePage>): Promise<ReviewQueueItem[]> {
+  const rows = await queuePage[order](db).execute({ shzt, limit: pageSize, offset: (page - 1) * pageSize });
   const names = rows.length ? await applicantNames(db).execute({ ids: rows.map((row) => row.application.id) }) : [];
   const namesOf = new Map<number, string[]>();
   for (const entry of names) namesOf.set(entry.applicationId, [...(namesOf.get(entry.applicationId) ?? []), entry.name]);

@@ -4,6 +4,8 @@ import {
   CONSOLE_ARTICLE_CONTENT_REQUIRED,
   CONSOLE_ARTICLE_CONTENT_TOO_LONG,
   CONSOLE_ARTICLE_PAGE_SIZE,
+  type CONSOLE_ARTICLE_SORTS,
+  type ListOrder,
   CONSOLE_ARTICLE_TITLE_MAX_LENGTH,
   CONSOLE_ARTICLE_TITLE_REQUIRED,
   CONSOLE_ARTICLE_TITLE_TOO_LONG,
@@ -18,6 +20,7 @@ import type { Database, Transaction } from '../../../db/client';
 import { articles } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { containsPattern } from '../../../lib/like-pattern';
+import { listOrderBy } from '../../../lib/list-order';
 import { parseRowId } from '../../../lib/row-id';
 import { sanitizeContentHtml } from '../../../lib/safe-html';
 import { formatShanghaiDateTime } from '../../../lib/shanghai-time';
@@ -52,6 +55,9 @@ const auditView = (row: ArticleRow) => ({ type: row.type, title: row.title, stat
 
 export interface ConsoleArticleFilter {
   page: number;
+  pageSize?: number | undefined;
+  sort?: (typeof CONSOLE_ARTICLE_SORTS)[number] | undefined;
+  order?: ListOrder | undefined;
   type?: ArticleType | undefined;
   status?: ArticleStatus | undefined;
   search?: string | undefined;
@@ -65,15 +71,24 @@ export async function listConsoleArticles(db: Database, filter: ConsoleArticleFi
   const term = filter.search?.trim();
   if (term) conditions.push(sql`${articles.title} ILIKE ${containsPattern(term)} ESCAPE '\\'`);
   const where = conditions.length ? and(...conditions) : undefined;
+  const pageSize = filter.pageSize ?? CONSOLE_ARTICLE_PAGE_SIZE;
   const rows = await db
     .select()
     .from(articles)
     .where(where)
-    .orderBy(desc(articles.updatedAt), desc(articles.id))
-    .limit(CONSOLE_ARTICLE_PAGE_SIZE)
-    .offset((filter.page - 1) * CONSOLE_ARTICLE_PAGE_SIZE);
+    .orderBy(
+      ...listOrderBy(
+        filter.sort,
+        filter.order,
+        { title: articles.title, publishedAt: articles.publishedAt, updatedAt: articles.updatedAt },
+        [desc(articles.updatedAt), desc(articles.id)],
+        [desc(articles.id)],
+      ),
+    )
+    .limit(pageSize)
+    .offset((filter.page - 1) * pageSize);
   const [total] = await db.select({ n: count() }).from(articles).where(where);
-  return { items: rows.map(toItem), total: total!.n, pageSize: CONSOLE_ARTICLE_PAGE_SIZE };
+  return { items: rows.map(toItem), total: total!.n, pageSize };
 }
 
 export async function readConsoleArticle(db: Database, id: string): Promise<ConsoleArticle> {

@@ -5,6 +5,8 @@ import {
   FEEDBACK_REPLY_REQUIRED,
   FEEDBACK_REPLY_TOO_LONG,
   NO_DATA_MESSAGE,
+  type FEEDBACK_INBOX_SORTS,
+  type ListOrder,
   type InboxFeedbackDetail,
   type InboxFeedbackItem,
 } from '@hall/api/internal';
@@ -14,6 +16,7 @@ import type { Database } from '../../../db/client';
 import { feedback, users } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { containsPattern } from '../../../lib/like-pattern';
+import { listOrderBy } from '../../../lib/list-order';
 import { parseRowId } from '../../../lib/row-id';
 import { formatShanghaiDateTime } from '../../../lib/shanghai-time';
 import { auditOf, recordAudit, type AuditActor } from '../../operators/audit';
@@ -39,11 +42,14 @@ function toInboxItem(row: FeedbackRow, citizenName: string | null): InboxFeedbac
 
 export interface InboxFilter {
   page: number;
+  pageSize?: number | undefined;
+  sort?: (typeof FEEDBACK_INBOX_SORTS)[number] | undefined;
+  order?: ListOrder | undefined;
   search?: string | undefined;
   only?: 'waiting' | undefined;
 }
 
-/** A page of the inbox: unanswered first, then newest first; the search matches the feedback or the reply, literally. */
+/** A page of the inbox: unanswered first, then newest first, or by the column sorted; the search matches the feedback or the reply, literally. */
 export async function listInbox(db: Database, filter: InboxFilter): Promise<{ items: InboxFeedbackItem[]; total: number; waiting: number; pageSize: number }> {
   const conditions: SQL[] = [];
   const search = filter.search?.trim();
@@ -53,17 +59,26 @@ export async function listInbox(db: Database, filter: InboxFilter): Promise<{ it
   }
   if (filter.only === 'waiting') conditions.push(eq(feedback.status, WAITING));
   const where = conditions.length ? and(...conditions) : undefined;
+  const pageSize = filter.pageSize ?? FEEDBACK_INBOX_PAGE_SIZE;
   const rows = await db
     .select({ row: feedback, citizenName: users.name })
     .from(feedback)
     .leftJoin(users, eq(users.openid, feedback.openid))
     .where(where)
-    // status 0 before 1: the unanswered come first.
-    .orderBy(asc(feedback.status), desc(feedback.createdAt), desc(feedback.id))
-    .limit(FEEDBACK_INBOX_PAGE_SIZE)
-    .offset((filter.page - 1) * FEEDBACK_INBOX_PAGE_SIZE);
+    .orderBy(
+      ...listOrderBy(
+        filter.sort,
+        filter.order,
+        { submittedAt: feedback.createdAt, repliedAt: feedback.repliedAt, status: feedback.status },
+        // status 0 before 1: the unanswered come first.
+        [asc(feedback.status), desc(feedback.createdAt), desc(feedback.id)],
+        [desc(feedback.createdAt), desc(feedback.id)],
+      ),
+    )
+    .limit(pageSize)
+    .offset((filter.page - 1) * pageSize);
   const [[total], [waiting]] = await Promise.all([db.select({ n: count() }).from(feedback).where(where), db.select({ n: count() }).from(feedback).where(eq(feedback.status, WAITING))]);
-  return { items: rows.map(({ row, citizenName }) => toInboxItem(row, citizenName)), total: total!.n, waiting: waiting!.n, pageSize: FEEDBACK_INBOX_PAGE_SIZE };
+  return { items: rows.map(({ row, citizenName }) => toInboxItem(row, citizenName)), total: total!.n, waiting: waiting!.n, pageSize };
 }
 
 async function describe(db: Database, row: FeedbackRow): Promise<InboxFeedbackDetail> {

@@ -10,15 +10,21 @@ import {
   type FulfilmentItem,
   type FulfilmentKind,
   type FulfilmentRecord,
+  FULFILMENT_QUEUE_MAX,
+  FULFILMENT_KIND_LABELS,
+  LIST_PAGE_SIZES,
+  type FULFILMENT_QUEUE_SORTS,
+  type ListOrder,
 } from '@hall/api/internal';
 import { maskMobileNumber, QUERY_STATE_NOT_FOUND, queryRecordStateText } from '@hall/domain';
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
 import type { HallContext } from '../../../context';
 import type { Transaction } from '../../../db/client';
 import { queryRecords, users } from '../../../db/schema';
 import { maskIdNumber, PROOF_SIGNING_REASONS, PROOF_TITLES, type ProofKind } from '../../../documents/certificate-proof';
 import { PDF_MAGIC } from '../../../documents/pdf-verifier';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
+import { listOrderBy } from '../../../lib/list-order';
 import { firstRowById } from '../../../lib/row-id';
 import { formatShanghaiDateTime } from '../../../lib/shanghai-time';
 import { archiveOutcome } from '../archive/archive-queries';
@@ -31,15 +37,9 @@ const PENDING_STATES = [0, 10];
 const DOCUMENT_KINDS: readonly string[] = ['zs', 'dzzz'];
 export const FULFIL_ACTION = 'query.fulfil';
 
-export const KIND_LABELS: Readonly<Record<FulfilmentKind, string>> = {
-  zs: '不动产权证书查询',
-  dzzz: '电子证照查询',
-  archive: '查档证明',
-  property: '不动产信息查询',
-};
+export const KIND_LABELS: Readonly<Record<FulfilmentKind, string>> = FULFILMENT_KIND_LABELS;
 
 /** A queue holds what the operators on duty work through; this only bounds a runaway one. */
-const QUEUE_LIMIT = 500;
 
 /** Who the record asks about (the owner the registry would match) and the certificate number, by kind. */
 function ownerOf(row: QueryRecordRow): { name: string; idcard: string; qzh: string } {
@@ -101,23 +101,50 @@ function toRecord(hall: HallContext, row: QueryRecordRow, citizen: { name: strin
   };
 }
 
+/** How 查询办理 asks for its queue: one kind or all, a page of it or the whole, and the column sorted. */
+export interface FulfilmentQueueAsk {
+  kind?: FulfilmentKind | undefined;
+  /** From 1; left out, the whole queue (at most FULFILMENT_QUEUE_MAX). */
+  page?: number | undefined;
+  pageSize?: number | undefined;
+  sort?: (typeof FULFILMENT_QUEUE_SORTS)[number] | undefined;
+  order?: ListOrder | undefined;
+}
+
 /**
- * The records waiting for an operator, oldest first. Without a back-office every pending record of
+ * The records waiting for an operator, oldest first, or by the column sorted. Without a back-office every pending record of
  * the four kinds waits here; with one, those it failed to answer (tried at least once), since the
  * rest are answered in moments. They stay here while the resolver tries again and after its retry
  * window (services/queries/fulfilment/registry-retry.ts), until the registry or an operator answers them.
  */
-export async function listFulfilmentQueue(hall: HallContext, kind?: FulfilmentKind): Promise<FulfilmentItem[]> {
-  const rows = await hall.db
-    .select({ row: queryRecords, name: users.name, cardnum: users.cardnum })
-    .from(queryRecords)
-    .leftJoin(users, eq(users.openid, queryRecords.openid))
-    .where(
-      and(inArray(queryRecords.state, PENDING_STATES), inArray(queryRecords.kind, kind ? [kind] : [...FULFILMENT_KINDS]), hall.certificateRegistry.answers ? gt(queryRecords.attempts, 0) : undefined),
-    )
-    .orderBy(asc(queryRecords.createdAt), asc(queryRecords.id))
-    .limit(QUEUE_LIMIT);
-  return rows.map(({ row, name, cardnum }) => toItem(hall, row, name === null ? null : { name, cardnum: cardnum ?? '' }));
+export async function listFulfilmentQueue(hall: HallContext, ask: FulfilmentQueueAsk = {}): Promise<{ items: FulfilmentItem[]; total: number; pageSize: number }> {
+  const waiting = and(
+    inArray(queryRecords.state, PENDING_STATES),
+    inArray(queryRecords.kind, ask.kind ? [ask.kind] : [...FULFILMENT_KINDS]),
+    hall.certificateRegistry.answers ? gt(queryRecords.attempts, 0) : undefined,
+  );
+  const pageSize = ask.page === undefined ? FULFILMENT_QUEUE_MAX : (ask.pageSize ?? LIST_PAGE_SIZES[0]);
+  const [rows, [counted]] = await Promise.all([
+    hall.db
+      .select({ row: queryRecords, name: users.name, cardnum: users.cardnum })
+      .from(queryRecords)
+      .leftJoin(users, eq(users.openid, queryRecords.openid))
+      .where(waiting)
+      .orderBy(
+        ...listOrderBy(
+          ask.sort,
+          ask.order,
+          { askedAt: queryRecords.createdAt, kind: queryRecords.kind },
+          [asc(queryRecords.createdAt), asc(queryRecords.id)],
+          [asc(queryRecords.createdAt), asc(queryRecords.id)],
+        ),
+      )
+      .limit(pageSize)
+      .offset(((ask.page ?? 1) - 1) * pageSize),
+    hall.db.select({ n: count() }).from(queryRecords).where(waiting),
+  ]);
+  const items = rows.map(({ row, name, cardnum }) => toItem(hall, row, name === null ? null : { name, cardnum: cardnum ?? '' }));
+  return { items, total: counted!.n, pageSize };
 }
 
 async function findRecord(hall: HallContext, id: string): Promise<{ row: QueryRecordRow; citizen: { name: string; cardnum: string } | null }> {
