@@ -160,7 +160,7 @@ describe('/readyz', () => {
 describe('HALL_METRICS_LISTEN', () => {
   let internal: TestHall;
   beforeAll(async () => {
-    internal = await createTestHall({ HALL_METRICS_LISTEN: '127.0.0.1:0' });
+    internal = await createTestHall({ HALL_METRICS_LISTEN: '127.0.0.1:0', HALL_STORAGE_SWEEP_MS: 200 });
   });
   afterAll(() => internal.close());
 
@@ -172,5 +172,21 @@ describe('HALL_METRICS_LISTEN', () => {
     expect(await served.text()).toContain('hall_backup_last_success_timestamp_seconds 0');
     expect((await fetch(`http://127.0.0.1:${address!.port}/healthz`)).status).toBe(404);
     expect((await internal.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+  });
+
+  it('records each background job’s passes: the query resolver’s queues and the storage clean-up', async () => {
+    const port = internal.app.metricsListenerAddress()!.port;
+    const tasks = ['query_resolver_documents', 'query_resolver_verification', 'storage_sweep'];
+    let text = '';
+    for (let tries = 0; tries < 100; tries++) {
+      text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      if (tasks.every((task) => (valueOf(text, `hall_job_last_success_timestamp_seconds{task="${task}"}`) ?? 0) > 0)) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    for (const task of tasks) {
+      expect(valueOf(text, `hall_job_last_success_timestamp_seconds{task="${task}"}`), task).toBeGreaterThan(Date.now() / 1000 - 60);
+      expect(valueOf(text, `hall_job_failures_total{task="${task}"}`), task).toBe(0);
+    }
+    expect(valueOf(text, 'hall_storage_sweep_removed_total{kind="drafts"}')).toBe(0);
   });
 });
