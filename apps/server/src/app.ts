@@ -10,6 +10,8 @@ import { crossSiteGuard } from './plugins/cross-site-guard';
 import { rateLimits } from './plugins/rate-limits';
 import { slowRequestGuard } from './plugins/slow-request-guard';
 import { inputGuard } from './plugins/input-guard';
+import { metricsEndpoint } from './plugins/metrics';
+import { readiness } from './plugins/readiness';
 import { staticApps } from './plugins/static-apps';
 import { wxMenuReader } from './services/session/wx-menu';
 import { randomId } from './lib/ids';
@@ -111,6 +113,8 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(replySerializerCompiler(hall.env.HALL_REPLY_CHECK));
   app.decorate('hall', hall);
+  // Requests counted and timed by route pattern; /metrics for the scraper only.
+  await app.register(metricsEndpoint);
   // The home's menus and banners, the same for everyone: kept until the content console changes them.
   const wxMenu = keptRead(hall.db, 'wx_menu', { load: wxMenuReader(hall.db, hall.staticApps.publicDir), keyOf: () => '', maxKeys: 1 });
   app.decorate('wxMenu', () => wxMenu(undefined));
@@ -155,7 +159,9 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
   await app.register(rateLimits);
   await app.register(inputGuard);
 
+  // Liveness: the process answers. Readiness (/readyz) and /metrics: plugins/readiness.ts, plugins/metrics.ts.
   app.get('/healthz', async () => ({ status: 'ok' }));
+  await app.register(readiness);
   // The SMS simulator writes its codes to this app's log.
   if (hall.sms instanceof SimulatedSmsSender) hall.sms.useLogger(app.log);
   for (const job of JOBS) await app.register(job);

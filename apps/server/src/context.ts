@@ -15,6 +15,7 @@ import type { DocumentSigner } from './documents/signing/pdf-signer';
 import type { StaticAppsOptions } from './plugins/static-apps';
 import type { SignedInOperator } from './services/operators/operator-sessions';
 import type { WxMenuReply } from './services/session/wx-menu';
+import type { HallMetrics } from './lib/metrics';
 
 /** What every route and service of the hall can reach: storage, configuration and the outside systems. */
 export interface HallContext {
@@ -23,6 +24,8 @@ export interface HallContext {
   mode: HallMode;
   db: Database;
   pool: pg.Pool;
+  /** This app's Prometheus series (lib/metrics.ts), served at /metrics (plugins/metrics.ts). */
+  metrics: HallMetrics;
   wechat: WechatOAuth;
   /** WeChat's server API: access token, JS-SDK ticket and temporary media (the simulator's while simulated). */
   wechatPlatform: WechatPlatform;

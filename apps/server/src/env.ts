@@ -157,6 +157,25 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** The bucket in the path rather than in the host name; default true with S3_ENDPOINT (what S3-compatible stores want), else false. */
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  /**
+   * /metrics (Prometheus text format) on the hall's own port, for a scraper sending
+   * `Authorization: Bearer <token>` (at least 16 characters). Without it, and without
+   * HALL_METRICS_LISTEN, /metrics answers 404.
+   */
+  HALL_METRICS_TOKEN: z.string().min(16, 'HALL_METRICS_TOKEN: at least 16 characters').optional(),
+  /**
+   * host:port of a second listener that serves only /metrics, without a token: an internal address
+   * (127.0.0.1:9464, a private network) the public never reaches.
+   */
+  HALL_METRICS_LISTEN: z
+    .string()
+    .regex(/^(\[[0-9a-fA-F:]+\]|[^:\s]+):\d{1,5}$/, 'HALL_METRICS_LISTEN: host:port, e.g. 127.0.0.1:9464')
+    .optional(),
+  /**
+   * A file a successful backup touches: its modification time is hall_backup_last_success_timestamp_seconds
+   * (0 while it does not exist). Default: HALL_DATA_DIR/backup-last-success.
+   */
+  HALL_BACKUP_STAMP_FILE: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * How replies are written (lib/reply-serializer.ts). off (the default): by a writer compiled from the

@@ -20,6 +20,8 @@ import { WorkerPdfVerifier } from './documents/pdf-verifier';
 import { PdfWorkers } from './documents/pdf-worker';
 import { PadesSigner } from './documents/signing/pdf-signer';
 import { loadSigningIdentity, loadTrustRoots } from './documents/signing/signing-identity';
+import { HallMetrics, type AdapterName } from './lib/metrics';
+import { observePool } from './db/pool-metrics';
 
 export interface ContextOptions {
   env: Env;
@@ -44,7 +46,14 @@ export async function createContext(options: ContextOptions): Promise<HallContex
   const demo = env.HALL_MODE === 'demo';
   const fetchImpl = options.fetch ?? fetch;
   const selfOrigin = options.selfOrigin ?? (() => `http://127.0.0.1:${env.PORT}`);
+  const metrics = new HallMetrics();
+  observePool(metrics, pool);
+  // Each real adapter calls out through a measured fetch: its health is recorded there, at one place.
+  const outbound = (adapter: AdapterName, simulated: boolean) => (simulated ? fetchImpl : metrics.adapterFetch(adapter, fetchImpl));
   const simulateWechat = demo && !(env.WECHAT_APPID && env.WECHAT_SECRET);
+  const simulateSms = demo && !(env.SMS_API_URL && env.SMS_API_KEY);
+  const simulateFaceId = demo && !(env.FACEID_SECRET_ID && env.FACEID_SECRET_KEY);
+  const wechatFetch = outbound('wechat', simulateWechat);
   const wechat = new WechatOAuth(
     simulateWechat
       ? {
@@ -55,20 +64,18 @@ export async function createContext(options: ContextOptions): Promise<HallContex
           scope: env.WECHAT_SCOPE,
           fetch: fetchImpl,
         }
-      : { appid: env.WECHAT_APPID!, secret: env.WECHAT_SECRET!, apiBase: () => env.WECHAT_API_BASE, openBase: env.WECHAT_OPEN_BASE, scope: env.WECHAT_SCOPE, fetch: fetchImpl },
+      : { appid: env.WECHAT_APPID!, secret: env.WECHAT_SECRET!, apiBase: () => env.WECHAT_API_BASE, openBase: env.WECHAT_OPEN_BASE, scope: env.WECHAT_SCOPE, fetch: wechatFetch },
   );
   const wechatPlatform = new WechatPlatform(
     simulateWechat
       ? { appid: SIMULATOR_APPID, secret: await sharedSecret(db, 'wechat_simulator_secret'), apiBase: () => `${selfOrigin()}/simulator/wechat`, fetch: fetchImpl, db }
-      : { appid: env.WECHAT_APPID!, secret: env.WECHAT_SECRET!, apiBase: () => env.WECHAT_API_BASE, fetch: fetchImpl, db },
+      : { appid: env.WECHAT_APPID!, secret: env.WECHAT_SECRET!, apiBase: () => env.WECHAT_API_BASE, fetch: wechatFetch, db },
   );
-  const simulateSms = demo && !(env.SMS_API_URL && env.SMS_API_KEY);
-  const sms: SmsSender = simulateSms ? new SimulatedSmsSender() : new HttpSmsSender({ url: env.SMS_API_URL!, apiKey: env.SMS_API_KEY!, fetch: fetchImpl }, SMS_CODE_LIFETIME_MINUTES);
-  const simulateFaceId = demo && !(env.FACEID_SECRET_ID && env.FACEID_SECRET_KEY);
+  const sms: SmsSender = simulateSms ? new SimulatedSmsSender() : new HttpSmsSender({ url: env.SMS_API_URL!, apiKey: env.SMS_API_KEY!, fetch: outbound('sms', false) }, SMS_CODE_LIFETIME_MINUTES);
   if (!simulateFaceId && !env.FACEID_RULE_ID) throw new Error('FACEID_RULE_ID is required with FACEID_SECRET_ID and FACEID_SECRET_KEY');
   const faceid: FaceIdAdapter = simulateFaceId
     ? new SimulatedFaceId(db)
-    : new TencentFaceId({ secretId: env.FACEID_SECRET_ID!, secretKey: env.FACEID_SECRET_KEY!, ruleId: env.FACEID_RULE_ID!, endpoint: env.FACEID_ENDPOINT, fetch: fetchImpl });
+    : new TencentFaceId({ secretId: env.FACEID_SECRET_ID!, secretKey: env.FACEID_SECRET_KEY!, ruleId: env.FACEID_RULE_ID!, endpoint: env.FACEID_ENDPOINT, fetch: outbound('faceid', false) });
   const files = await openFileStorage(env, options.filesDir);
   const signingIdentity = await loadSigningIdentity(env);
   // Every PDF the hall did not make is read in these workers, within the verification's caps.
@@ -85,6 +92,7 @@ export async function createContext(options: ContextOptions): Promise<HallContex
     mode: env.HALL_MODE,
     db,
     pool,
+    metrics,
     wechat,
     wechatPlatform,
     simulators: { wechat: simulateWechat, sms: simulateSms, faceid: simulateFaceId },
@@ -93,7 +101,7 @@ export async function createContext(options: ContextOptions): Promise<HallContex
     cookieSecret: await sharedSecret(db, 'cookie_secret'),
     files,
     // A configured back-office in either mode; else the demo registry in demo mode only; else operators answer.
-    certificateRegistry: selectRegistry({ env, db, fetch: fetchImpl }),
+    certificateRegistry: selectRegistry({ env, db, fetch: outbound('registry', !env.REGISTRY_URL) }),
     pdfVerifier,
     documentSigner,
     foreignPdfs: new ForeignPdfs(pdfWorkers, documentSigner),

@@ -121,6 +121,8 @@ function handWrittenProbes(session: Session): Probe[] {
     '/online/platform/cms/file/index_download?name=a%00b',
     '/logout?next=a%00b',
     '/healthz?a=%00',
+    '/readyz?a=%00',
+    '/metrics?a=%00',
     '/a%00b',
     '/admin/a%00b',
     '/assets/a%00b.js',

@@ -40,6 +40,9 @@ export async function grantApplicationRole(ownerUrl: string, role: string): Prom
     await owner.query(`GRANT USAGE ON SCHEMA public TO "${role}"`);
     await owner.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO "${role}"`);
     await owner.query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO "${role}"`);
+    // /readyz reads which migrations are applied (plugins/readiness.ts); the list only, nothing to write.
+    await owner.query(`GRANT USAGE ON SCHEMA drizzle TO "${role}"`);
+    await owner.query(`GRANT SELECT ON drizzle.__drizzle_migrations TO "${role}"`);
     for (const table of APPEND_ONLY_TABLES) await owner.query(`REVOKE UPDATE, DELETE, TRUNCATE ON "${table}" FROM "${role}"`);
   } finally {
     await owner.end();

@@ -146,6 +146,9 @@ export async function sweepStorage(hall: Pick<HallContext, 'db' | 'files' | 'env
   return total;
 }
 
+/** The clean-up's name in hall_job_* series. */
+export const STORAGE_SWEEP_JOB = 'storage_sweep';
+
 export interface StorageRetentionJob {
   /** Stops the timer and waits for a pass under way to finish. */
   stop(): Promise<void>;
@@ -155,13 +158,18 @@ export interface StorageRetentionJob {
  * Runs sweepStorage every intervalMs, the first pass a minute after start at the latest (not at once,
  * so a start stays light). Nothing is kept between passes but the timer.
  */
-export function startStorageRetention(hall: Pick<HallContext, 'db' | 'files' | 'env'>, options: { intervalMs: number; log: RetentionLog }): StorageRetentionJob {
+export function startStorageRetention(hall: Pick<HallContext, 'db' | 'files' | 'env' | 'metrics'>, options: { intervalMs: number; log: RetentionLog }): StorageRetentionJob {
   const { log } = options;
+  const { metrics } = hall;
+  metrics.jobStarted(STORAGE_SWEEP_JOB);
   return startPeriodicJob({
-    run: async () => {
-      const result = await sweepStorage(hall, { log });
-      if (result.drafts || result.files) log.info(result, 'expired drafts and unreferenced files removed');
-    },
+    run: () =>
+      metrics.jobPass(STORAGE_SWEEP_JOB, async () => {
+        const result = await sweepStorage(hall, { log });
+        metrics.storageSweepRemoved.inc({ kind: 'drafts' }, result.drafts);
+        metrics.storageSweepRemoved.inc({ kind: 'files' }, result.files);
+        if (result.drafts || result.files) log.info(result, 'expired drafts and unreferenced files removed');
+      }),
     onError: (error) => log.error({ err: error }, 'storage clean-up failed'),
     intervalMs: options.intervalMs,
     firstDelayMs: Math.min(options.intervalMs, 60_000),

@@ -196,8 +196,10 @@ export interface QueryResolverLoop {
 /** One queue's loop: a pass at start, then one every intervalMs, and one soon after a wake. */
 function startQueueLoop(hall: HallContext, queue: QueueName, options: { intervalMs: number; log: ResolverLog }): PeriodicJob {
   const { log } = options;
+  const job = `query_resolver_${queue}`;
+  hall.metrics.jobStarted(job);
   return startPeriodicJob({
-    run: () => resolvePendingRecords(hall, { log, queue }),
+    run: () => hall.metrics.jobPass(job, () => resolvePendingRecords(hall, { log, queue })),
     onError: (error) => log.error({ err: error, queue }, 'query resolver pass failed'),
     intervalMs: options.intervalMs,
     // A process that runs the resolver stays up until the app closes and stops it.
@@ -222,4 +224,26 @@ export function startQueryResolver(hall: HallContext, options: { intervalMs: num
       await Promise.all(Object.values(loops).map((loop) => loop.stop()));
     },
   };
+}
+
+export interface QueueBacklog {
+  queue: QueueName;
+  /** Records in progress (state 0 or 10): waiting for the resolver, a retry, or an operator. */
+  pending: number;
+  /** Age in seconds of the oldest of them (0 when none). */
+  oldestSeconds: number;
+}
+
+/** The backlog of each queue, from the pending records' partial index (query_records_pending_idx). */
+export async function queueBacklogs(db: HallContext['db']): Promise<QueueBacklog[]> {
+  const rows = await db
+    .select({ kind: queryRecords.kind, pending: sql<number>`count(*)::int`, oldest: sql<number>`coalesce(extract(epoch from now() - min(${queryRecords.createdAt})), 0)::float8` })
+    .from(queryRecords)
+    .where(inArray(queryRecords.state, [0, 10]))
+    .groupBy(queryRecords.kind);
+  return (Object.keys(QUEUES) as QueueName[]).map((queue) => {
+    const kinds: readonly string[] = QUEUES[queue];
+    const mine = rows.filter((row) => kinds.includes(row.kind));
+    return { queue, pending: mine.reduce((sum, row) => sum + row.pending, 0), oldestSeconds: Math.max(0, ...mine.map((row) => row.oldest)) };
+  });
 }
