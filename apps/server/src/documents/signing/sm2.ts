@@ -133,7 +133,7 @@ export function decodeSm2Signature(der: Uint8Array): { r: bigint; s: bigint } | 
 
 const SM2_CURVE_OID = '1.2.156.10197.1.301';
 
-/** The curve OID of an EC key's SubjectPublicKeyInfo or PKCS#8 (Node names SM2 keys no type of their own). */
+/** The curve OID of an EC key's SubjectPublicKeyInfo (Node names SM2 keys no type of their own). */
 function curveOf(der: Buffer): string | null {
   try {
     const parsed = asn1js.fromBER(Uint8Array.from(der).buffer);
@@ -149,8 +149,11 @@ function curveOf(der: Buffer): string | null {
 /** Whether a Node key is an SM2 key (an EC key on the SM2 curve). */
 export function isSm2Key(key: KeyObject): boolean {
   if (key.asymmetricKeyType !== undefined && key.asymmetricKeyType !== 'ec' && key.asymmetricKeyType !== ('sm2' as string)) return false;
-  const der = key.type === 'private' ? key.export({ type: 'pkcs8', format: 'der' }) : key.export({ type: 'spki', format: 'der' });
-  return curveOf(der) === SM2_CURVE_OID;
+  try {
+    return curveOf(spkiOf(key)) === SM2_CURVE_OID;
+  } catch {
+    return false;
+  }
 }
 
 /** The private scalar of an SM2 key (PKCS#8 → ECPrivateKey → privateKey). */
@@ -161,8 +164,13 @@ export function sm2PrivateScalar(key: KeyObject): bigint {
   return toBigInt((ecPrivateKey.valueBlock.value[1] as asn1js.OctetString).valueBlock.valueHexView);
 }
 
+/** The SubjectPublicKeyInfo (DER) of a public key, or of a private key's public half. */
+export function spkiOf(key: KeyObject): Buffer {
+  return (key.type === 'public' ? key : createPublicKey(key)).export({ type: 'spki', format: 'der' });
+}
+
 /** The public point (04‖x‖y) of a key (public or private), from its SubjectPublicKeyInfo. */
 export function sm2PublicPoint(key: KeyObject): Buffer {
-  const spki = asn1js.fromBER(Uint8Array.from(createPublicKey(key).export({ type: 'spki', format: 'der' })).buffer).result as asn1js.Sequence;
+  const spki = asn1js.fromBER(Uint8Array.from(spkiOf(key)).buffer).result as asn1js.Sequence;
   return Buffer.from((spki.valueBlock.value[1] as asn1js.BitString).valueBlock.valueHexView);
 }

@@ -14,7 +14,7 @@ import type { VerificationOutcome } from '../../../src/documents/verification/ve
 import { resolvePendingRecords } from '../../../src/services/queries/fulfilment/query-resolver';
 import { createTestHall, type TestHall } from '../../hall';
 import { citizenWithProfile, OWNER, queryForm, upload } from '../../query-helpers';
-import { makeSignerChain } from '../../signing-helpers';
+import { appendUpdate, makeSignerChain, tail } from '../../signing-helpers';
 
 /**
  * The verification corpus (issue: documents and trust): every file is made here, by the hall's own
@@ -51,32 +51,6 @@ function verdictOf(outcome: VerificationOutcome): string {
 
 async function hallSigned(): Promise<Buffer> {
   return hall.app.hall.documentSigner.sign(await plainPdf(), { reason: '测试签名' });
-}
-
-/** The last object number and startxref of a file, for writing an incremental update by hand. */
-function tail(bytes: Buffer): { size: number; prev: number; root: string } {
-  const text = bytes.toString('latin1');
-  const size = Number(/\/Size (\d+)/g.exec(text.slice(text.lastIndexOf('trailer')))![1]);
-  const prev = Number(/startxref\s+(\d+)/.exec(text.slice(text.lastIndexOf('startxref')))![1]);
-  const root = /\/Root (\d+ \d+ R)/.exec(text.slice(text.lastIndexOf('trailer')))![1]!;
-  return { size, prev, root };
-}
-
-/** Appends an incremental update that (re)defines the given objects, with its own xref table and trailer. */
-function appendUpdate(bytes: Buffer, objects: Array<{ num: number; body: string }>, extraSize = 0): Buffer {
-  const { size, prev, root } = tail(bytes);
-  let out = bytes.toString('latin1');
-  if (!out.endsWith('\n')) out += '\n';
-  const offsets: Array<[number, number]> = [];
-  for (const object of objects) {
-    offsets.push([object.num, Buffer.byteLength(out, 'latin1')]);
-    out += `${object.num} 0 obj\n${object.body}\nendobj\n`;
-  }
-  const xrefAt = Buffer.byteLength(out, 'latin1');
-  out += 'xref\n0 1\n0000000000 65535 f \n';
-  for (const [num, offset] of offsets) out += `${num} 1\n${String(offset).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${Math.max(size, ...objects.map((o) => o.num + 1)) + extraSize} /Root ${root} /Prev ${prev} >>\nstartxref\n${xrefAt}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
 }
 
 async function firstPage(bytes: Buffer): Promise<{ ref: PDFRef; dict: PDFDict; doc: PDFDocument }> {
@@ -262,7 +236,7 @@ describe('the verification corpus', () => {
     expect(outcome.ok && outcome.verification.signatures[0]!.notes[0]).toContain('不在有效期内');
   });
 
-  it('a signer certificate on the SM2 curve (GB/T 38540): 不支持的签名算法, not 签名无效', async () => {
+  it('a CMS naming a signer certificate on the SM2 curve but carrying an RSA signature value: 签名无效', async () => {
     const dir = await mkdtemp(join(work, 'sm2-'));
     const key = join(dir, 'sm2.key');
     const certificate = join(dir, 'sm2.pem');
@@ -270,11 +244,11 @@ describe('the verification corpus', () => {
     const made = spawnSync('openssl', ['req', '-new', '-x509', '-key', key, '-sm3', '-subj', '/CN=SM2 signer/O=SM2 centre', '-days', '30', '-out', certificate], { encoding: 'utf8' });
     expect(made.status, made.stderr).toBe(0);
     const sm2 = new X509Certificate(await readFile(certificate));
-    // OpenSSL 3.0 cannot write SM2 CMS, so the CMS names the SM2 certificate as its signer; the verifier must stop at the algorithm.
+    // The CMS names the SM2 certificate as its signer, but an RSA key signed: no SM2 key can have made that value.
     const pades = new PadesSigner({ ...identityOf(independent.signer, independent.ca), chain: [sm2.raw], certificate: sm2 });
     const outcome = await verify(await pades.sign(await plainPdf(), { reason: '国密签名' }));
-    expect(verdictOf(outcome)).toBe('unsupported');
-    expect(outcome.ok && outcome.verification.signatures[0]!.notes[0]).toContain('SM2');
+    expect(verdictOf(outcome)).toBe('invalid');
+    expect(outcome.ok && outcome.verification.signatures[0]).toMatchObject({ algorithm: 'SHA-256 / SM2', notes: ['签名值与签名证书不符，签名无效'] });
   });
 
   it('no signature: 未包含电子签章', async () => {
