@@ -5,7 +5,7 @@ import { createHash, createPublicKey, randomBytes, type KeyObject } from 'node:c
 
 /**
  * SM2 signatures over SM3 (GB/T 32918.2, GM/T 0003) in JavaScript on @noble/curves' point arithmetic
- * (docs/decisions/013-sm2-in-javascript.md). Node's OpenSSL has the curve and SM3 but no way to set
+ * (docs/decisions/013-sm2-seals-in-javascript.md). Node's OpenSSL has the curve and SM3 but no way to set
  * the signer's distinguishing ID that SM2's Z value hashes, so the signature itself is computed here;
  * SM3 stays OpenSSL's (`createHash('sm3')`), which is correct.
  */
