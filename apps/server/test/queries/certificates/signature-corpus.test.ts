@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { X509Certificate } from 'node:crypto';
+import { createHash, X509Certificate } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -292,13 +292,16 @@ describe('the verification corpus', () => {
   });
 
   it('a verification record keeps the verdict, signer and time in its result and opens as the signed report', async () => {
-    const { body } = await upload(hall, cookie, { filename: '外单位证明.pdf', content: await hallSigned() });
+    const uploaded = await hallSigned();
+    const { body } = await upload(hall, cookie, { filename: '外单位证明.pdf', content: uploaded });
     const id = (body.data as { ID: string }).ID;
     await resolvePendingRecords(hall.app.hall, { queue: 'verification' });
     const detail = await hall.app.inject({ method: 'GET', url: `/online/public/verify/verifyquery?code=${id}`, headers: { cookie } });
     expect(detail.json()).toMatchObject({
       data: { state: 20, state_msg: '有效', result: { verdict: 'valid', verdictText: '有效', signatures: [{ organisation: '邯郸市不动产登记中心', reason: '测试签名' }] } },
     });
+    const digests = { sha256: createHash('sha256').update(uploaded).digest('hex'), sm3: createHash('sm3').update(uploaded).digest('hex') };
+    expect(detail.json()).toMatchObject({ data: { result: digests } });
     const report = await hall.app.inject({ method: 'GET', url: `/online/public/dzzz/verification/preview?id=${id}`, headers: { cookie } });
     const file = join(work, 'report.pdf');
     await writeFile(file, report.rawPayload);
@@ -307,6 +310,10 @@ describe('the verification corpus', () => {
       expect(text.stdout).toContain('电子签章验证报告');
       expect(text.stdout).toContain('外单位证明.pdf');
       expect(text.stdout).toContain('邯郸市不动产登记中心');
+      // Both digests of the uploaded file, SHA-256 and SM3 (a long value may wrap: its start is enough).
+      expect(text.stdout).toContain(`SHA-256 ${digests.sha256.slice(0, 16)}`);
+      expect(text.stdout).toContain('国密摘要');
+      expect(text.stdout).toContain(`SM3 ${digests.sm3.slice(0, 16)}`);
     }
   });
 });
