@@ -119,6 +119,12 @@ const schema = z.object({
    * hall without one makes its own CA in HALL_DATA_DIR/signing-identity.
    */
   HALL_SIGNING_P12: z.string().optional(),
+  /**
+   * The algorithm the hall signs with: rsa (the default; an RSA or EC identity), or sm2 — SM2 over SM3
+   * with the standard signer ID (GB/T 35275), from an SM2 HALL_SIGNING_KEY and its HALL_SIGNING_CHAIN;
+   * a demo hall makes an SM2 CA of its own in HALL_DATA_DIR/signing-identity-sm2.
+   */
+  HALL_SIGNING_ALGORITHM: z.enum(['rsa', 'sm2']).default('rsa'),
   HALL_SIGNING_P12_PASSWORD: z.string().optional(),
   HALL_SIGNING_KEY: z.string().optional(),
   HALL_SIGNING_KEY_PASSWORD: z.string().optional(),

@@ -33,7 +33,17 @@ export const PRODUCTION_SETTINGS: RequiredSetting[] = [
   {
     name: 'HALL_SIGNING_P12',
     purpose: 'the signing identity of every PDF the hall issues (or HALL_SIGNING_KEY with HALL_SIGNING_CHAIN)',
-    present: (env) => given(env.HALL_SIGNING_P12) || (given(env.HALL_SIGNING_KEY) && given(env.HALL_SIGNING_CHAIN)),
+    present: (env) => env.HALL_SIGNING_ALGORITHM === 'sm2' || given(env.HALL_SIGNING_P12) || (given(env.HALL_SIGNING_KEY) && given(env.HALL_SIGNING_CHAIN)),
+  },
+  {
+    name: 'HALL_SIGNING_KEY',
+    purpose: 'the SM2 private key the hall signs with under HALL_SIGNING_ALGORITHM=sm2 (with its chain in HALL_SIGNING_CHAIN)',
+    present: (env) => env.HALL_SIGNING_ALGORITHM !== 'sm2' || given(env.HALL_SIGNING_KEY),
+  },
+  {
+    name: 'HALL_SIGNING_CHAIN',
+    purpose: 'the certificate chain of the SM2 signing key under HALL_SIGNING_ALGORITHM=sm2 (signer first)',
+    present: (env) => env.HALL_SIGNING_ALGORITHM !== 'sm2' || given(env.HALL_SIGNING_CHAIN),
   },
 ];
 

@@ -32,3 +32,29 @@ export function productionSigningFiles(): { key: string; chain: string } {
   productionFiles = { key, chain };
   return productionFiles;
 }
+
+/** The last object number and startxref of a file, for writing an incremental update by hand. */
+export function tail(bytes: Buffer): { size: number; prev: number; root: string } {
+  const text = bytes.toString('latin1');
+  const size = Number(/\/Size (\d+)/g.exec(text.slice(text.lastIndexOf('trailer')))![1]);
+  const prev = Number(/startxref\s+(\d+)/.exec(text.slice(text.lastIndexOf('startxref')))![1]);
+  const root = /\/Root (\d+ \d+ R)/.exec(text.slice(text.lastIndexOf('trailer')))![1]!;
+  return { size, prev, root };
+}
+
+/** Appends an incremental update that (re)defines the given objects, with its own xref table and trailer. */
+export function appendUpdate(bytes: Buffer, objects: Array<{ num: number; body: string }>, extraSize = 0): Buffer {
+  const { size, prev, root } = tail(bytes);
+  let out = bytes.toString('latin1');
+  if (!out.endsWith('\n')) out += '\n';
+  const offsets: Array<[number, number]> = [];
+  for (const object of objects) {
+    offsets.push([object.num, Buffer.byteLength(out, 'latin1')]);
+    out += `${object.num} 0 obj\n${object.body}\nendobj\n`;
+  }
+  const xrefAt = Buffer.byteLength(out, 'latin1');
+  out += 'xref\n0 1\n0000000000 65535 f \n';
+  for (const [num, offset] of offsets) out += `${num} 1\n${String(offset).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${Math.max(size, ...objects.map((o) => o.num + 1)) + extraSize} /Root ${root} /Prev ${prev} >>\nstartxref\n${xrefAt}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}

@@ -10,10 +10,11 @@ import type { VerificationOutcome } from './verification/verdicts';
 
 export const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
 
-/** What verifying a file gave: the outcome, and the file's SHA-256 (null when it was not read). */
+/** What verifying a file gave: the outcome, and the file's SHA-256 and SM3 (null when it was not read). */
 export interface VerifiedFile {
   outcome: VerificationOutcome;
   sha256: string | null;
+  sm3: string | null;
 }
 
 /** Checks an uploaded PDF; `open` gives the file's content as a stream. */
@@ -33,22 +34,23 @@ export class WorkerPdfVerifier implements PdfVerifier {
   ) {}
 
   async verify(open: () => Promise<Readable>, size: number): Promise<VerifiedFile> {
-    if (size > this.maxFileBytes) return { outcome: { ok: false, failure: 'tooLarge' }, sha256: null };
+    if (size > this.maxFileBytes) return { outcome: { ok: false, failure: 'tooLarge' }, sha256: null, sm3: null };
     const dir = await mkdtemp(join(tmpdir(), 'hall-verify-'));
     try {
       const path = join(dir, 'upload.pdf');
-      const hash = createHash('sha256');
+      const [sha256, sm3] = [createHash('sha256'), createHash('sm3')];
       const hashing = new Transform({
         transform(chunk: Buffer, _encoding, callback) {
-          hash.update(chunk);
+          sha256.update(chunk);
+          sm3.update(chunk);
           callback(null, chunk);
         },
       });
-      // A private copy for the worker, whatever the storage is; the digest goes into the report.
+      // A private copy for the worker, whatever the storage is; the digests go into the report.
       await pipeline(await open(), hashing, createWriteStream(path, { mode: 0o600 }));
-      const sha256 = hash.digest('hex');
+      const digests = { sha256: sha256.digest('hex'), sm3: sm3.digest('hex') };
       const outcome = await this.workers.run({ kind: 'verify', path, trustRoots: this.trustRoots });
-      return { outcome, sha256 };
+      return { outcome, ...digests };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -21,6 +21,7 @@ export interface ReportInput {
   fileName: string;
   size: number;
   sha256: string | null;
+  sm3: string | null;
   uploadedAt: Date;
   verifiedAt: Date;
   outcome: VerificationOutcome;
@@ -59,6 +60,7 @@ export async function renderVerificationReport(input: ReportInput): Promise<Uint
     ['文件名称', input.fileName],
     ['文件大小', `${input.size} 字节`],
     ['文件摘要', input.sha256 ? `SHA-256 ${input.sha256}` : '—'],
+    ['国密摘要', input.sm3 ? `SM3 ${input.sm3}` : '—'],
     ['上传时间', formatShanghaiDateTime(input.uploadedAt)],
     ['验证时间', formatShanghaiDateTime(input.verifiedAt)],
   ];

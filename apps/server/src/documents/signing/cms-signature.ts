@@ -1,6 +1,7 @@
 import * as asn1js from 'asn1js';
 import { createHash, sign, type KeyObject } from 'node:crypto';
 import * as pkijs from 'pkijs';
+import { encodeSm2Signature, isSm2Key, sm2, sm2PrivateScalar } from './sm2';
 
 /** Object identifiers of CMS (RFC 5652), ESS (RFC 5035) and the algorithms the hall signs with. */
 export const OID = {
@@ -27,6 +28,8 @@ export const OID = {
   ecdsaWithSha384: '1.2.840.10045.4.3.3',
   ecdsaWithSha512: '1.2.840.10045.4.3.4',
   sm2WithSm3: '1.2.156.10197.1.501',
+  /** GM/T 0006's SM2 signature OID (sm2-1), which some CMS producers put in the SignerInfo. */
+  sm2Sign: '1.2.156.10197.1.301.1',
   sm2Curve: '1.2.156.10197.1.301',
 } as const;
 
@@ -55,16 +58,31 @@ function attribute(type: string, value: asn1js.AsnType): pkijs.Attribute {
   return new pkijs.Attribute({ type, values: [value] });
 }
 
-/** The signature algorithm for the key: RSA PKCS#1 v1.5 or ECDSA, with SHA-256. */
-function signatureAlgorithm(key: KeyObject): pkijs.AlgorithmIdentifier {
-  if (key.asymmetricKeyType === 'rsa') return new pkijs.AlgorithmIdentifier({ algorithmId: OID.rsaEncryption, algorithmParams: new asn1js.Null() });
-  if (key.asymmetricKeyType === 'ec') return new pkijs.AlgorithmIdentifier({ algorithmId: OID.ecdsaWithSha256 });
-  throw new Error(`the hall signs with RSA or EC keys, not ${key.asymmetricKeyType ?? 'this key'}`);
+/**
+ * How a key signs: RSA PKCS#1 v1.5 or ECDSA over SHA-256, or SM2 over SM3 with the standard ID
+ * (GB/T 35275: digest SM3, signature algorithm SM2-with-SM3).
+ */
+interface SigningScheme {
+  digest: { oid: string; node: string };
+  algorithm: pkijs.AlgorithmIdentifier;
+  sign(data: Buffer): Buffer;
+}
+
+function signingSchemeOf(key: KeyObject): SigningScheme {
+  const sha256 = { oid: OID.sha256, node: 'sha256' };
+  if (isSm2Key(key)) {
+    const scalar = sm2PrivateScalar(key);
+    return { digest: { oid: OID.sm3, node: 'sm3' }, algorithm: new pkijs.AlgorithmIdentifier({ algorithmId: OID.sm2WithSm3 }), sign: (data) => encodeSm2Signature(sm2.sign(data, scalar)) };
+  }
+  if (key.asymmetricKeyType === 'rsa')
+    return { digest: sha256, algorithm: new pkijs.AlgorithmIdentifier({ algorithmId: OID.rsaEncryption, algorithmParams: new asn1js.Null() }), sign: (data) => sign('sha256', data, key) };
+  if (key.asymmetricKeyType === 'ec') return { digest: sha256, algorithm: new pkijs.AlgorithmIdentifier({ algorithmId: OID.ecdsaWithSha256 }), sign: (data) => sign('sha256', data, key) };
+  throw new Error(`the hall signs with RSA, EC or SM2 keys, not ${key.asymmetricKeyType ?? 'this key'}`);
 }
 
 export interface CmsSigningInput {
-  /** SHA-256 of the signed bytes (a PDF's byte ranges). */
-  digest: Buffer;
+  /** The signed bytes (a PDF's byte ranges), in order. */
+  content: Buffer[];
   /** The signer's certificate (DER) and the rest of its chain, signer first. */
   chain: Buffer[];
   key: KeyObject;
@@ -72,17 +90,21 @@ export interface CmsSigningInput {
 }
 
 /**
- * A detached CMS SignedData (RFC 5652) over a digest, as PAdES wants it: SHA-256, the signer's certificate
+ * A detached CMS SignedData (RFC 5652) over content, as PAdES wants it: SHA-256 (SM3 for an SM2 key), the signer's certificate
  * and chain, and signed attributes content-type, message-digest, signing-time and ESS
  * signing-certificate-v2. The attributes are DER-sorted, so verifiers that re-encode them (OpenSSL) agree.
  */
 export function createDetachedCms(input: CmsSigningInput): Buffer {
   const certificates = input.chain.map((der) => pkijs.Certificate.fromBER(view(der)));
   const signer = certificates[0]!;
+  const scheme = signingSchemeOf(input.key);
+  const hash = createHash(scheme.digest.node);
+  for (const part of input.content) hash.update(part);
+  const digest = hash.digest();
   const attributes = [
     attribute(OID.contentType, new asn1js.ObjectIdentifier({ value: OID.data })),
     attribute(OID.signingTime, new asn1js.UTCTime({ valueDate: input.signingTime })),
-    attribute(OID.messageDigest, new asn1js.OctetString({ valueHex: view(input.digest) })),
+    attribute(OID.messageDigest, new asn1js.OctetString({ valueHex: view(digest) })),
     attribute(OID.signingCertificateV2, signingCertificateV2(signer, input.chain[0]!)),
   ];
   // DER orders a SET OF by the encodings of its members.
@@ -92,19 +114,19 @@ export function createDetachedCms(input: CmsSigningInput): Buffer {
   // What is signed is the attributes as a SET (tag 0x31), not as the [0] they are stored under.
   const toSign = Buffer.from(signedAttrs.toSchema().toBER());
   toSign[0] = 0x31;
-  const signature = sign('sha256', toSign, input.key);
+  const signature = scheme.sign(toSign);
 
   const signerInfo = new pkijs.SignerInfo({
     version: 1,
     sid: new pkijs.IssuerAndSerialNumber({ issuer: signer.issuer, serialNumber: signer.serialNumber }),
-    digestAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256 }),
+    digestAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: scheme.digest.oid }),
     signedAttrs,
-    signatureAlgorithm: signatureAlgorithm(input.key),
+    signatureAlgorithm: scheme.algorithm,
     signature: new asn1js.OctetString({ valueHex: view(signature) }),
   });
   const signedData = new pkijs.SignedData({
     version: 1,
-    digestAlgorithms: [new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256 })],
+    digestAlgorithms: [new pkijs.AlgorithmIdentifier({ algorithmId: scheme.digest.oid })],
     encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: OID.data }),
     certificates,
     signerInfos: [signerInfo],

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { formatShanghaiDateTime } from '../../lib/shanghai-time';
 import { cjkFont } from '../cjk-font';
@@ -15,7 +14,7 @@ export interface SignOptions {
   signingTime?: Date;
 }
 
-/** Signs PDFs the hall issues (PAdES baseline B-B: ETSI.CAdES.detached, SHA-256) with a visible stamp. */
+/** Signs PDFs the hall issues (PAdES baseline B-B: ETSI.CAdES.detached, SHA-256 or SM2/SM3) with a visible stamp. */
 export interface DocumentSigner {
   readonly identity: SigningIdentity;
   sign(pdf: Uint8Array, options: SignOptions): Promise<Buffer>;
@@ -44,7 +43,7 @@ export class PadesSigner implements DocumentSigner {
    */
   async signWith(pdf: Uint8Array, options: SignOptions, makeCms: (signed: [Buffer, Buffer]) => Buffer | Promise<Buffer>): Promise<Buffer> {
     const laidOut = await layOutSignature(await PDFDocument.load(pdf, { updateMetadata: false }), await this.layout(options));
-    return this.fillSignature(laidOut, makeCms);
+    return fillSignature(laidOut, makeCms);
   }
 
   /** The signature's layout: the stamp's font cut to what it prints and the room the CMS needs; nothing of the key. */
@@ -59,30 +58,34 @@ export class PadesSigner implements DocumentSigner {
 
   /** A document laid out with `layout` (layOutSignature), signed with the hall's key. */
   signLaidOut(laidOut: Buffer, layout: SignatureLayout): Promise<Buffer> {
-    return this.fillSignature(laidOut, ([before, after]) =>
+    return fillSignature(laidOut, ([before, after]) =>
       createDetachedCms({
-        digest: createHash('sha256').update(before!).update(after!).digest(),
+        content: [before!, after!],
         chain: this.identity.chain,
         key: this.identity.key,
         signingTime: layout.signingTime,
       }),
     );
   }
+}
 
-  private async fillSignature(pdf: Buffer, makeCms: (signed: [Buffer, Buffer]) => Buffer | Promise<Buffer>): Promise<Buffer> {
-    const rangeAt = pdf.indexOf(PLACEHOLDER_TEXT, 0, 'latin1');
-    if (rangeAt < 0 || pdf.indexOf(PLACEHOLDER_TEXT, rangeAt + 1, 'latin1') >= 0) throw new Error('the signature placeholder is not in the document exactly once');
-    const contentsAt = pdf.indexOf('<0000000000', rangeAt, 'latin1');
-    const contentsEnd = pdf.indexOf('>', contentsAt, 'latin1') + 1;
-    const byteRange = [0, contentsAt, contentsEnd, pdf.length - contentsEnd];
-    const rangeText = `[ ${byteRange.join(' ')} ]`.padEnd(PLACEHOLDER_TEXT.length, ' ');
-    pdf.write(rangeText, rangeAt, 'latin1');
+/**
+ * Fills a laid-out signature (its /ByteRange placeholder, once in the file, and the zeros of its
+ * /Contents): the byte ranges around /Contents, then the CMS `makeCms` makes over them.
+ */
+export async function fillSignature(pdf: Buffer, makeCms: (signed: [Buffer, Buffer]) => Buffer | Promise<Buffer>): Promise<Buffer> {
+  const rangeAt = pdf.indexOf(PLACEHOLDER_TEXT, 0, 'latin1');
+  if (rangeAt < 0 || pdf.indexOf(PLACEHOLDER_TEXT, rangeAt + 1, 'latin1') >= 0) throw new Error('the signature placeholder is not in the document exactly once');
+  const contentsAt = pdf.indexOf('<0000000000', rangeAt, 'latin1');
+  const contentsEnd = pdf.indexOf('>', contentsAt, 'latin1') + 1;
+  const byteRange = [0, contentsAt, contentsEnd, pdf.length - contentsEnd];
+  const rangeText = `[ ${byteRange.join(' ')} ]`.padEnd(PLACEHOLDER_TEXT.length, ' ');
+  pdf.write(rangeText, rangeAt, 'latin1');
 
-    const cms = await makeCms([pdf.subarray(0, contentsAt), pdf.subarray(contentsEnd)]);
-    const hex = cms.toString('hex');
-    const room = contentsEnd - contentsAt - 2;
-    if (hex.length > room) throw new Error(`the signature (${hex.length / 2} bytes) does not fit its placeholder (${room / 2} bytes)`);
-    pdf.write(hex, contentsAt + 1, 'latin1');
-    return pdf;
-  }
+  const cms = await makeCms([pdf.subarray(0, contentsAt), pdf.subarray(contentsEnd)]);
+  const hex = cms.toString('hex');
+  const room = contentsEnd - contentsAt - 2;
+  if (hex.length > room) throw new Error(`the signature (${hex.length / 2} bytes) does not fit its placeholder (${room / 2} bytes)`);
+  pdf.write(hex, contentsAt + 1, 'latin1');
+  return pdf;
 }

@@ -1,11 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
-import { mkdtemp, mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSignerChain } from '../../../test/signing-helpers';
 import { readEnv } from '../../env';
+import { missingProductionSettings } from '../../mode';
+import { isSm2Key } from './sm2';
 import { DEMO_IDENTITY_DIR, loadSigningIdentity, loadTrustRoots } from './signing-identity';
 
 let dir: string;
@@ -56,5 +58,65 @@ describe('the signing identity', () => {
 
   it('production without a signing identity does not start', async () => {
     await expect(loadSigningIdentity(readEnv({ HALL_MODE: 'production', HALL_DATA_DIR: join(dir, 'none') }))).rejects.toThrow(/HALL_SIGNING_P12/);
+  });
+
+  it('demo with HALL_SIGNING_ALGORITHM=sm2: an SM2 CA and signer of its own, in a folder beside the RSA one, made once and reused', async () => {
+    const env = readEnv({ HALL_MODE: 'demo', HALL_DATA_DIR: join(dir, 'demo-sm2'), HALL_SIGNING_ALGORITHM: 'sm2' });
+    const first = await loadSigningIdentity(env);
+    expect(isSm2Key(first.key)).toBe(true);
+    expect(first).toMatchObject({ source: 'demo', stampName: '邯郸市不动产登记中心' });
+    expect(first.chain).toHaveLength(2);
+    expect((await stat(join(dir, 'demo-sm2', `${DEMO_IDENTITY_DIR}-sm2`))).mode & 0o777).toBe(0o700);
+    expect((await loadSigningIdentity(env)).fingerprint).toBe(first.fingerprint);
+    const rsa = await loadSigningIdentity(readEnv({ HALL_MODE: 'demo', HALL_DATA_DIR: join(dir, 'demo-sm2') }));
+    expect(isSm2Key(rsa.key)).toBe(false);
+  });
+
+  it('production with HALL_SIGNING_ALGORITHM=sm2: an SM2 key and chain made by openssl; without them the hall names both settings; an RSA key is refused', async () => {
+    const sm2Dir = join(dir, 'sm2-production');
+    await mkdir(sm2Dir);
+    const file = (name: string) => join(sm2Dir, name);
+    const openssl = (args: string[]) => expect(spawnSync('openssl', args, { encoding: 'utf8' }).status).toBe(0);
+    openssl(['genpkey', '-algorithm', 'SM2', '-out', file('ca.key')]);
+    openssl(['req', '-x509', '-new', '-key', file('ca.key'), '-sm3', '-sigopt', 'distid:1234567812345678', '-subj', '/CN=SM2 Root/O=Centre/C=CN', '-days', '30', '-out', file('ca.pem')]);
+    openssl(['genpkey', '-algorithm', 'SM2', '-out', file('signer.key')]);
+    openssl(['req', '-new', '-key', file('signer.key'), '-sm3', '-sigopt', 'distid:1234567812345678', '-subj', '/CN=SM2 Seal/O=Centre/C=CN', '-out', file('signer.csr')]);
+    openssl([
+      'x509',
+      '-req',
+      '-in',
+      file('signer.csr'),
+      '-CA',
+      file('ca.pem'),
+      '-CAkey',
+      file('ca.key'),
+      '-CAcreateserial',
+      '-sm3',
+      '-sigopt',
+      'distid:1234567812345678',
+      '-vfyopt',
+      'distid:1234567812345678',
+      '-days',
+      '30',
+      '-out',
+      file('signer.pem'),
+    ]);
+    // The chain file lists the root first: the hall orders it by checking each SM2 signature itself.
+    await writeFile(file('chain.pem'), (await readFile(file('ca.pem'), 'utf8')) + (await readFile(file('signer.pem'), 'utf8')));
+    const settings = { HALL_MODE: 'production', HALL_SIGNING_ALGORITHM: 'sm2', HALL_SIGNING_KEY: file('signer.key'), HALL_SIGNING_CHAIN: file('chain.pem') };
+    const identity = await loadSigningIdentity(readEnv(settings));
+    expect(identity).toMatchObject({ source: 'configured', stampName: 'Centre' });
+    expect(identity.chain.map((der) => new X509Certificate(der).subject)).toEqual(['CN=SM2 Seal\nO=Centre\nC=CN', 'CN=SM2 Root\nO=Centre\nC=CN']);
+
+    expect(missingProductionSettings(readEnv({ HALL_SIGNING_ALGORITHM: 'sm2' })).map((setting) => setting.name)).toContain('HALL_SIGNING_KEY');
+    const withoutKey = missingProductionSettings(readEnv({ HALL_SIGNING_ALGORITHM: 'sm2', HALL_SIGNING_P12: file('any.p12') })).map((setting) => setting.name);
+    expect(withoutKey.filter((name) => name.startsWith('HALL_SIGNING'))).toEqual(['HALL_SIGNING_KEY', 'HALL_SIGNING_CHAIN']);
+    await expect(loadSigningIdentity(readEnv({ HALL_MODE: 'production', HALL_SIGNING_ALGORITHM: 'sm2' }))).rejects.toThrow(/HALL_SIGNING_KEY/);
+
+    const { ca, signer } = makeSignerChain({ ca: 'RSA 根证书', signer: 'RSA 签章', organisation: '中心' });
+    await writeFile(file('rsa.key'), signer.key.export({ type: 'pkcs8', format: 'pem' }).toString());
+    await writeFile(file('rsa-chain.pem'), signer.pem + ca.pem);
+    await expect(loadSigningIdentity(readEnv({ ...settings, HALL_SIGNING_KEY: file('rsa.key'), HALL_SIGNING_CHAIN: file('rsa-chain.pem') }))).rejects.toThrow(/SM2 private key/);
+    await expect(loadSigningIdentity(readEnv({ ...settings, HALL_SIGNING_ALGORITHM: 'rsa' }))).rejects.toThrow(/HALL_SIGNING_ALGORITHM=sm2/);
   });
 });

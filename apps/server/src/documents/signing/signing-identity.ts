@@ -4,7 +4,10 @@ import { X509Certificate, createPrivateKey, type KeyObject } from 'node:crypto';
 import { chmod, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Env } from '../../env';
-import { createRootCertificate, issueCertificate, pemBlocks, privateKeyFromPem } from './certificates';
+import { isIssuedBy } from './certificate-issuer';
+import { createRootCertificate, issueCertificate, pemBlocks, privateKeyFromPem, type CertificateRequest, type IssuedCertificate } from './certificates';
+import { isSm2Key } from './sm2';
+import { createSm2RootCertificate, issueSm2Certificate } from './sm2-certificates';
 
 /**
  * Who signs the documents the hall issues: a private key and its certificate chain (signer first).
@@ -23,8 +26,18 @@ export interface SigningIdentity {
   readonly source: 'demo' | 'configured';
 }
 
-/** The demo identity's folder inside HALL_DATA_DIR (owner-only). */
+/** The demo identity's folder inside HALL_DATA_DIR (owner-only), one per signing algorithm. */
 export const DEMO_IDENTITY_DIR = 'signing-identity';
+const demoIdentityDir = (env: Env) => join(env.HALL_DATA_DIR, env.HALL_SIGNING_ALGORITHM === 'sm2' ? `${DEMO_IDENTITY_DIR}-sm2` : DEMO_IDENTITY_DIR);
+
+/** How the demo CA and its signer are made: RSA by node-forge, SM2 by pkijs and sm2.ts. */
+const DEMO_ISSUERS: Record<
+  Env['HALL_SIGNING_ALGORITHM'],
+  { root: (request: Omit<CertificateRequest, 'role'>) => IssuedCertificate; issue: (issuer: IssuedCertificate, request: CertificateRequest) => IssuedCertificate }
+> = {
+  rsa: { root: createRootCertificate, issue: issueCertificate },
+  sm2: { root: createSm2RootCertificate, issue: issueSm2Certificate },
+};
 const DEMO_FILES = { ca: 'hall-ca.pem', chain: 'hall-signer-chain.pem', key: 'hall-signer.key' } as const;
 const DEMO_YEARS = 10;
 
@@ -70,7 +83,7 @@ function orderChain(certificates: Buffer[], key: KeyObject): Buffer[] {
   const chain = [signer];
   for (let current = signer; chain.length < 10;) {
     if (current.x509.checkIssued(current.x509)) break;
-    const issuer = parsed.find((c) => !chain.includes(c) && current.x509.checkIssued(c.x509) && current.x509.verify(c.x509.publicKey));
+    const issuer = parsed.find((c) => !chain.includes(c) && isIssuedBy(current.x509, c.x509));
     if (!issuer) break;
     chain.push(issuer);
     current = issuer;
@@ -79,15 +92,21 @@ function orderChain(certificates: Buffer[], key: KeyObject): Buffer[] {
 }
 
 async function fromConfiguration(env: Env): Promise<SigningIdentity | null> {
-  if (env.HALL_SIGNING_P12) {
+  const sm2Chosen = env.HALL_SIGNING_ALGORITHM === 'sm2';
+  if (env.HALL_SIGNING_P12 && !sm2Chosen) {
     const { key, chain } = fromPkcs12(await readFile(env.HALL_SIGNING_P12), env.HALL_SIGNING_P12_PASSWORD ?? '');
     return identityOf(key, chain, 'configured');
   }
-  if (env.HALL_SIGNING_KEY && env.HALL_SIGNING_CHAIN) {
-    const key = privateKeyFromPem(await readFile(env.HALL_SIGNING_KEY, 'utf8'), env.HALL_SIGNING_KEY_PASSWORD);
-    return identityOf(key, orderChain(pemBlocks(await readFile(env.HALL_SIGNING_CHAIN, 'utf8')), key), 'configured');
+  if (!env.HALL_SIGNING_KEY || !env.HALL_SIGNING_CHAIN) return null;
+  const key = privateKeyFromPem(await readFile(env.HALL_SIGNING_KEY, 'utf8'), env.HALL_SIGNING_KEY_PASSWORD);
+  if (sm2Chosen !== isSm2Key(key)) {
+    throw new Error(
+      sm2Chosen
+        ? 'HALL_SIGNING_ALGORITHM=sm2 needs an SM2 private key in HALL_SIGNING_KEY (openssl genpkey -algorithm SM2)'
+        : 'HALL_SIGNING_KEY is an SM2 key: set HALL_SIGNING_ALGORITHM=sm2 to sign with it',
+    );
   }
-  return null;
+  return identityOf(key, orderChain(pemBlocks(await readFile(env.HALL_SIGNING_CHAIN, 'utf8')), key), 'configured');
 }
 
 async function readDemoIdentity(dir: string): Promise<SigningIdentity | null> {
@@ -102,18 +121,19 @@ async function readDemoIdentity(dir: string): Promise<SigningIdentity | null> {
 
 /**
  * The demo hall's CA and signing certificate, made at the first start and kept in
- * `${HALL_DATA_DIR}/signing-identity` (folder 0700, files 0600). Made in a folder of its own and
+ * `${HALL_DATA_DIR}/signing-identity` (`signing-identity-sm2` for SM2; folder 0700, files 0600). Made in a folder of its own and
  * renamed into place, so processes starting together end up with one identity.
  */
 async function demoIdentity(env: Env): Promise<SigningIdentity> {
-  const dir = join(env.HALL_DATA_DIR, DEMO_IDENTITY_DIR);
+  const dir = demoIdentityDir(env);
   const existing = await readDemoIdentity(dir);
   if (existing) return existing;
   const centre = centreName(env);
   const notBefore = new Date(Date.now() - 60_000);
   const notAfter = new Date(notBefore.getTime() + DEMO_YEARS * 365 * 24 * 3600 * 1000);
-  const ca = createRootCertificate({ subject: { CN: `${centre}电子签章根证书（演示）`, O: centre, C: 'CN' }, notBefore, notAfter });
-  const signer = issueCertificate(ca, { subject: { CN: `${centre}电子签章`, O: centre, C: 'CN' }, notBefore, notAfter, role: 'signer' });
+  const issuers = DEMO_ISSUERS[env.HALL_SIGNING_ALGORITHM];
+  const ca = issuers.root({ subject: { CN: `${centre}电子签章根证书（演示）`, O: centre, C: 'CN' }, notBefore, notAfter });
+  const signer = issuers.issue(ca, { subject: { CN: `${centre}电子签章`, O: centre, C: 'CN' }, notBefore, notAfter, role: 'signer' });
   await mkdir(env.HALL_DATA_DIR, { recursive: true });
   const staging = `${dir}.${process.pid}.${Date.now()}`;
   await mkdir(staging, { mode: 0o700 });
@@ -136,13 +156,19 @@ async function demoIdentity(env: Env): Promise<SigningIdentity> {
 
 /**
  * The hall's signing identity: the configured one (HALL_SIGNING_P12, or HALL_SIGNING_KEY with
- * HALL_SIGNING_CHAIN) in either mode; without one, a demo hall makes its own and a production hall
+ * HALL_SIGNING_CHAIN; only the latter, with an SM2 key, under HALL_SIGNING_ALGORITHM=sm2) in either mode; without one, a demo hall makes its own and a production hall
  * does not start (mode.ts names the setting before this runs).
  */
 export async function loadSigningIdentity(env: Env): Promise<SigningIdentity> {
   const configured = await fromConfiguration(env);
   if (configured) return configured;
-  if (env.HALL_MODE !== 'demo') throw new Error('HALL_MODE=production needs HALL_SIGNING_P12 (or HALL_SIGNING_KEY and HALL_SIGNING_CHAIN)');
+  if (env.HALL_MODE !== 'demo') {
+    throw new Error(
+      env.HALL_SIGNING_ALGORITHM === 'sm2'
+        ? 'HALL_MODE=production with HALL_SIGNING_ALGORITHM=sm2 needs HALL_SIGNING_KEY (an SM2 key) and HALL_SIGNING_CHAIN'
+        : 'HALL_MODE=production needs HALL_SIGNING_P12 (or HALL_SIGNING_KEY and HALL_SIGNING_CHAIN)',
+    );
+  }
   return demoIdentity(env);
 }
 

@@ -1,8 +1,10 @@
 import * as asn1js from 'asn1js';
 import { X509Certificate, createHash, verify as verifySignature, constants, type KeyObject } from 'node:crypto';
 import * as pkijs from 'pkijs';
+import { isIssuedBy } from '../signing/certificate-issuer';
 import { arrayBufferOf, OID } from '../signing/cms-signature';
 import { nameAttribute } from '../signing/signing-identity';
+import { decodeSm2Signature, isSm2Key, sm2, sm2PublicPoint } from '../signing/sm2';
 
 /** What the CMS of one signature says, before the document's own checks (byte range, changes after). */
 export interface CmsCheck {
@@ -78,17 +80,31 @@ function essCertificateHash(signerInfo: pkijs.SignerInfo): { hash: Buffer; algor
   return null;
 }
 
-function isSm2(signerInfo: pkijs.SignerInfo, certificate: pkijs.Certificate): boolean {
-  const params = certificate.subjectPublicKeyInfo.algorithm.algorithmParams;
-  const curve = params instanceof asn1js.ObjectIdentifier ? params.valueBlock.toString() : '';
-  return signerInfo.signatureAlgorithm.algorithmId === OID.sm2WithSm3 || curve === OID.sm2Curve;
-}
+/** The signature algorithms that name SM2 in a SignerInfo; with an SM2 key, id-ecPublicKey means SM2 too. */
+const SM2_ALGORITHMS = new Set<string>([OID.sm2WithSm3, OID.sm2Sign, OID.ecPublicKey]);
 
-/** Verifies the signature value with Node's OpenSSL; null when the algorithm is not one it can check here. */
+/**
+ * Verifies the signature value: SM2 over SM3 with the standard ID in JavaScript (sm2.ts), the rest with
+ * Node's OpenSSL; null when the algorithm is not one the hall can check.
+ */
 function checkSignatureValue(signerInfo: pkijs.SignerInfo, key: KeyObject, data: Buffer): { ok: boolean; label: string } | null {
   const algorithmId = signerInfo.signatureAlgorithm.algorithmId;
   const digest = HASHES[signerInfo.digestAlgorithm.algorithmId];
   const signature = bytesOf(signerInfo.signature.valueBlock.valueHexView);
+  if (isSm2Key(key)) {
+    // An SM2 key makes no RSA or ECDSA signature; SM2 with a digest other than SM3 is not GB/T 35275's.
+    if (!SM2_ALGORITHMS.has(algorithmId)) return { ok: false, label: `${digest?.label ?? ''} / SM2` };
+    if (digest?.node !== 'sm3') return null;
+    const value = decodeSm2Signature(signature);
+    let ok = false;
+    try {
+      ok = value !== null && sm2.verify(data, value, sm2PublicPoint(key));
+    } catch {
+      // A key whose point cannot be read verifies nothing.
+    }
+    return { ok, label: 'SM3 / SM2' };
+  }
+  if (algorithmId === OID.sm2WithSm3 || algorithmId === OID.sm2Sign) return { ok: false, label: 'SM3 / SM2' };
   const attempt = (hash: string, options: { padding?: number; saltLength?: number } = {}) => {
     try {
       return verifySignature(hash, data, { key, ...options }, signature);
@@ -126,13 +142,7 @@ function checkChain(signer: X509Certificate, pool: X509Certificate[], roots: X50
   let current = signer;
   while (!isRoot(current)) {
     if (path.length > 8) return ['证书链过长，无法确认签署人身份'];
-    const issuedBy = (candidate: X509Certificate) => {
-      try {
-        return candidate !== current && current.checkIssued(candidate) && current.verify(candidate.publicKey);
-      } catch {
-        return false;
-      }
-    };
+    const issuedBy = (candidate: X509Certificate) => candidate !== current && isIssuedBy(current, candidate);
     const issuer = roots.find(issuedBy) ?? pool.find(issuedBy);
     if (!issuer || path.some((c) => c.fingerprint256 === issuer.fingerprint256)) {
       const issuerName = nameAttribute(current.issuer, 'CN') ?? nameAttribute(current.issuer, 'O') ?? '未知机构';
@@ -180,8 +190,11 @@ export function checkCms(contents: Uint8Array, signed: Buffer[], roots: X509Cert
   if (!signerCertificate) return fail('签名数据中找不到签名证书');
   const der = certificateDer(signerCertificate);
   let signer: X509Certificate;
+  let signerKey: KeyObject;
   try {
     signer = new X509Certificate(der);
+    // OpenSSL decodes the key only now: a point off its curve fails here.
+    signerKey = signer.publicKey;
   } catch {
     return fail('签名证书无法读取');
   }
@@ -190,10 +203,6 @@ export function checkCms(contents: Uint8Array, signed: Buffer[], roots: X509Cert
   result.issuer = nameAttribute(signer.issuer, 'CN') ?? nameAttribute(signer.issuer, 'O') ?? '';
   result.signedAt = signingTimeOf(signerInfo) ?? fallbackTime;
 
-  if (isSm2(signerInfo, signerCertificate)) {
-    result.algorithm = 'SM3 / SM2';
-    return fail('签名使用SM2/SM3国密算法：本大厅所用的OpenSSL无法设置SM2签名者标识（默认1234567812345678），暂不能校验此类签名', 'unsupported');
-  }
   const digest = HASHES[signerInfo.digestAlgorithm.algorithmId];
   if (!digest) return fail('签名使用了本大厅不支持的摘要算法', 'unsupported');
   const hash = createHash(digest.node);
@@ -213,7 +222,7 @@ export function checkCms(contents: Uint8Array, signed: Buffer[], roots: X509Cert
   } else {
     toVerify = Buffer.concat(signed);
   }
-  const value = checkSignatureValue(signerInfo, signer.publicKey, toVerify);
+  const value = checkSignatureValue(signerInfo, signerKey, toVerify);
   if (!value) return fail('签名使用了本大厅不支持的签名算法', 'unsupported');
   result.algorithm = value.label;
   if (!value.ok) return fail('签名值与签名证书不符，签名无效');

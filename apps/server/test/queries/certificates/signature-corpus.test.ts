@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { X509Certificate } from 'node:crypto';
+import { createHash, X509Certificate } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ import type { VerificationOutcome } from '../../../src/documents/verification/ve
 import { resolvePendingRecords } from '../../../src/services/queries/fulfilment/query-resolver';
 import { createTestHall, type TestHall } from '../../hall';
 import { citizenWithProfile, OWNER, queryForm, upload } from '../../query-helpers';
-import { makeSignerChain } from '../../signing-helpers';
+import { appendUpdate, makeSignerChain, tail } from '../../signing-helpers';
 
 /**
  * The verification corpus (issue: documents and trust): every file is made here, by the hall's own
@@ -51,32 +51,6 @@ function verdictOf(outcome: VerificationOutcome): string {
 
 async function hallSigned(): Promise<Buffer> {
   return hall.app.hall.documentSigner.sign(await plainPdf(), { reason: '测试签名' });
-}
-
-/** The last object number and startxref of a file, for writing an incremental update by hand. */
-function tail(bytes: Buffer): { size: number; prev: number; root: string } {
-  const text = bytes.toString('latin1');
-  const size = Number(/\/Size (\d+)/g.exec(text.slice(text.lastIndexOf('trailer')))![1]);
-  const prev = Number(/startxref\s+(\d+)/.exec(text.slice(text.lastIndexOf('startxref')))![1]);
-  const root = /\/Root (\d+ \d+ R)/.exec(text.slice(text.lastIndexOf('trailer')))![1]!;
-  return { size, prev, root };
-}
-
-/** Appends an incremental update that (re)defines the given objects, with its own xref table and trailer. */
-function appendUpdate(bytes: Buffer, objects: Array<{ num: number; body: string }>, extraSize = 0): Buffer {
-  const { size, prev, root } = tail(bytes);
-  let out = bytes.toString('latin1');
-  if (!out.endsWith('\n')) out += '\n';
-  const offsets: Array<[number, number]> = [];
-  for (const object of objects) {
-    offsets.push([object.num, Buffer.byteLength(out, 'latin1')]);
-    out += `${object.num} 0 obj\n${object.body}\nendobj\n`;
-  }
-  const xrefAt = Buffer.byteLength(out, 'latin1');
-  out += 'xref\n0 1\n0000000000 65535 f \n';
-  for (const [num, offset] of offsets) out += `${num} 1\n${String(offset).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${Math.max(size, ...objects.map((o) => o.num + 1)) + extraSize} /Root ${root} /Prev ${prev} >>\nstartxref\n${xrefAt}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
 }
 
 async function firstPage(bytes: Buffer): Promise<{ ref: PDFRef; dict: PDFDict; doc: PDFDocument }> {
@@ -262,7 +236,7 @@ describe('the verification corpus', () => {
     expect(outcome.ok && outcome.verification.signatures[0]!.notes[0]).toContain('不在有效期内');
   });
 
-  it('a signer certificate on the SM2 curve (GB/T 38540): 不支持的签名算法, not 签名无效', async () => {
+  it('a CMS naming a signer certificate on the SM2 curve but carrying an RSA signature value: 签名无效', async () => {
     const dir = await mkdtemp(join(work, 'sm2-'));
     const key = join(dir, 'sm2.key');
     const certificate = join(dir, 'sm2.pem');
@@ -270,11 +244,11 @@ describe('the verification corpus', () => {
     const made = spawnSync('openssl', ['req', '-new', '-x509', '-key', key, '-sm3', '-subj', '/CN=SM2 signer/O=SM2 centre', '-days', '30', '-out', certificate], { encoding: 'utf8' });
     expect(made.status, made.stderr).toBe(0);
     const sm2 = new X509Certificate(await readFile(certificate));
-    // OpenSSL 3.0 cannot write SM2 CMS, so the CMS names the SM2 certificate as its signer; the verifier must stop at the algorithm.
+    // The CMS names the SM2 certificate as its signer, but an RSA key signed: no SM2 key can have made that value.
     const pades = new PadesSigner({ ...identityOf(independent.signer, independent.ca), chain: [sm2.raw], certificate: sm2 });
     const outcome = await verify(await pades.sign(await plainPdf(), { reason: '国密签名' }));
-    expect(verdictOf(outcome)).toBe('unsupported');
-    expect(outcome.ok && outcome.verification.signatures[0]!.notes[0]).toContain('SM2');
+    expect(verdictOf(outcome)).toBe('invalid');
+    expect(outcome.ok && outcome.verification.signatures[0]).toMatchObject({ algorithm: 'SHA-256 / SM2', notes: ['签名值与签名证书不符，签名无效'] });
   });
 
   it('no signature: 未包含电子签章', async () => {
@@ -318,13 +292,16 @@ describe('the verification corpus', () => {
   });
 
   it('a verification record keeps the verdict, signer and time in its result and opens as the signed report', async () => {
-    const { body } = await upload(hall, cookie, { filename: '外单位证明.pdf', content: await hallSigned() });
+    const uploaded = await hallSigned();
+    const { body } = await upload(hall, cookie, { filename: '外单位证明.pdf', content: uploaded });
     const id = (body.data as { ID: string }).ID;
     await resolvePendingRecords(hall.app.hall, { queue: 'verification' });
     const detail = await hall.app.inject({ method: 'GET', url: `/online/public/verify/verifyquery?code=${id}`, headers: { cookie } });
     expect(detail.json()).toMatchObject({
       data: { state: 20, state_msg: '有效', result: { verdict: 'valid', verdictText: '有效', signatures: [{ organisation: '邯郸市不动产登记中心', reason: '测试签名' }] } },
     });
+    const digests = { sha256: createHash('sha256').update(uploaded).digest('hex'), sm3: createHash('sm3').update(uploaded).digest('hex') };
+    expect(detail.json()).toMatchObject({ data: { result: digests } });
     const report = await hall.app.inject({ method: 'GET', url: `/online/public/dzzz/verification/preview?id=${id}`, headers: { cookie } });
     const file = join(work, 'report.pdf');
     await writeFile(file, report.rawPayload);
@@ -333,6 +310,10 @@ describe('the verification corpus', () => {
       expect(text.stdout).toContain('电子签章验证报告');
       expect(text.stdout).toContain('外单位证明.pdf');
       expect(text.stdout).toContain('邯郸市不动产登记中心');
+      // Both digests of the uploaded file, SHA-256 and SM3 (a long value may wrap: its start is enough).
+      expect(text.stdout).toContain(`SHA-256 ${digests.sha256.slice(0, 16)}`);
+      expect(text.stdout).toContain('国密摘要');
+      expect(text.stdout).toContain(`SM3 ${digests.sm3.slice(0, 16)}`);
     }
   });
 });

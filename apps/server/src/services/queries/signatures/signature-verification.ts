@@ -19,8 +19,8 @@ export interface VerificationRecordOutcome {
 }
 
 /** The record's result: the verdict (or failure) in words and per signature, and where the signed report is. */
-function resultOf(outcome: VerificationOutcome, sha256: string | null, reportFileId: string): Record<string, unknown> {
-  if (!outcome.ok) return { failure: outcome.failure, message: VERIFICATION_FAILURES[outcome.failure], sha256, reportFileId };
+function resultOf(outcome: VerificationOutcome, digests: { sha256: string | null; sm3: string | null }, reportFileId: string): Record<string, unknown> {
+  if (!outcome.ok) return { failure: outcome.failure, message: VERIFICATION_FAILURES[outcome.failure], ...digests, reportFileId };
   const { verdict, signatures } = outcome.verification;
   return {
     verdict,
@@ -28,7 +28,7 @@ function resultOf(outcome: VerificationOutcome, sha256: string | null, reportFil
     message: VERDICT_EXPLANATIONS[verdict],
     signed: signatures.length > 0,
     signatures,
-    sha256,
+    ...digests,
     reportFileId,
   };
 }
@@ -46,14 +46,17 @@ export async function resolveVerificationRecord(hall: HallContext, tx: Transacti
         .from(storedFiles)
         .where(and(eq(storedFiles.id, row.fileId), eq(storedFiles.openid, row.openid)))
     : [];
-  const verified = file ? await hall.pdfVerifier.verify(() => hall.files.open(file.storageKey), file.size) : { outcome: { ok: false, failure: 'fileMissing' } as VerificationOutcome, sha256: null };
-  const { outcome, sha256 } = verified;
+  const verified = file
+    ? await hall.pdfVerifier.verify(() => hall.files.open(file.storageKey), file.size)
+    : { outcome: { ok: false, failure: 'fileMissing' } as VerificationOutcome, sha256: null, sm3: null };
+  const { outcome, sha256, sm3 } = verified;
 
   const report = await renderVerificationReport({
     recordId: String(row.id),
     fileName: row.filename ?? file?.originalName ?? '',
     size: file?.size ?? 0,
     sha256,
+    sm3,
     uploadedAt: row.createdAt,
     verifiedAt: new Date(),
     outcome,
@@ -68,7 +71,7 @@ export async function resolveVerificationRecord(hall: HallContext, tx: Transacti
     mime: 'application/pdf',
     size: saved.size,
   });
-  const result = resultOf(outcome, sha256, reportFile.id);
+  const result = resultOf(outcome, { sha256, sm3 }, reportFile.id);
   if (!outcome.ok) return { state: Number(QUERY_STATE_NOT_FOUND), stateMsg: VERIFICATION_FAILURES[outcome.failure], result };
   return { state: Number(QUERY_STATE_FOUND), stateMsg: VERDICTS[outcome.verification.verdict], result };
 }
