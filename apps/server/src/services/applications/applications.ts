@@ -319,8 +319,8 @@ export async function deleteApplicationRows(tx: Transaction, openid: string, app
   );
 }
 
-/** The citizen's case is booked at the counter (kyy 2): its list now offers the slip instead of booking. */
-export async function markCaseBookedAtCounter(tx: Pick<Database, 'update'>, openid: string, applicationId: number): Promise<void> {
+/** The citizen's case is booked, at the counter or online (kyy 2): its list now offers the slip instead of booking. */
+export async function markCaseBooked(tx: Pick<Database, 'update'>, openid: string, applicationId: number): Promise<void> {
   await tx
     .update(applications)
     .set({ kyy: '2' })
