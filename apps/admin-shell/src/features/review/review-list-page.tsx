@@ -18,7 +18,7 @@ function QueueItem({ item, onOpen }: { item: ReviewQueueItem; onOpen: () => void
     <li className="review-item">
       <button type="button" className="console-item__open" onClick={onOpen}>
         <span className="console-item__title">{item.name}</span>
-        <span className="console-item__line">受理编号：{applicationNumberText(item.prolsh)}</span>
+        <span className="console-item__line">申请编号：{applicationNumberText(item.prolsh)}</span>
         <span className="console-item__line">申请人：{item.sqr_names.length ? item.sqr_names.join('、') : '暂无'}</span>
         <span className="console-item__line">提交人：{item.user_name || '未填写'}</span>
         <span className="console-item__line">申请地点：{item.areaname}</span>
