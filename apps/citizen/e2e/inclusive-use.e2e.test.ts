@@ -59,7 +59,9 @@ describe('what a new citizen of 邯郸 meets', () => {
     await expect(page.locator('#unit-qdjg').count()).resolves.toBe(0);
     for (const width of [390, 320]) {
       await page.setViewportSize({ width, height: 844 });
-      await expect(unitNumber.evaluate((field) => field.scrollWidth <= field.clientWidth && field.scrollHeight <= field.clientHeight + 1)).resolves.toBe(true);
+      for (const field of [unitNumber, page.locator('#unit-bdcqzmh')]) {
+        await expect(field.evaluate((element) => element.scrollWidth <= element.clientWidth && element.scrollHeight <= element.clientHeight + 1)).resolves.toBe(true);
+      }
       await shot(page, `unit-form-${width}`);
     }
     await page.setViewportSize({ width: 390, height: 844 });

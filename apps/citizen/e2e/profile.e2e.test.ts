@@ -107,7 +107,7 @@ describe('profile and real-name verification', () => {
     await page.getByText('已实名', { exact: true }).waitFor();
     await shot(page, 'my-verified');
     await context.close();
-  });
+  }, 240_000);
 
   it('registration (?type=1) says so on save; a failed face check shows 认证失败 and leaves the user unverified', async () => {
     const { context, page, shot } = await citizenOnPhone(hall, 'profile-register', 'e2e-register', '李小四', '/userInfo?type=1');

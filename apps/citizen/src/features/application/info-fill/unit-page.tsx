@@ -44,8 +44,14 @@ function WrappedInput({ id, required, placeholder, value, onChange }: { id: stri
   useLayoutEffect(() => {
     const element = field.current;
     if (!element) return;
-    element.style.height = 'auto';
-    element.style.height = `${element.scrollHeight}px`;
+    const fit = () => {
+      element.style.height = 'auto';
+      element.style.height = `${element.scrollHeight}px`;
+    };
+    fit();
+    // A narrower screen (a turned phone, larger text) wraps the value onto more lines.
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
   }, [value]);
   return (
     <textarea
