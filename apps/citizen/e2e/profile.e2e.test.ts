@@ -92,6 +92,14 @@ describe('profile and real-name verification', () => {
     await page.locator('#profile-new-phone').fill('13987654321');
     await page.getByRole('button', { name: '获取验证码' }).click();
     await page.getByText(/\d+秒后重新获取/).waitFor();
+    // The countdown shows whole beside the code field, at 390 px and at 320 px.
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 844 });
+      await expect(
+        page.locator('.hall-profile__code button').evaluate((button) => button.getBoundingClientRect().right <= window.innerWidth && button.scrollWidth <= button.clientWidth),
+      ).resolves.toBe(true);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
     const inbox = await page.request.get('/simulator/sms/inbox?phone=13987654321&format=json');
     const { code } = (await inbox.json()) as { code: string };
     await page.locator('#profile-phone-code').fill(code);

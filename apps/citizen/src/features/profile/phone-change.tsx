@@ -77,8 +77,11 @@ export function PhoneChange() {
         <List.Item prefix={<label htmlFor="profile-new-phone">新手机号</label>}>
           <Input id="profile-new-phone" type="tel" inputMode="numeric" placeholder="请输入新的11位手机号码" value={phone} onChange={setPhone} maxLength={11} autoComplete="tel" clearable />
         </List.Item>
-        <List.Item prefix={<label htmlFor="profile-phone-code">验证码</label>} extra={<CountdownButton seconds={SMS_COUNTDOWN_SECONDS} onSend={sendCode} aria-label="获取验证码" />}>
-          <Input id="profile-phone-code" placeholder="请输入验证码" value={code} onChange={setCode} maxLength={6} inputMode="numeric" autoComplete="one-time-code" clearable />
+        <List.Item prefix={<label htmlFor="profile-phone-code">验证码</label>}>
+          <div className="hall-profile__code">
+            <Input id="profile-phone-code" placeholder="请输入验证码" value={code} onChange={setCode} maxLength={6} inputMode="numeric" autoComplete="one-time-code" clearable />
+            <CountdownButton seconds={SMS_COUNTDOWN_SECONDS} onSend={sendCode} aria-label="获取验证码" />
+          </div>
         </List.Item>
       </FormCard>
       <p className="hall-note hall-profile__note">验证码将发送到新手机号，5分钟内有效，只能使用一次。</p>
