@@ -95,9 +95,12 @@ describe('profile and real-name verification', () => {
     // The countdown shows whole beside the code field, at 390 px and at 320 px.
     for (const width of [390, 320]) {
       await page.setViewportSize({ width, height: 844 });
-      await expect(
-        page.locator('.hall-profile__code button').evaluate((button) => button.getBoundingClientRect().right <= window.innerWidth && button.scrollWidth <= button.clientWidth),
-      ).resolves.toBe(true);
+      const fits = await page.locator('.hall-profile__code button').evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        const text = (button.querySelector('span') ?? button).getBoundingClientRect();
+        return box.right <= window.innerWidth && text.left >= box.left - 1 && text.right <= box.right + 1;
+      });
+      expect(fits).toBe(true);
     }
     await page.setViewportSize({ width: 390, height: 844 });
     const inbox = await page.request.get('/simulator/sms/inbox?phone=13987654321&format=json');
