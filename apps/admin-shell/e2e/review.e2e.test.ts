@@ -61,7 +61,7 @@ describe('the back office reviews what citizens submit', () => {
     const queue = operator.page.getByRole('list', { name: '等待权籍调查审核的申请' });
     const queued = queue.getByRole('listitem').filter({ hasText: '孙立' });
     await queued.waitFor();
-    await expect(queued.textContent()).resolves.toMatch(/受理编号：HD\d+/);
+    await expect(queued.textContent()).resolves.toMatch(/申请编号：HD\d+/);
     await expect(queued.textContent()).resolves.toContain(BUSINESS);
     await adminShot(operator.page, 'queue');
     await openFromQueue(operator.page, '权籍调查审核', '孙立');

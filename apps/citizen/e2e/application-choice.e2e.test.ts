@@ -42,7 +42,7 @@ describe('choosing and starting an application', () => {
 
     await page.waitForURL((url) => url.pathname === '/apply');
     const guideQuery = Object.fromEntries(new URL(page.url()).searchParams);
-    expect(guideQuery).toEqual({ appointment: '0', id: 'pd-700-23', name: BUSINESS, djlx: '700', qllx: '23', code: 'YDYDJ' });
+    expect(guideQuery).toEqual({ appointment: '0', id: 'pd-700-23', name: BUSINESS, djlx: '700', qllx: '23', code: 'YDYDJ', xzqdm: '659001' });
     await page.getByRole('heading', { name: `${BUSINESS}办事指南` }).waitFor();
     await shot(page, 'guide');
     await page.getByRole('button', { name: '我要申请' }).click();
@@ -62,8 +62,9 @@ describe('choosing and starting an application', () => {
     const list = page.getByRole('list', { name: '未提交的申请' });
     const item = list.getByRole('listitem').filter({ hasText: BUSINESS });
     await item.waitFor();
-    await expect(item.textContent()).resolves.toContain('暂未生成');
-    await expect(item.textContent()).resolves.toContain('申请地点：新疆维吾尔自治区直辖县级市');
+    await expect(item.textContent()).resolves.toContain('申请编号：暂未生成');
+    // 申请地点 is the place chosen, not the grouping above it.
+    await expect(item.textContent()).resolves.toContain('申请地点：石河子市');
     await expect(item.textContent()).resolves.toContain('创建时间');
     await shot(page, 'list');
 

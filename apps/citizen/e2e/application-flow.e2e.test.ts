@@ -137,8 +137,8 @@ describe('the application flow end to end', () => {
       bdcdyh: '659001001001GB00002F00020002',
       zl: '石河子市北一路2号2栋202',
       fwsyqmj: '102.3',
-      qdjg: '150',
     });
+    // 交易金额 is asked once, in the 权利信息; the unit form no longer has it.
     await page.getByRole('button', { name: '添加权利信息' }).click();
     await page.waitForURL((url) => url.pathname === '/info/qlxxinfo' && url.searchParams.get('slsqId') === applicationId);
     await page.locator('#ql-qdjg').waitFor();

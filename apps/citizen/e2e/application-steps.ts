@@ -117,13 +117,26 @@ export async function uploadRequired(page: Page, detailRoute: string, shot: Shot
   return starred;
 }
 
-/** 提交 on a detail page, confirmed; lands on the list's 待审核 tab with the business and an acceptance number. */
+/** The 完成 step after 提交: every step done, 申请已提交 with the application number (HD…), then on to 我的申请. */
+export async function finishSubmission(page: Page, shot?: Shot) {
+  const result = page.getByRole('region', { name: '提交结果' });
+  await result.getByText('申请已提交').waitFor();
+  await result.getByText(/申请编号：HD\d+/).waitFor();
+  const steps = page.getByRole('group', { name: '办理进度' });
+  await expect(steps.locator('.adm-step-status-finish').count()).resolves.toBe(await steps.locator('.adm-step').count());
+  await expect(steps.getByText('完成', { exact: true }).count()).resolves.toBe(1);
+  if (shot) await shot(page, 'submitted');
+  await result.getByRole('button', { name: '查看我的申请' }).click();
+}
+
+/** 提交 on a detail page, confirmed; the 完成 step shows the application number, then 查看我的申请 opens the list's 待审核 tab. */
 export async function submitAndFindPending(page: Page, business: string, shot: Shot) {
   await page.getByRole('button', { name: '提交' }).click();
   const ask = page.getByRole('dialog').filter({ hasText: '确定提交该申请吗？' });
   await ask.waitFor();
   await shot(page, 'submit-confirm');
   await ask.getByRole('button', { name: '确定' }).click();
+  await finishSubmission(page, shot);
   await page.waitForURL((url) => url.pathname === '/prodoing' && url.searchParams.get('itemIndex') === '1');
   await expect(page.getByRole('tab', { name: '待审核' }).getAttribute('aria-selected')).resolves.toBe('true');
   const item = page.getByRole('list', { name: '待审核的申请' }).getByRole('listitem').filter({ hasText: business });

@@ -4,7 +4,7 @@ import { hallForFile } from './harness';
 import { verifiedCitizen } from './identity';
 import { steadyScreenshots } from './steady-screenshots';
 import { png } from './png';
-import { acknowledge, startApplication } from './application-steps';
+import { acknowledge, finishSubmission, startApplication } from './application-steps';
 
 const hall = hallForFile();
 
@@ -34,6 +34,7 @@ async function submitAppointmentCase(page: Page): Promise<string> {
   await page.waitForURL((url) => url.pathname === '/applyDetailYdy');
   await page.getByRole('button', { name: '提交' }).click();
   await page.getByRole('dialog').filter({ hasText: '确定提交该申请吗？' }).getByRole('button', { name: '确定' }).click();
+  await finishSubmission(page);
   await page.waitForURL((url) => url.pathname === '/prodoing');
   return slsqId;
 }
@@ -187,6 +188,11 @@ describe('online appointment', () => {
     // The list now offers 查看预约单.
     await page.goto('/yuyue');
     await page.getByRole('article', { name: BUSINESS }).getByRole('link', { name: '查看预约单' }).waitFor();
+    // So does 我的申请: a booked case no longer offers 点击预约.
+    await page.goto('/prodoing?itemIndex=1');
+    const mine = page.getByRole('list', { name: '待审核的申请' }).getByRole('listitem').filter({ hasText: prolsh });
+    await mine.getByText('查看预约单').waitFor();
+    await expect(mine.getByText('点击预约').count()).resolves.toBe(0);
 
     // /yuyueRecord lists the order; tapping it opens the detail with the chosen time.
     await page.goto('/yuyueRecord');

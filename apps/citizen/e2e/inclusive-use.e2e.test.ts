@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acknowledge, confirmApply } from './application-steps';
+import { confirmApply } from './application-steps';
 import { hallForFile } from './harness';
 import { OWNER, verifiedCitizen } from './identity';
 import { png } from './png';
@@ -43,31 +43,33 @@ describe('what a new citizen of 邯郸 meets', () => {
     await result.getByText('住宅', { exact: true }).waitFor();
     await shot(page, 'certificate-found');
 
-    // 下一步 carries the unit in; 交易金额 is the business's and not the certificate's, so the unit form opens with the rest filled in.
+    // 下一步 carries the unit in at once: a transfer asks 交易金额 in its 权利信息, not again on the unit.
     await result.getByRole('button', { name: '下一步' }).click();
-    await acknowledge(page, '交易金额不能为空');
-    await page.waitForURL((url) => url.pathname === '/info/dyxxinfo' && url.searchParams.get('slsqId') === applicationId);
-    await expect(page.locator('#unit-bdcdyh').inputValue()).resolves.toBe('130402001001GB00001F00010001');
+    await page.waitForURL((url) => url.pathname === '/info/infofillJc' && url.searchParams.get('id') === applicationId);
+    await page.getByText('130402001001GB00001F00010001', { exact: true }).first().waitFor();
+    await expect(page.getByRole('dialog').filter({ hasText: '交易金额不能为空' }).count()).resolves.toBe(0);
+    await shot(page, 'unit-carried');
+
+    // The unit form shows the 28-character unit number whole, at 390 px and at 320 px.
+    await page.goto(`/info/dyxxinfo?id=&slsqId=${applicationId}&djlx=200&qllx=4&appointment=0&bdcdyh=130402001001GB00001F00010001&bdcqzmh=${encodeURIComponent(OWNER.qzh)}&fwyt=10`);
+    const unitNumber = page.locator('#unit-bdcdyh');
+    await expect(unitNumber.inputValue()).resolves.toBe('130402001001GB00001F00010001');
     await expect(page.locator('#unit-bdcqzmh').inputValue()).resolves.toBe(OWNER.qzh);
-    await expect(page.locator('#unit-fwyt').inputValue()).resolves.toBe('10');
     await expect(page.locator('#unit-fwyt option:checked').textContent()).resolves.toBe('住宅');
-    await page.locator('#unit-qdjg').fill('120');
-    await page
-      .locator('.adm-list-item', { has: page.locator('#unit-qdjg') })
-      .getByText('万元', { exact: true })
-      .waitFor();
-    await page
-      .locator('.adm-list-item', { has: page.locator('#unit-fwsyqmj') })
-      .getByText('平方米', { exact: true })
-      .waitFor();
-    await shot(page, 'unit-form');
-    await page.getByRole('button', { name: '保存', exact: true }).click();
-    await acknowledge(page, '保存成功');
+    await expect(page.locator('#unit-qdjg').count()).resolves.toBe(0);
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 844 });
+      for (const field of [unitNumber, page.locator('#unit-bdcqzmh')]) {
+        await expect(field.evaluate((element) => element.scrollWidth <= element.clientWidth && element.scrollHeight <= element.clientHeight + 1)).resolves.toBe(true);
+      }
+      await shot(page, `unit-form-${width}`);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
 
     // The unit preview reads the codes as words, the area and the amount with their units.
     await page.goto(`/dyxxD?slsqId=${applicationId}&djlx=200&qllx=4`);
     await page.getByText('不动产单元信息').first().waitFor();
-    for (const text of ['住宅', '98.56 平方米', '120 万元']) await page.getByText(text, { exact: true }).waitFor();
+    for (const text of ['住宅', '98.56 平方米']) await page.getByText(text, { exact: true }).waitFor();
     await expect(page.locator('body').textContent()).resolves.not.toMatch(/房屋用途\s*10\b/);
     await shot(page, 'unit-preview');
 

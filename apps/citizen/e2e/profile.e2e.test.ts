@@ -87,12 +87,38 @@ describe('profile and real-name verification', () => {
     await expect(page.getByRole('button', { name: '立即认证' }).count()).resolves.toBe(0);
     await shot(page, 'verified');
 
+    // Verified, the phone can still change: with the code sent to the new number, once.
+    await page.getByRole('button', { name: '更换手机号' }).click();
+    await page.locator('#profile-new-phone').fill('13987654321');
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByText(/\d+秒后重新获取/).waitFor();
+    // The countdown shows whole beside the code field, at 390 px and at 320 px.
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 844 });
+      const fits = await page.locator('.hall-profile__code button').evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        const text = (button.querySelector('span') ?? button).getBoundingClientRect();
+        return box.right <= window.innerWidth && text.left >= box.left - 1 && text.right <= box.right + 1;
+      });
+      expect(fits).toBe(true);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    const inbox = await page.request.get('/simulator/sms/inbox?phone=13987654321&format=json');
+    const { code } = (await inbox.json()) as { code: string };
+    await page.locator('#profile-phone-code').fill(code);
+    await shot(page, 'phone-change');
+    await page.getByRole('button', { name: '确认更换' }).click();
+    const changed = page.getByRole('dialog').filter({ hasText: '手机号已更换' });
+    await changed.getByRole('button', { name: '确定' }).click();
+    await page.getByText('139****4321').waitFor();
+    await page.getByText('已实名认证').waitFor();
+
     await page.getByRole('button', { name: '返回', exact: true }).click();
     await page.waitForURL('**/my');
     await page.getByText('已实名', { exact: true }).waitFor();
     await shot(page, 'my-verified');
     await context.close();
-  });
+  }, 240_000);
 
   it('registration (?type=1) says so on save; a failed face check shows 认证失败 and leaves the user unverified', async () => {
     const { context, page, shot } = await citizenOnPhone(hall, 'profile-register', 'e2e-register', '李小四', '/userInfo?type=1');
@@ -105,6 +131,9 @@ describe('profile and real-name verification', () => {
     await answerFaceCheck(page, 'fail');
     await page.getByText('认证失败').waitFor();
     await page.locator('.adm-result-warning').waitFor();
+    // It says why, and what to do about it.
+    await page.getByText('失败原因：人脸核身未通过').waitFor();
+    await page.getByRole('region', { name: '您可以这样做' }).getByText('请由身份证本人操作，在光线充足处正对手机屏幕').waitFor();
     expect(new URL(page.url()).searchParams.has('BizToken')).toBe(false);
     expect(new URL(page.url()).searchParams.get('type')).toBe('1');
     await shot(page, 'face-failed');

@@ -10,7 +10,7 @@ describe('progress query', () => {
     const { context, page, shot } = await verifiedCitizen(hall, 'progress', 'e2e-progress', '郑爽');
     await page.goto('/progressQuery');
     await page.getByRole('heading', { name: '进度查询' }).waitFor();
-    await page.getByText('受理编号区分大小写').waitFor();
+    await page.getByText('申请编号区分大小写').waitFor();
     await shot(page, 'form');
 
     const number = page.locator('#progress-number');

@@ -71,7 +71,8 @@ describe('certificate query', () => {
     await page.getByRole('button', { name: '查询', exact: true }).click();
     await acknowledge(page, '请输入权证号!');
 
-    await page.locator('#query-qzh').fill(OWNER.qzh);
+    // Typed as a phone's Chinese keyboard types it: full-width brackets. The hall finds it all the same.
+    await page.locator('#query-qzh').fill(OWNER.qzh.replace('(', '（').replace(')', '）'));
     await page.getByRole('button', { name: '查询', exact: true }).click();
     const submitted = page.getByRole('dialog').filter({ hasText: '查询已提交，请耐心等待查询结果' });
     await submitted.waitFor();
@@ -84,6 +85,8 @@ describe('certificate query', () => {
     const newest = page.locator('.hall-records__list li').first();
     await newest.getByText('查询编号').waitFor();
     await newest.getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).waitFor();
+    // The record says which certificate it was for, as the registry writes it.
+    await newest.getByText(OWNER.qzh, { exact: true }).waitFor();
     await shot(page, 'record-found');
 
     await newest.getByRole('button').first().click();
@@ -201,10 +204,16 @@ describe('signature verification', () => {
     await confirm.waitFor();
     await shot(page, 'confirm');
     await confirm.getByRole('button', { name: '确定' }).click();
-    const success = page.getByRole('dialog').filter({ hasText: '文件上传成功，查看历史记录验签信息' });
-    await success.waitFor();
+    // The page says the upload succeeded, then shows the verdict when the check ends: a warning, by colour and icon.
+    const outcome = page.getByRole('region', { name: '验签结果' });
+    await outcome.getByText('文件上传成功，查看历史记录验签信息', { exact: false }).waitFor();
+    const verdict = outcome.locator('.hall-verdict');
+    await verdict.getByText('未包含电子签章').waitFor({ timeout: 30_000 });
+    await expect(verdict.getAttribute('data-tone')).resolves.toBe('warning');
+    await expect(verdict.locator('.hall-verdict__icon').count()).resolves.toBe(1);
+    await outcome.getByText('文件中没有电子签章，无法证明其来源').waitFor();
     await shot(page, 'uploaded');
-    await success.getByRole('button', { name: '确定' }).click();
+    await page.getByRole('link', { name: '验签记录' }).click();
 
     await page.waitForURL('**/dzzzverificationrecord');
     await page.getByRole('heading', { name: '电子证照验签记录' }).waitFor();
@@ -212,6 +221,7 @@ describe('signature verification', () => {
     await newest.getByText('电子证照.pdf').waitFor();
     await waitForNewestRecord(page, '查看');
     await newest.getByText('未包含电子签章').waitFor();
+    await expect(newest.locator('.hall-verdict').getAttribute('data-tone')).resolves.toBe('warning');
     await shot(page, 'records');
 
     await newest.getByRole('button').click();

@@ -251,8 +251,15 @@ describe('signing by hand and the inquiry record', () => {
     await page.getByRole('button', { name: '添加申请人' }).click();
     await page.waitForURL((url) => url.pathname === '/info/person');
     await fillPerson(page, { name: '郑敏', phone: '13912345670', idNumber: '110105199003071239', address: '石河子市北四路79号1-101' });
+    // 点击签字 needs a saved applicant, so it sits below 保存; saving offers it at once.
+    const saveBox = (await page.getByRole('button', { name: '保存', exact: true }).boundingBox())!;
+    const signBox = (await page.getByRole('button', { name: '点击签字' }).boundingBox())!;
+    expect(signBox.y).toBeGreaterThan(saveBox.y);
     await page.getByRole('button', { name: '保存' }).click();
-    await acknowledge(page, '保存成功');
+    const saved = page.getByRole('dialog').filter({ hasText: '保存成功' });
+    await saved.getByRole('button', { name: '点击签字' }).click();
+    await page.waitForURL((url) => url.pathname === '/userSign' && Boolean(url.searchParams.get('userid')) && url.searchParams.get('slsqId') === applicationId);
+    await page.getByRole('heading', { name: '手写签名' }).waitFor();
     await page.goto(`/info/infofillJcinfo?slsqId=${applicationId}&djlx=800&qllx=4`);
     const listed = page.getByRole('table', { name: '申请人列表' });
     await listed.getByRole('cell', { name: '郑敏', exact: true }).waitFor();

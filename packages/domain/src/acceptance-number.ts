@@ -1,5 +1,5 @@
 /**
- * The acceptance number (受理编号) a citizen types into the progress query (spec part 1 §2: letter
+ * The acceptance number (申请编号) a citizen types into the progress query (spec part 1 §2: letter
  * case matters). The hall's own are HD… and CD… followed by digits; a back-office's may hold Chinese
  * characters, spaces, slashes and brackets. The number becomes one segment of a registry address
  * (GET /cases/{acceptanceNumber}), so it must be a number and nothing that could move the address:

@@ -4,6 +4,7 @@
  * and for 18 digits the ISO 7064 MOD 11-2 check digit.
  * The looser checks the screens use in a few places are named after where they are used.
  */
+import { normalizeTypedNumber } from './typed-number';
 
 /** Two-digit province prefixes accepted by the ID rule: 11–15, 21–23, 31–37, 41–46, 50–54, 61–65, 71, 81, 82, 91. */
 export const ID_PROVINCE_PREFIXES: readonly string[] = [...range(11, 15), ...range(21, 23), ...range(31, 37), ...range(41, 46), ...range(50, 54), ...range(61, 65), 71, 81, 82, 91].map(String);
@@ -20,9 +21,12 @@ function range(from: number, to: number): number[] {
   return Array.from({ length: to - from + 1 }, (_, i) => from + i);
 }
 
-/** Trims and upper-cases a trailing x: ID numbers ending in a lower-case x are accepted and stored upper-case. */
+/**
+ * The half-width form without spaces, a trailing x upper-cased: ID numbers typed with full-width
+ * digits or ending in a lower-case x are accepted and stored as 18 (or 15) plain characters.
+ */
 export function normalizeIdNumber(value: string): string {
-  return value.trim().toUpperCase();
+  return normalizeTypedNumber(value).toUpperCase();
 }
 
 /** The check character for the first 17 digits of an 18-digit number. */

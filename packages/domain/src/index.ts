@@ -4,6 +4,8 @@
  * `@hall/domain/internal` (the citizen's route tree, the menu's gates, the session's redirects).
  */
 export * from './id-card';
+export * from './typed-number';
+export * from './signature-verdicts';
 export * from './regions';
 export * from './routing';
 export * from './application-sections';

@@ -70,7 +70,8 @@ function unitFields(list: string): [string, '0' | '1'][] {
 export const PAIRS: Record<string, PairDetails> = {
   'pd-100-4': { code: 'FWSCDJ', type: 'bt-house', ywr: '0', ywrAlias: '义务人', qlrAlias: '权利人', fields: unitFields('bdcdyh zl fwsyqmj tdsyq_mj fwyt tdsyq_yt czfs sfhbzs?') },
   'pd-100-23': { code: 'DYSCDJ', type: 'bt-mortgage', ...MORTGAGE_PARTIES, fields: unitFields('bdcqzmh bdcdyh zl fwsyqmj bdbzzqse? zgzqse? qlqssj qljssj') },
-  'pd-200-4': { code: 'FWZYDJ', type: 'bt-house', ywr: '1', ywrAlias: '出卖人', qlrAlias: '买受人', fields: unitFields('bdcqzmh bdcdyh zl fwsyqmj tdsyq_mj? qdjg fwyt czfs sfhbzs?') },
+  // A transfer's 交易金额 is asked once, in its 权利信息 (part 2 §5), not again on the unit.
+  'pd-200-4': { code: 'FWZYDJ', type: 'bt-house', ywr: '1', ywrAlias: '出卖人', qlrAlias: '买受人', fields: unitFields('bdcqzmh bdcdyh zl fwsyqmj tdsyq_mj? fwyt czfs sfhbzs?') },
   'pd-200-23': { code: 'DYZYDJ', type: 'bt-mortgage', ywr: '1', ywrAlias: '转让人', qlrAlias: '受让人', fields: unitFields('bdcqzmh bdcdyh zl bdbzzqse? zgzqse?') },
   'pd-400-4': { code: 'FWZXDJ', type: 'bt-house', ...NO_OBLIGOR, fields: unitFields('bdcqzmh bdcdyh zl') },
   'pd-400-23': { code: 'DYZXDJ', type: 'bt-mortgage', ...MORTGAGE_PARTIES, fields: unitFields('bdcqzmh bdcdyh zl') },

@@ -5,7 +5,7 @@ export const DEMO_MENUS = [
   { id: 'm-seladd', parentId: 'g-apply', menuname: '网上申请', menutype: 'click', url: '/seladd', imgpath: '/online/assets/icons/apply.svg', bz: '登记业务在线申请', sort: 1 },
   { id: 'm-prodoing', parentId: 'g-apply', menuname: '我的申请', menutype: 'click', url: '/prodoing', imgpath: '/online/assets/icons/list.svg', bz: '查看办理进度与结果', sort: 2 },
   { id: 'm-yuyue', parentId: 'g-apply', menuname: '预约办理', menutype: 'click', url: '/yuyue', imgpath: '/online/assets/icons/calendar.svg', bz: '预约窗口办理时间', sort: 3 },
-  { id: 'm-progress', parentId: 'g-apply', menuname: '进度查询', menutype: 'click', url: '/progressQuery', imgpath: '/online/assets/icons/progress.svg', bz: '按受理编号查询', sort: 4 },
+  { id: 'm-progress', parentId: 'g-apply', menuname: '进度查询', menutype: 'click', url: '/progressQuery', imgpath: '/online/assets/icons/progress.svg', bz: '按申请编号查询', sort: 4 },
   { id: 'm-queue', parentId: 'g-apply', menuname: '排队取号', menutype: 'click', url: '/queue', imgpath: '/online/assets/icons/queue.svg', bz: '网上取号到厅办理', sort: 5 },
   { id: 'm-appointment', parentId: 'g-apply', menuname: '窗口预约', menutype: 'click', url: '/appointment', imgpath: '/online/assets/icons/counter.svg', bz: '按时段到厅办理', sort: 6 },
   { id: 'g-query', parentId: null, menuname: '查询服务', menutype: 'click', url: '', imgpath: '/online/assets/icons/search.svg', bz: '证书证照 随时可查', sort: 2 },

@@ -109,6 +109,14 @@ describe('getApplyCode', () => {
     expect(row).toMatchObject({ appointment: '1', name: '国有建设用地使用权及房屋所有权转移登记', xzqdm: '140200', areaname: '大同市' });
   });
 
+  it('keeps the place the citizen chose as 申请地点 when the business serves it, and refuses a place it does not serve', async () => {
+    const created = await apply(owner, { prodefid: 'pd-700-23', xzqdm: '659001' });
+    expect(await rowById(hall, applications, created.proinstid)).toMatchObject({ xzqdm: '659000', areaname: '石河子市' });
+    const { status, body } = await callHall(hall, contract.getApplyCode, { prodefid: 'pd-700-23', appointment: '0', xzqdm: '130402' }, owner);
+    expect(status).toBe(400);
+    expect(body.errmsg).toBe('所选地区不办理该业务，请返回重新选择地区');
+  });
+
   it('answers 02 请完善用户信息 while the profile is incomplete, and creates nothing', async () => {
     const cookie = await hall.login('apply-incomplete');
     const { status, body } = await callHall(hall, contract.getApplyCode, { openid: 'apply-incomplete', prodefid: 'pd-100-4', name: 'x', appointment: '0' }, cookie);

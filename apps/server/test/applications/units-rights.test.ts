@@ -72,6 +72,15 @@ describe('addReleasteInfo', () => {
     expect((await saveUnits(transfer, [unit({ qdjg: '100' })])).body.errmsg).toBe('不动产权证号不能为空');
   });
 
+  it('a transfer (200+4) takes the unit a found certificate carries, without 交易金额: that is asked once, in its 权利信息', async () => {
+    const transfer = await startApplication(hall, owner, 'pd-200-4');
+    const found = { bdcqzmh: '冀(2023)邯郸市不动产权第0012345号', bdcdyh: '130402001001GB00001F00010001', zl: '邯山区中华南大街 1 号', fwsyqmj: '98.56', fwyt: '10' };
+    const saved = await saveUnits(transfer, [found]);
+    expect(saved.body).toMatchObject({ errcode: '00' });
+    const title = await callHall(hall, contract.getApplyTitle, { prodefid: 'pd-200-4' }, owner);
+    expect(title.body.data!.fwxx.map((entry) => entry.field)).not.toContain('qdjg');
+  });
+
   it('rolls back the whole list when a later unit names an unknown id', async () => {
     const id = await startApplication(hall, owner, 'pd-700-23');
     const { status, body } = await saveUnits(id, [unit(), { ...unit(), id: '99999999' }]);

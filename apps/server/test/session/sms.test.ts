@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpSmsSender } from '../../src/adapters/sms/sms';
 import { buildApp } from '../../src/app';
-import { smsCodes } from '../../src/db/schema';
+import { smsCodes, users } from '../../src/db/schema';
 import { consumePhoneCode, SMS_DAILY_LIMIT_PER_PHONE } from '../../src/services/session/phone-codes';
 import { createTestHall, type TestHall, testHallForFile } from '../hall';
 import { callHall } from '../call';
@@ -289,3 +289,47 @@ describe('with an SMS provider configured (real mode)', () => {
     expect((await callHall(real, contract.getPhoneCode, { phone: '13712340000' }, owner)).body.stat).toBe(1);
   });
 });
+
+describe('changePhone', () => {
+  it('gives a real-name verified citizen a new phone once the code sent to it is typed; the code works once, verification stays', async () => {
+    const verified = await hall.login('sms-verified');
+    await hall.connection.db.update(users).set({ name: '张三', cardnum: '11010519491231002X', phone: '13812341234', realNameAuth: 1 }).where(eq(users.openid, 'sms-verified'));
+    const phone = freshPhone();
+
+    // Without the code sent to the new phone, or with a wrong one, nothing changes.
+    const early = await callHall(hall, contract.changePhone, { phone, yzm: '123456' }, verified);
+    expect(early.body).toMatchObject({ errcode: '01', errmsg: '请先获取验证码' });
+    expect((await callHall(hall, contract.getPhoneCode, { phone }, verified)).body.stat).toBe(1);
+    const code = await inboxCode(phone);
+    const wrong = await callHall(hall, contract.changePhone, { phone, yzm: code === '000000' ? '111111' : '000000' }, verified);
+    expect(wrong.body.errmsg).toBe('验证码错误，请重新输入');
+    expect((await userRow('sms-verified')).phone).toBe('13812341234');
+
+    const changed = await callHall(hall, contract.changePhone, { phone, yzm: code }, verified);
+    expect(changed.status).toBe(200);
+    expect(changed.body.errcode).toBe('00');
+    expect(await userRow('sms-verified')).toMatchObject({ phone, realNameAuth: 1 });
+
+    // The code is spent: used again (say, by someone who saw it) it changes nothing.
+    await hall.connection.db.update(users).set({ phone: '13812341234' }).where(eq(users.openid, 'sms-verified'));
+    expect((await callHall(hall, contract.changePhone, { phone, yzm: code }, verified)).body.errmsg).toBe('验证码已使用，请重新获取');
+    expect((await userRow('sms-verified')).phone).toBe('13812341234');
+  });
+
+  it("refuses a number that is not a mobile, the current number, and another citizen's code", async () => {
+    const owner = await hall.login('sms-changer');
+    await hall.connection.db.update(users).set({ phone: '13812341234' }).where(eq(users.openid, 'sms-changer'));
+    expect((await callHall(hall, contract.changePhone, { phone: '2381234123', yzm: '123456' }, owner)).body.errmsg).toBe('请确认手机号码是否正确!');
+    expect((await callHall(hall, contract.changePhone, { phone: '13812341234', yzm: '123456' }, owner)).body.errmsg).toBe('新手机号与当前手机号相同，无需更换');
+    const phone = freshPhone();
+    await callHall(hall, contract.getPhoneCode, { phone }, cookie);
+    const theirs = await inboxCode(phone);
+    expect((await callHall(hall, contract.changePhone, { phone, yzm: theirs }, owner)).body.errmsg).toBe('请先获取验证码');
+    expect((await userRow('sms-changer')).phone).toBe('13812341234');
+  });
+});
+
+async function userRow(openid: string) {
+  const [row] = await hall.connection.db.select().from(users).where(eq(users.openid, openid));
+  return row!;
+}

@@ -196,7 +196,12 @@ export const applyCalls = {
    * profile is incomplete, 03 (您未实名认证，请实名认证后再办理业务) when not verified; an enterprise
    * business is refused for an individual account.
    */
-  getApplyCode: apilist('getApplyCode', userRequest.extend({ prodefid, name: text(200).optional(), appointment: appointmentFlag.default('0') }), errcodeReply(applyCodeResult)),
+  /** xzqdm: the place the citizen chose (/seladd), kept as the application's 申请地点; it must be the business's region or lie within it. */
+  getApplyCode: apilist(
+    'getApplyCode',
+    userRequest.extend({ prodefid, name: text(200).optional(), appointment: appointmentFlag.default('0'), xzqdm: text(12).optional() }),
+    errcodeReply(applyCodeResult),
+  ),
   /** One application of the session user with everything under it; another's answers 查询无数据. */
   getApply: apilist('getApply', userRequest.extend({ slsqId: applicationId }), errcodeReply(applicationDetail)),
   /**

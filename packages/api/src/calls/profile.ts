@@ -56,6 +56,11 @@ export const profileCalls = {
    * kept with the citizen so it follows them to every later visit. Changes only the session's user.
    */
   setElderMode: apilist('setElderMode', bareRequest.extend({ data: z.object({ openid, elderMode: z.boolean() }) }), errcodeReply(z.object({ elderMode: z.boolean() }))),
+  /**
+   * A new mobile number for the session's user, verified or not: yzm is the SMS code getPhoneCode sent
+   * to that new number (used once). Real-name verification stays: it is of the person, not the phone.
+   */
+  changePhone: apilist('changePhone', bareRequest.extend({ phone: text(20), yzm: text(12) }), errcodeOnlyReply),
   /** Sends an SMS code to the phone: stat 1 sent, else stat 0 with msg (e.g. the seconds left before another). */
   getPhoneCode: post('/mp/api/user/getphonecode', bareRequest.extend({ phone: text(20) }), statReply(z.unknown())),
   /** Face verification start: errcode 00 with data.Url to send the browser to. */

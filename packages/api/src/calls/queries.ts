@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SIGNATURE_VERDICT_CODES } from '@hall/domain';
 import { apilist, get, post } from '../define-call';
 import { errcodeReply, stateReply } from '../envelopes';
 import { text } from '../common';
@@ -48,6 +49,10 @@ export const queryRecordItem = z.object({
   searchtime: z.string(),
   ...recordState,
   filename: z.string().optional(),
+  /** The certificate number a certificate or licence query was for, as looked up. */
+  qzh: z.string().optional(),
+  /** A checked verification's verdict (its words are state_msg), so the list can show its tone. */
+  verdict: z.enum(SIGNATURE_VERDICT_CODES).optional(),
 });
 export type QueryRecordItem = z.infer<typeof queryRecordItem>;
 

@@ -22,7 +22,7 @@ export const Default: Story = {
 
 /** The progress query found nothing. */
 export const NoResult: Story = {
-  args: { description: '查询无数据', hint: '请核对受理编号后重新查询' },
+  args: { description: '查询无数据', hint: '请核对申请编号后重新查询' },
 };
 
 /** The feedback list before any feedback: a hint and the way to add one. */

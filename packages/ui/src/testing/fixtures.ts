@@ -65,7 +65,7 @@ export const applyMenuGroup: SampleMenuGroup = {
     { id: 'selapp', name: '在线申请', remark: '抵押、转移、预告登记', icon: sampleIcon('document', '#1f5fbf') },
     { id: 'yuyue', name: '预约办理', remark: '选择网点与时段', icon: sampleIcon('calendar', '#2f9e6f') },
     { id: 'prodoing', name: '我的申请', remark: '查看办理记录', icon: sampleIcon('house', '#e08a1e') },
-    { id: 'progressquery', name: '进度查询', remark: '按受理编号查询', icon: sampleIcon('progress', '#7a5af5') },
+    { id: 'progressquery', name: '进度查询', remark: '按申请编号查询', icon: sampleIcon('progress', '#7a5af5') },
   ],
 };
 

@@ -101,7 +101,7 @@ export function auditActionText(action: string): string {
 const AUDIT_FIELDS: Record<string, string> = {
   shzt: '审核状态',
   stage: '审核环节',
-  prolsh: '受理编号',
+  prolsh: '申请编号',
   sh_qjdc_yj: '权籍调查审核意见',
   sh_xmsl_yj: '受理审核意见',
   username: '账号',

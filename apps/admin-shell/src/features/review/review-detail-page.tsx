@@ -21,7 +21,7 @@ import { ReplyForm } from '../../components/reply-form';
 /** What each stage's pass is called, and what confirming it says. */
 const PASS_ACTIONS: Readonly<Record<ReviewStageName, { label: string; confirm: string; done: string }>> = {
   cadastralSurvey: { label: '审核通过', confirm: '确定通过该申请的权籍调查审核吗？通过后进入受理审核。', done: '已通过权籍调查审核' },
-  acceptance: { label: '受理', confirm: '确定受理该申请吗？受理后登记中心开始办理，申请人可按受理编号查询进度。', done: '已受理' },
+  acceptance: { label: '受理', confirm: '确定受理该申请吗？受理后登记中心开始办理，申请人可按申请编号查询进度。', done: '已受理' },
 };
 
 /** A record's filled-in fields; 未填写 when none is. */
@@ -80,8 +80,8 @@ function ApplicationView({ detail }: { detail: ReviewApplicationDetail }) {
           fields={[
             ['业务名称', detail.business_name || proinst.name],
             ['登记类型', proinst.djlx_name],
-            ['受理编号', applicationNumberText(proinst.prolsh)],
-            ['申请编号', proinst.slbh],
+            ['申请编号', applicationNumberText(proinst.prolsh)],
+            ['流水号', proinst.slbh],
             ['申请地点', proinst.areaname],
             ['提交人', proinst.user_name || '未填写'],
             ['提交时间', proinst.tjsj],

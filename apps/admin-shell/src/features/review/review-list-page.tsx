@@ -25,7 +25,7 @@ const applicantsOf = (item: ReviewQueueItem) => (item.sqr_names.length ? item.sq
 /** A stage's queue as a table on the desktop: the hall pages it, and sorts it by submission time either way. */
 const COLUMNS: Column<ReviewQueueItem>[] = [
   { key: 'name', title: '申请', primary: true, render: (item) => item.name || '未命名申请' },
-  { key: 'prolsh', title: '受理编号', render: (item) => applicationNumberText(item.prolsh) },
+  { key: 'prolsh', title: '申请编号', render: (item) => applicationNumberText(item.prolsh) },
   { key: 'applicants', title: '申请人', render: applicantsOf },
   { key: 'user', title: '提交人', render: (item) => item.user_name || '未填写' },
   { key: 'area', title: '申请地点', render: (item) => item.areaname },
@@ -56,7 +56,7 @@ function QueueItem({ item, onOpen }: { item: ReviewQueueItem; onOpen: () => void
     <li className="review-item">
       <button type="button" className="console-item__open" onClick={onOpen}>
         <span className="console-item__title">{item.name}</span>
-        <span className="console-item__line">受理编号：{applicationNumberText(item.prolsh)}</span>
+        <span className="console-item__line">申请编号：{applicationNumberText(item.prolsh)}</span>
         <span className="console-item__line">申请人：{applicantsOf(item)}</span>
         <span className="console-item__line">提交人：{item.user_name || '未填写'}</span>
         <span className="console-item__line">申请地点：{item.areaname}</span>

@@ -31,7 +31,7 @@ export function AppointmentDetailPage() {
           <Field label="姓名">{data.name}</Field>
           <Field label="手机号">{maskMobileNumber(data.phone)}</Field>
           <Field label="身份证号">{maskIdNumber(data.code)}</Field>
-          <Field label="受理编号">{data.extendData.wlsh}</Field>
+          <Field label="申请编号">{data.extendData.wlsh}</Field>
           <Field label="预约时间">{`${data.extendData.calendar} ${data.extendData.timeName}`.trim()}</Field>
           <Field label="办理窗口">{data.extendData.processName}</Field>
           <Field label="预约地点">{data.extendData.areaName}</Field>

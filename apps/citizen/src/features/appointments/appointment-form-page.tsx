@@ -182,7 +182,7 @@ export function AppointmentFormPage() {
         <List.Item extra={user?.name}>姓名</List.Item>
         <List.Item extra={user?.CARDNUM ? maskIdNumber(user.CARDNUM) : ''}>身份证号</List.Item>
         <List.Item extra={user?.PHONE ? maskMobileNumber(user.PHONE) : ''}>手机号</List.Item>
-        <List.Item extra={prolsh}>受理编号</List.Item>
+        <List.Item extra={prolsh}>申请编号</List.Item>
       </FormCard>
       <FormCard header="预约信息">
         <Selector label="办理地点" value={area} disabled={booked} onChange={(value) => void chooseArea(value)}>

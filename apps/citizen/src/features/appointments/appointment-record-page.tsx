@@ -28,7 +28,7 @@ export function AppointmentRecordPage() {
               <li key={order.id}>
                 <Link className="hall-card hall-application hall-appointment__record" to={href(paths.yuyueDetail, { orderid: order.id })}>
                   <div className="hall-application__row">
-                    <span className="hall-application__label">受理编号：</span>
+                    <span className="hall-application__label">申请编号：</span>
                     <span className="hall-application__value">{order.extendData.wlsh}</span>
                   </div>
                   <div className="hall-application__row">

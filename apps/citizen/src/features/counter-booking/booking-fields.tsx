@@ -10,7 +10,7 @@ export function BookingFields({ booking, label }: { booking: CounterBooking; lab
     ['姓名', booking.name],
     ['手机号', booking.phone ? maskMobileNumber(booking.phone) : '暂无'],
     ['证件号码', maskIdNumber(booking.zjh)],
-    ...(booking.wlsh ? ([['受理编号', booking.wlsh]] as [string, string][]) : []),
+    ...(booking.wlsh ? ([['申请编号', booking.wlsh]] as [string, string][]) : []),
     ['创建时间', booking.createdate],
   ];
   return (

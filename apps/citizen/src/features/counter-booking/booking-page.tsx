@@ -115,7 +115,7 @@ export function CounterBookingPage() {
               {booking.data ? (
                 <p className="hall-counter-booking__case">
                   {`预约业务：${booking.data.name}`}
-                  {booking.data.prolsh ? <span>{`受理编号：${booking.data.prolsh}`}</span> : null}
+                  {booking.data.prolsh ? <span>{`申请编号：${booking.data.prolsh}`}</span> : null}
                 </p>
               ) : null}
               <div className="hall-counter-booking__body">

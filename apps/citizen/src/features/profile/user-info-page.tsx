@@ -11,6 +11,7 @@ import { api } from '../../lib/api';
 import { submitWithFeedback, NETWORK_ERROR } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { FaceResult, type FaceOutcome } from './face-result';
+import { PhoneChange } from './phone-change';
 import { askPassword } from './password-prompt';
 import { useProfileDraft, type ProfileValues } from './profile-draft';
 import './profile.css';
@@ -226,7 +227,10 @@ function ProfileScreen({ registering }: { registering: boolean }) {
       </FormCard>
 
       {verified ? (
-        <p className="hall-note hall-profile__note">您已完成实名认证，个人信息不可修改。</p>
+        <>
+          <p className="hall-note hall-profile__note">您已完成实名认证，姓名和身份证号不可修改；手机号可凭新手机收到的验证码更换。</p>
+          <PhoneChange />
+        </>
       ) : (
         <>
           <p className="hall-note hall-profile__note">请先保存个人信息，再点击“立即认证”进行人脸识别实名认证。</p>

@@ -32,7 +32,7 @@ export function ProgressQueryPage() {
     // Only surrounding spaces go: the number's letter case matters.
     const appPlosh = number.trim();
     if (!appPlosh) {
-      showToast('请输入受理编号');
+      showToast('请输入申请编号');
       return;
     }
     setOutcome({ kind: 'loading' });
@@ -57,13 +57,13 @@ export function ProgressQueryPage() {
         }}
       >
         <label htmlFor="progress-number" className="hall-card__title">
-          受理编号
+          申请编号
         </label>
         <div className="hall-progress__field">
           <Input
             id="progress-number"
             className="hall-progress__input"
-            placeholder="请输入受理编号"
+            placeholder="请输入申请编号"
             value={number}
             onChange={setNumber}
             clearable
@@ -76,7 +76,7 @@ export function ProgressQueryPage() {
           </button>
         </div>
         <p id="progress-note" className="hall-note hall-progress__note">
-          受理编号区分大小写
+          申请编号区分大小写
         </p>
       </form>
 
@@ -109,7 +109,7 @@ export function ProgressQueryPage() {
           </EmptyState>
         </div>
       ) : (
-        <p className="hall-progress__idle">输入受理回执上的受理编号，点击右侧搜索图标查询办理进度。</p>
+        <p className="hall-progress__idle">输入受理回执上的申请编号，点击右侧搜索图标查询办理进度。</p>
       )}
     </HallPage>
   );

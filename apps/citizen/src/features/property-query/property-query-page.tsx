@@ -19,7 +19,7 @@ import {
   type CertificateKind,
   type PropertyQueryType,
 } from '@hall/domain';
-import { Input, showAlert } from '@hall/ui';
+import { Input, showAlert, showToast } from '@hall/ui';
 import { Button, List, Picker, Selector } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -36,7 +36,7 @@ type PropertyResult = NonNullable<Awaited<ReturnType<HallClient['getBdcqzhQuery'
 /** The registry answers in the background: the screen asks again this often, this many times, before saying to retry. */
 const POLL_MS = 800;
 const POLL_TIMES = 8;
-const UNIT_NOT_CARRIED = '未能带入不动产单元，请在单元信息中补充后保存';
+const UNIT_NOT_CARRIED = '请在不动产单元信息中补充带*的内容后保存';
 const wait = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms));
 
 const typeOptions = Object.entries(CERTIFICATE_QUERY_TYPES).map(([value, label]) => ({ value: value as PropertyQueryType, label }));
@@ -121,14 +121,19 @@ export function PropertyQueryPage() {
     if (applicationId) {
       const unit = foundUnit(found);
       setBusy(true);
-      const saved = await submitWithFeedback(
+      let carried = false;
+      await submitWithFeedback(
         async () => {
           const reply = await api.addReleasteInfo({ openid, proinstid: applicationId, fwxxs: [{ ...unit, id: '' }] });
-          return errcodeOk(reply) ? null : replyMessage(reply) || UNIT_NOT_CARRIED;
+          carried = errcodeOk(reply);
+          return null;
         },
         { loading: '保存中', onSettled: () => setBusy(false) },
       );
-      if (!saved) {
+      if (!carried) {
+        // The business asks more of a unit than the certificate tells: the unit form, where the field
+        // that is missing is, says so, not this page, which has no such field.
+        showToast(UNIT_NOT_CARRIED);
         navigate(href(paths.infoDyxxinfo, { id: '', slsqId: applicationId, djlx: registration.djlx, qllx: registration.qllx, appointment, code, ...unit }));
         return;
       }

@@ -12,6 +12,7 @@ import { api } from '../../lib/api';
 import { LOAD_FAILED_TRY_LATER, submitWithFeedback, useRemote } from '@hall/app';
 import { useSession } from '../../stores/session';
 import { QUERY_SCREENS, RECORD_SCREENS, screenAt, type RecordScreen } from './query-screens';
+import { VerdictBadge } from './verdict-badge';
 import './queries.css';
 
 /** /record, /dzzzrecord and /dzzzverificationrecord: one list, the screen read off the path. */
@@ -91,10 +92,18 @@ function RecordList({ screen }: { screen: RecordScreen }) {
                       <dt>查询时间</dt>
                       <dd>{record.searchtime}</dd>
                     </div>
+                    {!verification && record.qzh ? (
+                      <div className="hall-records__row">
+                        <dt>不动产权证号</dt>
+                        <dd className="hall-records__file">{record.qzh}</dd>
+                      </div>
+                    ) : null}
                     {verification && String(record.state) === QUERY_STATE_FOUND ? (
                       <div className="hall-records__row">
                         <dt>验签结果</dt>
-                        <dd className="hall-records__verdict">{record.state_msg}</dd>
+                        <dd>
+                          <VerdictBadge verdict={record.verdict} text={record.state_msg} />
+                        </dd>
                       </div>
                     ) : null}
                   </dl>

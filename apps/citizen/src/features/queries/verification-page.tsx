@@ -1,10 +1,9 @@
-import { SIGNATURE_UPLOAD_SUCCESS, SessionLostError, replyMessage, stateOk } from '@hall/api/browser';
-import { VALIDATION_MESSAGES, validateSignatureUpload } from '@hall/domain';
+import { SIGNATURE_UPLOAD_SUCCESS, SessionLostError, replyMessage, stateOk, type QueryRecordDetail } from '@hall/api/browser';
+import { QUERY_STATE_FOUND, QUERY_STATE_NOT_FOUND, VALIDATION_MESSAGES, isSignatureVerdict, validateSignatureUpload } from '@hall/domain';
 import { showAlert, showConfirm } from '@hall/ui';
 import { Button } from 'antd-mobile';
 import { CloseCircleFill, FileOutline, UploadOutline } from 'antd-mobile-icons';
-import { useRef, useState, type ChangeEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { FormIntro } from '../../components/form-card';
 import { HallPage } from '../../components/hall-page';
 import { HistoryLink } from '../../components/history-link';
@@ -12,11 +11,21 @@ import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { submitWithFeedback } from '@hall/app';
 import { useSession } from '../../stores/session';
+import { VerdictBadge } from './verdict-badge';
 import './queries.css';
 
 export const CONFIRM_UPLOAD = '确定提交文件?';
 const NO_FILE = '请选择要上传的pdf文件';
 const UPLOAD_FAILED = '上传失败，请稍后重试';
+const CHECKING = '正在验签，请稍候…';
+const STILL_CHECKING = '验签仍在进行中，结果稍后可在验签记录中查看';
+/** The check runs in the background: the page asks this often, this many times, for its outcome. */
+const RESULT_POLL_MS = 1000;
+const RESULT_POLL_TIMES = 30;
+const wait = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms));
+
+/** What the page shows of the file just sent: its upload message while checking, then the verdict and what it means. */
+type CheckState = { phase: 'checking'; message: string } | { phase: 'done'; record: QueryRecordDetail } | { phase: 'waiting'; message: string };
 
 /** The name of the citizen's city among the hall's query cities; the upload goes without it when unknown. */
 async function cityName(openid: string, xzqdm: string): Promise<string | undefined> {
@@ -39,10 +48,37 @@ function fileSize(bytes: number): string {
 export function VerificationPage() {
   const user = useSession((s) => s.user);
   const hallRegion = useSession((s) => s.appInfo?.xzqdm ?? '');
-  const navigate = useNavigate();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [sending, setSending] = useState(false);
+  const [check, setCheck] = useState<CheckState | null>(null);
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
+
+  /** Asks for the record until the check has ended, so its outcome shows here and not only in the records. */
+  async function awaitOutcome(id: string, uploaded: string) {
+    setCheck({ phase: 'checking', message: uploaded });
+    for (let attempt = 0; attempt < RESULT_POLL_TIMES && mounted.current; attempt += 1) {
+      await wait(RESULT_POLL_MS);
+      try {
+        const reply = await api.verifyQuery({ code: id });
+        const state = String(reply.data?.state ?? '');
+        if (stateOk(reply) && reply.data && (state === QUERY_STATE_FOUND || state === QUERY_STATE_NOT_FOUND)) {
+          if (mounted.current) setCheck({ phase: 'done', record: reply.data });
+          return;
+        }
+      } catch (error) {
+        if (error instanceof SessionLostError) throw error;
+        // A passing network fault: ask again.
+      }
+    }
+    if (mounted.current) setCheck({ phase: 'waiting', message: STILL_CHECKING });
+  }
 
   function clear() {
     setFile(null);
@@ -73,22 +109,25 @@ export function VerificationPage() {
     }
     if (!(await showConfirm(CONFIRM_UPLOAD))) return;
     setSending(true);
+    setCheck(null);
     const xzqdm = user?.XZQDM || hallRegion;
     let message = SIGNATURE_UPLOAD_SUCCESS;
+    let recordId = '';
     const sent = await submitWithFeedback(
       async () => {
         const xzqmc = xzqdm ? await cityName(user?.openid ?? '', xzqdm) : undefined;
         const reply = await api.getDzzzyqUpload({ openid: user?.openid, xzqdm: xzqdm || undefined, xzqmc, Filedata: file });
         if (!stateOk(reply)) return replyMessage(reply, UPLOAD_FAILED);
         message = reply.msg || SIGNATURE_UPLOAD_SUCCESS;
+        recordId = reply.data?.ID ?? '';
         return null;
       },
       { loading: '上传中', onSettled: () => setSending(false) },
     );
     if (!sent) return;
     clear();
-    await showAlert(message);
-    navigate(paths.dzzzverificationrecord);
+    if (recordId) await awaitOutcome(recordId, message);
+    else await showAlert(message);
   }
 
   return (
@@ -127,13 +166,44 @@ export function VerificationPage() {
           </label>
         )}
       </section>
+      {check ? <CheckResult check={check} /> : null}
       <div className="hall-query__actions">
-        <Button block color="primary" size="large" loading={sending} disabled={sending} onClick={() => void submit()}>
+        <Button block color="primary" size="large" loading={sending} disabled={sending || check?.phase === 'checking'} onClick={() => void submit()}>
           提交验签
         </Button>
       </div>
       <HistoryLink to={paths.dzzzverificationrecord} label="验签记录" className="hall-query__history" />
     </HallPage>
+  );
+}
+
+function CheckResult({ check }: { check: CheckState }) {
+  const record = check.phase === 'done' ? check.record : null;
+  const verdict = record?.result?.verdict;
+  const explanation = typeof record?.result?.message === 'string' ? record.result.message : '';
+  return (
+    <section className="hall-card hall-verification__result" aria-labelledby="verification-result-title" aria-live="polite">
+      <h2 id="verification-result-title" className="hall-card__title">
+        验签结果
+      </h2>
+      {record ? (
+        <>
+          <p className="hall-verification__result-title">
+            {String(record.state) === QUERY_STATE_FOUND ? (
+              <VerdictBadge verdict={isSignatureVerdict(verdict) ? verdict : undefined} text={record.state_msg} />
+            ) : (
+              <VerdictBadge verdict={undefined} text="无法验签" />
+            )}
+          </p>
+          <p className="hall-verification__result-text">{explanation || record.state_msg}</p>
+          {record.filename ? <p className="hall-verification__result-text">文件名称：{record.filename}</p> : null}
+        </>
+      ) : check.phase === 'done' ? null : (
+        <p className="hall-verification__result-text" role="status">
+          {check.phase === 'checking' ? `${check.message}。${CHECKING}` : check.message}
+        </p>
+      )}
+    </section>
   );
 }
 

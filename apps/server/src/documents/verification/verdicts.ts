@@ -3,15 +3,11 @@
  * citizens read (the verification list's 结果 and the report). Shared by the verification worker and
  * the server.
  */
-export const VERDICTS = {
-  valid: '有效',
-  modified: '已被修改',
-  invalid: '签名无效',
-  untrusted: '证书不受信任',
-  unsupported: '不支持的签名算法',
-  unsigned: '未包含电子签章',
-} as const;
-export type Verdict = keyof typeof VERDICTS;
+import { SIGNATURE_VERDICTS, type SignatureVerdict } from '@hall/domain';
+
+/** The verdicts' words live with their tones in the domain, where the citizen's screens read them too. */
+export const VERDICTS = SIGNATURE_VERDICTS;
+export type Verdict = SignatureVerdict;
 
 /** The worst verdict of a file's signatures decides the file's: any broken signature makes the file untrustworthy. */
 const SEVERITY: Record<Exclude<Verdict, 'unsigned'>, number> = { valid: 0, unsupported: 1, untrusted: 2, modified: 3, invalid: 4 };

@@ -8,7 +8,7 @@ import {
   type PropertyUnit,
   type RightsRecord,
 } from '@hall/api/internal';
-import { REGISTRATION_TYPES, REVIEW_STATUS_TABS, REVIEW_TABS, enumLabel, isDeletableApplication, reviewTabOf, statusRefusal } from '@hall/domain';
+import { REGISTRATION_TYPES, REVIEW_STATUS_TABS, REVIEW_TABS, enumLabel, isDeletableApplication, regionName, regionPath, reviewTabOf, statusRefusal } from '@hall/domain';
 import { and, asc, desc, eq, getTableColumns, inArray, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
@@ -31,19 +31,25 @@ export type ApplicationRow = typeof applications.$inferSelect;
 
 export const LIST_STATUS_INVALID = '查询的审核状态有误';
 export const ENTERPRISE_USERTYPE = '1';
+export const PLACE_NOT_OFFERED = '所选地区不办理该业务，请返回重新选择地区';
 
 /**
  * Starts an application of a business for the session user, its materials copied from the
  * business in the same transaction. The profile must be complete (02) and verified (03), in the
  * words of validateUserInfo; an enterprise business needs an enterprise account.
  */
-export async function createApplication(db: Database, openid: string, input: { prodefid: string; name?: string | undefined; appointment: '0' | '1' }): Promise<ApplyCodeResult> {
+export async function createApplication(
+  db: Database,
+  openid: string,
+  input: { prodefid: string; name?: string | undefined; appointment: '0' | '1'; xzqdm?: string | undefined },
+): Promise<ApplyCodeResult> {
   const user = await requireUser(db, openid);
   const business = await requireBusiness(db, input.prodefid);
   const profile = profileState(user);
   if (profile.errcode === '3') throw new HallError(403, profile.errmsg, '03');
   if (profile.errcode !== '0') throw new HallError(403, profile.errmsg, '02');
   if (business.yhlx === ENTERPRISE_USERTYPE && user.usertype !== ENTERPRISE_USERTYPE) throw new HallError(403, ENTERPRISE_BUSINESS_REFUSED);
+  const areaname = placeOfApplication(business, input.xzqdm);
 
   // slbh: SL, the Shanghai date and a serial from a database sequence shared by every server process.
   const day = formatShanghaiDate(new Date()).replaceAll('-', '');
@@ -58,7 +64,7 @@ export async function createApplication(db: Database, openid: string, input: { p
         djlx: business.djlx,
         qllx: business.qllx,
         xzqdm: business.xzqdm,
-        areaname: business.areaname,
+        areaname,
         appointment: input.appointment,
       })
       .returning({ id: applications.id, slbh: applications.slbh });
@@ -68,6 +74,19 @@ export async function createApplication(db: Database, openid: string, input: { p
     }
     return { proinstid: String(row!.id), prodefid: business.id, slbh: row!.slbh };
   });
+}
+
+/**
+ * 申请地点: the place the citizen chose, when it is the business's region or lies within it (a city's
+ * business serves its districts), by its own name (石河子市, not the grouping 新疆维吾尔自治区直辖县级市);
+ * without a choice, the business's. The region code stays the business's, which its rules key on.
+ */
+function placeOfApplication(business: { xzqdm: string; areaname: string }, chosen: string | undefined): string {
+  const code = chosen?.trim();
+  if (!code || code === business.xzqdm) return business.areaname;
+  const path = regionPath(code);
+  if (!path.some((entry) => entry.value === business.xzqdm)) throw badRequest(PLACE_NOT_OFFERED);
+  return regionName(code) ?? business.areaname;
 }
 
 export function toApplicationSummary(row: ApplicationRow, userName: string): ApplicationSummary {
@@ -319,8 +338,8 @@ export async function deleteApplicationRows(tx: Transaction, openid: string, app
   );
 }
 
-/** The citizen's case is booked at the counter (kyy 2): its list now offers the slip instead of booking. */
-export async function markCaseBookedAtCounter(tx: Pick<Database, 'update'>, openid: string, applicationId: number): Promise<void> {
+/** The citizen's case is booked, at the counter or online (kyy 2): its list now offers the slip instead of booking. */
+export async function markCaseBooked(tx: Pick<Database, 'update'>, openid: string, applicationId: number): Promise<void> {
   await tx
     .update(applications)
     .set({ kyy: '2' })

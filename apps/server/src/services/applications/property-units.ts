@@ -1,5 +1,5 @@
 import type { UnitSave } from '@hall/api';
-import { validatePropertyForm } from '@hall/domain';
+import { normalizeTypedNumber, validatePropertyForm } from '@hall/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { businessFields, propertyUnits } from '../../db/schema';
@@ -17,8 +17,9 @@ const UNIT_DEFAULTS = { fwyt: '10', tdsyq_yt: '071', czfs: '02', sfhbzs: '0' } a
 function withDefaults(unit: UnitSave): Record<Exclude<keyof UnitSave, 'id'>, string> {
   const value = (key: keyof UnitSave) => textOf(unit[key]);
   return {
-    bdcqzmh: value('bdcqzmh'),
-    bdcdyh: value('bdcdyh'),
+    // Certificate and unit numbers in the registry's half-width form, however the phone typed them.
+    bdcqzmh: normalizeTypedNumber(value('bdcqzmh')),
+    bdcdyh: normalizeTypedNumber(value('bdcdyh')),
     zl: value('zl'),
     fwsyqmj: value('fwsyqmj'),
     tdsyq_mj: value('tdsyq_mj'),

@@ -1,10 +1,11 @@
-import { normalizeIdNumber, validatePassword, validateProfileStrict } from '@hall/domain';
+import { isMobileNumber, normalizeIdNumber, VALIDATION_MESSAGES, validatePassword, validateProfileStrict } from '@hall/domain';
 import { eq } from 'drizzle-orm';
 import type { ProfileFormData } from '@hall/api';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
+import { consumePhoneCode } from './phone-codes';
 import { requireUser, type UserRow } from './users';
 
 /** validateUserInfo's answer (spec part 1 §7): 0 ok; 1, 2, 4 profile incomplete; 3 not real-name verified. */
@@ -50,6 +51,23 @@ export async function saveProfile(db: Database, openid: string, form: ProfileFor
       updatedAt: new Date(),
     })
     .where(eq(users.openid, openid));
+}
+
+export const PHONE_UNCHANGED = '新手机号与当前手机号相同，无需更换';
+
+/**
+ * Changes the session user's mobile number, also once real-name verified (the profile form is locked
+ * then): the new number must be a mobile number and prove itself with the code sent to it, which
+ * is used up here. Nothing changes when either check fails.
+ */
+export async function changePhone(db: Database, openid: string, input: { phone: string; code: string }): Promise<void> {
+  const user = await requireUser(db, openid);
+  const phone = input.phone.trim();
+  if (!isMobileNumber(phone)) throw badRequest(VALIDATION_MESSAGES.profileMobile);
+  if (phone === user.phone.trim()) throw badRequest(PHONE_UNCHANGED);
+  const check = await consumePhoneCode(db, { openid, phone, code: input.code });
+  if (!check.ok) throw badRequest(check.reason);
+  await db.update(users).set({ phone, updatedAt: new Date() }).where(eq(users.openid, openid));
 }
 
 /** Turns the session user's 长辈模式 on or off; answers with the stored choice. */

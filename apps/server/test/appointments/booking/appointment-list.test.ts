@@ -101,6 +101,24 @@ describe('getYuyueApplyList', () => {
     expect(after).toMatchObject({ iskyy: 'false', orderid: orderId });
   });
 
+  it('a case booked online offers its booking slip in 我的申请 (kyy 2), no longer 点击预约', async () => {
+    const passed = await caseOf('yy-owner', 10);
+    await hall.connection.db.update(applications).set({ kyy: '1' }).where(eq(applications.id, passed.id));
+    const days = ((await hall.app.inject({ method: 'GET', url: `${BASE}/calendars/${AREA}` })).json() as { calendarId: string; timeClass: string; holiday: number }[]).filter((d) => d.holiday === 0);
+    const day = days[1] ?? days[0]!;
+    const slots = (await hall.app.inject({ method: 'GET', url: `${BASE}/counts/${day.calendarId}/${day.timeClass}/${PROCESS}` })).json() as { timeId: string }[];
+    const booked = await hall.app.inject({
+      method: 'POST',
+      url: `${BASE}/addByWlsh/`,
+      payload: new URLSearchParams({ area: AREA, process: PROCESS, calendar: day.calendarId, time: slots[0]!.timeId, wlsh: passed.prolsh!, xzqdm: '659000' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: owner },
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const { body } = await callHall(hall, contract.getApplyList, { status: '10' }, owner);
+    const tab = body.data!.lists.flatMap((list) => list.items);
+    expect(tab.find((item) => item.id === String(passed.id))).toMatchObject({ kyy: '2' });
+  });
+
   it('does not list another citizen applications, nor their orders', async () => {
     const theirs = await caseOf('yy-other', 0);
     expect((await list(owner)).body.data!.map((e) => e.id)).not.toContain(String(theirs.id));

@@ -244,7 +244,7 @@ describe('querySearch (progress by acceptance number)', () => {
   it('a blank number or a wrong type is a 4xx with a Chinese errmsg', async () => {
     const blank = await hall.post(path, { appPlosh: '  ' }, citizen);
     expect(blank.status).toBe(400);
-    expect(blank.body).toEqual({ errcode: '01', errmsg: '请输入受理编号' });
+    expect(blank.body).toEqual({ errcode: '01', errmsg: '请输入申请编号' });
     const wrongType = await hall.post(path, { appPlosh: { $ne: '' } }, citizen);
     expect(wrongType.status).toBe(400);
     expect(String(wrongType.body.errmsg)).toMatch(HAS_CHINESE);

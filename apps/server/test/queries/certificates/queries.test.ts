@@ -156,6 +156,16 @@ describe('zsquery (certificateSearch)', () => {
     expect(pdf.body.errmsg).toBe('查询结果尚未返回，暂无可查看的文件');
   });
 
+  it('finds the certificate typed as a phone keyboard types it: full-width brackets, digits and spaces; the record says which certificate it was for', async () => {
+    const fullWidth = (text: string) => text.replace(/[(0-9)]/g, (char) => String.fromCharCode(char.charCodeAt(0) + 0xfee0));
+    const typed = fullWidth(OWNER.qzh).replace('邯郸市', '　邯郸市 ');
+    expect(typed).toContain('（２０２３）');
+    const id = await submit('/online/query/wx/zsquery', owner, queryForm({ qzh: typed, zjh: fullWidth(OWNER.idcard) }));
+    await resolvePendingRecords(hall.app.hall);
+    const list = await records('/online/wx/apilist/getZsRecord', owner);
+    expect(list.find((r) => r.ID === id)).toMatchObject({ state: 20, qzh: OWNER.qzh });
+  });
+
   it('a pending record has no PDF yet', async () => {
     const id = await submit('/online/query/wx/zsquery', owner);
     const pdf = await callHall(hall, contract.getDzzzPdf, { id }, owner);

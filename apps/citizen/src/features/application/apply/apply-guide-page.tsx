@@ -24,6 +24,8 @@ export function ApplyGuidePage() {
   const djlx = params.get('djlx') ?? '';
   const qllx = params.get('qllx') ?? '';
   const code = params.get('code') ?? undefined;
+  // The place chosen at /seladd, kept as the application's 申请地点.
+  const xzqdm = params.get('xzqdm') || undefined;
   const appointment = isAppointmentApplication(params.get('appointment')) ? '1' : '0';
   const openid = useSession((s) => s.user?.openid ?? '');
   const navigate = useNavigate();
@@ -38,7 +40,7 @@ export function ApplyGuidePage() {
     const answer: { reply?: Awaited<ReturnType<typeof api.getApplyCode>> } = {};
     await submitWithFeedback(
       async () => {
-        answer.reply = await api.getApplyCode({ openid, prodefid, name, appointment });
+        answer.reply = await api.getApplyCode({ openid, prodefid, name, appointment, xzqdm });
         return null;
       },
       { loading: '提交中', onSettled: () => setApplying(false) },

@@ -58,7 +58,7 @@ export function BusinessPage() {
         return;
       }
     }
-    navigate(href(paths.apply, { appointment, id: business.id, name: business.prodef_name, djlx: business.djlx, qllx: business.qllx, code: business.code }));
+    navigate(href(paths.apply, { appointment, id: business.id, name: business.prodef_name, djlx: business.djlx, qllx: business.qllx, code: business.code, xzqdm }));
   }
 
   return (

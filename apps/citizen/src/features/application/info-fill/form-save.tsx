@@ -23,14 +23,15 @@ export function useFormSave(loading: string, clearDraft: () => void) {
   return { busy, save };
 }
 
-/** 保存 and 返回 under an edit form, after any action of its own. */
-export function SaveActions({ busy, onSave, onBack, children }: { busy: boolean; onSave: () => void; onBack: () => void; children?: ReactNode }) {
+/** 保存 and 返回 under an edit form, after any action of its own; `afterSave` holds what needs the form saved first (点击签字). */
+export function SaveActions({ busy, onSave, onBack, children, afterSave }: { busy: boolean; onSave: () => void; onBack: () => void; children?: ReactNode; afterSave?: ReactNode }) {
   return (
     <div className="hall-person__actions">
       {children}
       <Button block color="primary" size="large" loading={busy} disabled={busy} onClick={onSave}>
         保存
       </Button>
+      {afterSave}
       <Button block size="large" onClick={onBack}>
         返回
       </Button>

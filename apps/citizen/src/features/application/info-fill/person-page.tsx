@@ -16,7 +16,7 @@ import {
   validateApplicant,
   validateSigning,
 } from '@hall/domain';
-import { Input, showAlert } from '@hall/ui';
+import { Input, showAlert, showConfirm } from '@hall/ui';
 import { Button, List, Selector } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -34,6 +34,20 @@ import { COMPANY_DEFAULT_ID_TYPE, EMPTY_PERSON, personDraftKey, personValuesOf, 
 import './info-fill.css';
 
 export const SAVED = '保存成功';
+const SIGN = '点击签字';
+const SIGN_LATER_HINT = '请本人现在签字；也可点击确定继续填写，稍后在申请人信息中签字。';
+
+/** 保存成功 with the choice to sign now (点击签字) or go on (确定, the flow's next screen); resolves true to sign. */
+async function offerSigning(): Promise<boolean> {
+  const goOn = await showConfirm(
+    <>
+      <p>{SAVED}</p>
+      <p>{SIGN_LATER_HINT}</p>
+    </>,
+    { cancelText: SIGN },
+  );
+  return !goOn;
+}
 export const SAVE_FAILED = '保存失败';
 type Options = Readonly<Record<string, string>>;
 const optionsOf = (dictionary: Options) => Object.entries(dictionary).map(([value, label]) => ({ value, label }));
@@ -123,6 +137,7 @@ function PersonForm({ kind, person, applicationId, djlx, qllx, appointment, code
       sharingMode: values.sharingMode,
       share: values.share,
     });
+    let savedId = '';
     const saved = await send(problem, async () => {
       const reply = await api.addPerson({
         openid,
@@ -149,7 +164,9 @@ function PersonForm({ kind, person, applicationId, djlx, qllx, appointment, code
           sfcqr: values.holder,
         },
       });
-      return errcodeOk(reply) ? null : SAVE_FAILED;
+      if (!errcodeOk(reply)) return SAVE_FAILED;
+      savedId = reply.data?.sqr_id ?? personId;
+      return null;
     });
     if (!saved) return;
     const next = personSaveNextTarget({ applicationId, djlx, qllx, code: code || undefined, appointment, category: values.category });
@@ -157,9 +174,16 @@ function PersonForm({ kind, person, applicationId, djlx, qllx, appointment, code
       await showAlert(SAVE_FAILED);
       return;
     }
-    await showAlert(SAVED);
+    // Signing needs the applicant saved (part 3 §4): an unsigned one is offered 点击签字 right here, before the flow goes on.
+    if (!signed && savedId && (await offerSigning())) {
+      navigate(signHref(savedId), { replace: true });
+      return;
+    }
+    if (signed) await showAlert(SAVED);
     navigate(routeHref(next.target), { replace: true });
   }
+
+  const signHref = (userid: string) => href(paths.userSign, { userid, slsqId: applicationId, djlx, qllx });
 
   async function sign() {
     const problem = validateSigning({ applicantId: personId });
@@ -167,7 +191,7 @@ function PersonForm({ kind, person, applicationId, djlx, qllx, appointment, code
       await showAlert(problem);
       return;
     }
-    navigate(href(paths.userSign, { userid: personId, slsqId: applicationId, djlx, qllx }));
+    navigate(signHref(personId));
   }
 
   const idTypes: Options = isCompany ? COMPANY_ID_TYPES : PERSONAL_ID_TYPES;
@@ -224,11 +248,16 @@ function PersonForm({ kind, person, applicationId, djlx, qllx, appointment, code
           <TextRow id="person-rep-phone" label="联系电话" type="tel" value={values.repPhone} onChange={(repPhone) => change({ repPhone })} maxLength={20} />
         </FormCard>
       ) : null}
-      <SaveActions busy={busy} onSave={() => void save()} onBack={back}>
-        <Button block color="primary" fill="outline" disabled={signed} onClick={() => void sign()}>
-          {signed ? '已签字' : '点击签字'}
-        </Button>
-      </SaveActions>
+      <SaveActions
+        busy={busy}
+        onSave={() => void save()}
+        onBack={back}
+        afterSave={
+          <Button block color="primary" fill="outline" disabled={signed} onClick={() => void sign()}>
+            {signed ? '已签字' : SIGN}
+          </Button>
+        }
+      />
     </>
   );
 }

@@ -17,6 +17,7 @@ import {
 } from '@hall/domain';
 import { Input, showAlert } from '@hall/ui';
 import { List, Selector } from 'antd-mobile';
+import { useLayoutEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { FormCard } from '../../../components/form-card';
 import { HallPage } from '../../../components/hall-page';
@@ -30,6 +31,42 @@ import { loadApplicationWithTitle } from './application-data';
 import { useFormDraft } from './form-draft';
 import { SaveActions, useFormSave } from './form-save';
 import './info-fill.css';
+
+/**
+ * Fields whose values outgrow a phone's line: a unit number has 28 characters, a certificate number
+ * or a location often more. They wrap onto further lines instead of being cut off.
+ */
+const WRAPPED_FIELDS: readonly string[] = ['bdcdyh', 'bdcqzmh', 'zl'];
+
+/** A one-line field that grows a line at a time as its value wraps; a line break typed or pasted is dropped. */
+function WrappedInput({ id, required, placeholder, value, onChange }: { id: string; required: boolean; placeholder: string; value: string; onChange: (value: string) => void }) {
+  const field = useRef<HTMLTextAreaElement>(null);
+  useLayoutEffect(() => {
+    const element = field.current;
+    if (!element) return;
+    const fit = () => {
+      element.style.height = 'auto';
+      element.style.height = `${element.scrollHeight}px`;
+    };
+    fit();
+    // A narrower screen (a turned phone, larger text) wraps the value onto more lines.
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  }, [value]);
+  return (
+    <textarea
+      ref={field}
+      id={id}
+      className="hall-unit__wrapped"
+      rows={1}
+      aria-required={required || undefined}
+      placeholder={placeholder}
+      value={value}
+      maxLength={200}
+      onChange={(event) => onChange(event.target.value.replace(/[\r\n]/g, ''))}
+    />
+  );
+}
 
 export const UNIT_SAVE_FAILED = '提交数据失败';
 export const UNIT_SAVED = '保存成功';
@@ -202,6 +239,8 @@ function UnitForm({ heading, fields, unit, applicationId, djlx, qllx, appointmen
                   value={values[field.field] ?? ''}
                   onChange={(event) => change(field.field, event.target.value)}
                 />
+              ) : WRAPPED_FIELDS.includes(field.field) ? (
+                <WrappedInput id={id} required={required(field)} placeholder={`请输入${label}`} value={value} onChange={(typed) => change(field.field, typed)} />
               ) : (
                 <Input
                   id={id}

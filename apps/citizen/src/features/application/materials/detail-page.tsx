@@ -4,14 +4,17 @@ import {
   cancellationRecordFields,
   detailPageScreen,
   detailRoute,
+  applicationNumberText,
   isAppointmentApplication,
   isSubmittableOnDetail,
+  progressSteps,
   showsUnitTable,
   type DetailRoute,
   type FillSection,
 } from '@hall/domain/internal';
-import { FieldList, MaterialThumbnails, MaterialViewer, showConfirm, type MaterialViewerState } from '@hall/ui';
-import { Button } from 'antd-mobile';
+import { ApplySteps, FieldList, MaterialThumbnails, MaterialViewer, showConfirm, type MaterialViewerState } from '@hall/ui';
+import { Button, Result } from 'antd-mobile';
+import { CheckCircleFill } from 'antd-mobile-icons';
 import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { HallPage } from '../../../components/hall-page';
@@ -45,6 +48,7 @@ export function ApplicationDetailPage() {
   const openid = useSession((s) => s.user?.openid ?? '');
   const navigate = useNavigate();
   const [viewer, setViewer] = useState<MaterialViewerState | null>(null);
+  const [done, setDone] = useState(false);
 
   const remote = useRemote(async () => {
     if (!id) throw new NotFoundError(APPLICATION_NOT_FOUND);
@@ -69,7 +73,26 @@ export function ApplicationDetailPage() {
       },
       { loading: '提交中' },
     );
-    if (submitted) navigate(href(paths.prodoing, { itemIndex: 1 }));
+    if (!submitted) return;
+    // The 完成 step: the citizen sees the application went in and its number, then goes on to 我的申请 (待审核).
+    setDone(true);
+    remote.reload();
+  }
+
+  if (done) {
+    const withRightsInfo = !isAppointmentApplication(appointment);
+    return (
+      <HallPage title="提交成功" className="hall-info-fill hall-detail">
+        <ApplySteps current={progressSteps(withRightsInfo).length + 1} withRightsInfo={withRightsInfo} />
+        <section className="hall-card hall-detail__done" aria-label="提交结果">
+          <Result status="success" icon={<CheckCircleFill aria-hidden />} title="申请已提交" description={`${proinst?.name ?? ''}已提交，请等待审核，审核结果可在“我的申请”中查看。`} />
+          <p className="hall-detail__done-number">申请编号：{applicationNumberText(data?.detail.proinst.prolsh)}</p>
+          <Button block color="primary" size="large" onClick={() => navigate(href(paths.prodoing, { itemIndex: 1 }))}>
+            查看我的申请
+          </Button>
+        </section>
+      </HallPage>
+    );
   }
 
   return (

@@ -1,5 +1,5 @@
 import { archivePdfPath, contract } from '@hall/api/internal';
-import { ARCHIVE_QUERY_MESSAGES, normalizeIdNumber, PROPERTY_QUERY_MESSAGES } from '@hall/domain';
+import { ARCHIVE_QUERY_MESSAGES, normalizeIdNumber, normalizeTypedNumber, PROPERTY_QUERY_MESSAGES } from '@hall/domain';
 import type { FastifyInstance } from 'fastify';
 import { renderArchiveCertificatePdf, renderArchiveCertificatePng } from '../../../documents/archive-certificate';
 import { badRequest, forbidden } from '../../../lib/errors';
@@ -97,7 +97,7 @@ export async function archiveQueryRoutes(app: FastifyInstance): Promise<void> {
     const name = String(request.body.name ?? user.name).trim();
     const card = normalizeIdNumber(String(request.body.card ?? user.cardnum));
     if (name !== user.name.trim() || card !== normalizeIdNumber(user.cardnum)) throw forbidden(ARCHIVE_QUERY_MESSAGES.notOwn);
-    const bdcqzh = String(request.body.bdcqzh ?? '').trim();
+    const bdcqzh = normalizeTypedNumber(String(request.body.bdcqzh ?? ''));
     if (!bdcqzh) throw badRequest(PROPERTY_QUERY_MESSAGES.legacyNumberRequired);
     const certificate = await findCertificateNow(app.hall.certificateRegistry, { name, idcard: card, qzh: bdcqzh, xzqdm: '' }, request.log);
     // This lookup answers at once and cannot wait for an operator: without a registry that answers, the citizen is told where to go instead.
@@ -108,7 +108,7 @@ export async function archiveQueryRoutes(app: FastifyInstance): Promise<void> {
 
   registerCall(app, contract.getqueryRecordWx, { auth: 'citizen' }, async (request) => {
     const row = await requireReturnedArchiveRecord(db, request.citizen.openid, request.body.id);
-    const bdcqzh = String(request.body.bdcqzh ?? '').trim();
+    const bdcqzh = normalizeTypedNumber(String(request.body.bdcqzh ?? ''));
     const records = archiveCertificateInput(row).properties.filter((p) => !bdcqzh || p.bdcqzh === bdcqzh);
     return { state: 1, data: { records } };
   });

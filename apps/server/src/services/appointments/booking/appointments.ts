@@ -8,6 +8,7 @@ import { firstRowById, parseRowId } from '../../../lib/row-id';
 import { formatShanghaiDate, formatShanghaiDateTime } from '../../../lib/shanghai-time';
 import { uniqueViolation } from '../../../lib/postgres-error';
 import { dayStillOpen } from '../settings/calendar-rules';
+import { markCaseBooked } from '../../applications/applications';
 
 /** Counter appointments (spec part 3 §2.1–§2.4, §4, §5, §7, §8): lists, booking, the citizen's own orders. */
 
@@ -165,6 +166,7 @@ export async function bookAppointment(db: Database, openid: string, input: Booki
           },
         })
         .returning({ id: appointmentOrders.id });
+      await markCaseBooked(tx, openid, application.id);
       return String(order!.id);
     });
     const message = bookingSuccessMessage({ xzqdm: input.xzqdm?.trim() || application.xzqdm, caseNumber: wlsh, date, timeName: chosen.slot.timeName });

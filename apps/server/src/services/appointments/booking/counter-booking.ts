@@ -8,7 +8,7 @@ import { formatShanghaiDate, formatShanghaiDateTime } from '../../../lib/shangha
 import { uniqueViolation } from '../../../lib/postgres-error';
 import { CASE_ALREADY_BOOKED, CASE_NOT_BOOKABLE, DAY_NOT_BOOKABLE, SLOT_NOT_FOUND } from './appointments';
 import { requireUser } from '../../session/users';
-import { markCaseBookedAtCounter } from '../../applications/applications';
+import { markCaseBooked } from '../../applications/applications';
 import { dayStillOpen } from '../settings/calendar-rules';
 
 /**
@@ -156,7 +156,7 @@ export async function bookCounterSlot(db: Database, openid: string, input: Count
         .insert(counterBookings)
         .values({ openid, calendarId: day.id, slotId: chosen.id, bookedDate: date, yysj: counterBookingTime(date, chosen.timeName), name, phone, zjh, applicationId })
         .returning({ id: counterBookings.id });
-      if (applicationId !== null) await markCaseBookedAtCounter(tx, openid, applicationId);
+      if (applicationId !== null) await markCaseBooked(tx, openid, applicationId);
       return String(row!.id);
     });
     return { id };

@@ -4,7 +4,7 @@ import { RegistryError, type Registry } from '../../../adapters/registry/registr
 import { badRequest } from '../../../lib/errors';
 import { formatShanghaiDateTime } from '../../../lib/shanghai-time';
 
-export const ACCEPTANCE_NUMBER_REQUIRED = '请输入受理编号';
+export const ACCEPTANCE_NUMBER_REQUIRED = '请输入申请编号';
 
 export interface ProgressLog {
   warn(details: object, message: string): void;

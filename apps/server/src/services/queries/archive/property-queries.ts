@@ -4,6 +4,7 @@ import {
   certificateYearOptions,
   isCertificateSerial,
   normalizeIdNumber,
+  normalizeTypedNumber,
   PROPERTY_QUERY_MESSAGES,
   PROPERTY_QUERY_TYPE_CERTIFICATE,
   QUERY_STATE_FOUND,
@@ -24,7 +25,7 @@ export const PROPERTY_KIND = 'property';
 
 /** The certificate number the form names: built from year, kind and serial (type 1), or typed whole (type 2). */
 export function propertyCertificateNumber(form: PropertyQueryForm, now = new Date()): string {
-  const typed = String(form.bdcqzh ?? '').trim();
+  const typed = normalizeTypedNumber(String(form.bdcqzh ?? ''));
   if (form.cxfs !== PROPERTY_QUERY_TYPE_CERTIFICATE) {
     if (!typed) throw badRequest(PROPERTY_QUERY_MESSAGES.legacyNumberRequired);
     return typed;
@@ -62,7 +63,7 @@ export function toPropertyResult(row: QueryRecordRow): PropertyQueryResult {
  */
 export async function submitPropertyQuery(db: Database, openid: string, form: PropertyQueryForm): Promise<PropertyQueryResult> {
   const user = await requireUser(db, openid);
-  const typed = String(form.bdcqzh ?? '').trim();
+  const typed = normalizeTypedNumber(String(form.bdcqzh ?? ''));
   const failure = validatePropertyQuery({
     certificateNumber: form.cxfs === PROPERTY_QUERY_TYPE_CERTIFICATE ? typed : '',
     legacyNumber: form.cxfs === PROPERTY_QUERY_TYPE_CERTIFICATE ? '' : typed,

@@ -1,5 +1,5 @@
 import type { CertificateQueryForm, QueryCity } from '@hall/api';
-import { MESSAGE_COMPLETE_USER_INFO, MESSAGE_NOT_REAL_NAME_VERIFIED, normalizeIdNumber, queryRecordStateText, validateCertificateQuery } from '@hall/domain/internal';
+import { MESSAGE_COMPLETE_USER_INFO, MESSAGE_NOT_REAL_NAME_VERIFIED, normalizeIdNumber, normalizeTypedNumber, queryRecordStateText, validateCertificateQuery } from '@hall/domain/internal';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { queryCities, queryRecords } from '../../../db/schema';
@@ -26,11 +26,12 @@ export async function listQueryCities(db: Database): Promise<QueryCity[]> {
  * written; the resolver answers it.
  */
 export async function submitCertificateQuery(db: Database, openid: string, kind: CertificateQueryKind, form: CertificateQueryForm): Promise<string> {
-  const failure = validateCertificateQuery({ city: form.xzqmc, name: form.username, idNumber: form.zjh, certificateNumber: form.qzh });
+  // A phone keyboard's full-width （２０２３） is the registry's (2023): numbers are brought to that form before the rule and the lookup.
+  const idcard = form.zjh === undefined ? undefined : normalizeIdNumber(String(form.zjh));
+  const failure = validateCertificateQuery({ city: form.xzqmc, name: form.username, idNumber: idcard, certificateNumber: form.qzh });
+  const qzh = normalizeTypedNumber(String(form.qzh));
   if (failure) throw badRequest(failure);
   const name = String(form.username).trim();
-  const idcard = normalizeIdNumber(String(form.zjh));
-  const qzh = String(form.qzh).trim();
 
   const cityName = String(form.xzqmc).trim();
   const cityCode = form.xzqdm === undefined ? '' : String(form.xzqdm).trim();

@@ -1,5 +1,5 @@
 import { licencePreviewPath, verificationPreviewPath, type QueryRecordDetail, type QueryRecordItem, type QueryRecordKindCode } from '@hall/api/internal';
-import { QUERY_STATE_FOUND } from '@hall/domain';
+import { isSignatureVerdict, QUERY_STATE_FOUND } from '@hall/domain';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { queryRecords } from '../../../db/schema';
@@ -14,14 +14,15 @@ export const RECORD_KINDS: readonly QueryRecordKindCode[] = ['zs', 'dzzz', 'veri
 
 export const RECORD_NOT_FOUND = '未找到该查询记录';
 
-/** How a row reads in the record lists. */
+/** How a row reads in the record lists: a query says which certificate it was for, a verification its file and verdict. */
 export function toRecordItem(row: QueryRecordRow): QueryRecordItem {
+  const verdict = row.result?.verdict;
   return {
     ID: String(row.id),
     searchtime: formatShanghaiDateTime(row.createdAt),
     state: row.state,
     state_msg: row.stateMsg,
-    ...(row.kind === 'verify' ? { filename: row.filename ?? '' } : {}),
+    ...(row.kind === 'verify' ? { filename: row.filename ?? '', ...(isSignatureVerdict(verdict) ? { verdict } : {}) } : { qzh: row.params.qzh ?? '' }),
   };
 }
 
