@@ -1,5 +1,5 @@
 import { sessionCalls } from './calls/session';
-import { webSignInCalls } from './calls/web-sign-in';
+import { downloadLinkCalls, webSignInCalls } from './calls/web-sign-in';
 import { adminCalls } from './calls/admin';
 import { profileCalls } from './calls/profile';
 import { contentCalls } from './calls/content';
@@ -29,6 +29,7 @@ import { contentConsoleCalls, contentDownloadCalls, contentGuideCalls, contentHo
 export const contract = {
   ...sessionCalls,
   ...webSignInCalls,
+  ...downloadLinkCalls,
   ...adminCalls,
   ...profileCalls,
   ...contentCalls,

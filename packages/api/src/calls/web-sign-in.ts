@@ -29,3 +29,11 @@ export const webSignInCalls = {
   /** 忘记密码: an SMS code proves the phone; the account it belongs to gets the new password, and the browser is signed in. */
   webResetPassword: post('/api/web/signin/reset', z.object({ ticket, phone, code: plainText(12), password }), stateReply(hallUser)),
 } as const;
+
+/**
+ * A link to one of the citizen's documents that opens without a session, in the phone's own browser
+ * (WeChat's downloads nothing): 10 minutes, once, that document and that citizen only.
+ */
+export const downloadLinkCalls = {
+  downloadLink: post('/api/download/link', z.object({ PDFurl: plainText(512) }), stateReply(z.object({ url: z.string() }))),
+} as const;
