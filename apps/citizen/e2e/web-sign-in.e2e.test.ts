@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hallForFile, screenshots } from './harness';
+import { hallForFile, screenshots, signIn } from './harness';
+import { becomeVerified, OWNER } from './identity';
 import { measureTextFit } from './text-fit';
 
 // The hall offers WeChat's sign-in and its own; the journeys' phones are plain Android Chrome (no MicroMessenger).
@@ -96,5 +97,48 @@ describe('signing in outside WeChat', () => {
     }
     expect(page.url()).toContain('/login');
     await context.close();
+  });
+
+  it('a WeChat 下载文件 link opens in a browser with no cookie at all and gives the PDF, once', async () => {
+    const wechat = await hall.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'zh-CN',
+      baseURL: hall.origin,
+      userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36 MicroMessenger/8.0.47.2560(0x28002F35) NetType/WIFI Language/zh_CN',
+    });
+    const page = await wechat.newPage();
+    // Inside WeChat nothing changes: WeChat's sign-in, then the profile and the face check.
+    await signIn(page, 'e2e-web-download', '下载市民', '/my');
+    await becomeVerified(page, OWNER);
+    const submitted = await page.request.post('/online/query/wx/zsquery', { data: { username: OWNER.name, zjh: OWNER.idcard, qzh: OWNER.qzh, xzqmc: '邯郸市', xzqdm: '130400' } });
+    const id = ((await submitted.json()) as { data: { ID: string } }).data.ID;
+    const preview = `/online/public/dzzz/signature/preview?id=${id}`;
+    await expect.poll(async () => (await page.request.get(preview)).headers()['content-type'], { timeout: 30_000 }).toBe('application/pdf');
+
+    await page.goto(`/PDFview?PDFurl=${encodeURIComponent(preview)}`);
+    await page.getByRole('heading', { name: '文件预览' }).waitFor();
+    await page.getByRole('button', { name: '下载文件' }).click();
+    await page.waitForURL(/\/download\//);
+    await page.getByText('在浏览器打开').first().waitFor();
+    await shot(page, 'wechat-download-link');
+    const link = page.url();
+
+    // The phone's own browser: a fresh profile, no cookie.
+    const outside = await hall.browser.newContext({ locale: 'zh-CN' });
+    expect(await outside.cookies()).toEqual([]);
+    const file = await outside.request.get(link);
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toBe('application/pdf');
+    expect(file.headers()['content-disposition']).toMatch(/^attachment; .*filename\*=UTF-8''%E4%B8%8D%E5%8A%A8%E4%BA%A7/);
+    expect((await file.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // Once only: opened again, the page says what to do.
+    const again = await outside.newPage();
+    await again.goto(link);
+    await again.getByText('该下载链接已使用过').waitFor();
+    await shot(again, 'download-link-used');
+    await outside.close();
+    await wechat.close();
   });
 });

@@ -30,7 +30,7 @@ function page(reply: FastifyReply, status: number, message: string): FastifyRepl
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .header('referrer-policy', 'no-referrer')
-    .send(simplePage(TITLE, `<div class="card" role="alert">${escapeHtml(message)}</div>`));
+    .send(simplePage(TITLE, `<div class="card" role="alert">${escapeHtml(message)}</div><a class="btn" href="/">返回办事大厅</a>`, { standIn: false }));
 }
 
 /**
