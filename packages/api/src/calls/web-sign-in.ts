@@ -7,8 +7,8 @@ import { hallUser } from './session';
 /** The browser's sign-in ticket: handed out by webSignInStart and sent back by every call below (login CSRF). */
 const ticket = plainText(64);
 const phone = plainText(20);
-/** A password is never trimmed or reshaped; its rule (6 or more, letters and digits) is the domain's. */
-const password = z.string().max(128);
+/** A password is never trimmed or reshaped (its rule, 6 or more letters and digits, is the domain's); like any text it holds no NUL. */
+const password = plainText(128);
 
 /** The sign-ins a hall offers on its own pages (HALL_SIGN_IN) besides WeChat's. */
 export const WEB_SIGN_IN_METHODS = ['sms', 'password'] as const;
