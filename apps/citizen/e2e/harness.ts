@@ -57,12 +57,25 @@ async function waitForHealth(server: ChildProcess, origin: string, output: () =>
  * The built hall served by the real server on an embedded database of its own, and Debian's
  * Chromium driven by playwright-core. Never a downloaded browser.
  */
-/** env: settings added to the demo hall's, e.g. HALL_DEMO_REGISTRY=off so queries wait for an operator. */
+/**
+ * env: settings added to the demo hall's, e.g. HALL_DEMO_REGISTRY=off so queries wait for an operator. The journeys'
+ * phones are plain Android browsers: they sign in through WeChat's stand-in unless a journey lists the web sign-ins.
+ */
 export async function startHall(options: { listen?: string; address?: string; env?: Record<string, string> } = {}): Promise<Hall> {
   const dataDir = await mkdtemp(join(tmpdir(), 'hall-e2e-'));
   const port = await freePort();
   const server: ChildProcess = spawn(process.execPath, [join(repoRoot, 'apps', 'server', 'dist', 'main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: options.listen ?? '127.0.0.1', HALL_MODE: 'demo', HALL_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...options.env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: options.listen ?? '127.0.0.1',
+      HALL_MODE: 'demo',
+      HALL_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      HALL_SIGN_IN: 'wechat',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -245,8 +245,10 @@ describe('signature verification', () => {
     await inWechat.goto(viewer);
     await inWechat.getByText('请点击右上角，选择"在浏览器打开"以下载').first().waitFor();
     expect(await pdfPixels(inWechat)).toBeGreaterThan(500);
+    // 下载文件 opens the file's download link, whose page says how to open it in the phone's own browser.
     await inWechat.getByRole('button', { name: '下载文件' }).click();
-    await inWechat.getByRole('dialog').filter({ hasText: '请点击右上角，选择"在浏览器打开"以下载' }).waitFor();
+    await inWechat.waitForURL(/\/download\//);
+    await inWechat.getByText('选择“在浏览器打开”').waitFor();
     await steadyScreenshots('verification-wechat')(inWechat, 'download-hint');
     await wechat.close();
     await context.close();

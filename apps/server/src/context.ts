@@ -39,6 +39,8 @@ export interface HallContext {
   staticApps: StaticAppsOptions;
   /** The secret that signs session cookies; kept in the database so every process shares it. */
   cookieSecret: string;
+  /** The key that signs download links (services/queries/records/download-links.ts), shared by every process. */
+  downloadLinkSecret: string;
   /** Uploaded and generated files (a local folder by default); their owners are in stored_files. */
   files: FileStorage;
   /** The registration system: a back-office's HTTP interface, the demo registry, or none (operators answer; see adapters/registry). */

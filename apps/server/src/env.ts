@@ -1,5 +1,6 @@
 import { DEFAULT_APPLY_REGION, UPLOAD_MAX_BYTES } from '@hall/domain';
 import { z } from 'zod';
+import { signInSettingProblem } from './sign-in-methods';
 
 /** The server's configuration: read from the environment here and nowhere else. */
 const schema = z.object({
@@ -36,6 +37,12 @@ const schema = z.object({
   WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
   WECHAT_OPEN_BASE: z.string().url().default('https://open.weixin.qq.com'),
   WECHAT_SCOPE: z.enum(['snsapi_base', 'snsapi_userinfo']).default('snsapi_userinfo'),
+  /**
+   * The sign-ins this hall offers, comma-separated: wechat (WeChat's web authorisation), sms (phone
+   * number and SMS code), password (phone or account and the password set in the profile). Unset: every
+   * one in demo mode, wechat alone in production (src/sign-in-methods.ts).
+   */
+  HALL_SIGN_IN: z.string().optional(),
   /** Tencent Cloud FaceID; without them the face simulator answers. */
   FACEID_SECRET_ID: z.string().optional(),
   FACEID_SECRET_KEY: z.string().optional(),
@@ -194,6 +201,8 @@ const schema = z.object({
 
 /** Settings that only make sense together: what object storage needs. */
 const checked = schema.superRefine((env, context) => {
+  const signIn = signInSettingProblem(env.HALL_SIGN_IN);
+  if (signIn) context.addIssue({ code: 'custom', path: ['HALL_SIGN_IN'], message: signIn });
   if (env.HALL_STORAGE !== 's3') return;
   if (!env.S3_BUCKET?.trim()) context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'HALL_STORAGE=s3 needs S3_BUCKET, the bucket the files go to' });
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {

@@ -99,6 +99,7 @@ export async function createContext(options: ContextOptions): Promise<HallContex
     sms,
     faceid,
     cookieSecret: await sharedSecret(db, 'cookie_secret'),
+    downloadLinkSecret: await sharedSecret(db, 'download_link_secret'),
     files,
     // A configured back-office in either mode; else the demo registry in demo mode only; else operators answer.
     certificateRegistry: selectRegistry({ env, db, fetch: outbound('registry', !env.REGISTRY_URL) }),

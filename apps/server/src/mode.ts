@@ -1,4 +1,5 @@
 import type { Env } from './env';
+import { signInMethods } from './sign-in-methods';
 
 /**
  * The hall runs in one of two modes (docs/architecture.md §12). Demo: a stand-in answers for every outside
@@ -23,13 +24,13 @@ const given = (value: string | undefined) => Boolean(value && value.trim());
 /** Every setting a production hall needs; each outside service lists its own here. */
 export const PRODUCTION_SETTINGS: RequiredSetting[] = [
   { name: 'HALL_PUBLIC_URL', purpose: 'the address citizens reach the hall at (return addresses, QR code)', present: (env) => given(env.HALL_PUBLIC_URL) },
-  { name: 'WECHAT_APPID', purpose: 'WeChat sign-in', present: (env) => given(env.WECHAT_APPID) },
-  { name: 'WECHAT_SECRET', purpose: 'WeChat sign-in', present: (env) => given(env.WECHAT_SECRET) },
+  { name: 'WECHAT_APPID', purpose: 'WeChat sign-in, which HALL_SIGN_IN lists', present: (env) => !signInMethods(env).has('wechat') || given(env.WECHAT_APPID) },
+  { name: 'WECHAT_SECRET', purpose: 'WeChat sign-in, which HALL_SIGN_IN lists', present: (env) => !signInMethods(env).has('wechat') || given(env.WECHAT_SECRET) },
   { name: 'FACEID_SECRET_ID', purpose: 'real-name verification (Tencent Cloud FaceID)', present: (env) => given(env.FACEID_SECRET_ID) },
   { name: 'FACEID_SECRET_KEY', purpose: 'real-name verification (Tencent Cloud FaceID)', present: (env) => given(env.FACEID_SECRET_KEY) },
   { name: 'FACEID_RULE_ID', purpose: 'real-name verification (Tencent Cloud FaceID)', present: (env) => given(env.FACEID_RULE_ID) },
-  { name: 'SMS_API_URL', purpose: 'SMS verification codes', present: (env) => given(env.SMS_API_URL) },
-  { name: 'SMS_API_KEY', purpose: 'SMS verification codes', present: (env) => given(env.SMS_API_KEY) },
+  { name: 'SMS_API_URL', purpose: 'SMS verification codes (and the sign-in by SMS code and the password reset, when HALL_SIGN_IN lists sms or password)', present: (env) => given(env.SMS_API_URL) },
+  { name: 'SMS_API_KEY', purpose: 'SMS verification codes (and the sign-in by SMS code and the password reset, when HALL_SIGN_IN lists sms or password)', present: (env) => given(env.SMS_API_KEY) },
   {
     name: 'HALL_SIGNING_P12',
     purpose: 'the signing identity of every PDF the hall issues (or HALL_SIGNING_KEY with HALL_SIGNING_CHAIN)',

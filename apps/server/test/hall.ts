@@ -16,6 +16,10 @@ import { NO_PASSWORD } from '../src/services/operators/accounts';
 import { productionSigningFiles } from './signing-helpers';
 import { createDatabase, dropDatabase, freshDatabaseName } from './databases';
 
+/** WeChat's own browser on Android: the hall sends it to WeChat's sign-in whatever else it offers. */
+export const WECHAT_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36 MicroMessenger/8.0.47.2560(0x28002F35) NetType/WIFI Language/zh_CN';
+
 /** Every setting a production hall needs, with stand-in values (nothing here calls out). */
 export const PRODUCTION_ENV = {
   HALL_MODE: 'production',
@@ -124,7 +128,7 @@ export async function createTestHall(overrides: Partial<Env> = {}, options: { em
   if (options.empty) await migrateDatabase(connection.pool, connection.db);
   // A data folder of its own: the demo hall makes its signing identity there.
   const dataDir = await mkdtemp(join(tmpdir(), 'hall-test-data-'));
-  const env = { ...readEnv({ LOG_LEVEL: 'silent', HALL_MODE: 'demo', HALL_REPLY_CHECK: 'on' }), HALL_DATA_DIR: dataDir, ...overrides };
+  const env = { ...readEnv({ LOG_LEVEL: 'silent', HALL_MODE: 'demo', HALL_REPLY_CHECK: 'on', HALL_SIGN_IN: 'wechat' }), HALL_DATA_DIR: dataDir, ...overrides };
   const appRef: { current?: HallApp } = {};
   const filesDir = await mkdtemp(join(tmpdir(), 'hall-test-files-'));
   const hall = await createContext({ env, db: connection.db, pool: connection.pool, fetch: injectFetch(() => appRef.current!), filesDir });
@@ -139,7 +143,7 @@ export async function createTestHall(overrides: Partial<Env> = {}, options: { em
 
   async function login(openid: string, nickname = '测试市民'): Promise<string> {
     // As a browser does: the hall sends it to WeChat with a state bound to it by a cookie, and it comes back with both.
-    const start = await app.inject({ method: 'POST', url: '/wechat/api/outh2/authorize', payload: {} });
+    const start = await app.inject({ method: 'POST', url: '/wechat/api/outh2/authorize', payload: {}, headers: { 'user-agent': WECHAT_USER_AGENT } });
     const stateCookie = cookieFrom(start.headers['set-cookie']);
     const state = new URL((start.json() as { url: string }).url, 'http://localhost').searchParams.get('state')!;
     const authorizePage = await app.inject({

@@ -1,4 +1,5 @@
 import { sessionCalls } from './calls/session';
+import { downloadLinkCalls, webSignInCalls } from './calls/web-sign-in';
 import { adminCalls } from './calls/admin';
 import { profileCalls } from './calls/profile';
 import { contentCalls } from './calls/content';
@@ -27,6 +28,8 @@ import { contentConsoleCalls, contentDownloadCalls, contentGuideCalls, contentHo
 /** Every call of the hall, by name: the one contract the server and the apps share. */
 export const contract = {
   ...sessionCalls,
+  ...webSignInCalls,
+  ...downloadLinkCalls,
   ...adminCalls,
   ...profileCalls,
   ...contentCalls,

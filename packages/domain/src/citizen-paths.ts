@@ -12,6 +12,8 @@ export const citizenPaths = {
   mine: '/mine',
   logout: '/logout',
   waiting: '/waiting',
+  /** The hall's own sign-in (手机验证码登录, 密码登录) for browsers other than WeChat's. */
+  login: '/login',
   notFound: '/page404',
   ok: '/ok',
   userInfo: '/userInfo',

@@ -49,6 +49,11 @@ describe('the /waiting guard (part 1 §4, part 3 §2.21)', () => {
     expect(waitingGuardRedirect('/prodoing', true)).toBeNull();
   });
 
+  it('lets the sign-in page through before any session, and never sends a sign-in back to it', () => {
+    expect(waitingGuardRedirect('/login?redirect=%2Fmy', false)).toBeNull();
+    expect(safeRedirectPath('/login?redirect=%2Fmy')).toBe('/');
+  });
+
   it('round-trips: the init page sends the user back to the original path', () => {
     const original = '/apply?id=1&name=%E6%8A%B5%E6%8A%BC&appointment=0';
     const href = waitingGuardRedirect(original, false)!;

@@ -60,6 +60,7 @@ export const SESSION_LOGOUT_DECISION: SessionDecision = { kind: 'clearCookiesAnd
 // The /waiting guard and the init page
 
 export const WAITING_PATH = citizenPaths.waiting;
+export const SIGN_IN_PATH = citizenPaths.login;
 
 function pathOf(fullPath: string): string {
   return fullPath.split(/[?#]/, 1)[0]!;
@@ -70,7 +71,8 @@ function pathOf(fullPath: string): string {
  * path (query and hash included) encoded in redirect. Null: let the navigation through.
  */
 export function waitingGuardRedirect(fullPath: string, appInfoLoaded: boolean): string | null {
-  if (appInfoLoaded || pathOf(fullPath) === WAITING_PATH) return null;
+  // The sign-in page comes before any session: it never waits for one.
+  if (appInfoLoaded || pathOf(fullPath) === WAITING_PATH || pathOf(fullPath) === SIGN_IN_PATH) return null;
   return `${WAITING_PATH}?redirect=${encodeURIComponent(fullPath)}`;
 }
 
@@ -80,14 +82,14 @@ export function waitingGuardRedirect(fullPath: string, appInfoLoaded: boolean): 
  * `/\evil.example` (browsers read a backslash as a slash) or a full URL would be an open redirect
  * that sends a citizen from the trusted hall to a look-alike page. Control characters are refused
  * because browsers drop tabs and newlines, turning `/\t/evil.example` into `//evil.example`.
- * /waiting itself would loop, so it goes to the root too.
+ * /waiting and the sign-in page themselves would loop, so they go to the root too.
  */
 export function safeRedirectPath(redirect: unknown): string {
   if (typeof redirect !== 'string') return citizenPaths.home;
   const value = redirect;
   // eslint-disable-next-line no-control-regex
   if (!value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(value)) return citizenPaths.home;
-  if (pathOf(value) === WAITING_PATH) return citizenPaths.home;
+  if (pathOf(value) === WAITING_PATH || pathOf(value) === SIGN_IN_PATH) return citizenPaths.home;
   return value;
 }
 

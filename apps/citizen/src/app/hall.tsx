@@ -10,10 +10,11 @@ import { preloadFeedbackAfterFirstScreen } from '@hall/app';
 import { installIosKeyboardFix } from '../lib/ios-keyboard';
 import { HallRoutes } from './router';
 import { useSession } from '../stores/session';
+import { onSignInPage } from '../lib/session-start';
 
 installIosKeyboardFix();
 // Takes the bootstrap the entry started (main.tsx): every route waits for it (the /waiting guard).
-void useSession.getState().bootstrap();
+if (!onSignInPage()) void useSession.getState().bootstrap();
 installAccessibilityRepairs();
 preloadFeedbackAfterFirstScreen();
 

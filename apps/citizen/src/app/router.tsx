@@ -20,6 +20,7 @@ const routes: RouteObject[] = [
       { path: paths.mine, ...lazyScreen(() => import('../features/my/my-page')) },
       { path: paths.waiting, Component: WaitingPage },
       { path: paths.logout, ...lazyScreen(() => import('../features/session/logout-page')) },
+      { path: paths.login, ...lazyScreen(() => import('../features/session/sign-in-page')) },
       { path: paths.feedBack, ...lazyScreen(() => import('../features/feedback/feedback-page')) },
       { path: paths.feedBackList, ...lazyScreen(() => import('../features/feedback/feedback-list-page')) },
       { path: paths.feedBackDetail, ...lazyScreen(() => import('../features/feedback/feedback-detail-page')) },

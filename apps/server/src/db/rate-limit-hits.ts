@@ -19,6 +19,14 @@ export async function takeFirmHit(db: Database, scope: string, key: string, time
   return { hits: Number((result.rows[0] as { hits: number }).hits), ttl: expiresAt.getTime() - now };
 }
 
+/** The hits a firm counter has taken so far in the window now running, and the ms left of it; nothing is taken. */
+export async function firmHits(db: Database, scope: string, key: string, timeWindow: number): Promise<{ hits: number; ttl: number }> {
+  const now = Date.now();
+  const windowStart = new Date(now - (now % timeWindow));
+  const result = await db.execute(sql`SELECT hits FROM rate_limit_hits WHERE key = ${`${scope}|${key}`} AND window_start = ${windowStart}`);
+  return { hits: Number((result.rows[0] as { hits: number } | undefined)?.hits ?? 0), ttl: windowStart.getTime() + timeWindow - now };
+}
+
 /** Forgets windows that have ended; any process may run it. */
 export async function sweepRateLimits(db: Database): Promise<void> {
   await db.execute(sql`DELETE FROM rate_limit_hits WHERE expires_at < now()`);

@@ -5,6 +5,7 @@ import { deleteExpiredOperatorSessions } from '../services/operators/operator-se
 import { startPeriodicJob, type PeriodicJob } from '../lib/periodic-job';
 import { sweepRateLimits } from '../db/rate-limit-hits';
 import { sweepSignInFailures } from '../services/operators/sign-in-locks';
+import { sweepDownloadLinkUses } from '../services/queries/records/download-links';
 
 /** How often ended sessions and past rate-limit windows are removed. */
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
@@ -23,6 +24,7 @@ async function housekeepingPlugin(app: FastifyInstance): Promise<void> {
         await deleteExpiredOperatorSessions(db);
         await sweepRateLimits(db);
         await sweepSignInFailures(db);
+        await sweepDownloadLinkUses(db);
       },
       onError: (error) => app.log.warn({ err: error }, 'housekeeping failed'),
       intervalMs: HOUSEKEEPING_INTERVAL_MS,

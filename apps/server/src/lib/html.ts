@@ -6,8 +6,11 @@ export function escapeHtml(value: string): string {
 /** What every stand-in page says first: nothing on it is real (docs/architecture.md §12). */
 export const DEMO_NOTICE = '演示模式：本页面为模拟页面，仅供演示和测试，不连接真实的微信、人脸核身或短信服务。';
 
-/** A plain phone-sized page in the hall's look, for the stand-ins of demo mode; it says that it is one. */
-export function simplePage(title: string, body: string): string {
+/**
+ * A plain phone-sized page in the hall's look, for the stand-ins of demo mode, which says that it is one;
+ * `standIn: false` for a page of the hall itself (a download link's answer).
+ */
+export function simplePage(title: string, body: string, { standIn = true }: { standIn?: boolean } = {}): string {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style>
@@ -22,5 +25,5 @@ button.secondary{background:#fff;color:#1f2329;border:1px solid #dcdfe6}
 button.danger{background:#c62f2f}
 label{display:block;font-size:14px;margin:10px 0 4px}
 input{width:100%;box-sizing:border-box;padding:10px;border:1px solid #dcdfe6;border-radius:6px;font-size:16px}
-</style></head><body><header>${escapeHtml(title)}</header><p class="demo" role="note">${DEMO_NOTICE}</p><main>${body}</main></body></html>`;
+</style></head><body><header>${escapeHtml(title)}</header>${standIn ? `<p class="demo" role="note">${DEMO_NOTICE}</p>` : ''}<main>${body}</main></body></html>`;
 }

@@ -4,6 +4,7 @@ import { publicOrigin } from '../lib/public-origin';
 import { OPENID_MISMATCH, findSession, noteSessionUse, type SessionInRead, type SessionRow } from '../services/session/sessions';
 import { forbidden } from '../lib/errors';
 import { signedCookie } from '../lib/signed-cookie';
+import { offersWebSignIn, signInMethods } from '../sign-in-methods';
 
 export const SESSION_COOKIE = 'hall_sid';
 /** The OAuth `state` this browser was sent to WeChat with (RFC 6749 §10.12): signed, HttpOnly, short-lived. */
@@ -18,7 +19,8 @@ const OAUTH_STATE_LIFETIME_SECONDS = 10 * 60;
 export class SessionLostError extends Error {
   constructor(
     readonly url: string,
-    readonly state: string,
+    /** The OAuth state to bind to the browser; none when the browser signs in on the hall's own page. */
+    readonly state: string | null,
   ) {
     super('登录已失效，请重新进入');
     this.name = 'SessionLostError';
@@ -44,15 +46,36 @@ export function returnAddress(request: FastifyRequest, preferred?: string): stri
   return `${origin}/`;
 }
 
+/** The hall's own sign-in page (手机验证码登录, 密码登录), for a browser that is not WeChat's. */
+export const WEB_SIGN_IN_PATH = '/login';
+
+/**
+ * Whether this browser signs in on the hall's own page rather than through WeChat: the hall offers a
+ * sign-in there (HALL_SIGN_IN) and either not WeChat's, or the browser is not WeChat (a phone's or a
+ * computer's own browser cannot finish WeChat's authorisation).
+ */
+export function signsInOnHallPage(request: FastifyRequest): boolean {
+  const methods = signInMethods(request.hall.env);
+  if (!offersWebSignIn(methods)) return false;
+  return !methods.has('wechat') || !/MicroMessenger/i.test(request.headers['user-agent'] ?? '');
+}
+
 export function sessionLost(request: FastifyRequest, preferred?: string): SessionLostError {
+  if (signsInOnHallPage(request)) {
+    const back = new URL(returnAddress(request, preferred));
+    const signIn = new URL(WEB_SIGN_IN_PATH, back);
+    if (back.pathname !== WEB_SIGN_IN_PATH) signIn.searchParams.set('redirect', `${back.pathname}${back.search}`);
+    return new SessionLostError(signIn.toString(), null);
+  }
   const state = randomId(24);
   return new SessionLostError(request.hall.wechat.authorizeUrl(returnAddress(request, preferred), state), state);
 }
 
 const secureCookies = (request: FastifyRequest) => request.hall.env.HALL_PUBLIC_URL?.startsWith('https://') ?? false;
 
-/** Binds the state of a sign-in that is starting to this browser; only a return carrying it is taken. */
-export function rememberOAuthState(request: FastifyRequest, reply: FastifyReply, state: string): void {
+/** Binds the state of a sign-in that is starting to this browser; only a return carrying it is taken. None for the hall's own sign-in page. */
+export function rememberOAuthState(request: FastifyRequest, reply: FastifyReply, state: string | null): void {
+  if (!state) return;
   reply.setCookie(OAUTH_STATE_COOKIE, state, {
     path: '/',
     httpOnly: true,
@@ -74,6 +97,34 @@ export function oauthStateOf(request: FastifyRequest, returned: string | undefin
   const unsigned = raw ? request.unsignCookie(raw) : null;
   if (!unsigned?.valid || !unsigned.value) return 'unbound';
   return returned && returned === unsigned.value ? 'bound' : 'foreign';
+}
+
+/** The sign-in ticket of the hall's own sign-in page: signed, HttpOnly, bound to the browser like the OAuth state. */
+export const WEB_SIGN_IN_TICKET_COOKIE = 'hall_signin_ticket';
+const WEB_SIGN_IN_TICKET_LIFETIME_SECONDS = 30 * 60;
+
+/**
+ * Hands the browser a fresh sign-in ticket. Every sign-in call sends it back in its body and it must
+ * be the cookie's: a sign-in another site sends from the citizen's browser (login CSRF) has no way to
+ * know it, and a code asked for in one browser works in that browser only.
+ */
+export function issueWebSignInTicket(request: FastifyRequest, reply: FastifyReply): string {
+  const ticket = randomId(24);
+  reply.setCookie(WEB_SIGN_IN_TICKET_COOKIE, ticket, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    signed: true,
+    secure: secureCookies(request),
+    maxAge: WEB_SIGN_IN_TICKET_LIFETIME_SECONDS,
+  });
+  return ticket;
+}
+
+/** Whether the ticket a sign-in call sends is this browser's own. */
+export function isOwnWebSignInTicket(request: FastifyRequest, ticket: string): boolean {
+  const held = signedCookie(request, WEB_SIGN_IN_TICKET_COOKIE);
+  return Boolean(held) && held === ticket;
 }
 
 export function clearOAuthState(reply: FastifyReply): void {

@@ -32,6 +32,9 @@ export function validateProfileStrict(input: ProfileInput, today: Date = new Dat
   return null;
 }
 
+/** The placeholder of every login-password field (part 1 §5). */
+export const PASSWORD_PLACEHOLDER = '6位以上的数字和字母';
+
 /**
  * Login password (part 1 §5): 6 or more characters with at least one letter and one digit, as the
  * placeholder 6位以上的数字和字母 asks. Other characters are allowed, so a stronger password is never refused.

@@ -1,10 +1,15 @@
-import { showAlert, EmptyState } from '@hall/ui';
+import { replyMessage, stateOk } from '@hall/api/browser';
+import { submitWithFeedback } from '@hall/app';
+import { EmptyState } from '@hall/ui';
 import { Button, NoticeBar } from 'antd-mobile';
 import { DownlandOutline } from 'antd-mobile-icons';
 import { useSearchParams } from 'react-router';
 import { HallPage } from '../../components/hall-page';
 import { isWechatBrowser } from '../../lib/landing';
 import { WECHAT_DOWNLOAD_HINT } from '../../lib/wechat-download';
+import { api } from '../../lib/api';
+
+const DOWNLOAD_LINK_FAILED = '下载链接生成失败，请稍后再试';
 import { PdfPages } from './pdf-pages';
 import './pdf-view.css';
 
@@ -22,6 +27,24 @@ function hallFileUrl(value: string | null): string | null {
   }
 }
 
+/**
+ * Inside WeChat, which downloads nothing: a signed link to this one file (10 minutes, once) that the
+ * phone's own browser opens without signing in. The page it shows says how: 右上角, 在浏览器打开.
+ */
+async function openDownloadLink(url: string): Promise<void> {
+  let link: string | null = null;
+  await submitWithFeedback(
+    async () => {
+      const reply = await api.downloadLink({ PDFurl: url });
+      if (!stateOk(reply) || !reply.data) return replyMessage(reply, DOWNLOAD_LINK_FAILED);
+      link = reply.data.url;
+      return null;
+    },
+    { loading: '正在生成下载链接' },
+  );
+  if (link) window.location.assign(link);
+}
+
 /** /PDFview?PDFurl=: a PDF of the hall (a certificate proof, a licence, an uploaded file), page by page. */
 export function PdfViewPage() {
   const [params] = useSearchParams();
@@ -30,7 +53,7 @@ export function PdfViewPage() {
 
   const download = url ? (
     inWechat ? (
-      <Button block color="primary" size="large" onClick={() => void showAlert(WECHAT_DOWNLOAD_HINT)}>
+      <Button block color="primary" size="large" onClick={() => void openDownloadLink(url)}>
         <DownlandOutline /> 下载文件
       </Button>
     ) : (

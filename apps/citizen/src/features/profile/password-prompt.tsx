@@ -1,9 +1,8 @@
-import { validatePassword } from '@hall/domain';
+import { PASSWORD_PLACEHOLDER, validatePassword } from '@hall/domain';
 import { Button, Dialog } from 'antd-mobile';
 import { Input } from '@hall/ui';
 import { useState } from 'react';
 
-export const PASSWORD_PLACEHOLDER = '6位以上的数字和字母';
 const ASK_REGISTERED = '请输入您注册时设置的密码';
 const ASK_NEW = '请设置登录密码';
 const REGISTERED_EMPTY = '请输入注册时设置的密码';

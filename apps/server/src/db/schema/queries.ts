@@ -82,3 +82,10 @@ export const queryRecords = pgTable(
       .where(sql`state IN (0, 10)`),
   ],
 );
+
+/** Download links already used: a link downloads once (services/queries/records/download-links.ts); kept until it would have expired anyway. */
+export const downloadLinkUses = pgTable('download_link_uses', {
+  nonce: text('nonce').primaryKey(),
+  usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -1,35 +1,52 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, serialId, citizenOpenid } from './columns';
 
 /** Citizens, sessions and what signing in leaves behind: settings, SMS codes, rate-limit windows, face checks and the WeChat simulator's grants. */
 
-export const users = pgTable('users', {
-  openid: text('openid').primaryKey(),
-  appid: text('appid').notNull().default(''),
-  nickname: text('nickname').notNull().default(''),
-  headimgurl: text('headimgurl').notNull().default(''),
-  name: text('name').notNull().default(''),
-  /** cardtype: 1 居民身份证 by default. */
-  cardtype: text('cardtype').notNull().default('1'),
-  /** CARDNUM, stored upper-case. */
-  cardnum: text('cardnum').notNull().default(''),
-  phone: text('phone').notNull().default(''),
-  account: text('account').notNull().default(''),
-  sex: text('sex').notNull().default(''),
-  /** usertype: 0 individual, 1 enterprise. */
-  usertype: text('usertype').notNull().default('0'),
-  /** iswebuser: 1 when registered on the web platform with a password. */
-  iswebuser: text('iswebuser').notNull().default('0'),
-  /** scrypt hash of the login password, salt included. */
-  passwordHash: text('password_hash'),
-  /** realNameAuthentication: 1 verified. */
-  realNameAuth: integer('real_name_auth').notNull().default(0),
-  xzqdm: text('xzqdm').notNull().default(''),
-  /** 长辈模式: the citizen's choice of larger text, larger tap targets and high contrast. */
-  elderMode: boolean('elder_mode').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    openid: text('openid').primaryKey(),
+    appid: text('appid').notNull().default(''),
+    nickname: text('nickname').notNull().default(''),
+    headimgurl: text('headimgurl').notNull().default(''),
+    name: text('name').notNull().default(''),
+    /** cardtype: 1 居民身份证 by default. */
+    cardtype: text('cardtype').notNull().default('1'),
+    /** CARDNUM, stored upper-case. */
+    cardnum: text('cardnum').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    account: text('account').notNull().default(''),
+    sex: text('sex').notNull().default(''),
+    /** usertype: 0 individual, 1 enterprise. */
+    usertype: text('usertype').notNull().default('0'),
+    /** iswebuser: 1 when registered on the web platform with a password. */
+    iswebuser: text('iswebuser').notNull().default('0'),
+    /** scrypt hash of the login password, salt included. */
+    passwordHash: text('password_hash'),
+    /**
+     * The phone was proved by an SMS code (a sign-in on the web): only such an account is found by its
+     * phone for a sign-in or a password reset by code, so a number typed into someone else's profile
+     * never leads its owner into that account. At most one account holds a proved number.
+     */
+    phoneVerified: boolean('phone_verified').notNull().default(false),
+    /** realNameAuthentication: 1 verified. */
+    realNameAuth: integer('real_name_auth').notNull().default(0),
+    xzqdm: text('xzqdm').notNull().default(''),
+    /** 长辈模式: the citizen's choice of larger text, larger tap targets and high contrast. */
+    elderMode: boolean('elder_mode').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_verified_phone_idx')
+      .on(t.phone)
+      .where(sql`${t.phoneVerified}`),
+    index('users_phone_idx').on(t.phone),
+    index('users_account_idx').on(t.account),
+  ],
+);
 
 /** Server-side sessions: the cookie carries only the id; nothing lives in process memory. */
 export const sessions = pgTable(
@@ -69,6 +86,10 @@ export const smsCodes = pgTable(
     purpose: text('purpose').notNull().default('general'),
     /** The client address that asked, for the daily cap per address (SMS pumping). */
     clientAddress: text('client_address'),
+    /** A sign-in code: the browser that asked (its signed sign-in ticket); the code works in that browser only. */
+    browserTicket: text('browser_ticket'),
+    /** Wrong codes tried against this one; past the limit it no longer works (services/session/web-sign-in.ts). */
+    attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -3,6 +3,7 @@ import { sessionRoutes } from './session';
 import { profileRoutes } from './profile';
 import { phoneCodeRoutes } from './phone-code';
 import { faceRoutes } from './face';
+import { webSignInRoutes } from './web-sign-in';
 
 /** Sign-in and the session, the citizen's profile, face checks and phone codes (spec part 1). */
 export async function sessionArea(app: FastifyInstance): Promise<void> {
@@ -10,4 +11,5 @@ export async function sessionArea(app: FastifyInstance): Promise<void> {
   await app.register(profileRoutes);
   await app.register(phoneCodeRoutes);
   await app.register(faceRoutes);
+  await app.register(webSignInRoutes);
 }

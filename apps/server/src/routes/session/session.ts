@@ -8,6 +8,7 @@ import { STALE_CODE_ERRORS } from '../../adapters/wechat/oauth';
 import { clearOAuthState, clearSessionCookie, oauthStateOf, readSession, sessionLost, setSessionCookie } from '../../plugins/session';
 import { createPendingSession, endSession, rotateSession, touchSession, USER_REFRESH_AFTER_MS } from '../../services/session/sessions';
 import { findUser, requireUser, toHallUser } from '../../services/session/users';
+import { signInMethods } from '../../sign-in-methods';
 import { APP_NAME, APP_VERSION, appInfoOf } from '../../services/session/app-info';
 
 /** Sign-in attempts a minute, counted in the database for every process together. */
@@ -37,7 +38,8 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       return { state: 1, msg: stale ? ('refreshUser' as const) : ('noRefresh' as const) };
     }
     const code = request.body.code;
-    if (!code) throw sessionLost(request, request.body.redirect);
+    // A hall that does not offer WeChat's sign-in exchanges no WeChat code.
+    if (!code || !signInMethods(env).has('wechat')) throw sessionLost(request, request.body.redirect);
     const bound = oauthStateOf(request, request.body.state);
     // A code this browser did not ask for is never exchanged. Without a state (it expired on WeChat's
     // page) the sign-in starts again; with another one the return is refused outright.

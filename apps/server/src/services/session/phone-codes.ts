@@ -14,6 +14,8 @@ export const SMS_RESEND_SECONDS = SMS_COUNTDOWN_SECONDS;
 /** Codes a phone can be sent per day (Beijing time), so the hall cannot be used to flood a number. */
 export const SMS_DAILY_LIMIT_PER_PHONE = 10;
 export const SMS_CODE_LENGTH = 6;
+/** The purpose of a code asked for on the sign-in page (services/session/web-sign-in.ts). */
+export const SIGN_IN_PURPOSE = 'signIn';
 /**
  * Codes one client address can have sent per day, whatever the phones: one address cycling through
  * many numbers (SMS pumping, paid for by the hall) stops here. Generous enough for a hall's Wi-Fi.
@@ -41,7 +43,11 @@ const startOfToday = sql`date_trunc('day', now() at time zone 'Asia/Shanghai') a
  * a transaction-scoped lock on the phone, so two requests (or two server processes) cannot both
  * pass the 60-second or the daily check. Only the newest code of a phone works.
  */
-export async function issuePhoneCode(hall: { db: Database; sms: SmsSender }, input: { openid: string; phone: string; clientAddress: string }, log?: FastifyBaseLogger): Promise<void> {
+export async function issuePhoneCode(
+  hall: { db: Database; sms: SmsSender },
+  input: { phone: string; clientAddress: string } & ({ openid: string } | { browserTicket: string }),
+  log?: FastifyBaseLogger,
+): Promise<void> {
   const phone = input.phone.trim();
   if (!isMobileNumber(phone)) throw badRequest(VALIDATION_MESSAGES.profileMobile);
   const code = numericCode(SMS_CODE_LENGTH);
@@ -81,7 +87,8 @@ export async function issuePhoneCode(hall: { db: Database; sms: SmsSender }, inp
       .values({
         phone,
         code,
-        openid: input.openid,
+        // A signed-in citizen's code works for that citizen; a sign-in code for the browser that asked.
+        ...('openid' in input ? { openid: input.openid } : { browserTicket: input.browserTicket, purpose: SIGN_IN_PURPOSE }),
         clientAddress: input.clientAddress,
         createdAt: sql`clock_timestamp()`,
         expiresAt: sql`clock_timestamp() + make_interval(mins => ${SMS_CODE_LIFETIME_MINUTES})`,

@@ -48,6 +48,8 @@ export async function saveProfile(db: Database, openid: string, form: ProfileFor
       sex: form.SEX ?? user.sex,
       nickname: form.nickname?.trim() || user.nickname,
       passwordHash,
+      // A phone proved by a code stays proved only while it is the same number.
+      phoneVerified: user.phoneVerified && form.phone.trim() === user.phone,
       updatedAt: new Date(),
     })
     .where(eq(users.openid, openid));

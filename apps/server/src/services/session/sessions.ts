@@ -105,6 +105,24 @@ export async function rotateSession(db: Database, old: SessionRow): Promise<Sess
   });
 }
 
+/**
+ * A session made active at once, for a citizen who proved who they are on the hall's own sign-in page
+ * (services/session/web-sign-in.ts). Like rotateSession it always has a fresh id: whatever session the
+ * browser held before is ended by the caller, so a cookie planted before sign-in is worthless after.
+ */
+export async function createSignedInSession(db: Database, openid: string, signIn: string): Promise<SessionRow> {
+  const [row] = await db
+    .insert(sessions)
+    .values({ id: randomId(), openid, oauth: { signIn }, state: 'active', expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS) })
+    .returning();
+  return row!;
+}
+
+/** Every session of a citizen ends (a new password): whoever signed in with the old one is out. */
+export async function endCitizenSessions(db: Database, openid: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.openid, openid));
+}
+
 /** The user was read again (refreshUser): the bootstrap answers noRefresh for the next 12 hours. */
 export async function touchSession(db: Database, id: string): Promise<void> {
   await db.update(sessions).set({ refreshedAt: new Date() }).where(eq(sessions.id, id));

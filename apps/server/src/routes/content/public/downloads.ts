@@ -2,7 +2,8 @@ import { EMPTY_LIST_MESSAGE, contract } from '@hall/api/internal';
 import type { FastifyInstance } from 'fastify';
 import { provideDemoDownloadFiles } from '../../../seed/downloads';
 import { registerCall } from '../../register-call';
-import { attachmentHeader, listDownloads, openDownload } from '../../../services/content/public/downloads';
+import { listDownloads, openDownload } from '../../../services/content/public/downloads';
+import { attachmentHeader } from '../../../lib/content-disposition';
 
 /** The data downloads of spec part 3 §7 "Sites, lists and downloads": getZlxzList and index_download, both public. */
 export async function downloadRoutes(app: FastifyInstance): Promise<void> {

@@ -50,9 +50,3 @@ export async function openDownload(db: Database, files: FileStorage, name: strin
     throw notFound(DOWNLOAD_NOT_FOUND);
   }
 }
-
-/** Content-Disposition for a download: an ASCII stand-in for old clients and the Chinese name (RFC 6266, RFC 5987). */
-export function attachmentHeader(fileName: string): string {
-  const extension = /\.[A-Za-z0-9]{1,8}$/.exec(fileName)?.[0] ?? '';
-  return `attachment; filename="download${extension}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}

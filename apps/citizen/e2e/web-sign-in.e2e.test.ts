@@ -1,0 +1,144 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hallForFile, screenshots, signIn } from './harness';
+import { becomeVerified, OWNER } from './identity';
+import { measureTextFit } from './text-fit';
+
+// The hall offers WeChat's sign-in and its own; the journeys' phones are plain Android Chrome (no MicroMessenger).
+const hall = hallForFile({ env: { HALL_SIGN_IN: 'wechat,sms,password' } });
+const shot = screenshots('web-sign-in');
+
+const PHONE = '13512345678';
+
+async function inboxCode(phone: string): Promise<string> {
+  const response = await fetch(`${hall.origin}/simulator/sms/inbox?phone=${phone}&format=json`);
+  return ((await response.json()) as { code: string }).code;
+}
+
+/** The screen's text holds at this width: nothing cut, nothing wider than the phone. */
+async function expectTextHolds(page: Page, where: string) {
+  const fit = await measureTextFit(page);
+  expect(fit, where).toMatchObject({ cut: [], offscreen: [], horizontalOverflow: false });
+}
+
+describe('signing in outside WeChat', () => {
+  it('a citizen on a plain Android browser is sent to 手机验证码登录, signs in by SMS code and reaches their own profile', async () => {
+    const { context, page } = await hall.newPhone();
+    await page.goto('/userInfo');
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/userInfo');
+    await page.getByRole('heading', { name: '手机验证码登录' }).waitFor();
+    await shot(page, 'sms-390');
+    await expectTextHolds(page, '/login 390');
+
+    // Signing in without a code says what to do.
+    await page.locator('#sms-phone').fill(PHONE);
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    const alert = page.getByRole('dialog');
+    await alert.getByText('请输入动态验证码').waitFor();
+    await alert.getByRole('button', { name: '确定' }).click();
+    await alert.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page
+      .getByText(/\d+秒后重新获取|重新获取/)
+      .first()
+      .waitFor();
+    await page.locator('#sms-code').fill(await inboxCode(PHONE));
+    await shot(page, 'sms-filled');
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+
+    // Back where the citizen was going, with the phone already theirs.
+    await page.waitForURL('**/userInfo');
+    await page.getByRole('heading', { name: '个人信息' }).waitFor();
+    await expect.poll(() => page.locator('#profile-phone').inputValue()).toBe(PHONE);
+    await shot(page, 'profile-after-sign-in');
+    await context.close();
+  });
+
+  it('密码登录 and 忘记密码 hold at 390 and 320 px and in 长辈模式', async () => {
+    for (const [width, elder] of [
+      [390, false],
+      [320, false],
+      [390, true],
+      [320, true],
+    ] as const) {
+      const { context, page } = await hall.newPhone();
+      await page.setViewportSize({ width, height: 760 });
+      if (elder) await context.addInitScript(() => window.localStorage.setItem('hall.elderMode', '1'));
+      const label = `${width}${elder ? '-elder' : ''}`;
+      await page.goto('/login');
+      await page.getByRole('heading', { name: '手机验证码登录' }).waitFor();
+      await expectTextHolds(page, `sms ${label}`);
+      if (width === 320 || elder) await shot(page, `sms-${label}`);
+      await page.getByRole('tab', { name: '密码登录' }).click();
+      await page.getByRole('heading', { name: '密码登录' }).waitFor();
+      await shot(page, `password-${label}`);
+      await expectTextHolds(page, `password ${label}`);
+      await page.getByRole('button', { name: '忘记密码' }).click();
+      await page.getByRole('heading', { name: '忘记密码' }).waitFor();
+      await shot(page, `reset-${label}`);
+      await expectTextHolds(page, `reset ${label}`);
+      await context.close();
+    }
+  });
+
+  it('a wrong password is said in words, the same for an account that does not exist', async () => {
+    const { context, page } = await hall.newPhone();
+    await page.goto('/login');
+    await page.getByRole('tab', { name: '密码登录' }).click();
+    for (const account of [PHONE, '13900000000']) {
+      await page.locator('#password-account').fill(account);
+      await page.locator('#password-password').fill('wrong123');
+      await page.getByRole('button', { name: '登录', exact: true }).click();
+      const alert = page.getByRole('dialog');
+      await alert.getByText('账号或密码错误，请重新输入；忘记密码可通过短信验证码重设').waitFor();
+      await alert.getByRole('button', { name: '确定' }).click();
+      await alert.waitFor({ state: 'detached' });
+    }
+    expect(page.url()).toContain('/login');
+    await context.close();
+  });
+
+  it('a WeChat 下载文件 link opens in a browser with no cookie at all and gives the PDF, once', async () => {
+    const wechat = await hall.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'zh-CN',
+      baseURL: hall.origin,
+      userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36 MicroMessenger/8.0.47.2560(0x28002F35) NetType/WIFI Language/zh_CN',
+    });
+    const page = await wechat.newPage();
+    // Inside WeChat nothing changes: WeChat's sign-in, then the profile and the face check.
+    await signIn(page, 'e2e-web-download', '下载市民', '/my');
+    await becomeVerified(page, OWNER);
+    const submitted = await page.request.post('/online/query/wx/zsquery', { data: { username: OWNER.name, zjh: OWNER.idcard, qzh: OWNER.qzh, xzqmc: '邯郸市', xzqdm: '130400' } });
+    const id = ((await submitted.json()) as { data: { ID: string } }).data.ID;
+    const preview = `/online/public/dzzz/signature/preview?id=${id}`;
+    await expect.poll(async () => (await page.request.get(preview)).headers()['content-type'], { timeout: 30_000 }).toBe('application/pdf');
+
+    await page.goto(`/PDFview?PDFurl=${encodeURIComponent(preview)}`);
+    await page.getByRole('heading', { name: '文件预览' }).waitFor();
+    await page.getByRole('button', { name: '下载文件' }).click();
+    await page.waitForURL(/\/download\//);
+    await page.getByText('在浏览器打开').first().waitFor();
+    await shot(page, 'wechat-download-link');
+    const link = page.url();
+
+    // The phone's own browser: a fresh profile, no cookie.
+    const outside = await hall.browser.newContext({ locale: 'zh-CN' });
+    expect(await outside.cookies()).toEqual([]);
+    const file = await outside.request.get(link);
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toBe('application/pdf');
+    expect(file.headers()['content-disposition']).toMatch(/^attachment; .*filename\*=UTF-8''%E4%B8%8D%E5%8A%A8%E4%BA%A7/);
+    expect((await file.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // Once only: opened again, the page says what to do.
+    const again = await outside.newPage();
+    await again.goto(link);
+    await again.getByText('该下载链接已使用过').waitFor();
+    await shot(again, 'download-link-used');
+    await outside.close();
+    await wechat.close();
+  });
+});
