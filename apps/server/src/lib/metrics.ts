@@ -70,6 +70,27 @@ export class HallMetrics {
     registers: [this.registry],
   });
 
+  // Read at each scrape (plugins/metrics.ts), but kept here: a hall context may serve several apps, and a series registers once.
+  readonly queuePending = new Gauge({
+    name: 'hall_queue_pending',
+    help: 'Query records in progress, by queue (documents: certificate, licence, archive, property; verification).',
+    labelNames: ['queue'] as const,
+    registers: [this.registry],
+  });
+
+  readonly queueOldestPending = new Gauge({
+    name: 'hall_queue_oldest_pending_age_seconds',
+    help: 'Age of the oldest record in progress, by queue (0 when none).',
+    labelNames: ['queue'] as const,
+    registers: [this.registry],
+  });
+
+  readonly backupLastSuccess = new Gauge({
+    name: 'hall_backup_last_success_timestamp_seconds',
+    help: 'When the last backup succeeded (Unix seconds): the modification time of the backup stamp file (HALL_BACKUP_STAMP_FILE), which a successful backup touches; 0 while it does not exist.',
+    registers: [this.registry],
+  });
+
   readonly jobLastSuccess = new Gauge({
     name: 'hall_job_last_success_timestamp_seconds',
     help: 'When a background job last finished a pass (Unix seconds; 0: not since start), by task (Prometheus keeps `job` for the scrape).',

@@ -4,7 +4,6 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Gauge } from 'prom-client';
 import { failureBody } from '../lib/envelope';
 import { queueBacklogs } from '../services/queries/fulfilment/query-resolver';
 
@@ -50,24 +49,8 @@ async function metricsPlugin(app: FastifyInstance): Promise<void> {
     done();
   });
 
-  const pending = new Gauge({
-    name: 'hall_queue_pending',
-    help: 'Query records in progress, by queue (documents: certificate, licence, archive, property; verification).',
-    labelNames: ['queue'] as const,
-    registers: [metrics.registry],
-  });
-  const oldest = new Gauge({
-    name: 'hall_queue_oldest_pending_age_seconds',
-    help: 'Age of the oldest record in progress, by queue (0 when none).',
-    labelNames: ['queue'] as const,
-    registers: [metrics.registry],
-  });
   const stampFile = env.HALL_BACKUP_STAMP_FILE ?? join(env.HALL_DATA_DIR, 'backup-last-success');
-  const backup = new Gauge({
-    name: 'hall_backup_last_success_timestamp_seconds',
-    help: `When the last backup succeeded (Unix seconds): the modification time of ${stampFile}, which a successful backup touches; 0 while it does not exist.`,
-    registers: [metrics.registry],
-  });
+  const { queuePending: pending, queueOldestPending: oldest, backupLastSuccess: backup } = metrics;
 
   /** The whole text a scraper reads: what is counted as it happens, and what is read now (backlogs, backup). */
   async function scrape(): Promise<string> {

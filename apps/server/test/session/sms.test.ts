@@ -308,7 +308,7 @@ describe('changePhone', () => {
     const changed = await callHall(hall, contract.changePhone, { phone, yzm: code }, verified);
     expect(changed.status).toBe(200);
     expect(changed.body.errcode).toBe('00');
-    expect(await userRow('sms-verified')).toMatchObject({ phone, realNameAuth: 1 });
+    expect(await userRow('sms-verified')).toMatchObject({ phone, realNameAuth: 1, phoneVerified: true });
 
     // The code is spent: used again (say, by someone who saw it) it changes nothing.
     await hall.connection.db.update(users).set({ phone: '13812341234' }).where(eq(users.openid, 'sms-verified'));

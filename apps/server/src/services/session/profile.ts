@@ -7,6 +7,7 @@ import { badRequest } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { consumePhoneCode } from './phone-codes';
 import { requireUser, type UserRow } from './users';
+import { accountOfProvedPhone, lockProvedPhone } from './web-sign-in';
 
 /** validateUserInfo's answer (spec part 1 §7): 0 ok; 1, 2, 4 profile incomplete; 3 not real-name verified. */
 export function profileState(user: UserRow): { errcode: '0' | '1' | '2' | '3' | '4'; errmsg: string } {
@@ -69,7 +70,13 @@ export async function changePhone(db: Database, openid: string, input: { phone: 
   if (phone === user.phone.trim()) throw badRequest(PHONE_UNCHANGED);
   const check = await consumePhoneCode(db, { openid, phone, code: input.code });
   if (!check.ok) throw badRequest(check.reason);
-  await db.update(users).set({ phone, updatedAt: new Date() }).where(eq(users.openid, openid));
+  await db.transaction(async (tx) => {
+    await lockProvedPhone(tx, phone);
+    // The code proved the number, so SMS sign-in on the web finds this account by it from now on,
+    // unless another account proved the same number first: that one keeps it.
+    const holder = await accountOfProvedPhone(tx, phone);
+    await tx.update(users).set({ phone, phoneVerified: !holder, updatedAt: new Date() }).where(eq(users.openid, openid));
+  });
 }
 
 /** Turns the session user's 长辈模式 on or off; answers with the stored choice. */

@@ -1,6 +1,6 @@
 import { isMobileNumber, validatePassword, VALIDATION_MESSAGES } from '@hall/domain';
 import { and, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { firmHits, takeFirmHit } from '../../db/rate-limit-hits';
 import { smsCodes, users } from '../../db/schema';
 import { badRequest, HallError, tooMany } from '../../lib/errors';
@@ -39,8 +39,6 @@ export const WEB_SIGN_IN_MESSAGES = {
   noAccount: '该手机号尚未注册，请使用手机验证码登录，登录后即完成注册',
   account: '请输入手机号或账号',
 } as const;
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** A sign-in code's check, in the browser that asked (its ticket) and within the limits per phone, address and code. */
 export async function consumeSignInCode(db: Database, input: { phone: string; code: string; ticket: string; clientAddress: string }): Promise<string> {
@@ -82,8 +80,13 @@ export async function consumeSignInCode(db: Database, input: { phone: string; co
   throw badRequest(any ? PHONE_CODE_MESSAGES.wrong : PHONE_CODE_MESSAGES.notRequested);
 }
 
+/** Serialises the writes that give a phone its one proving account (the partial unique index would refuse the loser). */
+export async function lockProvedPhone(tx: Transaction, phone: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`web_account:${phone}`}, 0))`);
+}
+
 /** The one account a proved phone belongs to (users.phoneVerified). */
-async function accountOfProvedPhone(db: Database | Transaction, phone: string): Promise<UserRow | null> {
+export async function accountOfProvedPhone(db: Database | Transaction, phone: string): Promise<UserRow | null> {
   const [row] = await db
     .select()
     .from(users)
@@ -98,7 +101,7 @@ async function accountOfProvedPhone(db: Database | Transaction, phone: string): 
  */
 export async function accountForProvedPhone(db: Database, phone: string, hall: { appid: string; xzqdm: string }): Promise<UserRow> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`web_account:${phone}`}, 0))`);
+    await lockProvedPhone(tx, phone);
     const found = await accountOfProvedPhone(tx, phone);
     if (found) return found;
     const [created] = await tx
