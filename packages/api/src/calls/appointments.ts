@@ -31,6 +31,8 @@ export type AppointmentSlot = z.infer<typeof appointmentSlot>;
 /** An order (part 3 §3); createTime is YYYY-MM-DD HH:mm:ss (Asia/Shanghai). */
 export const appointmentOrder = z.object({
   id: z.string(),
+  /** The case booked (slsqId), so a move offers the sites of its district. */
+  proinstid: z.string(),
   ...bookingChangeTerms,
   name: z.string(),
   phone: z.string(),

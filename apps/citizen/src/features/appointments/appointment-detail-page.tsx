@@ -48,7 +48,7 @@ export function AppointmentDetailPage() {
           <BookingChange
             changeable={data.changeable}
             changeDeadline={data.changeDeadline}
-            onMove={() => navigate(href(paths.yuyueForm, { prolsh: data.extendData.wlsh, orderid: data.id }))}
+            onMove={() => navigate(href(paths.yuyueForm, { proinstid: data.proinstid, prolsh: data.extendData.wlsh, orderid: data.id }))}
             cancel={() => api.cancelAppointment({ id: data.id, openid })}
             onCancelled={() => navigate(paths.yuyueRecord, { replace: true })}
           />

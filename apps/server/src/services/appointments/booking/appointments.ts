@@ -189,6 +189,7 @@ function toOrder(row: OrderRow, rule: ChangeRule): AppointmentOrder {
   return {
     ...changeTerms(row.bookedDate, extend.timeName ?? '', rule),
     id: String(row.id),
+    proinstid: String(row.applicationId),
     name: row.name,
     phone: row.phone,
     code: row.code,
