@@ -166,7 +166,7 @@ export function CounterBookingPage() {
                     <EmptyState description="当日暂无可预约的时段" />
                   ) : (
                     <>
-                      {daySlots?.booked ? <p className="hall-counter-booking__notice">您已预约当日，可在预约记录中查看</p> : null}
+                      {daySlots?.booked && !moving ? <p className="hall-counter-booking__notice">您已预约当日，可在预约记录中查看</p> : null}
                       <ul className="hall-counter-booking__slot-list">
                         {daySlots!.counts.map((slot) => (
                           <li key={slot.countId}>
@@ -207,7 +207,16 @@ function DayButton({ day, selected, onSelect }: { day: Day; selected: boolean; o
   return (
     <button type="button" className={['hall-counter-booking__day', selected ? 'is-selected' : '', closed ? 'is-closed' : ''].join(' ')} aria-pressed={selected} onClick={onSelect}>
       <span className="hall-counter-booking__day-date">{day.calendar.slice(5)}</span>
-      <span className="hall-counter-booking__day-weekday">{closed ? `${day.weekday} 休息` : day.weekday}</span>
+      <span className="hall-counter-booking__day-weekday">
+        {/* Each word whole on its line: 星期六 above 休息 rather than 休/息 split. */}
+        <span className="hall-counter-booking__word">{day.weekday}</span>
+        {closed ? (
+          <>
+            {' '}
+            <span className="hall-counter-booking__word">休息</span>
+          </>
+        ) : null}
+      </span>
     </button>
   );
 }

@@ -30,6 +30,7 @@ import { loadApplicationWithTitle } from './application-data';
 import { useFormDraft } from './form-draft';
 import { SaveActions, useFormSave } from './form-save';
 import './info-fill.css';
+import { DateInput } from '../../../components/date-input';
 
 export const UNIT_SAVE_FAILED = '提交数据失败';
 export const UNIT_SAVED = '保存成功';
@@ -192,15 +193,13 @@ function UnitForm({ heading, fields, unit, applicationId, djlx, qllx, appointmen
                   ))}
                 </select>
               ) : isDate ? (
-                <input
+                <DateInput
                   id={id}
-                  className="hall-unit__date"
-                  type="date"
                   min={`${DATE_YEAR_MIN}-01-01`}
                   max={`${DATE_YEAR_MAX}-12-31`}
                   aria-required={required(field) || undefined}
                   value={values[field.field] ?? ''}
-                  onChange={(event) => change(field.field, event.target.value)}
+                  onChange={(value) => change(field.field, value)}
                 />
               ) : (
                 <Input
