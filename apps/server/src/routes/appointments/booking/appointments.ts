@@ -14,7 +14,7 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, contract.appointmentProcesses, { auth: 'public' }, async (request) => listProcesses(db, request.body.areaId));
   registerCall(app, contract.appointmentCalendars, { auth: 'public' }, async (request) => listCalendars(db, request.body.areaId));
   registerCall(app, contract.appointmentSlots, { auth: 'public' }, async (request) => listSlots(db, request.body.calendarId, request.body.timeClass, request.body.processId));
-  registerCall(app, contract.serviceSites, { auth: 'public' }, async () => ({ state: 1, data: await listSites(db) }));
+  registerCall(app, contract.serviceSites, { auth: 'public' }, async () => ({ state: 1, data: await listSites(db, app.hall.env.HALL_XZQDM) }));
 
   registerCall(app, contract.addAppointment, { auth: 'verified', rateLimit: { max: 30, timeWindow: '1 minute' } }, async (request) => {
     const { id, message } = await bookAppointment(db, request.citizen.openid, request.body);

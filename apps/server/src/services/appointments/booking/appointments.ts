@@ -57,8 +57,18 @@ export async function listSlots(db: Database, calendarIdText: string, timeClass:
   return rows.map(({ slot }) => ({ timeId: String(slot.id), timeName: slot.timeName, maxNum: slot.maxNum, countNum: slot.countNum }));
 }
 
-export async function listSites(db: Database) {
-  const rows = await db.select().from(appointmentAreas).orderBy(asc(appointmentAreas.xzqdm), asc(appointmentAreas.sort), asc(appointmentAreas.id));
+/**
+ * The service sites of the hall's own city (its district code's first four digits: the city and its
+ * districts and counties), so a hall lists the halls its citizens can go to, not sites kept for other
+ * districts' rules.
+ */
+export async function listSites(db: Database, hallDistrict: string) {
+  const city = hallDistrict.trim().slice(0, 4);
+  const rows = await db
+    .select()
+    .from(appointmentAreas)
+    .where(sql`left(${appointmentAreas.xzqdm}, 4) = ${city}`)
+    .orderBy(asc(appointmentAreas.xzqdm), asc(appointmentAreas.sort), asc(appointmentAreas.id));
   return rows.map((row) => ({ areaId: row.id, areaName: row.areaName, address: row.address, worktime: row.worktime, phone: row.phone, lat: row.lat, lng: row.lng }));
 }
 
