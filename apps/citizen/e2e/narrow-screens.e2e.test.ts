@@ -118,4 +118,33 @@ describe('narrow phones and 长辈模式', () => {
     await ask.waitFor({ state: 'detached' });
     await shot(page, 'back-closed-dialog');
   });
+  it('one search on the home finds guides, downloads and businesses; a hit opens its page and Back returns to the hits', async () => {
+    const { page, shot } = await citizenOnPhone(hall, 'hall-search', 'e2e-hall-search', '搜索市民', '/');
+    const box = page.locator('.hall-search input');
+    await box.first().fill('抵押');
+    await page.getByRole('button', { name: '搜索', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('q') === '抵押');
+    const results = page.getByRole('region', { name: '“抵押”的搜索结果' });
+    await results.waitFor();
+    for (const kind of ['办事指南', '资料下载', '网上申请']) await results.getByRole('region', { name: kind }).waitFor();
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 760 });
+      await shot(page, `results-${width}`);
+    }
+    const business = results.getByRole('region', { name: '网上申请' }).getByRole('link').first();
+    const name = (await business.textContent())!;
+    await business.click();
+    await page.waitForURL((url) => url.pathname === '/apply' && url.searchParams.get('name') === name);
+    await page.goBack();
+    await results.waitFor();
+
+    // Nothing found says so and what to do.
+    await box.first().fill('没有这样的内容');
+    await page.getByRole('button', { name: '搜索', exact: true }).click();
+    await page.getByText('没有找到与“没有这样的内容”相关的内容，请换个关键字试试').waitFor();
+    await elderModeOn(page);
+    await page.goto('/?q=抵押');
+    await results.waitFor();
+    await shot(page, 'elder-results');
+  });
 });
