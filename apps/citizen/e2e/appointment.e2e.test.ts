@@ -100,6 +100,9 @@ describe('online appointment', () => {
     const prolsh = (await entry.getByText(/HD\d+/).textContent())!.trim();
     await entry.getByText('业务类型：').waitFor();
     await shot(page, 'list');
+    // 预约 is a finger's target: 44 px tall at least.
+    const action = await entry.getByRole('link', { name: '预约' }).boundingBox();
+    expect(action!.height).toBeGreaterThanOrEqual(44);
     await entry.getByRole('link', { name: '预约' }).click();
     await page.waitForURL((url) => url.pathname === '/yuyueForm');
     const query = new URL(page.url()).searchParams;
