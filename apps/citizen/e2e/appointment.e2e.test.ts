@@ -101,6 +101,9 @@ describe('online appointment', () => {
     const prolsh = (await entry.getByText(/HD\d+/).textContent())!.trim();
     await entry.getByText('业务类型：').waitFor();
     await shot(page, 'list');
+    // 预约 is a finger's target: 44 px tall at least.
+    const action = await entry.getByRole('link', { name: '预约' }).boundingBox();
+    expect(action!.height).toBeGreaterThanOrEqual(44);
     await entry.getByRole('link', { name: '预约' }).click();
     await page.waitForURL((url) => url.pathname === '/yuyueForm');
     const query = new URL(page.url()).searchParams;
@@ -210,6 +213,45 @@ describe('online appointment', () => {
     await detail.filter({ hasText: prolsh }).waitFor();
     await detail.filter({ hasText: '1304**********1231' }).waitFor();
     await shot(page, 'detail');
+
+    // Until the deadline before the slot the order can be moved to another free slot, and cancelled:
+    // the place goes back and the case can be booked again.
+    await page.getByText(/前可取消或改约$/).waitFor();
+    await page.getByRole('button', { name: '改约' }).click();
+    await page.waitForURL((url) => url.pathname === '/yuyueForm' && url.searchParams.has('orderid'));
+    await page.getByRole('heading', { name: '改约' }).waitFor();
+    const later = slots.find((s) => s.timeName !== MORNING && s.timeName !== AFTERNOON)!;
+    await expect.poll(() => site.locator('option').count()).toBeGreaterThan(1);
+    await site.selectOption({ label: AREA.name });
+    await expect.poll(() => business.isEnabled()).toBe(true);
+    await business.selectOption({ label: PROCESS.name });
+    await expect.poll(() => date.isEnabled()).toBe(true);
+    await date.selectOption(day.calendarId);
+    await expect.poll(() => time.locator(`option[value="${later.timeId}"]`).count()).toBe(1);
+    await time.selectOption(later.timeId);
+    await page.getByRole('button', { name: '确认改约' }).click();
+    const moveAsk = page.getByRole('dialog').filter({ hasText: `确定将预约改到 ${day.calendar} ${later.timeName} 吗？` });
+    await moveAsk.waitFor();
+    await shot(page, 'move-confirm');
+    await moveAsk.getByRole('button', { name: '确定' }).click();
+    await page.waitForURL((url) => url.pathname === '/yuyueDetail');
+    await detail.filter({ hasText: `${day.calendar} ${later.timeName}` }).waitFor();
+    await shot(page, 'moved');
+    const counts = async () => (await (await context.request.get(`${hall.origin}${APPOINTMENT}/counts/${day.calendarId}/${day.timeClass}/${PROCESS.id}`)).json()) as Slot[];
+    const countOf = async (timeName: string) => (await counts()).find((s) => s.timeName === timeName)!.countNum;
+    expect([await countOf(MORNING), await countOf(later.timeName)]).toEqual([0, later.countNum + 1]);
+
+    await page.getByRole('button', { name: '取消预约' }).click();
+    const cancelAsk = page.getByRole('dialog').filter({ hasText: '确定要取消该预约吗？取消后名额将释放给其他市民。' });
+    await cancelAsk.waitFor();
+    await shot(page, 'cancel-confirm');
+    await cancelAsk.getByRole('button', { name: '确定' }).click();
+    await page.waitForURL((url) => url.pathname === '/yuyueRecord');
+    await expect.poll(() => page.getByRole('link').filter({ hasText: prolsh }).count()).toBe(0);
+    expect(await countOf(later.timeName)).toBe(later.countNum);
+    await page.goto('/yuyue');
+    await page.getByRole('article', { name: BUSINESS }).getByRole('link', { name: '预约' }).waitFor();
+    await shot(page, 'bookable-again');
 
     for (const other of others) await other.context.close();
     await context.close();

@@ -103,9 +103,12 @@ describe('the other lists, common questions and contact', () => {
     await page.goto('/my');
     await page.getByText('联系我们').click();
     await page.waitForURL('**/ContactUs');
-    await page.getByText('0310-12345678').waitFor();
-    await page.getByText('bdcdj@example.gov.cn').waitFor();
-    await expect(page.locator('a[href="tel:0310-12345678"]').count()).resolves.toBe(1);
+    // The centre's one address, phone and hours, as the service sites give them.
+    await page.getByText('0310-3101234').waitFor();
+    await page.getByText('河北省邯郸市丛台区滏东北大街566号市民服务中心').waitFor();
+    await page.getByText('周一至周五 09:00-17:00（中午不休息）').waitFor();
+    await expect(page.getByText('example.gov.cn').count()).resolves.toBe(0);
+    await expect(page.locator('a[href="tel:0310-3101234"]').count()).resolves.toBe(1);
     await shot(page, 'contact-us');
     await page.getByRole('button', { name: '返回', exact: true }).click();
     await page.waitForURL('**/my');

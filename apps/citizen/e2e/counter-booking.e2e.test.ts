@@ -161,4 +161,60 @@ describe('counter booking', () => {
     await shot(page, 'case-not-submitted');
     await acknowledge(page, '未找到您已提交的该业务，不能预约');
   });
+  it('a booking is moved to another slot and then cancelled, each after a confirmation; the places go back', async () => {
+    const { page, shot } = await verifiedCitizen(hall, 'counter-booking-change', 'e2e-counter-change', '郑先生');
+    /** The booked count of each slot of a date, as the booking page reads it. */
+    const countsOn = (wanted: string) =>
+      page.evaluate(async (day) => {
+        const post = async (path: string, body: object) =>
+          (await (await fetch(`/online/wx/appoint/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as { data: never };
+        const calendar = (await post('getCalendar', {})).data as { calendarId: string; calendar: string }[];
+        const calendarId = calendar.find((row) => row.calendar === day)!.calendarId;
+        return ((await post('queryApmCount', { calendarId })).data as { counts: { timeName: string; countNum: number }[] }).counts;
+      }, wanted);
+    await page.goto('/appointment');
+    const before = await countsOn((await page.locator('.hall-counter-booking__day-title').textContent())!.slice(0, 10));
+    await page.getByRole('button', { name: /^09:00-10:00 已预约\d+\/10$/ }).click();
+    await page.getByRole('dialog').filter({ hasText: '确定要申请吗?' }).getByRole('button', { name: '确定' }).click();
+    await page.waitForURL((url) => url.pathname === '/apmorder' && url.searchParams.has('id'));
+    const id = new URL(page.url()).searchParams.get('id')!;
+    const slip = page.getByRole('region', { name: '预约结果' });
+    const date = /请于 (\d{4}-\d{2}-\d{2}) 09:00-10:00/.exec((await slip.textContent())!)![1]!;
+    await page.getByText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} 前可取消或改约$/).waitFor();
+    await shot(page, 'changeable');
+    for (const width of [320]) {
+      await page.setViewportSize({ width, height: 700 });
+      await shot(page, `changeable-${width}`);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    // 改约: the booking page in its place, a slot of the same day, a confirmation naming it.
+    await page.getByRole('button', { name: '改约' }).click();
+    await page.waitForURL((url) => url.pathname === '/appointment' && url.searchParams.get('move') === id);
+    await page.getByRole('heading', { name: '改约' }).waitFor();
+    await page.getByText('请选择新的预约时段，原时段的名额将被释放').waitFor();
+    await page
+      .getByRole('list', { name: '预约日期' })
+      .getByRole('button', { name: new RegExp(`^${date.slice(5)}`) })
+      .click();
+    await page.getByRole('button', { name: /^10:00-11:00 已预约\d+\/10$/ }).click();
+    const ask = page.getByRole('dialog').filter({ hasText: `确定将预约改到 ${date} 10:00-11:00 吗？原预约时段的名额将被释放。` });
+    await ask.waitFor();
+    await shot(page, 'move-confirm');
+    await ask.getByRole('button', { name: '确定' }).click();
+    await page.waitForURL((url) => url.pathname === '/apmorder' && url.searchParams.get('id') === id);
+    expect(await slip.textContent()).toContain(`请于 ${date} 10:00-11:00 时间段内`);
+    await shot(page, 'moved');
+
+    // 取消预约: asked first; the record is gone and both slots have their places back.
+    await page.getByRole('button', { name: '取消预约' }).click();
+    const cancel = page.getByRole('dialog').filter({ hasText: '确定要取消该预约吗？取消后名额将释放给其他市民。' });
+    await cancel.waitFor();
+    await shot(page, 'cancel-confirm');
+    await cancel.getByRole('button', { name: '确定' }).click();
+    await page.waitForURL((url) => url.pathname === '/apmrecord');
+    await page.getByText('当前用户暂无预约记录！').waitFor();
+    const after = await countsOn(date);
+    expect(after).toEqual(before);
+  });
 });

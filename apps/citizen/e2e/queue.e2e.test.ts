@@ -16,8 +16,8 @@ describe('queue numbers', () => {
     await page.waitForURL((url) => url.pathname === '/queue');
     await page.getByRole('heading', { name: '排队取号' }).waitFor();
     await page.getByText('邯郸市不动产登记中心').waitFor();
-    // The hall without an address or hours shows 暂无.
-    await expect(page.locator('.hall-queue__item').filter({ hasText: '复兴区不动产登记服务大厅' }).getByText('地址：暂无').count()).resolves.toBe(1);
+    // Every hall shows its address: none of them reads 暂无.
+    await expect(page.locator('.hall-queue__item').filter({ hasText: '复兴区不动产登记服务大厅' }).getByText('地址：河北省邯郸市复兴区复兴路216号政务服务中心一楼').count()).resolves.toBe(1);
     await shot(page, 'halls');
 
     await page.getByText('邯郸市不动产登记中心').click();

@@ -10,12 +10,21 @@ describe('service sites, downloads and the policy lists', () => {
   it('lists the sites with the map area and opens a site’s details', async () => {
     const { context, page, shot } = await citizenOnPhone(hall, 'sites', 'e2e-sites', '网点市民', '/fwwd');
     await page.getByRole('heading', { name: '服务网点' }).waitFor();
-    await page.getByText('石河子市不动产登记中心').waitFor();
-    // No map provider is configured here: the map area says so and the list works.
-    await page.getByText('暂未配置地图服务，请按下方地址前往').waitFor();
-    // A site without an address shows 暂无.
-    await expect(page.locator('.hall-sites__item').filter({ hasText: '五家渠市不动产登记服务大厅' }).getByText('地址：暂无').count()).resolves.toBe(1);
+    // One centre: 邯郸 and its district halls, each with its address and hours.
+    const names = page.locator('.hall-sites__name');
+    await names.first().waitFor();
+    expect(await names.allTextContents()).toEqual(['邯郸市不动产登记中心', '邯山区不动产登记服务大厅', '复兴区不动产登记服务大厅']);
+    await expect(page.getByText('地址：暂无').count()).resolves.toBe(0);
+    // No map provider is configured here: the sites' own plan stands in, drawn offline, with the other halls' direction and distance.
+    await page.getByRole('img', { name: '邯郸市不动产登记中心及周边网点示意图' }).waitFor();
+    await page.getByText('网点示意图（离线）').waitFor();
+    await expect.poll(async () => (await page.locator('.hall-sites__plan text').allTextContents()).some((text) => /^邯山区 \d+\.\d公里$/.test(text))).toBe(true);
     await shot(page, 'list');
+    for (const width of [320]) {
+      await page.setViewportSize({ width, height: 700 });
+      await shot(page, `list-${width}`);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
 
     await page.locator('.hall-sites__item').filter({ hasText: '邯郸市不动产登记中心' }).click();
     const detail = page.getByRole('dialog', { name: '邯郸市不动产登记中心' });
@@ -50,11 +59,12 @@ describe('service sites, downloads and the policy lists', () => {
     await shot(page, 'map');
 
     tilesUp = false;
-    await page.locator('.hall-sites__item').filter({ hasText: '西宁市不动产登记中心' }).click();
-    await page.getByRole('dialog', { name: '西宁市不动产登记中心' }).waitFor();
+    await page.locator('.hall-sites__item').filter({ hasText: '复兴区不动产登记服务大厅' }).click();
+    await page.getByRole('dialog', { name: '复兴区不动产登记服务大厅' }).waitFor();
     await page.locator('.adm-popup-close-icon').click();
-    await page.getByRole('dialog', { name: '西宁市不动产登记中心' }).waitFor({ state: 'hidden' });
-    await page.getByText('地图暂时无法加载，请按下方地址前往').waitFor();
+    await page.getByRole('dialog', { name: '复兴区不动产登记服务大厅' }).waitFor({ state: 'hidden' });
+    await page.getByText('地图暂时无法加载，显示网点示意图').waitFor();
+    await page.getByRole('img', { name: '复兴区不动产登记服务大厅及周边网点示意图' }).waitFor();
     await shot(page, 'map-failed');
     await context.close();
   });

@@ -66,6 +66,9 @@ describe('uploading materials and submitting', () => {
 
     // Delete one picture (after 确定删除该图片?), then Next is blocked again, then add it back.
     const last = starred[starred.length - 1]!;
+    // The delete target is a finger's size: 44 × 44 px at least.
+    const remove = await page.getByRole('button', { name: `删除${last}第1张` }).boundingBox();
+    expect([remove!.width, remove!.height].every((side) => side >= 44)).toBe(true);
     await page.getByRole('button', { name: `删除${last}第1张` }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: '确定删除该图片?' });
     await confirm.waitFor();

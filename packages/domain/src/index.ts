@@ -18,6 +18,7 @@ export * from './constants';
 export * from './validation';
 export * from './booking';
 export * from './counter-booking';
+export * from './booking-changes';
 export * from './appointment-settings';
 export * from './certificate-number';
 export * from './archive-query';

@@ -3,11 +3,12 @@
  * businesses each site handles, a calendar for the three weeks after the seed date (weekends and
  * fixed public holidays closed, Fridays morning only) and the time slots of every open day.
  */
-import { DEFAULT_ADDRESS_REGION, DEFAULT_APPLY_REGION, SPECIAL_RULES_DISTRICT, TAX_BUREAU_DISTRICT } from '@hall/domain';
+import { DEFAULT_APPLY_REGION, SPECIAL_RULES_DISTRICT, TAX_BUREAU_DISTRICT } from '@hall/domain';
 import { and, gte, inArray } from 'drizzle-orm';
 import type { Transaction } from '../db/client';
 import { appointmentAreas, appointmentCalendars, appointmentProcesses, appointmentSlots } from '../db/schema';
 import { formatShanghaiDate } from '../lib/shanghai-time';
+import { DEMO_CENTRE, DEMO_DISTRICT_HALLS } from './demo-centre';
 
 export const DEMO_APPOINTMENT_AREAS = [
   {
@@ -65,17 +66,18 @@ export const DEMO_APPOINTMENT_AREAS = [
     lng: '101.7570',
     sort: 1,
   },
-  {
-    id: 'ap-130400-1',
-    xzqdm: DEFAULT_ADDRESS_REGION,
-    areaName: '邯郸市不动产登记中心',
-    address: '河北省邯郸市丛台区滏东北大街566号市民服务中心',
-    worktime: '周一至周五 09:00-12:00 13:30-17:30',
-    phone: '0310-3101234',
-    lat: '36.6257',
-    lng: '114.5391',
+  // The demo centre and its district halls (seed/demo-centre.ts), each in its own district.
+  ...[DEMO_CENTRE, ...DEMO_DISTRICT_HALLS].map(({ name, district, address, worktime, phone, lat, lng }) => ({
+    id: `ap-${district}-1`,
+    xzqdm: district,
+    areaName: name,
+    address,
+    worktime,
+    phone,
+    lat,
+    lng,
     sort: 1,
-  },
+  })),
 ];
 
 const PROCESS_NAMES = ['一般登记窗口', '抵押登记窗口', '查询及证书领取窗口'];

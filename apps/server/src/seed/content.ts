@@ -1,4 +1,5 @@
 /** The demo content a fresh hall starts with, so every screen has something real to show. */
+import { DEMO_CENTRE } from './demo-centre';
 
 export const DEMO_MENUS = [
   { id: 'g-apply', parentId: null, menuname: '网上办理', menutype: 'click', url: '', imgpath: '/online/assets/icons/apply.svg', bz: '足不出户 网上申请', sort: 1 },
@@ -57,7 +58,7 @@ const ARTICLE_GROUPS: ArticleGroup[] = [
     ],
     content:
       paragraph('为进一步优化营商环境，提升不动产登记便利度，登记中心持续推进“互联网+不动产登记”，群众可通过网上办事大厅在线申请、预约、查询。') +
-      paragraph('办理中如有疑问，请拨打咨询电话或到服务大厅咨询窗口咨询。'),
+      paragraph(`办理中如有疑问，请拨打咨询电话${DEMO_CENTRE.phone}，或到${DEMO_CENTRE.name}（${DEMO_CENTRE.address}）咨询窗口咨询。`),
     firstDaysAgo: 1,
     daysApart: 3,
   },
@@ -130,8 +131,8 @@ export const DEMO_COMMON_QUESTIONS = [
   { question: '电子证照与纸质证书具有同等效力吗？', answer: '电子证照经登记机构电子签章，与纸质证书具有同等法律效力，可通过“电子证照验签”核验真伪。', sort: 5 },
 ];
 
-/** getContactUs answers one comma-separated string (spec part 1 §3). */
-export const DEMO_CONTACT = '地址：邯郸市丛台区人民路 100 号不动产登记中心,咨询电话：0310-12345678,工作时间：周一至周五 9:00-12:00 13:30-17:30,电子邮箱：bdcdj@example.gov.cn';
+/** getContactUs answers one comma-separated string (spec part 1 §3): the demo centre's (seed/demo-centre.ts). */
+export { DEMO_CONTACT } from './demo-centre';
 
 export const DEMO_QUERY_CITIES = [
   { xzqdm: '130400', xzqmc: '邯郸市', sort: 1 },

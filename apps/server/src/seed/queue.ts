@@ -4,13 +4,18 @@
  * and the module's news.
  */
 import type { Transaction } from '../db/client';
+import { DEMO_CENTRE, DEMO_DISTRICT_HALLS } from './demo-centre';
 import { queueBusinesses, queueClosedDays, queueCompanies, queueConfigs, queueGroups, queueNews } from '../db/schema';
 
-export const DEMO_QUEUE_COMPANIES = [
-  { id: 'qc-130400', name: '邯郸市不动产登记中心', address: '河北省邯郸市丛台区滏东北大街566号市民服务中心', worktime: '周一至周五 09:00-17:00', phone: '0310-3101234', sort: 1 },
-  { id: 'qc-130402', name: '邯山区不动产登记服务大厅', address: '河北省邯郸市邯山区陵西南大街88号', worktime: '周一至周五 09:00-17:00', phone: '0310-3201234', sort: 2 },
-  { id: 'qc-130404', name: '复兴区不动产登记服务大厅', address: '', worktime: '', phone: '', sort: 3 },
-];
+/** The demo centre and its district halls (seed/demo-centre.ts), as queue halls. */
+export const DEMO_QUEUE_COMPANIES = [DEMO_CENTRE, ...DEMO_DISTRICT_HALLS].map((hall, index) => ({
+  id: `qc-${hall.district}`,
+  name: hall.name,
+  address: hall.address,
+  worktime: hall.worktime,
+  phone: hall.phone,
+  sort: index + 1,
+}));
 
 /** Every hall: numbers for 09:00–17:00 by the hour, bookable up to 30 minutes before, cancellable up to 60, a week ahead. */
 export const DEMO_QUEUE_CONFIGS = DEMO_QUEUE_COMPANIES.map((company) => ({

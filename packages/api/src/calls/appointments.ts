@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { get, post } from '../define-call';
 import { stateReply } from '../envelopes';
 import { text } from '../common';
-import { siteDetails } from './shared/records';
+import { bookingChangeTerms, siteDetails } from './shared/records';
 import { bareRequest, userRequest } from './shared/requests';
 import { textId } from './shared/ids';
 
@@ -31,6 +31,9 @@ export type AppointmentSlot = z.infer<typeof appointmentSlot>;
 /** An order (part 3 §3); createTime is YYYY-MM-DD HH:mm:ss (Asia/Shanghai). */
 export const appointmentOrder = z.object({
   id: z.string(),
+  /** The case booked (slsqId), so a move offers the sites of its district. */
+  proinstid: z.string(),
+  ...bookingChangeTerms,
   name: z.string(),
   phone: z.string(),
   code: z.string(),
@@ -87,6 +90,10 @@ export const appointmentCalls = {
   appointmentOrder: get(`${APPOINTMENT}/apmorder/detail`, bareRequest.extend({ id: text(20) }), stateReply(appointmentOrder)),
   /** The citizen's orders, newest first. */
   appointmentOrders: get(`${APPOINTMENT}/apmorder/list`, userRequest, stateReply(z.array(appointmentOrder))),
+  /** Cancels one of the citizen's own orders until the deadline before its slot; the place goes back to the slot. */
+  cancelAppointment: post(`${APPOINTMENT}/apmorder/cancel`, userRequest.extend({ id: idText }), stateReply(z.object({ id: z.string() }))),
+  /** Moves one of the citizen's own orders to another free slot (site, business, day and time as when booking), until the deadline. */
+  moveAppointment: post(`${APPOINTMENT}/apmorder/move`, userRequest.extend({ id: idText, area: idText, process: idText, calendar: idText, time: idText }), stateReply(z.object({ id: z.string() }))),
   /** Service sites: state 1 and the list. */
   serviceSites: get(`${APPOINTMENT}/area/`, bareRequest, stateReply(z.array(serviceSite))),
 } as const;

@@ -70,6 +70,10 @@ export const progressResult = z.object({
 });
 export type ProgressResult = z.infer<typeof progressResult>;
 
+/** What one search on the home finds: its kind (新闻动态, 办事指南 …), its title and the hall page that opens it. */
+export const hallSearchHit = z.object({ kind: z.string(), title: z.string(), href: z.string() });
+export type HallSearchHit = z.infer<typeof hallSearchHit>;
+
 export const contentCalls = {
   /** Submit feedback: webstate 1, or webstate -1 with errmsg. */
   sendSaveFeedback: apilist(
@@ -85,6 +89,8 @@ export const contentCalls = {
   getFeedBack: apilist('getSugge', userRequest.extend({ id: rowId }), webstateReply(feedbackItem)),
 
   getCommonQuesList: post('/mp/api/commonques/list', bareRequest, errcodeReply(z.array(commonQuestion))),
+  /** One search across news, guides, laws, announcements, downloads, common questions and the businesses to apply for. */
+  searchHall: apilist('searchHall', bareRequest.extend({ searchVal: text(50) }), errcodeReply(z.array(hallSearchHit))),
   getCommonQues: post('/mp/api/commonques/get', bareRequest.extend({ id: rowId }), errcodeReply(commonQuestion)),
 
   /** The hall's contact lines as one comma-separated string. slsqId is accepted; the lines are the same for every application. */

@@ -4,6 +4,7 @@ import { stateReply } from '../envelopes';
 import { text, plainText } from '../common';
 import { bareRequest } from './shared/requests';
 import { textId } from './shared/ids';
+import { bookingChangeTerms } from './shared/records';
 
 /**
  * Counter booking, the date and slot booking of /appointment (spec part 3 §2.5, §3 "Counter
@@ -31,6 +32,7 @@ export type CounterBookingSlot = z.infer<typeof counterBookingSlot>;
 /** A counter booking record (part 3 §3): createdate YYYY-MM-DD HH:mm:ss, yysj the date and slot. */
 export const counterBookingRecord = z.object({
   id: z.string(),
+  ...bookingChangeTerms,
   createdate: z.string(),
   yysj: z.string(),
   name: z.string(),
@@ -69,6 +71,10 @@ export const counterBookingCalls = {
     }),
     stateReply(z.object({ id: z.string() })),
   ),
+  /** Cancels one of the citizen's own bookings until the deadline before its slot; the place goes back to the slot. */
+  cancelApmCount: post(`${APPOINT}/cancelApmCount`, bareRequest.extend({ id: idText, openId }), stateReply(z.object({ id: z.string() }))),
+  /** Moves one of the citizen's own bookings to another free slot of their hall, until the deadline. */
+  moveApmCount: post(`${APPOINT}/moveApmCount`, bareRequest.extend({ id: idText, calendarId: idText, countId: idText, openId }), stateReply(z.object({ id: z.string() }))),
   /** The citizen's own records, newest first. */
   getApmRecord: post(`${APPOINT}/getApmRecord`, bareRequest.extend({ openId }), stateReply(z.array(counterBookingRecord))),
 } as const;

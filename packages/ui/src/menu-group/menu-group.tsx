@@ -1,6 +1,7 @@
 import { useId, type ReactElement, type ReactNode } from 'react';
 import { Grid } from 'antd-mobile';
 import { classPrefixOf } from '../utils/class-prefix';
+import { wordBreaks } from '../utils/word-breaks';
 import { withNativeProps, type WithNativeProps } from '../utils/native-props';
 import './menu-group.css';
 
@@ -47,8 +48,8 @@ export function MenuGroup<T extends MenuTile>(props: MenuGroupProps<T>): ReactEl
                 {typeof item.icon === 'string' ? <img src={item.icon} alt="" /> : item.icon}
               </span>
               <span className={`${classPrefix}-text`}>
-                <span className={`${classPrefix}-name`}>{item.name}</span>
-                {item.remark ? <span className={`${classPrefix}-remark`}>{item.remark}</span> : null}
+                <span className={`${classPrefix}-name`}>{wordBreaks(item.name)}</span>
+                {item.remark ? <span className={`${classPrefix}-remark`}>{wordBreaks(item.remark)}</span> : null}
               </span>
             </button>
           </Grid.Item>

@@ -1,12 +1,12 @@
 import { errcodeOk, stateOk, SessionLostError, type CallOutput } from '@hall/api/browser';
-import { isSlotFull, maskIdNumber, maskMobileNumber, remainingSlots, slotBookingMessage, validateAppointment, weekdayName } from '@hall/domain';
-import { showAlert, showConfirm } from '@hall/ui';
+import { BOOKING_MOVED, bookingMoveConfirm, isSlotFull, maskIdNumber, maskMobileNumber, remainingSlots, slotBookingMessage, validateAppointment, weekdayName } from '@hall/domain';
+import { showAlert, showConfirm, showSuccess } from '@hall/ui';
 import { Button, List } from 'antd-mobile';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { FormCard } from '../../components/form-card';
 import { HallPage } from '../../components/hall-page';
-import { paths } from '../../config/paths';
+import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { submitWithFeedback } from '@hall/app';
 import { useSession } from '../../stores/session';
@@ -40,6 +40,9 @@ export function AppointmentFormPage() {
   const [params] = useSearchParams();
   const prolsh = params.get('prolsh') ?? '';
   const proinstid = params.get('proinstid') ?? '';
+  // An order being moved: the form books its new slot in its place.
+  const moving = params.get('orderid') ?? '';
+  const navigate = useNavigate();
   const user = useSession((s) => s.user);
   // The sites are those of the case's district; the profile's district stands in until it is read.
   const [caseDistrict, setCaseDistrict] = useState<string | null>(null);
@@ -141,6 +144,10 @@ export function AppointmentFormPage() {
       await showAlert(full);
       return;
     }
+    if (moving) {
+      await move(slot);
+      return;
+    }
     if (!(await showConfirm(CONFIRM_TEXT, { title: CONFIRM_TITLE }))) return;
     setBusy(true);
     let message = '';
@@ -176,8 +183,26 @@ export function AppointmentFormPage() {
     await showAlert(message);
   }
 
+  /** Moves the order to the chosen slot after a confirmation naming it, then shows the order. */
+  async function move(slot: Slot | undefined) {
+    const day = days.find((row) => row.calendarId === calendar);
+    if (!(await showConfirm(bookingMoveConfirm(`${day?.calendar ?? ''} ${slot?.timeName ?? ''}`.trim()), { title: '改约' }))) return;
+    setBusy(true);
+    const moved = await submitWithFeedback(
+      async () => {
+        const reply = await api.moveAppointment({ openid: user?.openid, id: moving, area, process, calendar, time });
+        const said = reply as { msg?: string; errmsg?: string };
+        return stateOk(reply) ? null : said.msg || said.errmsg || '改约失败，请稍后重试';
+      },
+      { onSettled: () => setBusy(false) },
+    );
+    if (!moved) return;
+    showSuccess(BOOKING_MOVED);
+    navigate(href(paths.yuyueDetail, { orderid: moving }), { replace: true });
+  }
+
   return (
-    <HallPage title="预约单" backTo={paths.yuyue} className="hall-appointment-form">
+    <HallPage title={moving ? '改约' : '预约单'} backTo={moving ? href(paths.yuyueDetail, { orderid: moving }) : paths.yuyue} className="hall-appointment-form">
       <FormCard header="申请人信息">
         <List.Item extra={user?.name}>姓名</List.Item>
         <List.Item extra={user?.CARDNUM ? maskIdNumber(user.CARDNUM) : ''}>身份证号</List.Item>
@@ -219,7 +244,7 @@ export function AppointmentFormPage() {
       ) : (
         <div className="hall-appointment__submit">
           <Button block color="primary" size="large" loading={busy} disabled={busy} onClick={() => void submit()}>
-            预约
+            {moving ? '确认改约' : '预约'}
           </Button>
         </div>
       )}

@@ -1,7 +1,7 @@
 import { errcodeOk, stateOk } from '@hall/api/browser';
 import type { CallOutput } from '@hall/api/browser';
-import { COUNTER_BOOKING_CONFIRM, isSlotFull, slotBookingMessage } from '@hall/domain';
-import { EmptyState, showAlert, showConfirm } from '@hall/ui';
+import { BOOKING_MOVED, COUNTER_BOOKING_CONFIRM, bookingMoveConfirm, counterBookingTime, isSlotFull, slotBookingMessage } from '@hall/domain';
+import { EmptyState, showAlert, showConfirm, showSuccess } from '@hall/ui';
 import { DotLoading } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -27,6 +27,8 @@ const BOOKING_FAILED = '预约失败，请稍后重试';
 export function CounterBookingPage() {
   const [params] = useSearchParams();
   const proinstid = params.get('proinstid') ?? '';
+  // A booking being moved (from its slip): the chosen slot takes its place.
+  const moving = params.get('move') ?? '';
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
   const openId = user?.openid ?? '';
@@ -67,9 +69,14 @@ export function CounterBookingPage() {
 
   async function book(slot: DaySlots['counts'][number]) {
     if (!day || busy) return;
-    const refusal = slotBookingMessage(slot, daySlots?.booked ?? false);
+    // A move may land on the date the booking already holds: the server decides, as for another date.
+    const refusal = slotBookingMessage(slot, !moving && (daySlots?.booked ?? false));
     if (refusal) {
       await showAlert(refusal);
+      return;
+    }
+    if (moving) {
+      await move(slot);
       return;
     }
     if (!(await showConfirm(COUNTER_BOOKING_CONFIRM))) return;
@@ -100,8 +107,25 @@ export function CounterBookingPage() {
     if (sent && booked) navigate(href(paths.apmorder, { id: booked }));
   }
 
+  /** Moves the booking to the slot after a confirmation naming it, then shows the booking. */
+  async function move(slot: DaySlots['counts'][number]) {
+    if (!day || !(await showConfirm(bookingMoveConfirm(counterBookingTime(day.calendar, slot.timeName)), { title: '改约' }))) return;
+    setBusy(true);
+    const moved = await submitWithFeedback(
+      async () => {
+        const reply = await api.moveApmCount({ id: moving, calendarId: day.calendarId, countId: slot.countId, openId });
+        const failure = reply as { msg?: string; errmsg?: string };
+        return stateOk(reply) ? null : failure.msg || failure.errmsg || '改约失败，请稍后重试';
+      },
+      { onSettled: () => setBusy(false), onFailure: () => void slots.reload() },
+    );
+    if (!moved) return;
+    showSuccess(BOOKING_MOVED);
+    navigate(href(paths.apmorder, { id: moving }), { replace: true });
+  }
+
   return (
-    <HallPage title="窗口预约" backTo={paths.home} className="hall-counter-booking">
+    <HallPage title={moving ? '改约' : '窗口预约'} backTo={moving ? href(paths.apmorder, { id: moving }) : paths.home} className="hall-counter-booking">
       <RemoteBody remote={calendar}>
         {() =>
           days.length === 0 ? (
@@ -112,6 +136,7 @@ export function CounterBookingPage() {
                 <span>预约大厅：{days[0]!.areaName}</span>
                 <Link to={paths.apmrecord}>我的预约记录</Link>
               </div>
+              {moving ? <p className="hall-counter-booking__case">请选择新的预约时段，原时段的名额将被释放</p> : null}
               {booking.data ? (
                 <p className="hall-counter-booking__case">
                   {`预约业务：${booking.data.name}`}
@@ -141,7 +166,7 @@ export function CounterBookingPage() {
                     <EmptyState description="当日暂无可预约的时段" />
                   ) : (
                     <>
-                      {daySlots?.booked ? <p className="hall-counter-booking__notice">您已预约当日，可在预约记录中查看</p> : null}
+                      {daySlots?.booked && !moving ? <p className="hall-counter-booking__notice">您已预约当日，可在预约记录中查看</p> : null}
                       <ul className="hall-counter-booking__slot-list">
                         {daySlots!.counts.map((slot) => (
                           <li key={slot.countId}>
@@ -182,7 +207,16 @@ function DayButton({ day, selected, onSelect }: { day: Day; selected: boolean; o
   return (
     <button type="button" className={['hall-counter-booking__day', selected ? 'is-selected' : '', closed ? 'is-closed' : ''].join(' ')} aria-pressed={selected} onClick={onSelect}>
       <span className="hall-counter-booking__day-date">{day.calendar.slice(5)}</span>
-      <span className="hall-counter-booking__day-weekday">{closed ? `${day.weekday} 休息` : day.weekday}</span>
+      <span className="hall-counter-booking__day-weekday">
+        {/* Each word whole on its line: 星期六 above 休息 rather than 休/息 split. */}
+        <span className="hall-counter-booking__word">{day.weekday}</span>
+        {closed ? (
+          <>
+            {' '}
+            <span className="hall-counter-booking__word">休息</span>
+          </>
+        ) : null}
+      </span>
     </button>
   );
 }

@@ -11,15 +11,17 @@ import { useGuardedNavigation } from '../../lib/use-guarded-navigation';
 import { useSession } from '../../stores/session';
 import { HomeFrame, HomeSkeleton } from '../../components/home-frame';
 import { hallMenu } from '../../lib/hall-menu';
+import { HallSearchBox, HallSearchResults, useHallSearchTerm } from './hall-search';
 import './home-page.css';
 
-/** The hall home `/`: the banner carousel (150 px) and the menu groups with their tiles. */
+/** The hall home `/`: one search across the hall, the banner carousel (150 px) and the menu groups with their tiles; a search shows its hits instead. */
 export function HomePage() {
   const appid = useSession((s) => s.appInfo?.appid);
   const open = useGuardedNavigation();
   // 长辈模式: one tile a row and a banner that stays still until turned by hand.
   const elder = useElderMode((s) => s.on);
   const hall = useRemote(() => hallMenu(appid), [appid]);
+  const [term] = useHallSearchTerm();
 
   return (
     <HomeFrame actions={<ElderModeButton />}>
@@ -31,8 +33,14 @@ export function HomePage() {
             重新加载
           </Button>
         </EmptyState>
+      ) : term ? (
+        <>
+          <HallSearchBox />
+          <HallSearchResults term={term} />
+        </>
       ) : (
         <>
+          <HallSearchBox />
           <BannerCarousel
             height={HOME_BANNER_HEIGHT_PX}
             autoplay={!elder}

@@ -11,6 +11,7 @@ import '../../components/item-card.css';
 import { api } from '../../lib/api';
 import { LOAD_FAILED_TRY_LATER, useRemote } from '@hall/app';
 import { TileMap } from './tile-map';
+import { SitePlan } from './site-plan';
 import './sites.css';
 
 type Site = NonNullable<CallOutput<'serviceSites'>['data']>[number];
@@ -24,7 +25,10 @@ function coordinates(site: Site): { lat: number; lng: number } | null {
   return Number.isFinite(lat) && Number.isFinite(lng) && (lat !== 0 || lng !== 0) ? { lat, lng } : null;
 }
 
-/** /fwwd (服务网点): the sites with a map at zoom 14; a tap shows a site's details and a call button (spec part 3 §2.18). */
+/**
+ * /fwwd (服务网点): the sites with a map at zoom 14, the sites' own plan where no map provider answers;
+ * a tap shows a site's details and a call button (spec part 3 §2.18).
+ */
 export function SiteListPage() {
   const sites = useRemote(async () => {
     const reply = await api.serviceSites({});
@@ -42,6 +46,10 @@ export function SiteListPage() {
   const list = sites.data ?? [];
   const selected = list.find((site) => site.areaId === selectedId) ?? list[0];
   const point = selected ? coordinates(selected) : null;
+  const placed = list.flatMap((site) => {
+    const at = coordinates(site);
+    return at ? [{ id: site.areaId, name: site.areaName, ...at }] : [];
+  });
 
   function open(site: Site) {
     setSelectedId(site.areaId);
@@ -55,7 +63,15 @@ export function SiteListPage() {
           <>
             <section className="hall-sites__map-card" aria-label="网点地图">
               {point && selected ? (
-                <TileMap tileUrl={map.data?.tileUrl ?? ''} attribution={map.data?.attribution ?? ''} zoom={map.data?.zoom ?? MAP_ZOOM} lat={point.lat} lng={point.lng} label={selected.areaName} />
+                <TileMap
+                  tileUrl={map.data?.tileUrl ?? ''}
+                  attribution={map.data?.attribution ?? ''}
+                  zoom={map.data?.zoom ?? MAP_ZOOM}
+                  lat={point.lat}
+                  lng={point.lng}
+                  label={selected.areaName}
+                  fallback={(note) => <SitePlan centre={{ id: selected.areaId, name: selected.areaName, ...point }} sites={placed} zoom={map.data?.zoom ?? MAP_ZOOM} note={note} />}
+                />
               ) : (
                 <div className="hall-sites__map is-empty" role="note">
                   <p>该网点暂无位置信息</p>

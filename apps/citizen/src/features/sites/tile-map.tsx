@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 
 const TILE = 256;
 
@@ -21,17 +21,23 @@ export interface TileMapProps {
   lat: number;
   lng: number;
   label: string;
+  /** What stands in the map's place, with a note saying why: without a provider, or once a tile fails. */
+  fallback: (note: string) => ReactNode;
 }
+
+/** Why the sites' plan stands in for the map. */
+export const NO_MAP_PROVIDER_NOTE = '网点示意图（离线）';
+export const MAP_FAILED_NOTE = '地图暂时无法加载，显示网点示意图';
 
 /**
  * A small map centred on one point at a fixed zoom: the tiles around it and a marker. Without a
- * provider, or once a tile fails to load, the area says so and the list below still works.
+ * provider, or once a tile fails to load, the fallback (the sites' own plan) stands in with its note.
  */
-export function TileMap({ tileUrl, attribution, zoom, lat, lng, label }: TileMapProps) {
+export function TileMap({ tileUrl, attribution, zoom, lat, lng, label, fallback }: TileMapProps) {
   const [failedFor, setFailedFor] = useState<string | null>(null);
   const key = `${tileUrl}|${lat}|${lng}`;
-  if (!tileUrl) return <MapNotice text="暂未配置地图服务，请按下方地址前往" />;
-  if (failedFor === key) return <MapNotice text="地图暂时无法加载，请按下方地址前往" />;
+  if (!tileUrl) return fallback(NO_MAP_PROVIDER_NOTE);
+  if (failedFor === key) return fallback(MAP_FAILED_NOTE);
 
   const center = worldPixel(lat, lng, zoom);
   const centerTile = { x: Math.floor(center.x / TILE), y: Math.floor(center.y / TILE) };
@@ -61,14 +67,6 @@ export function TileMap({ tileUrl, attribution, zoom, lat, lng, label }: TileMap
       ))}
       <span className="hall-sites__marker" aria-hidden />
       {attribution ? <span className="hall-sites__attribution">{attribution}</span> : null}
-    </div>
-  );
-}
-
-function MapNotice({ text }: { text: string }) {
-  return (
-    <div className="hall-sites__map is-empty" role="note">
-      <p>{text}</p>
     </div>
   );
 }

@@ -345,3 +345,11 @@ export async function markCaseBooked(tx: Pick<Database, 'update'>, openid: strin
     .set({ kyy: '2' })
     .where(and(eq(applications.id, applicationId), eq(applications.openid, openid)));
 }
+
+/** The case's counter booking was cancelled (kyy back to 1): its list offers booking again. */
+export async function markCaseBookableAgain(tx: Pick<Database, 'update'>, openid: string, applicationId: number): Promise<void> {
+  await tx
+    .update(applications)
+    .set({ kyy: '1' })
+    .where(and(eq(applications.id, applicationId), eq(applications.openid, openid), eq(applications.kyy, '2')));
+}

@@ -164,9 +164,10 @@ describe('areas, businesses, calendar, slots and sites', () => {
     expect(status).toBe(200);
     const { state, data } = body as { state: number; data: { areaName: string; address: string; worktime: string; phone: string; lat: string; lng: string }[] };
     expect(state).toBe(1);
-    expect(data.length).toBeGreaterThanOrEqual(5);
-    expect(data.find((s) => s.areaName === '大同市不动产登记中心')).toMatchObject({ address: expect.stringContaining('大同市'), phone: '0352-5101234', lat: '40.0907', lng: '113.3399' });
-    expect(data.filter((s) => s.address === '')).toHaveLength(1);
+    // The hall's own city only (HALL_XZQDM 130400): the sites kept for other districts' rules are not listed.
+    expect(data.map((s) => s.areaName)).toEqual(['邯郸市不动产登记中心', '邯山区不动产登记服务大厅', '复兴区不动产登记服务大厅']);
+    expect(data.find((s) => s.areaName === '复兴区不动产登记服务大厅')).toMatchObject({ address: expect.stringContaining('复兴区'), phone: '0310-4021234', lat: '36.6122', lng: '114.4431' });
+    expect(data.filter((s) => s.address === '')).toHaveLength(0);
   });
 });
 

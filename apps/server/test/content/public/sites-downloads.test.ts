@@ -88,7 +88,9 @@ describe('service sites and their map', () => {
       lat: '36.6257',
       lng: '114.5391',
     });
-    expect(body.data.some((site) => site.address === '')).toBe(true);
+    // One centre: the hall's city (130400) and its districts, each with its address, hours and phone.
+    expect(body.data.map((site) => site.areaName)).toEqual(['邯郸市不动产登记中心', '邯山区不动产登记服务大厅', '复兴区不动产登记服务大厅']);
+    for (const site of body.data) expect([site.address, site.worktime, site.phone].every(Boolean), site.areaName).toBe(true);
   });
 
   it('getMapConfig answers zoom 14 and no provider until one is configured; only a tile template is taken', async () => {

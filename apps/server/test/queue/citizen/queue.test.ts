@@ -66,7 +66,8 @@ describe('halls, groups, days and the configuration', () => {
     expect(options.body.data![0]).toEqual({ id: COMPANY, name: '邯郸市不动产登记中心' });
     const list = await call<{ id: string; address: string; worktime: string }[]>('company/list', {});
     expect(list.body.data).toHaveLength(3);
-    expect(list.body.data!.find((c) => c.id === 'qc-130404')).toMatchObject({ address: '', worktime: '' });
+    // Every demo hall has its address and hours, the same as the service sites give.
+    expect(list.body.data!.find((c) => c.id === 'qc-130404')).toMatchObject({ address: '河北省邯郸市复兴区复兴路216号政务服务中心一楼', worktime: '周一至周五 09:00-17:00（中午不休息）' });
   });
 
   it('grouplist and sellist answer the groups of a hall and their businesses', async () => {

@@ -11,6 +11,9 @@ export const siteDetails = { ...siteContact, lat: z.string(), lng: z.string() };
 /** A booking as the console lists it: its time slot, the business, and the citizen's name and masked phone. */
 export const bookingLine = { timeName: z.string(), processName: z.string(), name: z.string(), maskedPhone: z.string() };
 
+/** A booking of either page as its owner sees it: until when (YYYY-MM-DD HH:mm) it may be cancelled or moved, and whether that is still ahead. */
+export const bookingChangeTerms = { changeable: z.boolean(), changeDeadline: z.string() };
+
 /** Where a query record stands (0 or 10 in progress, 20 found, 21 nothing found) and that state in words. */
 export const recordState = { state: z.number(), state_msg: z.string() };
 

@@ -31,6 +31,7 @@ import { loadApplicationWithTitle } from './application-data';
 import { useFormDraft } from './form-draft';
 import { SaveActions, useFormSave } from './form-save';
 import './info-fill.css';
+import { DateInput } from '../../../components/date-input';
 
 /**
  * Fields whose values outgrow a phone's line: a unit number has 28 characters, a certificate number
@@ -229,15 +230,13 @@ function UnitForm({ heading, fields, unit, applicationId, djlx, qllx, appointmen
                   ))}
                 </select>
               ) : isDate ? (
-                <input
+                <DateInput
                   id={id}
-                  className="hall-unit__date"
-                  type="date"
                   min={`${DATE_YEAR_MIN}-01-01`}
                   max={`${DATE_YEAR_MAX}-12-31`}
                   aria-required={required(field) || undefined}
                   value={values[field.field] ?? ''}
-                  onChange={(event) => change(field.field, event.target.value)}
+                  onChange={(value) => change(field.field, value)}
                 />
               ) : WRAPPED_FIELDS.includes(field.field) ? (
                 <WrappedInput id={id} required={required(field)} placeholder={`请输入${label}`} value={value} onChange={(typed) => change(field.field, typed)} />

@@ -16,6 +16,7 @@ import { useFormDraft, type FormValues } from '../info-fill/form-draft';
 import { SaveActions, useFormSave } from '../info-fill/form-save';
 import '../info-fill/info-fill.css';
 import './rights-fill.css';
+import { DateInput } from '../../../components/date-input';
 
 /** Rights save answers (part 2 §8): state 1 保存成功, anything else 保存失败. */
 export const RIGHTS_SAVED = '保存成功';
@@ -213,16 +214,7 @@ export function TextField({
 export function DateField({ id, label, value, onChange, required }: { id: string; label: string; value: string; onChange: (value: string) => void; required?: boolean }) {
   return (
     <List.Item prefix={<Label htmlFor={id} text={label} required={required} />}>
-      <input
-        id={id}
-        className="hall-unit__date"
-        type="date"
-        min={`${DATE_YEAR_MIN}-01-01`}
-        max={`${DATE_YEAR_MAX}-12-31`}
-        aria-required={required || undefined}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
+      <DateInput id={id} min={`${DATE_YEAR_MIN}-01-01`} max={`${DATE_YEAR_MAX}-12-31`} aria-required={required || undefined} value={value} onChange={onChange} />
     </List.Item>
   );
 }

@@ -1,17 +1,20 @@
 import { contract } from '@hall/api';
 import type { FastifyInstance } from 'fastify';
+import { BOOKING_CANCELLED, BOOKING_MOVED } from '@hall/domain';
 import { registerCall } from '../../register-call';
+import { cancelOrder, moveOrder } from '../../../services/appointments/booking/booking-changes';
 import { bookAppointment, findOwnOrder, listAreas, listCalendars, listOwnOrders, listProcesses, listSites, listSlots } from '../../../services/appointments/booking/appointments';
 
 /** Counter appointment calls of spec part 3 §7 (under /online/public/appointment). */
 export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.hall;
+  const rule = () => ({ hours: app.hall.env.HALL_BOOKING_CHANGE_HOURS });
 
   registerCall(app, contract.appointmentAreas, { auth: 'public' }, async (request) => ({ state: 1, data: await listAreas(db, request.body.xzqdm) }));
   registerCall(app, contract.appointmentProcesses, { auth: 'public' }, async (request) => listProcesses(db, request.body.areaId));
   registerCall(app, contract.appointmentCalendars, { auth: 'public' }, async (request) => listCalendars(db, request.body.areaId));
   registerCall(app, contract.appointmentSlots, { auth: 'public' }, async (request) => listSlots(db, request.body.calendarId, request.body.timeClass, request.body.processId));
-  registerCall(app, contract.serviceSites, { auth: 'public' }, async () => ({ state: 1, data: await listSites(db) }));
+  registerCall(app, contract.serviceSites, { auth: 'public' }, async () => ({ state: 1, data: await listSites(db, app.hall.env.HALL_XZQDM) }));
 
   registerCall(app, contract.addAppointment, { auth: 'verified', rateLimit: { max: 30, timeWindow: '1 minute' } }, async (request) => {
     const { id, message } = await bookAppointment(db, request.citizen.openid, request.body);
@@ -19,10 +22,18 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
   });
   registerCall(app, contract.appointmentOrder, { auth: 'citizen' }, async (request) => ({
     state: 1,
-    data: await findOwnOrder(db, request.citizen.openid, request.body.id),
+    data: await findOwnOrder(db, request.citizen.openid, request.body.id, rule()),
   }));
   registerCall(app, contract.appointmentOrders, { auth: 'citizen' }, async (request) => ({
     state: 1,
-    data: await listOwnOrders(db, request.citizen.openid),
+    data: await listOwnOrders(db, request.citizen.openid, rule()),
   }));
+  registerCall(app, contract.cancelAppointment, { auth: 'citizen', rateLimit: { max: 30, timeWindow: '1 minute' } }, async (request) => {
+    await cancelOrder(db, request.citizen.openid, request.body.id, rule());
+    return { state: 1, msg: BOOKING_CANCELLED, data: { id: request.body.id } };
+  });
+  registerCall(app, contract.moveAppointment, { auth: 'verified', rateLimit: { max: 30, timeWindow: '1 minute' } }, async (request) => {
+    await moveOrder(db, request.citizen.openid, request.body.id, request.body, rule());
+    return { state: 1, msg: BOOKING_MOVED, data: { id: request.body.id } };
+  });
 }

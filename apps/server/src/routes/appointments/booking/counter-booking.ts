@@ -1,8 +1,9 @@
 import { contract } from '@hall/api';
-import { citizenPaths } from '@hall/domain/internal';
+import { BOOKING_CANCELLED, BOOKING_MOVED, citizenPaths } from '@hall/domain/internal';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { registerCall } from '../../register-call';
+import { cancelCounterBooking, moveCounterBooking } from '../../../services/appointments/booking/booking-changes';
 import { readSession, rememberOAuthState, sessionLost } from '../../../plugins/session';
 import { bookCounterSlot, bookingPageFor, bookingSlipFor, listCounterBookings, listCounterDays, listCounterSlots } from '../../../services/appointments/booking/counter-booking';
 
@@ -12,6 +13,7 @@ const NOT_FOUND_PAGE = citizenPaths.notFound;
 /** Counter booking calls of spec part 3 §7 (POST under /online/wx/appoint) and the two booking links of the application list. */
 export async function counterBookingRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.hall;
+  const rule = () => ({ hours: app.hall.env.HALL_BOOKING_CHANGE_HOURS });
 
   registerCall(app, contract.getCalendar, { auth: 'citizen' }, async (request) => ({ state: 1, data: await listCounterDays(db, request.citizen.openid) }));
   registerCall(app, contract.queryApmCount, { auth: 'citizen' }, async (request) => ({
@@ -23,7 +25,15 @@ export async function counterBookingRoutes(app: FastifyInstance): Promise<void> 
     msg: '预约成功',
     data: await bookCounterSlot(db, request.citizen.openid, request.body),
   }));
-  registerCall(app, contract.getApmRecord, { auth: 'citizen' }, async (request) => ({ state: 1, data: await listCounterBookings(db, request.citizen.openid) }));
+  registerCall(app, contract.getApmRecord, { auth: 'citizen' }, async (request) => ({ state: 1, data: await listCounterBookings(db, request.citizen.openid, rule()) }));
+  registerCall(app, contract.cancelApmCount, { auth: 'citizen', rateLimit: { max: 30, timeWindow: '1 minute' } }, async (request) => {
+    await cancelCounterBooking(db, request.citizen.openid, request.body.id, rule());
+    return { state: 1, msg: BOOKING_CANCELLED, data: { id: request.body.id } };
+  });
+  registerCall(app, contract.moveApmCount, { auth: 'verified', rateLimit: { max: 30, timeWindow: '1 minute' } }, async (request) => {
+    await moveCounterBooking(db, request.citizen.openid, request.body.id, request.body, rule());
+    return { state: 1, msg: BOOKING_MOVED, data: { id: request.body.id } };
+  });
 
   /** Follows a booking link as the signed-in citizen; without a session, through WeChat's sign-in back to the link. */
   async function follow(request: FastifyRequest, reply: FastifyReply, target: (openid: string) => Promise<string | null>) {

@@ -6,6 +6,7 @@ import { listArticles, readArticle } from '../../../services/content/public/arti
 import { readGuide } from '../../../services/content/public/guides';
 import { listCommonQuestions, readCommonQuestion, readContactLines } from '../../../services/content/public/hall-info';
 import { findCaseProgress } from '../../../services/queries/archive/progress';
+import { searchHall } from '../../../services/content/public/hall-search';
 
 /**
  * The hall's published content (spec part 1 §7): common questions, contact lines, the region
@@ -16,6 +17,11 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.hall;
 
   registerCall(app, contract.getCommonQuesList, { auth: 'public' }, async () => ({ errcode: '00', data: await listCommonQuestions(db) }));
+
+  registerCall(app, contract.searchHall, { auth: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } }, async (request) => ({
+    errcode: '00',
+    data: await searchHall(db, request.body.searchVal, app.hall.env.HALL_XZQDM),
+  }));
 
   registerCall(app, contract.getCommonQues, { auth: 'public' }, async (request) => ({ errcode: '00', data: await readCommonQuestion(db, request.body.id) }));
 

@@ -9,6 +9,8 @@ import { formatShanghaiDate, formatShanghaiDateTime } from '../../../lib/shangha
 import { uniqueViolation } from '../../../lib/postgres-error';
 import { dayStillOpen } from '../settings/calendar-rules';
 import { markCaseBooked } from '../../applications/applications';
+import { takePlace } from './places';
+import { changeTerms, type ChangeRule } from './change-terms';
 
 /** Counter appointments (spec part 3 §2.1–§2.4, §4, §5, §7, §8): lists, booking, the citizen's own orders. */
 
@@ -56,8 +58,18 @@ export async function listSlots(db: Database, calendarIdText: string, timeClass:
   return rows.map(({ slot }) => ({ timeId: String(slot.id), timeName: slot.timeName, maxNum: slot.maxNum, countNum: slot.countNum }));
 }
 
-export async function listSites(db: Database) {
-  const rows = await db.select().from(appointmentAreas).orderBy(asc(appointmentAreas.xzqdm), asc(appointmentAreas.sort), asc(appointmentAreas.id));
+/**
+ * The service sites of the hall's own city (its district code's first four digits: the city and its
+ * districts and counties), so a hall lists the halls its citizens can go to, not sites kept for other
+ * districts' rules.
+ */
+export async function listSites(db: Database, hallDistrict: string) {
+  const city = hallDistrict.trim().slice(0, 4);
+  const rows = await db
+    .select()
+    .from(appointmentAreas)
+    .where(sql`left(${appointmentAreas.xzqdm}, 4) = ${city}`)
+    .orderBy(asc(appointmentAreas.xzqdm), asc(appointmentAreas.sort), asc(appointmentAreas.id));
   return rows.map((row) => ({ areaId: row.id, areaName: row.areaName, address: row.address, worktime: row.worktime, phone: row.phone, lat: row.lat, lng: row.lng }));
 }
 
@@ -71,6 +83,32 @@ export interface BookingInput {
   phone?: string;
   wlsh?: string;
   xzqdm?: string;
+}
+
+/** The slot an area, business, day and time name together, with its day, business and area; undefined when they do not. */
+export async function findChosenSlot(db: Database, input: Pick<BookingInput, 'area' | 'process' | 'calendar' | 'time'>) {
+  const slotId = parseRowId(input.time ?? '');
+  const calendarId = parseRowId(input.calendar ?? '');
+  const area = input.area?.trim() ?? '';
+  const [chosen] =
+    slotId === null || calendarId === null
+      ? []
+      : await db
+          .select({ slot: appointmentSlots, calendar: appointmentCalendars, process: appointmentProcesses, area: appointmentAreas })
+          .from(appointmentSlots)
+          .innerJoin(appointmentCalendars, eq(appointmentCalendars.id, appointmentSlots.calendarId))
+          .innerJoin(appointmentProcesses, eq(appointmentProcesses.id, appointmentSlots.processId))
+          .innerJoin(appointmentAreas, eq(appointmentAreas.id, appointmentCalendars.areaId))
+          .where(
+            and(
+              eq(appointmentSlots.id, slotId),
+              eq(appointmentSlots.calendarId, calendarId),
+              eq(appointmentSlots.processId, input.process?.trim() ?? ''),
+              eq(appointmentCalendars.areaId, area),
+              eq(appointmentProcesses.areaId, area),
+            ),
+          );
+  return chosen;
 }
 
 /**
@@ -90,26 +128,7 @@ export async function bookAppointment(db: Database, openid: string, input: Booki
     : [];
   if (!application) throw badRequest(CASE_NOT_BOOKABLE);
 
-  const slotId = parseRowId(input.time!);
-  const calendarId = parseRowId(input.calendar!);
-  const [chosen] =
-    slotId === null || calendarId === null
-      ? []
-      : await db
-          .select({ slot: appointmentSlots, calendar: appointmentCalendars, process: appointmentProcesses, area: appointmentAreas })
-          .from(appointmentSlots)
-          .innerJoin(appointmentCalendars, eq(appointmentCalendars.id, appointmentSlots.calendarId))
-          .innerJoin(appointmentProcesses, eq(appointmentProcesses.id, appointmentSlots.processId))
-          .innerJoin(appointmentAreas, eq(appointmentAreas.id, appointmentCalendars.areaId))
-          .where(
-            and(
-              eq(appointmentSlots.id, slotId),
-              eq(appointmentSlots.calendarId, calendarId),
-              eq(appointmentSlots.processId, input.process!.trim()),
-              eq(appointmentCalendars.areaId, input.area!.trim()),
-              eq(appointmentProcesses.areaId, input.area!.trim()),
-            ),
-          );
+  const chosen = await findChosenSlot(db, input);
   if (!chosen) throw badRequest(SLOT_NOT_FOUND);
   const date = calendarDate(chosen.calendar.calendarDate);
   if (chosen.calendar.holiday !== 0 || date < formatShanghaiDate(now)) throw badRequest(DAY_NOT_BOOKABLE);
@@ -136,12 +155,7 @@ export async function bookAppointment(db: Database, openid: string, input: Booki
         .where(and(eq(appointmentOrders.openid, openid), eq(appointmentOrders.applicationId, application.id)));
       if (sameCase) throw conflict(CASE_ALREADY_BOOKED);
       // The place is taken by the database itself: a full slot updates no row.
-      const taken = await tx
-        .update(appointmentSlots)
-        .set({ countNum: sql`${appointmentSlots.countNum} + 1` })
-        .where(and(eq(appointmentSlots.id, chosen.slot.id), sql`${appointmentSlots.countNum} < ${appointmentSlots.maxNum}`))
-        .returning({ countNum: appointmentSlots.countNum });
-      if (taken.length === 0) throw conflict(VALIDATION_MESSAGES.slotFull);
+      await takePlace(tx, chosen.slot.id);
       const [order] = await tx
         .insert(appointmentOrders)
         .values({
@@ -182,10 +196,12 @@ export async function bookAppointment(db: Database, openid: string, input: Booki
 
 type OrderRow = typeof appointmentOrders.$inferSelect;
 
-function toOrder(row: OrderRow): AppointmentOrder {
+function toOrder(row: OrderRow, rule: ChangeRule): AppointmentOrder {
   const extend = row.extendData as Partial<AppointmentOrder['extendData']>;
   return {
+    ...changeTerms(row.bookedDate, extend.timeName ?? '', rule),
     id: String(row.id),
+    proinstid: String(row.applicationId),
     name: row.name,
     phone: row.phone,
     code: row.code,
@@ -202,7 +218,7 @@ function toOrder(row: OrderRow): AppointmentOrder {
 }
 
 /** One of the caller's own orders; anyone else's reads as no data. */
-export async function findOwnOrder(db: Database, openid: string, idText: string): Promise<AppointmentOrder> {
+export async function findOwnOrder(db: Database, openid: string, idText: string, rule: ChangeRule): Promise<AppointmentOrder> {
   const row = await firstRowById(idText, (rowId) =>
     db
       .select()
@@ -210,10 +226,10 @@ export async function findOwnOrder(db: Database, openid: string, idText: string)
       .where(and(eq(appointmentOrders.id, rowId), eq(appointmentOrders.openid, openid))),
   );
   if (!row) throw notFound(NO_DATA_MESSAGE);
-  return toOrder(row);
+  return toOrder(row, rule);
 }
 
-export async function listOwnOrders(db: Database, openid: string): Promise<AppointmentOrder[]> {
+export async function listOwnOrders(db: Database, openid: string, rule: ChangeRule): Promise<AppointmentOrder[]> {
   const rows = await db.select().from(appointmentOrders).where(eq(appointmentOrders.openid, openid)).orderBy(desc(appointmentOrders.createdAt), desc(appointmentOrders.id));
-  return rows.map(toOrder);
+  return rows.map((row) => toOrder(row, rule));
 }

@@ -10,6 +10,8 @@ import { CASE_ALREADY_BOOKED, CASE_NOT_BOOKABLE, DAY_NOT_BOOKABLE, SLOT_NOT_FOUN
 import { requireUser } from '../../session/users';
 import { markCaseBooked } from '../../applications/applications';
 import { dayStillOpen } from '../settings/calendar-rules';
+import { takePlace } from './places';
+import { changeTerms, type ChangeRule } from './change-terms';
 
 /**
  * Counter booking (spec part 3 §2.5, §4, §5, §7 "Counter booking", §8): the citizen books a time
@@ -92,6 +94,24 @@ export async function listCounterSlots(db: Database, openid: string, calendarIdT
   };
 }
 
+/** A slot of one of the citizen's hall's open days from today on, with its day and date; refused with what to do otherwise. */
+export async function bookableHallSlot(db: Database, openid: string, calendarIdText: string, countIdText: string, now: Date) {
+  const hall = await counterHall(db, openid);
+  const day = await hallDay(db, hall, calendarIdText);
+  const slotId = parseRowId(countIdText);
+  const [chosen] =
+    !day || slotId === null
+      ? []
+      : await db
+          .select()
+          .from(appointmentSlots)
+          .where(and(eq(appointmentSlots.id, slotId), eq(appointmentSlots.calendarId, day.id), eq(appointmentSlots.processId, hall.processId)));
+  if (!day || !chosen) throw badRequest(SLOT_NOT_FOUND);
+  const date = calendarDate(day.calendarDate);
+  if (day.holiday !== 0 || date < formatShanghaiDate(now)) throw badRequest(DAY_NOT_BOOKABLE);
+  return { day, chosen, date };
+}
+
 export interface CounterBookingInput {
   name?: string;
   phone?: string;
@@ -107,19 +127,7 @@ export interface CounterBookingInput {
  * no row) and a unique index refuses a second booking of the date, rolling the place back.
  */
 export async function bookCounterSlot(db: Database, openid: string, input: CounterBookingInput, now = new Date()): Promise<{ id: string }> {
-  const hall = await counterHall(db, openid);
-  const day = await hallDay(db, hall, input.calendarId);
-  const slotId = parseRowId(input.countId);
-  const [chosen] =
-    !day || slotId === null
-      ? []
-      : await db
-          .select()
-          .from(appointmentSlots)
-          .where(and(eq(appointmentSlots.id, slotId), eq(appointmentSlots.calendarId, day.id), eq(appointmentSlots.processId, hall.processId)));
-  if (!day || !chosen) throw badRequest(SLOT_NOT_FOUND);
-  const date = calendarDate(day.calendarDate);
-  if (day.holiday !== 0 || date < formatShanghaiDate(now)) throw badRequest(DAY_NOT_BOOKABLE);
+  const { day, chosen, date } = await bookableHallSlot(db, openid, input.calendarId, input.countId, now);
 
   let applicationId: number | null = null;
   if (input.proinstid?.trim()) {
@@ -146,12 +154,7 @@ export async function bookCounterSlot(db: Database, openid: string, input: Count
       const [slot] = await tx.select().from(appointmentSlots).where(eq(appointmentSlots.id, chosen.id));
       const refusal = slotBookingMessage(slot!, await hasBookingOn(tx, openid, date));
       if (refusal) throw conflict(refusal);
-      const taken = await tx
-        .update(appointmentSlots)
-        .set({ countNum: sql`${appointmentSlots.countNum} + 1` })
-        .where(and(eq(appointmentSlots.id, chosen.id), sql`${appointmentSlots.countNum} < ${appointmentSlots.maxNum}`))
-        .returning({ id: appointmentSlots.id });
-      if (taken.length === 0) throw conflict(VALIDATION_MESSAGES.slotFull);
+      await takePlace(tx, chosen.id);
       const [row] = await tx
         .insert(counterBookings)
         .values({ openid, calendarId: day.id, slotId: chosen.id, bookedDate: date, yysj: counterBookingTime(date, chosen.timeName), name, phone, zjh, applicationId })
@@ -169,17 +172,19 @@ export async function bookCounterSlot(db: Database, openid: string, input: Count
 }
 
 /** The citizen's own counter bookings, newest first. */
-export async function listCounterBookings(db: Database, openid: string) {
+export async function listCounterBookings(db: Database, openid: string, rule: ChangeRule) {
   const rows = await db
-    .select({ booking: counterBookings, area: appointmentAreas, wlsh: applications.prolsh })
+    .select({ booking: counterBookings, area: appointmentAreas, wlsh: applications.prolsh, timeName: appointmentSlots.timeName })
     .from(counterBookings)
+    .innerJoin(appointmentSlots, eq(appointmentSlots.id, counterBookings.slotId))
     .innerJoin(appointmentCalendars, eq(appointmentCalendars.id, counterBookings.calendarId))
     .innerJoin(appointmentAreas, eq(appointmentAreas.id, appointmentCalendars.areaId))
     .leftJoin(applications, and(eq(applications.id, counterBookings.applicationId), eq(applications.openid, openid)))
     .where(eq(counterBookings.openid, openid))
     .orderBy(desc(counterBookings.createdAt), desc(counterBookings.id));
-  return rows.map(({ booking, area, wlsh }) => ({
+  return rows.map(({ booking, area, wlsh, timeName }) => ({
     id: String(booking.id),
+    ...changeTerms(booking.bookedDate, timeName, rule),
     createdate: formatShanghaiDateTime(booking.createdAt),
     yysj: booking.yysj,
     name: booking.name,
