@@ -62,7 +62,10 @@ async function rssMb(pid) {
   return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
 }
 
-/** A browser of one citizen: a cookie jar and the hall's own Origin on every call. */
+/** WeChat's browser: the bench citizens sign in through WeChat, and any other browser is sent to the hall's own sign-in page. */
+const WECHAT_USER_AGENT = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36 MicroMessenger/8.0.47.2560';
+
+/** A browser of one citizen in WeChat: a cookie jar and the hall's own Origin on every call. */
 function browser() {
   const jar = new Map();
   const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -74,7 +77,8 @@ function browser() {
     }
     return response;
   };
-  const request = async (path, init = {}) => keep(await fetch(BASE + path, { redirect: 'manual', ...init, headers: { origin: BASE, cookie: cookie(), ...(init.headers ?? {}) } }));
+  const request = async (path, init = {}) =>
+    keep(await fetch(BASE + path, { redirect: 'manual', ...init, headers: { origin: BASE, cookie: cookie(), 'user-agent': WECHAT_USER_AGENT, ...(init.headers ?? {}) } }));
   const post = async (path, body) => (await request(path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } })).json();
   const form = (path, fields) => request(path, { method: 'POST', body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
   return { request, post, form };

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/db/embedded';
-import { cookieFrom } from './hall';
+import { cookieFrom, WECHAT_USER_AGENT } from './hall';
 
 /**
  * Crash durability: the server and its embedded PostgreSQL are killed with SIGKILL in the middle of
@@ -51,7 +51,11 @@ function killHard(child: ChildProcess): void {
 }
 
 async function post(port: number, path: string, body: unknown, cookie = '') {
-  const response = await fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+  const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, 'user-agent': WECHAT_USER_AGENT },
+    body: JSON.stringify(body),
+  });
   return { response, body: (await response.json()) as Record<string, unknown> };
 }
 

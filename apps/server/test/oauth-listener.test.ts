@@ -3,12 +3,13 @@ import { buildApp, type HallApp } from '../src/app';
 import { connectDatabase, type DatabaseConnection } from '../src/db/client';
 import { readEnv } from '../src/env';
 import { createContext } from '../src/hall';
-import { cookieFrom } from './hall';
+import { cookieFrom, WECHAT_USER_AGENT } from './hall';
 import { createDatabase, dropDatabase } from './databases';
 
 /**
  * The whole WeChat OAuth2 round trip over real HTTP: the browser's hops and the server's own
- * code exchange with the simulator both go through a listening socket, as in production.
+ * code exchange with the simulator both go through a listening socket, as in production. The calls
+ * come from WeChat's browser: any other is sent to the hall's own sign-in page instead.
  */
 let app: HallApp;
 let connection: DatabaseConnection;
@@ -31,7 +32,7 @@ afterAll(async () => {
 });
 
 async function postJson(path: string, body: unknown, cookie = '') {
-  const response = await fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+  const response = await fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, 'user-agent': WECHAT_USER_AGENT }, body: JSON.stringify(body) });
   return { response, body: (await response.json()) as Record<string, unknown> };
 }
 
