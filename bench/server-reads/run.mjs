@@ -31,20 +31,18 @@
 // Beside req/s each line prints the server's CPU time per request (user + system, read from /proc):
 // what a call costs the server process itself, steadier from run to run than req/s on a shared machine;
 // and the bytes of one reply as sent (headers and compressed body).
-import { execFileSync, fork, spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { DEFAULT_SERVER_MAIN, cpuSeconds, embeddedUrl, freshDatabase, startHall as startHallProcess, stop } from '../lib/hall-processes.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '..', '..');
-const serverMain = process.env.BENCH_SERVER_MAIN ? resolve(process.env.BENCH_SERVER_MAIN) : join(root, 'apps', 'server', 'dist', 'main.js');
+const serverMain = process.env.BENCH_SERVER_MAIN ? resolve(process.env.BENCH_SERVER_MAIN) : DEFAULT_SERVER_MAIN;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PROCESS_COUNTS = (process.env.BENCH_PROCESSES ?? '1,2').split(',').map(Number);
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
@@ -58,52 +56,7 @@ const MIX_OPERATORS = Number(process.env.BENCH_MIX_OPERATORS ?? 20);
 const BROWSER_HEADERS = { 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate, br' };
 
 const children = [];
-const CLOCK_TICKS = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/** CPU seconds (user + system) the processes have used so far; null where /proc cannot tell. */
-function cpuSeconds(pids) {
-  try {
-    return pids.reduce((sum, pid) => {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
-        .replace(/^.*\) /, '')
-        .split(' ');
-      return sum + (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-    }, 0);
-  } catch {
-    return null;
-  }
-}
 const cleanups = [];
-
-async function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitFor(url, timeoutMs = 180_000) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
 
 async function startBare(databaseUrl) {
   const env = { ...process.env };
@@ -115,46 +68,10 @@ async function startBare(databaseUrl) {
   return { origin: address, child };
 }
 
-/** The last few kilobytes of a log: a run at LOG_LEVEL=info writes hundreds of megabytes, more than one string holds. */
-function tailOf(file, bytes = 3000) {
-  const fd = openSync(file, 'r');
-  try {
-    const size = fstatSync(fd).size;
-    const buffer = Buffer.alloc(Math.min(bytes, size));
-    readSync(fd, buffer, 0, buffer.length, size - buffer.length);
-    return buffer.toString('utf8');
-  } finally {
-    closeSync(fd);
-  }
-}
-
-async function startHall({ dataDir, databaseUrl, profileDir, logFile }) {
-  const port = await freePort();
-  const out = openSync(logFile, 'a');
-  const args = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), serverMain];
-  const env = { ...process.env, HALL_MODE: 'demo', PORT: String(port), HOST: '127.0.0.1', HALL_DATA_DIR: dataDir, LOG_LEVEL: LOG_LEVEL };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', out, out] });
-  children.push(child);
-  const origin = `http://127.0.0.1:${port}`;
-  const exited = new Promise((_, reject) => child.once('exit', (code) => reject(new Error(`the hall server stopped (${code}):\n${tailOf(logFile)}`))));
-  await Promise.race([waitFor(`${origin}/healthz`), exited]);
-  return { origin, child };
-}
-
-/** The address of the embedded PostgreSQL the first server started in its data folder. */
-async function embeddedUrl(dataDir) {
-  const [, , , port] = (await readFile(join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n');
-  const password = (await readFile(join(dataDir, 'pg-password'), 'utf8')).trim();
-  return `postgres://hall:${password}@127.0.0.1:${Number(port)}/hall`;
-}
-
-async function stop(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGINT');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 30_000))]);
+async function startHall(options) {
+  const hall = await startHallProcess({ ...options, logLevel: LOG_LEVEL, serverMain });
+  children.push(hall.child);
+  return hall;
 }
 
 async function post(origin, path, body, cookie) {
@@ -427,20 +344,9 @@ async function main() {
   cleanups.push(() => rm(work, { recursive: true, force: true }));
   let databaseUrl;
   if (process.env.DATABASE_URL) {
-    const name = `hall_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    cleanups.push(async () => {
-      const dropper = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    });
+    const fresh = await freshDatabase(process.env.DATABASE_URL);
+    databaseUrl = fresh.databaseUrl;
+    cleanups.push(fresh.drop);
   }
   const logFile = join(work, 'server.log');
   const bare = await startBare(undefined);
