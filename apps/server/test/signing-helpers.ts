@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRootCertificate, issueCertificate, type IssuedCertificate } from '../src/documents/signing/certificates';
@@ -12,6 +14,70 @@ export function makeSignerChain(names: { ca: string; signer: string; organisatio
   const ca = createRootCertificate({ subject: { CN: names.ca, O: names.organisation, C: 'CN' }, notBefore: new Date(Date.now() - 10 * YEAR_MS), notAfter: new Date(Date.now() + 10 * YEAR_MS) });
   const signer = issueCertificate(ca, { subject: { CN: names.signer, O: names.organisation, C: 'CN' }, notBefore: from, notAfter: to, role: 'signer' });
   return { ca, signer };
+}
+
+/** SM2's standard signer ID (1234567812345678), which it hashes into Z, as openssl's option. */
+export const DISTID = 'distid:1234567812345678';
+
+/** Runs the openssl command line; answers its output, or throws with what it said on stderr. */
+export function openssl(args: string[]): string {
+  const run = spawnSync('openssl', args, { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`openssl ${args.join(' ')}: ${run.stderr}`);
+  return run.stdout;
+}
+
+/** An SM2 CA (self-signed, SM2 with SM3 and the standard ID) and a signer it issued, all by openssl, in `dir`. */
+export async function opensslSm2Chain(dir: string, names: { ca: string; signer: string; organisation?: string }): Promise<{ caFile: string; signerFile: string; keyFile: string }> {
+  const organisation = names.organisation ?? 'SM2 Test Centre';
+  await mkdir(dir, { recursive: true });
+  const file = (name: string) => join(dir, name);
+  openssl(['genpkey', '-algorithm', 'SM2', '-out', file('ca.key')]);
+  openssl([
+    'req',
+    '-x509',
+    '-new',
+    '-key',
+    file('ca.key'),
+    '-sm3',
+    '-sigopt',
+    DISTID,
+    '-subj',
+    `/CN=${names.ca}/O=${organisation}/C=CN`,
+    '-days',
+    '3650',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
+    '-out',
+    file('ca.pem'),
+  ]);
+  openssl(['genpkey', '-algorithm', 'SM2', '-out', file('signer.key')]);
+  openssl(['req', '-new', '-key', file('signer.key'), '-sm3', '-sigopt', DISTID, '-subj', `/CN=${names.signer}/O=${organisation}/C=CN`, '-out', file('signer.csr')]);
+  await writeFile(file('signer.ext'), 'basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature,nonRepudiation\n');
+  openssl([
+    'x509',
+    '-req',
+    '-in',
+    file('signer.csr'),
+    '-CA',
+    file('ca.pem'),
+    '-CAkey',
+    file('ca.key'),
+    '-CAcreateserial',
+    '-sm3',
+    '-sigopt',
+    DISTID,
+    '-vfyopt',
+    DISTID,
+    '-days',
+    '365',
+    '-extfile',
+    file('signer.ext'),
+    '-out',
+    file('signer.pem'),
+  ]);
+  return { caFile: file('ca.pem'), signerFile: file('signer.pem'), keyFile: file('signer.key') };
 }
 
 let productionFiles: { key: string; chain: string } | undefined;

@@ -4,7 +4,7 @@ import { mkdtemp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeSignerChain } from '../../../test/signing-helpers';
+import { makeSignerChain, opensslSm2Chain } from '../../../test/signing-helpers';
 import { readEnv } from '../../env';
 import { missingProductionSettings } from '../../mode';
 import { isSm2Key } from './sm2';
@@ -74,33 +74,8 @@ describe('the signing identity', () => {
 
   it('production with HALL_SIGNING_ALGORITHM=sm2: an SM2 key and chain made by openssl; without them the hall names both settings; an RSA key is refused', async () => {
     const sm2Dir = join(dir, 'sm2-production');
-    await mkdir(sm2Dir);
     const file = (name: string) => join(sm2Dir, name);
-    const openssl = (args: string[]) => expect(spawnSync('openssl', args, { encoding: 'utf8' }).status).toBe(0);
-    openssl(['genpkey', '-algorithm', 'SM2', '-out', file('ca.key')]);
-    openssl(['req', '-x509', '-new', '-key', file('ca.key'), '-sm3', '-sigopt', 'distid:1234567812345678', '-subj', '/CN=SM2 Root/O=Centre/C=CN', '-days', '30', '-out', file('ca.pem')]);
-    openssl(['genpkey', '-algorithm', 'SM2', '-out', file('signer.key')]);
-    openssl(['req', '-new', '-key', file('signer.key'), '-sm3', '-sigopt', 'distid:1234567812345678', '-subj', '/CN=SM2 Seal/O=Centre/C=CN', '-out', file('signer.csr')]);
-    openssl([
-      'x509',
-      '-req',
-      '-in',
-      file('signer.csr'),
-      '-CA',
-      file('ca.pem'),
-      '-CAkey',
-      file('ca.key'),
-      '-CAcreateserial',
-      '-sm3',
-      '-sigopt',
-      'distid:1234567812345678',
-      '-vfyopt',
-      'distid:1234567812345678',
-      '-days',
-      '30',
-      '-out',
-      file('signer.pem'),
-    ]);
+    await opensslSm2Chain(sm2Dir, { ca: 'SM2 Root', signer: 'SM2 Seal', organisation: 'Centre' });
     // The chain file lists the root first: the hall orders it by checking each SM2 signature itself.
     await writeFile(file('chain.pem'), (await readFile(file('ca.pem'), 'utf8')) + (await readFile(file('signer.pem'), 'utf8')));
     const settings = { HALL_MODE: 'production', HALL_SIGNING_ALGORITHM: 'sm2', HALL_SIGNING_KEY: file('signer.key'), HALL_SIGNING_CHAIN: file('chain.pem') };

@@ -1,7 +1,7 @@
 import * as asn1js from 'asn1js';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -16,7 +16,7 @@ import { PLACEHOLDER_TEXT } from '../../../src/documents/signing/signature-layou
 import { loadSigningIdentity, loadTrustRoots } from '../../../src/documents/signing/signing-identity';
 import type { VerificationOutcome } from '../../../src/documents/verification/verdicts';
 import { readEnv } from '../../../src/env';
-import { appendUpdate, tail } from '../../signing-helpers';
+import { appendUpdate, DISTID, openssl, opensslSm2Chain, tail } from '../../signing-helpers';
 
 /**
  * SM2 seals (GB/T 38540, GB/T 35275): every signature here is made by the openssl command line over the
@@ -24,7 +24,6 @@ import { appendUpdate, tail } from '../../signing-helpers';
  * by the real verifier in its worker. Then a hall in SM2 mode signs, and openssl checks its signature.
  */
 
-const DISTID = 'distid:1234567812345678';
 const OIDS = {
   data: '1.2.840.113549.1.7.1',
   signedData: '1.2.840.113549.1.7.2',
@@ -41,65 +40,6 @@ let verifier: WorkerPdfVerifier;
 /** An SM2 CA among the trust roots and a signer it issued; and a CA outside them with its signer. */
 let trusted: { caFile: string; signerFile: string; keyFile: string };
 let stranger: { caFile: string; signerFile: string; keyFile: string };
-
-function openssl(args: string[]): string {
-  const run = spawnSync('openssl', args, { encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`openssl ${args.join(' ')}: ${run.stderr}`);
-  return run.stdout;
-}
-
-/** An SM2 CA (self-signed, SM2 with SM3 and the standard ID) and a signer it issued, all by openssl. */
-async function opensslSm2Chain(dir: string, names: { ca: string; signer: string }): Promise<{ caFile: string; signerFile: string; keyFile: string }> {
-  await mkdir(dir, { recursive: true });
-  const file = (name: string) => join(dir, name);
-  openssl(['genpkey', '-algorithm', 'SM2', '-out', file('ca.key')]);
-  openssl([
-    'req',
-    '-x509',
-    '-new',
-    '-key',
-    file('ca.key'),
-    '-sm3',
-    '-sigopt',
-    DISTID,
-    '-subj',
-    `/CN=${names.ca}/O=SM2 Test Centre/C=CN`,
-    '-days',
-    '3650',
-    '-addext',
-    'basicConstraints=critical,CA:TRUE',
-    '-addext',
-    'keyUsage=critical,keyCertSign,cRLSign',
-    '-out',
-    file('ca.pem'),
-  ]);
-  openssl(['genpkey', '-algorithm', 'SM2', '-out', file('signer.key')]);
-  openssl(['req', '-new', '-key', file('signer.key'), '-sm3', '-sigopt', DISTID, '-subj', `/CN=${names.signer}/O=SM2 Test Centre/C=CN`, '-out', file('signer.csr')]);
-  await writeFile(file('signer.ext'), 'basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature,nonRepudiation\n');
-  openssl([
-    'x509',
-    '-req',
-    '-in',
-    file('signer.csr'),
-    '-CA',
-    file('ca.pem'),
-    '-CAkey',
-    file('ca.key'),
-    '-CAcreateserial',
-    '-sm3',
-    '-sigopt',
-    DISTID,
-    '-vfyopt',
-    DISTID,
-    '-days',
-    '365',
-    '-extfile',
-    file('signer.ext'),
-    '-out',
-    file('signer.pem'),
-  ]);
-  return { caFile: file('ca.pem'), signerFile: file('signer.pem'), keyFile: file('signer.key') };
-}
 
 const derOf = async (pemFile: string) => pemBlocks(await readFile(pemFile, 'utf8'))[0]!;
 
