@@ -34,35 +34,25 @@ async function refuseUnlessChangeable(tx: Tx, kind: Kind, held: { id: number; bo
   if (attended) throw conflict(BOOKING_ALREADY_ATTENDED);
 }
 
-/** The caller's own order with its slot's name, locked for the change; anyone else's reads as not found. */
-async function heldOrder(tx: Tx, openid: string, idText: string) {
-  const id = parseRowId(idText);
-  const [row] =
-    id === null
-      ? []
-      : await tx
-          .select({ order: appointmentOrders, timeName: appointmentSlots.timeName })
-          .from(appointmentOrders)
-          .innerJoin(appointmentSlots, eq(appointmentSlots.id, appointmentOrders.slotId))
-          .where(and(eq(appointmentOrders.id, id), eq(appointmentOrders.openid, openid)))
-          .for('update', { of: appointmentOrders });
-  if (!row) throw notFound(BOOKING_NOT_FOUND);
-  return { ...row.order, timeName: row.timeName };
-}
+/** The two tables of bookings a citizen may change: 在线预约 and 窗口预约. */
+type BookingTable = typeof appointmentOrders | typeof counterBookings;
 
-async function heldCounterBooking(tx: Tx, openid: string, idText: string) {
+/** The caller's own booking in `table` with its slot's name, locked for the change; anyone else's reads as not found. */
+async function heldBooking<T extends BookingTable>(tx: Tx, table: T, openid: string, idText: string): Promise<T['$inferSelect'] & { timeName: string }> {
   const id = parseRowId(idText);
+  // Both tables name their id, owner and slot alike; the query is written once over those columns.
+  const bookings = table as typeof counterBookings;
   const [row] =
     id === null
       ? []
       : await tx
-          .select({ booking: counterBookings, timeName: appointmentSlots.timeName })
-          .from(counterBookings)
-          .innerJoin(appointmentSlots, eq(appointmentSlots.id, counterBookings.slotId))
-          .where(and(eq(counterBookings.id, id), eq(counterBookings.openid, openid)))
-          .for('update', { of: counterBookings });
+          .select({ booking: bookings, timeName: appointmentSlots.timeName })
+          .from(bookings)
+          .innerJoin(appointmentSlots, eq(appointmentSlots.id, bookings.slotId))
+          .where(and(eq(bookings.id, id), eq(bookings.openid, openid)))
+          .for('update', { of: bookings });
   if (!row) throw notFound(BOOKING_NOT_FOUND);
-  return { ...row.booking, timeName: row.timeName };
+  return { ...(row.booking as T['$inferSelect']), timeName: row.timeName };
 }
 
 /** A second booking of the new date: the unique index answers, as it does for a new booking. */
@@ -74,7 +64,7 @@ function dateTaken(error: unknown, constraint: string): never {
 /** Cancels the caller's online appointment; its case can be booked again. */
 export async function cancelOrder(db: Database, openid: string, idText: string, rule: ChangeRule): Promise<void> {
   await db.transaction(async (tx) => {
-    const held = await heldOrder(tx, openid, idText);
+    const held = await heldBooking(tx, appointmentOrders, openid, idText);
     await refuseUnlessChangeable(tx, 'order', held, rule);
     await tx.delete(appointmentOrders).where(eq(appointmentOrders.id, held.id));
     await releasePlace(tx, held.slotId);
@@ -92,7 +82,7 @@ export async function moveOrder(db: Database, openid: string, idText: string, to
   if (chosen.calendar.holiday !== 0 || !bookingChangeable(date, chosen.slot.timeName, 0, now)) throw badRequest(DAY_NOT_BOOKABLE);
   try {
     await db.transaction(async (tx) => {
-      const held = await heldOrder(tx, openid, idText);
+      const held = await heldBooking(tx, appointmentOrders, openid, idText);
       if (held.slotId === chosen.slot.id) throw badRequest(SAME_SLOT);
       await refuseUnlessChangeable(tx, 'order', held, rule);
       if (!(await dayStillOpen(tx, chosen.calendar.id))) throw badRequest(DAY_NOT_BOOKABLE);
@@ -119,7 +109,7 @@ export async function moveOrder(db: Database, openid: string, idText: string, to
 /** Cancels the caller's counter booking; a case it was made for can be booked again. */
 export async function cancelCounterBooking(db: Database, openid: string, idText: string, rule: ChangeRule): Promise<void> {
   await db.transaction(async (tx) => {
-    const held = await heldCounterBooking(tx, openid, idText);
+    const held = await heldBooking(tx, counterBookings, openid, idText);
     await refuseUnlessChangeable(tx, 'counter', held, rule);
     await tx.delete(counterBookings).where(eq(counterBookings.id, held.id));
     await releasePlace(tx, held.slotId);
@@ -134,7 +124,7 @@ export async function moveCounterBooking(db: Database, openid: string, idText: s
   if (!bookingChangeable(date, chosen.timeName, 0, now)) throw badRequest(DAY_NOT_BOOKABLE);
   try {
     await db.transaction(async (tx) => {
-      const held = await heldCounterBooking(tx, openid, idText);
+      const held = await heldBooking(tx, counterBookings, openid, idText);
       if (held.slotId === chosen.id) throw badRequest(SAME_SLOT);
       await refuseUnlessChangeable(tx, 'counter', held, rule);
       if (!(await dayStillOpen(tx, day.id))) throw badRequest(DAY_NOT_BOOKABLE);
