@@ -1,7 +1,7 @@
 import { contract } from '@hall/api';
 import type { FastifyInstance } from 'fastify';
-import { BOOKING_CANCELLED, BOOKING_MOVED } from '@hall/domain';
 import { registerCall } from '../../register-call';
+import { registerBookingChanges } from './booking-change-calls';
 import { cancelOrder, moveOrder } from '../../../services/appointments/booking/booking-changes';
 import { bookAppointment, findOwnOrder, listAreas, listCalendars, listOwnOrders, listProcesses, listSites, listSlots } from '../../../services/appointments/booking/appointments';
 
@@ -28,12 +28,10 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
     state: 1,
     data: await listOwnOrders(db, request.citizen.openid, rule()),
   }));
-  registerCall(app, contract.cancelAppointment, { auth: 'citizen', rateLimit: { max: 30, timeWindow: '1 minute' } }, async (request) => {
-    await cancelOrder(db, request.citizen.openid, request.body.id, rule());
-    return { state: 1, msg: BOOKING_CANCELLED, data: { id: request.body.id } };
-  });
-  registerCall(app, contract.moveAppointment, { auth: 'verified', rateLimit: { max: 30, timeWindow: '1 minute' } }, async (request) => {
-    await moveOrder(db, request.citizen.openid, request.body.id, request.body, rule());
-    return { state: 1, msg: BOOKING_MOVED, data: { id: request.body.id } };
+  registerBookingChanges(app, {
+    cancel: contract.cancelAppointment,
+    move: contract.moveAppointment,
+    cancelBooking: (openid, id, changeRule) => cancelOrder(db, openid, id, changeRule),
+    moveBooking: (openid, to, changeRule) => moveOrder(db, openid, to.id, to, changeRule),
   });
 }

@@ -1,8 +1,9 @@
 import { contract } from '@hall/api';
-import { BOOKING_CANCELLED, BOOKING_MOVED, citizenPaths } from '@hall/domain/internal';
+import { citizenPaths } from '@hall/domain/internal';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { registerCall } from '../../register-call';
+import { registerBookingChanges } from './booking-change-calls';
 import { cancelCounterBooking, moveCounterBooking } from '../../../services/appointments/booking/booking-changes';
 import { readSession, rememberOAuthState, sessionLost } from '../../../plugins/session';
 import { bookCounterSlot, bookingPageFor, bookingSlipFor, listCounterBookings, listCounterDays, listCounterSlots } from '../../../services/appointments/booking/counter-booking';
@@ -26,13 +27,11 @@ export async function counterBookingRoutes(app: FastifyInstance): Promise<void> 
     data: await bookCounterSlot(db, request.citizen.openid, request.body),
   }));
   registerCall(app, contract.getApmRecord, { auth: 'citizen' }, async (request) => ({ state: 1, data: await listCounterBookings(db, request.citizen.openid, rule()) }));
-  registerCall(app, contract.cancelApmCount, { auth: 'citizen', rateLimit: { max: 30, timeWindow: '1 minute' } }, async (request) => {
-    await cancelCounterBooking(db, request.citizen.openid, request.body.id, rule());
-    return { state: 1, msg: BOOKING_CANCELLED, data: { id: request.body.id } };
-  });
-  registerCall(app, contract.moveApmCount, { auth: 'verified', rateLimit: { max: 30, timeWindow: '1 minute' } }, async (request) => {
-    await moveCounterBooking(db, request.citizen.openid, request.body.id, request.body, rule());
-    return { state: 1, msg: BOOKING_MOVED, data: { id: request.body.id } };
+  registerBookingChanges(app, {
+    cancel: contract.cancelApmCount,
+    move: contract.moveApmCount,
+    cancelBooking: (openid, id, changeRule) => cancelCounterBooking(db, openid, id, changeRule),
+    moveBooking: (openid, to, changeRule) => moveCounterBooking(db, openid, to.id, to, changeRule),
   });
 
   /** Follows a booking link as the signed-in citizen; without a session, through WeChat's sign-in back to the link. */
