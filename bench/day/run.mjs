@@ -20,7 +20,7 @@
 // are spread over two servers on one database, as a proxy that keeps a visitor on one process would.
 //
 // Settings (environment):
-//   BENCH_MINUTES     wall-clock minutes one step (one hour of the hall) lasts (default 2)
+//   BENCH_MINUTES     wall-clock minutes one step (one hour of the hall) lasts (default 1)
 //   BENCH_CITIZENS    citizens in the first step (default 200)
 //   BENCH_GROWTH      how much each step grows the citizens (default 1.5)
 //   BENCH_STEPS       the most steps a search takes (default 6)
@@ -35,16 +35,16 @@
 // It prints, per step, each call's count, p50, p95, p99, refusals (a 4xx the hall means, such as a full
 // slot) and errors (5xx, no answer), then a table of the steps and the sustained rate.
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contract } from '@hall/api';
 import pg from 'pg';
-import { cpuSeconds, embeddedUrl, freshDatabase, startHall, stop } from '../lib/hall-processes.mjs';
+import { cpuSeconds, embeddedUrl, prepareRun, startHall, stop } from '../lib/hall-processes.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const MINUTES = Number(process.env.BENCH_MINUTES ?? 2);
+const MINUTES = Number(process.env.BENCH_MINUTES ?? 1);
 const FIRST_CITIZENS = Number(process.env.BENCH_CITIZENS ?? 200);
 const GROWTH = Number(process.env.BENCH_GROWTH ?? 1.5);
 const STEPS = Number(process.env.BENCH_STEPS ?? 6);
@@ -402,18 +402,9 @@ async function search(servers, operators, verifyProfile) {
 }
 
 async function main() {
-  const work = await mkdtemp(join(tmpdir(), 'hall-day-'));
-  // As root the embedded PostgreSQL runs as the postgres user, who must reach its folder inside.
-  await chmod(work, 0o711);
-  cleanups.push(() => rm(work, { recursive: true, force: true }));
-  let databaseUrl;
-  if (process.env.DATABASE_URL) {
-    const fresh = await freshDatabase(process.env.DATABASE_URL);
-    databaseUrl = fresh.databaseUrl;
-    cleanups.push(fresh.drop);
-  }
+  const { work, logFile, databaseUrl: freshUrl } = await prepareRun('hall-day-', cleanups);
+  let databaseUrl = freshUrl;
   verificationPdf = await readFile(join(root, 'apps', 'server', 'assets', 'downloads', 'power-of-attorney.pdf'));
-  const logFile = join(work, 'server.log');
   const launch = async (n) => {
     const hall = await startHall({ dataDir: join(work, `data${n}`), databaseUrl, logFile, logLevel: LOG_LEVEL, env: { HALL_TRUST_PROXY: '127.0.0.1' } });
     children.push(hall.child);

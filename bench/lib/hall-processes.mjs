@@ -3,7 +3,8 @@
 // PostgreSQL in its data folder unless a DATABASE_URL is given, and the others join the same database.
 import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,24 +89,31 @@ export async function stop(child) {
 }
 
 /**
- * A fresh database on the PostgreSQL of `adminUrl` (DATABASE_URL), for one run: answers its address and
- * a clean-up that drops it.
+ * Where one run works: a temporary folder (for the servers' data and their log) and, when DATABASE_URL
+ * names a PostgreSQL, a fresh database on it. Pushes onto `cleanups` what removes both; answers the
+ * folder, the log's path and the database's address (undefined: the first server starts its own).
  */
-export async function freshDatabase(adminUrl) {
+export async function prepareRun(prefix, cleanups) {
+  const work = await mkdtemp(join(tmpdir(), prefix));
+  // As root the embedded PostgreSQL runs as the postgres user, who must reach its folder inside.
+  await chmod(work, 0o711);
+  cleanups.push(() => rm(work, { recursive: true, force: true }));
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) return { work, logFile: join(work, 'server.log'), databaseUrl: undefined };
   const name = `hall_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const drop = async () => {
+  cleanups.push(async () => {
     const dropper = new pg.Client({ connectionString: adminUrl });
     await dropper.connect();
     await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await dropper.end();
-  };
-  return { databaseUrl: url.toString(), drop };
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { work, logFile: join(work, 'server.log'), databaseUrl: url.toString() };
 }
 
 const CLOCK_TICKS = (() => {

@@ -33,13 +33,12 @@
 // and the bytes of one reply as sent (headers and compressed body).
 import { fork } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { DEFAULT_SERVER_MAIN, cpuSeconds, embeddedUrl, freshDatabase, startHall as startHallProcess, stop } from '../lib/hall-processes.mjs';
+import { DEFAULT_SERVER_MAIN, cpuSeconds, embeddedUrl, prepareRun, startHall as startHallProcess, stop } from '../lib/hall-processes.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const serverMain = process.env.BENCH_SERVER_MAIN ? resolve(process.env.BENCH_SERVER_MAIN) : DEFAULT_SERVER_MAIN;
@@ -338,17 +337,8 @@ const cpuText = (micros) => (micros === null ? '-' : `${Math.round(micros)} µs`
 const padStart = (text, width) => String(text).padStart(width);
 
 async function main() {
-  const work = await mkdtemp(join(tmpdir(), 'hall-bench-'));
-  // As root the embedded PostgreSQL runs as the postgres user, who must reach its folder inside.
-  await chmod(work, 0o711);
-  cleanups.push(() => rm(work, { recursive: true, force: true }));
-  let databaseUrl;
-  if (process.env.DATABASE_URL) {
-    const fresh = await freshDatabase(process.env.DATABASE_URL);
-    databaseUrl = fresh.databaseUrl;
-    cleanups.push(fresh.drop);
-  }
-  const logFile = join(work, 'server.log');
+  const { work, logFile, databaseUrl: freshUrl } = await prepareRun('hall-bench-', cleanups);
+  let databaseUrl = freshUrl;
   const bare = await startBare(undefined);
   const first = await startHall({ dataDir: join(work, 'data1'), databaseUrl, profileDir: process.env.BENCH_CPU_PROF, logFile });
   databaseUrl ??= await embeddedUrl(join(work, 'data1'));
