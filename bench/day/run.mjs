@@ -389,7 +389,12 @@ async function search(servers, operators, verifyProfile) {
     // The rate the server received: the arrivals of the step, over its wall-clock seconds, an hour.
     const perHour = Math.round((arrived / (MINUTES * 60)) * 3600);
     const sustained = total.p95 <= P95_LIMIT_MS && total.errors <= ERROR_LIMIT * total.count;
-    steps.push({ citizens: arrived, perHour, total, sustained });
+    // The call that weighs on citizens most: the highest p95 among calls made at least ten times.
+    const slowest = [...figures.calls]
+      .map(([name, entry]) => ({ name, ...summary(entry) }))
+      .filter((call) => call.count >= 10)
+      .sort((a, b) => b.p95 - a.p95)[0];
+    steps.push({ citizens: arrived, perHour, total, sustained, slowest });
     console.log(
       `step ${step + 1}: ${arrived} citizens in ${MINUTES} min (${perHour} an hour as the server sees them), ${total.count} calls, p50 ${ms(total.p50)} ms, p95 ${ms(total.p95)} ms, p99 ${ms(total.p99)} ms, ${total.errors} errors, ${total.refused} refusals; the servers' CPU ${cpu === null ? '-' : `${cpu.toFixed(1)} s`}, load average ${loadavg()[0].toFixed(2)}`,
     );
@@ -441,11 +446,11 @@ async function main() {
     results.push({ processes, steps: await search(measured, operators, verifyProfile) });
   }
 
-  console.log('\nsteps | processes | citizens a step | citizens an hour (server) | calls | p50 ms | p95 ms | p99 ms | errors | sustained');
+  console.log('\nstep | processes | citizens a step | citizens an hour (server) | calls | p50 ms | p95 ms | p99 ms | errors | slowest call, p95 ms | sustained');
   for (const { processes, steps } of results) {
     steps.forEach((s, i) =>
       console.log(
-        `${i + 1} | ${processes} | ${s.citizens} | ${s.perHour} | ${s.total.count} | ${ms(s.total.p50)} | ${ms(s.total.p95)} | ${ms(s.total.p99)} | ${s.total.errors} | ${s.sustained ? 'yes' : 'no'}`,
+        `${i + 1} | ${processes} | ${s.citizens} | ${s.perHour} | ${s.total.count} | ${ms(s.total.p50)} | ${ms(s.total.p95)} | ${ms(s.total.p99)} | ${s.total.errors} | ${s.slowest ? `${s.slowest.name}, ${ms(s.slowest.p95)}` : '-'} | ${s.sustained ? 'yes' : 'no'}`,
       ),
     );
   }
