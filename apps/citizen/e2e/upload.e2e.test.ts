@@ -40,6 +40,21 @@ describe('uploading materials and submitting', () => {
     expect(starred.length).toBeLessThan(names.length);
     await shot(page, 'materials');
 
+    // 请按照帮助提示上传资料: each material carries the catalogue's hint, and 查看示例 opens its sample picture.
+    const identity = page.getByRole('region', { name: '抵押双方身份证明' });
+    await identity.getByText('上传身份证正反两面，四角完整、文字清晰、无反光；有多位申请人的，每人都要上传。').waitFor();
+    await page.getByRole('region', { name: '抵押合同及主债权合同' }).getByText('合同每一页拍一张，包括双方签字盖章的页面，按页码顺序上传。').waitFor();
+    await expect(page.getByRole('region', { name: '抵押合同及主债权合同' }).getByRole('button', { name: '查看示例' }).count()).resolves.toBe(0);
+    const sampleButton = identity.getByRole('button', { name: '查看示例' });
+    const sampleBox = await sampleButton.boundingBox();
+    expect(sampleBox!.height).toBeGreaterThanOrEqual(44);
+    await sampleButton.click();
+    const sample = page.locator('.adm-image-viewer-content img[src*="article-picture"]').first();
+    await expect.poll(() => sample.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 10_000 }).toBe(600);
+    await shot(page, 'material-sample');
+    await page.locator('.hall-gallery__close').click();
+    await page.locator('.adm-image-viewer-content').waitFor({ state: 'hidden' });
+
     // Next without attachments: the first required material is named.
     await page.getByRole('button', { name: '下一步' }).click();
     await acknowledge(page, `「${starred[0]}」 附件不可为空`);

@@ -13,6 +13,9 @@ export function useHallSearchTerm(): [string, (term: string) => void] {
   return [params.get('q') ?? '', (term) => setParams(term.trim() ? { q: term.trim() } : {}, { replace: false })];
 }
 
+/** Short enough to show whole at 320 px in 长辈模式; the search still covers every kind the results list. */
+export const SEARCH_PLACEHOLDER = '搜索业务、指南等';
+
 /** One search box on the home, across news, guides, laws, announcements, downloads, questions and businesses. */
 export function HallSearchBox() {
   const [term, setTerm] = useHallSearchTerm();
@@ -29,7 +32,7 @@ export function HallSearchBox() {
     >
       <SearchBar
         className="hall-search__bar"
-        placeholder="搜索新闻、指南、法规、下载、问题、业务"
+        placeholder={SEARCH_PLACEHOLDER}
         value={input}
         onChange={setInput}
         onSearch={setTerm}
