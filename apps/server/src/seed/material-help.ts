@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Database } from '../db/client';
 import { articlePictures } from '../db/schema';
 import { appRoot } from '../lib/app-root';
-import type { FileStorage } from '../storage/file-storage';
+import { isStored, type FileStorage } from '../storage/file-storage';
 
 interface DemoSample {
   id: string;
@@ -60,13 +60,4 @@ export async function provideDemoMaterialSamples(db: Database, files: FileStorag
     if (written.length === 0) await files.remove(saved.key);
   }
   return missing;
-}
-
-async function isStored(files: FileStorage, key: string): Promise<boolean> {
-  try {
-    (await files.open(key)).destroy();
-    return true;
-  } catch {
-    return false;
-  }
 }
