@@ -70,6 +70,9 @@ describe('uploading materials and submitting', () => {
     const first = page.getByRole('img', { name: `${starred[0]}第1张` });
     await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
     await expect(first.evaluate((img: HTMLImageElement) => [img.getBoundingClientRect().width, img.getBoundingClientRect().height])).resolves.toEqual([78, 78]);
+    // To the end of the list, as a citizen scrolls before 下一步: no add button half under the footer.
+    await page.mouse.wheel(0, 5000);
+    await expect.poll(() => page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1)).toBe(true);
     await shot(page, 'uploaded');
 
     // The gallery opens on a thumbnail.
