@@ -54,6 +54,20 @@ describe('uploading materials and submitting', () => {
     await shot(page, 'material-sample');
     await page.locator('.hall-gallery__close').click();
     await page.locator('.adm-image-viewer-content').waitFor({ state: 'hidden' });
+    // The help on the narrowest phone, and in 长辈模式's larger text.
+    const phoneSize = page.viewportSize()!;
+    await page.setViewportSize({ width: 320, height: 760 });
+    await shot(page, 'materials-320');
+    await page.goto('/my');
+    await page.getByRole('switch', { name: '长辈模式' }).click();
+    await page.goBack();
+    await identity.getByRole('button', { name: '查看示例' }).waitFor();
+    await shot(page, 'elder-materials-320');
+    await page.goto('/my');
+    await page.getByRole('switch', { name: '长辈模式' }).click();
+    await page.goBack();
+    await page.setViewportSize(phoneSize);
+    await identity.getByRole('button', { name: '查看示例' }).waitFor();
 
     // Next without attachments: the first required material is named.
     await page.getByRole('button', { name: '下一步' }).click();

@@ -24,7 +24,7 @@ const CERTIFICATE_SAMPLE: DemoSample = { id: 'p-demo-sample-certificate', asset:
 const HELP: { matches: (name: string) => boolean; hint: string; sample?: DemoSample }[] = [
   { matches: (name) => name === '不动产登记申请书', hint: '可在首页“下载中心”下载申请书，填写后由申请人签字，逐页拍照上传。' },
   { matches: (name) => name.includes('身份证明'), hint: '上传身份证正反两面，四角完整、文字清晰、无反光；有多位申请人的，每人都要上传。', sample: ID_CARD_SAMPLE },
-  { matches: (name) => name === '不动产权证书' || name === '不动产登记证明', hint: '拍摄证书记载证号的首页和附记页，整页入镜，证号清楚可读。', sample: CERTIFICATE_SAMPLE },
+  { matches: (name) => name === '不动产权证书' || name.endsWith('登记证明'), hint: '拍摄证书（证明）记载证号的首页和附记页，整页入镜，证号清楚可读。', sample: CERTIFICATE_SAMPLE },
   { matches: (name) => name.includes('合同'), hint: '合同每一页拍一张，包括双方签字盖章的页面，按页码顺序上传。' },
   { matches: (name) => name === '营业执照', hint: '上传营业执照副本或加盖公章的复印件，统一社会信用代码清楚可读。' },
   { matches: (name) => name === '完税凭证', hint: '上传税务部门出具的完税凭证，纳税人姓名和房屋坐落清楚可读。' },
