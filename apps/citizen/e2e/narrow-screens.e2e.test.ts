@@ -111,7 +111,10 @@ describe('narrow phones and 长辈模式', () => {
       // The hall's name on one line: 邯郸市不动产登记中心, never 邯郸市不动/产登记中心.
       const hallName = page.locator('.hall-counter-booking__hall-name');
       await expect(hallName.textContent()).resolves.toBe('邯郸市不动产登记中心');
-      await expect(hallName.evaluate((name) => name.getClientRects().length), `hall name lines at ${width} px`).resolves.toBe(1);
+      await expect(
+        hallName.evaluate((name) => name.getClientRects().length),
+        `hall name lines at ${width} px`,
+      ).resolves.toBe(1);
       await shot(page, `elder-booking-${width}`);
     }
 

@@ -55,7 +55,11 @@ export async function provideDemoMaterialSamples(db: Database, files: FileStorag
       continue;
     }
     const written = row
-      ? await db.update(articlePictures).set({ storageKey: saved.key, size: saved.size }).where(and(eq(articlePictures.id, sample.id), eq(articlePictures.storageKey, row.storageKey))).returning({ id: articlePictures.id })
+      ? await db
+          .update(articlePictures)
+          .set({ storageKey: saved.key, size: saved.size })
+          .where(and(eq(articlePictures.id, sample.id), eq(articlePictures.storageKey, row.storageKey)))
+          .returning({ id: articlePictures.id })
       : await db.insert(articlePictures).values({ id: sample.id, storageKey: saved.key, mime: 'image/png', size: saved.size }).onConflictDoNothing().returning({ id: articlePictures.id });
     if (written.length === 0) await files.remove(saved.key);
   }

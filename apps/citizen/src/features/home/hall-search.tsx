@@ -30,15 +30,7 @@ export function HallSearchBox() {
         setTerm(input);
       }}
     >
-      <SearchBar
-        className="hall-search__bar"
-        placeholder={SEARCH_PLACEHOLDER}
-        value={input}
-        onChange={setInput}
-        onSearch={setTerm}
-        onClear={() => setTerm('')}
-        aria-label="搜索办事大厅"
-      />
+      <SearchBar className="hall-search__bar" placeholder={SEARCH_PLACEHOLDER} value={input} onChange={setInput} onSearch={setTerm} onClear={() => setTerm('')} aria-label="搜索办事大厅" />
       <Button type="submit" color="primary" size="small" className="hall-search__button">
         搜索
       </Button>

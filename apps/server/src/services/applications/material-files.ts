@@ -80,9 +80,7 @@ async function helpOf(db: Database, applicationId: number): Promise<Map<string, 
     .from(businessMaterials)
     .innerJoin(applications, eq(applications.prodefid, businessMaterials.prodefId))
     .where(eq(applications.id, applicationId));
-  return new Map(
-    rows.map((row) => [row.name, { ...(row.hint ? { hint: row.hint } : {}), ...(row.samplePictureId ? { sampleUrl: articlePicturePath(row.samplePictureId) } : {}) }]),
-  );
+  return new Map(rows.map((row) => [row.name, { ...(row.hint ? { hint: row.hint } : {}), ...(row.samplePictureId ? { sampleUrl: articlePicturePath(row.samplePictureId) } : {}) }]));
 }
 
 export interface PictureSource {

@@ -72,7 +72,8 @@ describe('handling guides and required materials', () => {
       return { status: response.statusCode, body: response.json() as { errcode: string; errmsg?: string; data?: { url: string } } };
     }
     const guideOf = async () => (await hall.post(`${GUIDES}/get`, { prodefid: HELP_BUSINESS }, content)).body.data as ConsoleGuide;
-    const save = (materials: ConsoleGuide['materials'], cookie = content) => hall.post(`${GUIDES}/save`, { prodefid: HELP_BUSINESS, title: '转移登记办事指南', content: '<p>正文</p>', cdzmyhxzContent: '', materials }, cookie);
+    const save = (materials: ConsoleGuide['materials'], cookie = content) =>
+      hall.post(`${GUIDES}/save`, { prodefid: HELP_BUSINESS, title: '转移登记办事指南', content: '<p>正文</p>', cdzmyhxzContent: '', materials }, cookie);
 
     it('the demo catalogue gives hints and sample pictures a citizen can open', async () => {
       const citizen = await verifiedCitizen(hall, 'help-demo-citizen');
