@@ -213,7 +213,7 @@ describe('the content manager in the console', () => {
     await shot(phone.page, 'guide');
     await phone.page.reload();
     await expect.poll(() => phone.page.getByLabel('第1项材料的上传提示').inputValue(), { timeout: 15_000 }).toBe('申请书每页都要拍，签字处清楚可见');
-    await phone.page.getByRole('img', { name: '不动产登记申请书示例图片' }).first().waitFor();
+    await phone.page.getByRole('img', { name: '不动产登记申请书示例图片' }).first().scrollIntoViewIfNeeded();
     await shot(phone.page, 'guide-material-help');
 
     // The same four screens on a desktop, with what was just saved.
@@ -233,6 +233,9 @@ describe('the content manager in the console', () => {
     await editorDesk.page.getByRole('list', { name: '业务' }).getByRole('button').first().click();
     await editorDesk.page.getByRole('list', { name: '所需材料' }).getByRole('listitem').first().waitFor();
     await editorShot(editorDesk.page, 'guide');
+    await editorDesk.page.getByLabel('第1项材料的上传提示').scrollIntoViewIfNeeded();
+    await expect(editorDesk.page.getByLabel('第1项材料的上传提示').inputValue()).resolves.toBe('申请书每页都要拍，签字处清楚可见');
+    await editorShot(editorDesk.page, 'guide-material-help');
 
     const desk = await hall.newDesktop();
     keepFailureEvidence(desk.page, 'content-console-map-desktop');
