@@ -4,6 +4,9 @@ import { hallForFile, signIn, keepFailureEvidence, citizenOnPhone, steadyScreens
 
 const hall = hallForFile();
 
+/** The smallest real PNG: one transparent pixel. */
+const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
 /** Signs in to the console as the demo 内容管理员 and opens 文章管理. */
 async function contentSignIn(page: Page, screen = '文章管理', path = 'articles') {
   await page.goto('/admin/');
@@ -201,9 +204,17 @@ describe('the content manager in the console', () => {
     await phone.page.getByRole('list', { name: '业务' }).getByRole('button').first().click();
     await phone.page.getByRole('list', { name: '所需材料' }).getByRole('listitem').first().waitFor();
     await phone.page.getByRole('list', { name: '所需材料' }).getByText('必须提交').first().click();
+    // The help 资料上传 shows for a material: a hint, and a sample picture uploaded through the hall.
+    await phone.page.getByLabel('第1项材料的上传提示').fill('申请书每页都要拍，签字处清楚可见');
+    await phone.page.getByLabel('上传第1项材料的示例图片').setInputFiles({ name: 'sample.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+    await phone.page.getByRole('img', { name: '不动产登记申请书示例图片' }).first().waitFor();
     await phone.page.getByRole('button', { name: '保存指南与材料' }).click();
     await phone.page.getByText('保存成功，新提交的申请将按此材料清单办理').waitFor();
     await shot(phone.page, 'guide');
+    await phone.page.reload();
+    await expect.poll(() => phone.page.getByLabel('第1项材料的上传提示').inputValue(), { timeout: 15_000 }).toBe('申请书每页都要拍，签字处清楚可见');
+    await phone.page.getByRole('img', { name: '不动产登记申请书示例图片' }).first().scrollIntoViewIfNeeded();
+    await shot(phone.page, 'guide-material-help');
 
     // The same four screens on a desktop, with what was just saved.
     const editorDesk = await hall.newDesktop();
@@ -222,6 +233,9 @@ describe('the content manager in the console', () => {
     await editorDesk.page.getByRole('list', { name: '业务' }).getByRole('button').first().click();
     await editorDesk.page.getByRole('list', { name: '所需材料' }).getByRole('listitem').first().waitFor();
     await editorShot(editorDesk.page, 'guide');
+    await editorDesk.page.getByLabel('第1项材料的上传提示').scrollIntoViewIfNeeded();
+    await expect(editorDesk.page.getByLabel('第1项材料的上传提示').inputValue()).resolves.toBe('申请书每页都要拍，签字处清楚可见');
+    await editorShot(editorDesk.page, 'guide-material-help');
 
     const desk = await hall.newDesktop();
     keepFailureEvidence(desk.page, 'content-console-map-desktop');

@@ -33,7 +33,7 @@ export async function saveProfile(page: Page, message = '保存成功', shot?: S
 }
 
 /** Presses a button of the face-check simulator and waits to be back on the hall. */
-export async function answerFaceCheck(page: Page, outcome: 'pass' | 'fail', shot?: Shot): Promise<void> {
+export async function answerFaceCheck(page: Page, outcome: 'pass' | 'fail' | 'fail-faceMismatch' | 'fail-liveness' | 'fail-identityMismatch', shot?: Shot): Promise<void> {
   await page.waitForURL(/\/simulator\/faceid\?BizToken=/);
   await page.locator(`button[data-outcome=${outcome}]`).waitFor();
   if (shot) await shot(page, 'face-simulator');

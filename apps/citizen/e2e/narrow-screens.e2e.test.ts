@@ -66,6 +66,7 @@ describe('narrow phones and 长辈模式', () => {
       await page.goto('/');
       await page.locator('.hall-menu-group-tile').first().waitFor();
       expect(await namesBrokenInsideWords(page), `tile names at ${width} px`).toEqual([]);
+      expect(await placeholdersCut(page), `home search at ${width} px`).toEqual([]);
       await shot(page, `home-${width}`);
     }
     await page.goto('/userInfo');
@@ -78,6 +79,9 @@ describe('narrow phones and 长辈模式', () => {
       await page.goto('/');
       await page.locator('.hall-menu-group-tile').first().waitFor();
       expect(await namesBrokenInsideWords(page), `elder tile names at ${width} px`).toEqual([]);
+      // The search box's hint shows whole, 长辈模式's larger text included.
+      await page.getByPlaceholder('搜索业务、指南等').waitFor();
+      expect(await placeholdersCut(page), `elder home search at ${width} px`).toEqual([]);
       await shot(page, `elder-home-${width}`);
       await page.goto('/userInfo');
       await page.getByPlaceholder('请输入真实姓名').waitFor();
@@ -104,6 +108,13 @@ describe('narrow phones and 长辈模式', () => {
         })),
       );
       for (const word of lines) expect(word.height, `${word.text} at ${width} px`).toBeLessThan(word.lineHeight * 1.5);
+      // The hall's name on one line: 邯郸市不动产登记中心, never 邯郸市不动/产登记中心.
+      const hallName = page.locator('.hall-counter-booking__hall-name');
+      await expect(hallName.textContent()).resolves.toBe('邯郸市不动产登记中心');
+      await expect(
+        hallName.evaluate((name) => name.getClientRects().length),
+        `hall name lines at ${width} px`,
+      ).resolves.toBe(1);
       await shot(page, `elder-booking-${width}`);
     }
 

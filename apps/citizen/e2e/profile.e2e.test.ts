@@ -141,6 +141,21 @@ describe('profile and real-name verification', () => {
     await page.getByRole('button', { name: '返回重新认证' }).click();
     await page.getByText('未实名认证').waitFor();
     await expect(page.getByRole('button', { name: '立即认证' }).count()).resolves.toBe(1);
+
+    // Each real reason a check fails is named, with what to do about that reason.
+    for (const [outcome, reason, advice] of [
+      ['fail-faceMismatch', '人脸与身份证照片不一致', '近年容貌变化较大的，请携带身份证到登记中心窗口办理'],
+      ['fail-liveness', '活体检测未通过', '让整张脸留在取景框内，按屏幕提示眨眼或张嘴'],
+      ['fail-identityMismatch', '身份信息不一致', '请在个人信息中核对姓名和身份证号，须与身份证上完全一致'],
+    ] as const) {
+      await page.getByRole('button', { name: '立即认证' }).click();
+      await answerFaceCheck(page, outcome, outcome === 'fail-faceMismatch' ? shot : undefined);
+      await page.getByText(`失败原因：${reason}`).waitFor();
+      await page.getByRole('region', { name: '您可以这样做' }).getByText(advice).waitFor();
+      await shot(page, `face-failed-${outcome.slice(5)}`);
+      await page.getByRole('button', { name: '返回重新认证' }).click();
+      await page.getByText('未实名认证').waitFor();
+    }
     await context.close();
-  });
+  }, 240_000);
 });

@@ -40,6 +40,35 @@ describe('uploading materials and submitting', () => {
     expect(starred.length).toBeLessThan(names.length);
     await shot(page, 'materials');
 
+    // 请按照帮助提示上传资料: each material carries the catalogue's hint, and 查看示例 opens its sample picture.
+    const identity = page.getByRole('region', { name: '抵押双方身份证明' });
+    await identity.getByText('上传身份证正反两面，四角完整、文字清晰、无反光；有多位申请人的，每人都要上传。').waitFor();
+    await page.getByRole('region', { name: '抵押合同及主债权合同' }).getByText('合同每一页拍一张，包括双方签字盖章的页面，按页码顺序上传。').waitFor();
+    await expect(page.getByRole('region', { name: '抵押合同及主债权合同' }).getByRole('button', { name: '查看示例' }).count()).resolves.toBe(0);
+    const sampleButton = identity.getByRole('button', { name: '查看示例' });
+    const sampleBox = await sampleButton.boundingBox();
+    expect(sampleBox!.height).toBeGreaterThanOrEqual(44);
+    await sampleButton.click();
+    const sample = page.locator('.adm-image-viewer-content img[src*="article-picture"]').first();
+    await expect.poll(() => sample.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 10_000 }).toBe(600);
+    await shot(page, 'material-sample');
+    await page.locator('.hall-gallery__close').click();
+    await page.locator('.adm-image-viewer-content').waitFor({ state: 'hidden' });
+    // The help on the narrowest phone, and in 长辈模式's larger text.
+    const phoneSize = page.viewportSize()!;
+    await page.setViewportSize({ width: 320, height: 760 });
+    await shot(page, 'materials-320');
+    await page.goto('/my');
+    await page.getByRole('switch', { name: '长辈模式' }).click();
+    await page.goBack();
+    await identity.getByRole('button', { name: '查看示例' }).waitFor();
+    await shot(page, 'elder-materials-320');
+    await page.goto('/my');
+    await page.getByRole('switch', { name: '长辈模式' }).click();
+    await page.goBack();
+    await page.setViewportSize(phoneSize);
+    await identity.getByRole('button', { name: '查看示例' }).waitFor();
+
     // Next without attachments: the first required material is named.
     await page.getByRole('button', { name: '下一步' }).click();
     await acknowledge(page, `「${starred[0]}」 附件不可为空`);
@@ -55,6 +84,9 @@ describe('uploading materials and submitting', () => {
     const first = page.getByRole('img', { name: `${starred[0]}第1张` });
     await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
     await expect(first.evaluate((img: HTMLImageElement) => [img.getBoundingClientRect().width, img.getBoundingClientRect().height])).resolves.toEqual([78, 78]);
+    // To the end of the list, as a citizen scrolls before 下一步: no add button half under the footer.
+    await page.mouse.wheel(0, 5000);
+    await expect.poll(() => page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1)).toBe(true);
     await shot(page, 'uploaded');
 
     // The gallery opens on a thumbnail.

@@ -89,5 +89,10 @@ export const GUIDE_TITLE_REQUIRED = '请填写办事指南标题';
 export const GUIDE_TITLE_TOO_LONG = `办事指南标题不能超过${GUIDE_TITLE_MAX_LENGTH}个字`;
 export const GUIDE_CONTENT_REQUIRED = '请填写办事指南正文';
 export const MATERIAL_NAME_MAX_LENGTH = 60;
+/** A material's hint at 资料上传: a sentence or two a citizen reads on a phone. */
+export const MATERIAL_HINT_MAX_LENGTH = 200;
+export const MATERIAL_HINT_TOO_LONG = `材料的上传提示不能超过${MATERIAL_HINT_MAX_LENGTH}个字，请精简后再保存`;
+/** A sample picture's address that is not a picture uploaded here (what the upload answered). */
+export const MATERIAL_SAMPLE_INVALID = '示例图片无效，请点击“上传示例图片”重新上传';
 export const MATERIALS_MAX = 40;
 export const MATERIALS_INVALID = `材料名称须填写、不能重复、每项不超过${MATERIAL_NAME_MAX_LENGTH}个字，最多${MATERIALS_MAX}项`;

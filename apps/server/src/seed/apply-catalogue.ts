@@ -21,6 +21,7 @@ import {
   regionName,
 } from '@hall/domain';
 import { DEMO_GUIDES, GUIDE_BUSINESSES } from './content';
+import { demoMaterialHelp } from './material-help';
 
 type BusinessTypeId = 'bt-house' | 'bt-mortgage' | 'bt-enterprise';
 
@@ -192,8 +193,8 @@ export const DEMO_BUSINESS_FIELDS = CATALOGUE.flatMap((business) =>
 );
 
 export const DEMO_BUSINESS_MATERIALS = CATALOGUE.flatMap((business) => [
-  ...business.materials.map((name, index) => ({ prodefId: business.id, name, required: '是', sort: index + 1 })),
-  { prodefId: business.id, name: OPTIONAL_MATERIAL, required: '否', sort: business.materials.length + 1 },
+  ...business.materials.map((name, index) => ({ prodefId: business.id, name, required: '是', sort: index + 1, ...demoMaterialHelp(name) })),
+  { prodefId: business.id, name: OPTIONAL_MATERIAL, required: '否', sort: business.materials.length + 1, ...demoMaterialHelp(OPTIONAL_MATERIAL) },
 ]);
 
 /** Guides of the businesses whose id has no guide yet: the same guide as their pair's, under their own title. */

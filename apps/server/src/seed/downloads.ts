@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { BlankForm } from '../documents/blank-form';
 import { appRoot } from '../lib/app-root';
-import type { FileStorage } from '../storage/file-storage';
+import { isStored, type FileStorage } from '../storage/file-storage';
 import type { Database, Transaction } from '../db/client';
 import { downloadFiles } from '../db/schema';
 
@@ -142,13 +142,4 @@ export async function provideDemoDownloadFiles(db: Database, files: FileStorage)
     if (updated.length === 0) await files.remove(saved.key);
   }
   return missing;
-}
-
-async function isStored(files: FileStorage, key: string): Promise<boolean> {
-  try {
-    (await files.open(key)).destroy();
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -52,6 +52,16 @@ export class FileNotFoundError extends Error {
 /** Keys this storage hands out: a month folder and a random name, e.g. 202611/AbC…; anything else is refused. */
 const KEY_PATTERN = /^\d{6}\/[A-Za-z0-9_-]{16,64}$/;
 
+/** Whether the file under this key is still in storage (a storage folder can be emptied under a hall). */
+export async function isStored(files: FileStorage, key: string): Promise<boolean> {
+  try {
+    (await files.open(key)).destroy();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function isStorageKey(key: string): boolean {
   return KEY_PATTERN.test(key);
 }

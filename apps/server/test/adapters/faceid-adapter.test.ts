@@ -104,6 +104,20 @@ describe('TencentFaceId against a fake FaceID service on loopback', () => {
     expect(await faceid.getDetectInfo(bizToken)).toMatchObject({ passed: false, message: '比对相似度未达到通过标准' });
   });
 
+  it('the result codes of a failed check are worded by their reason: the face, liveness, or the identity', async () => {
+    for (const [ErrCode, message] of [
+      [2016, '人脸与身份证照片不一致'],
+      [1002, '活体检测未通过'],
+      [2010, '活体检测未通过'],
+      [2006, '身份信息不一致'],
+      [2003, '身份信息不一致'],
+    ] as const) {
+      const { bizToken } = await faceid.detectAuth({ name: '张三', idcard: '11010519491231002X', redirectUrl: 'https://hall.example.cn/', ruleId: '7' });
+      fake.setOutcome(bizToken, { ErrCode, ErrMsg: '腾讯云的原文', Name: '张三', IdCard: '11010519491231002X' });
+      expect(await faceid.getDetectInfo(bizToken), String(ErrCode)).toMatchObject({ passed: false, message });
+    }
+  });
+
   it('a wrong secret key is refused by the service and surfaces as FaceIdError with its code', async () => {
     const wrong = new TencentFaceId({ ...credentials, secretKey: 'not-the-key', ruleId: '7', endpoint: fake.url, fetch });
     const failure = await wrong.detectAuth({ name: '张三', idcard: '11010519491231002X', redirectUrl: 'https://hall.example.cn/', ruleId: '7' }).catch((error: unknown) => error);

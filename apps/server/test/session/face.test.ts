@@ -50,7 +50,7 @@ async function start(c: Citizen, extra: Record<string, unknown> = {}) {
 }
 
 /** Presses a button on the simulator page and answers where the browser is sent. */
-async function decide(bizToken: string, outcome: 'pass' | 'fail'): Promise<string> {
+async function decide(bizToken: string, outcome: 'pass' | 'fail' | `fail-${string}`): Promise<string> {
   const response = await hall.app.inject({
     method: 'POST',
     url: '/simulator/faceid',
@@ -125,6 +125,34 @@ describe('face verification through the simulator, end to end', () => {
     expect(late.statusCode).toBe(404);
     expect((await callHall(hall, contract.getUserInfo, { data: { BizToken: started.BizToken } }, c.cookie)).body.faceResult).toBe('failed');
     expect((await userRow(c.openid)).realNameAuth).toBe(0);
+  });
+
+  it('the simulator offers the real reasons a check fails, and the hall words each as the citizen reads it', async () => {
+    const page = await hall.app.inject({ method: 'GET', url: (await start(await citizen('face-reasons-page'))).Url });
+    for (const reason of ['人脸与身份证照片不一致', '活体检测未通过', '身份信息不一致']) expect(page.body).toContain(`认证失败：${reason}`);
+    for (const [outcome, reason] of [
+      ['fail-faceMismatch', '人脸与身份证照片不一致'],
+      ['fail-liveness', '活体检测未通过'],
+      ['fail-identityMismatch', '身份信息不一致'],
+    ] as const) {
+      const c = await citizen(`face-${outcome}`);
+      const started = await start(c);
+      await decide(started.BizToken, outcome);
+      const me = await callHall(hall, contract.getUserInfo, { data: { BizToken: started.BizToken } }, c.cookie);
+      expect(me.body, outcome).toMatchObject({ faceResult: 'failed', faceMessage: reason, data: { realNameAuthentication: 0 } });
+      expect((await userRow(c.openid)).realNameAuth).toBe(0);
+    }
+    // An outcome the page does not offer changes nothing.
+    const c = await citizen('face-bad-outcome');
+    const started = await start(c);
+    const odd = await hall.app.inject({
+      method: 'POST',
+      url: '/simulator/faceid',
+      payload: new URLSearchParams({ BizToken: started.BizToken, outcome: 'fail-other' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(odd.statusCode).toBe(404);
+    expect((await checkRow(started.BizToken))!.status).toBe('pending');
   });
 
   it('returning before the check is done settles it as failed; a fresh check can still pass', async () => {

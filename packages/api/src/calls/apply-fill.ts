@@ -67,8 +67,18 @@ export const SAVE_TYPE_VALUES = ['2', '3', '4', '99'] as const;
 export const materialAttachment = z.object({ id: z.string(), datuminst_id: z.string(), url: z.string() });
 export type MaterialAttachment = z.infer<typeof materialAttachment>;
 
-/** A material of an application (datuminstInfo): required '是' or '否'. */
-export const applicationMaterial = z.object({ id: z.string(), name: z.string(), required: z.string(), pro_attachment: z.array(materialAttachment) });
+/**
+ * A material of an application (datuminstInfo): required '是' or '否'. hint and sampleUrl are the help
+ * 资料上传 shows from the business catalogue (absent when it has none).
+ */
+export const applicationMaterial = z.object({
+  id: z.string(),
+  name: z.string(),
+  required: z.string(),
+  pro_attachment: z.array(materialAttachment),
+  hint: z.string().optional(),
+  sampleUrl: z.string().optional(),
+});
 export type ApplicationMaterial = z.infer<typeof applicationMaterial>;
 
 /** The largest image a material takes, decoded (the app sends pictures compressed to 0.3). */

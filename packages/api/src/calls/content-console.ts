@@ -8,7 +8,7 @@ import { bareRequest, listOrder, listPageSize, listSort, pageNumber } from './sh
 import { ARTICLE_TYPES } from '../messages';
 import { commonQuestion, guide } from './content';
 import { banner } from './session';
-import { ARTICLE_STATUSES, CONSOLE_ARTICLE_SORTS, CONSOLE_ARTICLE_CONTENT_MAX_LENGTH, CONSOLE_ARTICLE_TITLE_MAX_LENGTH } from '../content-limits';
+import { ARTICLE_STATUSES, CONSOLE_ARTICLE_SORTS, CONSOLE_ARTICLE_CONTENT_MAX_LENGTH, CONSOLE_ARTICLE_TITLE_MAX_LENGTH, MATERIAL_HINT_MAX_LENGTH } from '../content-limits';
 
 export * from '../content-limits';
 
@@ -88,6 +88,18 @@ export const contentConsoleCalls = {
   /** An uploaded article picture, public as the articles that show it; its content never changes under its id. */
   articlePicture: get('/online/content/article-picture', bareRequest.extend({ id: text(64) }), errcodeOnlyReply, { binary: true }),
 } as const;
+
+/** The hall address of an uploaded article picture (also a material's sample picture). */
+export const articlePicturePath = (id: string): string => `${contentConsoleCalls.articlePicture.path}?id=${encodeURIComponent(id)}`;
+
+/** The picture id in an address articlePicturePath made, or null for any other address. */
+export function articlePictureIdOf(address: string): string | null {
+  const [path, query = ''] = address.split('?');
+  if (path !== contentConsoleCalls.articlePicture.path) return null;
+  const params = new URLSearchParams(query);
+  const id = params.get('id');
+  return id && [...params.keys()].length === 1 && /^[\w-]{1,64}$/.test(id) ? id : null;
+}
 
 // ── Banners and menus of the app's home ─────────────────────────────────────────────────
 
@@ -227,7 +239,8 @@ export const contentDownloadCalls = {
 
 // ── Handling guides and required materials per business ─────────────────────────────────
 
-export const catalogueMaterial = z.object({ id: z.string().optional(), name: z.string(), required: z.boolean() });
+/** A material a business asks for, with the help 资料上传 shows: a hint, and the address of a sample picture (an uploaded article picture) or ''. */
+export const catalogueMaterial = z.object({ id: z.string().optional(), name: z.string(), required: z.boolean(), hint: z.string(), sampleUrl: z.string() });
 export type CatalogueMaterial = z.infer<typeof catalogueMaterial>;
 export const consoleGuide = z.object({
   prodefid: z.string(),
@@ -253,7 +266,9 @@ export const contentGuideCalls = {
       title: plainText(1000),
       content: plainText(CONSOLE_ARTICLE_CONTENT_MAX_LENGTH * 2),
       cdzmyhxzContent: plainText(CONSOLE_ARTICLE_CONTENT_MAX_LENGTH * 2),
-      materials: z.array(z.object({ id: text(20).optional(), name: plainText(400), required: z.boolean() })).max(200),
+      materials: z
+        .array(z.object({ id: text(20).optional(), name: plainText(400), required: z.boolean(), hint: plainText(MATERIAL_HINT_MAX_LENGTH * 2).optional(), sampleUrl: plainText(200).optional() }))
+        .max(200),
     }),
     errcodeReply(consoleGuide),
   ),

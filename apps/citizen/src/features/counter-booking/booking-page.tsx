@@ -133,7 +133,9 @@ export function CounterBookingPage() {
           ) : (
             <>
               <div className="hall-counter-booking__hall">
-                <span>预约大厅：{days[0]!.areaName}</span>
+                <span>
+                  预约大厅：<span className="hall-counter-booking__hall-name">{days[0]!.areaName}</span>
+                </span>
                 <Link to={paths.apmrecord}>我的预约记录</Link>
               </div>
               {moving ? <p className="hall-counter-booking__case">请选择新的预约时段，原时段的名额将被释放</p> : null}

@@ -13,6 +13,9 @@ export function useHallSearchTerm(): [string, (term: string) => void] {
   return [params.get('q') ?? '', (term) => setParams(term.trim() ? { q: term.trim() } : {}, { replace: false })];
 }
 
+/** Short enough to show whole at 320 px in 长辈模式; the search still covers every kind the results list. */
+export const SEARCH_PLACEHOLDER = '搜索业务、指南等';
+
 /** One search box on the home, across news, guides, laws, announcements, downloads, questions and businesses. */
 export function HallSearchBox() {
   const [term, setTerm] = useHallSearchTerm();
@@ -27,15 +30,7 @@ export function HallSearchBox() {
         setTerm(input);
       }}
     >
-      <SearchBar
-        className="hall-search__bar"
-        placeholder="搜索新闻、指南、法规、下载、问题、业务"
-        value={input}
-        onChange={setInput}
-        onSearch={setTerm}
-        onClear={() => setTerm('')}
-        aria-label="搜索办事大厅"
-      />
+      <SearchBar className="hall-search__bar" placeholder={SEARCH_PLACEHOLDER} value={input} onChange={setInput} onSearch={setTerm} onClear={() => setTerm('')} aria-label="搜索办事大厅" />
       <Button type="submit" color="primary" size="small" className="hall-search__button">
         搜索
       </Button>

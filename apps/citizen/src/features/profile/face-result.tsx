@@ -1,3 +1,4 @@
+import { faceCheckAdvice } from '@hall/domain';
 import { Button, Result } from 'antd-mobile';
 import { CheckCircleFill, ExclamationCircleFill } from 'antd-mobile-icons';
 import { useEffect } from 'react';
@@ -11,10 +12,13 @@ const PASSED_RETURN_MS = 1500;
 const NO_REASON = '人脸核身未通过';
 
 /**
- * What to do after a failed check, by what the reason names: the profile's name or ID number, a
+ * What to do after a failed check: the advice for one of the hall's own reasons (人脸与身份证照片不一致,
+ * 活体检测未通过, 身份信息不一致), else by what the reason names: the profile's name or ID number, a
  * check that ran out of time, or (most often) the face itself.
  */
-function adviceFor(reason: string): string[] {
+function adviceFor(reason: string): readonly string[] {
+  const known = faceCheckAdvice(reason);
+  if (known) return known;
   if (reason.includes('姓名') || reason.includes('身份证')) return ['请确认个人信息中的姓名、身份证号与本人身份证一致', '由身份证本人重新认证'];
   if (reason.includes('超时') || reason.includes('未找到')) return ['请返回后点击“立即认证”重新开始', '进入人脸核身后请在5分钟内完成'];
   return ['请由身份证本人操作，在光线充足处正对手机屏幕', '摘下帽子、口罩和眼镜，按屏幕提示完成动作', '网络不稳定时请换到信号好的地方后重试'];

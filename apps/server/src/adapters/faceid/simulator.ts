@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { faceChecks } from '../../db/schema';
+import { failureMessage } from './failure-codes';
 import { FaceIdError, type DetectAuthInput, type DetectAuthResult, type DetectInfo, type FaceIdAdapter } from './faceid';
 
 /** Where the simulator's check page lives (routes/simulator/faceid.ts). */
@@ -9,7 +10,8 @@ export const FACE_SIMULATOR_PATH = '/simulator/faceid';
 
 /**
  * FaceID as a local run and the tests see it: the check page is the hall's own
- * (`/simulator/faceid?BizToken=…`), where a person presses 认证通过 or 认证失败.
+ * (`/simulator/faceid?BizToken=…`), where a person presses 认证通过 or one of the ways it fails (with the
+ * result code Tencent would give, so the hall words the reason as it does for the real service).
  *
  * The simulator keeps no table of its own: the hall stores every check it starts in face_checks,
  * and the simulator page records its outcome in that row's status while finished_at is still
@@ -30,7 +32,7 @@ export class SimulatedFaceId implements FaceIdAdapter {
     // The simulated person presents the name and ID number the check was started for.
     const identity = { name: check.name, idcard: check.idcard };
     if (check.status === 'passed') return { passed: true, ...identity, message: '认证通过' };
-    if (check.status === 'failed') return { passed: false, ...identity, message: '人脸核身未通过' };
+    if (check.status === 'failed') return { passed: false, ...identity, message: failureMessage(check.simulatedErrCode, '人脸核身未通过') };
     return { passed: false, name: '', idcard: '', message: '人脸核身尚未完成' };
   }
 }

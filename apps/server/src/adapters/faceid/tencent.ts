@@ -1,5 +1,6 @@
 import { FaceIdError, type DetectAuthInput, type DetectAuthResult, type DetectInfo, type FaceIdAdapter } from './faceid';
 import { signTc3 } from './tc3';
+import { failureMessage } from './failure-codes';
 
 export const FACEID_VERSION = '2018-03-01';
 /** The service of the credential scope: always faceid, whichever endpoint (a regional one, a test's stand-in) is used. */
@@ -55,7 +56,7 @@ export class TencentFaceId implements FaceIdAdapter {
       passed,
       name: typeof text.Name === 'string' ? text.Name : '',
       idcard: typeof text.IdCard === 'string' ? text.IdCard : '',
-      message: passed ? '认证通过' : typeof text.ErrMsg === 'string' && text.ErrMsg ? text.ErrMsg : '人脸核身未通过',
+      message: passed ? '认证通过' : failureMessage(typeof text.ErrCode === 'number' ? text.ErrCode : null, typeof text.ErrMsg === 'string' && text.ErrMsg ? text.ErrMsg : '人脸核身未通过'),
     };
   }
 

@@ -72,7 +72,7 @@ export const businessFields = pgTable(
   (t) => [uniqueIndex('business_fields_prodef_field_idx').on(t.prodefId, t.field)],
 );
 
-/** The materials a business asks for; copied into each new application. required: '是' or '否'. */
+/** The materials a business asks for; copied into each new application (the help stays here, read live). required: '是' or '否'. */
 export const businessMaterials = pgTable(
   'business_materials',
   {
@@ -83,6 +83,10 @@ export const businessMaterials = pgTable(
     name: text('name').notNull(),
     required: text('required').notNull().default('是'),
     sort: sortOrder(),
+    /** What the citizen is told at 资料上传 about taking this material's pictures (spec part 2 §2's 帮助提示). */
+    hint: text('hint').notNull().default(''),
+    /** An article picture (content's article_pictures) showing a good upload; pictures there are never removed. */
+    samplePictureId: text('sample_picture_id'),
   },
   (t) => [uniqueIndex('business_materials_prodef_name_idx').on(t.prodefId, t.name)],
 );

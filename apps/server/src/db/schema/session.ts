@@ -123,6 +123,8 @@ export const faceChecks = pgTable('face_checks', {
   redirectUrl: text('redirect_url').notNull(),
   /** pending, passed, failed. */
   status: text('status').notNull().default('pending'),
+  /** The provider's result code the simulator page chose for a failed check (simulator mode only). */
+  simulatedErrCode: integer('simulated_err_code'),
   createdAt: createdAt(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 });

@@ -1,13 +1,16 @@
-import { maskIdNumber } from '@hall/domain';
+import { FACE_CHECK_FAILURES, maskIdNumber, type FaceCheckFailure } from '@hall/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { SIMULATED_FAILURE_CODES } from '../../adapters/faceid/failure-codes';
 import { FACE_SIMULATOR_PATH } from '../../adapters/faceid/simulator';
 import { escapeHtml, simplePage } from '../../lib/html';
 import { decideSimulatedFaceCheck, openFaceCheck } from '../../services/session/face-checks';
 
 const TITLE = '人脸核身（模拟）';
 const tokenQuery = z.object({ BizToken: z.string().trim().min(1).max(128) });
-const decision = tokenQuery.extend({ outcome: z.enum(['pass', 'fail']) });
+/** The ways a simulated check ends: 认证通过, a failure for each reason the hall words, or one with no known code. */
+const FAILURES = Object.keys(SIMULATED_FAILURE_CODES) as FaceCheckFailure[];
+const decision = tokenQuery.extend({ outcome: z.enum(['pass', 'fail', ...FAILURES.map((failure) => `fail-${failure}` as const)]) });
 
 /** The return address with BizToken added, whether or not it already has a query string. */
 export function withBizToken(redirectUrl: string, bizToken: string): string {
@@ -22,7 +25,7 @@ function gone(reply: FastifyReply) {
 
 /**
  * FaceID as the citizen's browser sees it (simulator mode only): the check page with the name
- * and masked ID number and two buttons; the choice is recorded on the check, and the browser
+ * and masked ID number, 认证通过 and the ways it can fail; the choice is recorded on the check, and the browser
  * goes back to the check's RedirectUrl with BizToken, as Tencent's H5 page does.
  */
 export async function faceSimulatorRoutes(app: FastifyInstance): Promise<void> {
@@ -39,7 +42,8 @@ export async function faceSimulatorRoutes(app: FastifyInstance): Promise<void> {
 <div class="card"><div>姓名：<b data-name>${escapeHtml(check.name)}</b></div><div style="margin-top:6px">身份证号：<span data-idcard>${escapeHtml(maskIdNumber(check.idcard))}</span></div></div>
 <form method="post" action="${FACE_SIMULATOR_PATH}" class="card"><input type="hidden" name="BizToken" value="${escapeHtml(check.bizToken)}">
 <button type="submit" name="outcome" value="pass" data-outcome="pass">认证通过</button>
-<button type="submit" name="outcome" value="fail" class="danger" data-outcome="fail">认证失败</button></form>`,
+<button type="submit" name="outcome" value="fail" class="danger" data-outcome="fail">认证失败</button>
+${FAILURES.map((failure) => `<button type="submit" name="outcome" value="fail-${failure}" class="danger" data-outcome="fail-${failure}">认证失败：${FACE_CHECK_FAILURES[failure].reason}</button>`).join('\n')}</form>`,
       ),
     );
   });
@@ -51,7 +55,8 @@ export async function faceSimulatorRoutes(app: FastifyInstance): Promise<void> {
     const check = await openFaceCheck(db, bizToken);
     if (!check) return gone(reply);
     // The first choice counts, as on the real page: a second press only goes back again.
-    await decideSimulatedFaceCheck(db, bizToken, outcome === 'pass');
+    const failure = FAILURES.find((key) => outcome === `fail-${key}`);
+    await decideSimulatedFaceCheck(db, bizToken, outcome === 'pass' ? { passed: true } : { passed: false, errCode: failure ? SIMULATED_FAILURE_CODES[failure] : null });
     return reply.redirect(withBizToken(check.redirectUrl, bizToken));
   });
 }

@@ -158,10 +158,25 @@ const MATERIAL_OPTIONAL = '否';
  * are created, so the change applies to new applications only. The caller holds the business row's lock,
  * which keeps two saves from interleaving.
  */
-export async function replaceBusinessMaterials(tx: Transaction, businessId: string, list: readonly { name: string; required: boolean }[]): Promise<void> {
+export async function replaceBusinessMaterials(tx: Transaction, businessId: string, list: readonly BusinessMaterialInput[]): Promise<void> {
   await tx.delete(businessMaterials).where(eq(businessMaterials.prodefId, businessId));
   if (list.length === 0) return;
-  await tx
-    .insert(businessMaterials)
-    .values(list.map((material, index) => ({ prodefId: businessId, name: material.name, required: material.required ? MATERIAL_REQUIRED : MATERIAL_OPTIONAL, sort: index + 1 })));
+  await tx.insert(businessMaterials).values(
+    list.map((material, index) => ({
+      prodefId: businessId,
+      name: material.name,
+      required: material.required ? MATERIAL_REQUIRED : MATERIAL_OPTIONAL,
+      sort: index + 1,
+      hint: material.hint,
+      samplePictureId: material.samplePictureId,
+    })),
+  );
+}
+
+/** A material as the catalogue keeps it: its help (hint, sample picture) already checked by the caller. */
+export interface BusinessMaterialInput {
+  name: string;
+  required: boolean;
+  hint: string;
+  samplePictureId: string | null;
 }

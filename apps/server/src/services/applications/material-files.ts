@@ -1,10 +1,10 @@
-import { MATERIAL_IMAGE_MAX_BYTES, NO_DATA_MESSAGE, materialFilePath, type ApplicationMaterial, type MaterialAttachment } from '@hall/api/internal';
+import { MATERIAL_IMAGE_MAX_BYTES, NO_DATA_MESSAGE, articlePicturePath, materialFilePath, type ApplicationMaterial, type MaterialAttachment } from '@hall/api/internal';
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Readable } from 'node:stream';
 import type { WechatPlatform } from '../../adapters/wechat/platform';
 import type { Database } from '../../db/client';
-import { applications, materialFiles, materials, storedFiles } from '../../db/schema';
+import { applications, businessMaterials, materialFiles, materials, storedFiles } from '../../db/schema';
 import { isDeletableApplication, statusRefusal } from '@hall/domain';
 import { HallError, badRequest, conflict, notFound } from '../../lib/errors';
 import { parseRowId } from '../../lib/row-id';
@@ -60,12 +60,27 @@ export async function materialsOf(db: Database, applicationId: number, urlOf?: (
         )
         .orderBy(asc(materialFiles.id))
     : [];
+  const help = await helpOf(db, applicationId);
   return rows.map((row) => ({
     id: String(row.id),
     name: row.name,
     required: row.required,
     pro_attachment: attachments.filter((file) => file.materialId === row.id).map((file) => ({ id: String(file.id), datuminst_id: String(row.id), url: urlOf ? urlOf(file.storedFileId) : file.url })),
+    ...help.get(row.name),
   }));
+}
+
+/**
+ * The catalogue's help for an application's materials, by name: read live, so a hint or sample the
+ * console improves reaches applications already started (their list of materials stays as copied).
+ */
+async function helpOf(db: Database, applicationId: number): Promise<Map<string, { hint?: string; sampleUrl?: string }>> {
+  const rows = await db
+    .select({ name: businessMaterials.name, hint: businessMaterials.hint, samplePictureId: businessMaterials.samplePictureId })
+    .from(businessMaterials)
+    .innerJoin(applications, eq(applications.prodefid, businessMaterials.prodefId))
+    .where(eq(applications.id, applicationId));
+  return new Map(rows.map((row) => [row.name, { ...(row.hint ? { hint: row.hint } : {}), ...(row.samplePictureId ? { sampleUrl: articlePicturePath(row.samplePictureId) } : {}) }]));
 }
 
 export interface PictureSource {

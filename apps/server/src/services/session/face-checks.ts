@@ -213,10 +213,10 @@ export async function openFaceCheck(db: Database, bizToken: string): Promise<Fac
   return check ?? null;
 }
 
-/** The simulator page's decision on a pending check; the first choice counts, as on the real page. */
-export async function decideSimulatedFaceCheck(db: Database, bizToken: string, passed: boolean): Promise<void> {
+/** The simulator page's decision on a pending check (a failure with the result code chosen); the first choice counts, as on the real page. */
+export async function decideSimulatedFaceCheck(db: Database, bizToken: string, decision: { passed: true } | { passed: false; errCode: number | null }): Promise<void> {
   await db
     .update(faceChecks)
-    .set({ status: passed ? 'passed' : 'failed' })
+    .set(decision.passed ? { status: 'passed' } : { status: 'failed', simulatedErrCode: decision.errCode })
     .where(and(eq(faceChecks.bizToken, bizToken), eq(faceChecks.status, 'pending'), isNull(faceChecks.finishedAt)));
 }

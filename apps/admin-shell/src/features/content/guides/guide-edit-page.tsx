@@ -11,6 +11,7 @@ import { api } from '../../../lib/hall';
 import { RichTextEditor } from '../articles/rich-text-editor';
 import { moved, refusalOf } from '../shared/content-api';
 import { OrderButtons } from '../shared/order-buttons';
+import { MaterialHelpEditor } from './material-help-editor';
 import '../shared/content-forms.css';
 import { ConsolePage } from '../../../components/console-page';
 import { useConsoleRemote } from '../../../lib/use-console-remote';
@@ -27,7 +28,13 @@ function GuideForm({ guide }: { guide: ConsoleGuide }) {
   const [notes, setNotes] = useState(guide.cdzmyhxzContent);
   const [materials, setMaterials] = useState<Material[]>(guide.materials.map(keyed));
   const { busy, error, run } = useFormSubmit(async () => {
-    const reply = await api.saveConsoleGuide({ prodefid: guide.prodefid, title, content, cdzmyhxzContent: notes, materials: materials.map(({ name, required }) => ({ name, required })) });
+    const reply = await api.saveConsoleGuide({
+      prodefid: guide.prodefid,
+      title,
+      content,
+      cdzmyhxzContent: notes,
+      materials: materials.map(({ name, required, hint, sampleUrl }) => ({ name, required, hint, sampleUrl })),
+    });
     const refused = refusalOf(reply, '保存失败，请稍后重试');
     if (!refused) showSuccess('保存成功，新提交的申请将按此材料清单办理');
     return refused;
@@ -55,12 +62,13 @@ function GuideForm({ guide }: { guide: ConsoleGuide }) {
       <p className="console-muted">材料须知（可不填）</p>
       <RichTextEditor initial={guide.cdzmyhxzContent} onChange={setNotes} label="材料须知" />
       <h2 className="guide-materials-title">所需材料</h2>
-      <p className="console-muted">修改只影响之后新建的申请；已开始办理的申请保留其原有材料清单。</p>
+      <p className="console-muted">修改只影响之后新建的申请；已开始办理的申请保留其原有材料清单。上传提示和示例图片在市民上传资料时显示，保存后立即生效。</p>
       <ul className="console-list" aria-label="所需材料">
         {materials.map((material, index) => (
           <li key={material.key} className="content-card">
             <div className="content-card__body">
               <Input className="content-field" aria-label={`第${index + 1}项材料名称`} value={material.name} maxLength={MATERIAL_NAME_MAX_LENGTH} onChange={(name) => change(material.key, { name })} />
+              <MaterialHelpEditor material={material} position={index + 1} onChange={(patch) => change(material.key, patch)} />
               <div className="content-card__actions">
                 <Checkbox checked={material.required} onChange={(required) => change(material.key, { required })}>
                   必须提交
@@ -74,7 +82,7 @@ function GuideForm({ guide }: { guide: ConsoleGuide }) {
           </li>
         ))}
       </ul>
-      <Button size="small" fill="outline" color="primary" onClick={() => setMaterials((list) => [...list, keyed({ name: '', required: true })])}>
+      <Button size="small" fill="outline" color="primary" onClick={() => setMaterials((list) => [...list, keyed({ name: '', required: true, hint: '', sampleUrl: '' })])}>
         添加材料
       </Button>
       <FormError message={error} />

@@ -8,6 +8,9 @@ export interface Material {
   name: string;
   required: string;
   pro_attachment: { id: string; datuminst_id: string; url: string }[];
+  /** The catalogue's help for this material: what to photograph, and a sample picture's address. */
+  hint?: string | undefined;
+  sampleUrl?: string | undefined;
 }
 
 /** An attachment's picture: its url, the owner-only file address (/online/public/material/file?id= of the stored file). */

@@ -17,6 +17,7 @@ import { IMAGES_PER_PICK } from '@hall/ui/constants';
 
 export const UPLOAD_HINT = '请按照帮助提示上传资料';
 export const CONFIRM_IMAGE_DELETE = '确定删除该图片?';
+export const SAMPLE_LABEL = '查看示例';
 const UPLOAD_FAILED = '上传失败，请重试';
 
 /** 资料上传 (spec part 2 §2, §4, §5, §8): the materials of an application, their pictures, and Next to its detail page. */
@@ -161,6 +162,7 @@ export function MaterialsUploadPage() {
                 ) : null}
                 {material.name}
               </h2>
+              <MaterialHelp material={material} onSample={(sampleUrl) => setViewer({ pictures: [sampleUrl], index: 0 })} />
               <MaterialThumbnails
                 name={material.name}
                 pictures={images}
@@ -176,6 +178,22 @@ export function MaterialsUploadPage() {
       {/* The journeys find the viewer's close button by its old name, hall-gallery__close. */}
       <MaterialViewer state={viewer} onClose={() => setViewer(null)} closeClassName="hall-gallery__close" />
     </HallPage>
+  );
+}
+
+/** The catalogue's help under a material's name (the 帮助提示 the page asks the citizen to follow): its hint and 查看示例. */
+function MaterialHelp({ material, onSample }: { material: Material; onSample: (sampleUrl: string) => void }) {
+  const { hint, sampleUrl } = material;
+  if (!hint && !sampleUrl) return null;
+  return (
+    <div className="hall-upload__help">
+      {hint ? <p className="hall-upload__help-text">{hint}</p> : null}
+      {sampleUrl ? (
+        <Button className="hall-upload__sample" size="small" fill="outline" color="primary" onClick={() => onSample(sampleUrl)}>
+          {SAMPLE_LABEL}
+        </Button>
+      ) : null}
+    </div>
   );
 }
 

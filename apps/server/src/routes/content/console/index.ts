@@ -36,6 +36,7 @@ import { deleteConsoleMenu, listConsoleMenus, orderConsoleMenus, saveConsoleMenu
 import { deleteConsoleArticle, listConsoleArticles, publishConsoleArticle, readConsoleArticle, saveConsoleArticle } from '../../../services/content/console/articles';
 import { holdsUnreadableText } from '../../../plugins/input-guard';
 import { findArticlePicture, uploadArticlePicture } from '../../../services/content/console/article-pictures';
+import { provideDemoMaterialSamples } from '../../../seed/material-help';
 import type { FileStorage } from '../../../storage/file-storage';
 
 const CONTENT = { role: 'content' } as const;
@@ -176,6 +177,9 @@ export async function contentConsoleArea(app: FastifyInstance): Promise<void> {
   );
 
   registerPublicImage(app, contract.articlePicture, (id) => findArticlePicture(db, id), files);
+  // The demo catalogue's material samples are article pictures: a fresh hall stores the shipped ones first.
+  const missingSamples = await provideDemoMaterialSamples(db, files);
+  if (missingSamples.length > 0) app.log.warn({ missing: missingSamples }, 'demo material samples missing from assets/material-samples');
 
   // ── Banners ──
   const bannerList = async () => ({ errcode: '00' as const, data: { items: await listConsoleBanners(db) } });

@@ -1,4 +1,4 @@
-import { BANNER_IMAGE_NOT_IMAGE, contract } from '@hall/api/internal';
+import { BANNER_IMAGE_NOT_IMAGE, articlePicturePath } from '@hall/api/internal';
 import { eq } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import type { Database } from '../../../db/client';
@@ -10,7 +10,7 @@ import { recordAudit, type AuditActor } from '../../operators/audit';
 import { imageTypeOf } from './banners';
 
 /** The hall address of an article picture: the one image source the content sanitiser keeps (lib/safe-html.ts). */
-export const articlePictureUrl = (id: string): string => `${contract.articlePicture.path}?id=${encodeURIComponent(id)}`;
+export const articlePictureUrl = articlePicturePath;
 
 /**
  * Keeps a picture for an article's body: checked to be an image by its bytes before anything is

@@ -5,17 +5,22 @@ import {
   GUIDE_TITLE_TOO_LONG,
   MATERIALS_INVALID,
   MATERIALS_MAX,
+  MATERIAL_HINT_MAX_LENGTH,
+  MATERIAL_HINT_TOO_LONG,
   MATERIAL_NAME_MAX_LENGTH,
+  MATERIAL_SAMPLE_INVALID,
+  articlePictureIdOf,
   NO_DATA_MESSAGE,
   type ConsoleGuide,
 } from '@hall/api/internal';
 import { asc, count, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client';
-import { businessMaterials, businesses, guides } from '../../../db/schema';
+import { articlePictures, businessMaterials, businesses, guides } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
 import { sanitizeContentHtml } from '../../../lib/safe-html';
-import { MATERIAL_REQUIRED, replaceBusinessMaterials } from '../../applications/catalogue';
+import { MATERIAL_REQUIRED, replaceBusinessMaterials, type BusinessMaterialInput } from '../../applications/catalogue';
 import { recordAudit, type AuditActor } from '../../operators/audit';
+import { articlePictureUrl } from './article-pictures';
 import { checkedText } from './content-rules';
 
 export async function listConsoleGuides(db: Database): Promise<{ prodefid: string; prodefName: string; areaname: string; hasGuide: boolean; materials: number }[]> {
@@ -39,7 +44,13 @@ async function describe(db: Pick<Database, 'select'>, prodefid: string): Promise
     title: guide?.title ?? '',
     content: sanitizeContentHtml(guide?.content ?? ''),
     cdzmyhxzContent: sanitizeContentHtml(guide?.cdzmyhxzContent ?? ''),
-    materials: materials.map((row) => ({ id: String(row.id), name: row.name, required: row.required === MATERIAL_REQUIRED })),
+    materials: materials.map((row) => ({
+      id: String(row.id),
+      name: row.name,
+      required: row.required === MATERIAL_REQUIRED,
+      hint: row.hint,
+      sampleUrl: row.samplePictureId ? articlePictureUrl(row.samplePictureId) : '',
+    })),
   };
 }
 
@@ -50,7 +61,23 @@ export interface GuideInput {
   title: string;
   content: string;
   cdzmyhxzContent: string;
-  materials: { name: string; required: boolean }[];
+  materials: { name: string; required: boolean; hint?: string | undefined; sampleUrl?: string | undefined }[];
+}
+
+/**
+ * A material's help as the catalogue keeps it: the hint trimmed and bounded, the sample picture only
+ * one uploaded here (its address as the upload answered it), so 资料上传 never shows a picture from
+ * elsewhere.
+ */
+async function checkedHelp(db: Pick<Database, 'select'>, material: GuideInput['materials'][number]): Promise<Pick<BusinessMaterialInput, 'hint' | 'samplePictureId'>> {
+  const hint = (material.hint ?? '').trim();
+  if (Array.from(hint).length > MATERIAL_HINT_MAX_LENGTH) throw badRequest(MATERIAL_HINT_TOO_LONG);
+  const address = (material.sampleUrl ?? '').trim();
+  if (!address) return { hint, samplePictureId: null };
+  const id = articlePictureIdOf(address);
+  const [picture] = id ? await db.select({ id: articlePictures.id }).from(articlePictures).where(eq(articlePictures.id, id)) : [];
+  if (!picture) throw badRequest(MATERIAL_SAMPLE_INVALID);
+  return { hint, samplePictureId: picture.id };
 }
 
 /**
@@ -64,7 +91,8 @@ export async function saveConsoleGuide(db: Database, actor: AuditActor, input: G
   const content = sanitizeContentHtml(input.content);
   if (!content.replace(/<(?!img\b)[^>]*>|&nbsp;|\s/gi, '')) throw badRequest(GUIDE_CONTENT_REQUIRED);
   const cdzmyhxzContent = sanitizeContentHtml(input.cdzmyhxzContent);
-  const materials = input.materials.map((material) => ({ name: material.name.trim(), required: material.required }));
+  const materials: BusinessMaterialInput[] = [];
+  for (const material of input.materials) materials.push({ name: material.name.trim(), required: material.required, ...(await checkedHelp(db, material)) });
   const names = materials.map((material) => material.name);
   if (materials.length > MATERIALS_MAX || names.some((name) => !name || Array.from(name).length > MATERIAL_NAME_MAX_LENGTH) || new Set(names).size !== names.length) {
     throw badRequest(MATERIALS_INVALID);
@@ -81,7 +109,7 @@ export async function saveConsoleGuide(db: Database, actor: AuditActor, input: G
       title: t,
       content: c,
       cdzmyhxzContent: m,
-      materials: list.map(({ name, required }) => ({ name, required })),
+      materials: list.map(({ name, required, hint, sampleUrl }) => ({ name, required, hint, sampleUrl })),
     });
     await recordAudit(tx, actor, { action: 'guide.update', target: `guide:${prodefid}`, before: view(before), after: view(after) });
     return after;
