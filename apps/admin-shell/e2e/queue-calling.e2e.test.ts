@@ -63,7 +63,11 @@ describe('queue calling', () => {
     await card.getByLabel('调整日期').fill(todayInShanghai);
     await card.getByLabel('调整原因').fill('调休上班');
     await card.getByRole('button', { name: '设为上班日' }).click();
-    if ([0, 6].includes(shanghai.getUTCDay())) await card.getByRole('list', { name: `${HALL_NAME}的调休上班日` }).getByText(todayInShanghai).waitFor();
+    if ([0, 6].includes(shanghai.getUTCDay()))
+      await card
+        .getByRole('list', { name: `${HALL_NAME}的调休上班日` })
+        .getByText(todayInShanghai)
+        .waitFor();
     await adminShot(admin.page, 'working-day');
     // A group's numbers per time below 1 is refused in words; what was typed stays.
     await card.getByRole('listitem').filter({ hasText: '登记业务' }).getByRole('button', { name: '修改' }).click();

@@ -49,7 +49,8 @@ export function CounterDayPage() {
   const bookings = data ? data.bookings.map((booking) => marked[bookingKey(booking)] ?? booking) : [];
   const siteName = data?.sites.find((site) => site.areaId === data.areaId)?.areaName ?? '';
   // A new site, date or state is another list: back to its first page, the panel closed.
-  const change = (next: { site?: string; date?: string; state?: string }) => address.filter({ site: next.site ?? data?.areaId ?? '', date: next.date ?? date, state: next.state ?? stateText, open: '' });
+  const change = (next: { site?: string; date?: string; state?: string }) =>
+    address.filter({ site: next.site ?? data?.areaId ?? '', date: next.date ?? date, state: next.state ?? stateText, open: '' });
 
   return (
     <ConsolePage className="counter-day-page" title="今日预约" loaded={loaded}>
@@ -98,12 +99,7 @@ export function CounterDayPage() {
             </section>
           ) : (
             <section className="console-section counter-day__list">
-              <DataTable
-                label="预约名单"
-                rowKey={bookingKey}
-                rows={bookings}
-                columns={bookingColumns((booking: DayBooking) => booking, onMarked)}
-              />
+              <DataTable label="预约名单" rowKey={bookingKey} rows={bookings} columns={bookingColumns((booking: DayBooking) => booking, onMarked)} />
             </section>
           )}
         </>
