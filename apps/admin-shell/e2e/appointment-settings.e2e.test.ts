@@ -108,5 +108,6 @@ describe('appointment settings and the counter’s day', () => {
     await panel.waitFor({ state: 'detached' });
     await deskPage.emulateMedia({ media: 'print' });
     await deskShot(deskPage, 'print');
-  });
+    // Three consoles, a citizen and the desktop table's sorting and filtering: longer than one screen's journey.
+  }, 240_000);
 });

@@ -25,7 +25,7 @@ export function StateTag({ booking }: { booking: DayBooking }) {
 export function AttendanceActions({ booking, onMarked }: { booking: DayBooking; onMarked: (next: DayBooking) => void }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  if (booking.state) return <span className="console-muted">{`${booking.recordedBy} ${booking.recordedAt.slice(11, 16)}`}</span>;
+  if (booking.state) return <span className="console-muted">{`登记人 ${booking.recordedBy} · ${booking.recordedAt.slice(11, 16)}`}</span>;
   const run = async (state: 'arrived' | 'no_show') => {
     setBusy(true);
     setProblem(null);

@@ -26,11 +26,19 @@ function BookingDetail({ booking, onMarked }: { booking: DayBooking | undefined;
               ['预约单号', booking.bookingNumber],
               ['方式', booking.kind === 'order' ? '网上预约' : '窗口预约'],
               ['状态', <StateTag key="state" booking={booking} />],
+              ...(booking.state
+                ? ([
+                    ['登记人账号', booking.recordedBy],
+                    ['登记时间', booking.recordedAt],
+                  ] as const)
+                : []),
             ]}
           />
-          <div className="counter-day__detail-actions">
-            <AttendanceActions booking={booking} onMarked={onMarked} />
-          </div>
+          {!booking.state && (
+            <div className="counter-day__detail-actions">
+              <AttendanceActions booking={booking} onMarked={onMarked} />
+            </div>
+          )}
         </section>
       ) : (
         <p className="console-section">该预约不在当前列表中，请关闭后在列表中重新选择。</p>
