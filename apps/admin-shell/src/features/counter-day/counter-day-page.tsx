@@ -56,7 +56,7 @@ export function CounterDayPage() {
     <ConsolePage className="counter-day-page" title="今日预约" loaded={loaded}>
       {data && (
         <>
-          <section className="console-section counter-day__filters">
+          <section className="console-section console-filter counter-day__filters">
             <label>
               办理地点
               <select value={data.areaId} onChange={(event) => change({ site: event.target.value })}>

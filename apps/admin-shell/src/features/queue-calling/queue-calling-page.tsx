@@ -164,7 +164,7 @@ export function QueueCallingPage() {
       {halls.error !== null && <ErrorState title={LOAD_FAILED} message={halls.error} onRetry={() => void halls.reload()} />}
       {halls.data && (
         <div className="console-section queue-calling__setup">
-          <label className="queue-calling__field">
+          <label className="queue-calling__field queue-calling__field--business">
             <span>业务</span>
             <select aria-label="业务" value={groupId} onChange={(event) => setParams(event.target.value ? { group: event.target.value } : {}, { replace: true })}>
               <option value="">请选择大厅与业务</option>
