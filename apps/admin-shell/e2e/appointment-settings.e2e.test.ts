@@ -87,9 +87,27 @@ describe('appointment settings and the counter’s day', () => {
     // The desktop view of the counter's day, and its print view.
     const { page: deskPage, shot: deskShot } = await openConsole('desktop', 'appointment-settings-counter-desktop', 'counter', /今日预约/);
     await deskPage.getByLabel('日期').fill(date);
-    await deskPage.getByRole('table', { name: '预约名单' }).getByText('已到场').waitFor();
+    const table = deskPage.getByRole('table', { name: '预约名单' });
+    await table.getByText('已到场').waitFor();
     await deskShot(deskPage, 'day');
+    // There it is a table the hall sorts and filters, its state kept in the address, the booking opened beside it.
+    await table.getByRole('button', { name: /^姓名/ }).click();
+    await deskPage.waitForURL(/sort=name/);
+    await expect(table.getByRole('columnheader', { name: '姓名' }).getAttribute('aria-sort')).resolves.toBe('ascending');
+    await deskPage.getByLabel('状态').selectOption('waiting');
+    await deskPage.waitForURL(/state=waiting/);
+    await deskPage.getByText('当天没有这个状态的预约').waitFor();
+    await deskPage.getByLabel('状态').selectOption('arrived');
+    await deskPage.waitForURL(/state=arrived/);
+    await table.getByRole('row').filter({ hasText: '已到场' }).getByRole('button').first().click();
+    const panel = deskPage.getByRole('complementary', { name: '预约详情' });
+    await panel.getByText('网上预约').or(panel.getByText('窗口预约')).waitFor();
+    await deskPage.waitForURL(/open=/);
+    await deskShot(deskPage, 'booking-detail');
+    await panel.getByRole('button', { name: '关闭' }).click();
+    await panel.waitFor({ state: 'detached' });
     await deskPage.emulateMedia({ media: 'print' });
     await deskShot(deskPage, 'print');
-  });
+    // Three consoles, a citizen and the desktop table's sorting and filtering: longer than one screen's journey.
+  }, 240_000);
 });

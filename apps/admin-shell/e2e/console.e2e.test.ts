@@ -72,7 +72,8 @@ describe('operators sign in as themselves and every action is in the audit trail
     await reviewer.page.getByText('暂无等待权籍调查审核的申请').waitFor();
 
     // The administrator reads both in the audit trail, at the desktop and on a phone.
-    await admin.page.goto('/admin/audit');
+    // The trail is a table the hall pages: its page size is kept in the address, as is its sort.
+    await admin.page.goto('/admin/audit?size=100');
     const trail = admin.page.getByRole('table', { name: '操作日志' });
     const rejection = trail.getByRole('row').filter({ hasText: '审核驳回' });
     await rejection.getByText('zhou.review').waitFor();
@@ -81,6 +82,9 @@ describe('operators sign in as themselves and every action is in the audit trail
     await creation.getByText('admin', { exact: true }).waitFor();
     await trail.getByRole('row').filter({ hasText: '修改本人密码' }).first().waitFor();
     await desk(admin.page, 'audit');
+    await trail.getByRole('button', { name: /^操作人/ }).click();
+    await admin.page.waitForURL(/sort=operatorName/);
+    await expect(trail.getByRole('columnheader', { name: '操作人' }).getAttribute('aria-sort')).resolves.toBe('ascending');
     await admin.page.getByLabel('操作人').fill('zhou');
     await admin.page.getByRole('button', { name: '查询' }).click();
     await admin.page.waitForURL(/operator=zhou/);

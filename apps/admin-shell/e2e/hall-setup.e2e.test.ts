@@ -68,8 +68,8 @@ describe('a hall set up from the console', () => {
     await toastGone(admin);
     // A closed day, listed on the card.
     const closedDay = new Date(Date.now() + 20 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-    await card.getByLabel('休息日期').fill(closedDay);
-    await card.getByLabel('休息原因').fill('系统升级');
+    await card.getByLabel('调整日期').fill(closedDay);
+    await card.getByLabel('调整原因').fill('系统升级');
     await card.getByRole('button', { name: '设为休息日' }).click();
     await card.getByRole('list', { name: '邯郸市不动产登记中心的休息日' }).getByText(closedDay).waitFor();
     await toastGone(admin);

@@ -7,9 +7,13 @@ const hall = hallForFile();
 const HALL_ID = 'qc-130404';
 const HALL_NAME = '复兴区不动产登记服务大厅';
 const GROUP_ID = `${HALL_ID}-a`;
-/** Numbers are called on their own day, and halls close at weekends: the journey needs a working day in Shanghai. */
+/**
+ * Numbers are called on their own day. Halls close at weekends, so the journey's hall opens today as a
+ * working day (调休上班) whatever day it is; its last time, 22:00-23:00, is taken before 22:00 in Shanghai.
+ */
 const shanghai = new Date(Date.now() + 8 * 3600_000);
-const workingDay = shanghai.getUTCDay() !== 0 && shanghai.getUTCDay() !== 6 && shanghai.getUTCHours() < 22;
+const todayInShanghai = shanghai.toISOString().slice(0, 10);
+const timeLeftToday = shanghai.getUTCHours() < 22;
 
 async function consoleSignIn(page: Page, username: string, entry: RegExp) {
   await page.goto('/admin/');
@@ -39,7 +43,7 @@ async function watchFor(page: Page, selector: string, text: string): Promise<voi
 const shownAt = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { hallShownAt: Promise<number> }).hallShownAt);
 
 describe('queue calling', () => {
-  it.skipIf(!workingDay)('an admin opens the evening, a citizen takes a number, a counter calls it: the display and 我的取号 show it within a second', async () => {
+  it.skipIf(!timeLeftToday)('an admin opens the evening, a citizen takes a number, a counter calls it: the display and 我的取号 show it within a second', async () => {
     // The 系统管理员 opens the hall from midnight to 23:00 with booking up to the time's start, so today has times
     // left and the counter may call now (numbers are called only within the hall's hours), whenever the journey runs.
     const admin = await hall.newDesktop();
@@ -55,6 +59,16 @@ describe('queue calling', () => {
     await admin.page.locator('#yuyueabovetime').fill('0');
     await admin.page.getByRole('button', { name: '保存大厅' }).click();
     await card.getByText('00:00–23:00').waitFor();
+    // Today is a working day, a weekend one included: 设为上班日 opens it (on a weekday it already is).
+    await card.getByLabel('调整日期').fill(todayInShanghai);
+    await card.getByLabel('调整原因').fill('调休上班');
+    await card.getByRole('button', { name: '设为上班日' }).click();
+    if ([0, 6].includes(shanghai.getUTCDay()))
+      await card
+        .getByRole('list', { name: `${HALL_NAME}的调休上班日` })
+        .getByText(todayInShanghai)
+        .waitFor();
+    await adminShot(admin.page, 'working-day');
     // A group's numbers per time below 1 is refused in words; what was typed stays.
     await card.getByRole('listitem').filter({ hasText: '登记业务' }).getByRole('button', { name: '修改' }).click();
     await admin.page.locator('#capacity').fill('0');

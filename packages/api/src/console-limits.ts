@@ -35,6 +35,13 @@ export const LIST_SORT_INVALID = '该列不能排序，请选择其他列';
 
 /** The inbox's columns that sort on the server (listInboxFeedback). */
 export const FEEDBACK_INBOX_SORTS = ['submittedAt', 'repliedAt', 'status'] as const;
+/** 今日预约's columns that sort on the server (getCounterDay). */
+export const COUNTER_DAY_SORTS = ['timeName', 'name', 'processName', 'state'] as const;
+/** 今日预约's state filter: 待到场, 已到场, 未到. */
+export const COUNTER_DAY_STATES = ['waiting', 'arrived', 'no_show'] as const;
+export const COUNTER_DAY_STATE_INVALID = '预约状态只能是待到场、已到场或未到，请重新选择';
+/** 操作日志's columns that sort on the server (listAuditTrail). */
+export const AUDIT_TRAIL_SORTS = ['at', 'operatorName', 'action'] as const;
 /** 查询办理's columns that sort on the server (listFulfilmentQueue). */
 export const FULFILMENT_QUEUE_SORTS = ['askedAt', 'kind'] as const;
 /** The four kinds of query 查询办理 answers, by name (listFulfilmentQueue kind), as the console names them. */

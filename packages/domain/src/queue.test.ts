@@ -40,6 +40,12 @@ describe('days and times in China time', () => {
     expect(isQueueDayClosed('2026-11-27', [])).toBe(false);
     expect(isQueueDayClosed('2026-11-27', ['2026-11-27'])).toBe(true);
   });
+  it('a weekend day the hall lists as a working day (调休上班) is open; a listed closed day stays closed', () => {
+    expect(isQueueDayClosed('2026-11-28', [], ['2026-11-28'])).toBe(false);
+    expect(isQueueDayClosed('2026-11-29', [], ['2026-11-28'])).toBe(true);
+    expect(isQueueDayClosed('2026-11-28', ['2026-11-28'], ['2026-11-28'])).toBe(true);
+    expect(queueDays(new Date('2026-11-26T02:00:00Z'), 4, [], ['2026-11-29']).map((day) => day.holiday)).toEqual([0, 0, 1, 0]);
+  });
   it('lists yuyueday days from today with weekday and holiday', () => {
     const days = queueDays(new Date('2026-11-26T02:00:00Z'), 4, ['2026-11-27']);
     expect(days).toEqual([

@@ -110,10 +110,19 @@ export function queueToday(now: Date): string {
   return new Date(now.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-/** Weekends are closed; so is any day the hall lists as closed (holidays). */
-export function isQueueDayClosed(date: string, closedDays: readonly string[]): boolean {
+/** Whether a date falls on a Saturday or a Sunday. */
+export function isWeekend(date: string): boolean {
   const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return weekday === 0 || weekday === 6 || closedDays.includes(date);
+  return weekday === 0 || weekday === 6;
+}
+
+/**
+ * Weekends are closed unless the hall lists the date as a working day (调休上班); any day the hall
+ * lists as closed (holidays) is closed.
+ */
+export function isQueueDayClosed(date: string, closedDays: readonly string[], workingDays: readonly string[] = []): boolean {
+  if (closedDays.includes(date)) return true;
+  return isWeekend(date) && !workingDays.includes(date);
 }
 
 export interface QueueDay {
@@ -126,12 +135,12 @@ export interface QueueDay {
 }
 
 /** The yuyueday days from today on, each with its weekday and whether the hall is closed. */
-export function queueDays(now: Date, yuyueday: number, closedDays: readonly string[]): QueueDay[] {
+export function queueDays(now: Date, yuyueday: number, closedDays: readonly string[], workingDays: readonly string[] = []): QueueDay[] {
   const today = Date.parse(`${queueToday(now)}T00:00:00Z`);
   return Array.from({ length: Math.max(0, Math.floor(yuyueday)) }, (_, index) => {
     const at = new Date(today + index * DAY_MS);
     const date = at.toISOString().slice(0, 10);
-    return { date, week: WEEKDAYS[at.getUTCDay()]!, holiday: isQueueDayClosed(date, closedDays) ? 1 : 0 };
+    return { date, week: WEEKDAYS[at.getUTCDay()]!, holiday: isQueueDayClosed(date, closedDays, workingDays) ? 1 : 0 };
   });
 }
 

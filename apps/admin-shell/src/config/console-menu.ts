@@ -24,7 +24,7 @@ export const CONSOLE_MENU: readonly ConsoleEntry[] = [
   { path: paths.content.sites, title: '服务网点', description: '各网点的地址、办公时间、电话与地图位置', role: 'content' },
   { path: paths.content.downloads, title: '资料下载', description: '市民可下载的表格与文件：上传、替换、删除', role: 'content' },
   { path: paths.content.guides, title: '办事指南与材料', description: '各业务的办事指南和申请时须提交的材料', role: 'content' },
-  { path: paths.queueSettings, title: '取号设置', description: '办事大厅、取号时间、休息日，各业务的办理事项与每段号数', role: 'admin' },
+  { path: paths.queueSettings, title: '取号设置', description: '办事大厅、取号时间、休息日与调休上班日，各业务的办理事项与每段号数', role: 'admin' },
   { path: paths.catalogue, title: '业务目录', description: '网上申请可办理的业务：新增、改名、删除', role: 'admin' },
   { path: paths.mapSetting, title: '地图设置', description: '服务网点地图使用的瓦片服务', role: 'admin' },
   { path: paths.operators, title: '账号管理', description: '管理人员的账号、角色、密码与服务网点', role: 'admin' },

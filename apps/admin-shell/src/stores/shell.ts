@@ -69,18 +69,17 @@ export const useShell = create<ShellState>((set, get) => ({
     }
   },
 
+  // Run by the sign-in form through submitWithFeedback (useFormSubmit), which tells a failed request as the network's.
   async signIn(username, password) {
-    try {
-      const reply = await api.operatorSignIn({ username, password });
-      if (!errcodeOk(reply)) return replyMessage(reply);
-      await get().start();
-      return null;
-    } catch {
-      return NETWORK_ERROR;
-    }
+    const reply = await api.operatorSignIn({ username, password });
+    if (!errcodeOk(reply)) return replyMessage(reply);
+    await get().start();
+    return null;
   },
 
   async signOut() {
+    // Not through submitWithFeedback: the console forgets the operator whatever the hall answers, and
+    // the hall's session ends on its own within the hour, so a failed request has nothing to tell.
     await api.operatorSignOut({}).catch(() => undefined);
     set({ status: 'signedOut', me: null, stat: null, message: null });
   },

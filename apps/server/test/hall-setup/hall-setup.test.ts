@@ -107,6 +107,7 @@ describe('appointment sites and their businesses', () => {
 interface QueueHall {
   id: string;
   closedDays: { date: string; reason: string }[];
+  workingDays: { date: string; reason: string }[];
   groups: { id: string; name: string; businesses: { name: string }[]; numbersEver: number }[];
 }
 
@@ -134,6 +135,22 @@ describe('queue halls: group businesses, closed days, removal', () => {
     const reopened = await ok<QueueHall[]>('queue/closed-day/save', { comID: COMPANY, date: open, closed: false });
     expect(reopened.find((item) => item.id === COMPANY)!.closedDays.map((day) => day.date)).not.toContain(open);
     expect((await post('queue/closed-day/save', { comID: COMPANY, date: '2020-01-01', closed: true })).body.errmsg).toBe('不能设置今天以前的日期，请选择今天或以后的日期');
+  });
+
+  it('opens a weekend day as a working day (调休上班), which the citizen sees open, and takes it back', async () => {
+    const days = (await hall.post(`${CALLNUM}/makeanapp/resdate`, { comID: COMPANY })).body.data as { date: string; holiday: number; week: string }[];
+    const weekend = days.find((day) => day.week === '星期六' || day.week === '星期日')!;
+    expect(weekend.holiday).toBe(1);
+    const opened = await ok<QueueHall[]>('queue/closed-day/save', { comID: COMPANY, date: weekend.date, closed: false, reason: '调休上班' });
+    expect(opened.find((item) => item.id === COMPANY)!.workingDays).toContainEqual({ date: weekend.date, reason: '调休上班' });
+    const seen = (await hall.post(`${CALLNUM}/makeanapp/resdate`, { comID: COMPANY })).body.data as { date: string; holiday: number }[];
+    expect(seen.find((day) => day.date === weekend.date)!.holiday).toBe(0);
+    const closedAgain = await ok<QueueHall[]>('queue/closed-day/save', { comID: COMPANY, date: weekend.date, closed: true });
+    expect(closedAgain.find((item) => item.id === COMPANY)!.workingDays.map((day) => day.date)).not.toContain(weekend.date);
+    // Back to the weekend rule: closed without a closed day of its own.
+    expect(closedAgain.find((item) => item.id === COMPANY)!.closedDays.map((day) => day.date)).not.toContain(weekend.date);
+    const after = (await hall.post(`${CALLNUM}/makeanapp/resdate`, { comID: COMPANY })).body.data as { date: string; holiday: number }[];
+    expect(after.find((day) => day.date === weekend.date)!.holiday).toBe(1);
   });
 
   it('never closes a day holding numbers, nor removes a hall or group that handed out any', async () => {

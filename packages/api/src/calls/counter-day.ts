@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { post } from '../define-call';
 import { errcodeReply } from '../envelopes';
-import { bareRequest, calendarDate } from './shared/requests';
+import { bareRequest, calendarDate, listOrder, listPageSize, listSort } from './shared/requests';
+import { COUNTER_DAY_SORTS, COUNTER_DAY_STATE_INVALID, COUNTER_DAY_STATES } from '../console-limits';
 import { rowId, textId } from './shared/ids';
 import { siteSettings } from './appointment-settings';
 import { bookingLine } from './shared/records';
@@ -30,17 +31,31 @@ export const counterDay = siteSettings.pick({ sites: true, areaId: true }).exten
   date: z.string(),
   /** 1 when the site is closed that day (the bookings made before stay valid). */
   holiday: z.number(),
+  /** The bookings asked for: all of the day, or one page of them. */
   bookings: z.array(dayBooking),
+  /** How many bookings the day has with the state asked for, over all pages. */
+  total: z.number(),
+  /** The page size used: the whole day's count when no page was asked for. */
+  pageSize: z.number(),
 });
 export type CounterDay = z.infer<typeof counterDay>;
 
 export const counterDayCalls = {
-  /** A site's bookings of a date (today when left out), by slot; an unknown site answers 查询无数据. */
+  /**
+   * A site's bookings of a date (today when left out), by slot; an unknown site answers 查询无数据.
+   * The console's table asks for a page (pageSize default the first of LIST_PAGE_SIZES), a column
+   * sorted and a state; without page, the whole day as before.
+   */
   getCounterDay: post(
     '/online/admin/api/counter-day/get',
     bareRequest.extend({
       areaId: textId(64).optional(),
       date: calendarDate.optional(),
+      page: z.number().int().min(1).max(100_000).optional(),
+      pageSize: listPageSize,
+      sort: listSort(COUNTER_DAY_SORTS),
+      order: listOrder,
+      state: z.enum(COUNTER_DAY_STATES, { error: COUNTER_DAY_STATE_INVALID }).optional(),
     }),
     errcodeReply(counterDay),
   ),

@@ -64,7 +64,11 @@ export const hallSetupCalls = {
   /** A new business of a queue group (no id) or its name and order. */
   saveQueueBusiness: post('/online/admin/api/queue/business/save', bareRequest.extend({ groupId: id, id: id.optional(), name: plainText(100), sort }), queueReply),
   deleteQueueBusiness: post('/online/admin/api/queue/business/delete', bareRequest.extend({ id }), queueReply),
-  /** Closes a hall on a date (closed true) or opens it again; a date with numbers taken cannot be closed. */
+  /**
+   * Closes a hall on a date (closed true) or opens it: a weekday closed before opens again; a weekend
+   * day opens as a working day (调休上班) and closes again back to the weekend rule. A date with numbers
+   * taken cannot be closed.
+   */
   saveQueueClosedDay: post('/online/admin/api/queue/closed-day/save', bareRequest.extend({ comID: id, date: calendarDate, closed: z.boolean(), reason: plainText(100).default('') }), queueReply),
   /** Removes a hall none of whose groups ever handed out a number; otherwise refused in words. */
   deleteQueueHall: post('/online/admin/api/queue/hall/delete', bareRequest.extend({ id }), queueReply),

@@ -4,7 +4,8 @@ import { post } from '../define-call';
 import { errcodeReply } from '../envelopes';
 import { plainText } from '../common';
 import { itemsReply, pagedReply } from './shared/replies';
-import { bareRequest, calendarDate, pageNumber } from './shared/requests';
+import { bareRequest, calendarDate, listOrder, listPageSize, listSort, pageNumber } from './shared/requests';
+import { AUDIT_TRAIL_SORTS } from '../console-limits';
 
 /**
  * The operators' own accounts (docs/architecture.md §6): signing in to the console with a password (or a
@@ -84,10 +85,17 @@ export const operatorCalls = {
   resetOperatorPassword: post('/online/admin/api/operators/resetPassword', bareRequest.extend({ id: operatorId, password }), errcodeReply(operatorAccount)),
   /** Unbinds another operator's WeChat (a lost phone, a person who left); a reset unbinds it too. */
   unbindOperatorWechatOf: post('/online/admin/api/operators/unbindWechat', bareRequest.extend({ id: operatorId }), errcodeReply(operatorAccount)),
+  /**
+   * A page of the audit trail, newest first, or by the column sorted (order, ascending when left out);
+   * pageSize defaults to AUDIT_PAGE_SIZE.
+   */
   listAuditTrail: post(
     '/online/admin/api/audit/list',
     bareRequest.extend({
       page: pageNumber,
+      pageSize: listPageSize,
+      sort: listSort(AUDIT_TRAIL_SORTS),
+      order: listOrder,
       operator: plainText(64).optional(),
       action: plainText(64).optional(),
       from: calendarDate.optional(),

@@ -42,6 +42,8 @@ export const queueSettingsHall = queueCompany.extend({
   times: z.array(z.string()),
   /** Days closed besides weekends, from today on. */
   closedDays: z.array(z.object({ date: z.string(), reason: z.string() })),
+  /** Weekend days the hall opens all the same (调休上班), from today on. */
+  workingDays: z.array(z.object({ date: z.string(), reason: z.string() })),
   groups: z.array(queueSettingsGroup),
 });
 export type QueueSettingsHall = z.infer<typeof queueSettingsHall>;

@@ -70,6 +70,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'queue.finish': '办结',
   'queue.closedDay.close': '设置取号休息日',
   'queue.closedDay.open': '取消取号休息日',
+  'queue.workingDay.add': '设置取号调休上班日',
+  'queue.workingDay.remove': '取消取号调休上班日',
 };
 
 /** The filter's choices: every action family and the named actions. */

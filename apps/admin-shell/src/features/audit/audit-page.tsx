@@ -1,11 +1,9 @@
-import type { AuditEntry } from '@hall/api/browser';
+import { AUDIT_TRAIL_SORTS, type AuditEntry } from '@hall/api/browser';
 import { dataOf } from '@hall/app';
 import { EmptyState } from '@hall/ui/empty-state';
-import { Pager } from '@hall/ui/pager';
 import { Button } from 'antd-mobile';
 import { Input } from '@hall/ui';
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
 import { DataTable, type Column } from '../../components/data-table';
 import { api } from '../../lib/hall';
 import { AUDIT_ACTION_FILTERS, auditActionText, auditFieldText, auditTargetText, auditValueText, operatorOf, type OperatorNames } from './audit-actions';
@@ -13,6 +11,8 @@ import { LoadStatus } from '../../components/load-status';
 import './audit.css';
 import { ConsolePage } from '../../components/console-page';
 import { useConsoleRemote } from '../../lib/use-console-remote';
+import { useTableAddress } from '../../lib/use-list-address';
+import { listAskOf } from '../../lib/table-state';
 
 /** before → after, one changed field a line, in words. */
 function Change({ entry }: { entry: AuditEntry }) {
@@ -42,39 +42,43 @@ function Operator({ displayName, username }: { displayName: string | null; usern
 }
 
 const columnsFor = (operators: OperatorNames): Column<AuditEntry>[] => [
-  { key: 'action', title: '操作', primary: true, render: (e) => auditActionText(e.action), sortValue: (e) => auditActionText(e.action) },
-  { key: 'at', title: '时间', render: (e) => e.at, sortValue: (e) => e.at },
-  { key: 'who', title: '操作人', render: (e) => <Operator {...operatorOf(e.operatorId, e.operatorName, operators)} />, sortValue: (e) => e.operatorName },
+  { key: 'action', title: '操作', primary: true, sortable: true, render: (e) => auditActionText(e.action) },
+  { key: 'at', title: '时间', sortable: true, render: (e) => e.at },
+  { key: 'operatorName', title: '操作人', sortable: true, render: (e) => <Operator {...operatorOf(e.operatorId, e.operatorName, operators)} /> },
   { key: 'ip', title: '来源地址', render: (e) => e.ip },
   { key: 'target', title: '对象', render: (e) => auditTargetText(e.target, operators) },
   { key: 'change', title: '变更', render: (e) => <Change entry={e} /> },
 ];
 
-/** 操作日志: the append-only audit trail, newest first, filtered by operator, action and date; the filter lives in the address. */
+/**
+ * 操作日志: the append-only audit trail, newest first, filtered by operator, action and date, paged
+ * and sorted by the hall (the action sorts by its code, which groups an area's actions together);
+ * the filter and the table's state live in the address.
+ */
 export function AuditPage() {
-  const [params, setParams] = useSearchParams();
-  const filter = { operator: params.get('operator') ?? '', action: params.get('action') ?? '', from: params.get('from') ?? '', to: params.get('to') ?? '' };
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const address = useTableAddress(AUDIT_TRAIL_SORTS);
+  const filter = { operator: address.text('operator'), action: address.text('action'), from: address.text('from'), to: address.text('to') };
+  const table = address.state;
   const [draft, setDraft] = useState(filter);
   const trail = useConsoleRemote(
     async () =>
       dataOf(
         await api.listAuditTrail({
-          page,
+          ...listAskOf<(typeof AUDIT_TRAIL_SORTS)[number]>(table),
           operator: filter.operator || undefined,
           action: filter.action || undefined,
           from: filter.from || undefined,
           to: filter.to || undefined,
         }),
       ),
-    [page, filter.operator, filter.action, filter.from, filter.to],
+    [table.page, table.pageSize, table.sortKey, table.direction, filter.operator, filter.action, filter.from, filter.to],
   );
   // The accounts by id, for 姓名（账号）: the trail keeps only the account an entry was made under.
   const accounts = useConsoleRemote(async () => dataOf(await api.listOperators({})).items, []);
   const operators: OperatorNames = new Map((accounts.data ?? []).map((account) => [account.id, account]));
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    setParams(Object.fromEntries(Object.entries(draft).filter(([, value]) => value)));
+    address.filter(draft);
   };
   return (
     <ConsolePage title="操作日志" onRefresh={trail.reload}>
@@ -110,8 +114,7 @@ export function AuditPage() {
       {trail.data && trail.data.total > 0 && (
         <>
           <p className="shell-note">共 {trail.data.total} 条，记录只增不改。</p>
-          <DataTable label="操作日志" columns={columnsFor(operators)} rows={trail.data.items} rowKey={(e) => e.id} />
-          <Pager total={trail.data.total} pageSize={trail.data.pageSize} current={page} onChange={(next) => setParams({ ...Object.fromEntries(params), page: String(next) })} />
+          <DataTable label="操作日志" columns={columnsFor(operators)} rows={trail.data.items} rowKey={(e) => e.id} hall={{ state: table, total: trail.data.total, onChange: address.setState }} />
         </>
       )}
     </ConsolePage>

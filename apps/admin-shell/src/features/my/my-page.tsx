@@ -1,7 +1,7 @@
 import { operatorRoleTitle } from '@hall/domain';
-import { errcodeOk, replyMessage, SessionLostError, SignInRefusedError } from '@hall/api/browser';
-import { NETWORK_ERROR, runSessionBootstrap } from '@hall/app';
-import { showConfirm, showSuccess, showToast } from '@hall/ui';
+import { errcodeOk, replyMessage, SignInRefusedError } from '@hall/api/browser';
+import { NETWORK_ERROR, runSessionBootstrap, submitWithFeedback } from '@hall/app';
+import { showConfirm, showSuccess } from '@hall/ui';
 import { Avatar, List, Tag } from 'antd-mobile';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -20,33 +20,36 @@ export function ConsoleMyPage() {
   const [params, setParams] = useSearchParams();
   const binding = useRef(false);
 
+  /** Binds the WeChat this browser is signed in to; the hall's refusal (already bound to another account …) is alerted. */
   const bind = async () => {
-    try {
+    const bound = await submitWithFeedback(async () => {
       const reply = await api.bindOperatorWechat({});
-      if (errcodeOk(reply) && reply.data) {
-        setMe(reply.data);
-        showSuccess('已绑定微信');
-      } else {
-        showToast(replyMessage(reply));
-      }
-    } catch {
-      showToast(NETWORK_ERROR);
-    }
+      if (!errcodeOk(reply) || !reply.data) return replyMessage(reply);
+      setMe(reply.data);
+      return null;
+    });
+    if (bound) showSuccess('已绑定微信');
   };
 
   /**
    * Binding needs this browser signed in to WeChat (the citizen session): the citizen app's sign-in,
-   * which may go to WeChat's authorize page and come back here with ?bind=1 and a code.
+   * which may go to WeChat's authorize page and come back here with ?bind=1 and a code. A lost
+   * session is on its way there already (the client's onSessionLost): submitWithFeedback ends it quietly.
    */
   const signInToWechatThenBind = async (oauth: { code?: string; state?: string }) => {
-    try {
-      const session = await runSessionBootstrap(api, { ...oauth, landingUrl: `${window.location.origin}/admin${href(paths.my, {}, { [BIND_FLAG]: 1 })}` });
-      if (session.kind === 'redirect') window.location.replace(session.to);
-      else await bind();
-    } catch (error) {
-      // A lost session is on its way to WeChat's authorize page (the client's onSessionLost).
-      if (!(error instanceof SessionLostError)) showToast(error instanceof SignInRefusedError ? error.message : NETWORK_ERROR);
-    }
+    let leaving = false;
+    const signedIn = await submitWithFeedback(
+      async () => {
+        const session = await runSessionBootstrap(api, { ...oauth, landingUrl: `${window.location.origin}/admin${href(paths.my, {}, { [BIND_FLAG]: 1 })}` });
+        if (session.kind === 'redirect') {
+          leaving = true;
+          window.location.replace(session.to);
+        }
+        return null;
+      },
+      { networkFailure: (error) => (error instanceof SignInRefusedError ? error.message : NETWORK_ERROR) },
+    );
+    if (signedIn && !leaving) await bind();
   };
 
   // Back from WeChat's authorize page with ?bind=1: finish the WeChat sign-in with its code, then bind.
@@ -64,9 +67,13 @@ export function ConsoleMyPage() {
 
   const unbind = async () => {
     if (!(await showConfirm('解除绑定后将不能使用微信登录管理端，确定解除吗？'))) return;
-    const reply = await api.unbindOperatorWechat({}).catch(() => null);
-    if (reply && errcodeOk(reply) && reply.data) setMe(reply.data);
-    showToast(reply ? replyMessage(reply) || '已解除绑定' : NETWORK_ERROR);
+    const unbound = await submitWithFeedback(async () => {
+      const reply = await api.unbindOperatorWechat({});
+      if (!errcodeOk(reply) || !reply.data) return replyMessage(reply);
+      setMe(reply.data);
+      return null;
+    });
+    if (unbound) showSuccess('已解除绑定');
   };
 
   return (

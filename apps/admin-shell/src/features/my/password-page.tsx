@@ -1,12 +1,13 @@
 import { OPERATOR_PASSWORD_MIN_LENGTH, operatorPasswordProblem } from '@hall/domain';
 import { errcodeOk, replyMessage } from '@hall/api/browser';
-import { Button, Form, NavBar } from 'antd-mobile';
+import { Button, Form } from 'antd-mobile';
 import { Input, showSuccess } from '@hall/ui';
 import { useNavigate } from 'react-router';
 import { FormError, useFormSubmit } from '../../components/form-submit';
 import { api } from '../../lib/hall';
 import { useShell } from '../../stores/shell';
 import { paths } from '../../config/paths';
+import { ConsolePage } from '../../components/console-page';
 
 interface PasswordFields {
   current: string;
@@ -31,10 +32,8 @@ export function PasswordChangePage() {
   });
 
   return (
-    <div className="shell-page">
-      <NavBar back={temporary ? null : '返回'} onBack={() => navigate(-1)}>
-        修改密码
-      </NavBar>
+    // A temporary password leads nowhere else until it is changed: no back arrow then.
+    <ConsolePage title="修改密码" onBack={temporary ? null : () => navigate(paths.my)}>
       {temporary && <p className="shell-note">{'您正在使用临时密码，请先设置自己的新密码。'}</p>}
       <Form
         name="password"
@@ -83,7 +82,7 @@ export function PasswordChangePage() {
         </Form.Item>
       </Form>
       <FormError message={error} />
-    </div>
+    </ConsolePage>
   );
 }
 export { PasswordChangePage as Component };

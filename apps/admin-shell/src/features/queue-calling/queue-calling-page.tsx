@@ -83,7 +83,7 @@ function NumbersTable({ label, numbers, busy, onAction }: { label: string; numbe
   const columns: Column<QueueBoardNumber>[] = [
     { key: 'number', title: '号码', primary: true, render: (item) => item.number, sortValue: (item) => item.number },
     { key: 'state', title: '状态', render: (item) => <StateTag item={item} />, sortValue: (item) => STATE_ORDER.indexOf(item.callState) },
-    { key: 'resTime', title: '取号时间', render: (item) => item.resTime, sortValue: (item) => item.resTime },
+    { key: 'resTime', title: '时段', render: (item) => item.resTime, sortValue: (item) => item.resTime },
     { key: 'calledAt', title: '叫号时间', render: (item) => item.calledAt || '—', sortValue: (item) => item.calledAt },
     { key: 'actions', title: '操作', render: (item) => <NumberActions item={item} busy={busy} onAction={onAction} /> },
   ];
@@ -164,7 +164,7 @@ export function QueueCallingPage() {
       {halls.error !== null && <ErrorState title={LOAD_FAILED} message={halls.error} onRetry={() => void halls.reload()} />}
       {halls.data && (
         <div className="console-section queue-calling__setup">
-          <label className="queue-calling__field">
+          <label className="queue-calling__field queue-calling__field--business">
             <span>业务</span>
             <select aria-label="业务" value={groupId} onChange={(event) => setParams(event.target.value ? { group: event.target.value } : {}, { replace: true })}>
               <option value="">请选择大厅与业务</option>

@@ -49,19 +49,21 @@ export async function removeHall(hall: QueueSettingsHall, onDone: Done) {
   if (await runSetup(() => api.deleteQueueHall({ id: hall.id }), `删除办事大厅“${hall.name}”？只有从未发过号的大厅可以删除。`)) onDone();
 }
 
-/** The days a hall is closed besides weekends: listed, added and opened again. */
+/**
+ * The days a hall is closed besides weekends, and the weekend days it opens all the same (调休上班):
+ * listed, added and taken back. The hall decides by the date which one a day is.
+ */
 export function ClosedDays({ hall, onDone }: { hall: QueueSettingsHall; onDone: Done }) {
   const [date, setDate] = useState('');
   const [reason, setReason] = useState('');
-  const close = async () => {
-    if (await runSetup(() => api.saveQueueClosedDay({ comID: hall.id, date, closed: true, reason }))) {
-      setDate('');
-      setReason('');
+  const save = async (day: string, closed: boolean, why: string) => {
+    if (await runSetup(() => api.saveQueueClosedDay({ comID: hall.id, date: day, closed, reason: why }))) {
+      if (day === date) {
+        setDate('');
+        setReason('');
+      }
       onDone();
     }
-  };
-  const open = async (day: string) => {
-    if (await runSetup(() => api.saveQueueClosedDay({ comID: hall.id, date: day, closed: false, reason: '' }))) onDone();
   };
   return (
     <div className="queue-setup__days">
@@ -74,18 +76,37 @@ export function ClosedDays({ hall, onDone }: { hall: QueueSettingsHall; onDone: 
             <li key={day.date}>
               {day.date}
               {day.reason && <span className="console-muted">{day.reason}</span>}
-              <Button size="mini" fill="none" onClick={() => void open(day.date)}>
+              <Button size="mini" fill="none" onClick={() => void save(day.date, false, '')}>
                 恢复取号
               </Button>
             </li>
           ))}
         </ul>
       )}
+      <h3>调休上班日</h3>
+      {hall.workingDays.length === 0 ? (
+        <p className="console-muted">周末均不取号。</p>
+      ) : (
+        <ul aria-label={`${hall.name}的调休上班日`}>
+          {hall.workingDays.map((day) => (
+            <li key={day.date}>
+              {day.date}
+              {day.reason && <span className="console-muted">{day.reason}</span>}
+              <Button size="mini" fill="none" onClick={() => void save(day.date, true, '')}>
+                恢复休息
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="queue-setup__add">
-        <input type="date" aria-label="休息日期" value={date} onChange={(event) => setDate(event.target.value)} />
-        <input aria-label="休息原因" value={reason} maxLength={100} placeholder="原因，例如 国庆节" onChange={(event) => setReason(event.target.value)} />
-        <Button size="mini" fill="outline" color="primary" onClick={() => void close()}>
+        <input type="date" aria-label="调整日期" value={date} onChange={(event) => setDate(event.target.value)} />
+        <input aria-label="调整原因" value={reason} maxLength={100} placeholder="原因，例如 国庆节、调休上班" onChange={(event) => setReason(event.target.value)} />
+        <Button size="mini" fill="outline" color="primary" onClick={() => void save(date, true, reason)}>
           设为休息日
+        </Button>
+        <Button size="mini" fill="outline" color="primary" onClick={() => void save(date, false, reason)}>
+          设为上班日
         </Button>
       </div>
     </div>

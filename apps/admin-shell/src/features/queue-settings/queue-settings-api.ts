@@ -2,7 +2,7 @@ import { errcodeOk, replyMessage, type QueueSettingsHall } from '@hall/api/brows
 import { LOAD_FAILED_TRY_LATER } from '@hall/app';
 import { api } from '../../lib/hall';
 
-export type HallValues = Omit<QueueSettingsHall, 'id' | 'times' | 'groups' | 'closedDays'>;
+export type HallValues = Omit<QueueSettingsHall, 'id' | 'times' | 'groups' | 'closedDays' | 'workingDays'>;
 export type GroupValues = { name: string; prefix: string; remark: string; capacity: number; sort: number };
 
 /** Every hall with its times and groups. Throws the server's message. */

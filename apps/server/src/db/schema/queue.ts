@@ -47,6 +47,17 @@ export const queueClosedDays = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.closedDate] })],
 );
 
+/** Weekend days a hall opens all the same (调休上班): numbers are handed out as on a weekday. */
+export const queueWorkingDays = pgTable(
+  'queue_working_days',
+  {
+    companyId: hallColumn(),
+    workDate: date('work_date', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.workDate] })],
+);
+
 /** Business groups of a hall (queueid / groupId): one queue each, with its number letter and the numbers per time. */
 export const queueGroups = pgTable(
   'queue_groups',

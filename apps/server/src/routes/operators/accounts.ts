@@ -34,7 +34,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerCall(app, contract.listAuditTrail, { auth: 'operator', operator: ADMINISTRATOR }, async (request) => {
-    const { items, total } = await listAuditTrail(db, { ...request.body, pageSize: AUDIT_PAGE_SIZE });
-    return { errcode: '00', data: { items, total, pageSize: AUDIT_PAGE_SIZE } };
+    const pageSize = request.body.pageSize ?? AUDIT_PAGE_SIZE;
+    const { items, total } = await listAuditTrail(db, { ...request.body, pageSize });
+    return { errcode: '00', data: { items, total, pageSize } };
   });
 }

@@ -1,8 +1,9 @@
-import type { AuditEntry } from '@hall/api';
+import type { AUDIT_TRAIL_SORTS, AuditEntry, ListOrder } from '@hall/api/internal';
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { auditTrail } from '../../db/schema';
 import { formatShanghaiDateTime } from '../../lib/shanghai-time';
+import { listOrderBy } from '../../lib/list-order';
 
 type Executor = Pick<Database, 'insert'>;
 
@@ -48,11 +49,14 @@ export interface AuditFilter {
   /** Dates (Asia/Shanghai), from inclusive, to inclusive. */
   from?: string;
   to?: string;
+  /** The column sorted, else newest first. */
+  sort?: (typeof AUDIT_TRAIL_SORTS)[number] | undefined;
+  order?: ListOrder | undefined;
 }
 
 const shanghaiDay = (day: string) => sql`(${day}::date)::timestamp AT TIME ZONE 'Asia/Shanghai'`;
 
-/** A page of the trail, newest first, with the number of entries the filter matches. */
+/** A page of the trail, newest first or by the column sorted, with the number of entries the filter matches. */
 export async function listAuditTrail(db: Database, filter: AuditFilter): Promise<{ items: AuditEntry[]; total: number }> {
   const conditions: SQL[] = [];
   if (filter.operator?.trim()) conditions.push(sql`strpos(lower(${auditTrail.operatorName}), lower(${filter.operator.trim()})) > 0`);
@@ -64,7 +68,15 @@ export async function listAuditTrail(db: Database, filter: AuditFilter): Promise
     .select()
     .from(auditTrail)
     .where(where)
-    .orderBy(desc(auditTrail.at), desc(auditTrail.id))
+    .orderBy(
+      ...listOrderBy(
+        filter.sort,
+        filter.order,
+        { at: auditTrail.at, operatorName: auditTrail.operatorName, action: auditTrail.action },
+        [desc(auditTrail.at), desc(auditTrail.id)],
+        [desc(auditTrail.at), desc(auditTrail.id)],
+      ),
+    )
     .limit(filter.pageSize)
     .offset((filter.page - 1) * filter.pageSize);
   const [total] = await db.select({ n: count() }).from(auditTrail).where(where);

@@ -10,7 +10,7 @@ import {
   type ConsoleArticle,
   type ConsoleArticleItem,
 } from '@hall/api/browser';
-import { LOAD_FAILED_TRY_LATER, NETWORK_ERROR, NotFoundError } from '@hall/app';
+import { LOAD_FAILED_TRY_LATER, NotFoundError } from '@hall/app';
 import { api } from '../../../lib/hall';
 import { listAskOf, type TableState } from '../../../lib/table-state';
 
@@ -65,7 +65,6 @@ export type PictureOutcome = { url: string } | { problem: string };
 /** Uploads a picture for an article's body; answers its hall address, or why not. A file too large is refused before it is sent. */
 export async function uploadArticlePicture(file: File): Promise<PictureOutcome> {
   if (file.size > ARTICLE_PICTURE_MAX_BYTES) return { problem: ARTICLE_PICTURE_TOO_LARGE };
-  const reply = await api.uploadConsoleArticlePicture({ Filedata: file }).catch(() => null);
-  if (!reply) return { problem: NETWORK_ERROR };
+  const reply = await api.uploadConsoleArticlePicture({ Filedata: file });
   return errcodeOk(reply) && reply.data ? { url: reply.data.url } : { problem: replyMessage(reply, '图片上传失败，请稍后重试') };
 }

@@ -1,4 +1,4 @@
-import { showAlert, showLoading } from '@hall/ui';
+import { submitWithFeedback } from '@hall/app';
 import { useEffect, useRef, useState } from 'react';
 import { FilePicker } from '../shared/file-picker';
 import type { PictureOutcome } from './articles-api';
@@ -78,12 +78,17 @@ export function RichTextEditor({
   async function pickPicture(file: File) {
     if (!uploadPicture) return;
     setUploading(true);
-    const hide = showLoading();
-    const outcome = await uploadPicture(file);
-    hide();
-    setUploading(false);
-    if ('problem' in outcome) void showAlert(outcome.problem, { title: '图片未能插入' });
-    else insertPicture(outcome.url);
+    let url: string | null = null;
+    const sent = await submitWithFeedback(
+      async () => {
+        const outcome = await uploadPicture(file);
+        if ('problem' in outcome) return outcome.problem;
+        url = outcome.url;
+        return null;
+      },
+      { onSettled: () => setUploading(false), alert: { title: '图片未能插入' } },
+    );
+    if (sent && url) insertPicture(url);
   }
   const apply = (run: () => void) => {
     area.current?.focus();

@@ -1,5 +1,4 @@
 import { BANNER_IMAGE_MAX_BYTES, BANNER_IMAGE_TOO_LARGE, BANNER_TITLE_MAX_LENGTH, type ConsoleBanner } from '@hall/api/browser';
-import { NETWORK_ERROR } from '@hall/app';
 import { EmptyState } from '@hall/ui/empty-state';
 import { Button, Form, Switch, Tag } from 'antd-mobile';
 import { Input } from '@hall/ui';
@@ -43,25 +42,15 @@ function BannerForm({ banner, onSaved, onCancel }: { banner: ConsoleBanner | nul
   );
 }
 
-/** Picks an image and uploads it as the banner's; a file too large is refused before it is sent. */
-function ImagePicker({ banner, onDone }: { banner: ConsoleBanner; onDone: (problem: string | null) => void }) {
-  const [busy, setBusy] = useState(false);
-  async function upload(file: File) {
-    if (file.size > BANNER_IMAGE_MAX_BYTES) return onDone(BANNER_IMAGE_TOO_LARGE);
-    setBusy(true);
-    const reply = await api.uploadConsoleBannerImage({ id: banner.id, Filedata: file }).catch(() => null);
-    setBusy(false);
-    onDone(reply ? refusalOf(reply, '上传失败，请稍后重试') : NETWORK_ERROR);
-  }
-  return (
-    <FilePicker
-      busy={busy}
-      label={banner.url ? '更换图片' : '上传图片'}
-      accept="image/png,image/jpeg,image/gif,image/webp"
-      ariaLabel={`上传${banner.title}的图片`}
-      onFile={(file) => void upload(file)}
-    />
-  );
+/** Sends an image as the banner's; a file too large is refused before it is sent. Answers null when done, else what to do. */
+async function sendImage(banner: ConsoleBanner, file: File): Promise<string | null> {
+  if (file.size > BANNER_IMAGE_MAX_BYTES) return BANNER_IMAGE_TOO_LARGE;
+  return refusalOf(await api.uploadConsoleBannerImage({ id: banner.id, Filedata: file }), '上传失败，请稍后重试');
+}
+
+/** Picks an image for the banner; the list sends it (useContentList's act: busy, refusal, 图片已更换). */
+function ImagePicker({ banner, busy, onFile }: { banner: ConsoleBanner; busy: boolean; onFile: (file: File) => void }) {
+  return <FilePicker busy={busy} label={banner.url ? '更换图片' : '上传图片'} accept="image/png,image/jpeg,image/gif,image/webp" ariaLabel={`上传${banner.title}的图片`} onFile={onFile} />;
 }
 
 /** 轮播图管理: the banners of the app's home, in order; image, title, link, on or off (docs/architecture.md §6). */
@@ -106,7 +95,7 @@ export function BannersPage() {
                   onMove={(step) => move(banner, step)}
                   onRemove={() => void remove(banner.title, () => api.deleteConsoleBanner({ id: banner.id }))}
                 >
-                  <ImagePicker banner={banner} onDone={(problem) => void act(async () => problem, '图片已更换')} />
+                  <ImagePicker banner={banner} busy={busy} onFile={(file) => void act(() => sendImage(banner, file), '图片已更换')} />
                 </CardActions>
               </div>
             </li>

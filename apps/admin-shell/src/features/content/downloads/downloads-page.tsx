@@ -1,5 +1,5 @@
 import { DOWNLOAD_ALIAS_MAX_LENGTH, DOWNLOAD_FILE_MAX_BYTES, DOWNLOAD_FILE_TOO_LARGE, type ConsoleDownload } from '@hall/api/browser';
-import { NETWORK_ERROR } from '@hall/app';
+import { submitWithFeedback } from '@hall/app';
 import { Button } from 'antd-mobile';
 import { Input } from '@hall/ui';
 import { useState } from 'react';
@@ -18,8 +18,7 @@ const ACCEPT = '.pdf,.doc,.docx,.xls,.xlsx';
 /** Sends one file; a file over the cap is refused before it is sent. Answers null when done, else what to do. */
 async function sendFile(file: File, fileAlias: string, id?: string): Promise<string | null> {
   if (file.size > DOWNLOAD_FILE_MAX_BYTES) return DOWNLOAD_FILE_TOO_LARGE;
-  const reply = await api.uploadConsoleDownload({ ...(id ? { id } : {}), fileAlias, Filedata: file }).catch(() => null);
-  return reply ? refusalOf(reply, '上传失败，请稍后重试') : NETWORK_ERROR;
+  return refusalOf(await api.uploadConsoleDownload({ ...(id ? { id } : {}), fileAlias, Filedata: file }), '上传失败，请稍后重试');
 }
 
 /** 新增文件: a title and a file; the title stays typed whatever goes wrong. */
@@ -30,10 +29,8 @@ function NewDownload({ onAdded }: { onAdded: () => Promise<unknown> }) {
   async function upload(file: File) {
     if (!alias.trim()) return setProblem('请先填写文件标题，再选择文件');
     setBusy(true);
-    const refused = await sendFile(file, alias);
-    setBusy(false);
-    setProblem(refused);
-    if (!refused) {
+    setProblem(null);
+    if (await submitWithFeedback(() => sendFile(file, alias), { inPlace: true, onSettled: () => setBusy(false), onFailure: setProblem })) {
       setAlias('');
       await onAdded();
     }

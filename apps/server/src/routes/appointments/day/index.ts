@@ -11,7 +11,7 @@ export async function counterDayArea(app: FastifyInstance): Promise<void> {
   const { db } = app.hall;
 
   registerCall(app, contract.getCounterDay, { auth: 'operator', operator: COUNTER }, async (request) => {
-    return { errcode: '00', data: await readCounterDay(db, request.body.areaId, request.body.date, new Date(), request.operator.account.sites) };
+    return { errcode: '00', data: await readCounterDay(db, request.body, new Date(), request.operator.account.sites) };
   });
 
   registerCall(app, contract.markCounterAttendance, { auth: 'operator', operator: COUNTER, rateLimit: { max: 240, timeWindow: '1 minute' } }, async (request) => {

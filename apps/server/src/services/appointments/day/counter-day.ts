@@ -1,4 +1,4 @@
-import { NO_DATA_MESSAGE, type CounterDay, type DayBooking } from '@hall/api/internal';
+import { LIST_PAGE_SIZES, NO_DATA_MESSAGE, type COUNTER_DAY_SORTS, type COUNTER_DAY_STATES, type CounterDay, type DayBooking, type ListOrder } from '@hall/api/internal';
 import { ATTENDANCE_LABELS, INVALID_DATE, isCalendarDate, maskMobileNumber, type AttendanceState } from '@hall/domain';
 import { and, asc, eq, inArray, type Column, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
@@ -105,24 +105,69 @@ export async function findBookings(db: Pick<Database, 'select'>, where: BookingF
   return out.sort((a, b) => a.date.localeCompare(b.date) || a.timeName.localeCompare(b.timeName) || a.processName.localeCompare(b.processName) || a.bookingNumber.localeCompare(b.bookingNumber));
 }
 
+/** How the counter's day is asked for: the site and date, and for the console's table a page, a column sorted and a state. */
+export interface CounterDayAsk {
+  areaId?: string | undefined;
+  date?: string | undefined;
+  /** From 1; left out, the whole day. */
+  page?: number | undefined;
+  pageSize?: number | undefined;
+  sort?: (typeof COUNTER_DAY_SORTS)[number] | undefined;
+  order?: ListOrder | undefined;
+  state?: (typeof COUNTER_DAY_STATES)[number] | undefined;
+}
+
+const collator = new Intl.Collator('zh-CN', { numeric: true });
+/** 待到场 first, then 已到场, then 未到: the order the counter works through them. */
+const STATE_RANK: Record<DayBooking['state'], number> = { '': 0, arrived: 1, no_show: 2 };
+const sortValueOf: Record<(typeof COUNTER_DAY_SORTS)[number], (booking: DayBooking) => string | number> = {
+  timeName: (booking) => booking.timeName,
+  name: (booking) => booking.name,
+  processName: (booking) => booking.processName,
+  state: (booking) => STATE_RANK[booking.state],
+};
+
+/**
+ * One page of a day's bookings in the order asked. A site's day holds at most its slots' places, so
+ * it is read whole (two kinds from two tables) and paged here; equal rows keep the day's own order,
+ * so a page never shows a booking twice or skips one.
+ */
+function pageOf(bookings: DayBooking[], ask: CounterDayAsk): { bookings: DayBooking[]; total: number; pageSize: number } {
+  const wanted = ask.state === undefined ? bookings : bookings.filter((booking) => (booking.state || 'waiting') === ask.state);
+  const sort = ask.sort;
+  const sign = ask.order === 'desc' ? -1 : 1;
+  const ordered = sort
+    ? wanted
+        .map((booking, index) => ({ booking, index, value: sortValueOf[sort](booking) }))
+        .sort((x, y) => sign * (typeof x.value === 'number' && typeof y.value === 'number' ? x.value - y.value : collator.compare(String(x.value), String(y.value))) || x.index - y.index)
+        .map((entry) => entry.booking)
+    : wanted;
+  if (ask.page === undefined) return { bookings: ordered, total: ordered.length, pageSize: ordered.length };
+  const pageSize = ask.pageSize ?? LIST_PAGE_SIZES[0];
+  return { bookings: ordered.slice((ask.page - 1) * pageSize, ask.page * pageSize), total: ordered.length, pageSize };
+}
+
 /** The day of a site among those the operator serves (`served`: their sites; none of them an appointment site: every site). */
-export async function readCounterDay(db: Database, areaId: string | undefined, date: string | undefined, now = new Date(), served: readonly string[] = []): Promise<CounterDay> {
+export async function readCounterDay(db: Database, ask: CounterDayAsk, now = new Date(), served: readonly string[] = []): Promise<CounterDay> {
   const sites = servedAmong(await db.select().from(appointmentAreas).orderBy(asc(appointmentAreas.xzqdm), asc(appointmentAreas.sort), asc(appointmentAreas.id)), served);
-  const area = sites.find((site) => site.id === (areaId ?? sites[0]?.id));
+  const area = sites.find((site) => site.id === (ask.areaId ?? sites[0]?.id));
   if (!area) throw notFound(NO_DATA_MESSAGE);
-  const day = date ?? formatShanghaiDate(now);
+  const day = ask.date ?? formatShanghaiDate(now);
   if (!isCalendarDate(day)) throw badRequest(INVALID_DATE);
   const [calendar] = await db
     .select({ holiday: appointmentCalendars.holiday })
     .from(appointmentCalendars)
     .where(and(eq(appointmentCalendars.areaId, area.id), eq(appointmentCalendars.calendarDate, day)));
-  const bookings = await findBookings(db, { areaId: area.id, date: day });
+  const found = await findBookings(db, { areaId: area.id, date: day });
   return {
     sites: sites.map((row) => ({ areaId: row.id, areaName: row.areaName, xzqdm: row.xzqdm })),
     areaId: area.id,
     date: day,
     holiday: calendar?.holiday ?? 0,
-    bookings: bookings.map(({ date: _date, areaId: _areaId, ...booking }) => booking),
+    ...pageOf(
+      found.map(({ date: _date, areaId: _areaId, ...booking }) => booking),
+      ask,
+    ),
   };
 }
 

@@ -13,7 +13,7 @@ import {
 } from '@hall/domain';
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { queueBusinesses, queueClosedDays, queueCompanies, queueConfigs, queueDaySerials, queueGroups, queueNews, queueOrders, queueTimeCounts } from '../../../db/schema';
+import { queueBusinesses, queueClosedDays, queueWorkingDays, queueCompanies, queueConfigs, queueDaySerials, queueGroups, queueNews, queueOrders, queueTimeCounts } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { formatShanghaiDate, formatShanghaiDateTime } from '../../../lib/shanghai-time';
 import { uniqueViolation } from '../../../lib/postgres-error';
@@ -83,14 +83,20 @@ export async function readConfig(db: Database, comID: string | undefined): Promi
 }
 
 async function daysOf(db: Database, config: ConfigRow, now: Date): Promise<QueueDay[]> {
+  const today = formatShanghaiDate(now);
   const closed = await db
     .select({ date: queueClosedDays.closedDate })
     .from(queueClosedDays)
-    .where(and(eq(queueClosedDays.companyId, config.companyId), gte(queueClosedDays.closedDate, formatShanghaiDate(now))));
+    .where(and(eq(queueClosedDays.companyId, config.companyId), gte(queueClosedDays.closedDate, today)));
+  const working = await db
+    .select({ date: queueWorkingDays.workDate })
+    .from(queueWorkingDays)
+    .where(and(eq(queueWorkingDays.companyId, config.companyId), gte(queueWorkingDays.workDate, today)));
   return queueDays(
     now,
     config.yuyueday,
     closed.map((row) => row.date),
+    working.map((row) => row.date),
   );
 }
 

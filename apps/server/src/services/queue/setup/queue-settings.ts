@@ -1,8 +1,8 @@
 import type { QueueSettingsHall } from '@hall/api';
-import { queueTimes, validateQueueGroup, validateQueueHall, type QueueHallSettings } from '@hall/domain';
+import { isWeekend, queueTimes, validateQueueGroup, validateQueueHall, type QueueHallSettings } from '@hall/domain';
 import { and, asc, eq, gt, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client';
-import { queueBusinesses, queueClosedDays, queueCompanies, queueConfigs, queueGroups, queueOrders, queueTimeCounts } from '../../../db/schema';
+import { queueBusinesses, queueClosedDays, queueCompanies, queueConfigs, queueGroups, queueOrders, queueTimeCounts, queueWorkingDays } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { randomId } from '../../../lib/ids';
 import { formatShanghaiDate } from '../../../lib/shanghai-time';
@@ -58,6 +58,11 @@ export async function listQueueSettings(db: Database, now = new Date()): Promise
     .from(queueClosedDays)
     .where(gte(queueClosedDays.closedDate, formatShanghaiDate(now)))
     .orderBy(asc(queueClosedDays.closedDate));
+  const workingDays = await db
+    .select()
+    .from(queueWorkingDays)
+    .where(gte(queueWorkingDays.workDate, formatShanghaiDate(now)))
+    .orderBy(asc(queueWorkingDays.workDate));
   const ever = await db
     .select({ groupId: queueOrders.groupId, count: sql<number>`count(*)::int` })
     .from(queueOrders)
@@ -78,6 +83,7 @@ export async function listQueueSettings(db: Database, now = new Date()): Promise
     yuyueday: config.yuyueday,
     times: queueTimes(config),
     closedDays: closedDays.filter((day) => day.companyId === hall.id).map((day) => ({ date: day.closedDate, reason: day.reason })),
+    workingDays: workingDays.filter((day) => day.companyId === hall.id).map((day) => ({ date: day.workDate, reason: day.reason })),
     groups: groups
       .filter((group) => group.companyId === hall.id)
       .map((group) => ({
@@ -295,7 +301,46 @@ export async function deleteQueueBusiness(db: Database, actor: AuditActor, id: s
   return hallOf(db, hallId);
 }
 
-/** Closes a date (refused while it holds valid numbers) or opens it again. */
+/** Numbers still valid on a date of a hall. */
+async function validNumbersOn(tx: Transaction, companyId: string, date: string): Promise<number> {
+  const [taken] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(queueOrders)
+    .where(and(eq(queueOrders.companyId, companyId), eq(queueOrders.resDay, date), eq(queueOrders.state, 1)));
+  return taken?.count ?? 0;
+}
+
+/**
+ * A weekend day opened as a working day (调休上班) or closed again to the weekend rule (refused while
+ * it holds valid numbers, as closing any day is).
+ */
+async function saveWorkingDay(tx: Transaction, actor: AuditActor, companyId: string, input: { date: string; closed: boolean }, reason: string): Promise<void> {
+  const where = and(eq(queueWorkingDays.companyId, companyId), eq(queueWorkingDays.workDate, input.date));
+  const [before] = await tx.select().from(queueWorkingDays).where(where);
+  if (input.closed) {
+    if (!before) return;
+    const count = await validNumbersOn(tx, companyId, input.date);
+    if (count > 0) throw conflict(closedDayHasNumbers(input.date, count));
+    await tx.delete(queueWorkingDays).where(where);
+    await recordAudit(tx, actor, { action: 'queue.workingDay.remove', target: `queueHall:${companyId}`, before: { date: before.workDate, reason: before.reason } });
+    return;
+  }
+  await tx
+    .insert(queueWorkingDays)
+    .values({ companyId, workDate: input.date, reason })
+    .onConflictDoUpdate({ target: [queueWorkingDays.companyId, queueWorkingDays.workDate], set: { reason } });
+  await recordAudit(tx, actor, {
+    action: 'queue.workingDay.add',
+    target: `queueHall:${companyId}`,
+    before: before ? { date: before.workDate, reason: before.reason } : undefined,
+    after: { date: input.date, reason },
+  });
+}
+
+/**
+ * Closes a date (refused while it holds valid numbers) or opens it again. Weekends are closed by
+ * rule, so opening one makes it a working day (调休上班), and closing it again takes that back.
+ */
 export async function saveQueueClosedDay(db: Database, actor: AuditActor, input: { comID: string; date: string; closed: boolean; reason: string }, now = new Date()): Promise<QueueSettingsHall[]> {
   checkSettableDay(input.date, now);
   const reason = input.reason.trim();
@@ -306,16 +351,16 @@ export async function saveQueueClosedDay(db: Database, actor: AuditActor, input:
     const where = and(eq(queueClosedDays.companyId, config.companyId), eq(queueClosedDays.closedDate, input.date));
     const [before] = await tx.select().from(queueClosedDays).where(where);
     if (!input.closed) {
-      if (!before) return;
-      await tx.delete(queueClosedDays).where(where);
-      await recordAudit(tx, actor, { action: 'queue.closedDay.open', target: `queueHall:${config.companyId}`, before: { date: before.closedDate, reason: before.reason } });
+      if (before) {
+        await tx.delete(queueClosedDays).where(where);
+        await recordAudit(tx, actor, { action: 'queue.closedDay.open', target: `queueHall:${config.companyId}`, before: { date: before.closedDate, reason: before.reason } });
+      }
+      if (isWeekend(input.date)) await saveWorkingDay(tx, actor, config.companyId, input, reason);
       return;
     }
-    const [taken] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(queueOrders)
-      .where(and(eq(queueOrders.companyId, config.companyId), eq(queueOrders.resDay, input.date), eq(queueOrders.state, 1)));
-    if (taken && taken.count > 0) throw conflict(closedDayHasNumbers(input.date, taken.count));
+    if (isWeekend(input.date)) return saveWorkingDay(tx, actor, config.companyId, input, reason);
+    const count = await validNumbersOn(tx, config.companyId, input.date);
+    if (count > 0) throw conflict(closedDayHasNumbers(input.date, count));
     await tx
       .insert(queueClosedDays)
       .values({ companyId: config.companyId, closedDate: input.date, reason })
