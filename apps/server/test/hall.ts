@@ -76,7 +76,7 @@ function injectFetch(getApp: () => HallApp): typeof fetch {
     const response = await getApp().inject({
       method: (init?.method ?? 'GET') as 'GET',
       url: url.pathname + url.search,
-      headers: init?.headers ? Object.fromEntries(new Headers(init.headers)) : {},
+      headers: { host: url.host, ...(init?.headers ? Object.fromEntries(new Headers(init.headers)) : {}) },
       ...(init?.body ? { payload: String(init.body) } : {}),
     });
     return new Response(response.rawPayload, { status: response.statusCode, headers: response.headers as Record<string, string> });

@@ -284,3 +284,49 @@ describe('HALL_SIGN_IN=…,oidc', () => {
     expect(missingProductionSettings(readEnv({ ...PRODUCTION_ENV, HALL_SIGN_IN: 'wechat,oidc', OIDC_ISSUER: 'https://sso.example.gov.cn', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' }))).toEqual([]);
   });
 });
+
+describe('the demo hall’s stand-in provider', () => {
+  it('signs a person in through its page, real-name verified when ticked, and a cancel lands on /login saying so', async () => {
+    const demo = await createTestHall({ HALL_SIGN_IN: 'sms,oidc' });
+    try {
+      expect(demo.app.hall.simulators.oidc).toBe(true);
+      const jar = new Map<string, string>();
+      const visit = async (url: string, init: { method?: 'GET' | 'POST'; form?: Record<string, string> } = {}) => {
+        const response = await demo.app.inject({
+          method: init.method ?? 'GET',
+          url,
+          headers: { cookie: [...jar].map(([n, v]) => `${n}=${v}`).join('; '), ...(init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+          ...(init.form ? { payload: new URLSearchParams(init.form).toString() } : {}),
+        });
+        for (const line of [response.headers['set-cookie'] ?? []].flat()) {
+          const [pair] = line.split(';');
+          const at = pair!.indexOf('=');
+          if (pair!.slice(at + 1)) jar.set(pair!.slice(0, at), pair!.slice(at + 1));
+        }
+        return response;
+      };
+      const pageFor = async () => {
+        const start = await visit(`${OIDC_SIGN_IN_PATH}?redirect=/my`);
+        const page = new URL(String(start.headers.location), 'http://localhost');
+        expect(page.pathname).toBe('/simulator/oidc/authorize');
+        const html = (await visit(`${page.pathname}${page.search}`)).body;
+        expect(html).toContain('统一身份认证（模拟）');
+        return Object.fromEntries(page.searchParams);
+      };
+      const cancelled = await visit('/simulator/oidc/authorize', { method: 'POST', form: { ...(await pageFor()), cancel: '1' } });
+      const cancelBack = new URL(String(cancelled.headers.location));
+      expect(refusedWith(await visit(`${cancelBack.pathname}${cancelBack.search}`))).toBe('cancelled');
+
+      const chosen = await visit('/simulator/oidc/authorize', { method: 'POST', form: { ...(await pageFor()), name: '张三', idNumber: '130402198503151231', phone: '', verified: '1' } });
+      const back = new URL(String(chosen.headers.location));
+      const done = await visit(`${back.pathname}${back.search}`);
+      expect(done.headers.location).toBe('/my');
+      const answer = await callHall(demo, contract.getYhxx, {}, [...jar].map(([n, v]) => `${n}=${v}`).join('; '));
+      expect(answer.body.data).toMatchObject({ name: '张三', CARDNUM: '130402198503151231', realNameAuthentication: 1 });
+      // A return is taken once: the start it belonged to is spent.
+      expect(refusedWith(await demo.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` }))).toBe('expired');
+    } finally {
+      await demo.close();
+    }
+  });
+});
