@@ -11,7 +11,8 @@ export * from './session-lost';
 export * from './reply-helpers';
 // The records of the calls, as types: what a reply carries and what a form sends.
 export type { AppInfo, AuthorizeMessage, HallUser, MenuGroup } from './calls/session';
-export { OIDC_SIGN_IN_FAILURES, OIDC_SIGN_IN_PATH, WEB_SIGN_IN_METHODS, type OidcSignInFailure } from './calls/web-sign-in';
+export { WEB_SIGN_IN_METHODS } from './calls/web-sign-in';
+export * from './oidc-sign-in';
 export type { ProfileForm, ProfileFormData } from './calls/profile';
 export type { Article, ArticleListItem, ArticleType, CityRegion, CommonQuestion, FeedbackItem, Guide, ProgressResult } from './calls/content';
 export type { CertificateQueryForm, QueryCity, QueryRecordDetail, QueryRecordItem, QueryRecordKindCode } from './calls/queries';
