@@ -179,7 +179,8 @@ describe('signing in outside WeChat', () => {
     await expect.poll(async () => (await page.request.get(preview)).headers()['content-type'], { timeout: 30_000 }).toBe('application/pdf');
     await page.goto(`/PDFview?PDFurl=${encodeURIComponent(preview)}`);
     await page.getByRole('heading', { name: '文件预览' }).waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '下载文件' }).click()]);
+    // Outside WeChat the button is a plain download link of the file.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: '下载文件' }).click()]);
     const saved = await download.path();
     const { readFile } = await import('node:fs/promises');
     expect((await readFile(saved)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -232,7 +233,10 @@ describe('signing in outside WeChat', () => {
         await page.locator('#idNumber').fill('11010519491231002X');
         await page.getByRole('button', { name: '同意授权并登录' }).click();
         await page.waitForURL('**/my');
+        // Verified by the province: the profile is filled and locked, with no face check.
+        await page.goto('/userInfo');
         await page.getByText('已实名认证').waitFor();
+        await page.getByText('李四').first().waitFor();
         await shot(page, 'oidc-signed-in');
       }
       await context.close();
