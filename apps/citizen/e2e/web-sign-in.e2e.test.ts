@@ -228,7 +228,7 @@ describe('signing in outside WeChat', () => {
         await page.getByRole('button', { name: '取消' }).click();
         await page.getByRole('alert').getByText('您已取消统一身份认证登录，可重新登录或选择其他方式登录').waitFor();
         await shot(page, `oidc-cancelled-${label}`);
-          await page.getByRole('link', { name: '统一身份认证登录' }).click();
+        await page.getByRole('link', { name: '统一身份认证登录' }).click();
         await page.locator('#name').fill('李四');
         await page.locator('#idNumber').fill('11010519491231002X');
         await page.getByRole('button', { name: '同意授权并登录' }).click();

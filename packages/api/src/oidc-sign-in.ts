@@ -5,6 +5,8 @@
  * goes on to the provider and comes back to the hall; `redirect` is the hall page to open after.
  */
 export const OIDC_SIGN_IN_PATH = '/api/web/signin/oidc';
+/** Where the provider sends the browser back: the redirect URI the hall is registered with at the provider. */
+export const OIDC_CALLBACK_PATH = `${OIDC_SIGN_IN_PATH}/callback`;
 
 /**
  * Why a unified identity sign-in came back to /login unfinished (its `oidc` parameter), and what the

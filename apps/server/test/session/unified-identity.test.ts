@@ -1,10 +1,9 @@
-import { contract, OIDC_SIGN_IN_FAILURES, OIDC_SIGN_IN_PATH } from '@hall/api';
+import { contract, OIDC_CALLBACK_PATH, OIDC_SIGN_IN_FAILURES, OIDC_SIGN_IN_PATH } from '@hall/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../src/db/schema';
 import { readEnv } from '../../src/env';
 import { missingProductionSettings } from '../../src/mode';
-import { OIDC_CALLBACK_PATH } from '../../src/routes/session/unified-identity';
 import { callHall } from '../call';
 import { createTestHall, PRODUCTION_ENV, testHallForFile } from '../hall';
 import { startTestProvider } from '../oidc-provider';
@@ -226,7 +225,10 @@ describe('统一身份认证: what the hall refuses', () => {
     // The web session at WeChat's bootstrap stays its own citizen's.
     const bootstrap = await callHall(hall, contract.authorize, {}, browser.cookie());
     expect(bootstrap.body.msg).toBe('noRefresh');
-    const [session] = await hall.connection.db.select().from(sessions).where(eq(sessions.id, browser.jar.get('hall_sid')!.split('.')[0]!));
+    const [session] = await hall.connection.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, browser.jar.get('hall_sid')!.split('.')[0]!));
     expect(session!.oauth).toEqual({ signIn: 'oidc' });
   });
 

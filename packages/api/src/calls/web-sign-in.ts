@@ -13,7 +13,6 @@ const password = plainText(128);
 /** The sign-ins a hall offers on its own pages (HALL_SIGN_IN) besides WeChat's; oidc is the province's unified identity (统一身份认证). */
 export const WEB_SIGN_IN_METHODS = ['sms', 'password', 'oidc'] as const;
 
-
 /**
  * Signing in without WeChat, as the specification's web user (spec part 1 §5: iswebuser): by phone and
  * SMS code, or by phone or account and the password set in the profile; 忘记密码 by SMS code. Each

@@ -1,4 +1,4 @@
-import { OIDC_SIGN_IN_PATH, type OidcSignInFailure } from '@hall/api';
+import { OIDC_CALLBACK_PATH, OIDC_SIGN_IN_PATH, type OidcSignInFailure } from '@hall/api';
 import { safeRedirectPath } from '@hall/domain/internal';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -10,8 +10,6 @@ import { secureCookies, signInBrowser, WEB_SIGN_IN_PATH } from '../../plugins/se
 import { accountForUnifiedIdentity, IdNumberTakenError } from '../../services/session/unified-identity-accounts';
 import { signInMethods } from '../../sign-in-methods';
 
-/** Where the provider sends the browser back; registered with the provider as the hall's redirect URI. */
-export const OIDC_CALLBACK_PATH = `${OIDC_SIGN_IN_PATH}/callback`;
 /** The state, nonce, PKCE verifier and return page of the sign-in this browser started: signed, HttpOnly, on the sign-in's paths only. */
 export const OIDC_PENDING_COOKIE = 'hall_oidc_pending';
 /** Long enough for the provider's page, short enough that an old start is worthless. */

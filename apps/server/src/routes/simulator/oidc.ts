@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { OIDC_CALLBACK_PATH } from '@hall/api';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -6,7 +7,6 @@ import { SIMULATOR_OIDC_CLIENT_ID, SIMULATOR_REAL_NAME_CLAIM } from '../../adapt
 import { sharedSecret } from '../../db/shared-secret';
 import { escapeHtml, simplePage } from '../../lib/html';
 import { randomId } from '../../lib/ids';
-import { OIDC_CALLBACK_PATH } from '../session/unified-identity';
 
 /** How long a code may wait before it is exchanged. */
 const CODE_LIFETIME_MS = 5 * 60 * 1000;
