@@ -25,6 +25,22 @@ async function expectTextHolds(page: Page, where: string) {
   expect(fit, where).toMatchObject({ cut: [], offscreen: [], horizontalOverflow: false });
 }
 
+/** The widths and modes every sign-in screen is looked at in. */
+const SCREENS = [
+  [390, false],
+  [320, false],
+  [390, true],
+  [320, true],
+] as const;
+
+/** A fresh phone at this width, in 长辈模式 or not, and the label of its screenshots. */
+async function phoneAt(width: number, elder: boolean) {
+  const { context, page } = await hall.newPhone();
+  await page.setViewportSize({ width, height: 760 });
+  if (elder) await context.addInitScript(() => window.localStorage.setItem('hall.elderMode', '1'));
+  return { context, page, label: `${width}${elder ? '-elder' : ''}` };
+}
+
 describe('signing in outside WeChat', () => {
   it('a citizen on a plain Android browser is sent to 手机验证码登录, signs in by SMS code and reaches their own profile', async () => {
     const { context, page } = await hall.newPhone();
@@ -60,16 +76,8 @@ describe('signing in outside WeChat', () => {
   });
 
   it('密码登录 and 忘记密码 hold at 390 and 320 px and in 长辈模式', async () => {
-    for (const [width, elder] of [
-      [390, false],
-      [320, false],
-      [390, true],
-      [320, true],
-    ] as const) {
-      const { context, page } = await hall.newPhone();
-      await page.setViewportSize({ width, height: 760 });
-      if (elder) await context.addInitScript(() => window.localStorage.setItem('hall.elderMode', '1'));
-      const label = `${width}${elder ? '-elder' : ''}`;
+    for (const [width, elder] of SCREENS) {
+      const { context, page, label } = await phoneAt(width, elder);
       await page.goto('/login');
       await page.getByRole('heading', { name: '手机验证码登录' }).waitFor();
       await expectTextHolds(page, `sms ${label}`);
@@ -205,15 +213,8 @@ describe('signing in outside WeChat', () => {
   });
 
   it('统一身份认证登录: the button on /login, the stand-in provider’s page and back signed in; it holds at 390 and 320 px and in 长辈模式', async () => {
-    for (const [width, elder] of [
-      [390, false],
-      [320, false],
-      [390, true],
-    ] as const) {
-      const { context, page } = await hall.newPhone();
-      await page.setViewportSize({ width, height: 760 });
-      if (elder) await context.addInitScript(() => window.localStorage.setItem('hall.elderMode', '1'));
-      const label = `${width}${elder ? '-elder' : ''}`;
+    for (const [width, elder] of SCREENS.slice(0, 3)) {
+      const { context, page, label } = await phoneAt(width, elder);
       await page.goto('/login?redirect=/my');
       const button = page.getByRole('link', { name: '统一身份认证登录' });
       await button.waitFor();
