@@ -4,6 +4,7 @@ import type { Env } from './env';
 import type { HallMode } from './mode';
 import type { WechatOAuth } from './adapters/wechat/oauth';
 import type { WechatPlatform } from './adapters/wechat/platform';
+import type { UnifiedIdentityClient } from './adapters/oidc/unified-identity';
 import type { SmsSender } from './adapters/sms/sms';
 import type { FaceIdAdapter } from './adapters/faceid/faceid';
 import type { EnvelopeKind } from './lib/envelope';
@@ -29,8 +30,10 @@ export interface HallContext {
   wechat: WechatOAuth;
   /** WeChat's server API: access token, JS-SDK ticket and temporary media (the simulator's while simulated). */
   wechatPlatform: WechatPlatform;
-  /** True while the built-in simulators stand in for WeChat, SMS and FaceID. */
-  simulators: { wechat: boolean; sms: boolean; faceid: boolean };
+  /** The province's unified identity (统一身份认证); null when the hall does not offer it (HALL_SIGN_IN). */
+  unifiedIdentity: UnifiedIdentityClient | null;
+  /** True while the built-in simulators stand in for WeChat, SMS, FaceID and the unified identity. */
+  simulators: { wechat: boolean; sms: boolean; faceid: boolean; oidc: boolean };
   /** Sends SMS codes (a provider's HTTP API, or the simulator's log and inbox). */
   sms: SmsSender;
   /** Face verification (Tencent Cloud FaceID, or the simulator's page). */

@@ -39,10 +39,32 @@ const schema = z.object({
   WECHAT_SCOPE: z.enum(['snsapi_base', 'snsapi_userinfo']).default('snsapi_userinfo'),
   /**
    * The sign-ins this hall offers, comma-separated: wechat (WeChat's web authorisation), sms (phone
-   * number and SMS code), password (phone or account and the password set in the profile). Unset: every
-   * one in demo mode, wechat alone in production (src/sign-in-methods.ts).
+   * number and SMS code), password (phone or account and the password set in the profile), oidc (the
+   * province's unified identity, 统一身份认证, by OpenID Connect). Unset: every one in demo mode, wechat
+   * alone in production (src/sign-in-methods.ts).
    */
   HALL_SIGN_IN: z.string().optional(),
+  /**
+   * The province's unified identity (统一身份认证), an OpenID Connect provider: its issuer (discovery
+   * at {issuer}/.well-known/openid-configuration; https, or http on a loopback address only), and the
+   * hall's client there. Without them a demo hall's stand-in answers (routes/simulator/oidc.ts).
+   */
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** The scopes asked for, space-separated. */
+  OIDC_SCOPE: z.string().default('openid profile'),
+  /** The claims (ID token, else userinfo) that carry the citizen's name, ID card number and mobile number. */
+  OIDC_NAME_CLAIM: z.string().default('name'),
+  OIDC_ID_NUMBER_CLAIM: z.string().default('id_card_number'),
+  OIDC_PHONE_CLAIM: z.string().default('phone_number'),
+  /**
+   * The claim by which the provider asserts that it verified the person's real name (true, "true" or 1);
+   * unset, no sign-in through it is taken as real-name verified and the citizen does the face check.
+   */
+  OIDC_REAL_NAME_CLAIM: z.string().optional(),
+  /** How long one call to the provider may take. */
+  OIDC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Tencent Cloud FaceID; without them the face simulator answers. */
   FACEID_SECRET_ID: z.string().optional(),
   FACEID_SECRET_KEY: z.string().optional(),

@@ -3,6 +3,8 @@ import { appRoot } from './lib/app-root';
 import type pg from 'pg';
 import { SIMULATOR_APPID, WechatOAuth } from './adapters/wechat/oauth';
 import { WechatPlatform } from './adapters/wechat/platform';
+import { SIMULATOR_OIDC_CLIENT_ID, SIMULATOR_REAL_NAME_CLAIM, UnifiedIdentityClient } from './adapters/oidc/unified-identity';
+import { signInMethods } from './sign-in-methods';
 import { HttpSmsSender, SimulatedSmsSender, type SmsSender } from './adapters/sms/sms';
 import type { FaceIdAdapter } from './adapters/faceid/faceid';
 import { SimulatedFaceId } from './adapters/faceid/simulator';
@@ -76,6 +78,21 @@ export async function createContext(options: ContextOptions): Promise<HallContex
   const faceid: FaceIdAdapter = simulateFaceId
     ? new SimulatedFaceId(db)
     : new TencentFaceId({ secretId: env.FACEID_SECRET_ID!, secretKey: env.FACEID_SECRET_KEY!, ruleId: env.FACEID_RULE_ID!, endpoint: env.FACEID_ENDPOINT, fetch: outbound('faceid', false) });
+  const offersUnifiedIdentity = signInMethods(env).has('oidc');
+  const simulateOidc = demo && offersUnifiedIdentity && !(env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET);
+  const unifiedIdentity = !offersUnifiedIdentity
+    ? null
+    : new UnifiedIdentityClient({
+        ...(simulateOidc
+          ? // The stand-in's pages are the hall's own: the browser goes to them on the address it already uses.
+            { issuer: `${selfOrigin()}/simulator/oidc`, clientId: SIMULATOR_OIDC_CLIENT_ID, clientSecret: await sharedSecret(db, 'oidc_simulator_secret'), relativeAuthorize: true }
+          : { issuer: env.OIDC_ISSUER!, clientId: env.OIDC_CLIENT_ID!, clientSecret: env.OIDC_CLIENT_SECRET!, relativeAuthorize: false }),
+        scope: env.OIDC_SCOPE,
+        claims: { name: env.OIDC_NAME_CLAIM, idNumber: env.OIDC_ID_NUMBER_CLAIM, phone: env.OIDC_PHONE_CLAIM },
+        realNameClaim: simulateOidc ? SIMULATOR_REAL_NAME_CLAIM : env.OIDC_REAL_NAME_CLAIM,
+        timeoutMs: env.OIDC_TIMEOUT_MS,
+        fetch: fetchImpl,
+      });
   const files = await openFileStorage(env, options.filesDir);
   const signingIdentity = await loadSigningIdentity(env);
   // Every PDF the hall did not make is read in these workers, within the verification's caps.
@@ -95,7 +112,8 @@ export async function createContext(options: ContextOptions): Promise<HallContex
     metrics,
     wechat,
     wechatPlatform,
-    simulators: { wechat: simulateWechat, sms: simulateSms, faceid: simulateFaceId },
+    unifiedIdentity,
+    simulators: { wechat: simulateWechat, sms: simulateSms, faceid: simulateFaceId, oidc: simulateOidc },
     sms,
     faceid,
     cookieSecret: await sharedSecret(db, 'cookie_secret'),

@@ -26,6 +26,13 @@ export const PRODUCTION_SETTINGS: RequiredSetting[] = [
   { name: 'HALL_PUBLIC_URL', purpose: 'the address citizens reach the hall at (return addresses, QR code)', present: (env) => given(env.HALL_PUBLIC_URL) },
   { name: 'WECHAT_APPID', purpose: 'WeChat sign-in, which HALL_SIGN_IN lists', present: (env) => !signInMethods(env).has('wechat') || given(env.WECHAT_APPID) },
   { name: 'WECHAT_SECRET', purpose: 'WeChat sign-in, which HALL_SIGN_IN lists', present: (env) => !signInMethods(env).has('wechat') || given(env.WECHAT_SECRET) },
+  { name: 'OIDC_ISSUER', purpose: "the province's unified identity (统一身份认证), which HALL_SIGN_IN lists", present: (env) => !signInMethods(env).has('oidc') || given(env.OIDC_ISSUER) },
+  { name: 'OIDC_CLIENT_ID', purpose: "the province's unified identity (统一身份认证), which HALL_SIGN_IN lists", present: (env) => !signInMethods(env).has('oidc') || given(env.OIDC_CLIENT_ID) },
+  {
+    name: 'OIDC_CLIENT_SECRET',
+    purpose: "the province's unified identity (统一身份认证), which HALL_SIGN_IN lists",
+    present: (env) => !signInMethods(env).has('oidc') || given(env.OIDC_CLIENT_SECRET),
+  },
   { name: 'FACEID_SECRET_ID', purpose: 'real-name verification (Tencent Cloud FaceID)', present: (env) => given(env.FACEID_SECRET_ID) },
   { name: 'FACEID_SECRET_KEY', purpose: 'real-name verification (Tencent Cloud FaceID)', present: (env) => given(env.FACEID_SECRET_KEY) },
   { name: 'FACEID_RULE_ID', purpose: 'real-name verification (Tencent Cloud FaceID)', present: (env) => given(env.FACEID_RULE_ID) },

@@ -64,11 +64,21 @@ export interface TestHall {
   close(): Promise<void>;
 }
 
-/** Routes the server's own outgoing calls (to its simulators) into the app in-process. */
+/**
+ * Routes the server's own outgoing calls (to its simulators) into the app in-process, with their
+ * method, headers and body. A server the test itself started on this machine (another port of a
+ * loopback address, an OpenID provider) is called over the network.
+ */
 function injectFetch(getApp: () => HallApp): typeof fetch {
-  return (async (input: string | URL | Request) => {
+  return (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-    const response = await getApp().inject({ method: 'GET', url: url.pathname + url.search });
+    if (['127.0.0.1', 'localhost'].includes(url.hostname) && url.port && url.port !== String(getApp().hall.env.PORT)) return fetch(input, init);
+    const response = await getApp().inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: url.pathname + url.search,
+      headers: { host: url.host, ...(init?.headers ? Object.fromEntries(new Headers(init.headers)) : {}) },
+      ...(init?.body ? { payload: String(init.body) } : {}),
+    });
     return new Response(response.rawPayload, { status: response.statusCode, headers: response.headers as Record<string, string> });
   }) as typeof fetch;
 }

@@ -79,7 +79,7 @@ describe('a production hall', () => {
   });
 
   it('uses the real adapters', () => {
-    expect(hall.app.hall.simulators).toEqual({ wechat: false, sms: false, faceid: false });
+    expect(hall.app.hall.simulators).toEqual({ wechat: false, sms: false, faceid: false, oidc: false });
     expect(hall.app.hall.certificateRegistry.answers).toBe(false);
   });
 

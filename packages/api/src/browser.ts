@@ -16,6 +16,7 @@ export type { HallClientOptions } from './client-core';
 export * from './session-lost';
 export * from './reply-helpers';
 export * from './messages';
+export * from './oidc-sign-in';
 export { newReqseq } from './reqseq';
 export type * from './calls/session';
 export type * from './calls/profile';

@@ -12,6 +12,7 @@ export * from './reply-helpers';
 // The records of the calls, as types: what a reply carries and what a form sends.
 export type { AppInfo, AuthorizeMessage, HallUser, MenuGroup } from './calls/session';
 export { WEB_SIGN_IN_METHODS } from './calls/web-sign-in';
+export * from './oidc-sign-in';
 export type { ProfileForm, ProfileFormData } from './calls/profile';
 export type { Article, ArticleListItem, ArticleType, CityRegion, CommonQuestion, FeedbackItem, Guide, ProgressResult } from './calls/content';
 export type { CertificateQueryForm, QueryCity, QueryRecordDetail, QueryRecordItem, QueryRecordKindCode } from './calls/queries';

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomId } from '../lib/ids';
 import { publicOrigin } from '../lib/public-origin';
-import { OPENID_MISMATCH, findSession, noteSessionUse, type SessionInRead, type SessionRow } from '../services/session/sessions';
+import { OPENID_MISMATCH, createSignedInSession, endSession, findSession, noteSessionUse, type SessionInRead, type SessionRow } from '../services/session/sessions';
 import { forbidden } from '../lib/errors';
 import { signedCookie } from '../lib/signed-cookie';
 import { offersWebSignIn, signInMethods } from '../sign-in-methods';
@@ -71,7 +71,7 @@ export function sessionLost(request: FastifyRequest, preferred?: string): Sessio
   return new SessionLostError(request.hall.wechat.authorizeUrl(returnAddress(request, preferred), state), state);
 }
 
-const secureCookies = (request: FastifyRequest) => request.hall.env.HALL_PUBLIC_URL?.startsWith('https://') ?? false;
+export const secureCookies = (request: FastifyRequest) => request.hall.env.HALL_PUBLIC_URL?.startsWith('https://') ?? false;
 
 /** Binds the state of a sign-in that is starting to this browser; only a return carrying it is taken. None for the hall's own sign-in page. */
 export function rememberOAuthState(request: FastifyRequest, reply: FastifyReply, state: string | null): void {
@@ -150,6 +150,18 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, s
     secure: secureCookies(request),
     maxAge: 7 * 24 * 60 * 60,
   });
+}
+
+/**
+ * Signs the browser in as a citizen who proved who they are on the hall's own page (SMS code, password,
+ * the province's unified identity): whatever session it came with ends and a fresh one is set (no
+ * session fixation), with the same lifetime and idle limit as WeChat's (services/session/sessions.ts).
+ */
+export async function signInBrowser(request: FastifyRequest, reply: FastifyReply, openid: string, method: 'sms' | 'password' | 'oidc'): Promise<void> {
+  const held = signedSessionId(request);
+  if (held) await endSession(request.hall.db, held);
+  const session = await createSignedInSession(request.hall.db, openid, method);
+  setSessionCookie(request, reply, session.id);
 }
 
 export function clearSessionCookie(reply: FastifyReply): void {

@@ -1,4 +1,4 @@
-import { contract, type CallBody, type CallDefinition } from '@hall/api';
+import { contract, OIDC_SIGN_IN_PATH, type CallBody, type CallDefinition } from '@hall/api';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions, smsCodes, users } from '../../src/db/schema';
@@ -363,7 +363,14 @@ describe('忘记密码', () => {
 
 describe('HALL_SIGN_IN', () => {
   it('names the sign-ins; an unknown one is refused naming the setting', () => {
-    expect(() => readEnv({ HALL_SIGN_IN: 'wechat,fax' })).toThrow(/HALL_SIGN_IN names \\"fax\\": this hall offers wechat, sms, password/);
+    expect(() => readEnv({ HALL_SIGN_IN: 'wechat,fax' })).toThrow(/HALL_SIGN_IN names \\"fax\\": this hall offers wechat, sms, password, oidc/);
+  });
+
+  it('a hall that does not list oidc sends the 统一身份认证 button back to /login, saying so', async () => {
+    const off = await hall.app.inject({ method: 'GET', url: `${OIDC_SIGN_IN_PATH}?redirect=/my`, headers: { 'user-agent': ANDROID_CHROME } });
+    expect(off.statusCode).toBe(302);
+    expect(off.headers.location).toBe('/login?oidc=off&redirect=%2Fmy');
+    expect(String(off.headers['set-cookie'] ?? '')).not.toContain('hall_oidc_pending');
   });
 
   it('a production hall asks for WeChat’s settings only when it offers WeChat’s sign-in', () => {

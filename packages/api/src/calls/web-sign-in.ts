@@ -10,8 +10,8 @@ const phone = plainText(20);
 /** A password is never trimmed or reshaped (its rule, 6 or more letters and digits, is the domain's); like any text it holds no NUL. */
 const password = plainText(128);
 
-/** The sign-ins a hall offers on its own pages (HALL_SIGN_IN) besides WeChat's. */
-export const WEB_SIGN_IN_METHODS = ['sms', 'password'] as const;
+/** The sign-ins a hall offers on its own pages (HALL_SIGN_IN) besides WeChat's; oidc is the province's unified identity (统一身份认证). */
+export const WEB_SIGN_IN_METHODS = ['sms', 'password', 'oidc'] as const;
 
 /**
  * Signing in without WeChat, as the specification's web user (spec part 1 §5: iswebuser): by phone and

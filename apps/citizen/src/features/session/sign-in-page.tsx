@@ -1,4 +1,4 @@
-import { replyMessage, stateOk } from '@hall/api/browser';
+import { OIDC_SIGN_IN_FAILURES, OIDC_SIGN_IN_PATH, replyMessage, stateOk, type OidcSignInFailure } from '@hall/api/browser';
 import { submitWithFeedback } from '@hall/app';
 import { isMobileNumber, PASSWORD_PLACEHOLDER, SMS_COUNTDOWN_SECONDS, validatePassword, VALIDATION_MESSAGES } from '@hall/domain';
 import { safeRedirectPath } from '@hall/domain/internal';
@@ -10,10 +10,12 @@ import { FormCard } from '../../components/form-card';
 import { api } from '../../lib/api';
 import './sign-in.css';
 
-type Method = 'sms' | 'password';
-type Mode = Method | 'reset';
+type FormMethod = 'sms' | 'password';
+type Method = FormMethod | 'oidc';
+type Mode = FormMethod | 'reset';
 
 const TITLES: Record<Mode, string> = { sms: '手机验证码登录', password: '密码登录', reset: '忘记密码' };
+const OIDC_TITLE = '统一身份认证登录';
 const CODE_SEND_FAILED = '验证码发送失败，请稍后再试';
 const SIGN_IN_FAILED = '登录失败，请稍后再试';
 const ACCOUNT_MISSING = '请输入手机号或账号';
@@ -51,8 +53,11 @@ export function SignInPage() {
     void load();
   }, [load]);
 
-  const done = () => window.location.replace(safeRedirectPath(params.get('redirect')));
+  const redirect = safeRedirectPath(params.get('redirect'));
+  const done = () => window.location.replace(redirect);
   const methods = start?.methods ?? [];
+  const formMethods = methods.filter((method): method is FormMethod => method !== 'oidc');
+  const oidcFailure = oidcFailureOf(params.get('oidc'));
 
   return (
     <PageShell title={TITLES[mode]} onBack={mode === 'reset' ? () => setMode('password') : undefined} className="hall-sign-in">
@@ -65,15 +70,44 @@ export function SignInPage() {
       ) : (
         <>
           <p className="hall-sign-in__intro">不动产登记网上办事大厅</p>
-          {mode !== 'reset' && methods.length > 1 ? (
-            <TabStrip className="hall-sign-in__tabs" tabs={methods.map((method) => ({ key: method, title: TITLES[method] }))} activeKey={mode} onChange={(key) => setMode(key)} />
+          {oidcFailure ? (
+            <p className="hall-sign-in__notice" role="alert">
+              {OIDC_SIGN_IN_FAILURES[oidcFailure]}
+            </p>
           ) : null}
-          {mode === 'sms' ? <SmsForm ticket={start.ticket} onSignedIn={done} /> : null}
-          {mode === 'password' ? <PasswordForm ticket={start.ticket} onSignedIn={done} onForgot={() => setMode('reset')} /> : null}
+          {mode !== 'reset' && formMethods.length > 1 ? (
+            <TabStrip className="hall-sign-in__tabs" tabs={formMethods.map((method) => ({ key: method, title: TITLES[method] }))} activeKey={mode} onChange={(key) => setMode(key)} />
+          ) : null}
+          {mode === 'sms' && formMethods.includes('sms') ? <SmsForm ticket={start.ticket} onSignedIn={done} /> : null}
+          {mode === 'password' && formMethods.includes('password') ? <PasswordForm ticket={start.ticket} onSignedIn={done} onForgot={() => setMode('reset')} /> : null}
           {mode === 'reset' ? <ResetForm ticket={start.ticket} onSignedIn={done} /> : null}
+          {mode !== 'reset' && methods.includes('oidc') ? <UnifiedIdentityEntry redirect={redirect} alone={formMethods.length === 0} /> : null}
         </>
       )}
     </PageShell>
+  );
+}
+
+function oidcFailureOf(value: string | null): OidcSignInFailure | null {
+  return value && Object.hasOwn(OIDC_SIGN_IN_FAILURES, value) ? (value as OidcSignInFailure) : null;
+}
+
+/**
+ * 统一身份认证登录: a plain link, since the sign-in is a navigation through the province's page and
+ * back; the hall then opens the page the citizen was going to.
+ */
+function UnifiedIdentityEntry({ redirect, alone }: { redirect: string; alone: boolean }) {
+  const href = `${OIDC_SIGN_IN_PATH}?${new URLSearchParams({ redirect }).toString()}`;
+  return (
+    <section className="hall-sign-in__other" aria-label={OIDC_TITLE}>
+      {alone ? null : <p className="hall-sign-in__divider">其他登录方式</p>}
+      <div className="hall-sign-in__actions">
+        <a className="hall-sign-in__oidc adm-button adm-button-large adm-button-block adm-button-default adm-button-shape-default" href={href}>
+          {OIDC_TITLE}
+        </a>
+      </div>
+      <p className="hall-sign-in__hint">使用省统一身份认证平台账号登录；已在平台完成实名核验的，登录后无需再做人脸识别。</p>
+    </section>
   );
 }
 

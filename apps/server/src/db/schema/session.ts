@@ -31,6 +31,12 @@ export const users = pgTable(
      * never leads its owner into that account. At most one account holds a proved number.
      */
     phoneVerified: boolean('phone_verified').notNull().default(false),
+    /**
+     * The province's unified identity (统一身份认证) this account signs in with: the OpenID provider's
+     * issuer and its subject (sub) there. At most one account holds an issuer's subject.
+     */
+    oidcIssuer: text('oidc_issuer'),
+    oidcSubject: text('oidc_subject'),
     /** realNameAuthentication: 1 verified. */
     realNameAuth: integer('real_name_auth').notNull().default(0),
     xzqdm: text('xzqdm').notNull().default(''),
@@ -45,6 +51,10 @@ export const users = pgTable(
       .where(sql`${t.phoneVerified}`),
     index('users_phone_idx').on(t.phone),
     index('users_account_idx').on(t.account),
+    uniqueIndex('users_oidc_subject_idx')
+      .on(t.oidcIssuer, t.oidcSubject)
+      .where(sql`${t.oidcSubject} is not null`),
+    index('users_cardnum_idx').on(t.cardnum),
   ],
 );
 

@@ -2,10 +2,9 @@ import { contract, WEB_SIGN_IN_METHODS } from '@hall/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerCall } from '../register-call';
 import { forbidden, badRequest } from '../../lib/errors';
-import { isOwnWebSignInTicket, issueWebSignInTicket, setSessionCookie, signedSessionId } from '../../plugins/session';
-import { signInMethods, type SignInMethod } from '../../sign-in-methods';
+import { isOwnWebSignInTicket, issueWebSignInTicket, signInBrowser } from '../../plugins/session';
+import { offersSignInCodes, signInMethods, type SignInMethod } from '../../sign-in-methods';
 import { issuePhoneCode, PHONE_CODE_MESSAGES } from '../../services/session/phone-codes';
-import { createSignedInSession, endSession } from '../../services/session/sessions';
 import { toHallUser, type UserRow } from '../../services/session/users';
 import { accountForPassword, accountForProvedPhone, checkNewPassword, consumeSignInCode, resetPassword, WEB_SIGN_IN_MESSAGES } from '../../services/session/web-sign-in';
 
@@ -14,23 +13,19 @@ const SIGN_IN_LIMIT = { max: 30, timeWindow: '1 minute', firm: true, byAddress: 
 
 /**
  * The hall's own sign-in page (手机验证码登录, 密码登录, 忘记密码), for browsers other than WeChat's. Each
- * sign-in ends whatever session the browser came with and sets a fresh one (no session fixation), with
- * the same lifetime and idle limit as WeChat's (services/session/sessions.ts).
+ * sign-in ends whatever session the browser came with and sets a fresh one (plugins/session.ts, signInBrowser).
  */
 export async function webSignInRoutes(app: FastifyInstance): Promise<void> {
   const { db, env, wechat } = app.hall;
   const methods = signInMethods(env);
 
   function admit(request: FastifyRequest & { body: { ticket: string } }, method: SignInMethod | 'either'): void {
-    if (method === 'either' ? !WEB_SIGN_IN_METHODS.some((one) => methods.has(one)) : !methods.has(method)) throw forbidden(WEB_SIGN_IN_MESSAGES.methodOff);
+    if (method === 'either' ? !offersSignInCodes(methods) : !methods.has(method)) throw forbidden(WEB_SIGN_IN_MESSAGES.methodOff);
     if (!isOwnWebSignInTicket(request, request.body.ticket)) throw badRequest(WEB_SIGN_IN_MESSAGES.ticket);
   }
 
   async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow, method: 'sms' | 'password') {
-    const held = signedSessionId(request);
-    if (held) await endSession(db, held);
-    const session = await createSignedInSession(db, user.openid, method);
-    setSessionCookie(request, reply, session.id);
+    await signInBrowser(request, reply, user.openid, method);
     return { state: 1, msg: '登录成功', data: toHallUser(user) };
   }
 

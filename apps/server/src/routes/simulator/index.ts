@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { faceSimulatorRoutes } from './faceid';
+import { oidcSimulatorRoutes } from './oidc';
 import { smsSimulatorRoutes } from './sms';
 import { wechatSimulatorRoutes } from './wechat';
 import { wechatPlatformSimulatorRoutes } from './wechat-platform';
@@ -11,4 +12,5 @@ export async function simulatorArea(app: FastifyInstance): Promise<void> {
   if (simulators.wechat) await app.register(wechatPlatformSimulatorRoutes, { prefix: '/simulator/wechat' });
   if (simulators.sms) await app.register(smsSimulatorRoutes);
   if (simulators.faceid) await app.register(faceSimulatorRoutes);
+  if (simulators.oidc) await app.register(oidcSimulatorRoutes);
 }
