@@ -6,6 +6,8 @@ export default defineConfig({
     main: 'src/main.ts',
     'create-admin': 'src/cli/create-admin.ts',
     'copy-files-to-s3': 'src/cli/copy-files-to-s3.ts',
+    backup: 'src/cli/backup.ts',
+    restore: 'src/cli/restore.ts',
     'pdf-worker': 'src/documents/pdf-worker-thread.ts',
   },
   format: ['esm'],

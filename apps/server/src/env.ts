@@ -191,6 +191,18 @@ const schema = z.object({
    * (0 while it does not exist). Default: HALL_DATA_DIR/backup-last-success.
    */
   HALL_BACKUP_STAMP_FILE: z.string().optional(),
+  /**
+   * The key backups are sealed with (AES-256-GCM, docs/decisions/017): 32 bytes as 64 hexadecimal digits
+   * or base64. Required for a production backup; a demo hall makes HALL_DATA_DIR/backup-key. Keep it apart
+   * from the backups: without it they cannot be opened.
+   */
+  HALL_BACKUP_KEY: z.string().optional(),
+  /** Where backups go (scripts/backup.sh and the schedule). Default: HALL_DATA_DIR/backups; put them on another disk. */
+  HALL_BACKUP_DIR: z.string().optional(),
+  /** Hours between the backups the hall takes itself; 0 (the default): none, cron runs scripts/backup.sh instead. */
+  HALL_BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).default(0),
+  /** How many backups are kept: the oldest beyond this number are removed after each backup. */
+  HALL_BACKUP_KEEP: z.coerce.number().int().positive().default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * How replies are written (lib/reply-serializer.ts). off (the default): by a writer compiled from the
