@@ -8,6 +8,7 @@ export default defineConfig({
     'copy-files-to-s3': 'src/cli/copy-files-to-s3.ts',
     backup: 'src/cli/backup.ts',
     restore: 'src/cli/restore.ts',
+    retention: 'src/cli/retention.ts',
     'pdf-worker': 'src/documents/pdf-worker-thread.ts',
   },
   format: ['esm'],

@@ -203,6 +203,17 @@ const schema = z.object({
   HALL_BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).default(0),
   /** How many backups are kept: the oldest beyond this number are removed after each backup. */
   HALL_BACKUP_KEEP: z.coerce.number().int().positive().default(7),
+  /**
+   * The retention policy scripts/retention.sh applies (docs/deploy.md, "Retention"). The audit trail is
+   * kept this many months, at least 6 (等保 2.0; the database refuses younger deletions), then archived
+   * to HALL_ARCHIVE_DIR (default HALL_DATA_DIR/archive) as gzip JSON lines with their SHA-256.
+   */
+  HALL_AUDIT_RETENTION_MONTHS: z.coerce.number().int().min(6, 'HALL_AUDIT_RETENTION_MONTHS: at least 6 (等保 2.0)').default(6),
+  HALL_ARCHIVE_DIR: z.string().optional(),
+  /** Days certificate, licence and archive query records (and their PDFs) are kept; 0: for ever. */
+  HALL_QUERY_RECORD_RETENTION_DAYS: z.coerce.number().int().min(0).default(365),
+  /** Days signature verification records (and the PDFs citizens uploaded) are kept; 0: for ever. */
+  HALL_VERIFICATION_RETENTION_DAYS: z.coerce.number().int().min(0).default(90),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * How replies are written (lib/reply-serializer.ts). off (the default): by a writer compiled from the
