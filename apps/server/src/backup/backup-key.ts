@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Env } from '../env';
 
@@ -30,6 +30,7 @@ export async function backupSecret(env: Env, options: { keyFile?: string | undef
   if (existsSync(path)) return parsed(await readFile(path, 'utf8'), path);
   if (!options.create) throw new Error(`找不到备份密钥：请设置 HALL_BACKUP_KEY 或用 --key-file 指明备份时的密钥文件（演示大厅的在其数据目录的 ${DEMO_KEY_FILE}）。`);
   const key = randomBytes(32);
+  await mkdir(env.HALL_DATA_DIR, { recursive: true, mode: 0o700 });
   await writeFile(path, `${key.toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
   return key;
 }
