@@ -1,13 +1,9 @@
-import { and, lt, ne, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { HallContext } from '../../context';
-import { queryRecords } from '../../db/schema';
+import { deleteRecordsOlderThan } from '../queries/records/expired-records';
 import { archiveAuditTrail, type AuditArchive } from './audit-archive';
 import { sweepStorage } from './storage-retention';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** The kind of query record a signature verification leaves (its file: the citizen's uploaded PDF). */
-const VERIFICATION_KIND = 'verify';
 /** Sweep passes at most per run; each removes up to its own cap of drafts and files. */
 const MAX_SWEEPS = 1_000;
 
@@ -20,18 +16,6 @@ export interface RetentionReport {
   /** What the storage clean-up then removed: expired drafts, and the files nothing refers to any more. */
   drafts: number;
   files: number;
-}
-
-/** Deletes the query records of these kinds created before `days` ago; 0 days keeps them all. */
-async function deleteRecordsOlderThan(hall: Pick<HallContext, 'db'>, days: number, kind: 'verification' | 'query', now: Date): Promise<number> {
-  if (days === 0) return 0;
-  const cutoff = new Date(now.getTime() - days * DAY_MS);
-  const kindIs = kind === 'verification' ? eq(queryRecords.kind, VERIFICATION_KIND) : ne(queryRecords.kind, VERIFICATION_KIND);
-  const deleted = await hall.db
-    .delete(queryRecords)
-    .where(and(kindIs, lt(queryRecords.createdAt, cutoff)))
-    .returning({ id: sql`1` });
-  return deleted.length;
 }
 
 /**
