@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Env } from '../env';
+import { fileTime } from '../lib/file-time';
 import { FileNotFoundError, type FileStorage } from '../storage/file-storage';
 import { filePart, hallVersion, partPath, shippedMigrations, tablePart, writeManifest, type BackupManifest } from './manifest';
 import { sealTo, type BackupKeys } from './sealed-files';
@@ -13,11 +14,7 @@ export const SESSION_TABLES = ['sessions', 'operator_sessions'];
 /** Backup folders are named for their UTC time, so their names sort as their ages. */
 const BACKUP_NAME = /^hall-\d{8}T\d{6}Z$/;
 
-const backupName = (at: Date) =>
-  `hall-${at
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d+Z$/, 'Z')}`;
+const backupName = (at: Date) => `hall-${fileTime(at)}`;
 
 export interface BackupSources {
   env: Env;

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type pg from 'pg';
+import { fileTime } from '../../lib/file-time';
 
 /** The least the audit trail is kept (等保 2.0); the database itself refuses to delete a younger row (migration 0029). */
 export const AUDIT_MINIMUM_MONTHS = 6;
@@ -30,10 +31,7 @@ export async function archiveAuditTrail(owner: pg.Pool, options: { months: numbe
   const months = Math.max(options.months, AUDIT_MINIMUM_MONTHS);
   const now = options.now ?? new Date();
   const client = await owner.connect();
-  const stamp = now
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d+Z$/, 'Z');
+  const stamp = fileTime(now);
   const file = join(options.folder, `audit-trail-${stamp}.jsonl.gz`);
   const partial = `${file}.partial`;
   try {
