@@ -39,6 +39,7 @@ import { counterDayArea } from './routes/appointments/day';
 import { fulfilmentArea } from './routes/queries/fulfilment';
 import { contentConsoleArea } from './routes/content/console';
 import { hallSetupArea } from './routes/hall-setup';
+import { backupSchedule } from './jobs/backup-schedule';
 import { housekeeping } from './jobs/housekeeping';
 import { queryResolverJob } from './jobs/query-resolver';
 import { storageRetention } from './jobs/storage-retention';
@@ -48,7 +49,7 @@ import { storageRetention } from './jobs/storage-retention';
  * started by main.ts, so apps built by tests do not run it). Before the areas: the query routes wake
  * the resolver.
  */
-const JOBS = [housekeeping, queryResolverJob, storageRetention];
+const JOBS = [housekeeping, queryResolverJob, storageRetention, backupSchedule];
 
 /**
  * The business areas, each a folder pair routes/<area>/ (its index.ts registers the area's routes)

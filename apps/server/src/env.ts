@@ -213,6 +213,29 @@ const schema = z.object({
    * (0 while it does not exist). Default: HALL_DATA_DIR/backup-last-success.
    */
   HALL_BACKUP_STAMP_FILE: z.string().optional(),
+  /**
+   * The key backups are sealed with (AES-256-GCM, docs/decisions/017): 32 bytes as 64 hexadecimal digits
+   * or base64. Required for a production backup; a demo hall makes HALL_DATA_DIR/backup-key. Keep it apart
+   * from the backups: without it they cannot be opened.
+   */
+  HALL_BACKUP_KEY: z.string().optional(),
+  /** Where backups go (scripts/backup.sh and the schedule). Default: HALL_DATA_DIR/backups; put them on another disk. */
+  HALL_BACKUP_DIR: z.string().optional(),
+  /** Hours between the backups the hall takes itself; 0 (the default): none, cron runs scripts/backup.sh instead. */
+  HALL_BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).default(0),
+  /** How many backups are kept: the oldest beyond this number are removed after each backup. */
+  HALL_BACKUP_KEEP: z.coerce.number().int().positive().default(7),
+  /**
+   * The retention policy scripts/retention.sh applies (docs/deploy.md, "Retention"). The audit trail is
+   * kept this many months, at least 6 (等保 2.0; the database refuses younger deletions), then archived
+   * to HALL_ARCHIVE_DIR (default HALL_DATA_DIR/archive) as gzip JSON lines with their SHA-256.
+   */
+  HALL_AUDIT_RETENTION_MONTHS: z.coerce.number().int().min(6, 'HALL_AUDIT_RETENTION_MONTHS: at least 6 (等保 2.0)').default(6),
+  HALL_ARCHIVE_DIR: z.string().optional(),
+  /** Days certificate, licence and archive query records (and their PDFs) are kept; 0: for ever. */
+  HALL_QUERY_RECORD_RETENTION_DAYS: z.coerce.number().int().min(0).default(365),
+  /** Days signature verification records (and the PDFs citizens uploaded) are kept; 0: for ever. */
+  HALL_VERIFICATION_RETENTION_DAYS: z.coerce.number().int().min(0).default(90),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * How replies are written (lib/reply-serializer.ts). off (the default): by a writer compiled from the

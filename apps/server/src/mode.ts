@@ -53,6 +53,11 @@ export const PRODUCTION_SETTINGS: RequiredSetting[] = [
     purpose: 'the certificate chain of the SM2 signing key under HALL_SIGNING_ALGORITHM=sm2 (signer first)',
     present: (env) => env.HALL_SIGNING_ALGORITHM !== 'sm2' || given(env.HALL_SIGNING_CHAIN),
   },
+  {
+    name: 'HALL_BACKUP_KEY',
+    purpose: 'the key the backups HALL_BACKUP_INTERVAL_HOURS schedules are encrypted with (32 bytes: openssl rand -hex 32)',
+    present: (env) => env.HALL_BACKUP_INTERVAL_HOURS === 0 || given(env.HALL_BACKUP_KEY),
+  },
 ];
 
 /** The production settings that are missing, in the order above; empty in demo mode. */

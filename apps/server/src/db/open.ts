@@ -10,6 +10,8 @@ export interface HallDatabase {
   connection: DatabaseConnection;
   /** The embedded database this process started, to stop with it. */
   embedded?: EmbeddedDatabase;
+  /** The address of the role that owns the tables (DATABASE_URL's own when no other owner is named), for the commands only the owner may run. */
+  ownerUrl: string;
 }
 
 /**
@@ -40,5 +42,5 @@ export async function openHallDatabase(env: Env, options: { maxConnections?: num
   }
   const connection = connectDatabase(address.url, options.maxConnections);
   if (!address.ownerUrl) await migrateDatabase(connection.pool, connection.db);
-  return { connection, embedded };
+  return { connection, embedded, ownerUrl: address.ownerUrl ?? address.url };
 }

@@ -1,11 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { failureBody } from '../lib/envelope';
 import { queueBacklogs } from '../services/queries/fulfilment/query-resolver';
+import { backupStampFile } from '../backup/backup-settings';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,7 +49,7 @@ async function metricsPlugin(app: FastifyInstance): Promise<void> {
     done();
   });
 
-  const stampFile = env.HALL_BACKUP_STAMP_FILE ?? join(env.HALL_DATA_DIR, 'backup-last-success');
+  const stampFile = backupStampFile(env);
   const { queuePending: pending, queueOldestPending: oldest, backupLastSuccess: backup } = metrics;
 
   /** The whole text a scraper reads: what is counted as it happens, and what is read now (backlogs, backup). */

@@ -1,0 +1,47 @@
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { connectDatabase } from '../db/client';
+import { openHallDatabase } from '../db/open';
+import { readEnv } from '../env';
+import { applyRetentionPolicy } from '../services/retention/retention-policy';
+import { openFileStorage } from '../storage/select';
+
+const USAGE = `用法: bash scripts/retention.sh
+  按保存期限清理一次并报告删除了什么（docs/deploy.md「保存期限」）：
+  审计日志超过 HALL_AUDIT_RETENTION_MONTHS 个月（至少 6 个月）的条目先归档到 HALL_ARCHIVE_DIR（gzip 的 JSON 行，附 SHA-256）再删除；
+  证书、电子证照与档案查询记录超过 HALL_QUERY_RECORD_RETENTION_DAYS 天、验签记录超过 HALL_VERIFICATION_RETENTION_DAYS 天的删除，
+  其文件与过期草稿随后由存储清理删除。以数据库表的所有者运行（外部数据库须设置 HALL_MIGRATION_DATABASE_URL）。`;
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { help: { type: 'boolean', short: 'h', default: false } } });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const env = readEnv();
+  const { connection, embedded, ownerUrl } = await openHallDatabase(env, { maxConnections: 2, joinRunning: true });
+  const owner = connectDatabase(ownerUrl, 2);
+  try {
+    const archiveFolder = env.HALL_ARCHIVE_DIR ?? join(env.HALL_DATA_DIR, 'archive');
+    const report = await applyRetentionPolicy({ db: owner.db, env, files: await openFileStorage(env) }, owner.pool, { archiveFolder });
+    console.log(report.audit.file ? `审计日志: 归档并删除 ${report.audit.rows} 条，归档文件 ${report.audit.file}（SHA-256 ${report.audit.sha256}）` : '审计日志: 没有超过保存期限的条目');
+    console.log(`查询记录: 删除 ${report.queryRecords} 条；验签记录: 删除 ${report.verificationRecords} 条`);
+    console.log(`存储清理: 删除过期草稿 ${report.drafts} 件、不再被引用的文件 ${report.files} 个`);
+    return 0;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    return 1;
+  } finally {
+    await owner.close();
+    await connection.close();
+    await embedded?.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
