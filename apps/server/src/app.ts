@@ -42,13 +42,14 @@ import { hallSetupArea } from './routes/hall-setup';
 import { housekeeping } from './jobs/housekeeping';
 import { queryResolverJob } from './jobs/query-resolver';
 import { storageRetention } from './jobs/storage-retention';
+import { notificationDeliveryJob } from './jobs/notification-delivery';
 
 /**
  * The background jobs of every process, from app start to app close (the calendar's extension is
  * started by main.ts, so apps built by tests do not run it). Before the areas: the query routes wake
  * the resolver.
  */
-const JOBS = [housekeeping, queryResolverJob, storageRetention];
+const JOBS = [housekeeping, queryResolverJob, storageRetention, notificationDeliveryJob];
 
 /**
  * The business areas, each a folder pair routes/<area>/ (its index.ts registers the area's routes)

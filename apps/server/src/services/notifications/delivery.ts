@@ -91,8 +91,8 @@ async function settle(db: Database, claimed: Claimed, set: Partial<typeof notifi
     .where(and(eq(notificationDeliveries.id, claimed.id), eq(notificationDeliveries.attempts, claimed.attempts), eq(notificationDeliveries.state, 'waiting')));
 }
 
-/** One pass: claims what is due and sends each through its channel. Answers how many were sent. */
-export async function deliverDue(db: Database, options: DeliveryOptions): Promise<number> {
+/** One pass: claims what is due and sends each through its channel. Answers how many it claimed and how many were sent. */
+export async function deliverDue(db: Database, options: DeliveryOptions): Promise<{ claimed: number; sent: number }> {
   const settings = { ...DELIVERY_DEFAULTS, ...options };
   const claimed = await claimDue(db, settings.batch, settings.claimMs);
   let sent = 0;
@@ -117,7 +117,7 @@ export async function deliverDue(db: Database, options: DeliveryOptions): Promis
       }
     }),
   );
-  return sent;
+  return { claimed: claimed.length, sent };
 }
 
 /** How many deliveries wait to be sent (the backlog gauge). */

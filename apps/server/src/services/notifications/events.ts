@@ -1,25 +1,9 @@
 import { maskIdNumber } from '@hall/domain';
 
-/** Every change a citizen hears of, by the name the outbox and the console count it under. */
-export const NOTIFICATION_EVENTS = {
-  submitted: '申请已提交',
-  surveyPassed: '权籍调查审核通过',
-  surveyRejected: '权籍调查审核未通过',
-  accepted: '申请已受理',
-  acceptanceRejected: '申请不予受理',
-  queryAnswered: '查询结果',
-  feedbackReplied: '反馈已回复',
-  bookingConfirmed: '预约成功',
-  bookingMoved: '预约已改期',
-  bookingCancelled: '预约已取消',
-  bookingReminder: '预约提醒',
-  queueCalled: '叫号提醒',
-} as const;
-export type NotificationEvent = keyof typeof NOTIFICATION_EVENTS;
+import { NOTIFICATION_EVENTS, OUTSIDE_CHANNELS, type NotificationEvent, type OutsideChannel } from '../../notification-channels';
 
-/** The outside channels; the in-hall message (站内) is the notification row itself. */
-export const OUTSIDE_CHANNELS = ['sms', 'wechat'] as const;
-export type OutsideChannel = (typeof OUTSIDE_CHANNELS)[number];
+export { NOTIFICATION_EVENTS, OUTSIDE_CHANNELS, type NotificationEvent, type OutsideChannel };
+
 export const CHANNEL_LABELS: Readonly<Record<OutsideChannel | 'hall', string>> = { hall: '站内消息', sms: '短信', wechat: '微信' };
 
 /** What one change tells its citizen. */
