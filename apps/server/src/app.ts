@@ -43,6 +43,7 @@ import { housekeeping } from './jobs/housekeeping';
 import { queryResolverJob } from './jobs/query-resolver';
 import { storageRetention } from './jobs/storage-retention';
 import { notificationDeliveryJob } from './jobs/notification-delivery';
+import { notificationsArea } from './routes/notifications';
 
 /**
  * The background jobs of every process, from app start to app close (the calendar's extension is
@@ -71,6 +72,7 @@ const AREAS = [
   counterDayArea,
   fulfilmentArea,
   statisticsArea,
+  notificationsArea,
   contentConsoleArea,
   hallSetupArea,
   simulatorArea,
