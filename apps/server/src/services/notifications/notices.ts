@@ -78,3 +78,14 @@ export function bookingConfirmedNotice(order: { id: string; openid: string; wlsh
     link: citizenPaths.yuyueRecord,
   };
 }
+
+/** A number called (or called again) to a window: each call is its own message. */
+export function queueCalledNotice(order: { id: number; openid: string; number: string; window: number; calledAt: Date }): CitizenNotice {
+  return {
+    openid: order.openid,
+    event: 'queueCalled',
+    subject: `queue:${order.id}:${order.calledAt.getTime()}`,
+    body: `请${order.number}号到${order.window}号窗口办理业务。`,
+    link: citizenPaths.queueOrders,
+  };
+}
