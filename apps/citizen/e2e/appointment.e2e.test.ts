@@ -193,12 +193,20 @@ describe('online appointment', () => {
       .poll(
         async () => {
           await page.goto(`/simulator/sms/inbox?phone=${OWNER.phone}`);
-          return page.locator('[data-notice]').filter({ hasText: `业务编号${prolsh}` }).count();
+          return page
+            .locator('[data-notice]')
+            .filter({ hasText: `业务编号${prolsh}` })
+            .count();
         },
         { timeout: 15_000, interval: 500 },
       )
       .toBe(1);
-    await expect(page.locator('[data-notice]').filter({ hasText: `业务编号${prolsh}` }).textContent()).resolves.toContain(`【不动产登记网上办事大厅】预约成功：您已成功预约${day.calendar} ${MORNING}`);
+    await expect(
+      page
+        .locator('[data-notice]')
+        .filter({ hasText: `业务编号${prolsh}` })
+        .textContent(),
+    ).resolves.toContain(`【不动产登记网上办事大厅】预约成功：您已成功预约${day.calendar} ${MORNING}`);
     await shot(page, 'sms-inbox');
 
     // The list now offers 查看预约单.

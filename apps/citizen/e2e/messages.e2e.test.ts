@@ -9,11 +9,22 @@ const OPINION = '抵押合同未签字，请补充签字后的抵押合同';
 
 /** The reviewer, signed in to the console over HTTP: rejects the newest application waiting at the cadastral survey. */
 async function reviewerRejectsNewest(origin: string): Promise<string> {
-  const signIn = await fetch(`${origin}/online/admin/api/signIn`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'reviewer', password: 'demo2026hall' }) });
+  const signIn = await fetch(`${origin}/online/admin/api/signIn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'reviewer', password: 'demo2026hall' }),
+  });
   expect(signIn.status).toBe(200);
-  const cookie = signIn.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
   const post = async (action: string, data: Record<string, unknown>) => {
-    const response = await fetch(`${origin}/online/wx/apilist/${action}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ reqseq: 'e2e', ...data }) });
+    const response = await fetch(`${origin}/online/wx/apilist/${action}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ reqseq: 'e2e', ...data }),
+    });
     const body = (await response.json()) as { data?: { lists: { stage: string; items: { id: string; sqr_names: string[] }[] }[] } };
     expect(response.status, JSON.stringify(body)).toBe(200);
     return body;

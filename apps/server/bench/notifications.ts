@@ -39,7 +39,8 @@ async function main(): Promise<void> {
       for (let i = 0; i < WRITES; i++) {
         await db.transaction(async (tx) => {
           await change(tx);
-          if (withNotice) await notifyCitizen(tx, { openid: `bench-${i % 50}`, event: 'surveyRejected', subject: `application:${i}:${Math.random()}`, body: '审核意见：材料不全', link: '/applyDetail?id=1' });
+          if (withNotice)
+            await notifyCitizen(tx, { openid: `bench-${i % 50}`, event: 'surveyRejected', subject: `application:${i}:${Math.random()}`, body: '审核意见：材料不全', link: '/applyDetail?id=1' });
         });
       }
       return ((performance.now() - started) * 1000) / WRITES;

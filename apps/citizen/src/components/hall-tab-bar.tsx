@@ -2,7 +2,7 @@ import { TabBar } from 'antd-mobile';
 import { AppOutline, UserOutline } from 'antd-mobile-icons';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../config/paths';
-import { useUnreadMessages } from '../features/messages/unread';
+import { useUnreadMessages } from '../lib/use-unread-messages';
 import './hall-tab-bar.css';
 
 const tabs = [
@@ -20,7 +20,13 @@ export function HallTabBar({ active: shown }: { active?: string } = {}) {
     <nav className="hall-tab-bar" aria-label="主导航">
       <TabBar activeKey={active} onChange={(key) => navigate(key)} safeArea>
         {tabs.map((tab) => (
-          <TabBar.Item key={tab.key} icon={tab.icon} title={tab.title} badge={tab.key === paths.my && unread > 0 ? unread : undefined} aria-label={tab.key === paths.my && unread > 0 ? `${tab.title}，${unread}条未读消息` : undefined} />
+          <TabBar.Item
+            key={tab.key}
+            icon={tab.icon}
+            title={tab.title}
+            badge={tab.key === paths.my && unread > 0 ? unread : undefined}
+            aria-label={tab.key === paths.my && unread > 0 ? `${tab.title}，${unread}条未读消息` : undefined}
+          />
         ))}
       </TabBar>
     </nav>

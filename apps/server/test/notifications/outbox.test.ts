@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { contract } from '@hall/api';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type DatabaseConnection } from '../../src/db/client';
 import { notificationDeliveries, notifications } from '../../src/db/schema';
 import { createContext } from '../../src/hall';
@@ -81,7 +81,10 @@ describe('the outbox', () => {
     const feedbackId = sent.body.data!.id;
     const counter = await hall.operator('counter');
     expect((await callHall(hall, contract.replyInboxFeedback, { id: feedbackId, reply: '周六上午已开放窗口' }, counter)).status).toBe(200);
-    const rows = await db().select().from(notifications).where(eq(notifications.dedupeKey, `feedbackReplied:feedback:${feedbackId}`));
+    const rows = await db()
+      .select()
+      .from(notifications)
+      .where(eq(notifications.dedupeKey, `feedbackReplied:feedback:${feedbackId}`));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ openid: 'notify-owner', body: '您的反馈已收到回复：周六上午已开放窗口', link: `/feedBackDetail?id=${feedbackId}` });
   });
@@ -133,7 +136,10 @@ describe('delivery', () => {
     const sms = async (outgoing: OutgoingMessage) => void sent.push(outgoing.key);
     await deliverDue(db(), { senders: { sms } });
     expect(sent).toEqual([]);
-    await db().update(notificationDeliveries).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(notificationDeliveries.id, delivery!.id));
+    await db()
+      .update(notificationDeliveries)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(notificationDeliveries.id, delivery!.id));
     await deliverDue(db(), { senders: { sms } });
     await deliverDue(db(), { senders: { sms } });
     expect(sent).toEqual([`${message.id}-sms`]);

@@ -51,7 +51,9 @@ export function SendingPage() {
     <ConsolePage title="消息发送" onRefresh={report.reload}>
       <LoadStatus loaded={report} />
       {report.data && report.data.figures.length === 0 && <EmptyState description="还没有发给市民的消息" />}
-      {report.data && report.data.figures.length > 0 && <DataTable label="各事件、各渠道的发送情况" columns={figureColumns} rows={report.data.figures} rowKey={(row) => `${row.event}:${row.channel}`} />}
+      {report.data && report.data.figures.length > 0 && (
+        <DataTable label="各事件、各渠道的发送情况" columns={figureColumns} rows={report.data.figures} rowKey={(row) => `${row.event}:${row.channel}`} />
+      )}
       {report.data && report.data.failed.length > 0 && (
         <>
           <h2 className="shell-section-title">发送失败的消息</h2>

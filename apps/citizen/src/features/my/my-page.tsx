@@ -7,7 +7,7 @@ import { HallTabBar } from '../../components/hall-tab-bar';
 import { paths } from '../../config/paths';
 import { useSession } from '../../stores/session';
 import { useGuardedNavigation } from '../../lib/use-guarded-navigation';
-import { useUnreadMessages } from '../messages/unread';
+import { useUnreadMessages } from '../../lib/use-unread-messages';
 import './my-page.css';
 
 /** The personal centre /my (spec part 1 §2). */

@@ -68,7 +68,12 @@ export async function wechatPlatformSimulatorRoutes(app: FastifyInstance): Promi
       .send(content);
   });
 
-  const templateMessage = z.object({ touser: z.string().min(1).max(128), template_id: z.string().min(1).max(128), url: z.string().max(2000).optional(), data: z.record(z.string(), z.object({ value: z.string() })) });
+  const templateMessage = z.object({
+    touser: z.string().min(1).max(128),
+    template_id: z.string().min(1).max(128),
+    url: z.string().max(2000).optional(),
+    data: z.record(z.string(), z.object({ value: z.string() })),
+  });
   // 模板消息 as WeChat takes it: a valid token and a well-formed message. What was sent is shown at /simulator/wechat/inbox.
   app.post('/cgi-bin/message/template/send', async (request) => {
     const query = request.query as Record<string, string | undefined>;
@@ -84,9 +89,7 @@ export async function wechatPlatformSimulatorRoutes(app: FastifyInstance): Promi
     const lookup = `<form method="get" class="card"><label for="openid">微信用户（openid）</label><input id="openid" name="openid" value="${escapeHtml(openid)}"><button type="submit">查看消息</button></form>`;
     const hint = '<div class="card hint">这是本地运行用的微信模拟器：办事大厅发出的微信模板消息不会真的发送，可在这里查看某个微信用户收到的消息。</div>';
     const messages = openid ? await sentMessages(db, 'wechat', { openid }) : [];
-    const list = openid
-      ? `<div class="card">${messages.length ? messages.map((message) => `<p data-notice>${escapeHtml(message.text)}</p>`).join('') : '暂无消息。'}</div>`
-      : '';
+    const list = openid ? `<div class="card">${messages.length ? messages.map((message) => `<p data-notice>${escapeHtml(message.text)}</p>`).join('') : '暂无消息。'}</div>` : '';
     return reply.type('text/html').send(simplePage('微信消息（模拟）', hint + list + lookup));
   });
 

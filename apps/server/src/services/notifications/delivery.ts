@@ -122,6 +122,9 @@ export async function deliverDue(db: Database, options: DeliveryOptions): Promis
 
 /** How many deliveries wait to be sent (the backlog gauge). */
 export async function waitingDeliveries(db: Database): Promise<number> {
-  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(notificationDeliveries).where(eq(notificationDeliveries.state, 'waiting'));
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(notificationDeliveries)
+    .where(eq(notificationDeliveries.state, 'waiting'));
   return row?.total ?? 0;
 }

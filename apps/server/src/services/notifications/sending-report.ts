@@ -50,7 +50,18 @@ export async function sendingFigures(db: Pick<Database, 'select'>, since?: Date)
     .groupBy(notifications.event, notificationDeliveries.channel);
   const label = (event: string) => NOTIFICATION_EVENTS[event as NotificationEvent] ?? event;
   const rows: SendingFigures[] = [
-    ...hall.map((row) => ({ event: row.event, eventLabel: label(row.event), channel: 'hall', channelLabel: CHANNEL_LABELS.hall, total: row.total, sent: row.total, waiting: 0, failed: 0, retried: 0, lastError: '' })),
+    ...hall.map((row) => ({
+      event: row.event,
+      eventLabel: label(row.event),
+      channel: 'hall',
+      channelLabel: CHANNEL_LABELS.hall,
+      total: row.total,
+      sent: row.total,
+      waiting: 0,
+      failed: 0,
+      retried: 0,
+      lastError: '',
+    })),
     ...outside.map((row) => ({ ...row, eventLabel: label(row.event), channelLabel: CHANNEL_LABELS[row.channel as 'sms'] ?? row.channel })),
   ];
   const order = Object.keys(NOTIFICATION_EVENTS);
@@ -69,7 +80,14 @@ export interface FailedDelivery {
 /** The deliveries that failed for good, newest first: what 重新发送 is for. Only event and channel, never the citizen's text. */
 export async function failedDeliveries(db: Database, limit = 50): Promise<FailedDelivery[]> {
   const rows = await db
-    .select({ id: notificationDeliveries.id, event: notifications.event, channel: notificationDeliveries.channel, attempts: notificationDeliveries.attempts, lastError: notificationDeliveries.lastError, updatedAt: notificationDeliveries.updatedAt })
+    .select({
+      id: notificationDeliveries.id,
+      event: notifications.event,
+      channel: notificationDeliveries.channel,
+      attempts: notificationDeliveries.attempts,
+      lastError: notificationDeliveries.lastError,
+      updatedAt: notificationDeliveries.updatedAt,
+    })
     .from(notificationDeliveries)
     .innerJoin(notifications, eq(notifications.id, notificationDeliveries.notificationId))
     .where(eq(notificationDeliveries.state, 'failed'))

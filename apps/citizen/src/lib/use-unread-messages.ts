@@ -1,7 +1,7 @@
 import { errcodeOk } from '@hall/api/browser';
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api';
-import { useSession } from '../../stores/session';
+import { api } from './api';
+import { useSession } from '../stores/session';
 
 /** How many of the citizen's messages are unread (the badge of /my and the tab bar); 0 until known or signed out. */
 export function useUnreadMessages(): number {
