@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hallForFile } from './harness';
-import { verifiedCitizen } from './identity';
+import { OWNER, verifiedCitizen } from './identity';
 import { steadyScreenshots } from './steady-screenshots';
 import { png } from './png';
 import { acknowledge, finishSubmission, startApplication } from './application-steps';
@@ -187,6 +187,27 @@ describe('online appointment', () => {
     await done.waitFor({ state: 'detached' });
     await expect(page.getByRole('button', { name: '预约' }).count()).resolves.toBe(0);
     await shot(page, 'button-gone');
+
+    // The promised SMS: the booking's notification reaches the SMS stand-in's inbox of the profile's phone.
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`/simulator/sms/inbox?phone=${OWNER.phone}`);
+          return page
+            .locator('[data-notice]')
+            .filter({ hasText: `业务编号${prolsh}` })
+            .count();
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toBe(1);
+    await expect(
+      page
+        .locator('[data-notice]')
+        .filter({ hasText: `业务编号${prolsh}` })
+        .textContent(),
+    ).resolves.toContain(`【不动产登记网上办事大厅】预约成功：您已成功预约${day.calendar} ${MORNING}`);
+    await shot(page, 'sms-inbox');
 
     // The list now offers 查看预约单.
     await page.goto('/yuyue');

@@ -43,13 +43,15 @@ import { backupSchedule } from './jobs/backup-schedule';
 import { housekeeping } from './jobs/housekeeping';
 import { queryResolverJob } from './jobs/query-resolver';
 import { storageRetention } from './jobs/storage-retention';
+import { notificationDeliveryJob } from './jobs/notification-delivery';
+import { notificationsArea } from './routes/notifications';
 
 /**
  * The background jobs of every process, from app start to app close (the calendar's extension is
  * started by main.ts, so apps built by tests do not run it). Before the areas: the query routes wake
  * the resolver.
  */
-const JOBS = [housekeeping, queryResolverJob, storageRetention, backupSchedule];
+const JOBS = [housekeeping, queryResolverJob, storageRetention, backupSchedule, notificationDeliveryJob];
 
 /**
  * The business areas, each a folder pair routes/<area>/ (its index.ts registers the area's routes)
@@ -71,6 +73,7 @@ const AREAS = [
   counterDayArea,
   fulfilmentArea,
   statisticsArea,
+  notificationsArea,
   contentConsoleArea,
   hallSetupArea,
   simulatorArea,

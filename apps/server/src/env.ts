@@ -1,6 +1,7 @@
 import { DEFAULT_APPLY_REGION, DEFAULT_BOOKING_CHANGE_HOURS, UPLOAD_MAX_BYTES } from '@hall/domain';
 import { z } from 'zod';
 import { signInSettingProblem } from './sign-in-methods';
+import { notificationSettingProblem } from './notification-channels';
 
 /** The server's configuration: read from the environment here and nowhere else. */
 const schema = z.object({
@@ -73,6 +74,12 @@ const schema = z.object({
   /** An SMS provider's send address and API key (JSON POST, bearer key); without them the SMS simulator answers. */
   SMS_API_URL: z.string().url().optional(),
   SMS_API_KEY: z.string().optional(),
+  /** The outside channels notifications go through (sms, wechat); default both in demo mode, sms in production. */
+  HALL_NOTIFY_CHANNELS: z.string().optional(),
+  /** The WeChat template of each event, event=templateId pairs, comma-separated. */
+  WECHAT_TEMPLATES: z.string().optional(),
+  /** How often the notification delivery job looks for due deliveries; 0 turns it off in this process. */
+  HALL_NOTIFY_POLL_MS: z.coerce.number().int().min(0).default(1000),
   /**
    * A registration back-office's JSON interface (docs/registry-openapi.yaml), its HTTP Basic
    * credentials and the time one call may take. Without it the demo registry answers in demo mode,
@@ -250,6 +257,8 @@ const schema = z.object({
 const checked = schema.superRefine((env, context) => {
   const signIn = signInSettingProblem(env.HALL_SIGN_IN);
   if (signIn) context.addIssue({ code: 'custom', path: ['HALL_SIGN_IN'], message: signIn });
+  const notify = notificationSettingProblem(env);
+  if (notify) context.addIssue({ code: 'custom', path: ['HALL_NOTIFY_CHANNELS'], message: notify });
   if (env.HALL_STORAGE !== 's3') return;
   if (!env.S3_BUCKET?.trim()) context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'HALL_STORAGE=s3 needs S3_BUCKET, the bucket the files go to' });
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {

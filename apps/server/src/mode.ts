@@ -1,5 +1,6 @@
 import type { Env } from './env';
 import { signInMethods } from './sign-in-methods';
+import { eventsWithoutWechatTemplate, notificationChannels } from './notification-channels';
 
 /**
  * The hall runs in one of two modes (docs/architecture.md §12). Demo: a stand-in answers for every outside
@@ -20,12 +21,19 @@ export interface RequiredSetting {
 }
 
 const given = (value: string | undefined) => Boolean(value && value.trim());
+/** WeChat's credentials serve the sign-in and the notifications alike. */
+const usesWechat = (env: Env) => signInMethods(env).has('wechat') || notificationChannels(env).has('wechat');
 
 /** Every setting a production hall needs; each outside service lists its own here. */
 export const PRODUCTION_SETTINGS: RequiredSetting[] = [
   { name: 'HALL_PUBLIC_URL', purpose: 'the address citizens reach the hall at (return addresses, QR code)', present: (env) => given(env.HALL_PUBLIC_URL) },
-  { name: 'WECHAT_APPID', purpose: 'WeChat sign-in, which HALL_SIGN_IN lists', present: (env) => !signInMethods(env).has('wechat') || given(env.WECHAT_APPID) },
-  { name: 'WECHAT_SECRET', purpose: 'WeChat sign-in, which HALL_SIGN_IN lists', present: (env) => !signInMethods(env).has('wechat') || given(env.WECHAT_SECRET) },
+  { name: 'WECHAT_APPID', purpose: 'WeChat sign-in or notifications, which HALL_SIGN_IN or HALL_NOTIFY_CHANNELS lists', present: (env) => !usesWechat(env) || given(env.WECHAT_APPID) },
+  { name: 'WECHAT_SECRET', purpose: 'WeChat sign-in or notifications, which HALL_SIGN_IN or HALL_NOTIFY_CHANNELS lists', present: (env) => !usesWechat(env) || given(env.WECHAT_SECRET) },
+  {
+    name: 'WECHAT_TEMPLATES',
+    purpose: 'a WeChat template for every notification event (event=templateId, comma-separated), as HALL_NOTIFY_CHANNELS lists wechat',
+    present: (env) => eventsWithoutWechatTemplate(env).length === 0,
+  },
   { name: 'OIDC_ISSUER', purpose: "the province's unified identity (统一身份认证), which HALL_SIGN_IN lists", present: (env) => !signInMethods(env).has('oidc') || given(env.OIDC_ISSUER) },
   { name: 'OIDC_CLIENT_ID', purpose: "the province's unified identity (统一身份认证), which HALL_SIGN_IN lists", present: (env) => !signInMethods(env).has('oidc') || given(env.OIDC_CLIENT_ID) },
   {

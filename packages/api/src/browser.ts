@@ -29,6 +29,7 @@ export type * from './calls/review';
 export type * from './calls/operators';
 export type * from './calls/statistics';
 export type * from './calls/feedback-inbox';
+export type * from './calls/notifications';
 export type * from './calls/fulfilment';
 export type * from './calls/appointment-settings';
 export type * from './calls/hall-setup';

@@ -1,4 +1,5 @@
 import { sessionCalls } from './calls/session';
+import { notificationCalls } from './calls/notifications';
 import { downloadLinkCalls, webSignInCalls } from './calls/web-sign-in';
 import { adminCalls } from './calls/admin';
 import { profileCalls } from './calls/profile';
@@ -33,6 +34,7 @@ export const contract = {
   ...adminCalls,
   ...profileCalls,
   ...contentCalls,
+  ...notificationCalls,
   ...queryCalls,
   ...applyCalls,
   ...applyFillCalls,

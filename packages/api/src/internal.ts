@@ -28,6 +28,7 @@ export * from './calls/sites';
 export * from './calls/operators';
 export * from './calls/statistics';
 export * from './calls/feedback-inbox';
+export * from './calls/notifications';
 export * from './calls/fulfilment';
 export * from './calls/appointment-settings';
 export * from './calls/hall-setup';

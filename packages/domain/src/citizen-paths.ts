@@ -9,6 +9,10 @@
 export const citizenPaths = {
   home: '/',
   my: '/my',
+  /** The 消息中心 of the personal centre: the citizen's messages, one message, and the channels they come by. */
+  messages: '/my/messages',
+  message: '/my/message',
+  messageChannels: '/my/messageChannels',
   mine: '/mine',
   logout: '/logout',
   waiting: '/waiting',

@@ -20,6 +20,7 @@ const routes: RouteObject[] = [
       { path: paths.queueCalling, ...lazyScreen(() => import('../features/queue-calling/queue-calling-page')) },
       { path: paths.audit, ...lazyScreen(() => import('../features/audit/audit-page')) },
       { path: paths.statistics, ...lazyScreen(() => import('../features/statistics/statistics-page')) },
+      { path: paths.notificationSending, ...lazyScreen(() => import('../features/notifications/sending-page')) },
       { path: paths.feedback.list, ...lazyScreen(() => import('../features/feedback/feedback-list-page')) },
       { path: paths.feedback.detail, ...lazyScreen(() => import('../features/feedback/feedback-detail-page')) },
       { path: paths.fulfilment.list, ...lazyScreen(() => import('../features/fulfilment/fulfilment-list-page')) },

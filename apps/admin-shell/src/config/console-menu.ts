@@ -31,6 +31,7 @@ export const CONSOLE_MENU: readonly ConsoleEntry[] = [
   { path: paths.audit, title: '操作日志', description: '谁在何时从何处做了什么', role: 'admin' },
   { path: paths.appointmentSettings, title: '预约设置', description: '预约网点及其业务，各网点的工作日、节假日与调休，各业务的时段与容量', role: 'admin' },
   { path: paths.statistics, title: '统计分析', description: '申请、审核用时、预约、查询与反馈的图表，可导出', role: 'admin' },
+  { path: paths.notificationSending, title: '消息发送', description: '发给市民的站内消息、短信和微信：各事件、各渠道的发送、失败与重试，失败的可重新发送', role: 'admin' },
 ];
 
 export function entriesFor(roles: readonly string[]): ConsoleEntry[] {

@@ -33,6 +33,7 @@ export const paths = {
   audit: '/audit',
   appointmentSettings: '/appointment-settings',
   statistics: '/statistics',
+  notificationSending: '/notification-sending',
 } as const;
 
 /** A console address: the path's `:params` filled in (encoded), then the query without its empty values. */

@@ -85,6 +85,12 @@ export class HallMetrics {
     registers: [this.registry],
   });
 
+  readonly notificationsWaiting = new Gauge({
+    name: 'hall_notifications_waiting',
+    help: 'Notification deliveries (SMS, WeChat) waiting to be sent, retries included.',
+    registers: [this.registry],
+  });
+
   readonly backupLastSuccess = new Gauge({
     name: 'hall_backup_last_success_timestamp_seconds',
     help: 'When the last backup succeeded (Unix seconds): the modification time of the backup stamp file (HALL_BACKUP_STAMP_FILE), which a successful backup touches; 0 while it does not exist.',

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { failureBody } from '../lib/envelope';
 import { queueBacklogs } from '../services/queries/fulfilment/query-resolver';
 import { backupStampFile } from '../backup/backup-settings';
+import { waitingDeliveries } from '../services/notifications/delivery';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,7 +51,7 @@ async function metricsPlugin(app: FastifyInstance): Promise<void> {
   });
 
   const stampFile = backupStampFile(env);
-  const { queuePending: pending, queueOldestPending: oldest, backupLastSuccess: backup } = metrics;
+  const { queuePending: pending, queueOldestPending: oldest, backupLastSuccess: backup, notificationsWaiting } = metrics;
 
   /** The whole text a scraper reads: what is counted as it happens, and what is read now (backlogs, backup). */
   async function scrape(): Promise<string> {
@@ -58,6 +59,7 @@ async function metricsPlugin(app: FastifyInstance): Promise<void> {
       pending.set({ queue: backlog.queue }, backlog.pending);
       oldest.set({ queue: backlog.queue }, backlog.oldestSeconds);
     }
+    notificationsWaiting.set(await waitingDeliveries(db));
     backup.set(
       await stat(stampFile).then(
         (file) => file.mtimeMs / 1000,

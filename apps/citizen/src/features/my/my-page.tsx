@@ -1,5 +1,5 @@
 import { maskMobileNumber, showsMyBusiness } from '@hall/domain/internal';
-import { Avatar, List, Tag } from 'antd-mobile';
+import { Avatar, Badge, List, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ElderModeItem } from '../../components/elder-mode-switch';
@@ -7,6 +7,7 @@ import { HallTabBar } from '../../components/hall-tab-bar';
 import { paths } from '../../config/paths';
 import { useSession } from '../../stores/session';
 import { useGuardedNavigation } from '../../lib/use-guarded-navigation';
+import { useUnreadMessages } from '../../lib/use-unread-messages';
 import './my-page.css';
 
 /** The personal centre /my (spec part 1 §2). */
@@ -15,6 +16,7 @@ export function MyPage() {
   const navigate = useNavigate();
   const open = useGuardedNavigation();
   const [businessOpen, setBusinessOpen] = useState(false);
+  const unread = useUnreadMessages();
   const verified = user?.realNameAuthentication === 1 || user?.isRealNameAuth === 'true';
   const contact = user?.mobile ? maskMobileNumber(user.mobile) : user?.account || '未绑定手机号';
 
@@ -56,6 +58,9 @@ export function MyPage() {
             )}
           </>
         )}
+        <List.Item onClick={() => navigate(paths.messages)} extra={unread > 0 ? <Badge content={unread} aria-label={`${unread}条未读`} /> : undefined}>
+          消息中心
+        </List.Item>
         <ElderModeItem />
         <List.Item onClick={() => navigate(paths.feedBackList)}>意见反馈</List.Item>
         <List.Item onClick={() => navigate(paths.contactUs)}>联系我们</List.Item>

@@ -1,6 +1,11 @@
 /** Sends a verification code by SMS. The code itself is kept in sms_codes by the caller. */
 export interface SmsSender {
   send(phone: string, code: string): Promise<void>;
+  /**
+   * Sends a notification's text. `key` is the same on every try of one message, so a provider that
+   * deduplicates by it sends a retried message once.
+   */
+  sendText(phone: string, text: string, key: string): Promise<void>;
 }
 
 /** The part of the app logger the simulator writes to (pino's signature). */
@@ -24,6 +29,11 @@ export class SimulatedSmsSender implements SmsSender {
 
   async send(phone: string, code: string): Promise<void> {
     this.logger.info({ phone, code }, `短信验证码 ${phone} ${code}`);
+  }
+
+  /** Nothing leaves the machine: the message is read at /simulator/sms/inbox from the hall's sent deliveries. */
+  async sendText(phone: string, text: string, key: string): Promise<void> {
+    this.logger.info({ phone, key }, `短信通知 ${phone}`);
   }
 }
 
@@ -59,12 +69,21 @@ export class HttpSmsSender implements SmsSender {
   ) {}
 
   async send(phone: string, code: string): Promise<void> {
+    await this.post({ phone, code, text: smsText(code, this.lifetimeMinutes) });
+  }
+
+  /** A notification: the same JSON POST without a code, with `id` for the provider's deduplication. */
+  async sendText(phone: string, text: string, key: string): Promise<void> {
+    await this.post({ phone, text, id: key });
+  }
+
+  private async post(payload: Record<string, string>): Promise<void> {
     let response: Response;
     try {
       response = await this.config.fetch(this.config.url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${this.config.apiKey}` },
-        body: JSON.stringify({ phone, code, text: smsText(code, this.lifetimeMinutes) }),
+        body: JSON.stringify(payload),
         signal: AbortSignal.timeout(this.config.timeoutMs ?? 10_000),
       });
     } catch (error) {

@@ -81,6 +81,30 @@ export class WechatPlatform {
     return { ok: true, content, contentType };
   }
 
+  /**
+   * A template message to a follower (模板消息, /cgi-bin/message/template/send), opening `url`. An
+   * expired token (40001, 42001) is dropped from the shared cache so the next try fetches a fresh one.
+   */
+  async sendTemplateMessage(message: { openid: string; templateId: string; url: string; data: Record<string, string> }): Promise<void> {
+    const token = await this.accessToken();
+    const response = await this.config.fetch(`${this.config.apiBase()}/cgi-bin/message/template/send?access_token=${encodeURIComponent(token)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        touser: message.openid,
+        template_id: message.templateId,
+        url: message.url,
+        data: Object.fromEntries(Object.entries(message.data).map(([key, value]) => [key, { value }])),
+      }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    const body = (await response.json().catch(() => ({ errcode: -1, errmsg: `HTTP ${response.status}` }))) as Record<string, unknown>;
+    const errcode = Number(body.errcode ?? (response.ok ? 0 : -1));
+    if (errcode === 0) return;
+    if (errcode === 40001 || errcode === 42001) await this.config.db.delete(settings).where(eq(settings.key, ACCESS_TOKEN_KEY));
+    throw new WechatApiError(errcode, String(body.errmsg ?? `HTTP ${response.status}`));
+  }
+
   private async cached(key: string, fetchFresh: () => Promise<{ value: string; expiresIn: number }>): Promise<string> {
     const { db } = this.config;
     const [row] = await db.select().from(settings).where(eq(settings.key, key));

@@ -5,6 +5,8 @@ import { settings } from '../../db/schema';
 import { SIMULATOR_APPID } from '../../adapters/wechat/oauth';
 import { sharedSecret } from '../../db/shared-secret';
 import { randomId } from '../../lib/ids';
+import { escapeHtml, simplePage } from '../../lib/html';
+import { sentMessages } from '../../services/notifications/sent-messages';
 
 const TOKEN_LIFETIME_S = 7200;
 /** Temporary media live 3 days at WeChat. */
@@ -64,6 +66,31 @@ export async function wechatPlatformSimulatorRoutes(app: FastifyInstance): Promi
       .type(isPng ? 'image/png' : 'image/jpeg')
       .header('content-disposition', `attachment; filename="${query.media_id}.jpg"`)
       .send(content);
+  });
+
+  const templateMessage = z.object({
+    touser: z.string().min(1).max(128),
+    template_id: z.string().min(1).max(128),
+    url: z.string().max(2000).optional(),
+    data: z.record(z.string(), z.object({ value: z.string() })),
+  });
+  // 模板消息 as WeChat takes it: a valid token and a well-formed message. What was sent is shown at /simulator/wechat/inbox.
+  app.post('/cgi-bin/message/template/send', async (request) => {
+    const query = request.query as Record<string, string | undefined>;
+    if (!(await validToken(query.access_token))) return { errcode: 40001, errmsg: 'invalid credential' };
+    if (!templateMessage.safeParse(request.body).success) return { errcode: 47001, errmsg: 'data format error' };
+    return { errcode: 0, errmsg: 'ok', msgid: Date.now() };
+  });
+
+  const inboxQuery = z.object({ openid: z.string().trim().max(128).default('') });
+  app.get('/inbox', async (request, reply) => {
+    const parsed = inboxQuery.safeParse(request.query);
+    const openid = parsed.success ? parsed.data.openid : '';
+    const lookup = `<form method="get" class="card"><label for="openid">微信用户（openid）</label><input id="openid" name="openid" value="${escapeHtml(openid)}"><button type="submit">查看消息</button></form>`;
+    const hint = '<div class="card hint">这是本地运行用的微信模拟器：办事大厅发出的微信模板消息不会真的发送，可在这里查看某个微信用户收到的消息。</div>';
+    const messages = openid ? await sentMessages(db, 'wechat', { openid }) : [];
+    const list = openid ? `<div class="card">${messages.length ? messages.map((message) => `<p data-notice>${escapeHtml(message.text)}</p>`).join('') : '暂无消息。'}</div>` : '';
+    return reply.type('text/html').send(simplePage('微信消息（模拟）', hint + list + lookup));
   });
 
   const uploadBody = z.object({ base64: z.string().min(1).max(1_000_000) });

@@ -7,6 +7,8 @@ import { newAcceptanceNumber } from '../../lib/acceptance-number';
 import { formatShanghaiDateTime } from '../../lib/shanghai-time';
 import { checkApplication } from './application-check';
 import { lockOwnedApplication } from './application-editing';
+import { notifyCitizen } from '../notifications/outbox';
+import { applicationSubmittedNotice } from '../notifications/notices';
 
 export const ONLY_PENDING_REVOCABLE = '只能撤回待审核的申请';
 
@@ -49,6 +51,7 @@ export async function submitApplication(db: Database, openid: string, proinstid:
       })
       .where(eq(applications.id, row.id))
       .returning({ prolsh: applications.prolsh, submittedAt: applications.submittedAt });
+    await notifyCitizen(tx, applicationSubmittedNotice({ ...row, prolsh: updated!.prolsh }));
     return { prolsh: updated!.prolsh ?? '', tjsj: formatShanghaiDateTime(updated!.submittedAt) };
   });
 }

@@ -36,6 +36,8 @@ import { describeApplication, type ApplicationRow } from '../applications';
 import { findMaterialFile, materialsOf } from '../material-files';
 import type { StoredFileRow } from '../../storage/stored-files';
 import { recordAudit, type AuditActor } from '../../operators/audit';
+import { notifyCitizen } from '../../notifications/outbox';
+import { reviewDecidedNotice } from '../../notifications/notices';
 
 /** The registry case's first activity once the hall has accepted an application. */
 export const ACCEPTED_ACTIVITY = '受理';
@@ -246,6 +248,7 @@ export async function reviewApplication(
       reviewSeconds: sql`greatest(0, round(date_part('epoch', now() - ${submittedAt})))::int`,
       xzqdm: updated.xzqdm,
     });
+    await notifyCitizen(tx, reviewDecidedNotice(updated, input.stage, input.decision, opinion?.text ?? ''));
     if (!transition.createsCaseNumber) return { shzt: updated.shzt, prolsh: updated.prolsh };
     await openRegistryCase(tx, updated);
     // The row is this transaction's since the update: the accepted case may now be booked at the counter.

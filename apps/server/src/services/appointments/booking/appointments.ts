@@ -11,6 +11,8 @@ import { dayStillOpen } from '../settings/calendar-rules';
 import { markCaseBooked } from '../../applications/applications';
 import { takePlace } from './places';
 import { changeTerms, type ChangeRule } from './change-terms';
+import { notifyCitizen } from '../../notifications/outbox';
+import { bookingConfirmedNotice } from '../../notifications/notices';
 
 /** Counter appointments (spec part 3 §2.1–§2.4, §4, §5, §7, §8): lists, booking, the citizen's own orders. */
 
@@ -181,6 +183,7 @@ export async function bookAppointment(db: Database, openid: string, input: Booki
         })
         .returning({ id: appointmentOrders.id });
       await markCaseBooked(tx, openid, application.id);
+      await notifyCitizen(tx, bookingConfirmedNotice({ id: String(order!.id), openid, wlsh, date, timeName: chosen.slot.timeName, areaName: chosen.area.areaName }));
       return String(order!.id);
     });
     const message = bookingSuccessMessage({ xzqdm: input.xzqdm?.trim() || application.xzqdm, caseNumber: wlsh, date, timeName: chosen.slot.timeName });

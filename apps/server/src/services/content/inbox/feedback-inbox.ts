@@ -20,6 +20,8 @@ import { listOrderBy } from '../../../lib/list-order';
 import { parseRowId } from '../../../lib/row-id';
 import { formatShanghaiDateTime } from '../../../lib/shanghai-time';
 import { auditOf, recordAudit, type AuditActor } from '../../operators/audit';
+import { notifyCitizen } from '../../notifications/outbox';
+import { feedbackRepliedNotice } from '../../notifications/notices';
 
 type FeedbackRow = typeof feedback.$inferSelect;
 
@@ -125,6 +127,7 @@ export async function replyToInboxFeedback(db: Database, actor: AuditActor, id: 
       before: { status: WAITING, reply: null },
       after: { status: REPLIED, reply, repliedAt: formatShanghaiDateTime(updated.repliedAt) },
     });
+    await notifyCitizen(tx, feedbackRepliedNotice({ id: updated.id, openid: updated.openid, reply }));
     return updated;
   });
   return describe(db, row);

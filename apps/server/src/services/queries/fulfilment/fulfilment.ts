@@ -32,6 +32,8 @@ import { propertyOutcome } from '../archive/property-queries';
 import { recordAudit, type AuditActor } from '../../operators/audit';
 import type { QueryRecordRow } from '../records/query-records';
 import { certificateProofOutcome, FOUND_MESSAGE, storeRecordDocument, type Outcome } from './query-resolver';
+import { notifyCitizen } from '../../notifications/outbox';
+import { queryAnsweredNotice } from '../../notifications/notices';
 
 const PENDING_STATES = [0, 10];
 const DOCUMENT_KINDS: readonly string[] = ['zs', 'dzzz'];
@@ -230,6 +232,7 @@ async function fulfil(
         .where(and(eq(queryRecords.id, row.id), inArray(queryRecords.state, PENDING_STATES)))
         .returning();
       if (!changed) throw conflict(FULFILMENT_ALREADY_ANSWERED);
+      await notifyCitizen(tx, queryAnsweredNotice(changed, changed.state !== Number(QUERY_STATE_NOT_FOUND)));
       await recordAudit(tx, actor, {
         action: FULFIL_ACTION,
         target: `query:${row.id}`,

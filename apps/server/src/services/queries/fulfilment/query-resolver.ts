@@ -15,6 +15,8 @@ import { describeFailure, nextTryAfter, retryScheduleOf } from './registry-retry
 import { resolveVerificationRecord } from '../signatures/signature-verification';
 import { recordStoredFile } from '../../storage/stored-files';
 import type { RegistryCertificate } from '../../../adapters/registry/registry';
+import { notifyCitizen } from '../../notifications/outbox';
+import { queryAnsweredNotice } from '../../notifications/notices';
 
 export const FOUND_MESSAGE = '查询成功';
 /** A verification the hall could not finish within the retry window (no operator answers those). */
@@ -132,6 +134,7 @@ async function resolveNext(hall: HallContext, queue: QueueName, skip: number[], 
             .update(queryRecords)
             .set({ ...outcome, attempts: row.attempts + 1, resolvedAt: new Date(), nextAttemptAt: null })
             .where(eq(queryRecords.id, row.id));
+          await notifyCitizen(attempt, queryAnsweredNotice(row, outcome.state !== Number(QUERY_STATE_NOT_FOUND)));
         });
         answered = true;
       } catch (error) {

@@ -7,6 +7,8 @@ import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { formatShanghaiDate } from '../../../lib/shanghai-time';
 import { recordAudit, type AuditActor } from '../../operators/audit';
 import { QUEUE_CHANNEL, type QueueChange } from './queue-live';
+import { notifyCitizen } from '../../notifications/outbox';
+import { queueCalledNotice } from '../../notifications/notices';
 
 /**
  * The counter's day (窗口人员): a group's numbers of today, called to a window in time order.
@@ -96,6 +98,7 @@ export async function callNext(db: Database, actor: AuditActor, groupId: string,
       .for('update', { skipLocked: true });
     const [row] = next ? await tx.update(queueOrders).set({ callState: 'called', callWindow: windowNumber, calledAt: now }).where(eq(queueOrders.id, next.id)).returning() : [];
     if (!row) throw conflict(CALLING_MESSAGES.noneWaiting);
+    await notifyCitizen(tx, queueCalledNotice({ id: row.id, openid: row.openid, number: row.number, window: windowNumber, calledAt: now }));
     return audited(tx, actor, 'queue.call', null, row);
   });
 }
@@ -124,6 +127,7 @@ async function move(
       .set(change.window === undefined ? { callState: change.to } : { callState: change.to, callWindow: change.window, calledAt: now })
       .where(and(eq(queueOrders.id, before.id), inArray(queueOrders.callState, change.from)))
       .returning();
+    if (change.window !== undefined) await notifyCitizen(tx, queueCalledNotice({ id: row!.id, openid: row!.openid, number: row!.number, window: change.window, calledAt: now }));
     return audited(tx, actor, change.action, before, row!);
   });
 }
