@@ -28,3 +28,4 @@ export * from './queue-settings';
 export * from './record-fields';
 export * from './operators';
 export * from './property-uses';
+export * from './ratings';

@@ -15,3 +15,4 @@ export * from './queue';
 export * from './operators';
 export * from './appointment-settings';
 export * from './kept-reads';
+export * from './ratings';
