@@ -52,7 +52,7 @@ describe('受理回执', () => {
     const doc = await PDFDocument.load(reply.rawPayload);
     expect(doc.getTitle()).toBe('受理回执');
     const text = pdfText(reply.rawPayload);
-    for (const expected of ['受理回执', `申请编号：${prolsh}`, '申请业务：', `提交时间：${tjsj}`, '权利人', '张**', '1101**********002X', '扫码查进度', '后续步骤']) expect(text).toContain(expected);
+    for (const expected of ['受理回执', `申请编号：${prolsh}`, '申请业务：', `提交时间：${tjsj}`, '权利人', '张**', '1101**********002X', '扫码查进度', '后续步骤']) expect(text).toContain(expected.replace(/\s/g, ''));
     for (const name of given) expect(text).toContain(`${name}1份`);
     for (const name of missing) expect(text).toContain(`${name}未提交`);
     // Neither the whole name nor the whole ID number is printed.
@@ -60,7 +60,7 @@ describe('受理回执', () => {
     expect(text).not.toContain('11010519491231002X');
 
     const { outcome } = await hall.app.hall.pdfVerifier.verify(async () => Readable.from([reply.rawPayload]), reply.rawPayload.length);
-    expect(outcome.ok && outcome.verification.verdict).toBe('有效');
+    expect(outcome.ok && outcome.verification.verdict).toBe('valid');
   });
 
   it("refuses another citizen's application, a missing one and a malformed id, and names nobody", async () => {
@@ -69,13 +69,13 @@ describe('受理回执', () => {
     for (const [slsqId, cookie] of [
       [id, stranger],
       ['999999', owner],
+      ['abc', owner],
     ] as const) {
       const reply = await receipt(slsqId, cookie);
       expect(reply.statusCode).toBe(404);
       expect(reply.json()).toMatchObject({ state: 0, msg: '申请不存在或无权查看，请从“我的申请”重新打开' });
       expect(reply.body).not.toContain('张');
     }
-    expect((await receipt('abc', owner)).statusCode).toBe(400);
     expect((await hall.app.inject({ method: 'GET', url: `/online/public/apply/receipt?slsqId=${id}` })).statusCode).not.toBe(200);
   });
 
