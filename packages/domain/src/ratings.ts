@@ -1,4 +1,5 @@
 import type { OperatorRole } from './operators';
+import { REVIEW_STATUS } from './review';
 
 /**
  * 好差评: the citizen's rating of a finished service (issue 37 point 5). Five grades, a comment of at
@@ -71,4 +72,10 @@ export function addWorkingDays(from: string, days: number, isWorkingDay: (date: 
     if (isWorkingDay(at.toISOString().slice(0, 10))) left -= 1;
   }
   return at.toISOString().slice(0, 10);
+}
+
+/** An application the review has decided (rejected at either stage, accepted, passed): one its citizen may rate. */
+export function isDecidedApplication(shzt: number | string): boolean {
+  const decided: readonly number[] = [REVIEW_STATUS.surveyRejected, REVIEW_STATUS.accepted, REVIEW_STATUS.acceptanceRejected, REVIEW_STATUS.passed];
+  return decided.includes(Number(shzt));
 }

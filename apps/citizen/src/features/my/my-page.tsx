@@ -57,6 +57,7 @@ export function MyPage() {
           </>
         )}
         <ElderModeItem />
+        <List.Item onClick={() => navigate(paths.myRatings)}>我的评价</List.Item>
         <List.Item onClick={() => navigate(paths.feedBackList)}>意见反馈</List.Item>
         <List.Item onClick={() => navigate(paths.contactUs)}>联系我们</List.Item>
       </List>

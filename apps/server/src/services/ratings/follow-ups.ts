@@ -25,7 +25,7 @@ function toItem(row: { rating: typeof ratings.$inferSelect; followUp: typeof rat
     ...toRatingView(row.rating, row.followUp),
     followUpId: String(row.followUp.id),
     role: row.followUp.role,
-    site: row.rating.site,
+    site: row.rating.siteName,
     citizenName: maskPersonName(row.citizenName ?? ''),
     state: row.followUp.answeredAt ? FOLLOW_UP_STATES.answered : FOLLOW_UP_STATES.open,
     answeredBy: row.followUp.answeredByName,

@@ -1,5 +1,5 @@
 import { FULFILMENT_KIND_LABELS } from '@hall/api/internal';
-import { QUERY_STATE_FOUND, QUERY_STATE_NOT_FOUND, REVIEW_STATUS, type RatedServiceKind } from '@hall/domain';
+import { QUERY_STATE_FOUND, QUERY_STATE_NOT_FOUND, isDecidedApplication, type RatedServiceKind } from '@hall/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { applications, appointmentAreas, appointmentAttendance, appointmentCalendars, appointmentOrders, counterBookings, feedback, queryRecords, queueCompanies, queueOrders } from '../../db/schema';
@@ -14,8 +14,6 @@ export interface RatedService {
   finished: boolean;
 }
 
-/** The review's final states: rejected at either stage, accepted, passed. */
-const DECIDED: readonly number[] = [REVIEW_STATUS.surveyRejected, REVIEW_STATUS.accepted, REVIEW_STATUS.acceptanceRejected, REVIEW_STATUS.passed];
 const ANSWERED_QUERY: readonly number[] = [Number(QUERY_STATE_FOUND), Number(QUERY_STATE_NOT_FOUND)];
 const QUERY_TITLES: Record<string, string> = { ...FULFILMENT_KIND_LABELS, verify: '电子签章验证' };
 
@@ -39,7 +37,7 @@ const FINDERS: Record<RatedServiceKind, Finder> = {
       .select({ name: applications.name, xzqdm: applications.xzqdm, areaname: applications.areaname, shzt: applications.shzt })
       .from(applications)
       .where(and(eq(applications.id, rowId), eq(applications.openid, openid)));
-    return row ? { title: row.name, site: row.xzqdm, siteName: row.areaname, finished: DECIDED.includes(row.shzt) } : null;
+    return row ? { title: row.name, site: row.xzqdm, siteName: row.areaname, finished: isDecidedApplication(row.shzt) } : null;
   },
   query: async (db, openid, id) => {
     const rowId = parseRowId(id);
