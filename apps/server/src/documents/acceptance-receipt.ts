@@ -59,8 +59,7 @@ function qrBoxes(text: string, x: number, y: number, size: number): DrawOp[] {
   const cell = size / count;
   const ops: DrawOp[] = [];
   for (let row = 0; row < count; row += 1)
-    for (let col = 0; col < count; col += 1)
-      if (qr.modules.get(row, col)) ops.push({ kind: 'box', x: x + col * cell, y: y + row * cell, w: cell + 0.05, h: cell + 0.05, color: INK });
+    for (let col = 0; col < count; col += 1) if (qr.modules.get(row, col)) ops.push({ kind: 'box', x: x + col * cell, y: y + row * cell, w: cell + 0.05, h: cell + 0.05, color: INK });
   return ops;
 }
 

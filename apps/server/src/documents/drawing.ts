@@ -292,7 +292,17 @@ export function drawingToPng(drawing: Drawing, measure: TextMeasure, scale: numb
       for (const side of [strip(x, y, x + w, y, t), strip(x + w, y, x + w, y + h, t), strip(x, y + h, x + w, y + h, t), strip(x, y, x, y + h, t)]) raster.fill([side], op.color);
     } else if (op.kind === 'box') {
       const [x, y, w, h] = [op.x * scale, op.y * scale, op.w * scale, op.h * scale];
-      raster.fill([[[x, y], [x + w, y], [x + w, y + h], [x, y + h]]], op.color);
+      raster.fill(
+        [
+          [
+            [x, y],
+            [x + w, y],
+            [x + w, y + h],
+            [x, y + h],
+          ],
+        ],
+        op.color,
+      );
     } else {
       const t = Math.max(1, op.width * scale);
       raster.fill([circle(op.cx * scale, op.cy * scale, op.r * scale + t / 2, true), circle(op.cx * scale, op.cy * scale, op.r * scale - t / 2, false)], op.color);

@@ -52,7 +52,8 @@ describe('受理回执', () => {
     const doc = await PDFDocument.load(reply.rawPayload);
     expect(doc.getTitle()).toBe('受理回执');
     const text = pdfText(reply.rawPayload);
-    for (const expected of ['受理回执', `申请编号：${prolsh}`, '申请业务：', `提交时间：${tjsj}`, '权利人', '张**', '1101**********002X', '扫码查进度', '后续步骤']) expect(text).toContain(expected.replace(/\s/g, ''));
+    for (const expected of ['受理回执', `申请编号：${prolsh}`, '申请业务：', `提交时间：${tjsj}`, '权利人', '张**', '1101**********002X', '扫码查进度', '后续步骤'])
+      expect(text).toContain(expected.replace(/\s/g, ''));
     for (const name of given) expect(text).toContain(`${name}1份`);
     for (const name of missing) expect(text).toContain(`${name}未提交`);
     // Neither the whole name nor the whole ID number is printed.

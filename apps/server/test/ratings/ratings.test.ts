@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointmentAttendance, appointmentCalendars, appointmentOrders, appointmentSlots, feedback, queryRecords, queueGroups, queueOrders, ratingFollowUps, ratings } from '../../src/db/schema';
 import { formatShanghaiDate } from '../../src/lib/shanghai-time';
-import { caseColumns, setStatus, startApplication } from '../application-helpers';
+import { setStatus, startApplication } from '../application-helpers';
 import { callHall } from '../call';
 import { testHallForFile } from '../hall';
 
@@ -109,11 +109,25 @@ describe('rating a service', () => {
     const [group] = await db().select().from(queueGroups).limit(1);
     const [number] = await db()
       .insert(queueOrders)
-      .values({ openid: 'rate-owner', companyId: group!.companyId, groupId: group!.id, resDay: '2026-01-05', resTime: '09:00', name: '王小明', phone: '13812341234', number: 'A001', callState: 'done' })
+      .values({
+        openid: 'rate-owner',
+        companyId: group!.companyId,
+        groupId: group!.id,
+        resDay: '2026-01-05',
+        resTime: '09:00',
+        name: '王小明',
+        phone: '13812341234',
+        number: 'A001',
+        callState: 'done',
+      })
       .returning();
     expect((await rate({ kind: 'queue', serviceId: String(number!.id), grade: 3 })).body.data!.ratings[0]).toMatchObject({ serviceTitle: '排队取号 A001', gradeLabel: '基本满意' });
 
-    const [slot] = await db().select({ slot: appointmentSlots, areaId: appointmentCalendars.areaId, date: appointmentCalendars.calendarDate }).from(appointmentSlots).innerJoin(appointmentCalendars, eq(appointmentCalendars.id, appointmentSlots.calendarId)).limit(1);
+    const [slot] = await db()
+      .select({ slot: appointmentSlots, areaId: appointmentCalendars.areaId, date: appointmentCalendars.calendarDate })
+      .from(appointmentSlots)
+      .innerJoin(appointmentCalendars, eq(appointmentCalendars.id, appointmentSlots.calendarId))
+      .limit(1);
     const applicationId = await decidedApplication();
     const [order] = await db()
       .insert(appointmentOrders)
@@ -159,7 +173,10 @@ describe('a low rating and its follow-up', () => {
     expect(low.status, JSON.stringify(low.body)).toBe(200);
     const today = formatShanghaiDate(new Date());
     const dueOn = addWorkingDays(today, 3, (date) => isOpenDay(date, DEFAULT_WORKING_WEEKDAYS, undefined));
-    expect(low.body.data).toEqual({ canRate: false, ratings: [expect.objectContaining({ grade: 1, gradeLabel: '非常不满意', reasons: ['需要多次跑动', '办事指引不清楚'], followUp: { dueOn, answer: '', answeredAt: '' } })] });
+    expect(low.body.data).toEqual({
+      canRate: false,
+      ratings: [expect.objectContaining({ grade: 1, gradeLabel: '非常不满意', reasons: ['需要多次跑动', '办事指引不清楚'], followUp: { dueOn, answer: '', answeredAt: '' } })],
+    });
     // Before the answer, rating again is refused with the reason.
     expect((await rate({ kind: 'application', serviceId: id, grade: 4 })).body.errmsg).toBe(RATING_MESSAGES.rateAgainNotYet);
 

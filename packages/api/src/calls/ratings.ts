@@ -108,10 +108,17 @@ export const ratingCalls = {
     userRequest.extend({
       kind: serviceKind,
       serviceId,
-      grade: z.number({ error: RATING_MESSAGES.gradeRequired }).int({ error: RATING_MESSAGES.gradeRequired }).min(1, { error: RATING_MESSAGES.gradeRequired }).max(5, { error: RATING_MESSAGES.gradeRequired }),
+      grade: z
+        .number({ error: RATING_MESSAGES.gradeRequired })
+        .int({ error: RATING_MESSAGES.gradeRequired })
+        .min(1, { error: RATING_MESSAGES.gradeRequired })
+        .max(5, { error: RATING_MESSAGES.gradeRequired }),
       // The length rule is checked after trimming, so its message reaches the citizen; this bound only stops a runaway body.
       comment: plainText(RATING_COMMENT_MAX_LENGTH * 8).optional(),
-      reasons: z.array(z.enum(RATING_REASONS, { error: RATING_MESSAGES.reasonsRequired })).max(RATING_REASONS.length).optional(),
+      reasons: z
+        .array(z.enum(RATING_REASONS, { error: RATING_MESSAGES.reasonsRequired }))
+        .max(RATING_REASONS.length)
+        .optional(),
     }),
     errcodeReply(serviceRatings),
   ),

@@ -47,9 +47,19 @@ export async function ratingStatistics(db: Database, period: RatingPeriod) {
     .orderBy(asc(ratings.serviceKind), asc(ratings.site));
   const kinds = Object.keys(RATED_SERVICES) as Array<keyof typeof RATED_SERVICES>;
   return {
-    overall: figures('all', '全部', rows.map((row) => row.grade)),
+    overall: figures(
+      'all',
+      '全部',
+      rows.map((row) => row.grade),
+    ),
     // Every service, rated or not, so a quiet one shows as 0 rather than missing.
-    byService: kinds.map((kind) => figures(kind, RATED_SERVICES[kind].title, rows.filter((row) => row.kind === kind).map((row) => row.grade))),
+    byService: kinds.map((kind) =>
+      figures(
+        kind,
+        RATED_SERVICES[kind].title,
+        rows.filter((row) => row.kind === kind).map((row) => row.grade),
+      ),
+    ),
     bySite: grouped(rows.map((row) => ({ key: row.site, label: row.siteName, grade: row.grade }))),
   };
 }

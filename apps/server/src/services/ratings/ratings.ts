@@ -34,7 +34,7 @@ export function toRatingView(rating: RatingRow, followUp: FollowUpRow | null): R
  */
 function mayRateAgain(rows: Array<{ followUp: FollowUpRow | null }>): boolean {
   if (rows.length === 0) return true;
-  return rows.length === 1 && rows[0]!.followUp?.answeredAt != null;
+  return rows.length === 1 && rows[0]!.followUp?.answeredAt !== null && rows[0]!.followUp?.answeredAt !== undefined;
 }
 
 async function ratingsOfService(db: Pick<Database, 'select'>, openid: string, kind: RatedServiceKind, serviceId: string) {
@@ -92,7 +92,18 @@ export async function rateService(db: Database, openid: string, input: RatingInp
     if (!mayRateAgain(earlier)) throw conflict(earlier.length === 1 && earlier[0]!.followUp ? RATING_MESSAGES.rateAgainNotYet : RATING_MESSAGES.alreadyRated);
     const [saved] = await tx
       .insert(ratings)
-      .values({ openid, serviceKind: input.kind, serviceId: input.serviceId, serviceTitle: service.title, site: service.site, siteName: service.siteName, round: earlier.length + 1, grade: input.grade, comment, reasons })
+      .values({
+        openid,
+        serviceKind: input.kind,
+        serviceId: input.serviceId,
+        serviceTitle: service.title,
+        site: service.site,
+        siteName: service.siteName,
+        round: earlier.length + 1,
+        grade: input.grade,
+        comment,
+        reasons,
+      })
       .onConflictDoNothing()
       .returning({ id: ratings.id });
     if (!saved) throw conflict(RATING_MESSAGES.alreadyRated);
