@@ -2,6 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { contract } from '@hall/api';
 import { PDFDocument } from 'pdf-lib';
+import QRCode from 'qrcode';
+import { layoutAcceptanceReceipt } from '../../src/documents/acceptance-receipt';
+import { cjkFont } from '../../src/documents/cjk-font';
+import { TextMeasure } from '../../src/documents/drawing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testHallForFile } from '../hall';
 import { API, addPerson, attachPicture, materialsOf, ownerAndStranger, personPayload, startApplication } from '../application-helpers';
@@ -78,6 +82,22 @@ describe('受理回执', () => {
       expect(reply.body).not.toContain('张');
     }
     expect((await hall.app.inject({ method: 'GET', url: `/online/public/apply/receipt?slsqId=${id}` })).statusCode).not.toBe(200);
+  });
+
+  it("draws a QR code of the progress query's address for the number, module by module", async () => {
+    const progressUrl = 'https://bdc.example.gov.cn/progressQuery?appPlosh=HD202612000001';
+    const measure = new TextMeasure((await cjkFont()).subset('受理回执'));
+    const drawing = layoutAcceptanceReceipt(
+      { acceptanceNumber: 'HD202612000001', businessName: '注销登记', placeName: '邯郸市', applicants: [], materials: [], submittedAt: '2026-12-06 16:40:00', progressUrl },
+      measure,
+    );
+    const modules = QRCode.create(progressUrl, { errorCorrectionLevel: 'M' }).modules;
+    const dark = Array.from(modules.data).filter(Boolean).length;
+    const boxes = drawing.ops.filter((op) => op.kind === 'box');
+    expect(boxes).toHaveLength(dark);
+    // Every dark module is drawn, and the code stands 104 points wide beside the case's lines.
+    const size = Math.max(...boxes.map((b) => (b.kind === 'box' ? b.x + b.w : 0))) - Math.min(...boxes.map((b) => (b.kind === 'box' ? b.x : Infinity)));
+    expect(Math.round(size)).toBe(104);
   });
 
   it('opens from a download link outside WeChat', async () => {

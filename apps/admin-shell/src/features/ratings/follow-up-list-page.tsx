@@ -15,7 +15,11 @@ import { loadFollowUps } from './follow-ups-api';
 import { FollowUpDetailPage } from './follow-up-detail-page';
 import './follow-ups.css';
 
-export const serviceTitle = (item: RatingFollowUpItem) => `${RATED_SERVICES[item.kind as RatedServiceKind]?.title ?? ''}：${item.serviceTitle}`;
+/** The kind of service and what it was, once where they are the same words (意见反馈). */
+export const serviceTitle = (item: RatingFollowUpItem) => {
+  const kind = RATED_SERVICES[item.kind as RatedServiceKind]?.title ?? '';
+  return kind === item.serviceTitle ? kind : `${kind}：${item.serviceTitle}`;
+};
 
 export const stateTag = (item: RatingFollowUpItem) => (
   <Tag color={item.state === FOLLOW_UP_STATES.open ? 'warning' : 'success'} fill="outline">
