@@ -101,6 +101,20 @@ describe('好差评', () => {
     await citizen.page.goto('/myRatings');
     await citizen.page.getByRole('list', { name: '我的评价' }).getByText(ANSWER).waitFor();
     await citizenShot(citizen.page, 'my-ratings');
+
+    // The narrowest phones and 长辈模式 keep the rating screen whole.
+    const rated = citizen.page.url();
+    await citizen.page.setViewportSize({ width: 320, height: 700 });
+    await citizenShot(citizen.page, 'my-ratings-320');
+    await citizen.page.setViewportSize({ width: 390, height: 844 });
+    await citizen.page.goto('/my');
+    await citizen.page.getByRole('switch', { name: '长辈模式' }).click();
+    await citizen.page.waitForFunction(() => document.documentElement.dataset.hallMode === 'elder');
+    await citizen.page.goto(rated);
+    await citizen.page.getByRole('list', { name: '我的评价' }).getByText(ANSWER).click();
+    await citizen.page.waitForURL(/\/rate\?kind=feedback/);
+    await citizen.page.getByText(ANSWER).waitFor();
+    await citizenShot(citizen.page, 'rated-elder');
     for (const context of [citizen.context, operator.context, desk.context]) await context.close();
   });
 });
