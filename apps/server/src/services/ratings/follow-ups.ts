@@ -3,7 +3,7 @@ import { FOLLOW_UP_STATES, RATING_MESSAGES, maskPersonName, type OperatorRole } 
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { ratingFollowUps, ratings, users } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { parseRowId } from '../../lib/row-id';
 import { recordAudit, type AuditActor } from '../operators/audit';
 import { toRatingView } from './ratings';
@@ -12,10 +12,9 @@ import { toRatingView } from './ratings';
 const SERVING_ROLES: readonly OperatorRole[] = ['reviewer', 'counter'];
 export const ANSWER_ACTION = 'rating.follow_up.answer';
 
+/** The serving roles the operator holds; none (a 内容管理员, a 系统管理员) sees an empty list and finds nothing. */
 function rolesOf(operatorRoles: readonly string[]): OperatorRole[] {
-  const roles = SERVING_ROLES.filter((role) => operatorRoles.includes(role));
-  if (roles.length === 0) throw forbidden(RATING_MESSAGES.followUpNotFound);
-  return roles;
+  return SERVING_ROLES.filter((role) => operatorRoles.includes(role));
 }
 
 const columns = { rating: ratings, followUp: ratingFollowUps, citizenName: users.name };
@@ -35,6 +34,7 @@ function toItem(row: { rating: typeof ratings.$inferSelect; followUp: typeof rat
 /** A page of the follow-ups of the operator's roles: open first, by deadline, then the answered newest first. */
 export async function listFollowUps(db: Database, operatorRoles: readonly string[], filter: { page: number; only?: 'open' | undefined }) {
   const roles = rolesOf(operatorRoles);
+  if (roles.length === 0) return { items: [], total: 0, open: 0, pageSize: RATING_FOLLOW_UP_PAGE_SIZE };
   const mine = inArray(ratingFollowUps.role, roles);
   const where = filter.only === 'open' ? and(mine, isNull(ratingFollowUps.answeredAt)) : mine;
   const rows = await db
@@ -58,7 +58,7 @@ export async function listFollowUps(db: Database, operatorRoles: readonly string
 
 async function findFollowUp(db: Pick<Database, 'select'>, roles: OperatorRole[], id: string) {
   const rowId = parseRowId(id);
-  if (rowId === null) return null;
+  if (rowId === null || roles.length === 0) return null;
   const [row] = await db
     .select(columns)
     .from(ratingFollowUps)
