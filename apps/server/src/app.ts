@@ -34,6 +34,7 @@ import { simulatorArea } from './routes/simulator';
 import { operatorsArea } from './routes/operators';
 import { statisticsArea } from './routes/statistics';
 import { feedbackInboxArea } from './routes/content/inbox';
+import { ratingsArea } from './routes/ratings';
 import { appointmentSettingsArea } from './routes/appointments/settings';
 import { counterDayArea } from './routes/appointments/day';
 import { fulfilmentArea } from './routes/queries/fulfilment';
@@ -76,6 +77,7 @@ const AREAS = [
   notificationsArea,
   contentConsoleArea,
   hallSetupArea,
+  ratingsArea,
   simulatorArea,
 ];
 

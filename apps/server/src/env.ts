@@ -126,6 +126,8 @@ const schema = z.object({
     .default(2 * 1024 * 1024 * 1024),
   /** Days an application never submitted may lie untouched before it is deleted with its files. */
   HALL_DRAFT_RETENTION_DAYS: z.coerce.number().int().positive().default(90),
+  /** Working days an operator has to answer the follow-up (整改) of a low 好差评 rating. */
+  HALL_RATING_FOLLOW_UP_DAYS: z.coerce.number().int().min(1).max(60).default(5),
   /** Hours before a booked slot begins after which the citizen can no longer cancel or move the booking. */
   HALL_BOOKING_CHANGE_HOURS: z.coerce.number().int().min(0).max(720).default(DEFAULT_BOOKING_CHANGE_HOURS),
   /** How often each process runs the storage clean-up (expired drafts, files nothing refers to); 0 turns it off in that process. */

@@ -36,6 +36,7 @@ export type * from './calls/hall-setup';
 export type * from './calls/counter-day';
 export type * from './calls/queue-calling';
 export type * from './calls/content-console';
+export type * from './calls/ratings';
 export * from './content-limits';
 export * from './review-limits';
 export * from './console-limits';

@@ -51,3 +51,7 @@ export const FULFILMENT_KIND_LABELS = {
   archive: '查档证明',
   property: '不动产信息查询',
 } as const;
+
+/** 好差评 follow-ups (整改): the answer's length, and a page of the console's list. */
+export const RATING_FOLLOW_UP_ANSWER_MAX_LENGTH = 500;
+export const RATING_FOLLOW_UP_PAGE_SIZE = 20;

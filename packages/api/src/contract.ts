@@ -24,6 +24,7 @@ import { fulfilmentCalls } from './calls/fulfilment';
 import { appointmentSettingsCalls } from './calls/appointment-settings';
 import { hallSetupCalls } from './calls/hall-setup';
 import { counterDayCalls } from './calls/counter-day';
+import { ratingCalls } from './calls/ratings';
 import { contentConsoleCalls, contentDownloadCalls, contentGuideCalls, contentHomeCalls, contentInfoCalls, contentSiteCalls } from './calls/content-console';
 
 /** Every call of the hall, by name: the one contract the server and the apps share. */
@@ -61,6 +62,7 @@ export const contract = {
   ...contentSiteCalls,
   ...contentDownloadCalls,
   ...contentGuideCalls,
+  ...ratingCalls,
 } as const;
 
 export type Contract = typeof contract;

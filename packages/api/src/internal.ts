@@ -34,3 +34,4 @@ export * from './calls/appointment-settings';
 export * from './calls/hall-setup';
 export * from './calls/counter-day';
 export * from './calls/content-console';
+export * from './calls/ratings';

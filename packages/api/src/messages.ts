@@ -25,6 +25,10 @@ export function licencePreviewPath(id: string | number): string {
 export function verificationPreviewPath(id: string | number): string {
   return `/online/public/dzzz/verification/preview?id=${encodeURIComponent(String(id))}`;
 }
+/** Where the 受理回执 of an application opens (the PDF viewer and the download links take this path). */
+export function applicationReceiptPath(slsqId: string | number): string {
+  return `/online/public/apply/receipt?slsqId=${encodeURIComponent(String(slsqId))}`;
+}
 /** The hall's PDF viewer for a preview address (spec part 1 §7). */
 export function pdfViewerHref(previewPath: string): string {
   return `/online/assets/pdf/web/viewer.html?file=${encodeURIComponent(previewPath)}`;

@@ -121,6 +121,9 @@ export const citizenPaths = {
   appointment: '/appointment',
   apmorder: '/apmorder',
   apmrecord: '/apmrecord',
+  /** 好差评: rating one finished service (?kind=&id=), and 我的评价 with the follow-ups' answers. */
+  rate: '/rate',
+  myRatings: '/myRatings',
 } as const;
 
 export type CitizenPaths = typeof citizenPaths;

@@ -10,6 +10,7 @@ import {
   isMobileNumberWithCountryCode,
   isSimpleEmail,
   maskMobileNumber,
+  maskPersonName,
 } from './formats';
 
 describe('isMobileNumber (profile: 11 digits starting with 1)', () => {
@@ -111,4 +112,14 @@ describe('maskMobileNumber', () => {
     ['0471-1234567', '0471-1234567'],
     ['', ''],
   ])('%s → %s', (value, expected) => expect(maskMobileNumber(value)).toBe(expected));
+});
+
+describe('maskPersonName (受理回执: family name kept)', () => {
+  it.each<[string, string]>([
+    ['张三', '张*'],
+    ['欧阳娜娜', '欧***'],
+    ['李', '李'],
+    [' 王小明 ', '王**'],
+    ['石家庄市某某房地产开发有限公司', '石家***********公司'],
+  ])('%s → %s', (value, expected) => expect(maskPersonName(value)).toBe(expected));
 });

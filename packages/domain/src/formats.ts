@@ -54,3 +54,15 @@ export function maskMobileNumber(value: string): string {
   if (!/^\d{11}$/.test(mobile)) return mobile;
   return `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
 }
+
+/**
+ * Display mask for a person's name on a document others may see (the 受理回执): the family name kept,
+ * the rest starred, e.g. 张三 → 张*, 欧阳娜娜 → 欧***. A company name (over 6 characters) keeps its
+ * first 2 and last 2 characters, enough to recognise it.
+ */
+export function maskPersonName(value: string): string {
+  const name = [...value.trim()];
+  if (name.length <= 1) return name.join('');
+  if (name.length > 6) return `${name.slice(0, 2).join('')}${'*'.repeat(name.length - 4)}${name.slice(-2).join('')}`;
+  return `${name[0]}${'*'.repeat(name.length - 1)}`;
+}

@@ -29,3 +29,4 @@ export * from './record-fields';
 export * from './operators';
 export * from './property-uses';
 export * from './face-check-failures';
+export * from './ratings';

@@ -13,6 +13,8 @@ export interface ConsoleEntry {
 export const CONSOLE_MENU: readonly ConsoleEntry[] = [
   { path: paths.review.list, title: '网上申请审核', description: '权籍调查审核与受理审核', role: 'reviewer' },
   { path: paths.review.decided, title: '我已审核', description: '我作出的审核通过与驳回，可按环节、结果与日期筛选', role: 'reviewer' },
+  { path: paths.followUps.list, title: '好差评整改', description: '答复市民对网上申请审核的差评，答复后市民可再次评价', role: 'reviewer' },
+  { path: paths.followUps.list, title: '好差评整改', description: '答复市民对查询、预约、取号与反馈服务的差评，答复后市民可再次评价', role: 'counter' },
   { path: paths.feedback.list, title: '反馈处理', description: '查看并回复市民的意见反馈', role: 'counter' },
   { path: paths.fulfilment.list, title: '查询办理', description: '答复登记系统未能答复的证书、证照与查档查询', role: 'counter' },
   { path: paths.counterDay, title: '今日预约', description: '按时段查看当天预约，登记到场或未到，打印名单', role: 'counter' },
@@ -35,7 +37,9 @@ export const CONSOLE_MENU: readonly ConsoleEntry[] = [
 ];
 
 export function entriesFor(roles: readonly string[]): ConsoleEntry[] {
-  return CONSOLE_MENU.filter((entry) => roles.includes(entry.role));
+  // A screen two of the operator's roles share (好差评整改) is listed once, under the first.
+  const entries = CONSOLE_MENU.filter((entry) => roles.includes(entry.role));
+  return entries.filter((entry, index) => entries.findIndex((other) => other.path === entry.path) === index);
 }
 
 /** The side navigation of the desktop: the operator's screens under their roles' titles, in the menu's order. */

@@ -12,6 +12,7 @@ export const paths = {
   queueDisplay: '/display/queue',
   review: { list: '/review', decided: '/review/decided', detail: '/review/:id' },
   feedback: { list: '/feedback', detail: '/feedback/:id' },
+  followUps: { list: '/follow-ups', detail: '/follow-ups/:id' },
   fulfilment: { list: '/fulfilment', detail: '/fulfilment/:id' },
   counterDay: '/counter-day',
   queueCalling: '/queue-calling',

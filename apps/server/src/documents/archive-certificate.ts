@@ -1,9 +1,9 @@
 import type { ArchiveProperty } from '@hall/api';
 import { ARCHIVE_QUERY_MESSAGES, ARCHIVE_QUERY_TITLES, maskIdNumber } from '@hall/domain';
 import { cjkFont } from './cjk-font';
-import { ACCENT, INK, MARGIN, MIN_PAGE_HEIGHT, MUTED, PAGE_WIDTH, RULE, drawingToPdf, drawingToPng, TextMeasure, type DrawOp, type Drawing, type Rgb } from './drawing';
+import { ACCENT, INK, MARGIN, MIN_PAGE_HEIGHT, MUTED, PAGE_WIDTH, RULE, drawingToPng, TextMeasure, type DrawOp, type Drawing, type Rgb } from './drawing';
 import type { DocumentSigner } from './signing/pdf-signer';
-import { STAMP_SIZE } from './signing/signature-stamp';
+import { signedDrawingPdf } from './sealed-drawing';
 
 /** What the archive-query certificate (查档证明) prints. */
 export interface ArchiveCertificateInput {
@@ -134,11 +134,7 @@ export const ARCHIVE_SIGNING_REASON = '不动产登记网上办事大厅出具�
 export async function renderArchiveCertificatePdf(input: ArchiveCertificateInput, signer: DocumentSigner): Promise<Buffer> {
   const { drawing, measure } = await prepare(input);
   const subject = [input.sqdh, input.name, ...input.properties.map((p) => p.bdcqzh)].join('；');
-  const pdf = await drawingToPdf({ ...drawing, ops: drawing.ops.filter((op) => !op.seal) }, measure, { title: ARCHIVE_QUERY_TITLES.certificate, subject });
-  const ring = drawing.ops.find((op) => op.seal && op.kind === 'ring');
-  // The stamp's circle (STAMP_SIZE, centred 63 points under its top) over the seal's; PDF y runs upwards.
-  const at = ring?.kind === 'ring' ? { x: ring.cx - STAMP_SIZE.width / 2, y: drawing.height - ring.cy - (STAMP_SIZE.height - STAMP_SIZE.width / 2) + 20 } : undefined;
-  return signer.sign(pdf, { reason: ARCHIVE_SIGNING_REASON, at });
+  return signedDrawingPdf(drawing, measure, { title: ARCHIVE_QUERY_TITLES.certificate, subject }, signer, ARCHIVE_SIGNING_REASON);
 }
 
 /** The certificate as a PNG picture, for the phone's certificate page. */

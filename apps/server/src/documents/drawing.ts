@@ -23,6 +23,8 @@ export type DrawOp = (
   | { kind: 'line'; x1: number; y1: number; x2: number; y2: number; width: number; color: Rgb }
   | { kind: 'frame'; x: number; y: number; w: number; h: number; width: number; color: Rgb }
   | { kind: 'ring'; cx: number; cy: number; r: number; width: number; color: Rgb }
+  /** A filled rectangle: a QR code's modules. */
+  | { kind: 'box'; x: number; y: number; w: number; h: number; color: Rgb }
 ) & {
   /** Part of the drawn seal: the picture shows it, a signed PDF shows its signature stamp there instead. */
   seal?: boolean;
@@ -93,6 +95,7 @@ export async function drawingToPdf(drawing: Drawing, measure: TextMeasure, meta:
     if (op.kind === 'text') page.drawText(op.text, { x: op.x, y: H - op.y, size: op.size, font, color: color(op.color) });
     else if (op.kind === 'line') page.drawLine({ start: { x: op.x1, y: H - op.y1 }, end: { x: op.x2, y: H - op.y2 }, thickness: op.width, color: color(op.color) });
     else if (op.kind === 'frame') page.drawRectangle({ x: op.x, y: H - op.y - op.h, width: op.w, height: op.h, borderColor: color(op.color), borderWidth: op.width });
+    else if (op.kind === 'box') page.drawRectangle({ x: op.x, y: H - op.y - op.h, width: op.w, height: op.h, color: color(op.color) });
     else page.drawCircle({ x: op.cx, y: H - op.cy, size: op.r, borderColor: color(op.color), borderWidth: op.width });
   }
   return doc.save();
@@ -287,6 +290,19 @@ export function drawingToPng(drawing: Drawing, measure: TextMeasure, scale: numb
       const [x, y, w, h, t] = [op.x * scale, op.y * scale, op.w * scale, op.h * scale, Math.max(1, op.width * scale)];
       // One side at a time: overlapping corners of differently wound strips would cancel out.
       for (const side of [strip(x, y, x + w, y, t), strip(x + w, y, x + w, y + h, t), strip(x, y + h, x + w, y + h, t), strip(x, y, x, y + h, t)]) raster.fill([side], op.color);
+    } else if (op.kind === 'box') {
+      const [x, y, w, h] = [op.x * scale, op.y * scale, op.w * scale, op.h * scale];
+      raster.fill(
+        [
+          [
+            [x, y],
+            [x + w, y],
+            [x + w, y + h],
+            [x, y + h],
+          ],
+        ],
+        op.color,
+      );
     } else {
       const t = Math.max(1, op.width * scale);
       raster.fill([circle(op.cx * scale, op.cy * scale, op.r * scale + t / 2, true), circle(op.cx * scale, op.cy * scale, op.r * scale - t / 2, false)], op.color);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { apilist } from '../define-call';
-import { errcodeOnlyReply, errcodeReply } from '../envelopes';
+import { apilist, get } from '../define-call';
+import { errcodeOnlyReply, errcodeReply, stateReply } from '../envelopes';
 import { text } from '../common';
 import { fieldsOf, PROPERTY_UNIT_FIELDS } from './shared/records';
 import { bareRequest, userRequest } from './shared/requests';
@@ -212,4 +212,10 @@ export const applyCalls = {
   getApplyList: apilist('getApplyList', userRequest.extend({ status: text(4).optional(), yytype: appointmentFlag.optional() }), errcodeReply(z.object({ lists: z.array(applicationListTab) }))),
   /** Deletes one of the session user's applications that is not submitted or was rejected, with everything under it. */
   deleteApply: apilist('deleteApply', userRequest.extend({ proinstid: applicationId }), errcodeOnlyReply),
+  /**
+   * The 受理回执 of a submitted application, for its owner: a PDF the hall signs (number, business,
+   * applicants masked, materials given, submission time, next steps, a QR code to the progress query).
+   * Not submitted, another citizen's or missing: the state envelope with the reason.
+   */
+  applicationReceipt: get('/online/public/apply/receipt', z.object({ slsqId: applicationId }), z.union([z.instanceof(Blob), stateReply(z.never())]), { binary: true }),
 } as const;

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { DataTable } from '../../components/data-table';
 import { api } from '../../lib/hall';
 import { BarChart } from './bar-chart';
+import { RatingStatistics } from './rating-figures';
 import { applicationSeries, applicationsByBusiness, attendanceSeries, bookingSeries, daysOf, querySeries, reportCsv } from './report-figures';
 import { LoadStatus } from '../../components/load-status';
 import './statistics.css';
@@ -154,6 +155,7 @@ export function StatisticsPage() {
           </section>
         </div>
       )}
+      <RatingStatistics from={from} to={to} />
     </ConsolePage>
   );
 }

@@ -1,9 +1,10 @@
 import { NO_DATA_MESSAGE, webstateOk } from '@hall/api/browser';
 import { feedbackStatus } from '@hall/domain';
-import { useSearchParams } from 'react-router';
+import { Button } from 'antd-mobile';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { EmptyWithStep } from '../../components/empty-with-step';
-import { paths } from '../../config/paths';
+import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useAlertOnce } from '../../lib/use-alert-once';
 import { useRemote, NotFoundError } from '@hall/app';
@@ -14,6 +15,7 @@ import './feedback.css';
 export function FeedbackDetailPage() {
   const id = useSearchParams()[0].get('id') ?? '';
   const openid = useSession((s) => s.user?.openid ?? '');
+  const navigate = useNavigate();
   const item = useRemote(async () => {
     if (!id) throw new NotFoundError(NO_DATA_MESSAGE);
     const reply = await api.getFeedBack({ openid, id });
@@ -62,6 +64,14 @@ export function FeedbackDetailPage() {
               <dd>{data.fksj || '—'}</dd>
             </dl>
           </section>
+          {waiting ? null : (
+            <div className="hall-feedback__actions">
+              {/* 好差评: an answered feedback is a finished service its citizen may rate. */}
+              <Button block color="primary" fill="outline" size="large" onClick={() => navigate(href(paths.rate, { kind: 'feedback', id }))}>
+                评价本次服务
+              </Button>
+            </div>
+          )}
         </>
       ) : null}
     </HallPage>

@@ -62,6 +62,7 @@ export function MyPage() {
           消息中心
         </List.Item>
         <ElderModeItem />
+        <List.Item onClick={() => navigate(paths.myRatings)}>我的评价</List.Item>
         <List.Item onClick={() => navigate(paths.feedBackList)}>意见反馈</List.Item>
         <List.Item onClick={() => navigate(paths.contactUs)}>联系我们</List.Item>
       </List>

@@ -2,7 +2,8 @@ import { errcodeOk, NO_DATA_MESSAGE, SessionLostError, type ProgressResult } fro
 import { EmptyState, Input, showToast } from '@hall/ui';
 import { Button } from 'antd-mobile';
 import { SearchOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { HallPage, LoadingState } from '../../components/hall-page';
 import { api } from '../../lib/api';
 import { NETWORK_ERROR } from '@hall/app';
@@ -25,12 +26,20 @@ const RESULT_ROWS: readonly [label: string, field: keyof ProgressResult][] = [
 /** /progressQuery: the progress of a case by its acceptance number, letter case as written. */
 export function ProgressQueryPage() {
   const openid = useSession((s) => s.user?.openid ?? '');
-  const [number, setNumber] = useState('');
+  // The 受理回执's QR code opens this page with its number (?appPlosh=): the search runs at once.
+  const fromReceipt = useSearchParams()[0].get('appPlosh')?.trim() ?? '';
+  const [number, setNumber] = useState(fromReceipt);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
 
-  async function search() {
+  useEffect(() => {
+    if (fromReceipt && openid) void search(fromReceipt);
+    // Once per number the page is opened with, when the session is there.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fromReceipt, openid]);
+
+  async function search(given = number) {
     // Only surrounding spaces go: the number's letter case matters.
-    const appPlosh = number.trim();
+    const appPlosh = given.trim();
     if (!appPlosh) {
       showToast('请输入申请编号');
       return;

@@ -16,3 +16,4 @@ export * from './operators';
 export * from './appointment-settings';
 export * from './kept-reads';
 export * from './notifications';
+export * from './ratings';

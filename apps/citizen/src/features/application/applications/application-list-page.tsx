@@ -1,10 +1,12 @@
-import { errcodeOk, type ApplicationSummary } from '@hall/api/browser';
+import { applicationReceiptPath, errcodeOk, type ApplicationSummary } from '@hall/api/browser';
 import {
   REVIEW_ACTION_LABELS,
   REVIEW_OPINION_PLACEHOLDER,
+  REVIEW_STATUS,
   REVIEW_TABS,
   applicationNumberText,
   detailTarget,
+  isDecidedApplication,
   isRejectionOpinionCollapsed,
   isSubmittableFromList,
   listEditTarget,
@@ -22,6 +24,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../../components/hall-page';
 import { api } from '../../../lib/api';
+import { href, paths } from '../../../config/paths';
 import { useRemote, submitWithFeedback } from '@hall/app';
 import { applicationLists, appointmentFilter } from '../../../lib/application-lists';
 import { useSession } from '../../../stores/session';
@@ -107,6 +110,16 @@ export function ApplicationListPage() {
   }
 
   const actions = chosen ? reviewListActions({ applicationId: chosen.id, applicationNumber: chosen.prolsh, kyy: chosen.kyy, shzt: chosen.shzt, district: chosen.xzqdm }, user?.CARDNUM ?? '') : [];
+  const sheet = [
+    ...actions.filter((action) => action.kind !== 'cancel').map((action) => ({ key: action.kind as string, text: action.label, danger: action.kind === 'delete' })),
+    ...(chosen ? afterSubmissionActions(chosen) : []),
+  ];
+
+  function openAfterSubmission(item: ApplicationSummary, key: string) {
+    setChosen(null);
+    if (key === RECEIPT_ACTION.key) navigate(href(paths.pdfView, { PDFurl: applicationReceiptPath(item.id) }));
+    else navigate(href(paths.rate, { kind: 'application', id: item.id }));
+  }
 
   return (
     <HallPage title="我的申请" className="hall-applications">
@@ -130,16 +143,26 @@ export function ApplicationListPage() {
       </div>
       <ActionSheet
         visible={chosen !== null}
-        actions={actions.filter((action) => action.kind !== 'cancel').map((action) => ({ key: action.kind, text: action.label, danger: action.kind === 'delete' }))}
+        actions={sheet}
         cancelText={REVIEW_ACTION_LABELS.cancel}
         onAction={(sheetAction) => {
           const action = actions.find((a) => a.kind === sheetAction.key);
           if (chosen && action) act(chosen, action);
+          else if (chosen) openAfterSubmission(chosen, String(sheetAction.key));
         }}
         onClose={() => setChosen(null)}
       />
     </HallPage>
   );
+}
+
+const RECEIPT_ACTION = { key: 'receipt', text: '受理回执' };
+const RATE_ACTION = { key: 'rate', text: '评价' };
+
+/** What a submitted application offers besides the review's actions: its 受理回执, and once decided, 好差评. */
+function afterSubmissionActions(item: ApplicationSummary): Array<{ key: string; text: string }> {
+  const submitted = Number(item.shzt) !== REVIEW_STATUS.notSubmitted && Boolean(item.prolsh);
+  return [...(submitted ? [RECEIPT_ACTION] : []), ...(isDecidedApplication(item.shzt) ? [RATE_ACTION] : [])];
 }
 
 function bookingHint(item: ApplicationSummary): string | null {

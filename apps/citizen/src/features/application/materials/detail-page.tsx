@@ -1,4 +1,4 @@
-import { errcodeOk, type ApplicationDetail, type ApplyTitle } from '@hall/api/browser';
+import { applicationReceiptPath, errcodeOk, type ApplicationDetail, type ApplyTitle } from '@hall/api/browser';
 import {
   SAVE_TYPE_CANCELLATION,
   cancellationRecordFields,
@@ -87,7 +87,10 @@ export function ApplicationDetailPage() {
         <section className="hall-card hall-detail__done" aria-label="提交结果">
           <Result status="success" icon={<CheckCircleFill aria-hidden />} title="申请已提交" description={`${proinst?.name ?? ''}已提交，请等待审核，审核结果可在“我的申请”中查看。`} />
           <p className="hall-detail__done-number">申请编号：{applicationNumberText(data?.detail.proinst.prolsh)}</p>
-          <Button block color="primary" size="large" onClick={() => navigate(href(paths.prodoing, { itemIndex: 1 }))}>
+          <Button block color="primary" size="large" onClick={() => navigate(href(paths.pdfView, { PDFurl: applicationReceiptPath(proinst?.id ?? id) }))}>
+            查看受理回执
+          </Button>
+          <Button block fill="outline" color="primary" size="large" className="hall-detail__done-next" onClick={() => navigate(href(paths.prodoing, { itemIndex: 1 }))}>
             查看我的申请
           </Button>
         </section>

@@ -11,7 +11,7 @@ import { DOWNLOAD_LINK_PATH, readDownloadLink, signDownloadLink, useDownloadLink
 import { createSignedInSession, endSession } from '../../../services/session/sessions';
 
 /** The documents a link may name: the PDF routes that answer a citizen's own files. */
-const DOCUMENT_PATHS = new Set([contract.licencePreview.path, contract.verificationPreview.path, contract.downloadPdf.path]);
+const DOCUMENT_PATHS = new Set([contract.licencePreview.path, contract.verificationPreview.path, contract.downloadPdf.path, contract.applicationReceipt.path]);
 
 export const DOWNLOAD_LINK_MESSAGES = {
   notDocument: '该文件不支持下载',
