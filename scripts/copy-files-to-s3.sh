@@ -3,9 +3,5 @@
 # under the same keys, before the hall is started with HALL_STORAGE=s3 (docs/deploy.md, "Uploaded files").
 # Usage: bash scripts/copy-files-to-s3.sh [--from <folder>] [--dry-run]
 set -euo pipefail
-cd "$(dirname "$0")/.."
-if [ ! -f apps/server/dist/copy-files-to-s3.js ]; then
-  bash scripts/pnpm.sh install --frozen-lockfile
-  bash scripts/pnpm.sh turbo run build --filter @hall/server
-fi
-exec node apps/server/dist/copy-files-to-s3.js "$@"
+source "$(dirname "$0")/lib/server-command.sh"
+PATH_OPTIONS="--from" server_command copy-files-to-s3 "$@"

@@ -82,3 +82,56 @@ export function ReplyForm({
     </div>
   );
 }
+
+/**
+ * A reply of words alone (feedback's reply, a low rating's 整改 answer) in its own section: refused
+ * empty with `required`, sent by `send`, and handed on by `onSent`; what was typed stays whatever goes wrong.
+ */
+export function TextReply<Item>({
+  section,
+  field,
+  required,
+  submitLabel,
+  send,
+  onSent,
+}: {
+  section: string;
+  field: Pick<ReplyText, 'id' | 'label' | 'placeholder' | 'maxLength'>;
+  required: string;
+  submitLabel: string;
+  send: (text: string) => Promise<{ item: Item } | { problem: string }>;
+  onSent: (item: Item) => void;
+}) {
+  const [text, setText] = useState('');
+  const reply = useReply();
+
+  function submit() {
+    if (!text.trim()) return reply.setProblem(required);
+    void reply.run(async () => {
+      const outcome = await send(text.trim());
+      if ('problem' in outcome) return outcome.problem;
+      onSent(outcome.item);
+      return null;
+    });
+  }
+
+  return (
+    <section className="console-section" aria-label={section}>
+      <ReplyForm
+        text={{
+          ...field,
+          rows: 5,
+          value: text,
+          onChange: (value) => {
+            setText(value);
+            reply.setProblem(null);
+          },
+        }}
+        problem={reply.problem}
+        busy={reply.busy}
+        submitLabel={submitLabel}
+        onSubmit={submit}
+      />
+    </section>
+  );
+}

@@ -3,8 +3,8 @@ import { backupSecret } from '../backup/backup-key';
 import { backupDirectory, backupStampFile } from '../backup/backup-settings';
 import { deriveBackupKeys } from '../backup/sealed-files';
 import { takeBackup } from '../backup/take-backup';
-import { openHallDatabase } from '../db/open';
 import { readEnv } from '../env';
+import { runCommand, withHallDatabase } from './command';
 import { openFileStorage } from '../storage/select';
 
 const USAGE = `用法: bash scripts/backup.sh [--to <目录>] [--keep <份数>] [--key-file <文件>]
@@ -27,8 +27,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const keys = deriveBackupKeys(await backupSecret(env, { keyFile: values['key-file'], create: true }));
-  const { connection, embedded } = await openHallDatabase(env, { maxConnections: 2, joinRunning: true });
-  try {
+  return withHallDatabase(env, async ({ connection }) => {
     const started = Date.now();
     const report = await takeBackup({ env, pool: connection.pool, files: await openFileStorage(env) }, keys, { directory: values.to ?? backupDirectory(env), keep, stampFile: backupStampFile(env) });
     const { manifest } = report;
@@ -38,19 +37,7 @@ async function main(): Promise<number> {
     if (manifest.missingFiles.length) console.log(`  ${manifest.missingFiles.length} 个文件在复制时已不在存储中（备份后被删除），见清单 missingFiles`);
     if (report.removed.length) console.log(`  已删除较旧的备份: ${report.removed.join(', ')}`);
     return 0;
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    return 1;
-  } finally {
-    await connection.close();
-    await embedded?.stop();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { readEnv } from '../env';
+import { runCommand } from './command';
 import { copyLocalFilesToS3 } from '../storage/copy-to-s3';
 import { LocalFileStorage } from '../storage/file-storage';
 import { S3FileStorage } from '../storage/s3-file-storage';
@@ -28,10 +29,4 @@ async function main(): Promise<number> {
   return result.failed.length > 0 ? 1 : 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { openHallDatabase } from '../db/open';
 import { readEnv } from '../env';
+import { runCommand, withHallDatabase } from './command';
 import { createOperatorAccount, hasAdministrator } from '../services/operators/accounts';
 
 const USAGE = `用法: bash scripts/create-admin.sh <账号> <姓名> [--force]
@@ -23,8 +23,7 @@ async function main(): Promise<number> {
     return values.help ? 0 : 2;
   }
   const env = readEnv();
-  const { connection, embedded } = await openHallDatabase(env, { maxConnections: 2, joinRunning: true });
-  try {
+  return withHallDatabase(env, async ({ connection }) => {
     if ((await hasAdministrator(connection.db)) && !values.force) {
       console.error('已有系统管理员：请由其在管理端「账号管理」中新增账号。确需再创建一名，请加 --force。');
       return 1;
@@ -33,19 +32,7 @@ async function main(): Promise<number> {
     const account = await createOperatorAccount(connection.db, { operatorId: null, operatorName: 'create-admin', ip: 'local' }, { username, displayName, roles: ['admin'], password });
     console.log([`已创建系统管理员 ${account.displayName}（账号 ${account.username}）。`, `临时密码: ${password}`, '请打开管理端 /admin/ 登录，首次登录后须修改密码。此密码不会再次显示。'].join('\n'));
     return 0;
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    return 1;
-  } finally {
-    await connection.close();
-    await embedded?.stop();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -3,6 +3,7 @@ import { backupSecret } from '../backup/backup-key';
 import { restoreBackup } from '../backup/restore-backup';
 import { deriveBackupKeys } from '../backup/sealed-files';
 import { readEnv } from '../env';
+import { runCommand } from './command';
 
 const USAGE = `用法: bash scripts/restore.sh <备份目录> [--key-file <文件>]
   把 backup.sh 做的备份恢复到空的数据目录（HALL_DATA_DIR，内置数据库）或空的数据库（DATABASE_URL），
@@ -27,10 +28,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

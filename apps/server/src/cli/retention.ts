@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connectDatabase } from '../db/client';
-import { openHallDatabase } from '../db/open';
 import { readEnv } from '../env';
+import { runCommand, withHallDatabase } from './command';
 import { applyRetentionPolicy } from '../services/retention/retention-policy';
 import { openFileStorage } from '../storage/select';
 
@@ -19,29 +19,20 @@ async function main(): Promise<number> {
     return 0;
   }
   const env = readEnv();
-  const { connection, embedded, ownerUrl } = await openHallDatabase(env, { maxConnections: 2, joinRunning: true });
-  const owner = connectDatabase(ownerUrl, 2);
-  try {
-    const archiveFolder = env.HALL_ARCHIVE_DIR ?? join(env.HALL_DATA_DIR, 'archive');
-    const report = await applyRetentionPolicy({ db: owner.db, env, files: await openFileStorage(env) }, owner.pool, { archiveFolder });
-    console.log(report.audit.file ? `审计日志: 归档并删除 ${report.audit.rows} 条，归档文件 ${report.audit.file}（SHA-256 ${report.audit.sha256}）` : '审计日志: 没有超过保存期限的条目');
-    console.log(`查询记录: 删除 ${report.queryRecords} 条；验签记录: 删除 ${report.verificationRecords} 条`);
-    console.log(`存储清理: 删除过期草稿 ${report.drafts} 件、不再被引用的文件 ${report.files} 个`);
-    return 0;
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    return 1;
-  } finally {
-    await owner.close();
-    await connection.close();
-    await embedded?.stop();
-  }
+  return withHallDatabase(env, async ({ ownerUrl }) => {
+    // The audit trail yields its old rows only to the tables' owner, never to the hall's own role.
+    const owner = connectDatabase(ownerUrl, 2);
+    try {
+      const archiveFolder = env.HALL_ARCHIVE_DIR ?? join(env.HALL_DATA_DIR, 'archive');
+      const report = await applyRetentionPolicy({ db: owner.db, env, files: await openFileStorage(env) }, owner.pool, { archiveFolder });
+      console.log(report.audit.file ? `审计日志: 归档并删除 ${report.audit.rows} 条，归档文件 ${report.audit.file}（SHA-256 ${report.audit.sha256}）` : '审计日志: 没有超过保存期限的条目');
+      console.log(`查询记录: 删除 ${report.queryRecords} 条；验签记录: 删除 ${report.verificationRecords} 条`);
+      console.log(`存储清理: 删除过期草稿 ${report.drafts} 件、不再被引用的文件 ${report.files} 个`);
+      return 0;
+    } finally {
+      await owner.close();
+    }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -62,11 +62,7 @@ export const notificationCalls = {
   /** Saves them; wechat true is the citizen's consent to WeChat messages. */
   saveNotifyChannels: post('/online/wx/api/message/saveChannels', userRequest.extend(notifyChannels.shape), errcodeReply(notifyChannels)),
   /** 消息发送: per event and channel, sent, waiting, failed (with the last error), retried; and the failed ones. */
-  getNotificationSending: post(
-    '/online/admin/api/notifications/sending',
-    bareRequest,
-    errcodeReply(z.object({ figures: z.array(sendingFigures), failed: z.array(failedDelivery) })),
-  ),
+  getNotificationSending: post('/online/admin/api/notifications/sending', bareRequest, errcodeReply(z.object({ figures: z.array(sendingFigures), failed: z.array(failedDelivery) }))),
   /** 重新发送 a failed delivery. */
   resendNotification: post('/online/admin/api/notifications/resend', bareRequest.extend({ id: messageId }), errcodeReply(z.object({ id: z.string() }))),
 };

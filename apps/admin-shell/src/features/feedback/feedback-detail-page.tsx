@@ -9,45 +9,20 @@ import './feedback.css';
 import { ConsolePage } from '../../components/console-page';
 import { useConsoleRemote } from '../../lib/use-console-remote';
 import { paths } from '../../config/paths';
-import { ReplyForm, useReply } from '../../components/reply-form';
+import { TextReply } from '../../components/reply-form';
 import { useDetailItem } from '../../components/detail-panel';
 
-/** The reply form. What was typed stays in the field whatever goes wrong; the problem shows under it. */
+/** The reply form; the citizen reads the reply under 我的反馈. */
 function FeedbackReply({ id, onReplied }: { id: string; onReplied: (item: InboxFeedbackDetail) => void }) {
-  const [text, setText] = useState('');
-  const reply = useReply();
-
-  function submit() {
-    if (!text.trim()) return reply.setProblem(FEEDBACK_REPLY_REQUIRED);
-    void reply.run(async () => {
-      const outcome = await sendReply(id, text.trim());
-      if ('problem' in outcome) return outcome.problem;
-      onReplied(outcome.item);
-      return null;
-    });
-  }
-
   return (
-    <section className="console-section" aria-label="回复">
-      <ReplyForm
-        text={{
-          id: 'feedback-reply',
-          label: '回复内容',
-          placeholder: '市民将在“我的反馈”中看到这条回复；回复提交后不能修改',
-          rows: 5,
-          maxLength: FEEDBACK_REPLY_MAX_LENGTH,
-          value: text,
-          onChange: (value) => {
-            setText(value);
-            reply.setProblem(null);
-          },
-        }}
-        problem={reply.problem}
-        busy={reply.busy}
-        submitLabel="提交回复"
-        onSubmit={submit}
-      />
-    </section>
+    <TextReply
+      section="回复"
+      field={{ id: 'feedback-reply', label: '回复内容', placeholder: '市民将在“我的反馈”中看到这条回复；回复提交后不能修改', maxLength: FEEDBACK_REPLY_MAX_LENGTH }}
+      required={FEEDBACK_REPLY_REQUIRED}
+      submitLabel="提交回复"
+      send={(text) => sendReply(id, text)}
+      onSent={onReplied}
+    />
   );
 }
 

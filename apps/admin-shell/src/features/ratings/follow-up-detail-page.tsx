@@ -7,48 +7,28 @@ import { useState } from 'react';
 import { ConsolePage } from '../../components/console-page';
 import { useDetailItem } from '../../components/detail-panel';
 import { LoadFailure } from '../../components/load-failure';
-import { ReplyForm, useReply } from '../../components/reply-form';
+import { TextReply } from '../../components/reply-form';
 import { paths } from '../../config/paths';
 import { useConsoleRemote } from '../../lib/use-console-remote';
 import { loadFollowUp, sendAnswer } from './follow-ups-api';
 import './follow-ups.css';
 
-/** The answer form: what was typed stays whatever goes wrong; the problem shows under it. */
+/** The answer form; the citizen reads the answer on the rating page and may rate again. */
 function FollowUpAnswer({ id, onAnswered }: { id: string; onAnswered: (item: RatingFollowUpItem) => void }) {
-  const [text, setText] = useState('');
-  const reply = useReply();
-
-  function submit() {
-    if (!text.trim()) return reply.setProblem(RATING_MESSAGES.answerRequired);
-    void reply.run(async () => {
-      const outcome = await sendAnswer(id, text.trim());
-      if ('problem' in outcome) return outcome.problem;
-      onAnswered(outcome.item);
-      return null;
-    });
-  }
-
   return (
-    <section className="console-section" aria-label="整改答复">
-      <ReplyForm
-        text={{
-          id: 'follow-up-answer',
-          label: '整改答复',
-          placeholder: '写明核查情况和整改措施；市民将在评价页看到这条答复，并可再次评价；提交后不能修改',
-          rows: 5,
-          maxLength: RATING_FOLLOW_UP_ANSWER_MAX_LENGTH,
-          value: text,
-          onChange: (value) => {
-            setText(value);
-            reply.setProblem(null);
-          },
-        }}
-        problem={reply.problem}
-        busy={reply.busy}
-        submitLabel="提交答复"
-        onSubmit={submit}
-      />
-    </section>
+    <TextReply
+      section="整改答复"
+      field={{
+        id: 'follow-up-answer',
+        label: '整改答复',
+        placeholder: '写明核查情况和整改措施；市民将在评价页看到这条答复，并可再次评价；提交后不能修改',
+        maxLength: RATING_FOLLOW_UP_ANSWER_MAX_LENGTH,
+      }}
+      required={RATING_MESSAGES.answerRequired}
+      submitLabel="提交答复"
+      send={(text) => sendAnswer(id, text)}
+      onSent={onAnswered}
+    />
   );
 }
 
