@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument, PDFHexString, PDFName, StandardFonts } from 'pdf-lib';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { downloadFiles, users } from '../src/db/schema';
+import { articlePictures, downloadFiles, users } from '../src/db/schema';
 import type { TestHall } from './hall';
 import { answerOf } from './call';
 import { contract } from '@hall/api';
@@ -33,8 +33,10 @@ export async function filesUnder(folder: string): Promise<string[]> {
 
 /** The files citizens stored in a hall's storage folder: every file but the hall's own data downloads, which a start puts there. */
 export async function citizenFilesIn(hall: Pick<TestHall, 'connection' | 'filesDir'>): Promise<string[]> {
+  // The hall's own files: downloads, and pictures (the demo materials' samples among them).
   const downloads = await hall.connection.db.select({ key: downloadFiles.storageKey }).from(downloadFiles);
-  const hallFiles = new Set(downloads.flatMap(({ key }) => (key ? [join(hall.filesDir, ...key.split('/'))] : [])));
+  const pictures = await hall.connection.db.select({ key: articlePictures.storageKey }).from(articlePictures);
+  const hallFiles = new Set([...downloads, ...pictures].flatMap(({ key }) => (key ? [join(hall.filesDir, ...key.split('/'))] : [])));
   return (await filesUnder(hall.filesDir)).filter((path) => !hallFiles.has(path));
 }
 

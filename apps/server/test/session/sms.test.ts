@@ -164,7 +164,7 @@ describe('the SMS simulator inbox', () => {
     expect(page.body).toContain('短信收件箱');
     expect(page.body).toContain(`data-code="${newest.code}"`);
     const json = await hall.app.inject({ method: 'GET', url: `/simulator/sms/inbox?phone=${phone}&format=json` });
-    expect(json.json()).toEqual({ phone, code: newest.code, sentAt: newest.createdAt.toISOString() });
+    expect(json.json()).toEqual({ phone, code: newest.code, sentAt: newest.createdAt.toISOString(), messages: [] });
   });
 
   it('answers 404 for a phone without codes, and a lookup form without a phone', async () => {
@@ -173,7 +173,7 @@ describe('the SMS simulator inbox', () => {
     expect(none.json()).toMatchObject({ phone: '13000000009', code: null });
     const form = await hall.app.inject({ method: 'GET', url: '/simulator/sms/inbox' });
     expect(form.statusCode).toBe(200);
-    expect(form.body).toContain('查看验证码');
+    expect(form.body).toContain('查看短信');
   });
 });
 
