@@ -195,7 +195,7 @@ describe('online appointment', () => {
           await page.goto(`/simulator/sms/inbox?phone=${OWNER.phone}`);
           return page
             .locator('[data-notice]')
-            .filter({ hasText: `业务编号${prolsh}` })
+            .filter({ hasText: `申请编号${prolsh}` })
             .count();
         },
         { timeout: 15_000, interval: 500 },
@@ -204,7 +204,7 @@ describe('online appointment', () => {
     await expect(
       page
         .locator('[data-notice]')
-        .filter({ hasText: `业务编号${prolsh}` })
+        .filter({ hasText: `申请编号${prolsh}` })
         .textContent(),
     ).resolves.toContain(`【不动产登记网上办事大厅】预约成功：您已成功预约${day.calendar} ${MORNING}`);
     await shot(page, 'sms-inbox');

@@ -25,7 +25,7 @@ export function applicationSubmittedNotice(application: ApplicationFacts): Citiz
     event: 'submitted',
     // A rejected application submitted again is a new submission: its own message.
     subject: `application:${application.id}:${Date.now()}`,
-    body: `您的申请已提交，受理编号${application.prolsh ?? ''}，请等待审核。`,
+    body: `您的申请已提交，申请编号${application.prolsh ?? ''}，请等待审核。`,
     link: applicationLink(application),
   };
 }
@@ -36,10 +36,10 @@ export function reviewDecidedNotice(application: ApplicationFacts, stage: 'cadas
   const event = stage === 'cadastralSurvey' ? (decision === 'pass' ? 'surveyPassed' : 'surveyRejected') : decision === 'pass' ? 'accepted' : 'acceptanceRejected';
   const opinionText = opinion ? `审核意见：${opinion}` : '';
   const bodies = {
-    surveyPassed: `您的申请（受理编号${number}）已通过权籍调查审核，请等待受理审核。${opinionText}`,
-    surveyRejected: `您的申请（受理编号${number}）未通过权籍调查审核。${opinionText}`,
-    accepted: `您的申请已受理，业务编号${number}，可凭此编号查询办理进度、预约到窗口办理。${opinionText}`,
-    acceptanceRejected: `您的申请（受理编号${number}）不予受理。${opinionText}`,
+    surveyPassed: `您的申请（申请编号${number}）已通过权籍调查审核，请等待受理审核。${opinionText}`,
+    surveyRejected: `您的申请（申请编号${number}）未通过权籍调查审核。${opinionText}`,
+    accepted: `您的申请（申请编号${number}）已受理，可凭此编号查询办理进度、预约到窗口办理。${opinionText}`,
+    acceptanceRejected: `您的申请（申请编号${number}）不予受理。${opinionText}`,
   } as const;
   return { openid: application.openid, event, subject: `application:${application.id}:${stage}:${Date.now()}`, body: bodies[event], link: applicationLink(application) };
 }
@@ -74,7 +74,7 @@ export function bookingConfirmedNotice(order: { id: string; openid: string; wlsh
     openid: order.openid,
     event: 'bookingConfirmed',
     subject: `booking:${order.id}`,
-    body: `您已成功预约${order.date} ${order.timeName}到${order.areaName}办理业务（业务编号${order.wlsh}），请按时前往。`,
+    body: `您已成功预约${order.date} ${order.timeName}到${order.areaName}办理业务（申请编号${order.wlsh}），请按时前往。`,
     link: citizenPaths.yuyueRecord,
   };
 }
