@@ -119,7 +119,7 @@ describe('console calls of a site, as a counter of another site, by every spelli
     for (const [name, call] of siteCalls) {
       const { payload } = samplePayload(call.body as never, {});
       // The day's list is asked for as its screens ask: one date, without the table's paging and order.
-      const base =
+      const base: Record<string, Json> =
         name === 'getCounterDay' ? { date: day!.calendarDate } : { ...(payload as Record<string, Json>), ...(name === 'markCounterAttendance' ? { kind: 'counter', state: 'arrived' } : {}) };
       const ids: Record<string, string> = { groupId: group!.id, areaId: AREA, id: name === 'markCounterAttendance' ? String(booking.id) : String(called!.id) };
       const present = Object.keys(ids).filter((key) => key in base || (key === 'areaId' && name === 'getCounterDay'));
