@@ -13,7 +13,7 @@ export interface ConsoleEntry {
 export const CONSOLE_MENU: readonly ConsoleEntry[] = [
   { path: paths.review.list, title: '网上申请审核', description: '权籍调查审核与受理审核', role: 'reviewer' },
   { path: paths.review.decided, title: '我已审核', description: '我作出的审核通过与驳回，可按环节、结果与日期筛选', role: 'reviewer' },
-  { path: paths.followUps.list, title: '好差评整改', description: '答复市民对网上申请审核的差评，答复后市民可再次评价', role: 'reviewer' },
+  { path: paths.followUps.list, title: '好差评整改', description: '答复市民对申请审核的差评，答复后市民可再次评价', role: 'reviewer' },
   { path: paths.followUps.list, title: '好差评整改', description: '答复市民对查询、预约、取号与反馈服务的差评，答复后市民可再次评价', role: 'counter' },
   { path: paths.feedback.list, title: '反馈处理', description: '查看并回复市民的意见反馈', role: 'counter' },
   { path: paths.fulfilment.list, title: '查询办理', description: '答复登记系统未能答复的证书、证照与查档查询', role: 'counter' },
