@@ -195,6 +195,7 @@ describe('online appointment', () => {
           await page.goto(`/simulator/sms/inbox?phone=${OWNER.phone}`);
           return page
             .locator('[data-notice]')
+            .filter({ hasText: `预约成功` })
             .filter({ hasText: `申请编号${prolsh}` })
             .count();
         },
@@ -204,6 +205,7 @@ describe('online appointment', () => {
     await expect(
       page
         .locator('[data-notice]')
+        .filter({ hasText: `预约成功` })
         .filter({ hasText: `申请编号${prolsh}` })
         .textContent(),
     ).resolves.toContain(`【不动产登记网上办事大厅】预约成功：您已成功预约${day.calendar} ${MORNING}`);
