@@ -120,9 +120,12 @@ function referenceChanges(files: OfdPackage, info: XmlNode | undefined): { cover
  * Signature.xml; every Reference's CheckValue against the file it names; the signer's chain to the
  * hall's trust roots and the seal's validity at the signing time.
  */
-function checkSeal(files: OfdPackage, location: string, id: string, signsDirectory: string, roots: X509Certificate[]): SignatureFinding {
+function checkSeal(files: OfdPackage, listed: XmlNode, signsDirectory: string, roots: X509Certificate[]): SignatureFinding {
+  const [location, id] = [attribute(listed, 'BaseLoc'), attribute(listed, 'ID')];
   const finding: SignatureFinding = { field: `签章${id}`, verdict: 'invalid', signer: '', organisation: '', signedAt: null, reason: '', issuer: '', algorithm: '', coversWholeFile: false, notes: [] };
   const fail = (note: string, verdict: SignatureFinding['verdict'] = 'invalid') => Object.assign(finding, { verdict, notes: [note, ...finding.notes] });
+  // Type="Sign" is a plain digital signature (GB/T 33190 §18.1), whose SignedValue is no SES_Signature.
+  if (attribute(listed, 'Type') === 'Sign') return fail('该签名是数字签名而非电子印章签章，本大厅暂不能校验', 'unsupported');
   const path = resolveIn(signsDirectory, location);
   const description = files.get(path);
   if (!description) return fail(`签章描述文件“${location}”不存在，签章已被移除或损坏`);
@@ -218,7 +221,7 @@ export async function verifyOfd(bytes: Buffer, trustRoots: Buffer[], caps: OfdCa
     const list = files.get(signaturesPath);
     const listed = list ? children(child(parseOfdXml(list), 'Signatures'), 'Signature') : [];
     const signsDirectory = directoryOf(signaturesPath);
-    const findings = listed.map((signature) => checkSeal(files, attribute(signature, 'BaseLoc'), attribute(signature, 'ID'), signsDirectory, roots));
+    const findings = listed.map((signature) => checkSeal(files, signature, signsDirectory, roots));
     return { ok: true, verification: { verdict: worstVerdict(findings.map((f) => f.verdict)), signatures: findings, document } };
   } catch (error) {
     if (error instanceof OutsidePathError) return { ok: false, failure: 'unsafeOfd', detail: `path ${error.message}` };
