@@ -152,7 +152,13 @@ const seconds = (date: Date) => new Date(Math.floor(date.getTime() / 1000) * 100
 /** SES_Signature v4 (GB/T 38540) over `signatureXml`, both signatures computed by openssl. */
 export async function sesSignature(work: string, signatureXmlBytes: Buffer, options: SesOptions): Promise<Buffer> {
   const now = Date.now();
-  const seal: SealParts = { sealName: '测试市不动产登记中心电子证照专用章', validFrom: new Date(now - 86_400_000), validTo: new Date(now + 365 * 86_400_000), signedAt: new Date(now - 60_000), ...options.seal };
+  const seal: SealParts = {
+    sealName: '测试市不动产登记中心电子证照专用章',
+    validFrom: new Date(now - 86_400_000),
+    validTo: new Date(now + 365 * 86_400_000),
+    signedAt: new Date(now),
+    ...options.seal,
+  };
   const signerDer = await derOf(options.signer.certFile);
   const listedDer = options.listedCertFile ? await derOf(options.listedCertFile) : signerDer;
   const makerDer = await derOf(options.maker.certFile);
@@ -172,13 +178,24 @@ export async function sesSignature(work: string, signatureXmlBytes: Buffer, opti
           time(seal.validTo),
         ],
       }),
-      new asn1js.Sequence({ value: [new asn1js.IA5String({ value: 'png' }), new asn1js.OctetString({ valueHex: new Uint8Array([0x89, 0x50, 0x4e, 0x47]).buffer }), new asn1js.Integer({ value: 40 }), new asn1js.Integer({ value: 40 })] }),
+      new asn1js.Sequence({
+        value: [
+          new asn1js.IA5String({ value: 'png' }),
+          new asn1js.OctetString({ valueHex: new Uint8Array([0x89, 0x50, 0x4e, 0x47]).buffer }),
+          new asn1js.Integer({ value: 40 }),
+          new asn1js.Integer({ value: 40 }),
+        ],
+      }),
     ],
   });
   const makerCert = new asn1js.OctetString({ valueHex: view(makerDer) });
   const algorithm = () => new asn1js.ObjectIdentifier({ value: SM2_WITH_SM3 });
   const sealSigned = Buffer.from(new asn1js.Sequence({ value: [sealInfo, makerCert, algorithm()] }).toBER());
-  const parts = { sealSignature: await opensslSign(work, options.maker.keyFile, sealSigned), signerCertificate: signerDer, signature: Buffer.alloc(0) };
+  const parts: { sealSignature: Buffer; signerCertificate: Buffer; signature: Buffer } = {
+    sealSignature: await opensslSign(work, options.maker.keyFile, sealSigned),
+    signerCertificate: signerDer,
+    signature: Buffer.alloc(0),
+  };
   const build = () => {
     const eseal = new asn1js.Sequence({ value: [sealInfo, makerCert, algorithm(), new asn1js.BitString({ valueHex: view(parts.sealSignature) })] });
     return new asn1js.Sequence({

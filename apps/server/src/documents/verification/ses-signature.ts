@@ -96,11 +96,14 @@ function timeOf(block: unknown): Date | null {
 function sequenceOf(parts: Buffer[]): Buffer {
   const body = Buffer.concat(parts);
   const length = body.length;
-  const lengthBytes = length < 0x80 ? Buffer.from([length]) : (() => {
-    const hex = length.toString(16);
-    const digits = Buffer.from(hex.length % 2 ? `0${hex}` : hex, 'hex');
-    return Buffer.concat([Buffer.from([0x80 | digits.length]), digits]);
-  })();
+  const lengthBytes =
+    length < 0x80
+      ? Buffer.from([length])
+      : (() => {
+          const hex = length.toString(16);
+          const digits = Buffer.from(hex.length % 2 ? `0${hex}` : hex, 'hex');
+          return Buffer.concat([Buffer.from([0x80 | digits.length]), digits]);
+        })();
   return Buffer.concat([Buffer.from([0x30]), lengthBytes, body]);
 }
 

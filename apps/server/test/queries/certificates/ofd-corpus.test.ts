@@ -176,16 +176,28 @@ describe('hostile OFD containers: a reason, never a crash or a freeze', () => {
   it('a zip bomb, declared honestly or lying about its size: not verifiable (too complex), quickly', async () => {
     const zeros = Buffer.alloc(40 * MB);
     const started = Date.now();
-    const honest = await verify(zip([{ name: 'OFD.xml', data: Buffer.from(ofdXml()) }, { name: 'Doc_0/bomb.bin', data: zeros }]));
+    const honest = await verify(
+      zip([
+        { name: 'OFD.xml', data: Buffer.from(ofdXml()) },
+        { name: 'Doc_0/bomb.bin', data: zeros },
+      ]),
+    );
     expect(honest).toMatchObject({ ok: false, failure: 'tooComplex' });
-    const lying = await verify(zip([{ name: 'OFD.xml', data: Buffer.from(ofdXml()) }, { name: 'Doc_0/bomb.bin', data: zeros, declaredSize: 1024 }]));
+    const lying = await verify(
+      zip([
+        { name: 'OFD.xml', data: Buffer.from(ofdXml()) },
+        { name: 'Doc_0/bomb.bin', data: zeros, declaredSize: 1024 },
+      ]),
+    );
     expect(lying).toMatchObject({ ok: false, failure: 'tooComplex' });
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(VERIFICATION_FAILURES.tooComplex).toBe('文件结构过于复杂或压缩数据过大，无法验签，请联系出具单位获取标准格式的文件');
   });
 
   it('entity expansion (a DOCTYPE of nested entities) in OFD.xml: unsafe, refused unread', async () => {
-    const laughs = `<?xml version="1.0"?><!DOCTYPE ofd:OFD [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">]>${ofdXml().replace(/^<\?xml[^>]*>\s*/, '').replace(DOC_INFO.title, '&d;&d;&d;&d;')}`;
+    const laughs = `<?xml version="1.0"?><!DOCTYPE ofd:OFD [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">]>${ofdXml()
+      .replace(/^<\?xml[^>]*>\s*/, '')
+      .replace(DOC_INFO.title, '&d;&d;&d;&d;')}`;
     const files = await sealedFiles();
     files.set('OFD.xml', Buffer.from(laughs, 'utf8'));
     const outcome = await verify(ofdOf(files));
@@ -204,9 +216,15 @@ describe('hostile OFD containers: a reason, never a crash or a freeze', () => {
     files.set('Doc_0/Signs/Signatures.xml', Buffer.from(signaturesXml([{ id: '1', baseLoc: '../../../../etc/passwd' }]), 'utf8'));
     expect(await verify(ofdOf(files))).toMatchObject({ ok: false, failure: 'unsafeOfd' });
 
-    const slipped = zip([{ name: 'OFD.xml', data: Buffer.from(ofdXml()) }, { name: '../../outside.xml', data: Buffer.from('<x/>') }]);
+    const slipped = zip([
+      { name: 'OFD.xml', data: Buffer.from(ofdXml()) },
+      { name: '../../outside.xml', data: Buffer.from('<x/>') },
+    ]);
     expect(await verify(slipped)).toMatchObject({ ok: false, failure: 'unsafeOfd' });
-    const absolute = zip([{ name: 'OFD.xml', data: Buffer.from(ofdXml()) }, { name: '/etc/outside.xml', data: Buffer.from('<x/>') }]);
+    const absolute = zip([
+      { name: 'OFD.xml', data: Buffer.from(ofdXml()) },
+      { name: '/etc/outside.xml', data: Buffer.from('<x/>') },
+    ]);
     expect(await verify(absolute)).toMatchObject({ ok: false, failure: 'unsafeOfd' });
   });
 

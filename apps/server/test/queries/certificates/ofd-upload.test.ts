@@ -32,7 +32,11 @@ beforeAll(async () => {
 });
 
 const sealedOfd = async () =>
-  ofdOf(await sealedOfdFiles((description) => sesSignature(work, description, { maker: { certFile: centre.caFile, keyFile: join(work, 'centre', 'ca.key') }, signer: { certFile: centre.signerFile, keyFile: centre.keyFile } })));
+  ofdOf(
+    await sealedOfdFiles((description) =>
+      sesSignature(work, description, { maker: { certFile: centre.caFile, keyFile: join(work, 'centre', 'ca.key') }, signer: { certFile: centre.signerFile, keyFile: centre.keyFile } }),
+    ),
+  );
 
 describe('getDzzzyqUpload with HALL_VERIFY_OFD=true', () => {
   it('the app info tells the citizen app that OFD files are taken', async () => {
@@ -64,8 +68,14 @@ describe('getDzzzyqUpload with HALL_VERIFY_OFD=true', () => {
   });
 
   it('a zip bomb and a container with a path out of it close with their reason, never a 5xx', async () => {
-    const bomb = zip([{ name: 'OFD.xml', data: Buffer.from('<ofd:OFD/>') }, { name: 'Doc_0/bomb.bin', data: Buffer.alloc(40 * 1024 * 1024), declaredSize: 100 }]);
-    const outside = zip([{ name: 'OFD.xml', data: Buffer.from('<ofd:OFD/>') }, { name: '../escape.xml', data: Buffer.from('<x/>') }]);
+    const bomb = zip([
+      { name: 'OFD.xml', data: Buffer.from('<ofd:OFD/>') },
+      { name: 'Doc_0/bomb.bin', data: Buffer.alloc(40 * 1024 * 1024), declaredSize: 100 },
+    ]);
+    const outside = zip([
+      { name: 'OFD.xml', data: Buffer.from('<ofd:OFD/>') },
+      { name: '../escape.xml', data: Buffer.from('<x/>') },
+    ]);
     const ids: string[] = [];
     for (const [filename, content] of [
       ['bomb.ofd', bomb],
