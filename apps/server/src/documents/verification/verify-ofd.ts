@@ -226,6 +226,7 @@ export async function verifyOfd(bytes: Buffer, trustRoots: Buffer[], caps: OfdCa
   } catch (error) {
     if (error instanceof OutsidePathError) return { ok: false, failure: 'unsafeOfd', detail: `path ${error.message}` };
     if (error instanceof UnsafeXmlError) return { ok: false, failure: error.reason === 'unsafe' ? 'unsafeOfd' : 'notOfd', detail: error.message };
-    throw error;
+    // Anything else a malformed container provokes is still an OFD the hall cannot read, said as such.
+    return { ok: false, failure: 'notOfd', detail: error instanceof Error ? error.message : String(error) };
   }
 }
