@@ -190,6 +190,12 @@ const schema = z.object({
     .positive()
     .default(48 * 1024 * 1024),
   /**
+   * true: 电子签章验证 also takes OFD e-licences (GB/T 33190, seals of GB/T 38540), read in the same worker
+   * under the same caps, and the refusal of another file says 只能上传pdf或ofd文件. Off by default, where the
+   * spec's rule (only PDF, 只能上传pdf文件) holds word for word (docs/decisions/023-ofd-e-licences.md).
+   */
+  HALL_VERIFY_OFD: z.enum(['true', 'false']).default('false'),
+  /**
    * Where uploaded and generated files live: local, a folder in HALL_DATA_DIR (files/); s3, a bucket of
    * S3 or of an S3-compatible object store, named by the S3_* settings below (src/storage/select.ts).
    */

@@ -102,7 +102,7 @@ export async function createContext(options: ContextOptions): Promise<HallContex
     maxStreamBytes: env.HALL_VERIFY_STREAM_MAX_BYTES,
     maxInflatedBytes: env.HALL_VERIFY_INFLATE_MAX_BYTES,
   });
-  const pdfVerifier = new WorkerPdfVerifier(await loadTrustRoots(env, signingIdentity), pdfWorkers, env.HALL_VERIFY_MAX_BYTES);
+  const pdfVerifier = new WorkerPdfVerifier(await loadTrustRoots(env, signingIdentity), pdfWorkers, env.HALL_VERIFY_MAX_BYTES, env.HALL_VERIFY_OFD === 'true');
   const documentSigner = new PadesSigner(signingIdentity);
   return {
     env,

@@ -44,6 +44,7 @@ describe('the messages the spec words, character for character', () => {
     ['queryIdNumber', '身份证格式有误!'],
     ['queryCertificateNumber', '请输入权证号!'],
     ['uploadPdfOnly', '只能上传pdf文件'],
+    ['uploadPdfOrOfdOnly', '只能上传pdf或ofd文件'],
     ['uploadTooLarge', '文件大小不超过500M'],
     ['appointmentArea', '办理地点不能为空'],
     ['appointmentProcess', '办理业务不能为空'],
@@ -177,6 +178,15 @@ describe('validateSignatureUpload (part 1 §5)', () => {
     ['证照.png', MB_500 + 1, '只能上传pdf文件'],
     ['pdf', 1, '只能上传pdf文件'],
   ])('%s of %i bytes → %s', (fileName, size, expected) => expect(validateSignatureUpload({ fileName, size })).toBe(expected));
+
+  it.each([
+    ['证照.ofd', 1024, false, '只能上传pdf文件'],
+    ['证照.ofd', 1024, true, null],
+    ['证照.OFD', 1024, true, null],
+    ['证照.pdf', 1024, true, null],
+    ['证照.png', 1024, true, '只能上传pdf或ofd文件'],
+    ['证照.ofd', MB_500 + 1, true, '文件大小不超过500M'],
+  ])('%s of %i bytes, OFD taken: %s → %s', (fileName, size, allowOfd, expected) => expect(validateSignatureUpload({ fileName, size, allowOfd })).toBe(expected));
 });
 
 describe('validateAppointment (part 3 §5)', () => {

@@ -17,7 +17,7 @@ export interface VerifiedFile {
   sm3: string | null;
 }
 
-/** Checks an uploaded PDF; `open` gives the file's content as a stream. */
+/** Checks an uploaded PDF (or OFD, where the hall takes them); `open` gives the file's content as a stream. */
 export interface PdfVerifier {
   verify(open: () => Promise<Readable>, size: number): Promise<VerifiedFile>;
 }
@@ -31,13 +31,15 @@ export class WorkerPdfVerifier implements PdfVerifier {
     private readonly trustRoots: Buffer[],
     private readonly workers: PdfWorkers,
     private readonly maxFileBytes: number,
+    /** HALL_VERIFY_OFD: OFD e-licences are verified too. */
+    private readonly ofd = false,
   ) {}
 
   async verify(open: () => Promise<Readable>, size: number): Promise<VerifiedFile> {
     if (size > this.maxFileBytes) return { outcome: { ok: false, failure: 'tooLarge' }, sha256: null, sm3: null };
     const dir = await mkdtemp(join(tmpdir(), 'hall-verify-'));
     try {
-      const path = join(dir, 'upload.pdf');
+      const path = join(dir, 'upload');
       const [sha256, sm3] = [createHash('sha256'), createHash('sm3')];
       const hashing = new Transform({
         transform(chunk: Buffer, _encoding, callback) {
@@ -49,7 +51,7 @@ export class WorkerPdfVerifier implements PdfVerifier {
       // A private copy for the worker, whatever the storage is; the digests go into the report.
       await pipeline(await open(), hashing, createWriteStream(path, { mode: 0o600 }));
       const digests = { sha256: sha256.digest('hex'), sm3: sm3.digest('hex') };
-      const outcome = await this.workers.run({ kind: 'verify', path, trustRoots: this.trustRoots });
+      const outcome = await this.workers.run({ kind: 'verify', path, trustRoots: this.trustRoots, ofd: this.ofd });
       return { outcome, ...digests };
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -4,6 +4,8 @@ import { EncryptedPDFError, PDFDocument } from 'pdf-lib';
 import { layOutSignature } from './signing/signature-layout';
 import { DecompressionCapError, installCappedDecoding, type CappedDecoding } from './verification/capped-decoding';
 import type { VerificationOutcome } from './verification/verdicts';
+import { ZIP_MAGIC } from './verification/ofd-package';
+import { verifyOfd } from './verification/verify-ofd';
 import { verifyPdf } from './verification/verify-pdf';
 import type { PdfTask, PdfTaskAnswer, ReadFailure } from './pdf-worker';
 
@@ -32,10 +34,14 @@ async function load(bytes: Uint8Array, decoding: CappedDecoding, ignoreEncryptio
   return doc;
 }
 
-async function perform(task: PdfTask, decoding: CappedDecoding): Promise<PdfTaskAnswer> {
+async function perform({ task, maxStreamBytes, maxInflatedBytes }: PdfWorkerJob, decoding: CappedDecoding): Promise<PdfTaskAnswer> {
   switch (task.kind) {
     case 'verify': {
       const bytes = await readFile(task.path);
+      if (task.ofd && bytes.subarray(0, ZIP_MAGIC.length).equals(ZIP_MAGIC)) {
+        const roots = task.trustRoots.map((der) => Buffer.from(der));
+        return verifyOfd(bytes, roots, { maxEntryBytes: maxStreamBytes, maxInflatedBytes });
+      }
       return verifyPdf(
         bytes,
         task.trustRoots.map((der) => Buffer.from(der)),
@@ -64,7 +70,7 @@ async function run(job: PdfWorkerJob): Promise<PdfTaskAnswer> {
   console.log = () => {};
   const decoding = installCappedDecoding({ perStream: job.maxStreamBytes, perFile: job.maxInflatedBytes });
   try {
-    const answer = await perform(job.task, decoding);
+    const answer = await perform(job, decoding);
     if (decoding.exceeded && answer.ok) return { ok: false, failure: 'tooComplex' };
     return answer;
   } catch (error) {

@@ -9,8 +9,11 @@ import type { VerificationFailure, VerificationOutcome } from './verification/ve
 
 /** What the PDF worker does with a file the hall did not make. */
 export type PdfTask =
-  /** Verify the signatures of the file at `path` (a private copy) against these roots. */
-  | { kind: 'verify'; path: string; trustRoots: Uint8Array[] }
+  /**
+   * Verify the signatures of the file at `path` (a private copy) against these roots; an OFD container
+   * (a zip) is verified as one when `ofd` is set (HALL_VERIFY_OFD), else it is no PDF.
+   */
+  | { kind: 'verify'; path: string; trustRoots: Uint8Array[]; ofd: boolean }
   /** Read the whole file: it must be a PDF pdf-lib reads within the caps. */
   | { kind: 'read'; pdf: Uint8Array }
   /** Read it and lay out the hall's signature on it (signing/signature-layout.ts). */

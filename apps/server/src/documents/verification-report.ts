@@ -1,7 +1,7 @@
 import { formatShanghaiDateTime } from '../lib/shanghai-time';
 import { cjkFont } from './cjk-font';
 import { ACCENT, INK, MARGIN, MIN_PAGE_HEIGHT, MUTED, PAGE_WIDTH, RULE, drawingToPdf, TextMeasure, type DrawOp, type Rgb } from './drawing';
-import { VERDICT_EXPLANATIONS, VERDICTS, VERIFICATION_FAILURES, type SignatureFinding, type VerificationOutcome } from './verification/verdicts';
+import { VERDICT_EXPLANATIONS, VERDICTS, VERIFICATION_FAILURES, type DocumentFacts, type SignatureFinding, type VerificationOutcome } from './verification/verdicts';
 
 export const REPORT_TITLE = '电子签章验证报告';
 export const REPORT_ISSUER = '不动产登记网上办事大厅';
@@ -40,6 +40,20 @@ function signatureRows(finding: SignatureFinding): Array<[string, string]> {
   ];
 }
 
+/**
+ * What the report says of a document whose pages the hall does not draw (an OFD e-licence): its
+ * format, title, author, creation date and page count, from its DocInfo.
+ */
+function documentRows(document: DocumentFacts): Array<[string, string]> {
+  return [
+    ['文件格式', `${document.format}版式文件（页面未在此显示，以下为文档信息）`],
+    ['文档标题', document.title || '未注明'],
+    ['文档作者', document.author || '未注明'],
+    ['创建日期', document.createdOn || '未注明'],
+    ['页数', `${document.pages} 页`],
+  ];
+}
+
 /** The verdict line and its explanation: a verdict, or why none could be reached. */
 function conclusion(outcome: VerificationOutcome): { verdict: string; explanation: string; good: boolean } {
   if (!outcome.ok) return { verdict: '验签失败', explanation: VERIFICATION_FAILURES[outcome.failure], good: false };
@@ -48,8 +62,8 @@ function conclusion(outcome: VerificationOutcome): { verdict: string; explanatio
 }
 
 /**
- * The verification report the hall issues for an uploaded PDF (spec part 1 §4: a verification record
- * opens as a PDF): the file, the verdict with what it means, and each signature's signer, time,
+ * The verification report the hall issues for an uploaded PDF or OFD file (spec part 1 §4: a
+ * verification record opens as a PDF): the file, the verdict with what it means, and each signature's signer, time,
  * reason and findings, in Chinese. Answers the unsigned PDF; the caller signs it.
  */
 export async function renderVerificationReport(input: ReportInput): Promise<Uint8Array> {
@@ -63,6 +77,7 @@ export async function renderVerificationReport(input: ReportInput): Promise<Uint
     ['国密摘要', input.sm3 ? `SM3 ${input.sm3}` : '—'],
     ['上传时间', formatShanghaiDateTime(input.uploadedAt)],
     ['验证时间', formatShanghaiDateTime(input.verifiedAt)],
+    ...(input.outcome.ok && input.outcome.verification.document ? documentRows(input.outcome.verification.document) : []),
   ];
   const printed = [
     REPORT_TITLE,

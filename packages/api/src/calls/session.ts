@@ -53,6 +53,8 @@ export const appInfo = appIdentity.extend({
   /** The region the application flow's region choice opens on (HALL_APPLY_XZQDM); absent, the spec's 659000. */
   applyXzqdm: z.string().optional(),
   syscode: z.string(),
+  /** Whether 电子签章验证 takes OFD e-licences besides PDFs (HALL_VERIFY_OFD); absent, PDFs alone. */
+  verifyOfd: z.boolean().optional(),
 });
 export type AppInfo = z.infer<typeof appInfo>;
 

@@ -31,6 +31,8 @@ export const VALIDATION_MESSAGES = {
 
   // Signature-verification upload (part 1 §5).
   uploadPdfOnly: '只能上传pdf文件',
+  /** The same rule once the hall also verifies OFD e-licences (HALL_VERIFY_OFD): the message names both. */
+  uploadPdfOrOfdOnly: '只能上传pdf或ofd文件',
   uploadTooLarge: '文件大小不超过500M',
 
   // Appointment form (part 3 §5).

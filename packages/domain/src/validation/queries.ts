@@ -33,9 +33,11 @@ export function validateCertificateQuery(input: CertificateQueryInput): string |
 /**
  * Signature-verification upload (part 1 §5): the name contains .pdf (any letter case, as phones
  * often name files .PDF), and the size is not above UPLOAD_MAX_BYTES: 500 MB, what the message says.
+ * A hall that verifies OFD e-licences (`allowOfd`) takes a name with .ofd too, and its refusal names both.
  */
-export function validateSignatureUpload(input: { fileName: string; size: number }): string | null {
-  if (!input.fileName.toLowerCase().includes('.pdf')) return M.uploadPdfOnly;
+export function validateSignatureUpload(input: { fileName: string; size: number; allowOfd?: boolean }): string | null {
+  const name = input.fileName.toLowerCase();
+  if (!name.includes('.pdf') && !(input.allowOfd && name.includes('.ofd'))) return input.allowOfd ? M.uploadPdfOrOfdOnly : M.uploadPdfOnly;
   if (input.size > UPLOAD_MAX_BYTES) return M.uploadTooLarge;
   return null;
 }

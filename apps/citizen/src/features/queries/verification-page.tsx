@@ -48,6 +48,8 @@ function fileSize(bytes: number): string {
 export function VerificationPage() {
   const user = useSession((s) => s.user);
   const hallRegion = useSession((s) => s.appInfo?.xzqdm ?? '');
+  // A hall that verifies OFD e-licences says so in its app info; the server checks the file all the same.
+  const allowOfd = useSession((s) => s.appInfo?.verifyOfd === true);
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [sending, setSending] = useState(false);
@@ -88,7 +90,7 @@ export function VerificationPage() {
   function choose(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0] ?? null;
     if (!chosen) return;
-    const problem = validateSignatureUpload({ fileName: chosen.name, size: chosen.size });
+    const problem = validateSignatureUpload({ fileName: chosen.name, size: chosen.size, allowOfd });
     if (problem) {
       clear();
       void showAlert(problem);
@@ -102,7 +104,7 @@ export function VerificationPage() {
       await showAlert(NO_FILE);
       return;
     }
-    const problem = validateSignatureUpload({ fileName: file.name, size: file.size });
+    const problem = validateSignatureUpload({ fileName: file.name, size: file.size, allowOfd });
     if (problem) {
       await showAlert(problem);
       return;
@@ -132,7 +134,7 @@ export function VerificationPage() {
 
   return (
     <HallPage title="电子证照验签" className="hall-query hall-verification">
-      <FormIntro>上传电子证照PDF文件，系统将校验文件中的电子签章是否有效，验签结果可在“验签记录”中查看。</FormIntro>
+      <FormIntro>上传电子证照{allowOfd ? 'PDF或OFD' : 'PDF'}文件，系统将校验文件中的电子签章是否有效，验签结果可在“验签记录”中查看。</FormIntro>
       <section className="hall-card" aria-labelledby="verification-file-title">
         <h2 id="verification-file-title" className="hall-card__title">
           选择文件
@@ -143,7 +145,7 @@ export function VerificationPage() {
           className="hall-visually-hidden"
           type="file"
           aria-labelledby="verification-file-title"
-          accept=".pdf,application/pdf"
+          accept={allowOfd ? '.pdf,.ofd,application/pdf,application/ofd' : '.pdf,application/pdf'}
           onChange={choose}
           disabled={sending}
         />
@@ -161,8 +163,10 @@ export function VerificationPage() {
         ) : (
           <label htmlFor="verification-file" className="hall-verification__picker">
             <UploadOutline className="hall-verification__picker-icon" aria-hidden />
-            <span className="hall-verification__picker-text">点击选择PDF文件</span>
-            <span className="hall-verification__picker-hint">仅支持pdf格式，{VALIDATION_MESSAGES.uploadTooLarge}</span>
+            <span className="hall-verification__picker-text">{allowOfd ? '点击选择PDF或OFD文件' : '点击选择PDF文件'}</span>
+            <span className="hall-verification__picker-hint">
+              {allowOfd ? '仅支持pdf、ofd格式' : '仅支持pdf格式'}，{VALIDATION_MESSAGES.uploadTooLarge}
+            </span>
           </label>
         )}
       </section>
@@ -174,6 +178,18 @@ export function VerificationPage() {
       </div>
       <HistoryLink to={paths.dzzzverificationrecord} label="验签记录" className="hall-query__history" />
     </HallPage>
+  );
+}
+
+/** An OFD e-licence's own description (its pages are not drawn here): title, author, date, pages. */
+function DocumentFacts({ document }: { document: unknown }) {
+  if (!document || typeof document !== 'object') return null;
+  const facts = document as { title?: unknown; author?: unknown; createdOn?: unknown; pages?: unknown };
+  const text = (value: unknown) => (typeof value === 'string' && value ? value : '未注明');
+  return (
+    <p className="hall-verification__result-text">
+      文档标题：{text(facts.title)}；作者：{text(facts.author)}；创建日期：{text(facts.createdOn)}；共{typeof facts.pages === 'number' ? facts.pages : 0}页
+    </p>
   );
 }
 
@@ -197,6 +213,7 @@ function CheckResult({ check }: { check: CheckState }) {
           </p>
           <p className="hall-verification__result-text">{explanation || record.state_msg}</p>
           {record.filename ? <p className="hall-verification__result-text">文件名称：{record.filename}</p> : null}
+          <DocumentFacts document={record.result?.document} />
         </>
       ) : check.phase === 'done' ? null : (
         <p className="hall-verification__result-text" role="status">

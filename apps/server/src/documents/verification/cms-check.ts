@@ -136,7 +136,7 @@ function formatDate(date: Date): string {
 }
 
 /** The path from the signer to a trust root, and what keeps it from being trusted at `at`. */
-function checkChain(signer: X509Certificate, pool: X509Certificate[], roots: X509Certificate[], at: Date): string[] {
+export function checkChain(signer: X509Certificate, pool: X509Certificate[], roots: X509Certificate[], at: Date): string[] {
   const isRoot = (c: X509Certificate) => roots.some((r) => r.fingerprint256 === c.fingerprint256);
   const path = [signer];
   let current = signer;

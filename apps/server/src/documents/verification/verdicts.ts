@@ -35,6 +35,8 @@ export const VERIFICATION_FAILURES = {
   timeout: '验签超时，文件结构过于复杂，请联系出具单位获取标准格式的文件',
   encrypted: '文件已加密，无法验签，请上传未加密的PDF文件',
   fileMissing: '上传的文件已不存在，请重新上传',
+  notOfd: '文件不是有效的OFD文件，无法验签',
+  unsafeOfd: 'OFD文件含有不安全的内容（实体声明、超长属性或指向文件包以外的路径），无法验签，请联系出具单位获取标准格式的文件',
 } as const;
 export type VerificationFailure = keyof typeof VERIFICATION_FAILURES;
 
@@ -60,9 +62,21 @@ export interface SignatureFinding {
   notes: string[];
 }
 
+/** What the report shows of a document whose pages the hall does not draw (an OFD e-licence's DocInfo). */
+export interface DocumentFacts {
+  format: 'OFD';
+  title: string;
+  author: string;
+  /** As the document writes it (xs:date, e.g. 2026-03-01); '' when absent. */
+  createdOn: string;
+  pages: number;
+}
+
 export interface FileVerification {
   verdict: Verdict;
   signatures: SignatureFinding[];
+  /** Set for an OFD file: its metadata, shown with the verdict. */
+  document?: DocumentFacts;
 }
 
 /** What the worker answers: a verdict, or the reason none could be reached. */

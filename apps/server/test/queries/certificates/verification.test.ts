@@ -103,6 +103,9 @@ describe('getDzzzyqUpload', () => {
     ['a PDF named .png', { filename: 'scan.png', content: Buffer.alloc(0) }],
     ['an empty file', { filename: 'empty.pdf', content: Buffer.alloc(0) }],
     ['a file shorter than the header', { filename: 'tiny.pdf', content: Buffer.from('%PD') }],
+    // HALL_VERIFY_OFD is off by default: the spec's rule and message hold for an OFD e-licence too.
+    ['an OFD e-licence', { filename: '不动产权证书.ofd', content: Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(200)]), type: 'application/ofd' }],
+    ['a zip named .pdf', { filename: '证照.pdf', content: Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(200)]) }],
   ])('refuses %s with 只能上传pdf文件 and stores nothing', async (_label, file) => {
     const before = await ownerRows();
     const disk = (await citizenFilesIn(hall)).length;

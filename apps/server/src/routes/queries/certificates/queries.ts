@@ -11,11 +11,12 @@ import { listQueryCities, submitCertificateQuery } from '../../../services/queri
 import { DOCUMENT_KINDS } from '../../../db/schema';
 import { listRecords, requireOwnRecord, toRecordDetail, type QueryRecordRow } from '../../../services/queries/records/query-records';
 import type { QueueName } from '../../../services/queries/fulfilment/query-resolver';
-import { receiveSignatureUpload } from '../../../services/queries/signatures/signature-uploads';
+import { OFD_MIME, receiveSignatureUpload } from '../../../services/queries/signatures/signature-uploads';
 import { streamedUploadBound } from '../../../services/storage/storage-quota';
 import { findOwnedFile, findOwnedFileByPath, openStoredFile, type StoredFileRow } from '../../../services/storage/stored-files';
 
 export const DOCUMENT_NOT_READY = '查询结果尚未返回，暂无可查看的文件';
+export const OFD_REPORT_PENDING = '正在验签，验签报告生成后即可查看';
 export const BAD_FILE_PATH = '文件路径不正确';
 
 /** Streams one stored file as a PDF the viewer can show inline. */
@@ -90,7 +91,10 @@ export async function queryRoutes(app: FastifyInstance): Promise<void> {
     // Once verified, the record opens as the report the hall signed; until then, as the file uploaded.
     const reportId = typeof row.result?.reportFileId === 'string' ? row.result.reportFileId : null;
     const fileId = reportId ?? row.fileId;
-    return sendPdf(request, reply, fileId ? await findOwnedFile(db, request.citizen.openid, fileId) : null);
+    const file = fileId ? await findOwnedFile(db, request.citizen.openid, fileId) : null;
+    // An OFD upload is no PDF the viewer can open: it shows as its report, once the check has written it.
+    if (file?.mime === OFD_MIME) throw badRequest(OFD_REPORT_PENDING);
+    return sendPdf(request, reply, file);
   });
 
   registerCall(app, contract.verifyQuery, { auth: 'citizen' }, async (request) => {

@@ -21,8 +21,9 @@ export interface VerificationRecordOutcome {
 /** The record's result: the verdict (or failure) in words and per signature, and where the signed report is. */
 function resultOf(outcome: VerificationOutcome, digests: { sha256: string | null; sm3: string | null }, reportFileId: string): Record<string, unknown> {
   if (!outcome.ok) return { failure: outcome.failure, message: VERIFICATION_FAILURES[outcome.failure], ...digests, reportFileId };
-  const { verdict, signatures } = outcome.verification;
+  const { verdict, signatures, document } = outcome.verification;
   return {
+    ...(document ? { document } : {}),
     verdict,
     verdictText: VERDICTS[verdict],
     message: VERDICT_EXPLANATIONS[verdict],

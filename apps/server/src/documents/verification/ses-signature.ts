@@ -1,0 +1,196 @@
+import * as asn1js from 'asn1js';
+import { arrayBufferOf } from '../signing/cms-signature';
+
+/**
+ * The electronic seal signature of an OFD file (SignedValue.dat): SES_Signature of GB/T 38540-2020
+ * (version 4) or of GM/T 0031-2014 (version 1, still in many issuers' files).
+ *
+ *   v4  SES_Signature ::= SEQUENCE { toSign TBS_Sign, cert OCTET STRING, signatureAlgID OID,
+ *                                    signature BIT STRING, timeStamp [0] BIT STRING OPTIONAL }
+ *       TBS_Sign ::= SEQUENCE { version INTEGER, eseal SESeal, timeInfo GeneralizedTime,
+ *                               dataHash BIT STRING, propertyInfo IA5String, extDatas … OPTIONAL }
+ *       SESeal ::= SEQUENCE { esealInfo SES_SealInfo, cert OCTET STRING, signAlgID OID, signedValue BIT STRING }
+ *   v1  SES_Signature ::= SEQUENCE { toSign TBS_Sign, signature BIT STRING }
+ *       TBS_Sign ::= SEQUENCE { version INTEGER, eseal SESeal, timeInfo BIT STRING, dataHash BIT STRING,
+ *                               propertyInfo IA5String, cert OCTET STRING, signatureAlgorithm OID }
+ *       SESeal ::= SEQUENCE { esealInfo SES_SealInfo, signInfo SEQUENCE { cert, signatureAlgorithm, signData } }
+ *   SES_SealInfo ::= SEQUENCE { header SEQUENCE { ID "ES", version, Vid }, esID IA5String,
+ *                               property SEQUENCE { type, name UTF8String, [certListType,] certList,
+ *                               createDate, validStart, validEnd }, picture …, extDatas OPTIONAL }
+ *
+ * The signer signs the DER of TBS_Sign; the seal's maker signs the seal information (with v4, the
+ * SEQUENCE of esealInfo, cert and signAlgID; some makers sign esealInfo alone, so both are tried).
+ */
+export interface SesSignature {
+  version: 1 | 4;
+  /** The encoded TBS_Sign, as the signer signed it. */
+  signedBytes: Buffer;
+  signerCertificate: Buffer;
+  signatureAlgorithm: string;
+  signature: Buffer;
+  /** SM3 of the Signature.xml the seal was put on. */
+  dataHash: Buffer;
+  signedAt: Date | null;
+  propertyInfo: string;
+  seal: SesSeal;
+}
+
+export interface SesSeal {
+  esId: string;
+  name: string;
+  validFrom: Date | null;
+  validTo: Date | null;
+  /** The certificates the seal may be used with (certList of certificates; empty for a list of digests). */
+  signerCertificates: Buffer[];
+  makerCertificate: Buffer;
+  algorithm: string;
+  signedValue: Buffer;
+  /** What the maker's signature may cover, most standard first. */
+  signedCandidates: Buffer[];
+}
+
+export class SesFormatError extends Error {}
+
+const bytes = (view: Uint8Array): Buffer => Buffer.from(view);
+const raw = (block: asn1js.AsnType): Buffer => bytes((block as asn1js.BaseBlock).valueBeforeDecodeView);
+
+function expect<T>(value: unknown, type: new (...args: never[]) => T, what: string): T {
+  if (!(value instanceof type)) throw new SesFormatError(`${what} is not a ${type.name}`);
+  return value;
+}
+
+function elements(block: unknown, what: string): asn1js.AsnType[] {
+  return expect(block, asn1js.Sequence, what).valueBlock.value;
+}
+
+/** A BIT STRING's bytes (an SES value is always whole bytes). */
+function bitString(block: unknown, what: string): Buffer {
+  return bytes(expect(block, asn1js.BitString, what).valueBlock.valueHexView);
+}
+
+function octets(block: unknown, what: string): Buffer {
+  return bytes(expect(block, asn1js.OctetString, what).valueBlock.valueHexView);
+}
+
+function oid(block: unknown, what: string): string {
+  return expect(block, asn1js.ObjectIdentifier, what).valueBlock.toString();
+}
+
+function stringOf(block: unknown): string {
+  if (block instanceof asn1js.Utf8String || block instanceof asn1js.IA5String || block instanceof asn1js.PrintableString || block instanceof asn1js.BmpString) return block.valueBlock.value;
+  return '';
+}
+
+/** A time as either version writes it: GeneralizedTime, UTCTime, or (v1's timeInfo) their text in a BIT STRING. */
+function timeOf(block: unknown): Date | null {
+  if (block instanceof asn1js.GeneralizedTime || block instanceof asn1js.UTCTime) return block.toDate();
+  if (block instanceof asn1js.BitString) {
+    const text = Buffer.from(block.valueBlock.valueHexView).toString('latin1');
+    const match = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})/.exec(text);
+    if (match) return new Date(Date.UTC(+match[1]!, +match[2]! - 1, +match[3]!, +match[4]!, +match[5]!, +match[6]!));
+  }
+  return null;
+}
+
+/** DER of a SEQUENCE around already-encoded elements. */
+function sequenceOf(parts: Buffer[]): Buffer {
+  const body = Buffer.concat(parts);
+  const length = body.length;
+  const lengthBytes =
+    length < 0x80
+      ? Buffer.from([length])
+      : (() => {
+          const hex = length.toString(16);
+          const digits = Buffer.from(hex.length % 2 ? `0${hex}` : hex, 'hex');
+          return Buffer.concat([Buffer.from([0x80 | digits.length]), digits]);
+        })();
+  return Buffer.concat([Buffer.from([0x30]), lengthBytes, body]);
+}
+
+function readSealInfo(block: asn1js.AsnType): Pick<SesSeal, 'esId' | 'name' | 'validFrom' | 'validTo' | 'signerCertificates'> {
+  const [header, esId, property] = elements(block, 'SES_SealInfo');
+  const [id] = elements(header, 'SES_Header');
+  if (stringOf(id) !== 'ES') throw new SesFormatError('the seal header is not ES');
+  const fields = elements(property, 'SES_ESPropertyInfo');
+  const name = fields.map(stringOf).find((value) => value !== '') ?? '';
+  const times = fields.map(timeOf).filter((time): time is Date => time !== null);
+  // certList: certificates as OCTET STRINGs (v1, and v4 with certListType 1), or digests of them (v4, type 2).
+  const list = fields.find((field) => field instanceof asn1js.Sequence) as asn1js.Sequence | undefined;
+  const signerCertificates = (list?.valueBlock.value ?? []).flatMap((item) => (item instanceof asn1js.OctetString ? [bytes(item.valueBlock.valueHexView)] : []));
+  return { esId: stringOf(esId), name, validFrom: times.at(-2) ?? null, validTo: times.at(-1) ?? null, signerCertificates };
+}
+
+function readSeal(block: asn1js.AsnType, version: 1 | 4): SesSeal {
+  const parts = elements(block, 'SESeal');
+  const sealInfo = parts[0]!;
+  const info = readSealInfo(sealInfo);
+  if (version === 4) {
+    const [, cert, algorithm, signedValue] = parts;
+    return {
+      ...info,
+      makerCertificate: octets(cert, 'the maker certificate'),
+      algorithm: oid(algorithm, 'the seal signature algorithm'),
+      signedValue: bitString(signedValue, 'the seal signature'),
+      signedCandidates: [sequenceOf([raw(sealInfo), raw(cert!), raw(algorithm!)]), raw(sealInfo)],
+    };
+  }
+  const signInfo = parts[1];
+  const [cert, algorithm, signData] = elements(signInfo, 'SES_SignInfo');
+  return {
+    ...info,
+    makerCertificate: octets(cert, 'the maker certificate'),
+    algorithm: oid(algorithm, 'the seal signature algorithm'),
+    signedValue: bitString(signData, 'the seal signature'),
+    signedCandidates: [sequenceOf([raw(sealInfo), raw(cert!), raw(algorithm!)]), raw(sealInfo)],
+  };
+}
+
+/** Reads SignedValue.dat; throws SesFormatError when it is not an SES_Signature of either version. */
+export function readSesSignature(der: Buffer): SesSignature {
+  let top: asn1js.AsnType;
+  try {
+    const parsed = asn1js.fromBER(arrayBufferOf(der));
+    if (parsed.offset === -1 || parsed.offset !== der.length) throw new SesFormatError('not one DER value');
+    top = parsed.result;
+  } catch (error) {
+    throw error instanceof SesFormatError ? error : new SesFormatError(String(error));
+  }
+  const outer = elements(top, 'SES_Signature');
+  try {
+    if (outer.length >= 4) {
+      const [toSign, cert, algorithm, signature] = outer;
+      const tbs = elements(toSign, 'TBS_Sign');
+      const [, eseal, timeInfo, dataHash, propertyInfo] = tbs;
+      return {
+        version: 4,
+        signedBytes: raw(toSign!),
+        signerCertificate: octets(cert, 'the signer certificate'),
+        signatureAlgorithm: oid(algorithm, 'the signature algorithm'),
+        signature: bitString(signature, 'the signature'),
+        dataHash: bitString(dataHash, 'dataHash'),
+        signedAt: timeOf(timeInfo),
+        propertyInfo: stringOf(propertyInfo),
+        seal: readSeal(eseal!, 4),
+      };
+    }
+    if (outer.length === 2) {
+      const [toSign, signature] = outer;
+      const [, eseal, timeInfo, dataHash, propertyInfo, cert, algorithm] = elements(toSign, 'TBS_Sign');
+      return {
+        version: 1,
+        signedBytes: raw(toSign!),
+        signerCertificate: octets(cert, 'the signer certificate'),
+        signatureAlgorithm: oid(algorithm, 'the signature algorithm'),
+        signature: bitString(signature, 'the signature'),
+        dataHash: bitString(dataHash, 'dataHash'),
+        signedAt: timeOf(timeInfo),
+        propertyInfo: stringOf(propertyInfo),
+        seal: readSeal(eseal!, 1),
+      };
+    }
+  } catch (error) {
+    if (error instanceof SesFormatError) throw error;
+    throw new SesFormatError(error instanceof Error ? error.message : String(error));
+  }
+  throw new SesFormatError(`an SES_Signature of ${outer.length} fields`);
+}

@@ -1,0 +1,238 @@
+import * as asn1js from 'asn1js';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { deflateRawSync } from 'node:zlib';
+import { pemBlocks } from '../src/documents/signing/certificates';
+import { DISTID, openssl } from './signing-helpers';
+
+/**
+ * OFD e-licences for the tests: a zip written here byte by byte (so a test can make it lie), the
+ * files of GB/T 33190, and an SES_Signature of GB/T 38540 (version 4) whose SM2 signatures, the
+ * signer's and the seal maker's, openssl computes with the standard ID.
+ */
+
+export interface ZipEntry {
+  name: string;
+  data: Buffer;
+  /** Stored as is, or deflated (the default). */
+  store?: boolean;
+  /** The inflated size the headers declare, when a test makes them lie. */
+  declaredSize?: number;
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(data: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of data) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** A zip of the entries, in order: local headers and data, the central directory, its end record. */
+export function zip(entries: ZipEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name, 'utf8');
+    const body = entry.store ? entry.data : deflateRawSync(entry.data);
+    const size = entry.declaredSize ?? entry.data.length;
+    const crc = crc32(entry.data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x0800, 6);
+    local.writeUInt16LE(entry.store ? 0 : 8, 8);
+    local.writeUInt16LE(0, 10);
+    local.writeUInt16LE(0x5a21, 12);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(body.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    local.writeUInt16LE(0, 28);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(entry.store ? 0 : 8, 10);
+    central.writeUInt16LE(0, 12);
+    central.writeUInt16LE(0x5a21, 14);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(body.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, body);
+    centrals.push(central, name);
+    offset += local.length + name.length + body.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+const NS = 'xmlns:ofd="http://www.ofdspec.org/2016"';
+
+export const DOC_INFO = { title: '不动产权证书电子证照', author: '测试市不动产登记中心', creationDate: '2026-03-01' };
+
+export function ofdXml(options: { signatures?: boolean; docInfoExtra?: string } = {}): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<ofd:OFD ${NS} Version="1.1" DocType="OFD"><ofd:DocBody><ofd:DocInfo><ofd:DocID>6f2b0c1d9e8a4b7c</ofd:DocID><ofd:Title>${DOC_INFO.title}</ofd:Title><ofd:Author>${DOC_INFO.author}</ofd:Author><ofd:CreationDate>${DOC_INFO.creationDate}</ofd:CreationDate>${options.docInfoExtra ?? ''}</ofd:DocInfo><ofd:DocRoot>Doc_0/Document.xml</ofd:DocRoot>${options.signatures === false ? '' : '<ofd:Signatures>Doc_0/Signs/Signatures.xml</ofd:Signatures>'}</ofd:DocBody></ofd:OFD>`;
+}
+
+const DOCUMENT_XML = `<?xml version="1.0" encoding="UTF-8"?>
+<ofd:Document ${NS}><ofd:CommonData><ofd:MaxUnitID>10</ofd:MaxUnitID><ofd:PageArea><ofd:PhysicalBox>0 0 210 297</ofd:PhysicalBox></ofd:PageArea></ofd:CommonData><ofd:Pages><ofd:Page ID="1" BaseLoc="Pages/Page_0/Content.xml"/><ofd:Page ID="2" BaseLoc="Pages/Page_1/Content.xml"/></ofd:Pages></ofd:Document>`;
+
+export function pageXml(text: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<ofd:Page ${NS}><ofd:Content><ofd:Layer ID="3"><ofd:TextObject ID="4" Boundary="20 20 170 10" Font="5" Size="5"><ofd:TextCode X="0" Y="5">${text}</ofd:TextCode></ofd:TextObject></ofd:Layer></ofd:Content></ofd:Page>`;
+}
+
+export function signaturesXml(list: Array<{ id: string; baseLoc: string }>): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<ofd:Signatures ${NS}><ofd:MaxSignId>${list.length}</ofd:MaxSignId>${list.map((s) => `<ofd:Signature ID="${s.id}" Type="Seal" BaseLoc="${s.baseLoc}"/>`).join('')}</ofd:Signatures>`;
+}
+
+function signatureXml(references: Array<{ path: string; content: Buffer }>): Buffer {
+  const items = references.map((r) => `<ofd:Reference FileRef="/${r.path}"><ofd:CheckValue>${createHash('sm3').update(r.content).digest('base64')}</ofd:CheckValue></ofd:Reference>`).join('');
+  return Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8"?>
+<ofd:Signature ${NS}><ofd:SignedInfo><ofd:Provider ProviderName="hall-test" Version="1.0"/><ofd:SignatureMethod>1.2.156.10197.1.501</ofd:SignatureMethod><ofd:SignatureDateTime>20260301080000Z</ofd:SignatureDateTime><ofd:References CheckMethod="1.2.156.10197.1.401">${items}</ofd:References><ofd:StampAnnot ID="1" PageRef="1" Boundary="120 200 40 40"/></ofd:SignedInfo><ofd:SignedValue>/Doc_0/Signs/Sign_0/SignedValue.dat</ofd:SignedValue></ofd:Signature>`,
+    'utf8',
+  );
+}
+
+const view = (bytes: Buffer) => Uint8Array.from(bytes).buffer;
+const SM2_WITH_SM3 = '1.2.156.10197.1.501';
+
+/** openssl's SM2 signature (DER) over `data` with the key in `keyFile` and the standard ID. */
+async function opensslSign(work: string, keyFile: string, data: Buffer, distid = DISTID): Promise<Buffer> {
+  const dir = await mkdtemp(join(work, 'ses-'));
+  await writeFile(join(dir, 'in.der'), data);
+  openssl(['pkeyutl', '-sign', '-rawin', '-digest', 'sm3', '-pkeyopt', distid, '-inkey', keyFile, '-in', join(dir, 'in.der'), '-out', join(dir, 'sig.der')]);
+  return readFile(join(dir, 'sig.der'));
+}
+
+export const derOf = async (pemFile: string) => pemBlocks(await readFile(pemFile, 'utf8'))[0]!;
+
+export interface SealParts {
+  /** The seal's own information, as the maker signs it. */
+  sealName: string;
+  validFrom: Date;
+  validTo: Date;
+  signedAt: Date;
+}
+
+export interface SesOptions {
+  /** The seal maker: its certificate and key (the trusted CA unless a case says otherwise). */
+  maker: { certFile: string; keyFile: string };
+  signer: { certFile: string; keyFile: string };
+  /** The certificate the seal lists as its user's (the signer's unless a case says otherwise). */
+  listedCertFile?: string;
+  seal?: Partial<SealParts>;
+  /** Changes pieces before they are encoded, for the malformed cases. */
+  tamper?: (parts: { signature: Buffer; signerCertificate: Buffer; sealSignature: Buffer }) => void;
+  /** The signer ID of the signer's signature (the standard one unless a case says otherwise). */
+  distid?: string;
+}
+
+const seconds = (date: Date) => new Date(Math.floor(date.getTime() / 1000) * 1000);
+
+/** SES_Signature v4 (GB/T 38540) over `signatureXml`, both signatures computed by openssl. */
+export async function sesSignature(work: string, signatureXmlBytes: Buffer, options: SesOptions): Promise<Buffer> {
+  const now = Date.now();
+  const seal: SealParts = {
+    sealName: '测试市不动产登记中心电子证照专用章',
+    validFrom: new Date(now - 86_400_000),
+    validTo: new Date(now + 365 * 86_400_000),
+    signedAt: new Date(now),
+    ...options.seal,
+  };
+  const signerDer = await derOf(options.signer.certFile);
+  const listedDer = options.listedCertFile ? await derOf(options.listedCertFile) : signerDer;
+  const makerDer = await derOf(options.maker.certFile);
+  const time = (date: Date) => new asn1js.GeneralizedTime({ valueDate: seconds(date) });
+  const sealInfo = new asn1js.Sequence({
+    value: [
+      new asn1js.Sequence({ value: [new asn1js.IA5String({ value: 'ES' }), new asn1js.Integer({ value: 4 }), new asn1js.IA5String({ value: 'hall-test' })] }),
+      new asn1js.IA5String({ value: 'ES-330100-0001' }),
+      new asn1js.Sequence({
+        value: [
+          new asn1js.Integer({ value: 1 }),
+          new asn1js.Utf8String({ value: seal.sealName }),
+          new asn1js.Integer({ value: 1 }),
+          new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: view(listedDer) })] }),
+          time(seal.validFrom),
+          time(seal.validFrom),
+          time(seal.validTo),
+        ],
+      }),
+      new asn1js.Sequence({
+        value: [
+          new asn1js.IA5String({ value: 'png' }),
+          new asn1js.OctetString({ valueHex: new Uint8Array([0x89, 0x50, 0x4e, 0x47]).buffer }),
+          new asn1js.Integer({ value: 40 }),
+          new asn1js.Integer({ value: 40 }),
+        ],
+      }),
+    ],
+  });
+  const makerCert = new asn1js.OctetString({ valueHex: view(makerDer) });
+  const algorithm = () => new asn1js.ObjectIdentifier({ value: SM2_WITH_SM3 });
+  const sealSigned = Buffer.from(new asn1js.Sequence({ value: [sealInfo, makerCert, algorithm()] }).toBER());
+  const parts: { sealSignature: Buffer; signerCertificate: Buffer; signature: Buffer } = {
+    sealSignature: await opensslSign(work, options.maker.keyFile, sealSigned),
+    signerCertificate: signerDer,
+    signature: Buffer.alloc(0),
+  };
+  const build = () => {
+    const eseal = new asn1js.Sequence({ value: [sealInfo, makerCert, algorithm(), new asn1js.BitString({ valueHex: view(parts.sealSignature) })] });
+    return new asn1js.Sequence({
+      value: [
+        new asn1js.Integer({ value: 4 }),
+        eseal,
+        time(seal.signedAt),
+        new asn1js.BitString({ valueHex: view(createHash('sm3').update(signatureXmlBytes).digest()) }),
+        new asn1js.IA5String({ value: '/Doc_0/Signs/Sign_0/Signature.xml' }),
+      ],
+    });
+  };
+  const tbs = Buffer.from(build().toBER());
+  parts.signature = await opensslSign(work, options.signer.keyFile, tbs, options.distid);
+  options.tamper?.(parts);
+  const ses = new asn1js.Sequence({
+    value: [build(), new asn1js.OctetString({ valueHex: view(parts.signerCertificate) }), algorithm(), new asn1js.BitString({ valueHex: view(parts.signature) })],
+  });
+  return Buffer.from(ses.toBER());
+}
+
+/** The files of a two-page e-licence with one seal; `ses` makes SignedValue.dat from Signature.xml. */
+export async function sealedOfdFiles(ses: (signatureXml: Buffer) => Promise<Buffer>): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>([
+    ['OFD.xml', Buffer.from(ofdXml(), 'utf8')],
+    ['Doc_0/Document.xml', Buffer.from(DOCUMENT_XML, 'utf8')],
+    ['Doc_0/Pages/Page_0/Content.xml', Buffer.from(pageXml('不动产权证书 浙（2026）测试市不动产权第0001234号'), 'utf8')],
+    ['Doc_0/Pages/Page_1/Content.xml', Buffer.from(pageXml('附记'), 'utf8')],
+    ['Doc_0/Signs/Signatures.xml', Buffer.from(signaturesXml([{ id: '1', baseLoc: 'Sign_0/Signature.xml' }]), 'utf8')],
+  ]);
+  const covered = [...files].filter(([path]) => !path.startsWith('Doc_0/Signs/')).map(([path, content]) => ({ path, content }));
+  const description = signatureXml(covered);
+  files.set('Doc_0/Signs/Sign_0/Signature.xml', description);
+  files.set('Doc_0/Signs/Sign_0/SignedValue.dat', await ses(description));
+  return files;
+}
+
+export function ofdOf(files: Map<string, Buffer>): Buffer {
+  return zip([...files].map(([name, data]) => ({ name, data })));
+}
