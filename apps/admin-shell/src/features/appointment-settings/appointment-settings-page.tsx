@@ -138,16 +138,16 @@ export function AppointmentSettingsPage() {
   const loaded = useConsoleRemote(() => loadSettings(areaId), [areaId]);
   const [saved, setSaved] = useState<SiteSettings | null>(null);
   const [affected, setAffected] = useState<AffectedBooking[]>([]);
-  const [pending, setPending] = useState<(PendingCancellation & { save: Save }) | null>(null);
+  const [pending, setPending] = useState<(PendingCancellation & { save: Save; asked: number }) | null>(null);
   const loadedSettings = (!loaded.loading && loaded.data) || null;
   const settings = saved && saved.areaId === loadedSettings?.areaId ? saved : loadedSettings;
 
   // A change that would cancel bookings comes back unsaved with them: the operator confirms that many, with a reason.
-  const settle = (change: Change, save: Save, suggestedReason: string): string | null => {
+  const settle = (change: Change, save: Save, suggestedReason: string, asked: number): string | null => {
     if ('problem' in change) return change.problem;
     setAffected(change.saved ? change.affectedBookings : []);
     if (!change.saved) {
-      setPending({ bookings: change.affectedBookings, suggestedReason, save });
+      setPending({ bookings: change.affectedBookings, suggestedReason, save, asked });
       return null;
     }
     setPending(null);
@@ -155,8 +155,14 @@ export function AppointmentSettingsPage() {
     showSuccess(change.message);
     return null;
   };
-  const apply: Apply = async (save, suggestedReason = '') => settle(await save(), save, suggestedReason);
-  const confirmPending = async (reason: string) => (pending ? settle(await pending.save({ cancelBookings: pending.bookings.length, reason }), pending.save, reason) : null);
+  const apply: Apply = async (save, suggestedReason = '') => settle(await save(), save, suggestedReason, Date.now());
+  const confirmPending = async (reason: string) => {
+    if (!pending) return null;
+    const change = await pending.save({ cancelBookings: pending.bookings.length, reason });
+    const problem = settle(change, pending.save, reason, pending.asked);
+    // A booking made or cancelled since the list was shown: the fresh list is shown to confirm again.
+    return problem ?? ('saved' in change && !change.saved ? '预约名单已有变化，请重新核对后再确认' : null);
+  };
 
   // A site added, renamed or removed: show it (or the first left) as the hall now has it.
   const setupDone = (next: SiteSettings) => {
@@ -195,7 +201,7 @@ export function AppointmentSettingsPage() {
               </select>
             </label>
           </section>
-          {pending && <CancelConfirmation key={pending.bookings.length} pending={pending} onConfirm={confirmPending} onAbandon={() => setPending(null)} />}
+          {pending && <CancelConfirmation key={pending.asked} pending={pending} onConfirm={confirmPending} onAbandon={() => setPending(null)} />}
           <CancelledBookings bookings={affected} />
           <WeekdaysForm key={`w-${settings.areaId}`} settings={settings} apply={apply} />
           <SpecialDaysForm key={`d-${settings.areaId}`} settings={settings} apply={apply} />
