@@ -147,14 +147,23 @@ describe('durability', () => {
     const databaseUrl = await createDatabase(database, inject('templateDatabase'));
     const connection = connectDatabase(databaseUrl, 3);
     const port = await freePort();
-    const env = { HALL_DATA_DIR: await mkdtemp(join(tmpdir(), 'hall-kill-')), DATABASE_URL: databaseUrl, SMS_API_URL: smsUrl, SMS_API_KEY: 'kill-test', HALL_NOTIFY_CHANNELS: 'sms', HALL_NOTIFY_POLL_MS: '200' };
+    const env = {
+      HALL_DATA_DIR: await mkdtemp(join(tmpdir(), 'hall-kill-')),
+      DATABASE_URL: databaseUrl,
+      SMS_API_URL: smsUrl,
+      SMS_API_KEY: 'kill-test',
+      HALL_NOTIFY_CHANNELS: 'sms',
+      HALL_NOTIFY_POLL_MS: '200',
+    };
     try {
       const COUNT = 30;
       const citizens = Array.from({ length: COUNT }, (_, index) => `kill-citizen-${index}`);
       await connection.db.insert(users).values(citizens.map((openid, index) => ({ openid, name: '耐久', phone: `1390000${String(index).padStart(4, '0')}` })));
       // Each written as a change writes it: notifyCitizen inside the change's transaction.
       for (const [index, openid] of citizens.entries())
-        await connection.db.transaction((tx) => notifyCitizen(tx, { openid, event: 'feedbackReplied', subject: `feedback:kill-${index}`, body: `您的反馈已收到回复：第${index}条`, link: '/feedBackDetail?id=1' }));
+        await connection.db.transaction((tx) =>
+          notifyCitizen(tx, { openid, event: 'feedbackReplied', subject: `feedback:kill-${index}`, body: `您的反馈已收到回复：第${index}条`, link: '/feedBackDetail?id=1' }),
+        );
 
       server = await startServer(port, env);
       const deadline = Date.now() + 60_000;
@@ -184,7 +193,9 @@ describe('durability', () => {
       const deliveries = await connection.db.select().from(notificationDeliveries);
       expect(deliveries.map((row) => row.state)).toEqual(Array.from({ length: COUNT }, () => 'sent'));
       // The 消息中心 is the notification row itself: still one per change, none added by the retries.
-      const inHall = (await connection.db.execute<{ openid: string; n: number }>(sql`select openid, count(*)::int as n from notifications group by openid`)).rows.filter((row) => row.openid.startsWith('kill-citizen-'));
+      const inHall = (await connection.db.execute<{ openid: string; n: number }>(sql`select openid, count(*)::int as n from notifications group by openid`)).rows.filter((row) =>
+        row.openid.startsWith('kill-citizen-'),
+      );
       expect(inHall).toHaveLength(COUNT);
       expect(inHall.every((row) => Number(row.n) === 1)).toBe(true);
       // Outside: every message reached the provider, each under its own key on every try; only those in flight at the kill went twice.

@@ -3,7 +3,19 @@ import { DEFAULT_SLOT_SETTINGS } from '@hall/domain';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../src/db/client';
-import { applications, appointmentAttendance, appointmentCalendars, appointmentOrders, auditTrail, counterBookings, notificationDeliveries, notificationPreferences, notifications, ratingFollowUps, ratings } from '../../src/db/schema';
+import {
+  applications,
+  appointmentAttendance,
+  appointmentCalendars,
+  appointmentOrders,
+  auditTrail,
+  counterBookings,
+  notificationDeliveries,
+  notificationPreferences,
+  notifications,
+  ratingFollowUps,
+  ratings,
+} from '../../src/db/schema';
 import { randomId } from '../../src/lib/ids';
 import { bookAppointment } from '../../src/services/appointments/booking/appointments';
 import { remindTomorrowsBookings } from '../../src/services/appointments/booking/reminders';
@@ -44,14 +56,26 @@ async function onlineOrder(openid: string, calendarId: number, timeName: string)
     .values({ ...caseColumns(openid), name: '房屋登记', prolsh, slbh: `SL${prolsh}`, shzt: 20, kyy: '1', submittedAt: new Date() })
     .returning();
   const slot = await slotOf(hall, calendarId, timeName);
-  const { id } = await bookAppointment(db(), openid, { area: AREA, process: PROCESS, calendar: String(calendarId), time: String(slot!.id), name: '孙八', code: '130402199001011234', phone: '13712345678', wlsh: prolsh });
+  const { id } = await bookAppointment(db(), openid, {
+    area: AREA,
+    process: PROCESS,
+    calendar: String(calendarId),
+    time: String(slot!.id),
+    name: '孙八',
+    code: '130402199001011234',
+    phone: '13712345678',
+    wlsh: prolsh,
+  });
   return { id: Number(id), prolsh, applicationId: application!.id };
 }
 
 describe('a counter booking confirmed', () => {
   it('tells its citizen once, in the hall and by each channel they chose, with the slip to open', async () => {
     const cookie = await verifiedCitizen(hall, 'confirm-counter', '周九');
-    await db().insert(notificationPreferences).values({ openid: 'confirm-counter', sms: true, wechat: true }).onConflictDoUpdate({ target: notificationPreferences.openid, set: { sms: true, wechat: true } });
+    await db()
+      .insert(notificationPreferences)
+      .values({ openid: 'confirm-counter', sms: true, wechat: true })
+      .onConflictDoUpdate({ target: notificationPreferences.openid, set: { sms: true, wechat: true } });
     const day = (await openDays(hall))[1]!;
     const slot = await slotOf(hall, day.id, '11:00-12:00');
     const { status, body } = await callHall(
@@ -161,7 +185,7 @@ describe('bookings the hall cancels', () => {
     // The leading 因 the operator typed is not doubled.
     expect(message!.body).toMatch(new RegExp(`^因下午窗口调整，您预约的${day.calendarDate} 15:00-16:00`));
     // Back to the default slots for the other tests.
-    expect((await callHall(hall, contract.saveAppointmentSlots, { areaId: AREA, processId: PROCESS, slots: DEFAULT_SLOT_SETTINGS }, admin)).status).toBe(200);
+    expect((await callHall(hall, contract.saveAppointmentSlots, { areaId: AREA, processId: PROCESS, slots: [...DEFAULT_SLOT_SETTINGS] }, admin)).status).toBe(200);
   });
 });
 
@@ -176,7 +200,9 @@ describe('the reminder the day before', () => {
       .where(and(eq(appointmentCalendars.areaId, AREA), eq(appointmentCalendars.calendarDate, tomorrow)));
     expect(calendar, `the seeded calendar holds ${tomorrow}`).toBeDefined();
     await db().update(appointmentCalendars).set({ holiday: 0 }).where(eq(appointmentCalendars.id, calendar!.id));
-    await hall.connection.db.execute(sql`insert into appointment_slots (calendar_id, process_id, time_name, max_num) values (${calendar!.id}, ${PROCESS}, '09:00-10:00', 10), (${calendar!.id}, ${PROCESS}, '14:00-15:00', 10) on conflict do nothing`);
+    await hall.connection.db.execute(
+      sql`insert into appointment_slots (calendar_id, process_id, time_name, max_num) values (${calendar!.id}, ${PROCESS}, '09:00-10:00', 10), (${calendar!.id}, ${PROCESS}, '14:00-15:00', 10) on conflict do nothing`,
+    );
     const first = await book(hall, calendar!, '09:00-10:00', { openid: 'remind-1', name: '冯三', phone: '13112345678' });
     const second = await book(hall, calendar!, '14:00-15:00', { openid: 'remind-2', name: '陈四', phone: '13212345678' });
     const marked = await book(hall, calendar!, '14:00-15:00', { openid: 'remind-3', name: '褚五', phone: '13012345678' });
@@ -213,11 +239,11 @@ describe('the reminder the day before', () => {
 describe('the answer to a low rating’s follow-up', () => {
   it('reaches the citizen once, opening the rating page where they may rate again', async () => {
     await verifiedCitizen(hall, 'rated-low', '蒋六');
-    const [rating] = await db()
-      .insert(ratings)
-      .values({ openid: 'rated-low', serviceKind: 'feedback', serviceId: '4711', serviceTitle: '意见反馈', grade: 1, comment: '回复太慢' })
+    const [rating] = await db().insert(ratings).values({ openid: 'rated-low', serviceKind: 'feedback', serviceId: '4711', serviceTitle: '意见反馈', grade: 1, comment: '回复太慢' }).returning();
+    const [followUp] = await db()
+      .insert(ratingFollowUps)
+      .values({ ratingId: rating!.id, role: 'counter', dueOn: formatShanghaiDate(new Date()) })
       .returning();
-    const [followUp] = await db().insert(ratingFollowUps).values({ ratingId: rating!.id, role: 'counter', dueOn: formatShanghaiDate(new Date()) }).returning();
     const counter = await hall.operator('counter');
     const answer = '已安排专人每日处理反馈，两个工作日内回复';
     const answered = await callHall(hall, contract.answerRatingFollowUp, { reqseq: 'r', id: String(followUp!.id), answer }, counter);

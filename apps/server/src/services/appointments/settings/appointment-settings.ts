@@ -149,22 +149,22 @@ export async function saveWeekdays(db: Database, actor: AuditActor, areaId: stri
   const today = formatShanghaiDate(now);
   return settingsChange(db, areaId, now, () =>
     db.transaction(async (tx) => {
-    await lockCalendars(tx);
-    await requireArea(tx, areaId);
-    const before = await siteWeekdays(tx, areaId);
-    await tx
-      .insert(appointmentSiteSettings)
-      .values({ areaId, workingWeekdays: weekdays })
-      .onConflictDoUpdate({ target: appointmentSiteSettings.areaId, set: { workingWeekdays: weekdays, updatedAt: sql`now()` } });
-    const cancelled = await applyDaysOfSite(tx, areaId, today, confirmation);
-    await recordAudit(tx, actor, {
-      action: 'appointmentSettings.weekdays',
-      target: `appointmentArea:${areaId}`,
-      before: { workingWeekdays: before },
-      after: { workingWeekdays: weekdays, ...cancelledInAudit(cancelled, confirmation) },
-    });
-    return cancelled;
-  }),
+      await lockCalendars(tx);
+      await requireArea(tx, areaId);
+      const before = await siteWeekdays(tx, areaId);
+      await tx
+        .insert(appointmentSiteSettings)
+        .values({ areaId, workingWeekdays: weekdays })
+        .onConflictDoUpdate({ target: appointmentSiteSettings.areaId, set: { workingWeekdays: weekdays, updatedAt: sql`now()` } });
+      const cancelled = await applyDaysOfSite(tx, areaId, today, confirmation);
+      await recordAudit(tx, actor, {
+        action: 'appointmentSettings.weekdays',
+        target: `appointmentArea:${areaId}`,
+        before: { workingWeekdays: before },
+        after: { workingWeekdays: weekdays, ...cancelledInAudit(cancelled, confirmation) },
+      });
+      return cancelled;
+    }),
   );
 }
 
@@ -192,26 +192,26 @@ export async function saveSpecialDay(
   const note = input.note.trim().slice(0, 100);
   return settingsChange(db, input.areaId, now, () =>
     db.transaction(async (tx) => {
-    await lockCalendars(tx);
-    await requireArea(tx, input.areaId);
-    const where = and(eq(appointmentSpecialDays.areaId, input.areaId), eq(appointmentSpecialDays.day, input.day));
-    const [before] = await tx.select().from(appointmentSpecialDays).where(where);
-    if (input.kind === 'none') await tx.delete(appointmentSpecialDays).where(where);
-    else
-      await tx
-        .insert(appointmentSpecialDays)
-        .values({ areaId: input.areaId, day: input.day, kind: input.kind, note })
-        .onConflictDoUpdate({ target: [appointmentSpecialDays.areaId, appointmentSpecialDays.day], set: { kind: input.kind, note } });
-    // A holiday's note (国庆节) is the reason the citizens read unless the operator gave another.
-    const cancelled = await applyDaysOfSite(tx, input.areaId, today, input, input.kind === 'holiday' ? note : '');
-    await recordAudit(tx, actor, {
-      action: 'appointmentSettings.day',
-      target: `appointmentArea:${input.areaId}`,
-      before: { day: input.day, kind: before?.kind ?? 'none', note: before?.note ?? '' },
-      after: { day: input.day, kind: input.kind, note, ...cancelledInAudit(cancelled, { reason: input.reason?.trim() || note }) },
-    });
-    return cancelled;
-  }),
+      await lockCalendars(tx);
+      await requireArea(tx, input.areaId);
+      const where = and(eq(appointmentSpecialDays.areaId, input.areaId), eq(appointmentSpecialDays.day, input.day));
+      const [before] = await tx.select().from(appointmentSpecialDays).where(where);
+      if (input.kind === 'none') await tx.delete(appointmentSpecialDays).where(where);
+      else
+        await tx
+          .insert(appointmentSpecialDays)
+          .values({ areaId: input.areaId, day: input.day, kind: input.kind, note })
+          .onConflictDoUpdate({ target: [appointmentSpecialDays.areaId, appointmentSpecialDays.day], set: { kind: input.kind, note } });
+      // A holiday's note (国庆节) is the reason the citizens read unless the operator gave another.
+      const cancelled = await applyDaysOfSite(tx, input.areaId, today, input, input.kind === 'holiday' ? note : '');
+      await recordAudit(tx, actor, {
+        action: 'appointmentSettings.day',
+        target: `appointmentArea:${input.areaId}`,
+        before: { day: input.day, kind: before?.kind ?? 'none', note: before?.note ?? '' },
+        after: { day: input.day, kind: input.kind, note, ...cancelledInAudit(cancelled, { reason: input.reason?.trim() || note }) },
+      });
+      return cancelled;
+    }),
   );
 }
 
@@ -240,82 +240,82 @@ export async function saveSlots(db: Database, actor: AuditActor, input: { areaId
   const today = formatShanghaiDate(now);
   return settingsChange(db, input.areaId, now, () =>
     db.transaction(async (tx) => {
-    await lockCalendars(tx);
-    const [process] = await tx
-      .select()
-      .from(appointmentProcesses)
-      .where(and(eq(appointmentProcesses.id, input.processId), eq(appointmentProcesses.areaId, input.areaId)));
-    if (!process) throw notFound(NO_DATA_MESSAGE);
-    const before = (await loadCalendarRules(tx, today)).slotsOf(process.id);
-    await tx.delete(appointmentSlotSettings).where(eq(appointmentSlotSettings.processId, process.id));
-    if (slots.length) await tx.insert(appointmentSlotSettings).values(slots.map((slot) => ({ processId: process.id, ...slot })));
-    const rules = await loadCalendarRules(tx, today);
+      await lockCalendars(tx);
+      const [process] = await tx
+        .select()
+        .from(appointmentProcesses)
+        .where(and(eq(appointmentProcesses.id, input.processId), eq(appointmentProcesses.areaId, input.areaId)));
+      if (!process) throw notFound(NO_DATA_MESSAGE);
+      const before = (await loadCalendarRules(tx, today)).slotsOf(process.id);
+      await tx.delete(appointmentSlotSettings).where(eq(appointmentSlotSettings.processId, process.id));
+      if (slots.length) await tx.insert(appointmentSlotSettings).values(slots.map((slot) => ({ processId: process.id, ...slot })));
+      const rules = await loadCalendarRules(tx, today);
 
-    const days = await tx
-      .select()
-      .from(appointmentCalendars)
-      .where(and(eq(appointmentCalendars.areaId, process.areaId), gte(appointmentCalendars.calendarDate, today), eq(appointmentCalendars.holiday, 0)))
-      .orderBy(asc(appointmentCalendars.calendarDate));
-    const existing = days.length
-      ? await tx
-          .select()
-          .from(appointmentSlots)
-          .where(
-            and(
-              eq(appointmentSlots.processId, process.id),
-              inArray(
-                appointmentSlots.calendarId,
-                days.map((day) => day.id),
+      const days = await tx
+        .select()
+        .from(appointmentCalendars)
+        .where(and(eq(appointmentCalendars.areaId, process.areaId), gte(appointmentCalendars.calendarDate, today), eq(appointmentCalendars.holiday, 0)))
+        .orderBy(asc(appointmentCalendars.calendarDate));
+      const existing = days.length
+        ? await tx
+            .select()
+            .from(appointmentSlots)
+            .where(
+              and(
+                eq(appointmentSlots.processId, process.id),
+                inArray(
+                  appointmentSlots.calendarId,
+                  days.map((day) => day.id),
+                ),
               ),
-            ),
-          )
-          .orderBy(asc(appointmentSlots.timeName))
-          .for('update')
-      : [];
-    const toInsert: (typeof appointmentSlots.$inferInsert)[] = [];
-    const toRemove: number[] = [];
-    const removedWithBookings: { slot: typeof appointmentSlots.$inferSelect; date: string }[] = [];
-    for (const day of days) {
-      const wanted = rules.slotsOn(process.id, process.areaId, day.calendarDate);
-      const present = existing.filter((slot) => slot.calendarId === day.id);
-      for (const slot of present) {
-        const setting = wanted.find((item) => item.timeName === slot.timeName);
-        if (!setting) {
-          if (slot.countNum > 0) removedWithBookings.push({ slot, date: day.calendarDate });
-          toRemove.push(slot.id);
-        } else if (setting.maxNum < slot.countNum) {
-          throw conflict(capacityBelowBookingsMessage(day.calendarDate, slot.timeName, slot.countNum));
-        } else if (setting.maxNum !== slot.maxNum) {
-          await tx.update(appointmentSlots).set({ maxNum: setting.maxNum }).where(eq(appointmentSlots.id, slot.id));
+            )
+            .orderBy(asc(appointmentSlots.timeName))
+            .for('update')
+        : [];
+      const toInsert: (typeof appointmentSlots.$inferInsert)[] = [];
+      const toRemove: number[] = [];
+      const removedWithBookings: { slot: typeof appointmentSlots.$inferSelect; date: string }[] = [];
+      for (const day of days) {
+        const wanted = rules.slotsOn(process.id, process.areaId, day.calendarDate);
+        const present = existing.filter((slot) => slot.calendarId === day.id);
+        for (const slot of present) {
+          const setting = wanted.find((item) => item.timeName === slot.timeName);
+          if (!setting) {
+            if (slot.countNum > 0) removedWithBookings.push({ slot, date: day.calendarDate });
+            toRemove.push(slot.id);
+          } else if (setting.maxNum < slot.countNum) {
+            throw conflict(capacityBelowBookingsMessage(day.calendarDate, slot.timeName, slot.countNum));
+          } else if (setting.maxNum !== slot.maxNum) {
+            await tx.update(appointmentSlots).set({ maxNum: setting.maxNum }).where(eq(appointmentSlots.id, slot.id));
+          }
         }
+        for (const setting of wanted)
+          if (!present.some((slot) => slot.timeName === setting.timeName)) toInsert.push({ calendarId: day.id, processId: process.id, timeName: setting.timeName, maxNum: setting.maxNum });
       }
-      for (const setting of wanted)
-        if (!present.some((slot) => slot.timeName === setting.timeName)) toInsert.push({ calendarId: day.id, processId: process.id, timeName: setting.timeName, maxNum: setting.maxNum });
-    }
-    const cancelled = await cancelByHall(tx, await unmarkedBookings(tx, { slotIds: removedWithBookings.map((item) => item.slot.id) }, { lock: true }), input);
-    // A booking the counter already marked is its record: its slot cannot go.
-    for (const { slot, date } of removedWithBookings) {
-      const left = slot.countNum - cancelled.filter((booking) => booking.slotId === slot.id).length;
-      if (left > 0) throw conflict(slotWithBookingsMessage(date, slot.timeName, left));
-    }
-    if (toRemove.length) {
-      // A slot a cancelled booking still names stays, with no places, so its history holds.
-      const unreferenced = and(
-        inArray(appointmentSlots.id, toRemove),
-        notExists(tx.select({ id: appointmentOrders.id }).from(appointmentOrders).where(eq(appointmentOrders.slotId, appointmentSlots.id))),
-        notExists(tx.select({ id: counterBookings.id }).from(counterBookings).where(eq(counterBookings.slotId, appointmentSlots.id))),
-      );
-      await tx.delete(appointmentSlots).where(unreferenced);
-      await tx.update(appointmentSlots).set({ maxNum: 0 }).where(inArray(appointmentSlots.id, toRemove));
-    }
-    if (toInsert.length) await tx.insert(appointmentSlots).values(toInsert).onConflictDoNothing();
-    await recordAudit(tx, actor, {
-      action: 'appointmentSettings.slots',
-      target: `appointmentProcess:${process.id}`,
-      before: { slots: before },
-      after: { slots, ...cancelledInAudit(cancelled, input) },
-    });
-    return cancelled;
-  }),
+      const cancelled = await cancelByHall(tx, await unmarkedBookings(tx, { slotIds: removedWithBookings.map((item) => item.slot.id) }, { lock: true }), input);
+      // A booking the counter already marked is its record: its slot cannot go.
+      for (const { slot, date } of removedWithBookings) {
+        const left = slot.countNum - cancelled.filter((booking) => booking.slotId === slot.id).length;
+        if (left > 0) throw conflict(slotWithBookingsMessage(date, slot.timeName, left));
+      }
+      if (toRemove.length) {
+        // A slot a cancelled booking still names stays, with no places, so its history holds.
+        const unreferenced = and(
+          inArray(appointmentSlots.id, toRemove),
+          notExists(tx.select({ id: appointmentOrders.id }).from(appointmentOrders).where(eq(appointmentOrders.slotId, appointmentSlots.id))),
+          notExists(tx.select({ id: counterBookings.id }).from(counterBookings).where(eq(counterBookings.slotId, appointmentSlots.id))),
+        );
+        await tx.delete(appointmentSlots).where(unreferenced);
+        await tx.update(appointmentSlots).set({ maxNum: 0 }).where(inArray(appointmentSlots.id, toRemove));
+      }
+      if (toInsert.length) await tx.insert(appointmentSlots).values(toInsert).onConflictDoNothing();
+      await recordAudit(tx, actor, {
+        action: 'appointmentSettings.slots',
+        target: `appointmentProcess:${process.id}`,
+        before: { slots: before },
+        after: { slots, ...cancelledInAudit(cancelled, input) },
+      });
+      return cancelled;
+    }),
   );
 }
