@@ -49,7 +49,10 @@ export function CancelConfirmation({ pending, onConfirm, onAbandon }: { pending:
   const count = pending.bookings.length;
   const section = useRef<HTMLElement>(null);
   // The save was pressed lower on the page: the list to confirm comes into view.
-  useEffect(() => section.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' }), []);
+  // Braces: the effect must answer nothing, and a browser's scrollIntoView may answer a promise.
+  useEffect(() => {
+    void section.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, []);
   return (
     <section ref={section} className="console-section settings-affected settings-confirm" role="alertdialog" aria-label="确认取消预约">
       <h2>此次调整将取消{count}个已有预约</h2>
