@@ -22,15 +22,18 @@ async function openConsole(device: 'phone' | 'desktop', journey: string, usernam
 }
 
 describe('appointment settings and the counter’s day', () => {
-  it('an administrator closes a booked day: the booking is listed to contact, the citizen sees the day closed, and the counter checks the citizen in', async () => {
+  it('an administrator closes a booked day: confirmed with a reason, the booking is cancelled and its citizen told, who books another day, and the counter checks the citizen in', async () => {
     // A citizen books the first open day's 09:00-10:00 at the counter booking page.
     const { shot: citizenShot, ...citizen } = await verifiedCitizen(hall, 'appointment-settings-citizen', 'e2e-settings-citizen', '张先生');
-    await citizen.page.goto('/appointment');
-    const dayTitle = (await citizen.page.locator('.hall-counter-booking__day-title').textContent())!;
-    const date = dayTitle.slice(0, 10);
-    await citizen.page.getByRole('button', { name: /^09:00-10:00 已预约0\/10$/ }).click();
-    await citizen.page.getByRole('dialog').filter({ hasText: '确定要申请吗?' }).getByRole('button', { name: '确定' }).click();
-    await citizen.page.waitForURL((url) => url.pathname === '/apmorder');
+    const bookFirstOpenDay = async () => {
+      await citizen.page.goto('/appointment');
+      const dayTitle = (await citizen.page.locator('.hall-counter-booking__day-title').textContent())!;
+      await citizen.page.getByRole('button', { name: /^09:00-10:00 已预约0\/10$/ }).click();
+      await citizen.page.getByRole('dialog').filter({ hasText: '确定要申请吗?' }).getByRole('button', { name: '确定' }).click();
+      await citizen.page.waitForURL((url) => url.pathname === '/apmorder');
+      return dayTitle.slice(0, 10);
+    };
+    const date = await bookFirstOpenDay();
 
     // On the phone, the administrator tries fewer places than booked: refused with the count, the typed value kept.
     const { page: adminPhonePage, shot: phoneShot } = await openConsole('phone', 'appointment-settings-admin-phone', 'admin', /预约设置/);
@@ -54,11 +57,23 @@ describe('appointment settings and the counter’s day', () => {
     await days.getByLabel('日期').fill(date);
     await days.getByLabel('说明').fill('系统维护');
     await days.getByRole('button', { name: '保存日期设置' }).click();
-    const follow = adminPage.getByRole('status', { name: '需联系的预约' });
-    await follow.getByText('请联系以下1位已预约的市民').waitFor();
-    await follow.getByText('138****5678').waitFor();
+    // Not saved yet: the booking it would cancel is listed, the holiday's note offered as the reason.
+    const confirm = adminPage.getByRole('alertdialog', { name: '确认取消预约' });
+    await confirm.getByText('此次调整将取消1个已有预约').waitFor();
+    await confirm.getByText('138****5678').waitFor();
+    await expect(confirm.getByLabel(/取消原因/).inputValue()).resolves.toBe('系统维护');
+    await adminShot(adminPage, 'day-close-confirm');
+    await confirm.getByRole('button', { name: '确认取消1个预约并保存' }).click();
+    const cancelled = adminPage.getByRole('status', { name: '已取消的预约' });
+    await cancelled.getByText('已取消1个预约').waitFor();
+    await cancelled.getByText('138****5678').waitFor();
     await days.getByText('系统维护').waitFor();
-    await adminShot(adminPage, 'day-closed-follow-up');
+    await adminShot(adminPage, 'day-closed-cancelled');
+
+    // The citizen is told why, in the 消息中心.
+    await citizen.page.goto('/my/messages');
+    await citizen.page.getByRole('list', { name: '我的消息' }).getByText(`因系统维护，您预约的${date} 09:00-10:00`, { exact: false }).waitFor();
+    await citizenShot(citizen.page, 'booking-cancelled-message');
 
     // The citizen's calendar shows the day closed.
     await citizen.page.goto('/appointment');
@@ -70,14 +85,16 @@ describe('appointment settings and the counter’s day', () => {
     await closed.click();
     await citizen.page.getByText('当日休息，不可预约，请选择其他日期').waitFor();
     await citizenShot(citizen.page, 'day-closed');
+    // The citizen books the next open day instead.
+    const nextDate = await bookFirstOpenDay();
+    expect(nextDate > date).toBe(true);
 
     // The counter, on the phone, opens that day and checks the citizen in, once.
     const { page: counterPage, shot: counterShot } = await openConsole('phone', 'appointment-settings-counter', 'counter', /今日预约/);
     await counterPage.waitForURL('**/admin/counter-day');
-    await counterPage.getByLabel('日期').fill(date);
+    await counterPage.getByLabel('日期').fill(nextDate);
     const list = counterPage.getByRole('table', { name: '预约名单' });
     await list.getByText('09:00-10:00').waitFor();
-    await counterPage.getByText('当天已设为休息日').waitFor();
     await counterShot(counterPage, 'day');
     await list.getByRole('button', { name: /到场$/ }).first().click();
     await list.getByText('已到场').waitFor();
@@ -86,7 +103,7 @@ describe('appointment settings and the counter’s day', () => {
 
     // The desktop view of the counter's day, and its print view.
     const { page: deskPage, shot: deskShot } = await openConsole('desktop', 'appointment-settings-counter-desktop', 'counter', /今日预约/);
-    await deskPage.getByLabel('日期').fill(date);
+    await deskPage.getByLabel('日期').fill(nextDate);
     const table = deskPage.getByRole('table', { name: '预约名单' });
     await table.getByText('已到场').waitFor();
     await deskShot(deskPage, 'day');

@@ -45,6 +45,7 @@ import { housekeeping } from './jobs/housekeeping';
 import { queryResolverJob } from './jobs/query-resolver';
 import { storageRetention } from './jobs/storage-retention';
 import { notificationDeliveryJob } from './jobs/notification-delivery';
+import { bookingReminders } from './jobs/booking-reminders';
 import { notificationsArea } from './routes/notifications';
 
 /**
@@ -52,7 +53,7 @@ import { notificationsArea } from './routes/notifications';
  * started by main.ts, so apps built by tests do not run it). Before the areas: the query routes wake
  * the resolver.
  */
-const JOBS = [housekeeping, queryResolverJob, storageRetention, backupSchedule, notificationDeliveryJob];
+const JOBS = [housekeeping, queryResolverJob, storageRetention, backupSchedule, notificationDeliveryJob, bookingReminders];
 
 /**
  * The business areas, each a folder pair routes/<area>/ (its index.ts registers the area's routes)

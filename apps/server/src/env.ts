@@ -130,6 +130,8 @@ const schema = z.object({
   HALL_RATING_FOLLOW_UP_DAYS: z.coerce.number().int().min(1).max(60).default(5),
   /** Hours before a booked slot begins after which the citizen can no longer cancel or move the booking. */
   HALL_BOOKING_CHANGE_HOURS: z.coerce.number().int().min(0).max(720).default(DEFAULT_BOOKING_CHANGE_HOURS),
+  /** The hour (Asia/Shanghai, 0–23) from which the citizens with a booking tomorrow are reminded of it: the afternoon leaves time to cancel. */
+  HALL_BOOKING_REMINDER_HOUR: z.coerce.number().int().min(0).max(23).default(16),
   /** How often each process runs the storage clean-up (expired drafts, files nothing refers to); 0 turns it off in that process. */
   HALL_STORAGE_SWEEP_MS: z.coerce
     .number()

@@ -15,6 +15,7 @@ export const NOTIFICATION_EVENTS = {
   bookingCancelled: '预约已取消',
   bookingReminder: '预约提醒',
   queueCalled: '叫号提醒',
+  followUpAnswered: '评价整改答复',
 } as const;
 export type NotificationEvent = keyof typeof NOTIFICATION_EVENTS;
 const EVENT_NAMES = Object.keys(NOTIFICATION_EVENTS) as NotificationEvent[];

@@ -1,10 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { connectDatabase } from '../src/db/client';
 import { freePort } from '../src/db/embedded';
+import { notificationDeliveries, notifications, users } from '../src/db/schema';
+import { notifyCitizen } from '../src/services/notifications/outbox';
+import { createDatabase, dropDatabase, freshDatabaseName } from './databases';
 import { cookieFrom, WECHAT_USER_AGENT } from './hall';
 
 /**
@@ -15,10 +22,10 @@ import { cookieFrom, WECHAT_USER_AGENT } from './hall';
 const dataDir = await mkdtemp(join(tmpdir(), 'hall-durability-'));
 let server: ChildProcess | undefined;
 
-async function startServer(port: number): Promise<ChildProcess> {
+async function startServer(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: join(import.meta.dirname, '..'),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', HALL_MODE: 'demo', HALL_DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', HALL_MODE: 'demo', HALL_DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -120,4 +127,92 @@ describe('durability', () => {
     server.kill('SIGTERM');
     await new Promise((r) => server!.once('exit', r));
   }, 240_000);
+
+  it('a hall killed with SIGKILL in the middle of sending notifications loses none; after a restart each is in the 消息中心 once and reaches the SMS provider at least once, under one key', async () => {
+    // A stand-in SMS provider the test runs: it records each message's key and answers slowly, so the kill lands mid-send.
+    const received: string[] = [];
+    let answerAfterMs = 30_000;
+    const provider = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        received.push((JSON.parse(body) as { id: string }).id);
+        setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end('{}'), answerAfterMs);
+      });
+    });
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+    const smsUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/send`;
+    // The hall's database, on the test server, so the test writes the changes' notifications and reads the outcome itself.
+    const database = freshDatabaseName('hall_kill_');
+    const databaseUrl = await createDatabase(database, inject('templateDatabase'));
+    const connection = connectDatabase(databaseUrl, 3);
+    const port = await freePort();
+    const env = {
+      HALL_DATA_DIR: await mkdtemp(join(tmpdir(), 'hall-kill-')),
+      DATABASE_URL: databaseUrl,
+      SMS_API_URL: smsUrl,
+      SMS_API_KEY: 'kill-test',
+      HALL_NOTIFY_CHANNELS: 'sms',
+      HALL_NOTIFY_POLL_MS: '200',
+    };
+    try {
+      const COUNT = 30;
+      const citizens = Array.from({ length: COUNT }, (_, index) => `kill-citizen-${index}`);
+      await connection.db.insert(users).values(citizens.map((openid, index) => ({ openid, name: '耐久', phone: `1390000${String(index).padStart(4, '0')}` })));
+      // Each written as a change writes it: notifyCitizen inside the change's transaction.
+      for (const [index, openid] of citizens.entries())
+        await connection.db.transaction((tx) =>
+          notifyCitizen(tx, { openid, event: 'feedbackReplied', subject: `feedback:kill-${index}`, body: `您的反馈已收到回复：第${index}条`, link: '/feedBackDetail?id=1' }),
+        );
+
+      server = await startServer(port, env);
+      const deadline = Date.now() + 60_000;
+      while (received.length < 5 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(received.length).toBeGreaterThanOrEqual(5);
+      // The hall process alone: its database, elsewhere, stays up as a production database would.
+      server.kill('SIGKILL');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const inFlight = new Set(received);
+
+      // Nothing lost, nothing settled: every message and its delivery are there, the sends in flight only claimed.
+      const keys = (await connection.db.select({ id: notifications.id, openid: notifications.openid }).from(notifications)).filter((row) => row.openid.startsWith('kill-citizen-'));
+      expect(keys).toHaveLength(COUNT);
+      const afterKill = await connection.db.select().from(notificationDeliveries);
+      expect(afterKill.filter((row) => row.state === 'sent')).toEqual([]);
+      expect(afterKill).toHaveLength(COUNT);
+
+      // The provider answers at once now; the restarted hall takes the dead process's claims when they run out (60 s) and sends what is left.
+      answerAfterMs = 0;
+      server = await startServer(port, env);
+      const settled = Date.now() + 150_000;
+      for (;;) {
+        const [row] = (await connection.db.execute<{ waiting: number }>(sql`select count(*)::int as waiting from notification_deliveries where state <> 'sent'`)).rows;
+        if (Number(row!.waiting) === 0 || Date.now() > settled) break;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      const deliveries = await connection.db.select().from(notificationDeliveries);
+      expect(deliveries.map((row) => row.state)).toEqual(Array.from({ length: COUNT }, () => 'sent'));
+      // The 消息中心 is the notification row itself: still one per change, none added by the retries.
+      const inHall = (await connection.db.execute<{ openid: string; n: number }>(sql`select openid, count(*)::int as n from notifications group by openid`)).rows.filter((row) =>
+        row.openid.startsWith('kill-citizen-'),
+      );
+      expect(inHall).toHaveLength(COUNT);
+      expect(inHall.every((row) => Number(row.n) === 1)).toBe(true);
+      // Outside: every message reached the provider, each under its own key on every try; only those in flight at the kill went twice.
+      const expected = keys.map((row) => `${row.id}-sms`).sort();
+      expect([...new Set(received)].sort()).toEqual(expected);
+      const twice = [...new Set(received.filter((key, index) => received.indexOf(key) !== index))];
+      expect(twice.every((key) => inFlight.has(key))).toBe(true);
+      expect(received.filter((key) => !inFlight.has(key)).length).toBe(COUNT - inFlight.size);
+      server.kill('SIGTERM');
+      await new Promise((r) => server!.once('exit', r));
+    } finally {
+      if (server && server.exitCode === null) server.kill('SIGKILL');
+      await rm(env.HALL_DATA_DIR, { recursive: true, force: true });
+      await connection.close();
+      provider.closeAllConnections();
+      provider.close();
+      await dropDatabase(database);
+    }
+  }, 300_000);
 });

@@ -9,8 +9,10 @@ import { textId } from './shared/ids';
 /**
  * The console's appointment calendar settings (docs/architecture.md §6), for the 系统管理员: each site's
  * working days, holidays and make-up working days (调休), and each business's time slots and
- * places. A change never drops a booking: a capacity below what is booked is refused with the
- * count, and a day closed while it has bookings answers them for the operator to contact.
+ * places. A change never drops a booking unseen: a capacity below what is booked is refused with the
+ * count; a day closed or a slot removed while citizens hold places in it is first answered unsaved
+ * with those bookings, and saved only when the operator confirms that many with a reason: then the
+ * hall cancels them, gives the places back and tells each citizen why.
  */
 
 const areaId = textId(64);
@@ -38,7 +40,7 @@ export type BusinessSlots = z.infer<typeof businessSlots>;
 export const specialDay = z.object({ day: z.string(), kind: z.enum(['holiday', 'workday']), note: z.string() });
 export type SpecialDay = z.infer<typeof specialDay>;
 
-/** A booking on a day that was closed after it was made: still valid, the citizen is to be contacted. */
+/** A booking a change cancels: listed for the operator to confirm, then cancelled with its citizen told. */
 export const affectedBooking = z.object({
   date: z.string(),
   ...bookingLine,
@@ -57,23 +59,34 @@ export const siteSettings = z.object({
 });
 export type SiteSettings = z.infer<typeof siteSettings>;
 
-const changeReply = errcodeReply(z.object({ settings: siteSettings, affectedBookings: z.array(affectedBooking) }));
+/**
+ * saved false: nothing changed, and affectedBookings are the bookings the change would cancel (send
+ * again with cancelBookings, their count, and a reason). saved true: the change is made, and
+ * affectedBookings are the bookings it cancelled, each citizen told.
+ */
+const changeReply = errcodeReply(z.object({ saved: z.boolean(), settings: siteSettings, affectedBookings: z.array(affectedBooking) }));
+
+/** The operator's confirmation of a change that cancels bookings: how many they saw, and the reason the citizens read. */
+const cancelConfirmation = {
+  cancelBookings: z.number().int().min(0).max(100_000).optional(),
+  reason: plainText(100).optional(),
+};
 
 export const appointmentSettingsCalls = {
   /** The sites, and the settings of one (the first when areaId is left out); an unknown site answers 查询无数据. */
   getAppointmentSettings: post('/online/admin/api/appointment-settings/get', bareRequest.extend({ areaId: areaId.optional() }), errcodeReply(siteSettings)),
-  /** A site's working days of the week; the coming days follow at once, closed ones answer their bookings. */
-  saveAppointmentWeekdays: post('/online/admin/api/appointment-settings/weekdays', bareRequest.extend({ areaId, workingWeekdays: plainText(20) }), changeReply),
-  /** A date closed (holiday), opened as a make-up working day (workday), or back to the rule (none). */
+  /** A site's working days of the week; the coming days follow at once, and the bookings of days it closes are cancelled once confirmed. */
+  saveAppointmentWeekdays: post('/online/admin/api/appointment-settings/weekdays', bareRequest.extend({ areaId, workingWeekdays: plainText(20), ...cancelConfirmation }), changeReply),
+  /** A date closed (holiday), opened as a make-up working day (workday), or back to the rule (none); a holiday's note is the reason unless another is given. */
   saveAppointmentSpecialDay: post(
     '/online/admin/api/appointment-settings/day',
-    bareRequest.extend({ areaId, day: calendarDate, kind: z.enum(['holiday', 'workday', 'none']), note: plainText(100).default('') }),
+    bareRequest.extend({ areaId, day: calendarDate, kind: z.enum(['holiday', 'workday', 'none']), note: plainText(100).default(''), ...cancelConfirmation }),
     changeReply,
   ),
-  /** A business's time slots; the coming open days take them at once. Fewer places than booked is refused with the count. */
+  /** A business's time slots; the coming open days take them at once. Fewer places than booked is refused with the count; a removed slot's bookings are cancelled once confirmed. */
   saveAppointmentSlots: post(
     '/online/admin/api/appointment-settings/slots',
-    bareRequest.extend({ areaId, processId: textId(64), slots: z.array(slotSetting).max(12, { error: '每项业务最多12个时段' }) }),
+    bareRequest.extend({ areaId, processId: textId(64), slots: z.array(slotSetting).max(12, { error: '每项业务最多12个时段' }), ...cancelConfirmation }),
     changeReply,
   ),
 } as const;

@@ -3,8 +3,8 @@ import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FormError, useFormSubmit } from '../../components/form-submit';
-import { AffectedBookings } from './affected-bookings';
-import { loadSettings, saveDay, saveSlots, saveWeekdays, type Change } from './settings-api';
+import { CancelConfirmation, CancelledBookings, type PendingCancellation } from './affected-bookings';
+import { loadSettings, saveDay, saveSlots, saveWeekdays, type Change, type Save } from './settings-api';
 import { SiteSetup } from './site-setup';
 import { WeekdayPicker } from './weekday-picker';
 import './appointment-settings.css';
@@ -12,11 +12,12 @@ import { ConsolePage } from '../../components/console-page';
 import { showSuccess } from '@hall/ui';
 import { useConsoleRemote } from '../../lib/use-console-remote';
 
-type Apply = (change: Change) => string | null;
+/** Sends a form's save: null when saved or waiting for the operator's confirmation, else the refusal. `suggestedReason`: a holiday's note. */
+type Apply = (save: Save, suggestedReason?: string) => Promise<string | null>;
 
 function WeekdaysForm({ settings, apply }: { settings: SiteSettings; apply: Apply }) {
   const [weekdays, setWeekdays] = useState(settings.workingWeekdays);
-  const save = useFormSubmit(async () => apply(await saveWeekdays(settings.areaId, weekdays)));
+  const save = useFormSubmit(() => apply(saveWeekdays(settings.areaId, weekdays)));
   return (
     <section className="console-section" aria-label="工作日">
       <h2>工作日</h2>
@@ -34,12 +35,12 @@ function SpecialDaysForm({ settings, apply }: { settings: SiteSettings; apply: A
   const [day, setDay] = useState('');
   const [kind, setKind] = useState<'holiday' | 'workday'>('holiday');
   const [note, setNote] = useState('');
-  const save = useFormSubmit(async () => (day ? apply(await saveDay(settings.areaId, day, kind, note)) : '请选择日期'));
-  const restore = useFormSubmit(async (date: string) => apply(await saveDay(settings.areaId, date, 'none', '')));
+  const save = useFormSubmit(async () => (day ? apply(saveDay(settings.areaId, day, kind, note), kind === 'holiday' ? note : '') : '请选择日期'));
+  const restore = useFormSubmit((date: string) => apply(saveDay(settings.areaId, date, 'none', '')));
   return (
     <section className="console-section" aria-label="节假日与调休">
       <h2>节假日与调休</h2>
-      <p className="console-muted">休息日当天不再接受新预约，已有预约保留并列出以便联系；调休上班日开放当天全部时段。元旦、劳动节、国庆默认休息。</p>
+      <p className="console-muted">休息日当天不再接受新预约；当天已有预约时，会先列出这些预约，确认并填写原因后取消并通知市民。调休上班日开放当天全部时段。元旦、劳动节、国庆默认休息。</p>
       {settings.specialDays.length > 0 ? (
         <ul className="settings-days">
           {settings.specialDays.map((item) => (
@@ -84,7 +85,7 @@ function SpecialDaysForm({ settings, apply }: { settings: SiteSettings; apply: A
 
 function SlotsForm({ settings, business, apply }: { settings: SiteSettings; business: BusinessSlots; apply: Apply }) {
   const [slots, setSlots] = useState<SlotSettingInput[]>(business.slots);
-  const save = useFormSubmit(async () => apply(await saveSlots(settings.areaId, business.processId, slots)));
+  const save = useFormSubmit(() => apply(saveSlots(settings.areaId, business.processId, slots)));
   const edit = (index: number, change: Partial<SlotSettingInput>) => setSlots(slots.map((slot, at) => (at === index ? { ...slot, ...change } : slot)));
   return (
     <section className="console-section" aria-label={`${business.processName}的时段`}>
@@ -137,21 +138,37 @@ export function AppointmentSettingsPage() {
   const loaded = useConsoleRemote(() => loadSettings(areaId), [areaId]);
   const [saved, setSaved] = useState<SiteSettings | null>(null);
   const [affected, setAffected] = useState<AffectedBooking[]>([]);
+  const [pending, setPending] = useState<(PendingCancellation & { save: Save; asked: number }) | null>(null);
   const loadedSettings = (!loaded.loading && loaded.data) || null;
   const settings = saved && saved.areaId === loadedSettings?.areaId ? saved : loadedSettings;
 
-  const apply: Apply = (change) => {
+  // A change that would cancel bookings comes back unsaved with them: the operator confirms that many, with a reason.
+  const settle = (change: Change, save: Save, suggestedReason: string, asked: number): string | null => {
     if ('problem' in change) return change.problem;
+    setAffected(change.saved ? change.affectedBookings : []);
+    if (!change.saved) {
+      setPending({ bookings: change.affectedBookings, suggestedReason, save, asked });
+      return null;
+    }
+    setPending(null);
     setSaved(change.settings);
-    setAffected(change.affectedBookings);
-    showSuccess('已保存');
+    showSuccess(change.message);
     return null;
+  };
+  const apply: Apply = async (save, suggestedReason = '') => settle(await save(), save, suggestedReason, Date.now());
+  const confirmPending = async (reason: string) => {
+    if (!pending) return null;
+    const change = await pending.save({ cancelBookings: pending.bookings.length, reason });
+    const problem = settle(change, pending.save, reason, pending.asked);
+    // A booking made or cancelled since the list was shown: the fresh list is shown to confirm again.
+    return problem ?? ('saved' in change && !change.saved ? '预约名单已有变化，请重新核对后再确认' : null);
   };
 
   // A site added, renamed or removed: show it (or the first left) as the hall now has it.
   const setupDone = (next: SiteSettings) => {
     setSaved(null);
     setAffected([]);
+    setPending(null);
     if (next.areaId === (areaId ?? loadedSettings?.areaId)) void loaded.reload();
     else setParams(next.areaId ? { site: next.areaId } : {}, { replace: true });
   };
@@ -172,6 +189,7 @@ export function AppointmentSettingsPage() {
                 value={settings.areaId}
                 onChange={(event) => {
                   setAffected([]);
+                  setPending(null);
                   setParams({ site: event.target.value }, { replace: true });
                 }}
               >
@@ -183,7 +201,8 @@ export function AppointmentSettingsPage() {
               </select>
             </label>
           </section>
-          <AffectedBookings bookings={affected} />
+          {pending && <CancelConfirmation key={pending.asked} pending={pending} onConfirm={confirmPending} onAbandon={() => setPending(null)} />}
+          <CancelledBookings bookings={affected} />
           <WeekdaysForm key={`w-${settings.areaId}`} settings={settings} apply={apply} />
           <SpecialDaysForm key={`d-${settings.areaId}`} settings={settings} apply={apply} />
           {settings.businesses.map((business) => (

@@ -2,7 +2,15 @@ import { errcodeOk, replyMessage, type AffectedBooking, type SiteSettings, type 
 import { LOAD_FAILED_TRY_LATER } from '@hall/app';
 import { api } from '../../lib/hall';
 
-export type Change = { settings: SiteSettings; affectedBookings: AffectedBooking[] } | { problem: string };
+/**
+ * A change's answer: saved (with the bookings it cancelled), unsaved until the operator confirms the
+ * bookings it would cancel, or refused with the hall's message.
+ */
+export type Change = { saved: boolean; message: string; settings: SiteSettings; affectedBookings: AffectedBooking[] } | { problem: string };
+/** The operator's confirmation of the bookings a change cancels: how many they saw, and the reason the citizens read. */
+export type Confirmation = { cancelBookings: number; reason: string };
+/** One save, sent again with the confirmation once the operator gave it. */
+export type Save = (confirmation?: Confirmation) => Promise<Change>;
 const SAVE_FAILED = '保存失败，请稍后重试';
 
 /** The sites and one site's settings. Throws the server's message. */
@@ -13,9 +21,18 @@ export async function loadSettings(areaId: string | undefined): Promise<SiteSett
 }
 
 function changeOf(reply: Awaited<ReturnType<typeof api.saveAppointmentWeekdays>>): Change {
-  return errcodeOk(reply) && reply.data ? reply.data : { problem: replyMessage(reply, SAVE_FAILED) };
+  return errcodeOk(reply) && reply.data ? { ...reply.data, message: replyMessage(reply, '已保存') } : { problem: replyMessage(reply, SAVE_FAILED) };
 }
 
-export const saveWeekdays = async (areaId: string, workingWeekdays: string) => changeOf(await api.saveAppointmentWeekdays({ areaId, workingWeekdays }));
-export const saveDay = async (areaId: string, day: string, kind: 'holiday' | 'workday' | 'none', note: string) => changeOf(await api.saveAppointmentSpecialDay({ areaId, day, kind, note }));
-export const saveSlots = async (areaId: string, processId: string, slots: SlotSettingInput[]) => changeOf(await api.saveAppointmentSlots({ areaId, processId, slots }));
+export const saveWeekdays =
+  (areaId: string, workingWeekdays: string): Save =>
+  async (confirmation) =>
+    changeOf(await api.saveAppointmentWeekdays({ areaId, workingWeekdays, ...confirmation }));
+export const saveDay =
+  (areaId: string, day: string, kind: 'holiday' | 'workday' | 'none', note: string): Save =>
+  async (confirmation) =>
+    changeOf(await api.saveAppointmentSpecialDay({ areaId, day, kind, note, ...confirmation }));
+export const saveSlots =
+  (areaId: string, processId: string, slots: SlotSettingInput[]): Save =>
+  async (confirmation) =>
+    changeOf(await api.saveAppointmentSlots({ areaId, processId, slots, ...confirmation }));

@@ -69,13 +69,71 @@ export function queryAnsweredNotice(record: { id: number; openid: string; kind: 
   };
 }
 
-export function bookingConfirmedNotice(order: { id: string; openid: string; wlsh: string; date: string; timeName: string; areaName: string }): CitizenNotice {
+/** A booking of either page, as its messages name it: the online appointment's case number, the counter booking's own number. */
+export interface BookingFacts {
+  kind: 'order' | 'counter';
+  /** The row's id in appointment_orders or counter_bookings. */
+  id: string | number;
+  openid: string;
+  /** 申请编号 (an online appointment's case) or 预约号 CB… (a counter booking). */
+  number: string;
+  date: string;
+  timeName: string;
+  areaName: string;
+}
+
+/** The same booking is one subject whatever its event; the two pages' ids are apart. */
+const bookingSubject = (booking: BookingFacts) => (booking.kind === 'order' ? `booking:${booking.id}` : `counter-booking:${booking.id}`);
+const numberText = (booking: BookingFacts) => (booking.kind === 'order' ? `申请编号${booking.number}` : `预约号${booking.number}`);
+/** The booking's own page (its slip), where it is read, moved or cancelled. */
+const bookingPage = (booking: BookingFacts) => (booking.kind === 'order' ? getHref(citizenPaths.yuyueDetail, { orderid: booking.id }) : getHref(citizenPaths.apmorder, { id: booking.id }));
+/** The citizen's list of bookings of that page: a cancelled booking is gone, a new one is made from here. */
+const bookingRecords = (booking: BookingFacts) => (booking.kind === 'order' ? citizenPaths.yuyueRecord : citizenPaths.apmrecord);
+
+export function bookingConfirmedNotice(booking: BookingFacts): CitizenNotice {
   return {
-    openid: order.openid,
+    openid: booking.openid,
     event: 'bookingConfirmed',
-    subject: `booking:${order.id}`,
-    body: `您已成功预约${order.date} ${order.timeName}到${order.areaName}办理业务（申请编号${order.wlsh}），请按时前往。`,
-    link: citizenPaths.yuyueRecord,
+    subject: bookingSubject(booking),
+    body: `您已成功预约${booking.date} ${booking.timeName}到${booking.areaName}办理业务（${numberText(booking)}），请按时前往。`,
+    link: bookingPage(booking),
+  };
+}
+
+/**
+ * A booking the hall cancelled (a day closed, a slot removed), with the operator's reason: the place
+ * is free again, and the page lists the citizen's bookings, from which a new one is made.
+ */
+export function bookingCancelledNotice(booking: BookingFacts, reason: string): CitizenNotice {
+  const because = reason.replace(/^因/, '');
+  return {
+    openid: booking.openid,
+    event: 'bookingCancelled',
+    subject: bookingSubject(booking),
+    body: `因${because}，您预约的${booking.date} ${booking.timeName}到${booking.areaName}办理业务（${numberText(booking)}）已由大厅取消，请重新预约其他时间，给您带来不便敬请谅解。`,
+    link: bookingRecords(booking),
+  };
+}
+
+/** The day before a booking: one reminder per booking and date (a booking moved to another day is reminded of that day). */
+export function bookingReminderNotice(booking: BookingFacts): CitizenNotice {
+  return {
+    openid: booking.openid,
+    event: 'bookingReminder',
+    subject: `${bookingSubject(booking)}:${booking.date}`,
+    body: `您预约了明天（${booking.date}）${booking.timeName}到${booking.areaName}办理业务（${numberText(booking)}），请带好身份证件和材料按时前往；如不能前往，请在预约记录中取消。`,
+    link: bookingPage(booking),
+  };
+}
+
+/** The operator's answer to the follow-up (整改) of a low rating: it opens the rating page, where the citizen may rate again. */
+export function followUpAnsweredNotice(rating: { id: number; openid: string; serviceKind: string; serviceId: string; serviceTitle: string }, answer: string): CitizenNotice {
+  return {
+    openid: rating.openid,
+    event: 'followUpAnswered',
+    subject: `rating:${rating.id}`,
+    body: `您对“${rating.serviceTitle}”的评价已收到整改答复：${answer}。欢迎您再次评价。`,
+    link: getHref(citizenPaths.rate, { kind: rating.serviceKind, id: rating.serviceId }),
   };
 }
 

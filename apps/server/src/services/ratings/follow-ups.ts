@@ -7,6 +7,8 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { parseRowId } from '../../lib/row-id';
 import { recordAudit, type AuditActor } from '../operators/audit';
 import { toRatingView } from './ratings';
+import { notifyCitizen } from '../notifications/outbox';
+import { followUpAnsweredNotice } from '../notifications/notices';
 
 /** The roles that give rated services; an operator sees the follow-ups of the ones they hold. */
 const SERVING_ROLES: readonly OperatorRole[] = ['reviewer', 'counter'];
@@ -95,6 +97,8 @@ export async function answerFollowUp(db: Database, actor: AuditActor, operatorRo
       .returning({ id: ratingFollowUps.id });
     if (!updated) throw conflict(RATING_MESSAGES.followUpAnswered);
     await recordAudit(tx, actor, { action: ANSWER_ACTION, target: `rating_follow_up:${updated.id}`, after: { answer } });
+    // The answer reaches the citizen with it, opening the rating page where they may rate again.
+    await notifyCitizen(tx, followUpAnsweredNotice(found.rating, answer));
   });
   return readFollowUp(db, operatorRoles, id);
 }

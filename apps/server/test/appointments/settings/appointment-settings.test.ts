@@ -60,9 +60,13 @@ describe('capacity', () => {
     expect(await hall.connection.db.select().from(appointmentSlotSettings).where(eq(appointmentSlotSettings.processId, PROCESS))).toHaveLength(0);
     expect(await audits('appointmentSettings.slots')).toHaveLength(before.length);
 
+    // Removing the slot is answered unsaved with its three bookings, for the operator to confirm.
     const removed = await callHall(hall, contract.saveAppointmentSlots, { areaId: AREA, processId: PROCESS, slots: DEFAULT_SLOT_SETTINGS.filter((slot) => slot.timeName !== '09:00-10:00') }, admin);
-    expect(removed.status).toBe(409);
-    expect(removed.body.errmsg).toContain('该时段已有3人预约，不能删除该时段');
+    expect(removed.status).toBe(200);
+    expect(removed.body.data).toMatchObject({ saved: false });
+    expect(removed.body.data!.affectedBookings.map((booking) => booking.name)).toEqual(['甲一', '乙二', '丙三']);
+    expect(await slotOf(hall, day!.id)).toMatchObject({ maxNum: 10, countNum: 3 });
+    expect(await audits('appointmentSettings.slots')).toHaveLength(before.length);
   });
 
   it('takes exactly the booked count, changes the coming days, adds a new slot, and audits before and after', async () => {
@@ -112,17 +116,22 @@ describe('capacity', () => {
 });
 
 describe('holidays and make-up working days', () => {
-  it('closes a day with bookings: no new bookings, the bookings stay and are answered for follow-up', async () => {
+  it('closes a day with bookings once their cancellation is confirmed: no new bookings, the places given back', async () => {
     const days = await openDays(hall);
     const day = days[2]!;
     await book(hall, day, '10:00-11:00', { openid: 'holiday-1', name: '赵六', phone: '13912345678' });
-    const { status, body } = await callHall(hall, contract.saveAppointmentSpecialDay, { areaId: AREA, day: day.calendarDate, kind: 'holiday', note: '临时停电检修' }, admin);
+    const ask = { areaId: AREA, day: day.calendarDate, kind: 'holiday' as const, note: '临时停电检修' };
+    const asked = await callHall(hall, contract.saveAppointmentSpecialDay, ask, admin);
+    const listed = [{ date: day.calendarDate, timeName: '10:00-11:00', processName: '一般登记窗口', name: '赵六', maskedPhone: '139****5678', source: '窗口预约' }];
+    expect(asked.body.data).toMatchObject({ saved: false, affectedBookings: listed });
+    const [open] = await hall.connection.db.select().from(appointmentCalendars).where(eq(appointmentCalendars.id, day.id));
+    expect(open!.holiday).toBe(0);
+    const { status, body } = await callHall(hall, contract.saveAppointmentSpecialDay, { ...ask, cancelBookings: 1 }, admin);
     expect(status, JSON.stringify(body)).toBe(200);
-    const affected = body.data!.affectedBookings;
-    expect(affected).toEqual([{ date: day.calendarDate, timeName: '10:00-11:00', processName: '一般登记窗口', name: '赵六', maskedPhone: '139****5678', source: '窗口预约' }]);
+    expect(body.data).toMatchObject({ saved: true, affectedBookings: listed });
     const [calendar] = await hall.connection.db.select().from(appointmentCalendars).where(eq(appointmentCalendars.id, day.id));
     expect(calendar!.holiday).toBe(1);
-    expect(await slotOf(hall, day.id, '10:00-11:00')).toMatchObject({ countNum: 1 });
+    expect(await slotOf(hall, day.id, '10:00-11:00')).toMatchObject({ countNum: 0 });
     // The citizen's calendar shows the day closed and offers none of its slots.
     const calendars = (await hall.app.inject({ method: 'GET', url: `/online/public/appointment/calendars/${AREA}` })).json() as { calendarId: string; holiday: number }[];
     expect(calendars.find((row) => row.calendarId === String(day.id))?.holiday).toBe(1);
@@ -141,12 +150,13 @@ describe('holidays and make-up working days', () => {
     expect(tried.body.msg).toBe('所选日期不可预约，请选择其他日期');
     expect(await slotOf(hall, day.id, '11:00-12:00')).toMatchObject({ countNum: 0 });
     const [entry] = (await audits('appointmentSettings.day')).slice(-1);
-    expect(entry).toMatchObject({ before: { kind: 'none' }, after: { kind: 'holiday', note: '临时停电检修', closedBookings: 1 } });
+    expect(entry).toMatchObject({ before: { kind: 'none' }, after: { kind: 'holiday', note: '临时停电检修', cancelledBookings: 1, reason: '临时停电检修' } });
 
-    // Back to the rule: the day opens again with its booking's place still counted.
+    // Back to the rule: the day opens again with all its places.
     const reopened = await callHall(hall, contract.saveAppointmentSpecialDay, { areaId: AREA, day: day.calendarDate, kind: 'none' }, admin);
     expect(reopened.status).toBe(200);
-    expect(await slotOf(hall, day.id, '10:00-11:00')).toMatchObject({ countNum: 1 });
+    expect(reopened.body.data).toMatchObject({ saved: true, affectedBookings: [] });
+    expect(await slotOf(hall, day.id, '10:00-11:00')).toMatchObject({ countNum: 0 });
   });
 
   it('a booking racing a change that closes its day waits for it, then is refused; nothing is booked', async () => {
@@ -217,12 +227,22 @@ describe('holidays and make-up working days', () => {
       expect(row.holiday, row.calendarDate).toBe(1);
   });
 
-  it('dropping a working weekday closes its coming days and lists their bookings', async () => {
+  it('dropping a working weekday closes its coming days and cancels their bookings, once confirmed with a reason', async () => {
     const days = await openDays(hall);
     const thursday = days.find((day) => new Date(`${day.calendarDate}T00:00:00Z`).getUTCDay() === 4)!;
     await book(hall, thursday, '14:00-15:00', { openid: 'weekday-1', name: '钱七', phone: '13612345678' });
-    const { status, body } = await callHall(hall, contract.saveAppointmentWeekdays, { areaId: AREA, workingWeekdays: '1235' }, admin);
+    const asked = await callHall(hall, contract.saveAppointmentWeekdays, { areaId: AREA, workingWeekdays: '1235' }, admin);
+    expect(asked.body.data).toMatchObject({ saved: false });
+    const count = asked.body.data!.affectedBookings.length;
+    // A weekday has no note to stand for the reason: without one the change is refused in words.
+    const noReason = await callHall(hall, contract.saveAppointmentWeekdays, { areaId: AREA, workingWeekdays: '1235', cancelBookings: count }, admin);
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.errmsg).toBe('请填写取消预约的原因（市民会在通知中看到），例如 国庆节放假');
+    const [still] = await hall.connection.db.select().from(appointmentCalendars).where(eq(appointmentCalendars.id, thursday.id));
+    expect(still!.holiday).toBe(0);
+    const { status, body } = await callHall(hall, contract.saveAppointmentWeekdays, { areaId: AREA, workingWeekdays: '1235', cancelBookings: count, reason: '周四窗口停办' }, admin);
     expect(status, JSON.stringify(body)).toBe(200);
+    expect(body.data).toMatchObject({ saved: true });
     const affected = body.data!.affectedBookings;
     expect(affected).toContainEqual(expect.objectContaining({ date: thursday.calendarDate, name: '钱七', maskedPhone: '136****5678' }));
     expect(affected.every((booking) => new Date(`${booking.date}T00:00:00Z`).getUTCDay() === 4)).toBe(true);
@@ -230,9 +250,9 @@ describe('holidays and make-up working days', () => {
     expect(calendar!.holiday).toBe(1);
     const [entry] = (await audits('appointmentSettings.weekdays')).slice(-1);
     expect(entry).toMatchObject({ before: { workingWeekdays: '12345' }, after: { workingWeekdays: '1235' } });
-    // Back to Monday to Friday: the Thursdays open again, the booking still holding its place.
+    // Back to Monday to Friday: the Thursdays open again, the cancelled booking's place free.
     expect((await callHall(hall, contract.saveAppointmentWeekdays, { areaId: AREA, workingWeekdays: '12345' }, admin)).status).toBe(200);
-    expect(await slotOf(hall, thursday.id, '14:00-15:00')).toMatchObject({ countNum: 1 });
+    expect(await slotOf(hall, thursday.id, '14:00-15:00')).toMatchObject({ countNum: 0 });
   });
 
   it('refuses a past date and no working day, in words', async () => {

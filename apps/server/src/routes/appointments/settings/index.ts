@@ -3,9 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../register-call';
 import { auditActor } from '../../../plugins/operator-session';
 import { readSiteSettings, saveSlots, saveSpecialDay, saveWeekdays } from '../../../services/appointments/settings/appointment-settings';
+import { cancelConfirmationAsked } from '../../../services/appointments/settings/hall-cancellations';
 
 const ADMIN = { role: 'admin' } as const;
 const WRITES = { auth: 'operator', operator: ADMIN, rateLimit: { max: 60, timeWindow: '1 minute' } } as const;
+
+/** A change saved says so, with the bookings it cancelled; one waiting for the operator's confirmation says what it would cancel. */
+function changeAnswer(data: Awaited<ReturnType<typeof saveWeekdays>>) {
+  const errmsg = !data.saved ? cancelConfirmationAsked(data.affectedBookings.length) : data.affectedBookings.length ? `已保存，已取消${data.affectedBookings.length}个预约并通知预约市民` : '已保存';
+  return { errcode: '00', errmsg, data } as const;
+}
 
 /** The appointment calendar's settings (docs/architecture.md §6) for the 系统管理员: working days, holidays, 调休, slots and places, each change audited. */
 export async function appointmentSettingsArea(app: FastifyInstance): Promise<void> {
@@ -16,17 +23,15 @@ export async function appointmentSettingsArea(app: FastifyInstance): Promise<voi
   });
 
   registerCall(app, contract.saveAppointmentWeekdays, WRITES, async (request) => {
-    const data = await saveWeekdays(db, auditActor(request), request.body.areaId, request.body.workingWeekdays);
-    return { errcode: '00', errmsg: '已保存', data };
+    const { areaId, workingWeekdays, cancelBookings, reason } = request.body;
+    return changeAnswer(await saveWeekdays(db, auditActor(request), areaId, workingWeekdays, { cancelBookings, reason }));
   });
 
   registerCall(app, contract.saveAppointmentSpecialDay, WRITES, async (request) => {
-    const data = await saveSpecialDay(db, auditActor(request), request.body);
-    return { errcode: '00', errmsg: '已保存', data };
+    return changeAnswer(await saveSpecialDay(db, auditActor(request), request.body));
   });
 
   registerCall(app, contract.saveAppointmentSlots, WRITES, async (request) => {
-    const data = await saveSlots(db, auditActor(request), request.body);
-    return { errcode: '00', errmsg: '已保存', data };
+    return changeAnswer(await saveSlots(db, auditActor(request), request.body));
   });
 }

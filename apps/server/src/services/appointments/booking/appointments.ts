@@ -9,7 +9,7 @@ import { formatShanghaiDate, formatShanghaiDateTime } from '../../../lib/shangha
 import { uniqueViolation } from '../../../lib/postgres-error';
 import { dayStillOpen } from '../settings/calendar-rules';
 import { markCaseBooked } from '../../applications/applications';
-import { takePlace } from './places';
+import { takePlace } from '../settings/places';
 import { changeTerms, type ChangeRule } from './change-terms';
 import { notifyCitizen } from '../../notifications/outbox';
 import { bookingConfirmedNotice } from '../../notifications/notices';
@@ -183,7 +183,7 @@ export async function bookAppointment(db: Database, openid: string, input: Booki
         })
         .returning({ id: appointmentOrders.id });
       await markCaseBooked(tx, openid, application.id);
-      await notifyCitizen(tx, bookingConfirmedNotice({ id: String(order!.id), openid, wlsh, date, timeName: chosen.slot.timeName, areaName: chosen.area.areaName }));
+      await notifyCitizen(tx, bookingConfirmedNotice({ kind: 'order', id: order!.id, openid, number: wlsh, date, timeName: chosen.slot.timeName, areaName: chosen.area.areaName }));
       return String(order!.id);
     });
     const message = bookingSuccessMessage({ xzqdm: input.xzqdm?.trim() || application.xzqdm, caseNumber: wlsh, date, timeName: chosen.slot.timeName });

@@ -9,7 +9,7 @@ import { markCaseBookableAgain } from '../../applications/applications';
 import { dayStillOpen } from '../settings/calendar-rules';
 import { DAY_NOT_BOOKABLE, SLOT_NOT_FOUND, findChosenSlot, type BookingInput } from './appointments';
 import { bookableHallSlot } from './counter-booking';
-import { releasePlace, takePlace } from './places';
+import { releasePlace, takePlace } from '../settings/places';
 import type { ChangeRule } from './change-terms';
 
 /**

@@ -10,8 +10,11 @@ import { CASE_ALREADY_BOOKED, CASE_NOT_BOOKABLE, DAY_NOT_BOOKABLE, SLOT_NOT_FOUN
 import { requireUser } from '../../session/users';
 import { markCaseBooked } from '../../applications/applications';
 import { dayStillOpen } from '../settings/calendar-rules';
-import { takePlace } from './places';
+import { takePlace } from '../settings/places';
 import { changeTerms, type ChangeRule } from './change-terms';
+import { notifyCitizen } from '../../notifications/outbox';
+import { bookingConfirmedNotice } from '../../notifications/notices';
+import { counterBookingNumber } from '../day/counter-day';
 
 /**
  * Counter booking (spec part 3 §2.5, §4, §5, §7 "Counter booking", §8): the citizen books a time
@@ -109,7 +112,7 @@ export async function bookableHallSlot(db: Database, openid: string, calendarIdT
   if (!day || !chosen) throw badRequest(SLOT_NOT_FOUND);
   const date = calendarDate(day.calendarDate);
   if (day.holiday !== 0 || date < formatShanghaiDate(now)) throw badRequest(DAY_NOT_BOOKABLE);
-  return { day, chosen, date };
+  return { day, chosen, date, area: hall.area };
 }
 
 export interface CounterBookingInput {
@@ -127,7 +130,7 @@ export interface CounterBookingInput {
  * no row) and a unique index refuses a second booking of the date, rolling the place back.
  */
 export async function bookCounterSlot(db: Database, openid: string, input: CounterBookingInput, now = new Date()): Promise<{ id: string }> {
-  const { day, chosen, date } = await bookableHallSlot(db, openid, input.calendarId, input.countId, now);
+  const { day, chosen, date, area } = await bookableHallSlot(db, openid, input.calendarId, input.countId, now);
 
   let applicationId: number | null = null;
   if (input.proinstid?.trim()) {
@@ -160,6 +163,7 @@ export async function bookCounterSlot(db: Database, openid: string, input: Count
         .values({ openid, calendarId: day.id, slotId: chosen.id, bookedDate: date, yysj: counterBookingTime(date, chosen.timeName), name, phone, zjh, applicationId })
         .returning({ id: counterBookings.id });
       if (applicationId !== null) await markCaseBooked(tx, openid, applicationId);
+      await notifyCitizen(tx, bookingConfirmedNotice({ kind: 'counter', id: row!.id, openid, number: counterBookingNumber(row!.id), date, timeName: chosen.timeName, areaName: area.areaName }));
       return String(row!.id);
     });
     return { id };

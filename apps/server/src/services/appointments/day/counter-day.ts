@@ -18,6 +18,9 @@ export const NO_SHOW_TOO_EARLY = (date: string) => `该预约在${date}，当天
 export const alreadyRecorded = (state: string, by: string, at: string) => `该预约已登记为“${ATTENDANCE_LABELS[state as AttendanceState] ?? state}”（${by}，${at}），不能重复登记`;
 
 type Kind = 'order' | 'counter';
+
+/** A counter booking's number, as the counter's day and the citizen's messages give it. */
+export const counterBookingNumber = (id: number) => `CB${id}`;
 type Attendance = typeof appointmentAttendance.$inferSelect;
 
 function stateOf(attendance: Attendance | null): Pick<DayBooking, 'state' | 'recordedBy' | 'recordedAt'> {
@@ -75,7 +78,7 @@ function matching(where: BookingFilter, columns: BookingColumns): SQL | undefine
 
 /**
  * The bookings, online appointments and counter bookings alike, of a site, a date, some calendar
- * days or one booking, by slot: what the counter's day lists and a closed day's follow-up names.
+ * days or one booking, by slot: what the counter's day lists.
  */
 export async function findBookings(db: Pick<Database, 'select'>, where: BookingFilter): Promise<FoundBooking[]> {
   const out: FoundBooking[] = [];
@@ -100,7 +103,7 @@ export async function findBookings(db: Pick<Database, 'select'>, where: BookingF
       .innerJoin(appointmentProcesses, eq(appointmentProcesses.id, appointmentSlots.processId))
       .leftJoin(appointmentAttendance, attendanceOf('counter', counterBookings.id))
       .where(matching(where, { areaId: appointmentCalendars.areaId, bookedDate: counterBookings.bookedDate, calendarId: counterBookings.calendarId, id: counterBookings.id }));
-    for (const row of rows) out.push(dayBookingOf('counter', row.booking, row.areaId, `CB${row.booking.id}`, row));
+    for (const row of rows) out.push(dayBookingOf('counter', row.booking, row.areaId, counterBookingNumber(row.booking.id), row));
   }
   return out.sort((a, b) => a.date.localeCompare(b.date) || a.timeName.localeCompare(b.timeName) || a.processName.localeCompare(b.processName) || a.bookingNumber.localeCompare(b.bookingNumber));
 }

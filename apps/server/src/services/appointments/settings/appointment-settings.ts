@@ -1,4 +1,4 @@
-import { NO_DATA_MESSAGE, type AffectedBooking, type SiteSettings, type SlotSettingInput } from '@hall/api/internal';
+import { NO_DATA_MESSAGE, type SiteSettings, type SlotSettingInput } from '@hall/api/internal';
 import {
   DEFAULT_WORKING_WEEKDAYS,
   INVALID_DATE,
@@ -26,14 +26,16 @@ import {
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { formatShanghaiDate } from '../../../lib/shanghai-time';
 import { recordAudit, type AuditActor } from '../../operators/audit';
-import { findBookings } from '../day/counter-day';
 import { loadCalendarRules, lockCalendars } from './calendar-rules';
+import { unmarkedBookings, type UnmarkedBooking } from '../day/unmarked-bookings';
+import { CancellationUnconfirmed, affectedLine, cancelByHall, type CancelConfirmation } from './hall-cancellations';
 
 /**
  * The appointment calendar's settings (docs/architecture.md §6): a change is saved and the coming calendar
  * days follow it in one transaction, under the calendar's lock, audited with before and after. No
- * booking is ever dropped: fewer places than booked, or removing a slot that holds bookings, is
- * refused and nothing changes; a day closed while it has bookings keeps them and answers them.
+ * booking is dropped unseen: fewer places than booked is refused and nothing changes; a day closed
+ * or a slot removed while it holds bookings is saved only once the operator confirmed their count and
+ * gave a reason, and then the hall cancels them and tells each citizen (hall-cancellations.ts).
  */
 
 export const WEEKDAYS_REQUIRED = '请至少选择一个工作日';
@@ -91,26 +93,12 @@ export async function readSiteSettings(db: Reader, areaId: string | undefined, n
   };
 }
 
-/** The bookings (online appointments and counter bookings) of some calendar days, for the operator to contact. */
-async function bookingsOn(tx: Reader, calendarIds: number[]): Promise<AffectedBooking[]> {
-  if (calendarIds.length === 0) return [];
-  const bookings = await findBookings(tx, { calendarIds });
-  return bookings.map((row) => ({
-    date: row.date,
-    timeName: row.timeName,
-    processName: row.processName,
-    name: row.name,
-    maskedPhone: row.maskedPhone,
-    source: row.kind === 'order' ? '网上预约' : '窗口预约',
-  }));
-}
-
 /**
  * Brings a site's calendar days from today on in line with its settings: a day now closed is
- * marked holiday (its slots take no new bookings; the bookings made stay) and its bookings are
- * answered; a day now open takes its slots (those already there keep their counts).
+ * marked holiday (its slots take no new bookings) and its bookings are cancelled once confirmed;
+ * a day now open takes its slots (those already there keep their counts).
  */
-async function applyDaysOfSite(tx: Transaction, areaId: string, today: string): Promise<AffectedBooking[]> {
+async function applyDaysOfSite(tx: Transaction, areaId: string, today: string, confirmation: CancelConfirmation, reason = ''): Promise<UnmarkedBooking[]> {
   const rules = await loadCalendarRules(tx, today);
   const days = await tx
     .select()
@@ -136,7 +124,18 @@ async function applyDaysOfSite(tx: Transaction, areaId: string, today: string): 
     );
     if (slots.length) await tx.insert(appointmentSlots).values(slots).onConflictDoNothing();
   }
-  return bookingsOn(tx, closing);
+  return cancelByHall(tx, await unmarkedBookings(tx, { calendarIds: closing }, { lock: true }), confirmation, reason);
+}
+
+/** What a change answers: saved with the bookings it cancelled, or unsaved with those it would cancel, awaiting confirmation. */
+async function settingsChange(db: Database, areaId: string, now: Date, change: () => Promise<UnmarkedBooking[]>) {
+  try {
+    const cancelled = await change();
+    return { saved: true, settings: await readSiteSettings(db, areaId, now), affectedBookings: cancelled.map(affectedLine) };
+  } catch (error) {
+    if (!(error instanceof CancellationUnconfirmed)) throw error;
+    return { saved: false, settings: await readSiteSettings(db, areaId, now), affectedBookings: error.bookings };
+  }
 }
 
 async function siteWeekdays(tx: Reader, areaId: string): Promise<string> {
@@ -144,28 +143,34 @@ async function siteWeekdays(tx: Reader, areaId: string): Promise<string> {
   return row?.workingWeekdays ?? DEFAULT_WORKING_WEEKDAYS;
 }
 
-export async function saveWeekdays(db: Database, actor: AuditActor, areaId: string, text: string, now = new Date()) {
+export async function saveWeekdays(db: Database, actor: AuditActor, areaId: string, text: string, confirmation: CancelConfirmation = {}, now = new Date()) {
   const weekdays = normaliseWeekdays(text);
   if (!weekdays) throw badRequest(WEEKDAYS_REQUIRED);
   const today = formatShanghaiDate(now);
-  const affectedBookings = await db.transaction(async (tx) => {
-    await lockCalendars(tx);
-    await requireArea(tx, areaId);
-    const before = await siteWeekdays(tx, areaId);
-    await tx
-      .insert(appointmentSiteSettings)
-      .values({ areaId, workingWeekdays: weekdays })
-      .onConflictDoUpdate({ target: appointmentSiteSettings.areaId, set: { workingWeekdays: weekdays, updatedAt: sql`now()` } });
-    const affected = await applyDaysOfSite(tx, areaId, today);
-    await recordAudit(tx, actor, {
-      action: 'appointmentSettings.weekdays',
-      target: `appointmentArea:${areaId}`,
-      before: { workingWeekdays: before },
-      after: { workingWeekdays: weekdays, closedBookings: affected.length },
-    });
-    return affected;
-  });
-  return { settings: await readSiteSettings(db, areaId, now), affectedBookings };
+  return settingsChange(db, areaId, now, () =>
+    db.transaction(async (tx) => {
+      await lockCalendars(tx);
+      await requireArea(tx, areaId);
+      const before = await siteWeekdays(tx, areaId);
+      await tx
+        .insert(appointmentSiteSettings)
+        .values({ areaId, workingWeekdays: weekdays })
+        .onConflictDoUpdate({ target: appointmentSiteSettings.areaId, set: { workingWeekdays: weekdays, updatedAt: sql`now()` } });
+      const cancelled = await applyDaysOfSite(tx, areaId, today, confirmation);
+      await recordAudit(tx, actor, {
+        action: 'appointmentSettings.weekdays',
+        target: `appointmentArea:${areaId}`,
+        before: { workingWeekdays: before },
+        after: { workingWeekdays: weekdays, ...cancelledInAudit(cancelled, confirmation) },
+      });
+      return cancelled;
+    }),
+  );
+}
+
+/** The audit's account of the bookings a change cancelled: how many, which, and the reason given. */
+function cancelledInAudit(cancelled: UnmarkedBooking[], confirmation: CancelConfirmation) {
+  return { cancelledBookings: cancelled.length, ...(cancelled.length ? { cancelled: cancelled.map((booking) => booking.number), reason: confirmation.reason?.trim() ?? '' } : {}) };
 }
 
 /** A date that exists, from today up to SPECIAL_DAY_HORIZON_DAYS ahead (else refused in words); answers today's date. */
@@ -177,30 +182,37 @@ export function checkSettableDay(day: string, now: Date): string {
   return today;
 }
 
-export async function saveSpecialDay(db: Database, actor: AuditActor, input: { areaId: string; day: string; kind: 'holiday' | 'workday' | 'none'; note: string }, now = new Date()) {
+export async function saveSpecialDay(
+  db: Database,
+  actor: AuditActor,
+  input: { areaId: string; day: string; kind: 'holiday' | 'workday' | 'none'; note: string } & CancelConfirmation,
+  now = new Date(),
+) {
   const today = checkSettableDay(input.day, now);
   const note = input.note.trim().slice(0, 100);
-  const affectedBookings = await db.transaction(async (tx) => {
-    await lockCalendars(tx);
-    await requireArea(tx, input.areaId);
-    const where = and(eq(appointmentSpecialDays.areaId, input.areaId), eq(appointmentSpecialDays.day, input.day));
-    const [before] = await tx.select().from(appointmentSpecialDays).where(where);
-    if (input.kind === 'none') await tx.delete(appointmentSpecialDays).where(where);
-    else
-      await tx
-        .insert(appointmentSpecialDays)
-        .values({ areaId: input.areaId, day: input.day, kind: input.kind, note })
-        .onConflictDoUpdate({ target: [appointmentSpecialDays.areaId, appointmentSpecialDays.day], set: { kind: input.kind, note } });
-    const affected = await applyDaysOfSite(tx, input.areaId, today);
-    await recordAudit(tx, actor, {
-      action: 'appointmentSettings.day',
-      target: `appointmentArea:${input.areaId}`,
-      before: { day: input.day, kind: before?.kind ?? 'none', note: before?.note ?? '' },
-      after: { day: input.day, kind: input.kind, note, closedBookings: affected.length },
-    });
-    return affected;
-  });
-  return { settings: await readSiteSettings(db, input.areaId, now), affectedBookings };
+  return settingsChange(db, input.areaId, now, () =>
+    db.transaction(async (tx) => {
+      await lockCalendars(tx);
+      await requireArea(tx, input.areaId);
+      const where = and(eq(appointmentSpecialDays.areaId, input.areaId), eq(appointmentSpecialDays.day, input.day));
+      const [before] = await tx.select().from(appointmentSpecialDays).where(where);
+      if (input.kind === 'none') await tx.delete(appointmentSpecialDays).where(where);
+      else
+        await tx
+          .insert(appointmentSpecialDays)
+          .values({ areaId: input.areaId, day: input.day, kind: input.kind, note })
+          .onConflictDoUpdate({ target: [appointmentSpecialDays.areaId, appointmentSpecialDays.day], set: { kind: input.kind, note } });
+      // A holiday's note (国庆节) is the reason the citizens read unless the operator gave another.
+      const cancelled = await applyDaysOfSite(tx, input.areaId, today, input, input.kind === 'holiday' ? note : '');
+      await recordAudit(tx, actor, {
+        action: 'appointmentSettings.day',
+        target: `appointmentArea:${input.areaId}`,
+        before: { day: input.day, kind: before?.kind ?? 'none', note: before?.note ?? '' },
+        after: { day: input.day, kind: input.kind, note, ...cancelledInAudit(cancelled, { reason: input.reason?.trim() || note }) },
+      });
+      return cancelled;
+    }),
+  );
 }
 
 function checkedSlots(slots: SlotSettingInput[]): SlotSettingInput[] {
@@ -223,73 +235,87 @@ function checkedSlots(slots: SlotSettingInput[]): SlotSettingInput[] {
  * removed. The slots are locked first, so a citizen booking at the same moment either lands
  * before (and is counted here) or waits and sees the new places.
  */
-export async function saveSlots(db: Database, actor: AuditActor, input: { areaId: string; processId: string; slots: SlotSettingInput[] }, now = new Date()) {
+export async function saveSlots(db: Database, actor: AuditActor, input: { areaId: string; processId: string; slots: SlotSettingInput[] } & CancelConfirmation, now = new Date()) {
   const slots = checkedSlots(input.slots);
   const today = formatShanghaiDate(now);
-  await db.transaction(async (tx) => {
-    await lockCalendars(tx);
-    const [process] = await tx
-      .select()
-      .from(appointmentProcesses)
-      .where(and(eq(appointmentProcesses.id, input.processId), eq(appointmentProcesses.areaId, input.areaId)));
-    if (!process) throw notFound(NO_DATA_MESSAGE);
-    const before = (await loadCalendarRules(tx, today)).slotsOf(process.id);
-    await tx.delete(appointmentSlotSettings).where(eq(appointmentSlotSettings.processId, process.id));
-    if (slots.length) await tx.insert(appointmentSlotSettings).values(slots.map((slot) => ({ processId: process.id, ...slot })));
-    const rules = await loadCalendarRules(tx, today);
+  return settingsChange(db, input.areaId, now, () =>
+    db.transaction(async (tx) => {
+      await lockCalendars(tx);
+      const [process] = await tx
+        .select()
+        .from(appointmentProcesses)
+        .where(and(eq(appointmentProcesses.id, input.processId), eq(appointmentProcesses.areaId, input.areaId)));
+      if (!process) throw notFound(NO_DATA_MESSAGE);
+      const before = (await loadCalendarRules(tx, today)).slotsOf(process.id);
+      await tx.delete(appointmentSlotSettings).where(eq(appointmentSlotSettings.processId, process.id));
+      if (slots.length) await tx.insert(appointmentSlotSettings).values(slots.map((slot) => ({ processId: process.id, ...slot })));
+      const rules = await loadCalendarRules(tx, today);
 
-    const days = await tx
-      .select()
-      .from(appointmentCalendars)
-      .where(and(eq(appointmentCalendars.areaId, process.areaId), gte(appointmentCalendars.calendarDate, today), eq(appointmentCalendars.holiday, 0)))
-      .orderBy(asc(appointmentCalendars.calendarDate));
-    const existing = days.length
-      ? await tx
-          .select()
-          .from(appointmentSlots)
-          .where(
-            and(
-              eq(appointmentSlots.processId, process.id),
-              inArray(
-                appointmentSlots.calendarId,
-                days.map((day) => day.id),
+      const days = await tx
+        .select()
+        .from(appointmentCalendars)
+        .where(and(eq(appointmentCalendars.areaId, process.areaId), gte(appointmentCalendars.calendarDate, today), eq(appointmentCalendars.holiday, 0)))
+        .orderBy(asc(appointmentCalendars.calendarDate));
+      const existing = days.length
+        ? await tx
+            .select()
+            .from(appointmentSlots)
+            .where(
+              and(
+                eq(appointmentSlots.processId, process.id),
+                inArray(
+                  appointmentSlots.calendarId,
+                  days.map((day) => day.id),
+                ),
               ),
-            ),
-          )
-          .orderBy(asc(appointmentSlots.timeName))
-          .for('update')
-      : [];
-    const toInsert: (typeof appointmentSlots.$inferInsert)[] = [];
-    const toRemove: number[] = [];
-    for (const day of days) {
-      const wanted = rules.slotsOn(process.id, process.areaId, day.calendarDate);
-      const present = existing.filter((slot) => slot.calendarId === day.id);
-      for (const slot of present) {
-        const setting = wanted.find((item) => item.timeName === slot.timeName);
-        if (!setting) {
-          if (slot.countNum > 0) throw conflict(slotWithBookingsMessage(day.calendarDate, slot.timeName, slot.countNum));
-          toRemove.push(slot.id);
-        } else if (setting.maxNum < slot.countNum) {
-          throw conflict(capacityBelowBookingsMessage(day.calendarDate, slot.timeName, slot.countNum));
-        } else if (setting.maxNum !== slot.maxNum) {
-          await tx.update(appointmentSlots).set({ maxNum: setting.maxNum }).where(eq(appointmentSlots.id, slot.id));
+            )
+            .orderBy(asc(appointmentSlots.timeName))
+            .for('update')
+        : [];
+      const toInsert: (typeof appointmentSlots.$inferInsert)[] = [];
+      const toRemove: number[] = [];
+      const removedWithBookings: { slot: typeof appointmentSlots.$inferSelect; date: string }[] = [];
+      for (const day of days) {
+        const wanted = rules.slotsOn(process.id, process.areaId, day.calendarDate);
+        const present = existing.filter((slot) => slot.calendarId === day.id);
+        for (const slot of present) {
+          const setting = wanted.find((item) => item.timeName === slot.timeName);
+          if (!setting) {
+            if (slot.countNum > 0) removedWithBookings.push({ slot, date: day.calendarDate });
+            toRemove.push(slot.id);
+          } else if (setting.maxNum < slot.countNum) {
+            throw conflict(capacityBelowBookingsMessage(day.calendarDate, slot.timeName, slot.countNum));
+          } else if (setting.maxNum !== slot.maxNum) {
+            await tx.update(appointmentSlots).set({ maxNum: setting.maxNum }).where(eq(appointmentSlots.id, slot.id));
+          }
         }
+        for (const setting of wanted)
+          if (!present.some((slot) => slot.timeName === setting.timeName)) toInsert.push({ calendarId: day.id, processId: process.id, timeName: setting.timeName, maxNum: setting.maxNum });
       }
-      for (const setting of wanted)
-        if (!present.some((slot) => slot.timeName === setting.timeName)) toInsert.push({ calendarId: day.id, processId: process.id, timeName: setting.timeName, maxNum: setting.maxNum });
-    }
-    if (toRemove.length) {
-      // A slot a cancelled booking still names stays, with no places, so its history holds.
-      const unreferenced = and(
-        inArray(appointmentSlots.id, toRemove),
-        notExists(tx.select({ id: appointmentOrders.id }).from(appointmentOrders).where(eq(appointmentOrders.slotId, appointmentSlots.id))),
-        notExists(tx.select({ id: counterBookings.id }).from(counterBookings).where(eq(counterBookings.slotId, appointmentSlots.id))),
-      );
-      await tx.delete(appointmentSlots).where(unreferenced);
-      await tx.update(appointmentSlots).set({ maxNum: 0 }).where(inArray(appointmentSlots.id, toRemove));
-    }
-    if (toInsert.length) await tx.insert(appointmentSlots).values(toInsert).onConflictDoNothing();
-    await recordAudit(tx, actor, { action: 'appointmentSettings.slots', target: `appointmentProcess:${process.id}`, before: { slots: before }, after: { slots } });
-  });
-  return { settings: await readSiteSettings(db, input.areaId, now), affectedBookings: [] };
+      const cancelled = await cancelByHall(tx, await unmarkedBookings(tx, { slotIds: removedWithBookings.map((item) => item.slot.id) }, { lock: true }), input);
+      // A booking the counter already marked is its record: its slot cannot go.
+      for (const { slot, date } of removedWithBookings) {
+        const left = slot.countNum - cancelled.filter((booking) => booking.slotId === slot.id).length;
+        if (left > 0) throw conflict(slotWithBookingsMessage(date, slot.timeName, left));
+      }
+      if (toRemove.length) {
+        // A slot a cancelled booking still names stays, with no places, so its history holds.
+        const unreferenced = and(
+          inArray(appointmentSlots.id, toRemove),
+          notExists(tx.select({ id: appointmentOrders.id }).from(appointmentOrders).where(eq(appointmentOrders.slotId, appointmentSlots.id))),
+          notExists(tx.select({ id: counterBookings.id }).from(counterBookings).where(eq(counterBookings.slotId, appointmentSlots.id))),
+        );
+        await tx.delete(appointmentSlots).where(unreferenced);
+        await tx.update(appointmentSlots).set({ maxNum: 0 }).where(inArray(appointmentSlots.id, toRemove));
+      }
+      if (toInsert.length) await tx.insert(appointmentSlots).values(toInsert).onConflictDoNothing();
+      await recordAudit(tx, actor, {
+        action: 'appointmentSettings.slots',
+        target: `appointmentProcess:${process.id}`,
+        before: { slots: before },
+        after: { slots, ...cancelledInAudit(cancelled, input) },
+      });
+      return cancelled;
+    }),
+  );
 }
