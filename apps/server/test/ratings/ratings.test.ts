@@ -18,7 +18,7 @@ let admin: string;
 beforeAll(async () => {
   owner = await hall.quickCitizen('rate-owner', { name: '王小明', cardnum: '11010519491231002X', phone: '13812341234' });
   stranger = await hall.quickCitizen('rate-stranger', { name: '李四' });
-  reviewer = await hall.quickOperator('rate-reviewer', ['reviewer']);
+  reviewer = await hall.quickOperator('rate-reviewer', ['reviewer'], '钱审核');
   counter = await hall.quickOperator('rate-counter', ['counter']);
   admin = await hall.quickOperator('rate-admin', ['admin']);
 });
@@ -199,12 +199,15 @@ describe('a low rating and its follow-up', () => {
     const answer = '已核查退回原因，材料清单已补充说明，请按清单准备。';
     const answered = await callHall(hall, contract.answerRatingFollowUp, { reqseq: 'r', id: item.followUpId, answer }, reviewer);
     expect(answered.status, JSON.stringify(answered.body)).toBe(200);
-    expect(answered.body.data).toMatchObject({ state: '已答复', answeredBy: 'rate-reviewer', followUp: { answer } });
+    // The answer names the person who gave it; the audit trail keeps the account.
+    expect(answered.body.data).toMatchObject({ state: '已答复', answeredBy: '钱审核', followUp: { answer } });
     const again = await callHall(hall, contract.answerRatingFollowUp, { reqseq: 'r', id: item.followUpId, answer: '第二次' }, reviewer);
     expect(again.status).toBe(409);
     expect(again.body.errmsg).toBe(RATING_MESSAGES.followUpAnswered);
-    const [audit] = (await db().execute(sql`select action, target from audit_trail where target = ${`rating_follow_up:${item.followUpId}`}`)).rows;
-    expect(audit).toMatchObject({ action: 'rating.follow_up.answer' });
+    const [audit] = (await db().execute(sql`select action, target, operator_name from audit_trail where target = ${`rating_follow_up:${item.followUpId}`}`)).rows;
+    expect(audit).toMatchObject({ action: 'rating.follow_up.answer', operator_name: 'rate-reviewer' });
+    const reread = await callHall(hall, contract.getRatingFollowUp, { reqseq: 'r', id: item.followUpId }, reviewer);
+    expect(reread.body.data).toMatchObject({ answeredBy: '钱审核' });
 
     // The citizen reads the answer with the rating, and in 我的评价; then rates again, once.
     const read = await ratingsOf('application', id);

@@ -48,6 +48,7 @@ export const ratingFollowUpItem = ratingView.extend({
   /** The citizen's name, masked. */
   citizenName: z.string(),
   state: z.string(),
+  /** The 姓名 of the operator who answered ('' while open). */
   answeredBy: z.string(),
 });
 export type RatingFollowUpItem = z.infer<typeof ratingFollowUpItem>;
