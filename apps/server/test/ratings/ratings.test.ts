@@ -1,5 +1,5 @@
 import { contract } from '@hall/api';
-import { RATING_MESSAGES, addWorkingDays, isOpenDay, DEFAULT_WORKING_WEEKDAYS } from '@hall/domain';
+import { RATING_MESSAGES, RATING_STATES_MAX, addWorkingDays, isOpenDay, DEFAULT_WORKING_WEEKDAYS } from '@hall/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointmentAttendance, appointmentCalendars, appointmentOrders, appointmentSlots, feedback, queryRecords, queueGroups, queueOrders, ratingFollowUps, ratings } from '../../src/db/schema';
@@ -158,6 +158,66 @@ describe('rating a service', () => {
     const replies = await Promise.all([rate({ kind: 'feedback', serviceId: id, grade: 5 }), rate({ kind: 'feedback', serviceId: id, grade: 4 })]);
     expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await db().select().from(ratings).where(rated('feedback', id))).toHaveLength(1);
+  });
+});
+
+const statesOf = (kind: string, serviceIds: string[], cookie = owner) => callHall(hall, contract.getRatingStates, { reqseq: 'r', kind, serviceIds } as never, cookie);
+
+describe('the rating state of the services a list shows', () => {
+  it('offers a rating only for the citizen’s finished services not yet rated, as the server reads them', async () => {
+    const decided = await decidedApplication();
+    const waiting = await startApplication(hall, owner, 'pd-400-4');
+    const [answered] = await db().insert(queryRecords).values({ openid: 'rate-owner', kind: 'zs', state: 20 }).returning();
+    const [unanswered] = await db().insert(queryRecords).values({ openid: 'rate-owner', kind: 'zs', state: 10 }).returning();
+    const [theirs] = await db().insert(queryRecords).values({ openid: 'rate-stranger', kind: 'zs', state: 20 }).returning();
+
+    const applications = await statesOf('application', [decided, waiting, '99999999', decided]);
+    expect(applications.status, JSON.stringify(applications.body)).toBe(200);
+    // In the order asked, each once; a missing service reads as one never rateable.
+    expect(applications.body.data!.states).toEqual([
+      { serviceId: decided, canRate: true, latest: null },
+      { serviceId: waiting, canRate: false, latest: null },
+      { serviceId: '99999999', canRate: false, latest: null },
+    ]);
+    const queries = await statesOf('query', [String(answered!.id), String(unanswered!.id), String(theirs!.id)]);
+    expect(queries.body.data!.states.map((state) => [state.serviceId, state.canRate])).toEqual([
+      [String(answered!.id), true],
+      [String(unanswered!.id), false],
+      [String(theirs!.id), false],
+    ]);
+
+    // Once rated: 已评价 with the grade, and no second rating offered.
+    expect((await rate({ kind: 'query', serviceId: String(answered!.id), grade: 4 })).status).toBe(200);
+    const after = (await statesOf('query', [String(answered!.id)])).body.data!.states[0]!;
+    expect(after).toMatchObject({ canRate: false, latest: { gradeLabel: '满意', round: 1, followUp: null } });
+    // Another citizen rating the same service id learns nothing of the owner's rating.
+    expect((await statesOf('query', [String(answered!.id)], stranger)).body.data!.states).toEqual([{ serviceId: String(answered!.id), canRate: false, latest: null }]);
+  });
+
+  it('shows a low rating’s follow-up while open, then its answer with a second rating offered', async () => {
+    const id = await answeredFeedback();
+    expect((await rate({ kind: 'feedback', serviceId: id, grade: 2, reasons: ['办理时间过长'] })).status).toBe(200);
+    const open = (await statesOf('feedback', [id])).body.data!.states[0]!;
+    expect(open).toMatchObject({ canRate: false, latest: { gradeLabel: '不满意', followUp: { answer: '' } } });
+    const [followUp] = await db()
+      .select({ id: ratingFollowUps.id })
+      .from(ratingFollowUps)
+      .innerJoin(ratings, eq(ratings.id, ratingFollowUps.ratingId))
+      .where(rated('feedback', id));
+    const answer = '已增加两个窗口，排队时间缩短一半。';
+    expect((await callHall(hall, contract.answerRatingFollowUp, { reqseq: 'r', id: String(followUp!.id), answer }, counter)).status).toBe(200);
+    const answered = (await statesOf('feedback', [id])).body.data!.states[0]!;
+    expect(answered).toMatchObject({ canRate: true, latest: { round: 1, followUp: { answer } } });
+    expect((await rate({ kind: 'feedback', serviceId: id, grade: 4 })).status).toBe(200);
+    expect((await statesOf('feedback', [id])).body.data!.states[0]).toMatchObject({ canRate: false, latest: { round: 2, gradeLabel: '满意' } });
+  });
+
+  it('refuses a list too long, an empty one and an unknown kind, with a 4xx', async () => {
+    const many = Array.from({ length: RATING_STATES_MAX + 1 }, (_, index) => String(index + 1));
+    expect((await statesOf('query', many)).status).toBe(400);
+    expect((await statesOf('query', [])).status).toBe(400);
+    expect((await statesOf('nonsense', ['1'])).status).toBe(400);
+    expect((await statesOf('query', ['1'], '')).status).not.toBe(200);
   });
 });
 
