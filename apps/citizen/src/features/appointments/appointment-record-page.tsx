@@ -23,10 +23,7 @@ export function AppointmentRecordPage() {
     // A failed list stays empty (part 3 §8).
     return stateOk(reply) ? (reply.data ?? []) : [];
   }, [openid]);
-  const ratings = useRatingStates(
-    'booking',
-    (orders.data ?? []).map((order) => bookingServiceId(order.id)),
-  );
+  const ratings = useRatingStates('booking', orders.data, (order) => bookingServiceId(order.id));
 
   return (
     <HallPage title="预约记录">

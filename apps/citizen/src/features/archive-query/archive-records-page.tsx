@@ -36,10 +36,7 @@ export function ArchiveRecordsPage() {
   const [code, setCode] = useState('');
   const records = useRemote(() => loadRecords(openid, code), [openid, code]);
   const [open, setOpen] = useState<ArchiveRecord | null>(null);
-  const ratings = useRatingStates(
-    'query',
-    (records.data ?? []).map((record) => record.certId),
-  );
+  const ratings = useRatingStates('query', records.data, (record) => record.certId);
 
   return (
     <HallPage title={ARCHIVE_QUERY_TITLES.records} backTo={paths.querycert} className="hall-archive" action={refreshAction(records)}>

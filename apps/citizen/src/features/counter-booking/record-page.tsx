@@ -20,10 +20,7 @@ export function CounterRecordPage() {
   const navigate = useNavigate();
   const bookings = useCounterBookings();
   const [open, setOpen] = useState<CounterBooking | null>(null);
-  const ratings = useRatingStates(
-    'booking',
-    (bookings.data ?? []).map((booking) => bookingServiceId(booking.id)),
-  );
+  const ratings = useRatingStates('booking', bookings.data, (booking) => bookingServiceId(booking.id));
 
   return (
     <HallPage title="预约记录" backTo={paths.appointment} className="hall-counter-booking">

@@ -1,5 +1,6 @@
 import { NO_DATA_MESSAGE, webstateOk } from '@hall/api/browser';
 import { feedbackStatus } from '@hall/domain';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { EmptyWithStep } from '../../components/empty-with-step';
@@ -31,7 +32,8 @@ export function FeedbackDetailPage() {
   const waiting = data ? feedbackStatus(data.status) === 'waiting' : false;
   const reply = data ? data.replycontent || data.fknrstr : '';
   // Asked once the feedback is read: the server says whether it is answered and may be rated.
-  const rating = useRatingStates('feedback', data ? [id] : []).get(id);
+  const asked = useMemo(() => (data ? [id] : undefined), [data, id]);
+  const rating = useRatingStates('feedback', asked, (serviceId) => serviceId).get(id);
 
   return (
     <HallPage title="反馈详情" backTo={paths.feedBackList} className="hall-feedback">

@@ -36,10 +36,7 @@ function RecordList({ screen }: { screen: RecordScreen }) {
   const navigate = useNavigate();
   const records = useRemote(() => loadRecords(screen.kind, openid), [screen.kind, openid]);
   const queryScreen = screen.kind === 'verification' ? null : QUERY_SCREENS[screen.kind];
-  const ratings = useRatingStates(
-    'query',
-    (records.data ?? []).map((record) => record.ID),
-  );
+  const ratings = useRatingStates('query', records.data, (record) => record.ID);
 
   async function open(record: QueryRecordItem) {
     if (!isQueryRecordClickable(screen.kind, record.state)) return;

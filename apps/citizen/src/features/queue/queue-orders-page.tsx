@@ -25,12 +25,8 @@ export function QueueOrdersPage() {
   // A number not yet served follows the calls live (a skipped one can still be recalled); a quiet reload keeps the list on screen.
   const live = (orders.data ?? []).some((order) => order.state === ORDER_VALID && order.callState !== 'done');
   useOwnQueueUpdates(live, orders.reload);
-  // Asked again when a number is served (its call state changes), so 去评价 comes with the service's end.
-  const ratings = useRatingStates(
-    'queue',
-    (orders.data ?? []).map((order) => order.id),
-    (orders.data ?? []).map((order) => order.callState).join(','),
-  );
+  // Asked again with each reload, so 去评价 comes when the number is served.
+  const ratings = useRatingStates('queue', orders.data, (order) => order.id);
 
   async function cancel(order: QueueOrder) {
     if (!(await showConfirm(CANCEL_CONFIRM_TEXT, { title: '取消取号' }))) return;

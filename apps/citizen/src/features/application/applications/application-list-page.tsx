@@ -63,10 +63,7 @@ export function ApplicationListPage() {
 
   const list = useRemote(() => applicationLists(openid, yytype), [openid, yytype]);
   const items = list.data?.find((row) => row.tab === tab)?.items ?? [];
-  const ratings = useRatingStates(
-    'application',
-    items.map((item) => item.id),
-  );
+  const ratings = useRatingStates('application', list.data?.find((row) => row.tab === tab)?.items, (item) => item.id);
 
   const selectTab = (next: ReviewTab) =>
     setParams(
