@@ -46,7 +46,7 @@ export function AppointmentRecordPage() {
                     <span className="hall-application__value">{`${order.extendData.calendar} ${order.extendData.timeName}`.trim()}</span>
                   </div>
                 </Link>
-                <RatingEntry kind="booking" serviceId={bookingServiceId(order.id)} state={ratings.get(bookingServiceId(order.id))} />
+                <RatingEntry kind="booking" serviceId={bookingServiceId(order.id)} state={ratings.get(bookingServiceId(order.id))} className="is-under-card" />
               </li>
             ))}
           </ul>

@@ -135,7 +135,7 @@ export function ApplicationListPage() {
             {items.map((item) => (
               <li key={item.id}>
                 <ApplicationItem item={item} tab={tab} onOpen={() => setChosen(item)} />
-                <RatingEntry kind="application" serviceId={item.id} state={ratings.get(item.id)} />
+                <RatingEntry kind="application" serviceId={item.id} state={ratings.get(item.id)} className="is-under-card" />
               </li>
             ))}
           </ul>
