@@ -18,7 +18,6 @@ export function useRatingStates<Item>(kind: RatedServiceKind, list: readonly Ite
     const reply = await api.getRatingStates({ openid, kind, serviceIds });
     return errcodeOk(reply) && reply.data ? reply.data.states : [];
     // The list itself is the key: a reload brings a new one, and with it states asked again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [kind, list, openid]);
   return useMemo(() => new Map((states.data ?? []).map((state) => [state.serviceId, state])), [states.data]);
 }
