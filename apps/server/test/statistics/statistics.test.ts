@@ -337,7 +337,7 @@ describe('the messages to citizens in the figures', () => {
   }
 
   it('counts each event on each channel of the range: sent, waiting, failed with the last error, retried (a re-send too)', async () => {
-    // A quiet day a month back, Asia/Shanghai: from its 00:00 to the next day's 00:00.
+    // A quiet day a month back, Asia/Shanghai: from its 00:00 to the next day's 00:00. The waiting delivery waits a day for its next try, so the hall's own delivery job leaves it alone.
     const day = formatShanghaiDate(new Date(Date.now() - 30 * DAY));
     const start = new Date(`${day}T00:00:00+08:00`);
     const end = new Date(start.getTime() + DAY);
@@ -346,7 +346,7 @@ describe('the messages to citizens in the figures', () => {
       { channel: 'sms', state: 'failed', attempts: 10, lastError: '短信网关超时' },
       { channel: 'wechat', state: 'sent', attempts: 1, resends: 1 },
     ]);
-    await message('bookingReminder', new Date(start.getTime() + 9 * HOUR), [{ channel: 'sms', state: 'waiting', attempts: 2, lastError: '短信网关繁忙' }]);
+    await message('bookingReminder', new Date(start.getTime() + 9 * HOUR), [{ channel: 'sms', state: 'waiting', attempts: 2, lastError: '短信网关繁忙', nextAttemptAt: new Date(Date.now() + DAY) }]);
     await message('queueCalled', new Date(start.getTime() + 10 * HOUR), []);
     // Just outside the day on either side: not counted.
     await message('bookingReminder', end, [{ channel: 'sms', state: 'failed', attempts: 10, lastError: '次日的错误' }]);
