@@ -25,9 +25,7 @@ export function RatingEntry({ kind, serviceId, state, className }: { kind: Rated
         ) : (
           <p className="hall-rating-entry__invite">服务已办结，欢迎评价</p>
         )}
-        {followUp ? (
-          <p className="hall-rating-entry__follow-up">{followUp.answer ? `整改答复：${followUp.answer}` : `${FOLLOW_UP_STATES.open}，工作人员将于${followUp.dueOn}前答复`}</p>
-        ) : null}
+        {followUp ? <p className="hall-rating-entry__follow-up">{followUp.answer ? `整改答复：${followUp.answer}` : `${FOLLOW_UP_STATES.open}，工作人员将于${followUp.dueOn}前答复`}</p> : null}
       </div>
       <Link className={`hall-rating-entry__action${state.canRate ? ' is-primary' : ''}`} to={href(paths.rate, { kind, id: serviceId })}>
         {action}

@@ -312,11 +312,7 @@ describe('the rating state of the services a list shows', () => {
     expect((await rateAs({ kind: 'feedback', serviceId: id, grade: 2, reasons: ['办理时间过长'] })).status).toBe(200);
     const open = (await statesOf('feedback', [id], lister)).body.data!.states[0]!;
     expect(open).toMatchObject({ canRate: false, latest: { gradeLabel: '不满意', followUp: { answer: '' } } });
-    const [followUp] = await db()
-      .select({ id: ratingFollowUps.id })
-      .from(ratingFollowUps)
-      .innerJoin(ratings, eq(ratings.id, ratingFollowUps.ratingId))
-      .where(rated('feedback', id));
+    const [followUp] = await db().select({ id: ratingFollowUps.id }).from(ratingFollowUps).innerJoin(ratings, eq(ratings.id, ratingFollowUps.ratingId)).where(rated('feedback', id));
     const answer = '已增加两个窗口，排队时间缩短一半。';
     expect((await callHall(hall, contract.answerRatingFollowUp, { reqseq: 'r', id: String(followUp!.id), answer }, counter)).status).toBe(200);
     const answered = (await statesOf('feedback', [id], lister)).body.data!.states[0]!;

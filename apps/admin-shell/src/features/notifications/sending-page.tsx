@@ -41,9 +41,7 @@ export function SendingPage() {
     <ConsolePage title="消息发送" onRefresh={report.reload}>
       <LoadStatus loaded={report} />
       {report.data && report.data.figures.length === 0 && <EmptyState description="还没有发给市民的消息" />}
-      {report.data && report.data.figures.length > 0 && (
-        <SendingFiguresTable label="各事件、各渠道的发送情况" rows={report.data.figures} />
-      )}
+      {report.data && report.data.figures.length > 0 && <SendingFiguresTable label="各事件、各渠道的发送情况" rows={report.data.figures} />}
       {report.data && report.data.failed.length > 0 && (
         <>
           <h2 className="shell-section-title">发送失败的消息</h2>

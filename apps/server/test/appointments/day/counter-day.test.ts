@@ -57,7 +57,13 @@ describe("the counter's day", () => {
     }
     expect((await audits()).length).toBe(before);
     const [entry] = (await audits()).slice(-1);
-    expect(entry).toMatchObject({ action: 'counterDay.arrived', operatorName: 'counter', target: `counterBooking:${booking.id}`, before: { attendance: 'waiting' }, after: { attendance: 'arrived', name: '周七' } });
+    expect(entry).toMatchObject({
+      action: 'counterDay.arrived',
+      operatorName: 'counter',
+      target: `counterBooking:${booking.id}`,
+      before: { attendance: 'waiting' },
+      after: { attendance: 'arrived', name: '周七' },
+    });
   });
 
   it('refuses 未到 before the booked day, in words, and an unknown booking', async () => {

@@ -184,11 +184,7 @@ export async function markAttendance(db: Database, actor: OperatorActor, input: 
     await checkServesAppointmentSite(tx, served, booking.areaId);
     if (booking.state) throw conflict(alreadyRecorded(booking.state, booking.recordedBy, booking.recordedAt));
     if (input.state === 'no_show' && booking.date > formatShanghaiDate(now)) throw badRequest(NO_SHOW_TOO_EARLY(booking.date));
-    const [recorded] = await tx
-      .insert(appointmentAttendance)
-      .values({ bookingKind: input.kind, bookingId: id, state: input.state, operatorName: actor.displayName })
-      .onConflictDoNothing()
-      .returning();
+    const [recorded] = await tx.insert(appointmentAttendance).values({ bookingKind: input.kind, bookingId: id, state: input.state, operatorName: actor.displayName }).onConflictDoNothing().returning();
     if (!recorded) {
       // Another operator recorded it between the read above and this insert.
       const [first] = await tx.select().from(appointmentAttendance).where(attendanceOf(input.kind, id));
