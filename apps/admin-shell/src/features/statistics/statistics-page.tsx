@@ -144,7 +144,7 @@ export function StatisticsPage() {
             />
             {!data.rejectionReasons.length && <p className="shell-note">所选范围内没有驳回。</p>}
           </section>
-          <section className="statistics-section" aria-labelledby="notification-statistics">
+          <section className="statistics-section is-wide" aria-labelledby="notification-statistics">
             <h2 id="notification-statistics">消息发送</h2>
             <p className="shell-note">
               所选范围内共 {sent.messages} 条站内消息；短信和微信已发送 {sent.sent}，待发送 {sent.waiting}，发送失败 {sent.failed}，重试过 {sent.retried}。
