@@ -98,6 +98,8 @@ describe('appointment settings and the counter’s day', () => {
     await counterShot(counterPage, 'day');
     await list.getByRole('button', { name: /到场$/ }).first().click();
     await list.getByText('已到场').waitFor();
+    // The mark names the person who made it, as 账号管理 has them (the demo 窗口人员 张窗口), not the account.
+    await list.getByText(/^登记人 张窗口 · \d{2}:\d{2}$/).waitFor();
     expect(await list.getByRole('button', { name: /到场$/ }).count()).toBe(0);
     await counterShot(counterPage, 'checked-in');
 
@@ -119,6 +121,7 @@ describe('appointment settings and the counter’s day', () => {
     await table.getByRole('row').filter({ hasText: '已到场' }).getByRole('button').first().click();
     const panel = deskPage.getByRole('complementary', { name: '预约详情' });
     await panel.getByText('网上预约').or(panel.getByText('窗口预约')).waitFor();
+    await panel.getByText('张窗口', { exact: true }).waitFor();
     await deskPage.waitForURL(/open=/);
     await deskShot(deskPage, 'booking-detail');
     await panel.getByRole('button', { name: '关闭' }).click();

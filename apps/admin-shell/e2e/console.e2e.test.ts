@@ -100,6 +100,16 @@ describe('operators sign in as themselves and every action is in the audit trail
     await reasons.getByRole('row').filter({ hasText: OPINION }).getByText('1', { exact: true }).waitFor();
     await admin.page.getByRole('table', { name: '审核用时' }).getByText('权籍调查审核·驳回').waitFor();
     await admin.page.getByRole('table', { name: '按业务的网上申请' }).getByRole('row').filter({ hasText: '抵押' }).waitFor();
+    // The rejection told its citizen: one message in the hall and one by SMS, counted per event and channel.
+    const sending = admin.page.getByRole('table', { name: '消息发送（按事件和渠道）' });
+    const told = sending.getByRole('row').filter({ hasText: '权籍调查审核未通过' });
+    await expect(told.filter({ hasText: '站内消息' }).getByRole('cell').nth(2).textContent()).resolves.toBe('1');
+    await expect(told.filter({ hasText: '短信' }).getByRole('cell').nth(2).textContent()).resolves.toBe('1');
+    const messages = admin.page.getByRole('region', { name: '消息发送' });
+    await messages.getByText(/共 \d+ 条站内消息；短信和微信已发送 \d+，待发送 \d+，发送失败 0，重试过 0。/).waitFor();
+    await messages.scrollIntoViewIfNeeded();
+    await desk(admin.page, 'statistics-messages');
+    await admin.page.evaluate(() => window.scrollTo(0, 0));
     // Each chart has drawn something: its canvas is not blank.
     const drawn = await admin.page.locator('canvas').evaluateAll((canvases) =>
       canvases.map((canvas) => {
@@ -124,6 +134,8 @@ describe('operators sign in as themselves and every action is in the audit trail
     await adminPhone.page.goto('/admin/statistics');
     await adminPhone.page.getByRole('table', { name: '驳回原因' }).getByText(OPINION).waitFor();
     await phone(adminPhone.page, 'statistics');
+    await adminPhone.page.getByRole('table', { name: '消息发送（按事件和渠道）' }).scrollIntoViewIfNeeded();
+    await phone(adminPhone.page, 'statistics-messages');
     await adminPhone.page.goto('/admin/operators');
     await adminPhone.page.getByText('周审核（zhou.review）').waitFor();
     await phone(adminPhone.page, 'accounts');

@@ -41,7 +41,7 @@ describe('好差评', () => {
     await citizen.page.reload();
     await citizen.page.locator('.hall-feedback-item').first().click();
     await citizen.page.getByText(REPLY).waitFor();
-    await citizen.page.getByRole('button', { name: '评价本次服务' }).click();
+    await citizen.page.getByRole('group', { name: '服务评价' }).getByRole('link', { name: '去评价' }).click();
     await citizen.page.waitForURL(/\/rate\?kind=feedback&id=\d+/);
     await citizen.page.getByText('请评价本次服务').waitFor();
     await citizenShot(citizen.page, 'rate-form');

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hallForFile } from './harness';
@@ -5,6 +6,26 @@ import { verifiedCitizen } from './identity';
 import { acknowledge, addPerson, addUnit, applyFromGuide, submitAndFindPending, uploadRequired, type PersonValues, type Shot } from './application-steps';
 
 const hall = hallForFile();
+
+/**
+ * The 受理回执 the PDF viewer opened: fetched with the citizen's own session, it is a PDF the hall
+ * signed, and its text (as poppler reads it, spaces dropped) is answered.
+ */
+async function openedReceiptText(page: Page): Promise<string> {
+  await page.waitForURL(/\/PDFview\?PDFurl=/);
+  await page.locator('canvas.hall-pdf__page').first().waitFor();
+  const path = new URL(page.url()).searchParams.get('PDFurl')!;
+  expect(path).toMatch(/receipt/i);
+  const reply = await page.context().request.get(path);
+  expect(reply.status()).toBe(200);
+  expect(reply.headers()['content-type']).toMatch(/^application\/pdf/);
+  const bytes = Buffer.from(await reply.body());
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(bytes.toString('latin1')).toContain('/ByteRange');
+  const text = spawnSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: bytes, encoding: 'utf8' });
+  expect(text.status, text.stderr).toBe(0);
+  return text.stdout.replace(/\s/g, '');
+}
 
 /** Adds a person from the fill screen and waits for the fill screen to list them. */
 async function addListedPerson(page: Page, add: string, screen: string, values: PersonValues, share?: { mode: string; value: string }) {
@@ -116,7 +137,28 @@ describe('the application flow end to end', () => {
     await expect(page.locator('input:not([type=file]), textarea').count()).resolves.toBe(0);
     await shot(page, 'detail');
 
-    await submitAndFindPending(page, BUSINESS, shot);
+    // 提交, then the 完成 step's 查看受理回执 opens the receipt of this application, with its number.
+    await page.getByRole('button', { name: '提交' }).click();
+    await page.getByRole('dialog').filter({ hasText: '确定提交该申请吗？' }).getByRole('button', { name: '确定' }).click();
+    const result = page.getByRole('region', { name: '提交结果' });
+    const numberLine = await result.getByText(/申请编号：HD\d+/).textContent();
+    const number = /HD\d+/.exec(numberLine ?? '')![0];
+    await result.getByRole('button', { name: '查看受理回执' }).click();
+    const fromDone = await openedReceiptText(page);
+    expect(fromDone).toContain(number);
+    expect(fromDone).toContain(BUSINESS);
+    await shot(page, 'receipt-from-done');
+    await page.getByRole('button', { name: '返回', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/applyDetailZxdj');
+
+    // From 我的申请 (待审核): the application's sheet offers 受理回执, the same document.
+    await page.goto('/prodoing?itemIndex=1');
+    const item = page.getByRole('list', { name: '待审核的申请' }).getByRole('listitem').filter({ hasText: number });
+    await item.getByRole('button').first().click();
+    await page.locator('.adm-action-sheet').getByText('受理回执', { exact: true }).click();
+    const fromList = await openedReceiptText(page);
+    expect(fromList).toContain(number);
+    await shot(page, 'receipt-from-list');
     await context.close();
   });
 

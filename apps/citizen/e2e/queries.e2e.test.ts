@@ -157,6 +157,41 @@ describe('electronic licence query', () => {
     await page.waitForURL(/\/PDFview\?PDFurl=/);
     expect(await pdfPixels(page)).toBeGreaterThan(500);
     await shot(page, 'pdf');
+
+    // The answered query is a finished service: 去评价 under its record, once; then 已评价 with the grade.
+    await page.getByRole('button', { name: '返回', exact: true }).click();
+    await page.waitForURL('**/dzzzrecord');
+    const record = page.locator('.hall-records__list li').first();
+    const entry = record.getByRole('group', { name: '服务评价' });
+    await entry.getByText('服务已办结，欢迎评价').waitFor();
+    await shot(page, 'records-rate');
+    await entry.getByRole('link', { name: '去评价' }).click();
+    await page.waitForURL(/\/rate\?kind=query&id=\d+$/);
+    await page.getByText('请评价本次服务').waitFor();
+    await page.getByText('满意', { exact: true }).click();
+    await page.locator('#rate-comment').fill('人脸认证后很快查到了电子证照');
+    await page.getByRole('button', { name: '提交评价' }).click();
+    await page.getByRole('region', { name: '评价：满意' }).waitFor();
+    await expect(page.getByRole('button', { name: '提交评价' }).count()).resolves.toBe(0);
+    await page.getByRole('button', { name: '返回', exact: true }).click();
+    await page.waitForURL('**/dzzzrecord');
+    await entry.getByText('已评价').waitFor();
+    await entry.getByText('满意', { exact: true }).waitFor();
+    await expect(entry.getByRole('link', { name: '去评价' }).count()).resolves.toBe(0);
+    await shot(page, 'records-rated');
+    // The narrowest phones and 长辈模式 keep the record and its rating whole.
+    await page.setViewportSize({ width: 320, height: 700 });
+    await shot(page, 'records-rated-320');
+    await page.setViewportSize(PHONE);
+    await page.goto('/my');
+    await page.getByRole('switch', { name: '长辈模式' }).click();
+    await page.waitForFunction(() => document.documentElement.dataset.hallMode === 'elder');
+    await page.goto('/dzzzrecord');
+    await entry.getByRole('link', { name: '查看评价' }).waitFor();
+    await shot(page, 'records-rated-elder');
+    await entry.getByRole('link', { name: '查看评价' }).click();
+    await page.waitForURL(/\/rate\?kind=query&id=\d+$/);
+    await page.getByText('人脸认证后很快查到了电子证照').waitFor();
     await context.close();
   });
 });

@@ -57,8 +57,8 @@ export interface TestHall {
   quickCitizen(openid: string, profile?: Partial<typeof users.$inferInsert>): Promise<string>;
   /** Signs in to the console with a password (the demo's by default) through signIn; answers the console cookie. */
   operator(username: string, password?: string): Promise<string>;
-  /** An operator account with these roles made straight in the database, signed in; answers the console cookie. */
-  quickOperator(username: string, roles: OperatorRole[]): Promise<string>;
+  /** An operator account with these roles (and 姓名, else the account name) made straight in the database, signed in; answers the console cookie. */
+  quickOperator(username: string, roles: OperatorRole[], displayName?: string): Promise<string>;
   /** POSTs JSON with a session cookie. */
   post(path: string, body: unknown, cookie?: string): Promise<{ status: number; body: Record<string, unknown> }>;
   close(): Promise<void>;
@@ -185,8 +185,8 @@ export async function createTestHall(overrides: Partial<Env> = {}, options: { em
     return cookieFrom(response.headers['set-cookie']);
   }
 
-  async function quickOperator(username: string, roles: OperatorRole[]): Promise<string> {
-    const [account] = await connection.db.insert(operatorAccounts).values({ username, displayName: username, roles, passwordHash: NO_PASSWORD, mustChangePassword: false }).returning();
+  async function quickOperator(username: string, roles: OperatorRole[], displayName = username): Promise<string> {
+    const [account] = await connection.db.insert(operatorAccounts).values({ username, displayName, roles, passwordHash: NO_PASSWORD, mustChangePassword: false }).returning();
     const id = randomId();
     await connection.db.insert(operatorSessions).values({ id, operatorId: account!.id, method: 'password', expiresAt: new Date(Date.now() + 3_600_000) });
     return `hall_operator_sid=${encodeURIComponent(app.signCookie(id))}`;

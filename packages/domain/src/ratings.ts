@@ -44,6 +44,12 @@ export const RATED_SERVICES = {
 export type RatedServiceKind = keyof typeof RATED_SERVICES;
 export const RATED_SERVICE_KINDS = Object.keys(RATED_SERVICES) as RatedServiceKind[];
 
+/** The words where a finished service is shown: 去评价 while never rated, 已评价 once rated (再次评价 after a follow-up's answer). */
+export const RATING_ENTRY_LABELS = { rate: '去评价', rated: '已评价', rateAgain: '再次评价', view: '查看评价' } as const;
+
+/** How many services one list may ask the rating state of at once (a page of the citizen's own records). */
+export const RATING_STATES_MAX = 50;
+
 /** A follow-up's state as the console and the citizen see it. */
 export const FOLLOW_UP_STATES = { open: '待整改', answered: '已答复' } as const;
 

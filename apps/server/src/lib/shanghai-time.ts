@@ -17,3 +17,8 @@ export function formatShanghaiDateTime(at: Date | null | undefined): string {
 export function formatShanghaiDate(at: Date | null | undefined): string {
   return at ? shanghaiIso(at).slice(0, 10) : '';
 }
+
+/** The moment an Asia/Shanghai day (YYYY-MM-DD) begins; `days` later moves it by whole days. */
+export function shanghaiDayStart(day: string, days = 0): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 24 * 60 * 60 * 1000 - SHANGHAI_OFFSET_MS);
+}

@@ -2,7 +2,7 @@ import { OPERATOR_MESSAGES, type OperatorRole } from '@hall/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, HallError } from '../lib/errors';
 import { signedCookie } from '../lib/signed-cookie';
-import { recordAudit, type AuditActor } from '../services/operators/audit';
+import { recordAudit, type OperatorActor } from '../services/operators/audit';
 import { findOperatorSession, OPERATOR_SESSION_LIFETIME_MS, type SignedInOperator } from '../services/operators/operator-sessions';
 
 /**
@@ -74,7 +74,8 @@ export function recordRefusedConsoleAttempt(request: FastifyRequest, action: str
   })().catch((error: unknown) => request.log.warn({ err: error }, 'a refused console attempt was not recorded'));
 }
 
-/** Who is acting, for the audit trail: the signed-in operator and the client address. */
-export function auditActor(request: FastifyRequest): AuditActor {
-  return { operatorId: request.operator.account.id, operatorName: request.operator.account.username, ip: request.ip };
+/** Who is acting: the signed-in operator (account for the audit trail, name for what others read) and the client address. */
+export function auditActor(request: FastifyRequest): OperatorActor {
+  const { account } = request.operator;
+  return { operatorId: account.id, operatorName: account.username, displayName: account.displayName, ip: request.ip };
 }

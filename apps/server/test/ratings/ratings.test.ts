@@ -1,5 +1,5 @@
 import { contract } from '@hall/api';
-import { RATING_MESSAGES, addWorkingDays, isOpenDay, DEFAULT_WORKING_WEEKDAYS } from '@hall/domain';
+import { RATING_MESSAGES, RATING_STATES_MAX, addWorkingDays, isOpenDay, DEFAULT_WORKING_WEEKDAYS } from '@hall/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointmentAttendance, appointmentCalendars, appointmentOrders, appointmentSlots, feedback, queryRecords, queueGroups, queueOrders, ratingFollowUps, ratings } from '../../src/db/schema';
@@ -18,7 +18,7 @@ let admin: string;
 beforeAll(async () => {
   owner = await hall.quickCitizen('rate-owner', { name: '王小明', cardnum: '11010519491231002X', phone: '13812341234' });
   stranger = await hall.quickCitizen('rate-stranger', { name: '李四' });
-  reviewer = await hall.quickOperator('rate-reviewer', ['reviewer']);
+  reviewer = await hall.quickOperator('rate-reviewer', ['reviewer'], '钱审核');
   counter = await hall.quickOperator('rate-counter', ['counter']);
   admin = await hall.quickOperator('rate-admin', ['admin']);
 });
@@ -199,12 +199,15 @@ describe('a low rating and its follow-up', () => {
     const answer = '已核查退回原因，材料清单已补充说明，请按清单准备。';
     const answered = await callHall(hall, contract.answerRatingFollowUp, { reqseq: 'r', id: item.followUpId, answer }, reviewer);
     expect(answered.status, JSON.stringify(answered.body)).toBe(200);
-    expect(answered.body.data).toMatchObject({ state: '已答复', answeredBy: 'rate-reviewer', followUp: { answer } });
+    // The answer names the person who gave it; the audit trail keeps the account.
+    expect(answered.body.data).toMatchObject({ state: '已答复', answeredBy: '钱审核', followUp: { answer } });
     const again = await callHall(hall, contract.answerRatingFollowUp, { reqseq: 'r', id: item.followUpId, answer: '第二次' }, reviewer);
     expect(again.status).toBe(409);
     expect(again.body.errmsg).toBe(RATING_MESSAGES.followUpAnswered);
-    const [audit] = (await db().execute(sql`select action, target from audit_trail where target = ${`rating_follow_up:${item.followUpId}`}`)).rows;
-    expect(audit).toMatchObject({ action: 'rating.follow_up.answer' });
+    const [audit] = (await db().execute(sql`select action, target, operator_name from audit_trail where target = ${`rating_follow_up:${item.followUpId}`}`)).rows;
+    expect(audit).toMatchObject({ action: 'rating.follow_up.answer', operator_name: 'rate-reviewer' });
+    const reread = await callHall(hall, contract.getRatingFollowUp, { reqseq: 'r', id: item.followUpId }, reviewer);
+    expect(reread.body.data).toMatchObject({ answeredBy: '钱审核' });
 
     // The citizen reads the answer with the rating, and in 我的评价; then rates again, once.
     const read = await ratingsOf('application', id);
@@ -261,5 +264,68 @@ describe('statistics and the export', () => {
     expect(exported.body).not.toMatch(/rate-owner|王小明|11010519491231002X|13812341234/);
     const badDate = await hall.app.inject({ method: 'GET', url: `/online/admin/api/ratings/export?from=2026-02-30&to=${today}`, headers: { cookie: admin } });
     expect(badDate.statusCode).toBe(400);
+  });
+});
+
+const statesOf = (kind: string, serviceIds: string[], cookie = owner) => callHall(hall, contract.getRatingStates, { reqseq: 'r', kind, serviceIds } as never, cookie);
+
+describe('the rating state of the services a list shows', () => {
+  // A citizen of their own: the ratings here stay clear of the owner's per-minute limit.
+  let lister: string;
+  beforeAll(async () => {
+    lister = await hall.quickCitizen('rate-lists', { name: '赵列表' });
+  });
+  const rateAs = (body: { kind: string; serviceId: string; grade: number; reasons?: string[] }) => rate(body, lister);
+  it('offers a rating only for the citizen’s finished services not yet rated, as the server reads them', async () => {
+    const decided = await startApplication(hall, lister, 'pd-400-4');
+    await setStatus(hall, decided, 20);
+    const waiting = await startApplication(hall, lister, 'pd-400-4');
+    const [answered] = await db().insert(queryRecords).values({ openid: 'rate-lists', kind: 'zs', state: 20 }).returning();
+    const [unanswered] = await db().insert(queryRecords).values({ openid: 'rate-lists', kind: 'zs', state: 10 }).returning();
+    const [theirs] = await db().insert(queryRecords).values({ openid: 'rate-stranger', kind: 'zs', state: 20 }).returning();
+
+    const applications = await statesOf('application', [decided, waiting, '99999999', decided], lister);
+    expect(applications.status, JSON.stringify(applications.body)).toBe(200);
+    // In the order asked, each once; a missing service reads as one never rateable.
+    expect(applications.body.data!.states).toEqual([
+      { serviceId: decided, canRate: true, latest: null },
+      { serviceId: waiting, canRate: false, latest: null },
+      { serviceId: '99999999', canRate: false, latest: null },
+    ]);
+    const queries = await statesOf('query', [String(answered!.id), String(unanswered!.id), String(theirs!.id)], lister);
+    expect(queries.body.data!.states.map((state) => [state.serviceId, state.canRate])).toEqual([
+      [String(answered!.id), true],
+      [String(unanswered!.id), false],
+      [String(theirs!.id), false],
+    ]);
+
+    // Once rated: 已评价 with the grade, and no second rating offered.
+    expect((await rateAs({ kind: 'query', serviceId: String(answered!.id), grade: 4 })).status).toBe(200);
+    const after = (await statesOf('query', [String(answered!.id)], lister)).body.data!.states[0]!;
+    expect(after).toMatchObject({ canRate: false, latest: { gradeLabel: '满意', round: 1, followUp: null } });
+    // Another citizen rating the same service id learns nothing of the owner's rating.
+    expect((await statesOf('query', [String(answered!.id)], stranger)).body.data!.states).toEqual([{ serviceId: String(answered!.id), canRate: false, latest: null }]);
+  });
+
+  it('shows a low rating’s follow-up while open, then its answer with a second rating offered', async () => {
+    const id = await answeredFeedback('rate-lists');
+    expect((await rateAs({ kind: 'feedback', serviceId: id, grade: 2, reasons: ['办理时间过长'] })).status).toBe(200);
+    const open = (await statesOf('feedback', [id], lister)).body.data!.states[0]!;
+    expect(open).toMatchObject({ canRate: false, latest: { gradeLabel: '不满意', followUp: { answer: '' } } });
+    const [followUp] = await db().select({ id: ratingFollowUps.id }).from(ratingFollowUps).innerJoin(ratings, eq(ratings.id, ratingFollowUps.ratingId)).where(rated('feedback', id));
+    const answer = '已增加两个窗口，排队时间缩短一半。';
+    expect((await callHall(hall, contract.answerRatingFollowUp, { reqseq: 'r', id: String(followUp!.id), answer }, counter)).status).toBe(200);
+    const answered = (await statesOf('feedback', [id], lister)).body.data!.states[0]!;
+    expect(answered).toMatchObject({ canRate: true, latest: { round: 1, followUp: { answer } } });
+    expect((await rateAs({ kind: 'feedback', serviceId: id, grade: 4 })).status).toBe(200);
+    expect((await statesOf('feedback', [id], lister)).body.data!.states[0]).toMatchObject({ canRate: false, latest: { round: 2, gradeLabel: '满意' } });
+  });
+
+  it('refuses a list too long, an empty one and an unknown kind, with a 4xx', async () => {
+    const many = Array.from({ length: RATING_STATES_MAX + 1 }, (_, index) => String(index + 1));
+    expect((await statesOf('query', many, lister)).status).toBe(400);
+    expect((await statesOf('query', [], lister)).status).toBe(400);
+    expect((await statesOf('nonsense', ['1'], lister)).status).toBe(400);
+    expect((await statesOf('query', ['1'], '')).status).not.toBe(200);
   });
 });

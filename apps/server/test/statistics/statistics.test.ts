@@ -11,6 +11,8 @@ import {
   businesses,
   counterBookings,
   feedback,
+  notificationDeliveries,
+  notifications,
   queryRecords,
   queueGroups,
   queueOrders,
@@ -321,6 +323,60 @@ describe('every call and every valid booking in the figures', () => {
       const answer = await callHall(hall, contract.getStatisticsReport, body, admin);
       expect(answer, JSON.stringify(body)).toMatchObject({ status: 400, body: { errmsg: '日期不正确，请重新选择' } });
     }
+  });
+});
+
+describe('the messages to citizens in the figures', () => {
+  /** A message of `event` written at `at`, with its outside deliveries as given. */
+  async function message(event: string, at: Date, deliveries: Array<Partial<typeof notificationDeliveries.$inferInsert> & { channel: string }>) {
+    const [row] = await hall.connection.db
+      .insert(notifications)
+      .values({ openid: 'stat-notified', event, title: '预约提醒', body: '请按时到场', link: '/yuyueRecord', dedupeKey: `stat:${event}:${at.getTime()}:${Math.random()}`, createdAt: at })
+      .returning();
+    if (deliveries.length) await hall.connection.db.insert(notificationDeliveries).values(deliveries.map((delivery) => ({ ...delivery, notificationId: row!.id, createdAt: at, updatedAt: at })));
+  }
+
+  it('counts each event on each channel of the range: sent, waiting, failed with the last error, retried (a re-send too)', async () => {
+    // A quiet day a month back, Asia/Shanghai: from its 00:00 to the next day's 00:00. The waiting delivery waits a day for its next try, so the hall's own delivery job leaves it alone.
+    const day = formatShanghaiDate(new Date(Date.now() - 30 * DAY));
+    const start = new Date(`${day}T00:00:00+08:00`);
+    const end = new Date(start.getTime() + DAY);
+    await message('bookingReminder', start, [{ channel: 'sms', state: 'sent', attempts: 1 }]);
+    await message('bookingReminder', new Date(end.getTime() - 1000), [
+      { channel: 'sms', state: 'failed', attempts: 10, lastError: '短信网关超时' },
+      { channel: 'wechat', state: 'sent', attempts: 1, resends: 1 },
+    ]);
+    await message('bookingReminder', new Date(start.getTime() + 9 * HOUR), [{ channel: 'sms', state: 'waiting', attempts: 2, lastError: '短信网关繁忙', nextAttemptAt: new Date(Date.now() + DAY) }]);
+    await message('queueCalled', new Date(start.getTime() + 10 * HOUR), []);
+    // Just outside the day on either side: not counted.
+    await message('bookingReminder', end, [{ channel: 'sms', state: 'failed', attempts: 10, lastError: '次日的错误' }]);
+    await message('bookingReminder', new Date(start.getTime() - 1000), [{ channel: 'sms', state: 'sent', attempts: 3 }]);
+
+    const figures = await report({ from: day, to: day });
+    expect(figures.notifications).toEqual([
+      { event: 'bookingReminder', eventLabel: '预约提醒', channel: 'hall', channelLabel: '站内消息', total: 3, sent: 3, waiting: 0, failed: 0, retried: 0, lastError: '' },
+      { event: 'bookingReminder', eventLabel: '预约提醒', channel: 'sms', channelLabel: '短信', total: 3, sent: 1, waiting: 1, failed: 1, retried: 2, lastError: '短信网关超时' },
+      { event: 'bookingReminder', eventLabel: '预约提醒', channel: 'wechat', channelLabel: '微信', total: 1, sent: 1, waiting: 0, failed: 0, retried: 1, lastError: '' },
+      { event: 'queueCalled', eventLabel: '叫号提醒', channel: 'hall', channelLabel: '站内消息', total: 1, sent: 1, waiting: 0, failed: 0, retried: 0, lastError: '' },
+    ]);
+    // A district asked for changes nothing here: a message has none.
+    const [area] = await hall.connection.db.select().from(appointmentAreas).limit(1);
+    expect((await report({ from: day, to: day, xzqdm: area!.xzqdm })).notifications).toEqual(figures.notifications);
+    // The day after holds only the message written at its 00:00.
+    const next = formatShanghaiDate(end);
+    expect((await report({ from: next, to: next })).notifications.find((row) => row.channel === 'sms')).toMatchObject({ total: 1, failed: 1, lastError: '次日的错误' });
+  });
+
+  it('counts the messages the review’s own decisions wrote', async () => {
+    const id = await submittedHoursAgo('pd-400-4', 1);
+    expect((await review(id, 'reject', '请补充身份证明')).status).toBe(200);
+    const written = await hall.connection.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.event, 'surveyRejected'), gte(notifications.createdAt, new Date(`${weekAgo}T00:00:00+08:00`))));
+    const figures = await report();
+    expect(figures.notifications.find((row) => row.event === 'surveyRejected' && row.channel === 'hall')).toMatchObject({ eventLabel: '权籍调查审核未通过', total: written.length });
+    expect(figures.notifications.find((row) => row.event === 'surveyRejected' && row.channel === 'sms')?.total).toBe(written.length);
   });
 });
 

@@ -21,6 +21,7 @@ export const dayBooking = z.object({
   bookingNumber: z.string(),
   /** '' waiting, arrived, no_show. */
   state: z.enum(['', 'arrived', 'no_show']),
+  /** The 姓名 of the operator who recorded the state ('' while waiting). */
   recordedBy: z.string(),
   recordedAt: z.string(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RATED_SERVICE_KINDS, RATING_COMMENT_MAX_LENGTH, RATING_MESSAGES, RATING_REASONS } from '@hall/domain';
+import { RATED_SERVICE_KINDS, RATING_COMMENT_MAX_LENGTH, RATING_MESSAGES, RATING_REASONS, RATING_STATES_MAX } from '@hall/domain';
 import { get, post } from '../define-call';
 import { errcodeReply } from '../envelopes';
 import { plainText, text } from '../common';
@@ -40,6 +40,14 @@ export type RatingView = z.infer<typeof ratingView>;
 export const serviceRatings = z.object({ ratings: z.array(ratingView), canRate: z.boolean() });
 export type ServiceRatings = z.infer<typeof serviceRatings>;
 
+/**
+ * Where one service of a list stands for 好差评, as the server reads it: whether the citizen may rate it
+ * now (finished, and never rated or its follow-up answered) and the latest rating with its follow-up.
+ * A service that is not the citizen's or does not exist reads like one not finished and never rated.
+ */
+export const ratingState = z.object({ serviceId: z.string(), canRate: z.boolean(), latest: ratingView.nullable() });
+export type RatingState = z.infer<typeof ratingState>;
+
 /** One follow-up in the console: the rating, without the citizen's ID number or phone. */
 export const ratingFollowUpItem = ratingView.extend({
   followUpId: z.string(),
@@ -48,6 +56,7 @@ export const ratingFollowUpItem = ratingView.extend({
   /** The citizen's name, masked. */
   citizenName: z.string(),
   state: z.string(),
+  /** The 姓名 of the operator who answered ('' while open). */
   answeredBy: z.string(),
 });
 export type RatingFollowUpItem = z.infer<typeof ratingFollowUpItem>;
@@ -121,6 +130,12 @@ export const ratingCalls = {
         .optional(),
     }),
     errcodeReply(serviceRatings),
+  ),
+  /** The rating state of each service of a list the citizen is shown (query records, bookings, numbers, applications, feedback), in the order asked. */
+  getRatingStates: post(
+    '/online/wx/apilist/getRatingStates',
+    userRequest.extend({ kind: serviceKind, serviceIds: z.array(serviceId).min(1).max(RATING_STATES_MAX) }),
+    errcodeReply(z.object({ states: z.array(ratingState) })),
   ),
   /** 我的评价: every rating of the session citizen, newest first. */
   getMyRatings: post('/online/wx/apilist/getMyRatings', userRequest, errcodeReply(z.object({ ratings: z.array(ratingView) }))),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { post } from '../define-call';
 import { errcodeReply } from '../envelopes';
 import { plainText } from '../common';
+import { sendingFigures } from './notifications';
 import { bareRequest, calendarDate } from './shared/requests';
 
 /**
@@ -40,6 +41,11 @@ export const hallStatisticsReport = z.object({
   queriesPerDay: z.array(z.object({ day: z.string(), kind: z.string(), count: z.number() })),
   /** Citizens' feedback given in the range: how much, how much answered, and the time to answer. */
   feedback: z.object({ received: z.number(), answered: z.number(), timeToAnswer: durationFigures }),
+  /**
+   * The messages the hall wrote to citizens in the range, per event and channel (站内, 短信, 微信), as
+   * 消息发送 counts them: sent, waiting, failed, retried. Of the whole hall: a message has no district.
+   */
+  notifications: z.array(sendingFigures),
 });
 export type HallStatisticsReport = z.infer<typeof hallStatisticsReport>;
 

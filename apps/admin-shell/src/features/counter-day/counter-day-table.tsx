@@ -28,7 +28,7 @@ function BookingDetail({ booking, onMarked }: { booking: DayBooking | undefined;
               ['状态', <StateTag key="state" booking={booking} />],
               ...(booking.state
                 ? ([
-                    ['登记人账号', booking.recordedBy],
+                    ['登记人', booking.recordedBy],
                     ['登记时间', booking.recordedAt],
                   ] as const)
                 : []),

@@ -1,4 +1,4 @@
-import type { FailedDelivery, SendingFigures } from '@hall/api/browser';
+import type { FailedDelivery } from '@hall/api/browser';
 import { errcodeOk } from '@hall/api/browser';
 import { dataOf } from '@hall/app';
 import { EmptyState } from '@hall/ui/empty-state';
@@ -6,19 +6,9 @@ import { Button, Toast } from 'antd-mobile';
 import { DataTable, type Column } from '../../components/data-table';
 import { LoadStatus } from '../../components/load-status';
 import { ConsolePage } from '../../components/console-page';
+import { SendingFiguresTable } from '../../components/sending-figures-table';
 import { api } from '../../lib/hall';
 import { useConsoleRemote } from '../../lib/use-console-remote';
-
-const figureColumns: Column<SendingFigures>[] = [
-  { key: 'event', title: '事件', primary: true, render: (row) => row.eventLabel, sortValue: (row) => row.eventLabel },
-  { key: 'channel', title: '渠道', render: (row) => row.channelLabel, sortValue: (row) => row.channelLabel },
-  { key: 'total', title: '消息数', render: (row) => row.total, sortValue: (row) => row.total },
-  { key: 'sent', title: '已发送', render: (row) => row.sent, sortValue: (row) => row.sent },
-  { key: 'waiting', title: '待发送', render: (row) => row.waiting, sortValue: (row) => row.waiting },
-  { key: 'failed', title: '发送失败', render: (row) => row.failed, sortValue: (row) => row.failed },
-  { key: 'retried', title: '重试过', render: (row) => row.retried, sortValue: (row) => row.retried },
-  { key: 'lastError', title: '最近错误', render: (row) => row.lastError || '—' },
-];
 
 /** 消息发送: how the citizens' notifications fared, per event and channel, and the failed ones to send again. */
 export function SendingPage() {
@@ -51,9 +41,7 @@ export function SendingPage() {
     <ConsolePage title="消息发送" onRefresh={report.reload}>
       <LoadStatus loaded={report} />
       {report.data && report.data.figures.length === 0 && <EmptyState description="还没有发给市民的消息" />}
-      {report.data && report.data.figures.length > 0 && (
-        <DataTable label="各事件、各渠道的发送情况" columns={figureColumns} rows={report.data.figures} rowKey={(row) => `${row.event}:${row.channel}`} />
-      )}
+      {report.data && report.data.figures.length > 0 && <SendingFiguresTable label="各事件、各渠道的发送情况" rows={report.data.figures} />}
       {report.data && report.data.failed.length > 0 && (
         <>
           <h2 className="shell-section-title">发送失败的消息</h2>

@@ -1,6 +1,6 @@
 import type { HallStatisticsReport } from '@hall/api/browser';
 import { describe, expect, it } from 'vitest';
-import { applicationsByBusiness, attendanceSeries, bookingSeries, daysOf, querySeries } from './report-figures';
+import { applicationsByBusiness, attendanceSeries, bookingSeries, daysOf, querySeries, reportCsv, sendingTotals } from './report-figures';
 
 const none = { count: 0, averageHours: null, p90Hours: null };
 const report: HallStatisticsReport = {
@@ -23,6 +23,11 @@ const report: HallStatisticsReport = {
     { day: '2026-03-03', kind: 'archive', count: 2 },
   ],
   feedback: { received: 0, answered: 0, timeToAnswer: none },
+  notifications: [
+    { event: 'surveyRejected', eventLabel: '权籍调查审核未通过', channel: 'hall', channelLabel: '站内消息', total: 3, sent: 3, waiting: 0, failed: 0, retried: 0, lastError: '' },
+    { event: 'surveyRejected', eventLabel: '权籍调查审核未通过', channel: 'sms', channelLabel: '短信', total: 3, sent: 1, waiting: 1, failed: 1, retried: 2, lastError: '短信网关超时' },
+    { event: 'accepted', eventLabel: '申请已受理', channel: 'wechat', channelLabel: '微信', total: 2, sent: 2, waiting: 0, failed: 0, retried: 1, lastError: '' },
+  ],
 };
 const days = daysOf(report.from, report.to);
 
@@ -52,5 +57,12 @@ describe('the statistics report’s figures', () => {
       { business: '转移', count: 4 },
       { business: '抵押', count: 3 },
     ]);
+  });
+
+  it('sums the messages in the hall apart from the SMS and WeChat deliveries, and puts each event and channel in the CSV', () => {
+    expect(sendingTotals(report.notifications)).toEqual({ messages: 3, sent: 3, waiting: 1, failed: 1, retried: 3 });
+    const csv = reportCsv(report);
+    expect(csv).toContain('\r\n消息发送,,权籍调查审核未通过/短信/发送失败,1\r\n');
+    expect(csv).toContain('\r\n消息发送,,申请已受理/微信/重试过,1\r\n');
   });
 });

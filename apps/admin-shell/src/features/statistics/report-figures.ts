@@ -1,4 +1,4 @@
-import type { HallStatisticsReport } from '@hall/api/browser';
+import type { HallStatisticsReport, SendingFigures } from '@hall/api/browser';
 import { reviewStatusLabel } from '@hall/domain';
 import type { Series } from './bar-chart';
 
@@ -76,6 +76,22 @@ export function applicationsByBusiness(report: HallStatisticsReport): { business
   return [...totals.entries()].map(([business, count]) => ({ business, count })).sort((a, b) => b.count - a.count);
 }
 
+/** The range's messages in the hall (站内: one each) and how their SMS and WeChat deliveries fared, summed over the events. */
+export function sendingTotals(rows: SendingFigures[]): { messages: number; sent: number; waiting: number; failed: number; retried: number } {
+  const totals = { messages: 0, sent: 0, waiting: 0, failed: 0, retried: 0 };
+  for (const row of rows) {
+    if (row.channel === 'hall') {
+      totals.messages += row.total;
+      continue;
+    }
+    totals.sent += row.sent;
+    totals.waiting += row.waiting;
+    totals.failed += row.failed;
+    totals.retried += row.retried;
+  }
+  return totals;
+}
+
 const hours = (value: number | null) => (value === null ? '' : String(value));
 
 /** The whole report as CSV (UTF-8 with a byte-order mark, so Excel reads the Chinese). */
@@ -105,6 +121,13 @@ export function reportCsv(report: HallStatisticsReport): string {
   rows.push(['意见反馈', '', '已回复', report.feedback.answered]);
   rows.push(['意见反馈', '', '平均回复用时(小时)', hours(report.feedback.timeToAnswer.averageHours)]);
   rows.push(['意见反馈', '', '90%回复用时(小时)', hours(report.feedback.timeToAnswer.p90Hours)]);
+  for (const row of report.notifications) {
+    const item = `${row.eventLabel}/${row.channelLabel}`;
+    rows.push(['消息发送', '', `${item}/已发送`, row.sent]);
+    rows.push(['消息发送', '', `${item}/待发送`, row.waiting]);
+    rows.push(['消息发送', '', `${item}/发送失败`, row.failed]);
+    rows.push(['消息发送', '', `${item}/重试过`, row.retried]);
+  }
   const cell = (value: string | number) => {
     const text = String(value);
     // A cell a spreadsheet would read as a formula is quoted as text (CSV injection).

@@ -1,12 +1,14 @@
 import { dataOf } from '@hall/app';
 import { Button } from 'antd-mobile';
 import { useMemo, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { DataTable } from '../../components/data-table';
+import { SendingFiguresTable } from '../../components/sending-figures-table';
+import { paths } from '../../config/paths';
 import { api } from '../../lib/hall';
 import { BarChart } from './bar-chart';
 import { RatingStatistics } from './rating-figures';
-import { applicationSeries, applicationsByBusiness, attendanceSeries, bookingSeries, daysOf, querySeries, reportCsv } from './report-figures';
+import { applicationSeries, applicationsByBusiness, attendanceSeries, bookingSeries, daysOf, querySeries, reportCsv, sendingTotals } from './report-figures';
 import { LoadStatus } from '../../components/load-status';
 import './statistics.css';
 import { ConsolePage } from '../../components/console-page';
@@ -54,6 +56,7 @@ export function StatisticsPage() {
   };
   const submitted = data?.applicationsPerDay.reduce((sum, row) => sum + row.count, 0) ?? 0;
   const queries = data?.queriesPerDay.reduce((sum, row) => sum + row.count, 0) ?? 0;
+  const sent = useMemo(() => sendingTotals(data?.notifications ?? []), [data]);
 
   return (
     <ConsolePage title="统计分析" onRefresh={report.reload}>
@@ -140,6 +143,15 @@ export function StatisticsPage() {
               ]}
             />
             {!data.rejectionReasons.length && <p className="shell-note">所选范围内没有驳回。</p>}
+          </section>
+          <section className="statistics-section is-wide" aria-labelledby="notification-statistics">
+            <h2 id="notification-statistics">消息发送</h2>
+            <p className="shell-note">
+              所选范围内共 {sent.messages} 条站内消息；短信和微信已发送 {sent.sent}，待发送 {sent.waiting}，发送失败 {sent.failed}，重试过 {sent.retried}。
+              {xzqdm ? '消息不分区县，此处为全部区县的数字。' : ''}
+              {sent.failed ? <Link to={paths.notificationSending}>去重新发送</Link> : null}
+            </p>
+            {data.notifications.length ? <SendingFiguresTable label="消息发送（按事件和渠道）" rows={data.notifications} /> : <p className="shell-note">所选范围内没有发给市民的消息。</p>}
           </section>
           <section className="statistics-section">
             <h2>按业务的网上申请</h2>

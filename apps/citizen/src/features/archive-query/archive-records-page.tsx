@@ -6,11 +6,13 @@ import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { HallPage } from '../../components/hall-page';
+import { RatingEntry } from '../../components/rating-entry';
 import { PullRemoteList, refreshAction } from '../../components/remote-view';
 import '../../components/item-card.css';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { LOAD_FAILED_TRY_LATER, useRemote } from '@hall/app';
+import { useRatingStates } from '../../lib/use-rating-states';
 import { useSession } from '../../stores/session';
 import './archive-query.css';
 
@@ -34,6 +36,7 @@ export function ArchiveRecordsPage() {
   const [code, setCode] = useState('');
   const records = useRemote(() => loadRecords(openid, code), [openid, code]);
   const [open, setOpen] = useState<ArchiveRecord | null>(null);
+  const ratings = useRatingStates('query', records.data, (record) => record.certId);
 
   return (
     <HallPage title={ARCHIVE_QUERY_TITLES.records} backTo={paths.querycert} className="hall-archive" action={refreshAction(records)}>
@@ -68,6 +71,7 @@ export function ArchiveRecordsPage() {
                   <RecordState state={record.state} variant="archive" />
                   <RightOutline className="hall-archive__arrow" aria-hidden />
                 </button>
+                <RatingEntry kind="query" serviceId={record.certId} state={ratings.get(record.certId)} />
               </li>
             ))}
           </ul>

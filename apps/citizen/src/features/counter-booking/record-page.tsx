@@ -5,16 +5,22 @@ import { useNavigate } from 'react-router';
 import { HallPage } from '../../components/hall-page';
 import { RemoteList } from '../../components/remote-view';
 import { EmptyWithStep } from '../../components/empty-with-step';
+import { RatingEntry } from '../../components/rating-entry';
 import { href, paths } from '../../config/paths';
+import { useRatingStates } from '../../lib/use-rating-states';
 import { BookingFields } from './booking-fields';
 import { useCounterBookings, type CounterBooking } from './use-counter-bookings';
 import './counter-booking.css';
+
+/** A counter booking as 好差评 names it (an attended one may be rated). */
+const bookingServiceId = (id: string) => `counter-${id}`;
 
 /** /apmrecord (预约记录): the citizen's counter bookings with creation and booking time (year-month-day); one opens its details (spec part 3 §2.5, §8). */
 export function CounterRecordPage() {
   const navigate = useNavigate();
   const bookings = useCounterBookings();
   const [open, setOpen] = useState<CounterBooking | null>(null);
+  const ratings = useRatingStates('booking', bookings.data, (booking) => bookingServiceId(booking.id));
 
   return (
     <HallPage title="预约记录" backTo={paths.appointment} className="hall-counter-booking">
@@ -34,6 +40,7 @@ export function CounterRecordPage() {
                   </span>
                   <span className="hall-counter-booking__record-more">详情</span>
                 </button>
+                <RatingEntry kind="booking" serviceId={bookingServiceId(booking.id)} state={ratings.get(bookingServiceId(booking.id))} className="hall-counter-booking__rating" />
               </li>
             ))}
           </ul>

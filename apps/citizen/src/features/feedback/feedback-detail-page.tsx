@@ -1,12 +1,14 @@
 import { NO_DATA_MESSAGE, webstateOk } from '@hall/api/browser';
 import { feedbackStatus } from '@hall/domain';
-import { Button } from 'antd-mobile';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
 import { EmptyWithStep } from '../../components/empty-with-step';
-import { href, paths } from '../../config/paths';
+import { RatingEntry } from '../../components/rating-entry';
+import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useAlertOnce } from '../../lib/use-alert-once';
+import { useRatingStates } from '../../lib/use-rating-states';
 import { useRemote, NotFoundError } from '@hall/app';
 import { useSession } from '../../stores/session';
 import './feedback.css';
@@ -15,7 +17,6 @@ import './feedback.css';
 export function FeedbackDetailPage() {
   const id = useSearchParams()[0].get('id') ?? '';
   const openid = useSession((s) => s.user?.openid ?? '');
-  const navigate = useNavigate();
   const item = useRemote(async () => {
     if (!id) throw new NotFoundError(NO_DATA_MESSAGE);
     const reply = await api.getFeedBack({ openid, id });
@@ -30,6 +31,9 @@ export function FeedbackDetailPage() {
   const data = item.data;
   const waiting = data ? feedbackStatus(data.status) === 'waiting' : false;
   const reply = data ? data.replycontent || data.fknrstr : '';
+  // Asked once the feedback is read: the server says whether it is answered and may be rated.
+  const asked = useMemo(() => (data ? [id] : undefined), [data, id]);
+  const rating = useRatingStates('feedback', asked, (serviceId) => serviceId).get(id);
 
   return (
     <HallPage title="反馈详情" backTo={paths.feedBackList} className="hall-feedback">
@@ -64,14 +68,8 @@ export function FeedbackDetailPage() {
               <dd>{data.fksj || '—'}</dd>
             </dl>
           </section>
-          {waiting ? null : (
-            <div className="hall-feedback__actions">
-              {/* 好差评: an answered feedback is a finished service its citizen may rate. */}
-              <Button block color="primary" fill="outline" size="large" onClick={() => navigate(href(paths.rate, { kind: 'feedback', id }))}>
-                评价本次服务
-              </Button>
-            </div>
-          )}
+          {/* 好差评: an answered feedback is a finished service its citizen may rate; the server says whether it may be rated now. */}
+          <RatingEntry kind="feedback" serviceId={id} state={rating} />
         </>
       ) : null}
     </HallPage>

@@ -5,11 +5,13 @@ import { Button } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { HallPage } from '../../components/hall-page';
+import { RatingEntry } from '../../components/rating-entry';
 import { PullRemoteList, refreshAction } from '../../components/remote-view';
 import '../../components/item-card.css';
 import { href, paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { LOAD_FAILED_TRY_LATER, submitWithFeedback, useRemote } from '@hall/app';
+import { useRatingStates } from '../../lib/use-rating-states';
 import { useSession } from '../../stores/session';
 import { QUERY_SCREENS, RECORD_SCREENS, screenAt, type RecordScreen } from './query-screens';
 import { VerdictBadge } from './verdict-badge';
@@ -34,6 +36,7 @@ function RecordList({ screen }: { screen: RecordScreen }) {
   const navigate = useNavigate();
   const records = useRemote(() => loadRecords(screen.kind, openid), [screen.kind, openid]);
   const queryScreen = screen.kind === 'verification' ? null : QUERY_SCREENS[screen.kind];
+  const ratings = useRatingStates('query', records.data, (record) => record.ID);
 
   async function open(record: QueryRecordItem) {
     if (!isQueryRecordClickable(screen.kind, record.state)) return;
@@ -126,6 +129,7 @@ function RecordList({ screen }: { screen: RecordScreen }) {
                       <span className="hall-records__arrow is-placeholder" aria-hidden />
                     </div>
                   )}
+                  <RatingEntry kind="query" serviceId={record.ID} state={ratings.get(record.ID)} />
                 </li>
               );
             })}

@@ -4,9 +4,11 @@ import { Button } from 'antd-mobile';
 import { HallPage } from '../../components/hall-page';
 import { RemoteList } from '../../components/remote-view';
 import { EmptyWithStep } from '../../components/empty-with-step';
+import { RatingEntry } from '../../components/rating-entry';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { submitWithFeedback, useRemote } from '@hall/app';
+import { useRatingStates } from '../../lib/use-rating-states';
 import { useOwnQueueUpdates } from './queue-live';
 import { statData, type QueueOrder } from './queue-data';
 import { QueueOrderFields } from './queue-order-fields';
@@ -23,6 +25,8 @@ export function QueueOrdersPage() {
   // A number not yet served follows the calls live (a skipped one can still be recalled); a quiet reload keeps the list on screen.
   const live = (orders.data ?? []).some((order) => order.state === ORDER_VALID && order.callState !== 'done');
   useOwnQueueUpdates(live, orders.reload);
+  // Asked again with each reload, so 去评价 comes when the number is served.
+  const ratings = useRatingStates('queue', orders.data, (order) => order.id);
 
   async function cancel(order: QueueOrder) {
     if (!(await showConfirm(CANCEL_CONFIRM_TEXT, { title: '取消取号' }))) return;
@@ -59,6 +63,7 @@ export function QueueOrdersPage() {
                     </Button>
                   </div>
                 ) : null}
+                <RatingEntry kind="queue" serviceId={order.id} state={ratings.get(order.id)} className="is-inset" />
               </li>
             ))}
           </ul>

@@ -2,9 +2,12 @@ import { Button } from 'antd-mobile';
 import { CheckCircleFill } from 'antd-mobile-icons';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorState, HallPage, LoadingState } from '../../components/hall-page';
+import { RatingEntry } from '../../components/rating-entry';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useRemote } from '@hall/app';
+import { useMemo } from 'react';
+import { useRatingStates } from '../../lib/use-rating-states';
 import { statData } from './queue-data';
 import { QueueOrderFields } from './queue-order-fields';
 import './queue.css';
@@ -19,6 +22,8 @@ export function QueueResultPage() {
     if (!found) throw new Error('未找到该取号记录');
     return found;
   }, [id]);
+  const ticket = useMemo(() => (order.data ? [order.data] : undefined), [order.data]);
+  const rating = useRatingStates('queue', ticket, (taken) => taken.id).get(id);
 
   return (
     <HallPage title="取号结果" backTo={paths.queueOrders} className="hall-queue">
@@ -39,6 +44,8 @@ export function QueueResultPage() {
           </section>
           <section className="hall-card">
             <QueueOrderFields order={order.data} />
+            {/* Once the number is served, its ticket is where the citizen rates the service. */}
+            <RatingEntry kind="queue" serviceId={order.data.id} state={rating} className="is-inset" />
           </section>
           <div className="hall-queue__submit hall-queue__actions">
             <Button block color="primary" size="large" onClick={() => navigate(paths.queueOrders)}>

@@ -30,6 +30,8 @@ export const notifications = pgTable(
       .on(t.openid)
       .where(sql`${t.readAt} is null`),
     uniqueIndex('notifications_dedupe_idx').on(t.openid, t.dedupeKey),
+    // The statistics page counts a period's messages by event and channel.
+    index('notifications_created_idx').on(t.createdAt),
   ],
 );
 

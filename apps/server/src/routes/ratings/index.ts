@@ -3,7 +3,7 @@ import { RATING_MESSAGES, type RatedServiceKind } from '@hall/domain';
 import type { FastifyInstance } from 'fastify';
 import { auditActor } from '../../plugins/operator-session';
 import { answerFollowUp, listFollowUps, readFollowUp } from '../../services/ratings/follow-ups';
-import { myRatings, rateService, serviceRatings } from '../../services/ratings/ratings';
+import { myRatings, rateService, ratingStates, serviceRatings } from '../../services/ratings/ratings';
 import { ratingExport, ratingStatistics } from '../../services/ratings/rating-statistics';
 import { registerCall } from '../register-call';
 
@@ -24,6 +24,11 @@ export async function ratingsArea(app: FastifyInstance): Promise<void> {
     errcode: '00',
     errmsg: RATING_MESSAGES.saved,
     data: await rateService(db, request.citizen.openid, { ...request.body, kind: request.body.kind as RatedServiceKind }, env.HALL_RATING_FOLLOW_UP_DAYS),
+  }));
+
+  registerCall(app, contract.getRatingStates, { auth: 'citizen', rateLimit: { max: 60, timeWindow: '1 minute' } }, async (request) => ({
+    errcode: '00',
+    data: { states: await ratingStates(db, request.citizen.openid, request.body.kind as RatedServiceKind, request.body.serviceIds) },
   }));
 
   registerCall(app, contract.getMyRatings, { auth: 'citizen' }, async (request) => ({ errcode: '00', data: { ratings: await myRatings(db, request.citizen.openid) } }));

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { SendingFigures } from '@hall/api/internal';
+import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { notificationDeliveries, notifications } from '../../db/schema';
 import { formatShanghaiDateTime } from '../../lib/shanghai-time';
@@ -9,30 +10,21 @@ import { CHANNEL_LABELS, NOTIFICATION_EVENTS, type NotificationEvent } from './e
 
 export const DELIVERY_NOT_FOUND = '该发送记录不存在';
 
-/** One row of 消息发送: an event on a channel, with how its messages fared. */
-export interface SendingFigures {
-  event: string;
-  eventLabel: string;
-  channel: string;
-  channelLabel: string;
-  /** Messages written (站内: every one is delivered as it is written). */
-  total: number;
-  sent: number;
-  waiting: number;
-  failed: number;
-  /** Deliveries that needed more than one try. */
-  retried: number;
-  lastError: string;
+/** The messages written in [from, to). */
+export interface SendingPeriod {
+  from: Date;
+  to: Date;
 }
 
-/** Per event and channel since `since` (all time without): the in-hall messages and each outside channel's deliveries. */
-export async function sendingFigures(db: Pick<Database, 'select'>, since?: Date): Promise<SendingFigures[]> {
-  const from = since ?? new Date(0);
-  const hall = await db
-    .select({ event: notifications.event, total: count() })
-    .from(notifications)
-    .where(sql`${notifications.createdAt} >= ${from}`)
-    .groupBy(notifications.event);
+/**
+ * Per event and channel, of the messages written in the period (all time without one): the in-hall
+ * messages (站内: each is delivered as it is written) and each outside channel's deliveries, sent,
+ * waiting, failed with the last error, and retried: tried more than once, after a failure or an
+ * operator's 重新发送 (which starts the tries again).
+ */
+export async function sendingFigures(db: Pick<Database, 'select'>, period?: SendingPeriod): Promise<SendingFigures[]> {
+  const written = period ? and(gte(notifications.createdAt, period.from), lt(notifications.createdAt, period.to)) : undefined;
+  const hall = await db.select({ event: notifications.event, total: count() }).from(notifications).where(written).groupBy(notifications.event);
   const outside = await db
     .select({
       event: notifications.event,
@@ -41,12 +33,12 @@ export async function sendingFigures(db: Pick<Database, 'select'>, since?: Date)
       sent: sql<number>`count(*) filter (where ${notificationDeliveries.state} = 'sent')::int`,
       waiting: sql<number>`count(*) filter (where ${notificationDeliveries.state} = 'waiting')::int`,
       failed: sql<number>`count(*) filter (where ${notificationDeliveries.state} = 'failed')::int`,
-      retried: sql<number>`count(*) filter (where ${notificationDeliveries.attempts} > 1)::int`,
+      retried: sql<number>`count(*) filter (where ${notificationDeliveries.attempts} > 1 or ${notificationDeliveries.resends} > 0)::int`,
       lastError: sql<string>`coalesce((array_agg(${notificationDeliveries.lastError} order by ${notificationDeliveries.updatedAt} desc) filter (where ${notificationDeliveries.lastError} <> ''))[1], '')`,
     })
     .from(notificationDeliveries)
     .innerJoin(notifications, eq(notifications.id, notificationDeliveries.notificationId))
-    .where(sql`${notifications.createdAt} >= ${from}`)
+    .where(written)
     .groupBy(notifications.event, notificationDeliveries.channel);
   const label = (event: string) => NOTIFICATION_EVENTS[event as NotificationEvent] ?? event;
   const rows: SendingFigures[] = [

@@ -1,7 +1,7 @@
 import type { AUDIT_TRAIL_SORTS, AuditEntry, ListOrder } from '@hall/api/internal';
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { auditTrail } from '../../db/schema';
+import { auditTrail, operatorAccounts } from '../../db/schema';
 import { formatShanghaiDateTime } from '../../lib/shanghai-time';
 import { listOrderBy } from '../../lib/list-order';
 
@@ -12,6 +12,15 @@ export interface AuditActor {
   operatorId: number | null;
   operatorName: string;
   ip: string;
+}
+
+/**
+ * A signed-in operator acting: the trail names the account (what 操作日志 searches and an administrator
+ * recognises), while what the change itself records for others to read (who marked an arrival, who
+ * answered a follow-up) names the person, as 账号管理 gives their 姓名.
+ */
+export interface OperatorActor extends AuditActor {
+  displayName: string;
 }
 
 export interface AuditRecord {
@@ -99,4 +108,14 @@ export async function listAuditTrail(db: Database, filter: AuditFilter): Promise
 /** The entries about one target, oldest first (an application's review history, a feedback's replies). */
 export async function auditOf(db: Database, target: string): Promise<(typeof auditTrail.$inferSelect)[]> {
   return db.select().from(auditTrail).where(eq(auditTrail.target, target)).orderBy(auditTrail.at, auditTrail.id);
+}
+
+/**
+ * The person behind an entry, for a screen that says who did it (回复人): the account's 姓名 as 账号管理
+ * has it, else (the account removed, a sign-in attempt) the name the entry was written with.
+ */
+export async function actorNameOf(db: Pick<Database, 'select'>, entry: { operatorId: number | null; operatorName: string }): Promise<string> {
+  if (entry.operatorId === null) return entry.operatorName;
+  const [account] = await db.select({ displayName: operatorAccounts.displayName }).from(operatorAccounts).where(eq(operatorAccounts.id, entry.operatorId));
+  return account?.displayName || entry.operatorName;
 }

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { ratingFollowUps, ratings, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { parseRowId } from '../../lib/row-id';
-import { recordAudit, type AuditActor } from '../operators/audit';
+import { recordAudit, type OperatorActor } from '../operators/audit';
 import { toRatingView } from './ratings';
 import { notifyCitizen } from '../notifications/outbox';
 import { followUpAnsweredNotice } from '../notifications/notices';
@@ -82,7 +82,7 @@ export async function readFollowUp(db: Database, operatorRoles: readonly string[
  * UPDATE … WHERE answered_at IS NULL, so of two operators answering at once one answer is kept, and
  * the answer and its audit entry land together. The citizen reads it with the rating and may rate again.
  */
-export async function answerFollowUp(db: Database, actor: AuditActor, operatorRoles: readonly string[], id: string, text: string): Promise<RatingFollowUpItem> {
+export async function answerFollowUp(db: Database, actor: OperatorActor, operatorRoles: readonly string[], id: string, text: string): Promise<RatingFollowUpItem> {
   const roles = rolesOf(operatorRoles);
   const answer = text.trim();
   if (!answer) throw badRequest(RATING_MESSAGES.answerRequired);
@@ -92,7 +92,7 @@ export async function answerFollowUp(db: Database, actor: AuditActor, operatorRo
   await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(ratingFollowUps)
-      .set({ answer, answeredAt: new Date(), answeredBy: actor.operatorId, answeredByName: actor.operatorName })
+      .set({ answer, answeredAt: new Date(), answeredBy: actor.operatorId, answeredByName: actor.displayName })
       .where(and(eq(ratingFollowUps.id, found.followUp.id), isNull(ratingFollowUps.answeredAt)))
       .returning({ id: ratingFollowUps.id });
     if (!updated) throw conflict(RATING_MESSAGES.followUpAnswered);

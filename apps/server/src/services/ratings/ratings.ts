@@ -1,6 +1,6 @@
-import type { RatingView, ServiceRatings } from '@hall/api/internal';
+import type { RatingState, RatingView, ServiceRatings } from '@hall/api/internal';
 import { RATED_SERVICES, RATING_COMMENT_MAX_LENGTH, RATING_MESSAGES, addWorkingDays, isLowRating, ratingGradeLabel, type RatedServiceKind } from '@hall/domain';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { ratingFollowUps, ratings } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -52,6 +52,30 @@ export async function serviceRatings(db: Database, openid: string, kind: RatedSe
   if (!service) throw notFound(RATING_MESSAGES.notYours);
   const rows = await ratingsOfService(db, openid, kind, serviceId);
   return { ratings: rows.map((row) => toRatingView(row.rating, row.followUp)), canRate: service.finished && mayRateAgain(rows) };
+}
+
+/**
+ * Where each of a list's services stands for 好差评, for the session's citizen: whether it may be rated
+ * now and its latest rating. Each service is read from its owner's table for this citizen only (one
+ * after another: a list is a page of the citizen's own records), so another's or a missing one reads
+ * as neither rateable nor rated; the ratings of all of them are one read.
+ */
+export async function ratingStates(db: Database, openid: string, kind: RatedServiceKind, serviceIds: readonly string[]): Promise<RatingState[]> {
+  const ids = [...new Set(serviceIds)];
+  const rows = await db
+    .select({ rating: ratings, followUp: ratingFollowUps })
+    .from(ratings)
+    .leftJoin(ratingFollowUps, eq(ratingFollowUps.ratingId, ratings.id))
+    .where(and(eq(ratings.serviceKind, kind), inArray(ratings.serviceId, ids), eq(ratings.openid, openid)))
+    .orderBy(asc(ratings.round));
+  const states: RatingState[] = [];
+  for (const serviceId of ids) {
+    const service = await findRatedService(db, openid, kind, serviceId);
+    const given = service ? rows.filter((row) => row.rating.serviceId === serviceId) : [];
+    const latest = given.at(-1);
+    states.push({ serviceId, canRate: Boolean(service?.finished) && mayRateAgain(given), latest: latest ? toRatingView(latest.rating, latest.followUp) : null });
+  }
+  return states;
 }
 
 export interface RatingInput {

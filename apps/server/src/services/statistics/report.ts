@@ -2,6 +2,8 @@ import type { DurationFigures, HallStatisticsReport } from '@hall/api';
 import { REVIEW_DECISIONS, REVIEW_STAGES, REVIEW_STAGE_LABELS } from '@hall/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { shanghaiDayStart } from '../../lib/shanghai-time';
+import { sendingFigures } from '../notifications/sending-report';
 
 /**
  * The statistics page's figures, each counted from the rows of the range when asked (a director's
@@ -182,7 +184,7 @@ async function feedbackFigures(db: Database, filter: ReportFilter): Promise<Hall
 export async function statisticsReport(db: Database, filter: ReportFilter): Promise<HallStatisticsReport> {
   // `a` names the applications and the review decisions alike: both keep the application's district.
   const district = filter.xzqdm ? sql`AND a.xzqdm = ${filter.xzqdm}` : sql``;
-  const [districtList, applications, times, reasons, bookings, attendance, waiting, queries, feedback] = await Promise.all([
+  const [districtList, applications, times, reasons, bookings, attendance, waiting, queries, feedback, notifications] = await Promise.all([
     districts(db),
     applicationsPerDay(db, filter, district),
     reviewTimes(db, filter, district),
@@ -192,6 +194,7 @@ export async function statisticsReport(db: Database, filter: ReportFilter): Prom
     queueWaiting(db, filter),
     queriesPerDay(db, filter),
     feedbackFigures(db, filter),
+    sendingFigures(db, { from: shanghaiDayStart(filter.from), to: shanghaiDayStart(filter.to, 1) }),
   ]);
   return {
     from: filter.from,
@@ -206,5 +209,6 @@ export async function statisticsReport(db: Database, filter: ReportFilter): Prom
     queueWaiting: waiting,
     queriesPerDay: queries,
     feedback,
+    notifications,
   };
 }

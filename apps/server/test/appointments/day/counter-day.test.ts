@@ -45,16 +45,25 @@ describe("the counter's day", () => {
     const booking = await book(hall, day!, '10:00-11:00', { openid: 'day-3', name: '周七', phone: '13500003333' });
     const first = await callHall(hall, contract.markCounterAttendance, { kind: 'counter', id: String(booking.id), state: 'arrived' }, counter);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    expect(first.body.data as DayBooking).toMatchObject({ state: 'arrived', recordedBy: expect.any(String) });
+    // The mark names the person (the demo 窗口人员 张窗口), in the answer, the day's list and a refusal; the trail keeps the account.
+    expect(first.body.data as DayBooking).toMatchObject({ state: 'arrived', recordedBy: '张窗口' });
+    const day2 = await callHall(hall, contract.getCounterDay, { areaId: AREA, date: day!.calendarDate }, counter);
+    expect((day2.body.data as CounterDay).bookings.find((row) => row.id === String(booking.id))).toMatchObject({ state: 'arrived', recordedBy: '张窗口' });
     const before = (await audits()).length;
     for (const state of ['arrived', 'no_show']) {
       const again = await hall.post(MARK, { kind: 'counter', id: String(booking.id), state }, counter);
       expect(again.status).toBe(409);
-      expect(again.body.errmsg).toMatch(/该预约已登记为“已到场”.*不能重复登记/);
+      expect(again.body.errmsg).toMatch(/^该预约已登记为“已到场”（张窗口，\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}），不能重复登记$/);
     }
     expect((await audits()).length).toBe(before);
     const [entry] = (await audits()).slice(-1);
-    expect(entry).toMatchObject({ action: 'counterDay.arrived', target: `counterBooking:${booking.id}`, before: { attendance: 'waiting' }, after: { attendance: 'arrived', name: '周七' } });
+    expect(entry).toMatchObject({
+      action: 'counterDay.arrived',
+      operatorName: 'counter',
+      target: `counterBooking:${booking.id}`,
+      before: { attendance: 'waiting' },
+      after: { attendance: 'arrived', name: '周七' },
+    });
   });
 
   it('refuses 未到 before the booked day, in words, and an unknown booking', async () => {

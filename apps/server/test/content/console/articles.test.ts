@@ -62,7 +62,8 @@ describe('existing articles', () => {
 describe('drafts and publishing', () => {
   it('keeps a new article a draft, invisible to citizens in the list and by id, until it is published', async () => {
     const draft = await save({ type: 'article', title: '不动产登记中心搬迁公告', content: '<p>新址启用</p>' });
-    expect(draft).toMatchObject({ status: 'draft', type: 'article', updatedBy: 'content' });
+    // 最后修改 names the person (the demo 内容管理员 赵内容), not the account.
+    expect(draft).toMatchObject({ status: 'draft', type: 'article', updatedBy: '赵内容' });
     expect(await citizenTitles('article')).not.toContain('不动产登记中心搬迁公告');
     const hidden = await callHall(hall, contract.getArticle, { id: draft.id });
     expect(hidden.status).toBe(404);

@@ -129,7 +129,8 @@ describe('one item and the reply', () => {
     const { status, body } = await callHall(hall, contract.replyInboxFeedback, { id, reply: '  请在首页“资料下载”中下载。 ' }, counter);
     expect(status, JSON.stringify(body)).toBe(200);
     const detail = body.data as InboxFeedbackDetail;
-    expect(detail).toMatchObject({ id, status: 1, reply: '请在首页“资料下载”中下载。', repliedBy: 'counter' });
+    // 回复人 names the person (the demo 窗口人员 张窗口); the trail keeps the account.
+    expect(detail).toMatchObject({ id, status: 1, reply: '请在首页“资料下载”中下载。', repliedBy: '张窗口' });
     expect(detail.repliedAt).toMatch(DATETIME);
 
     const [entry] = await hall.connection.db

@@ -6,7 +6,6 @@ import {
   REVIEW_TABS,
   applicationNumberText,
   detailTarget,
-  isDecidedApplication,
   isRejectionOpinionCollapsed,
   isSubmittableFromList,
   listEditTarget,
@@ -30,6 +29,8 @@ import { applicationLists, appointmentFilter } from '../../../lib/application-li
 import { useSession } from '../../../stores/session';
 import { ApplicationCardRow } from '../../../components/application-card';
 import { ActionSheet } from '../../../components/action-sheet';
+import { RatingEntry } from '../../../components/rating-entry';
+import { useRatingStates } from '../../../lib/use-rating-states';
 import './applications.css';
 
 export const EMPTY_LIST = '没有查到任何相关结果，请核对确认申请单号';
@@ -62,6 +63,7 @@ export function ApplicationListPage() {
 
   const list = useRemote(() => applicationLists(openid, yytype), [openid, yytype]);
   const items = list.data?.find((row) => row.tab === tab)?.items ?? [];
+  const ratings = useRatingStates('application', list.data?.find((row) => row.tab === tab)?.items, (item) => item.id);
 
   const selectTab = (next: ReviewTab) =>
     setParams(
@@ -118,7 +120,6 @@ export function ApplicationListPage() {
   function openAfterSubmission(item: ApplicationSummary, key: string) {
     setChosen(null);
     if (key === RECEIPT_ACTION.key) navigate(href(paths.pdfView, { PDFurl: applicationReceiptPath(item.id) }));
-    else navigate(href(paths.rate, { kind: 'application', id: item.id }));
   }
 
   return (
@@ -134,6 +135,7 @@ export function ApplicationListPage() {
             {items.map((item) => (
               <li key={item.id}>
                 <ApplicationItem item={item} tab={tab} onOpen={() => setChosen(item)} />
+                <RatingEntry kind="application" serviceId={item.id} state={ratings.get(item.id)} className="is-under-card" />
               </li>
             ))}
           </ul>
@@ -157,12 +159,11 @@ export function ApplicationListPage() {
 }
 
 const RECEIPT_ACTION = { key: 'receipt', text: '受理回执' };
-const RATE_ACTION = { key: 'rate', text: '评价' };
 
-/** What a submitted application offers besides the review's actions: its 受理回执, and once decided, 好差评. */
+/** What a submitted application offers besides the review's actions: its 受理回执 (好差评 is under its card, as the server allows). */
 function afterSubmissionActions(item: ApplicationSummary): Array<{ key: string; text: string }> {
   const submitted = Number(item.shzt) !== REVIEW_STATUS.notSubmitted && Boolean(item.prolsh);
-  return [...(submitted ? [RECEIPT_ACTION] : []), ...(isDecidedApplication(item.shzt) ? [RATE_ACTION] : [])];
+  return submitted ? [RECEIPT_ACTION] : [];
 }
 
 function bookingHint(item: ApplicationSummary): string | null {

@@ -5,7 +5,7 @@ import type { Database } from '../../../db/client';
 import { appointmentAreas, appointmentAttendance, appointmentCalendars, appointmentOrders, appointmentProcesses, appointmentSlots, counterBookings } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { formatShanghaiDate, formatShanghaiDateTime } from '../../../lib/shanghai-time';
-import { recordAudit, type AuditActor } from '../../operators/audit';
+import { recordAudit, type OperatorActor } from '../../operators/audit';
 import { checkServesAppointmentSite, servedAmong } from '../../operators/operator-sites';
 
 /**
@@ -179,7 +179,7 @@ export async function readCounterDay(db: Database, ask: CounterDayAsk, now = new
  * booked day on. A booking already recorded, by this operator or another a moment before, is refused
  * with what was recorded, by whom and when.
  */
-export async function markAttendance(db: Database, actor: AuditActor, input: { kind: Kind; id: number; state: AttendanceState }, served: readonly string[], now = new Date()): Promise<DayBooking> {
+export async function markAttendance(db: Database, actor: OperatorActor, input: { kind: Kind; id: number; state: AttendanceState }, served: readonly string[], now = new Date()): Promise<DayBooking> {
   const id = input.id;
   return db.transaction(async (tx) => {
     const [booking] = await findBookings(tx, { kind: input.kind, id });
@@ -187,11 +187,7 @@ export async function markAttendance(db: Database, actor: AuditActor, input: { k
     await checkServesAppointmentSite(tx, served, booking.areaId);
     if (booking.state) throw conflict(alreadyRecorded(booking.state, booking.recordedBy, booking.recordedAt));
     if (input.state === 'no_show' && booking.date > formatShanghaiDate(now)) throw badRequest(NO_SHOW_TOO_EARLY(booking.date));
-    const [recorded] = await tx
-      .insert(appointmentAttendance)
-      .values({ bookingKind: input.kind, bookingId: id, state: input.state, operatorName: actor.operatorName })
-      .onConflictDoNothing()
-      .returning();
+    const [recorded] = await tx.insert(appointmentAttendance).values({ bookingKind: input.kind, bookingId: id, state: input.state, operatorName: actor.displayName }).onConflictDoNothing().returning();
     if (!recorded) {
       // Another operator recorded it between the read above and this insert.
       const [first] = await tx.select().from(appointmentAttendance).where(attendanceOf(input.kind, id));

@@ -24,7 +24,7 @@ import { listOrderBy } from '../../../lib/list-order';
 import { parseRowId } from '../../../lib/row-id';
 import { sanitizeContentHtml } from '../../../lib/safe-html';
 import { formatShanghaiDateTime } from '../../../lib/shanghai-time';
-import { recordAudit, type AuditActor } from '../../operators/audit';
+import { recordAudit, type AuditActor, type OperatorActor } from '../../operators/audit';
 
 type ArticleRow = typeof articles.$inferSelect;
 
@@ -131,14 +131,14 @@ async function lockArticle(tx: Transaction, id: string): Promise<ArticleRow> {
  * correction shows to citizens at once). The row is locked, so a save over a change made since the
  * operator opened the article is refused rather than silently overwriting it.
  */
-export async function saveConsoleArticle(db: Database, actor: AuditActor, input: ConsoleArticleInput): Promise<ConsoleArticle> {
+export async function saveConsoleArticle(db: Database, actor: OperatorActor, input: ConsoleArticleInput): Promise<ConsoleArticle> {
   const values = checked(input);
   const now = new Date();
   const row = await db.transaction(async (tx) => {
     if (input.id === undefined) {
       const [created] = await tx
         .insert(articles)
-        .values({ ...values, status: 'draft', publishedAt: now, updatedAt: now, updatedBy: actor.operatorName })
+        .values({ ...values, status: 'draft', publishedAt: now, updatedAt: now, updatedBy: actor.displayName })
         .returning();
       await recordAudit(tx, actor, { action: ARTICLE_ACTIONS.create, target: targetOf(created!.id), before: null, after: auditView(created!) });
       return created!;
@@ -147,7 +147,7 @@ export async function saveConsoleArticle(db: Database, actor: AuditActor, input:
     if (input.version !== undefined && input.version !== versionOf(before)) throw conflict(CONSOLE_ARTICLE_CHANGED);
     const [updated] = await tx
       .update(articles)
-      .set({ ...values, updatedAt: now, updatedBy: actor.operatorName })
+      .set({ ...values, updatedAt: now, updatedBy: actor.displayName })
       .where(eq(articles.id, before.id))
       .returning();
     await recordAudit(tx, actor, { action: ARTICLE_ACTIONS.update, target: targetOf(before.id), before: auditView(before), after: auditView(updated!) });
@@ -157,7 +157,7 @@ export async function saveConsoleArticle(db: Database, actor: AuditActor, input:
 }
 
 /** Publishing dates the article now; withdrawing keeps its date. Doing what is already done changes nothing and records nothing. */
-export async function publishConsoleArticle(db: Database, actor: AuditActor, id: string, publish: boolean): Promise<ConsoleArticle> {
+export async function publishConsoleArticle(db: Database, actor: OperatorActor, id: string, publish: boolean): Promise<ConsoleArticle> {
   const row = await db.transaction(async (tx) => {
     const before = await lockArticle(tx, id);
     const status: ArticleStatus = publish ? 'published' : 'draft';
@@ -165,7 +165,7 @@ export async function publishConsoleArticle(db: Database, actor: AuditActor, id:
     const now = new Date();
     const [updated] = await tx
       .update(articles)
-      .set({ status, updatedAt: now, updatedBy: actor.operatorName, ...(publish ? { publishedAt: now } : {}) })
+      .set({ status, updatedAt: now, updatedBy: actor.displayName, ...(publish ? { publishedAt: now } : {}) })
       .where(eq(articles.id, before.id))
       .returning();
     await recordAudit(tx, actor, {

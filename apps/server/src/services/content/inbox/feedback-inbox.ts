@@ -19,7 +19,7 @@ import { containsPattern } from '../../../lib/like-pattern';
 import { listOrderBy } from '../../../lib/list-order';
 import { parseRowId } from '../../../lib/row-id';
 import { formatShanghaiDateTime } from '../../../lib/shanghai-time';
-import { auditOf, recordAudit, type AuditActor } from '../../operators/audit';
+import { actorNameOf, auditOf, recordAudit, type AuditActor } from '../../operators/audit';
 import { notifyCitizen } from '../../notifications/outbox';
 import { feedbackRepliedNotice } from '../../notifications/notices';
 
@@ -89,7 +89,7 @@ async function describe(db: Database, row: FeedbackRow): Promise<InboxFeedbackDe
     row.status === WAITING ? Promise.resolve([]) : auditOf(db, targetOf(row.id)),
   ]);
   const reply = trail.filter((entry) => entry.action === REPLY_ACTION).at(-1);
-  return { ...toInboxItem(row, citizen?.name ?? null), maskedPhone: maskMobileNumber(citizen?.phone ?? ''), repliedBy: reply?.operatorName ?? '' };
+  return { ...toInboxItem(row, citizen?.name ?? null), maskedPhone: maskMobileNumber(citizen?.phone ?? ''), repliedBy: reply ? await actorNameOf(db, reply) : '' };
 }
 
 /** One item with its citizen's name, masked phone, and who replied (from the audit trail). */
