@@ -13,7 +13,7 @@ export const AUDIT_MINIMUM_MONTHS = 6;
 /** Rows read at a time while writing the archive, so a year of entries never sits in memory at once. */
 const ROWS_PER_READ = 5_000;
 /** The advisory lock of the archive: one run at a time, so no run settles another's file while it still works. */
-const ARCHIVE_LOCK = 7_370_029;
+const ARCHIVE_LOCK = 'audit_archive';
 /**
  * An archive is named for its time and the first and last entry it holds. Until its rows' deletion is
  * known to be committed it carries this suffix: a file so named after a crash is settled by the next run.
@@ -55,7 +55,7 @@ export async function archiveAuditTrail(
   let commitSent = false;
   try {
     await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock($1)', [ARCHIVE_LOCK]);
+    await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [ARCHIVE_LOCK]);
     const settled = await settleInterrupted(client, options.folder);
     await client.query("SET LOCAL hall.audit_archive = 'on'");
     const { rows: bounds } = await client.query<{ cutoff: Date; first: string | null; last: string | null }>(
