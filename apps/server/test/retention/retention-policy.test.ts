@@ -144,43 +144,57 @@ describe('a retention run stopped dead between its steps', () => {
     for (const name of names.filter((candidate) => candidate.endsWith('.jsonl.gz'))) {
       const bytes = await readFile(join(folder, name));
       expect((await readFile(join(folder, `${name}.sha256`), 'utf8')).split(' ')[0]).toBe(createHash('sha256').update(bytes).digest('hex'));
-      ids.push(...gunzipSync(bytes).toString('utf8').trim().split('\n').map((line) => String((JSON.parse(line) as { id: number }).id)));
+      ids.push(
+        ...gunzipSync(bytes)
+          .toString('utf8')
+          .trim()
+          .split('\n')
+          .map((line) => String((JSON.parse(line) as { id: number }).id)),
+      );
     }
     return { ids: byNumber(ids), pending: names.filter((name) => name.endsWith('.pending')) };
   }
 
   const oldEntries = async () => byNumber((await sql("SELECT id::text FROM audit_trail WHERE at < now() - interval '6 months'")).rows.map((row) => row.id as string));
 
-  it.each(['written', 'deleted', 'committed'] as const)('after the archive is %s, the next run leaves every old entry in exactly one archive', async (step) => {
-    const folder = await mkdtemp(join(tmpdir(), 'hall-archive-crash-'));
-    try {
-      await sql(
-        "INSERT INTO audit_trail (at, operator_name, ip, action, target) SELECT now() - interval '9 months' + make_interval(secs => g), '丁', '10.0.0.2', 'review.pass', 'application:' || g FROM generate_series(1, 4) g",
-      );
-      const old = await oldEntries();
-      expect(old.length).toBeGreaterThanOrEqual(4);
+  it.each([
+    { step: 'written', moment: 'the archive is written and synced' },
+    { step: 'deleted', moment: 'the rows are deleted, before the commit' },
+    { step: 'committed', moment: 'the commit, before the archive is named' },
+  ] as const)(
+    'killed once $moment, the next run leaves every old entry in exactly one archive',
+    async ({ step }) => {
+      const folder = await mkdtemp(join(tmpdir(), 'hall-archive-crash-'));
+      try {
+        await sql(
+          "INSERT INTO audit_trail (at, operator_name, ip, action, target) SELECT now() - interval '9 months' + make_interval(secs => g), '丁', '10.0.0.2', 'review.pass', 'application:' || g FROM generate_series(1, 4) g",
+        );
+        const old = await oldEntries();
+        expect(old.length).toBeGreaterThanOrEqual(4);
 
-      await runUntilKilled(folder, step);
-      // The crash left its file unnamed; the rows went only if the commit came first.
-      const crashed = await archivedIn(folder);
-      expect(crashed).toMatchObject({ ids: [], pending: [expect.stringMatching(/^audit-trail-\d{8}T\d{6}Z-\d+-\d+\.jsonl\.gz\.pending$/)] });
-      expect(await oldEntries()).toEqual(step === 'committed' ? [] : old);
+        await runUntilKilled(folder, step);
+        // The crash left its file unnamed; the rows went only if the commit came first.
+        const crashed = await archivedIn(folder);
+        expect(crashed).toMatchObject({ ids: [], pending: [expect.stringMatching(/^audit-trail-\d{8}T\d{6}Z-\d+-\d+\.jsonl\.gz\.pending$/)] });
+        expect(await oldEntries()).toEqual(step === 'committed' ? [] : old);
 
-      const rerun = await applyRetentionPolicy(hall.app.hall, hall.connection.pool, { archiveFolder: folder });
-      const settledFile = join(folder, crashed.pending[0]!.replace(/\.pending$/, ''));
-      if (step === 'committed') expect(rerun.audit).toMatchObject({ rows: 0, file: null, settled: { completed: [settledFile], discarded: [] } });
-      else expect(rerun.audit).toMatchObject({ rows: old.length, settled: { completed: [], discarded: [settledFile] } });
-      const after = await archivedIn(folder);
-      expect(after.pending).toEqual([]);
-      expect(after.ids).toEqual(old);
-      expect(await oldEntries()).toEqual([]);
+        const rerun = await applyRetentionPolicy(hall.app.hall, hall.connection.pool, { archiveFolder: folder });
+        const settledFile = join(folder, crashed.pending[0]!.replace(/\.pending$/, ''));
+        if (step === 'committed') expect(rerun.audit).toMatchObject({ rows: 0, file: null, settled: { completed: [settledFile], discarded: [] } });
+        else expect(rerun.audit).toMatchObject({ rows: old.length, settled: { completed: [], discarded: [settledFile] } });
+        const after = await archivedIn(folder);
+        expect(after.pending).toEqual([]);
+        expect(after.ids).toEqual(old);
+        expect(await oldEntries()).toEqual([]);
 
-      // And once more: nothing to settle, nothing to archive.
-      const again = await applyRetentionPolicy(hall.app.hall, hall.connection.pool, { archiveFolder: folder });
-      expect(again.audit).toEqual({ rows: 0, file: null, sha256: null, settled: { completed: [], discarded: [] } });
-      expect((await archivedIn(folder)).ids).toEqual(old);
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
-  }, 60_000);
+        // And once more: nothing to settle, nothing to archive.
+        const again = await applyRetentionPolicy(hall.app.hall, hall.connection.pool, { archiveFolder: folder });
+        expect(again.audit).toEqual({ rows: 0, file: null, sha256: null, settled: { completed: [], discarded: [] } });
+        expect((await archivedIn(folder)).ids).toEqual(old);
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 });

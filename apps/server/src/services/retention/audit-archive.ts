@@ -43,10 +43,7 @@ export interface AuditArchive {
  * pending file whose first entry is still in the table was never committed and is removed (its rows are
  * archived again); one whose entries are gone was committed, and is named.
  */
-export async function archiveAuditTrail(
-  owner: pg.Pool,
-  options: { months: number; folder: string; now?: Date; afterStep?: (step: AuditArchiveStep) => Promise<void> },
-): Promise<AuditArchive> {
+export async function archiveAuditTrail(owner: pg.Pool, options: { months: number; folder: string; now?: Date; afterStep?: (step: AuditArchiveStep) => Promise<void> }): Promise<AuditArchive> {
   const months = Math.max(options.months, AUDIT_MINIMUM_MONTHS);
   const now = options.now ?? new Date();
   const step = options.afterStep ?? (async () => {});
