@@ -171,7 +171,7 @@ describe('the unified identity’s health (oidc)', () => {
       await provider.stop();
       const back = await offering.app.inject({
         method: 'GET',
-        url: `${OIDC_CALLBACK_PATH}?code=gone&state=${authorize.searchParams.get('state')}`,
+        url: `${OIDC_CALLBACK_PATH}?code=gone&state=${authorize.searchParams.get('state')}&iss=${encodeURIComponent(provider.issuer)}`,
         headers: { cookie: cookieFrom(start.headers['set-cookie']) },
       });
       expect(back.headers.location).toBe('/login?oidc=unavailable&redirect=%2Fmy');
