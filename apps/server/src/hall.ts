@@ -91,7 +91,7 @@ export async function createContext(options: ContextOptions): Promise<HallContex
         claims: { name: env.OIDC_NAME_CLAIM, idNumber: env.OIDC_ID_NUMBER_CLAIM, phone: env.OIDC_PHONE_CLAIM },
         realNameClaim: simulateOidc ? SIMULATOR_REAL_NAME_CLAIM : env.OIDC_REAL_NAME_CLAIM,
         timeoutMs: env.OIDC_TIMEOUT_MS,
-        fetch: fetchImpl,
+        fetch: outbound('oidc', simulateOidc),
       });
   const files = await openFileStorage(env, options.filesDir);
   const signingIdentity = await loadSigningIdentity(env);

@@ -1,10 +1,12 @@
+import { OIDC_CALLBACK_PATH, OIDC_SIGN_IN_PATH } from '@hall/api';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRecords } from '../src/db/schema';
 import { ADAPTER_UNREADY_AFTER } from '../src/lib/metrics';
-import { createTestHall, testHallForFile, type TestHall } from './hall';
+import { cookieFrom, createTestHall, testHallForFile, type TestHall } from './hall';
+import { startTestProvider } from './oidc-provider';
 
 const TOKEN = 'scrape-token-0123456789abcdef';
 const ALERT_RULES = join(import.meta.dirname, '..', '..', '..', 'ops', 'prometheus', 'alerts.yml');
@@ -135,6 +137,52 @@ describe('adapter health', () => {
       await ok.close();
       await broken.close();
     }
+  });
+});
+
+describe('the unified identity’s health (oidc)', () => {
+  it('shows at 0 once offered, records the provider’s answers as successes and a provider gone as failures', async () => {
+    const publicUrl = 'https://bdc.example.gov.cn';
+    const provider = await startTestProvider(`${publicUrl}${OIDC_CALLBACK_PATH}`);
+    const offering = await createTestHall({
+      HALL_METRICS_TOKEN: TOKEN,
+      HALL_SIGN_IN: 'sms,oidc',
+      HALL_PUBLIC_URL: publicUrl,
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: provider.clientSecret,
+      OIDC_TIMEOUT_MS: 2000,
+    });
+    const last = 'hall_adapter_last_success_timestamp_seconds{adapter="oidc"}';
+    const failures = 'hall_adapter_failures_total{adapter="oidc"}';
+    try {
+      let text = await scrape(offering);
+      expect(valueOf(text, failures)).toBe(0);
+      expect(valueOf(text, last)).toBe(0);
+      // The sign-in's start asks the provider for its discovery document: an answer.
+      const start = await offering.app.inject({ method: 'GET', url: `${OIDC_SIGN_IN_PATH}?redirect=/my` });
+      const authorize = new URL(String(start.headers.location));
+      expect(authorize.origin).toBe(new URL(provider.issuer).origin);
+      text = await scrape(offering);
+      expect(valueOf(text, last)).toBeGreaterThan(Date.now() / 1000 - 60);
+      expect(valueOf(text, failures)).toBe(0);
+      expect(valueOf(text, 'hall_adapter_request_duration_seconds_count{adapter="oidc"}')).toBeGreaterThanOrEqual(1);
+      // The provider goes away before the return: exchanging the code finds no one, a failure.
+      await provider.stop();
+      const back = await offering.app.inject({
+        method: 'GET',
+        url: `${OIDC_CALLBACK_PATH}?code=gone&state=${authorize.searchParams.get('state')}&iss=${encodeURIComponent(provider.issuer)}`,
+        headers: { cookie: cookieFrom(start.headers['set-cookie']) },
+      });
+      expect(back.headers.location).toBe('/login?oidc=unavailable&redirect=%2Fmy');
+      text = await scrape(offering);
+      expect(valueOf(text, failures)).toBe(1);
+    } finally {
+      await offering.close();
+      await provider.stop().catch(() => {});
+    }
+    // A hall that does not offer it has no such series.
+    expect(valueOf(await scrape(), failures)).toBeUndefined();
   });
 });
 

@@ -25,6 +25,8 @@ async function main(): Promise<number> {
     try {
       const archiveFolder = env.HALL_ARCHIVE_DIR ?? join(env.HALL_DATA_DIR, 'archive');
       const report = await applyRetentionPolicy({ db: owner.db, env, files: await openFileStorage(env) }, owner.pool, { archiveFolder });
+      for (const file of report.audit.settled.completed) console.log(`审计日志: 上次中断的归档已完成 ${file}（其条目已在上次删除）`);
+      for (const file of report.audit.settled.discarded) console.log(`审计日志: 上次中断、未生效的归档已删除 ${file}（其条目本次重新归档）`);
       console.log(report.audit.file ? `审计日志: 归档并删除 ${report.audit.rows} 条，归档文件 ${report.audit.file}（SHA-256 ${report.audit.sha256}）` : '审计日志: 没有超过保存期限的条目');
       console.log(`查询记录: 删除 ${report.queryRecords} 条；验签记录: 删除 ${report.verificationRecords} 条`);
       console.log(`存储清理: 删除过期草稿 ${report.drafts} 件、不再被引用的文件 ${report.files} 个`);

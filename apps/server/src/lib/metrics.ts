@@ -1,7 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** The outside systems the hall calls; each one's health is a pair of series labelled with its name. */
-export const ADAPTERS = ['wechat', 'faceid', 'sms', 'registry'] as const;
+export const ADAPTERS = ['wechat', 'faceid', 'sms', 'registry', 'oidc'] as const;
 export type AdapterName = (typeof ADAPTERS)[number];
 
 /** Request latency buckets (seconds): the hall aims at 200 ms at p95; uploads and PDFs take seconds. */

@@ -1,10 +1,12 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditArchiveStep } from '../../src/services/retention/audit-archive';
 import { applyRetentionPolicy } from '../../src/services/retention/retention-policy';
 import { resolvePendingRecords } from '../../src/services/queries/fulfilment/query-resolver';
 import { createTestHall, type TestHall } from '../hall';
@@ -117,4 +119,82 @@ describe('applyRetentionPolicy', () => {
     const again = await applyRetentionPolicy(hall.app.hall, hall.connection.pool, { archiveFolder });
     expect(again).toMatchObject({ audit: { rows: 0, file: null }, queryRecords: 0, verificationRecords: 0, files: 0 });
   }, 60_000);
+});
+
+describe('a retention run stopped dead between its steps', () => {
+  /** Runs the audit archive in a process of its own, killed with SIGKILL right after `step`. */
+  const runUntilKilled = (folder: string, step: AuditArchiveStep) =>
+    new Promise<void>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'test/retention/archive-until-killed.ts', hall.databaseUrl, folder, step], {
+        cwd: join(import.meta.dirname, '..', '..'),
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let errors = '';
+      child.stderr.on('data', (chunk) => (errors += chunk));
+      child.on('error', reject);
+      child.on('exit', (code, signal) => (signal === 'SIGKILL' ? resolve() : reject(new Error(`the archive exited with ${code}: ${errors}`))));
+    });
+
+  const byNumber = (ids: string[]) => [...ids].sort((a, b) => Number(a) - Number(b));
+
+  /** The entries of every named archive in `folder` (each archive's SHA-256 checked), and the files left pending. */
+  async function archivedIn(folder: string): Promise<{ ids: string[]; pending: string[] }> {
+    const names = await readdir(folder);
+    const ids: string[] = [];
+    for (const name of names.filter((candidate) => candidate.endsWith('.jsonl.gz'))) {
+      const bytes = await readFile(join(folder, name));
+      expect((await readFile(join(folder, `${name}.sha256`), 'utf8')).split(' ')[0]).toBe(createHash('sha256').update(bytes).digest('hex'));
+      ids.push(
+        ...gunzipSync(bytes)
+          .toString('utf8')
+          .trim()
+          .split('\n')
+          .map((line) => String((JSON.parse(line) as { id: number }).id)),
+      );
+    }
+    return { ids: byNumber(ids), pending: names.filter((name) => name.endsWith('.pending')) };
+  }
+
+  const oldEntries = async () => byNumber((await sql("SELECT id::text FROM audit_trail WHERE at < now() - interval '6 months'")).rows.map((row) => row.id as string));
+
+  it.each([
+    { step: 'written', moment: 'the archive is written and synced' },
+    { step: 'deleted', moment: 'the rows are deleted, before the commit' },
+    { step: 'committed', moment: 'the commit, before the archive is named' },
+  ] as const)(
+    'killed once $moment, the next run leaves every old entry in exactly one archive',
+    async ({ step }) => {
+      const folder = await mkdtemp(join(tmpdir(), 'hall-archive-crash-'));
+      try {
+        await sql(
+          "INSERT INTO audit_trail (at, operator_name, ip, action, target) SELECT now() - interval '9 months' + make_interval(secs => g), '丁', '10.0.0.2', 'review.pass', 'application:' || g FROM generate_series(1, 4) g",
+        );
+        const old = await oldEntries();
+        expect(old.length).toBeGreaterThanOrEqual(4);
+
+        await runUntilKilled(folder, step);
+        // The crash left its file unnamed; the rows went only if the commit came first.
+        const crashed = await archivedIn(folder);
+        expect(crashed).toMatchObject({ ids: [], pending: [expect.stringMatching(/^audit-trail-\d{8}T\d{6}Z-\d+-\d+\.jsonl\.gz\.pending$/)] });
+        expect(await oldEntries()).toEqual(step === 'committed' ? [] : old);
+
+        const rerun = await applyRetentionPolicy(hall.app.hall, hall.connection.pool, { archiveFolder: folder });
+        const settledFile = join(folder, crashed.pending[0]!.replace(/\.pending$/, ''));
+        if (step === 'committed') expect(rerun.audit).toMatchObject({ rows: 0, file: null, settled: { completed: [settledFile], discarded: [] } });
+        else expect(rerun.audit).toMatchObject({ rows: old.length, settled: { completed: [], discarded: [settledFile] } });
+        const after = await archivedIn(folder);
+        expect(after.pending).toEqual([]);
+        expect(after.ids).toEqual(old);
+        expect(await oldEntries()).toEqual([]);
+
+        // And once more: nothing to settle, nothing to archive.
+        const again = await applyRetentionPolicy(hall.app.hall, hall.connection.pool, { archiveFolder: folder });
+        expect(again.audit).toEqual({ rows: 0, file: null, sha256: null, settled: { completed: [], discarded: [] } });
+        expect((await archivedIn(folder)).ids).toEqual(old);
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 });
