@@ -146,6 +146,22 @@ function readSeal(block: asn1js.AsnType, version: 1 | 4): SesSeal {
 }
 
 /** Reads SignedValue.dat; throws SesFormatError when it is not an SES_Signature of either version. */
+/** The fields both layouts share, read from where each keeps them. */
+function signatureOf(version: 1 | 4, toSign: asn1js.AsnType, fields: asn1js.AsnType[], cert: unknown, algorithm: unknown, signature: unknown): SesSignature {
+  const [, eseal, timeInfo, dataHash, propertyInfo] = fields;
+  return {
+    version,
+    signedBytes: raw(toSign),
+    signerCertificate: octets(cert, 'the signer certificate'),
+    signatureAlgorithm: oid(algorithm, 'the signature algorithm'),
+    signature: bitString(signature, 'the signature'),
+    dataHash: bitString(dataHash, 'dataHash'),
+    signedAt: timeOf(timeInfo),
+    propertyInfo: stringOf(propertyInfo),
+    seal: readSeal(eseal!, version),
+  };
+}
+
 export function readSesSignature(der: Buffer): SesSignature {
   let top: asn1js.AsnType;
   try {
@@ -157,36 +173,16 @@ export function readSesSignature(der: Buffer): SesSignature {
   }
   const outer = elements(top, 'SES_Signature');
   try {
+    // v4 (GB/T 38540) signs the TBS_Sign alone and carries the certificate and algorithm beside it;
+    // v1 (GM/T 0031) carries them inside the TBS_Sign.
     if (outer.length >= 4) {
       const [toSign, cert, algorithm, signature] = outer;
-      const tbs = elements(toSign, 'TBS_Sign');
-      const [, eseal, timeInfo, dataHash, propertyInfo] = tbs;
-      return {
-        version: 4,
-        signedBytes: raw(toSign!),
-        signerCertificate: octets(cert, 'the signer certificate'),
-        signatureAlgorithm: oid(algorithm, 'the signature algorithm'),
-        signature: bitString(signature, 'the signature'),
-        dataHash: bitString(dataHash, 'dataHash'),
-        signedAt: timeOf(timeInfo),
-        propertyInfo: stringOf(propertyInfo),
-        seal: readSeal(eseal!, 4),
-      };
+      return signatureOf(4, toSign!, elements(toSign, 'TBS_Sign'), cert, algorithm, signature);
     }
     if (outer.length === 2) {
       const [toSign, signature] = outer;
-      const [, eseal, timeInfo, dataHash, propertyInfo, cert, algorithm] = elements(toSign, 'TBS_Sign');
-      return {
-        version: 1,
-        signedBytes: raw(toSign!),
-        signerCertificate: octets(cert, 'the signer certificate'),
-        signatureAlgorithm: oid(algorithm, 'the signature algorithm'),
-        signature: bitString(signature, 'the signature'),
-        dataHash: bitString(dataHash, 'dataHash'),
-        signedAt: timeOf(timeInfo),
-        propertyInfo: stringOf(propertyInfo),
-        seal: readSeal(eseal!, 1),
-      };
+      const fields = elements(toSign, 'TBS_Sign');
+      return signatureOf(1, toSign!, fields, fields[5], fields[6], signature);
     }
   } catch (error) {
     if (error instanceof SesFormatError) throw error;
