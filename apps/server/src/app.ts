@@ -46,6 +46,7 @@ import { queryResolverJob } from './jobs/query-resolver';
 import { storageRetention } from './jobs/storage-retention';
 import { notificationDeliveryJob } from './jobs/notification-delivery';
 import { notificationsArea } from './routes/notifications';
+import { loggedUrl } from './lib/logged-url';
 
 /**
  * The background jobs of every process, from app start to app close (the calendar's extension is
@@ -113,7 +114,7 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
   // Headers come in one go from any real client; a connection that trickles them is closed.
   app.server.headersTimeout = 20_000;
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ method: request.method, url: request.url, ip: request.ip, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    request.log.info({ method: request.method, url: loggedUrl(request.url), ip: request.ip, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
     done();
   });
   app.setValidatorCompiler(validatorCompiler);
