@@ -85,25 +85,30 @@ async function sealBatch(pool: pg.Pool, plan: TablePlan, prefix: string, blocks:
        WHERE ctid >= $1::tid AND ctid < $2::tid AND (${pendingCondition(plan, prefix)}) FOR UPDATE SKIP LOCKED`,
       [`(${blocks.from},0)`, `(${blocks.to},0)`],
     );
+    // One UPDATE for the whole batch: each column's new values side by side with the rows' ctids (null: unchanged).
+    const ctids: string[] = [];
+    const changes = columns.map(() => [] as (string | null)[]);
     for (const row of rows) {
-      const sets: string[] = [];
-      const values: unknown[] = [];
-      for (const [column, kind] of plan.text) {
-        const next = resealed(kind, String(row[column] ?? ''), prefix);
-        if (next === null) continue;
-        values.push(next);
-        sets.push(`${quoted(column)} = $${values.length}`);
-      }
-      for (const [column, fields] of plan.json) {
-        const next = resealedJson(row[column] as Record<string, unknown> | null, fields, prefix);
-        if (next === null) continue;
-        values.push(JSON.stringify(next));
-        sets.push(`${quoted(column)} = $${values.length}::jsonb`);
-      }
-      if (!sets.length) continue;
-      values.push(row.row_ctid);
-      // The row is locked by this transaction, so its ctid stays its own until the commit.
-      await client.query(`UPDATE ${quoted(plan.table)} SET ${sets.join(', ')} WHERE ctid = $${values.length}::tid`, values);
+      const next = [
+        ...plan.text.map(([column, kind]) => resealed(kind, String(row[column] ?? ''), prefix)),
+        ...plan.json.map(([column, fields]) => {
+          const json = resealedJson(row[column] as Record<string, unknown> | null, fields, prefix);
+          return json === null ? null : JSON.stringify(json);
+        }),
+      ];
+      if (next.every((value) => value === null)) continue;
+      ctids.push(row.row_ctid);
+      next.forEach((value, index) => changes[index]!.push(value));
+    }
+    if (ctids.length) {
+      const isJson = (index: number) => index >= plan.text.length;
+      const sets = columns.map((column, index) => `${quoted(column)} = COALESCE(v.c${index}${isJson(index) ? '::jsonb' : ''}, t.${quoted(column)})`);
+      const arrays = columns.map((_column, index) => `$${index + 2}::text[]`);
+      // The rows are locked by this transaction, so their ctids stay theirs until the commit.
+      await client.query(
+        `UPDATE ${quoted(plan.table)} AS t SET ${sets.join(', ')} FROM unnest($1::tid[], ${arrays.join(', ')}) AS v(row_ctid, ${columns.map((_c, index) => `c${index}`).join(', ')}) WHERE t.ctid = ANY($1::tid[]) AND t.ctid = v.row_ctid`,
+        [ctids, ...changes],
+      );
     }
     await client.query('COMMIT');
     return rows.length;
