@@ -9,6 +9,7 @@ import { consumePhoneCode, SMS_DAILY_LIMIT_PER_PHONE } from '../../src/services/
 import { createTestHall, type TestHall, testHallForFile } from '../hall';
 import { callHall } from '../call';
 import { contract } from '@hall/api';
+import { maskMobileNumber } from '@hall/domain';
 import { sameBlindIndex } from '../../src/db/sealed/sealed-columns';
 
 const PATH = '/mp/api/user/getphonecode';
@@ -144,7 +145,8 @@ describe('getPhoneCode', () => {
       const response = await logged.inject({ method: 'POST', url: PATH, payload: { phone }, headers: { cookie } });
       expect(response.json()).toMatchObject({ stat: 1 });
       const [row] = await codesFor(phone);
-      expect(lines.some((line) => line.includes(`短信验证码 ${phone} ${row!.code}`))).toBe(true);
+      expect(lines.some((line) => line.includes(`短信验证码 ${maskMobileNumber(phone)} ${row!.code}`))).toBe(true);
+      expect(lines.some((line) => line.includes(phone))).toBe(false);
     } finally {
       await logged.close();
     }
