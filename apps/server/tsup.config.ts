@@ -9,6 +9,7 @@ export default defineConfig({
     backup: 'src/cli/backup.ts',
     restore: 'src/cli/restore.ts',
     retention: 'src/cli/retention.ts',
+    'rotate-data-key': 'src/cli/rotate-data-key.ts',
     'pdf-worker': 'src/documents/pdf-worker-thread.ts',
   },
   format: ['esm'],

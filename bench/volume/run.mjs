@@ -85,13 +85,13 @@ async function load(url) {
   client.on('error', () => {});
   await client.connect();
   try {
-    await loadWith(client, statements);
+    await loadWith(client, statements, url);
   } finally {
     await client.end().catch(() => {});
   }
 }
 
-async function loadWith(client, statements) {
+async function loadWith(client, statements, url) {
   await client.query('SET synchronous_commit = off');
   // The generated rows keep every foreign key by construction; a superuser skips the per-row checks.
   const replica = await client.query('SET session_replication_role = replica').then(
@@ -109,6 +109,13 @@ async function loadWith(client, statements) {
     await client.query(sql);
     console.log(`  ${table.padEnd(52)} ${seconds(performance.now() - began)}`);
   }
+  // The generator writes clear text; the hall's start-up pass seals it, as it seals an older hall's rows.
+  const sealing = performance.now();
+  const { runSealingPass } = await server('db/sealed/sealing-pass.ts');
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const sealed = await runSealingPass(pool, 'clear', { batchSize: 2000 }).finally(() => pool.end());
+  const sealedRows = Object.values(sealed.rewritten).reduce((sum, rows) => sum + rows, 0);
+  console.log(`  ${`personal data sealed (${sealedRows} rows)`.padEnd(52)} ${seconds(performance.now() - sealing)}`);
   const analysing = performance.now();
   await client.query('DROP SCHEMA gen CASCADE');
   await client.query('VACUUM ANALYZE');
@@ -242,6 +249,10 @@ async function bench(url) {
   for (const result of results) console.log(`  ${result.name.padEnd(84)} ${millis(result.p50).padStart(11)} ${millis(result.p95).padStart(11)}`);
   await close();
 }
+
+// Personal data is sealed at rest (docs/decisions/021): the bench's keys are fixed, so a kept database (--database) still opens.
+const { installDataKeys, parseDataKeys } = await server('db/sealed/data-keys.ts');
+installDataKeys({ ...parseDataKeys(`bench:${'5a'.repeat(32)}`, 'the bench data key'), indexKey: Buffer.from('6b'.repeat(32), 'hex') });
 
 const admin = await adminServer();
 const adminClient = new pg.Client({ connectionString: admin.url });

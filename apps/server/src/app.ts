@@ -47,6 +47,7 @@ import { storageRetention } from './jobs/storage-retention';
 import { notificationDeliveryJob } from './jobs/notification-delivery';
 import { bookingReminders } from './jobs/booking-reminders';
 import { notificationsArea } from './routes/notifications';
+import { loggedUrl } from './lib/logged-url';
 
 /**
  * The background jobs of every process, from app start to app close (the calendar's extension is
@@ -114,7 +115,7 @@ export async function buildApp(hall: HallContext, options: BuildOptions = {}) {
   // Headers come in one go from any real client; a connection that trickles them is closed.
   app.server.headersTimeout = 20_000;
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ method: request.method, url: request.url, ip: request.ip, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    request.log.info({ method: request.method, url: loggedUrl(request.url), ip: request.ip, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
     done();
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -236,6 +236,19 @@ const schema = z.object({
    * from the backups: without it they cannot be opened.
    */
   HALL_BACKUP_KEY: z.string().optional(),
+  /**
+   * The keys citizens' names, ID numbers and phone numbers are sealed under at rest (SM4, docs/decisions/021):
+   * `<id>:<secret>` pairs, comma-separated, each secret 32 bytes as 64 hexadecimal digits or base64. The
+   * first seals; every one listed opens, so an older key stays listed until scripts/rotate-data-key.sh has
+   * resealed its values. Required in production; a demo hall makes HALL_DATA_DIR/data-key once (0600).
+   */
+  HALL_DATA_KEY: z.string().optional(),
+  /**
+   * The key of the blind indexes (HMAC-SM3) by which the hall finds a phone or an ID number without
+   * reading it: 32 bytes as 64 hexadecimal digits or base64. Required in production; a demo hall makes
+   * HALL_DATA_DIR/data-index-key once. It does not rotate: changing it loses every lookup by phone or ID number.
+   */
+  HALL_DATA_INDEX_KEY: z.string().optional(),
   /** Where backups go (scripts/backup.sh and the schedule). Default: HALL_DATA_DIR/backups; put them on another disk. */
   HALL_BACKUP_DIR: z.string().optional(),
   /** Hours between the backups the hall takes itself; 0 (the default): none, cron runs scripts/backup.sh instead. */

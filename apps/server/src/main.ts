@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { openHallDatabase } from './db/open';
 import { seedHall } from './seed';
+import { DataKeyError, installDataKeys, loadDataKeys } from './db/sealed/data-keys';
+import { sealAtStart } from './db/sealed/sealing-pass';
 import { readEnv } from './env';
 import { assertProductionSettings, MissingSettingsError } from './mode';
 import { createContext } from './hall';
@@ -15,7 +17,11 @@ async function main(): Promise<void> {
   const env = readEnv();
   // A production hall without its settings stops here, before it touches a database.
   assertProductionSettings(env);
+  installDataKeys(await loadDataKeys(env));
   const { connection, embedded } = await openHallDatabase(env);
+  // Rows written before sealing began are sealed before the hall answers: lookups by blind index find only sealed rows.
+  const sealedRows = await sealAtStart(connection.pool);
+  if (sealedRows) console.log(`已加密保存 ${sealedRows} 行中的个人信息（姓名、证件号码、手机号）。`);
   await seedHall(connection.pool, connection.db, env.HALL_MODE);
 
   let port = env.PORT;
@@ -64,6 +70,6 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // A missing setting is the operator's to fix: its message says which, a stack trace would only hide it.
-  console.error(error instanceof MissingSettingsError ? error.message : error);
+  console.error(error instanceof MissingSettingsError || error instanceof DataKeyError ? error.message : error);
   process.exit(1);
 });

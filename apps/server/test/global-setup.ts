@@ -7,6 +7,7 @@ import { connectDatabase } from '../src/db/client';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/db/embedded';
 import { migrateDatabase } from '../src/db/migrate';
 import { seedHall } from '../src/seed';
+import { installTestDataKeys } from './data-keys';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,6 +24,7 @@ declare module 'vitest' {
  * gets its own clone of it.
  */
 export default async function setup(project: TestProject) {
+  installTestDataKeys();
   let embedded: EmbeddedDatabase | undefined;
   let folder: string | undefined;
   let adminUrl = process.env.DATABASE_URL;

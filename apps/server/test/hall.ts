@@ -15,6 +15,7 @@ import { DEMO_OPERATOR_PASSWORD } from '../src/seed/operators';
 import { NO_PASSWORD } from '../src/services/operators/accounts';
 import { productionSigningFiles } from './signing-helpers';
 import { createDatabase, dropDatabase, freshDatabaseName } from './databases';
+import { TEST_DATA_INDEX_KEY, TEST_DATA_KEY } from './data-keys';
 
 /** WeChat's own browser on Android: the hall sends it to WeChat's sign-in whatever else it offers. */
 export const WECHAT_USER_AGENT =
@@ -31,6 +32,8 @@ export const PRODUCTION_ENV = {
   FACEID_RULE_ID: '1',
   SMS_API_URL: 'https://sms.example.cn/send',
   SMS_API_KEY: 'sms-key',
+  HALL_DATA_KEY: TEST_DATA_KEY,
+  HALL_DATA_INDEX_KEY: TEST_DATA_INDEX_KEY,
   // The signing identity is real files, made on first use (test/signing-helpers.ts).
   get HALL_SIGNING_KEY() {
     return productionSigningFiles().key;

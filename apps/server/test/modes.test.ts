@@ -52,6 +52,8 @@ describe('starting in production mode', () => {
       'SMS_API_URL',
       'SMS_API_KEY',
       'HALL_SIGNING_P12',
+      'HALL_DATA_KEY',
+      'HALL_DATA_INDEX_KEY',
     ]);
     expect(missingProductionSettings(readEnv({ ...PRODUCTION_ENV }))).toEqual([]);
     expect(missingProductionSettings(readEnv({ HALL_MODE: 'demo' }))).toEqual([]);

@@ -3,17 +3,13 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Env } from '../env';
+import { parseKeyText } from '../lib/key-text';
 
 /** The demo hall's backup key, made on its first backup (0600), in its data folder. */
 export const DEMO_KEY_FILE = 'backup-key';
 
-/** A 32-byte key written as 64 hexadecimal digits or as base64 (what `openssl rand -hex 32` or `-base64 32` print). */
-export function parseBackupKey(text: string): Buffer | null {
-  const trimmed = text.trim();
-  if (/^[0-9a-fA-F]{64}$/.test(trimmed)) return Buffer.from(trimmed, 'hex');
-  if (/^[A-Za-z0-9+/]{43}=$/.test(trimmed)) return Buffer.from(trimmed, 'base64');
-  return null;
-}
+/** A 32-byte key written as 64 hexadecimal digits or as base64 (lib/key-text.ts). */
+export const parseBackupKey = parseKeyText;
 
 const KEY_FORMAT = '32 字节的密钥：64 位十六进制（openssl rand -hex 32）或 base64（openssl rand -base64 32）';
 

@@ -1,5 +1,6 @@
 import type { Env } from '../env';
 import { openHallDatabase, type HallDatabase } from '../db/open';
+import { installDataKeys, loadDataKeys } from '../db/sealed/data-keys';
 
 const wordsOf = (error: unknown) => (error instanceof Error ? error.message : error);
 
@@ -19,6 +20,10 @@ export function runCommand(main: () => Promise<number>): void {
  * and closes it whatever happens; a failure is printed and answers 1.
  */
 export async function withHallDatabase(env: Env, work: (database: HallDatabase) => Promise<number>): Promise<number> {
+  // A command that never reads personal data (create-admin, backup) also runs where the keys are not
+  // given; one that does meets dataKeyRing's refusal, which names them.
+  const keysGiven = env.HALL_MODE === 'demo' || (env.HALL_DATA_KEY && env.HALL_DATA_INDEX_KEY);
+  if (keysGiven) installDataKeys(await loadDataKeys(env));
   const database = await openHallDatabase(env, { maxConnections: 2, joinRunning: true });
   try {
     return await work(database);

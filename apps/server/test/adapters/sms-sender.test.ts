@@ -74,11 +74,11 @@ describe('HttpSmsSender against a fake provider on loopback', () => {
 });
 
 describe('SimulatedSmsSender', () => {
-  it('writes 短信验证码 phone code to the logger it was given', async () => {
+  it('writes 短信验证码, the masked phone and the code to the logger it was given', async () => {
     const lines: { details: Record<string, unknown>; message: string }[] = [];
     const sender = new SimulatedSmsSender();
     sender.useLogger({ info: (details, message) => lines.push({ details, message }) });
     await sender.send('13812341234', '135790');
-    expect(lines).toEqual([{ details: { phone: '13812341234', code: '135790' }, message: '短信验证码 13812341234 135790' }]);
+    expect(lines).toEqual([{ details: { phone: '138****1234', code: '135790' }, message: '短信验证码 138****1234 135790' }]);
   });
 });

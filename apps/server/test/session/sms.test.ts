@@ -9,6 +9,8 @@ import { consumePhoneCode, SMS_DAILY_LIMIT_PER_PHONE } from '../../src/services/
 import { createTestHall, type TestHall, testHallForFile } from '../hall';
 import { callHall } from '../call';
 import { contract } from '@hall/api';
+import { maskMobileNumber } from '@hall/domain';
+import { sameBlindIndex } from '../../src/db/sealed/sealed-columns';
 
 const PATH = '/mp/api/user/getphonecode';
 
@@ -22,13 +24,18 @@ beforeAll(async () => {
 let nextPhone = 13900000000;
 const freshPhone = () => String(nextPhone++);
 
-const codesFor = (phone: string) => hall.connection.db.select().from(smsCodes).where(eq(smsCodes.phone, phone)).orderBy(smsCodes.id);
+const codesFor = (phone: string) =>
+  hall.connection.db
+    .select()
+    .from(smsCodes)
+    .where(sameBlindIndex(smsCodes.phone, 'phone', phone))
+    .orderBy(smsCodes.id);
 /** Moves a phone's codes into the past, as if the time had passed. */
 const age = (phone: string, seconds: number) =>
   hall.connection.db
     .update(smsCodes)
     .set({ createdAt: sql`${smsCodes.createdAt} - make_interval(secs => ${seconds})`, expiresAt: sql`${smsCodes.expiresAt} - make_interval(secs => ${seconds})` })
-    .where(eq(smsCodes.phone, phone));
+    .where(sameBlindIndex(smsCodes.phone, 'phone', phone));
 
 async function inboxCode(phone: string): Promise<string> {
   const response = await hall.app.inject({ method: 'GET', url: `/simulator/sms/inbox?phone=${phone}&format=json` });
@@ -92,7 +99,7 @@ describe('getPhoneCode', () => {
     await hall.connection.db
       .update(smsCodes)
       .set({ createdAt: sql`greatest(${smsCodes.createdAt}, date_trunc('day', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai')` })
-      .where(eq(smsCodes.phone, phone));
+      .where(sameBlindIndex(smsCodes.phone, 'phone', phone));
     await age(phone, 0);
     const refused = await callHall(hall, contract.getPhoneCode, { phone }, await hall.login('sms-daily-last'));
     expect(refused.status).toBe(429);
@@ -138,7 +145,8 @@ describe('getPhoneCode', () => {
       const response = await logged.inject({ method: 'POST', url: PATH, payload: { phone }, headers: { cookie } });
       expect(response.json()).toMatchObject({ stat: 1 });
       const [row] = await codesFor(phone);
-      expect(lines.some((line) => line.includes(`短信验证码 ${phone} ${row!.code}`))).toBe(true);
+      expect(lines.some((line) => line.includes(`短信验证码 ${maskMobileNumber(phone)} ${row!.code}`))).toBe(true);
+      expect(lines.some((line) => line.includes(phone))).toBe(false);
     } finally {
       await logged.close();
     }
@@ -236,7 +244,7 @@ describe('consumePhoneCode', () => {
     const used = await db()
       .select()
       .from(smsCodes)
-      .where(and(eq(smsCodes.phone, phone), sql`${smsCodes.usedAt} is not null`));
+      .where(and(sameBlindIndex(smsCodes.phone, 'phone', phone), sql`${smsCodes.usedAt} is not null`));
     expect(used).toHaveLength(1);
   });
 });
@@ -271,7 +279,10 @@ describe('with an SMS provider configured (real mode)', () => {
     const owner = await real.login('sms-real-owner');
     const { body } = await callHall(real, contract.getPhoneCode, { phone: '13712345678' }, owner);
     expect(body.stat).toBe(1);
-    const [row] = await real.connection.db.select().from(smsCodes).where(eq(smsCodes.phone, '13712345678'));
+    const [row] = await real.connection.db
+      .select()
+      .from(smsCodes)
+      .where(sameBlindIndex(smsCodes.phone, 'phone', '13712345678'));
     expect(received.at(-1)).toMatchObject({ authorization: 'Bearer provider-key', body: { phone: '13712345678', code: row!.code } });
     expect(real.app.hall.simulators.sms).toBe(false);
     expect((await real.app.inject({ method: 'GET', url: '/simulator/sms/inbox?phone=13712345678' })).statusCode).toBe(404);
@@ -284,7 +295,12 @@ describe('with an SMS provider configured (real mode)', () => {
     const failed = await callHall(real, contract.getPhoneCode, { phone: '13712340000' }, owner);
     expect(failed.status).toBe(502);
     expect(failed.body).toEqual({ stat: 0, msg: '验证码发送失败，请稍后再试' });
-    expect(await real.connection.db.select().from(smsCodes).where(eq(smsCodes.phone, '13712340000'))).toHaveLength(0);
+    expect(
+      await real.connection.db
+        .select()
+        .from(smsCodes)
+        .where(sameBlindIndex(smsCodes.phone, 'phone', '13712340000')),
+    ).toHaveLength(0);
     status = 200;
     expect((await callHall(real, contract.getPhoneCode, { phone: '13712340000' }, owner)).body.stat).toBe(1);
   });

@@ -7,6 +7,7 @@ import { missingProductionSettings } from '../../src/mode';
 import { callHall } from '../call';
 import { createTestHall, PRODUCTION_ENV, testHallForFile } from '../hall';
 import { startTestProvider } from '../oidc-provider';
+import { sameBlindIndex } from '../../src/db/sealed/sealed-columns';
 
 const PUBLIC_URL = 'https://bdc.example.gov.cn';
 const provider = await startTestProvider(`${PUBLIC_URL}${OIDC_CALLBACK_PATH}`);
@@ -138,12 +139,20 @@ describe('统一身份认证: the authorization code flow', () => {
     const owner = person({ name: '周九', id_card_number: '110105199002022347', real_name_verified: true });
     const { browser: ownerBrowser } = await signIn(owner);
     const ownerId = (await me(ownerBrowser.cookie())).body.data!.openid;
-    const before = await hall.connection.db.select().from(users).where(eq(users.cardnum, '110105199002022347'));
+    const before = await hall.connection.db
+      .select()
+      .from(users)
+      .where(sameBlindIndex(users.cardnum, 'idNumber', '110105199002022347'));
     const other = person({ name: '周九', id_card_number: '110105199002022347', real_name_verified: true });
     const { done } = await signIn(other);
     expect(refusedWith(done)).toBe('taken');
     expect(hasSessionCookie(done)).toBe(false);
-    expect(await hall.connection.db.select().from(users).where(eq(users.cardnum, '110105199002022347'))).toEqual(before);
+    expect(
+      await hall.connection.db
+        .select()
+        .from(users)
+        .where(sameBlindIndex(users.cardnum, 'idNumber', '110105199002022347')),
+    ).toEqual(before);
     expect(before.map((row) => row.openid)).toEqual([ownerId]);
   });
 

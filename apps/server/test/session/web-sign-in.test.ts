@@ -10,6 +10,7 @@ import { CODE_ATTEMPTS_PER_CODE, CODE_ATTEMPTS_PER_PHONE, PASSWORD_FAILURES_PER_
 import { PHONE_CODE_MESSAGES } from '../../src/services/session/phone-codes';
 import { callHall } from '../call';
 import { PRODUCTION_ENV, testHallForFile, WECHAT_USER_AGENT as WECHAT } from '../hall';
+import { sameBlindIndex } from '../../src/db/sealed/sealed-columns';
 
 const hall = testHallForFile({ HALL_SIGN_IN: 'wechat,sms,password' });
 
@@ -51,7 +52,7 @@ async function askCode(browser: Browser, phone: string): Promise<string> {
   await hall.connection.db
     .update(smsCodes)
     .set({ createdAt: sql`${smsCodes.createdAt} - interval '61 seconds'` })
-    .where(eq(smsCodes.phone, phone));
+    .where(sameBlindIndex(smsCodes.phone, 'phone', phone));
   const sent = await browser.call(contract.webSignInCode, { ticket: browser.ticket, phone });
   expect(sent.body).toMatchObject({ state: 1, msg: PHONE_CODE_MESSAGES.sent });
   return inboxCode(phone);
@@ -115,7 +116,12 @@ describe('手机验证码登录', () => {
     const { phone, user } = await signedInBySms();
     const again = await signedInBySms(phone);
     expect(again.user.openid).toBe(user.openid);
-    expect(await hall.connection.db.select().from(users).where(eq(users.phone, phone))).toHaveLength(1);
+    expect(
+      await hall.connection.db
+        .select()
+        .from(users)
+        .where(sameBlindIndex(users.phone, 'phone', phone)),
+    ).toHaveLength(1);
   });
 
   it('an idle session ends like WeChat’s', async () => {
@@ -139,7 +145,12 @@ describe('手机验证码登录', () => {
     const otherCode = await askCode(browser, other);
     const crossed = await browser.call(contract.webSignInBySms, { ticket: browser.ticket, phone: other, code: otherCode === code ? '000000' : code });
     expect(crossed.body.msg).toBe(PHONE_CODE_MESSAGES.wrong);
-    expect(await hall.connection.db.select().from(users).where(eq(users.phone, other))).toHaveLength(0);
+    expect(
+      await hall.connection.db
+        .select()
+        .from(users)
+        .where(sameBlindIndex(users.phone, 'phone', other)),
+    ).toHaveLength(0);
   });
 
   it('a code works once', async () => {
@@ -159,7 +170,7 @@ describe('手机验证码登录', () => {
     await hall.connection.db
       .update(smsCodes)
       .set({ expiresAt: sql`now() - interval '1 second'` })
-      .where(eq(smsCodes.phone, phone));
+      .where(sameBlindIndex(smsCodes.phone, 'phone', phone));
     const late = await browser.call(contract.webSignInBySms, { ticket: browser.ticket, phone, code });
     expect(late.body).toMatchObject({ state: 0, msg: PHONE_CODE_MESSAGES.expired });
     expect(hasSessionCookie(late.headers)).toBe(false);

@@ -1,7 +1,8 @@
 import { normalizeIdNumber } from '@hall/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { registryCertificates } from '../../db/schema';
+import { sameBlindIndex } from '../../db/sealed/sealed-columns';
 import { findHallCase } from './hall-cases';
 import type { CaseProgress, CertificateLookup, PropertyUnit, Registry, RegistryCertificate, RegistryOwner } from './registry';
 
@@ -28,13 +29,13 @@ export class DemoRegistry implements Registry {
   }
 
   async listCertificatesOf(owner: RegistryOwner): Promise<RegistryCertificate[]> {
-    const idcard = normalizeIdNumber(owner.idcard);
+    // The owner's ID number is found by its blind index; the name, sealed without one, is compared once read.
     const rows = await this.db
       .select()
       .from(registryCertificates)
-      .where(and(eq(registryCertificates.ownerName, owner.name.trim()), sql`upper(btrim(${registryCertificates.ownerIdcard})) = ${idcard}`))
+      .where(sameBlindIndex(registryCertificates.ownerIdcard, 'idNumber', owner.idcard))
       .orderBy(asc(registryCertificates.qzh));
-    return rows.map(toCertificate);
+    return rows.filter((row) => row.ownerName === owner.name.trim()).map(toCertificate);
   }
 
   async findPropertyUnit(lookup: RegistryOwner & { qzh: string }): Promise<PropertyUnit | null> {

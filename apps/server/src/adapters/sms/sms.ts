@@ -1,3 +1,5 @@
+import { maskMobileNumber } from '@hall/domain';
+
 /** Sends a verification code by SMS. The code itself is kept in sms_codes by the caller. */
 export interface SmsSender {
   send(phone: string, code: string): Promise<void>;
@@ -17,7 +19,7 @@ const silentLogger: SmsLogger = { info: () => {} };
 
 /**
  * The SMS simulator: nothing leaves the machine. The code is already in sms_codes (read it at
- * /simulator/sms/inbox); it is also written to the server log.
+ * /simulator/sms/inbox); it is also written to the server log, with the phone masked as logs keep it.
  */
 export class SimulatedSmsSender implements SmsSender {
   private logger: SmsLogger = silentLogger;
@@ -28,12 +30,14 @@ export class SimulatedSmsSender implements SmsSender {
   }
 
   async send(phone: string, code: string): Promise<void> {
-    this.logger.info({ phone, code }, `短信验证码 ${phone} ${code}`);
+    const masked = maskMobileNumber(phone);
+    this.logger.info({ phone: masked, code }, `短信验证码 ${masked} ${code}`);
   }
 
   /** Nothing leaves the machine: the message is read at /simulator/sms/inbox from the hall's sent deliveries. */
   async sendText(phone: string, text: string, key: string): Promise<void> {
-    this.logger.info({ phone, key }, `短信通知 ${phone}`);
+    const masked = maskMobileNumber(phone);
+    this.logger.info({ phone: masked, key }, `短信通知 ${masked}`);
   }
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sealedIdNumber, sealedPhone, sealedText } from '../sealed/sealed-columns';
 import { createdAt, updatedAt, serialId, sortOrder, citizenOpenid } from './columns';
 import { storedFiles } from './storage';
 
@@ -196,22 +197,22 @@ export const applicants = pgTable(
     id: serialId(),
     applicationId: applicationId(),
     sqrLx: text('sqr_lx').notNull(),
-    sqrName: text('sqr_name').notNull().default(''),
-    sqrTel: text('sqr_tel').notNull().default(''),
+    sqrName: sealedText('sqr_name').notNull().default(''),
+    sqrTel: sealedPhone('sqr_tel').notNull().default(''),
     /** sqr_zjlx: 1–5 personal ID types, 6 and 7 company (packages/domain enums.ts). */
     sqrZjlx: text('sqr_zjlx').notNull().default(''),
-    sqrZjh: text('sqr_zjh').notNull().default(''),
+    sqrZjh: sealedIdNumber('sqr_zjh').notNull().default(''),
     sqrAdress: text('sqr_adress').notNull().default(''),
     /** Agent. */
-    sqrQtDlrName: text('sqr_qt_dlr_name').notNull().default(''),
-    sqrQtZjh: text('sqr_qt_zjh').notNull().default(''),
+    sqrQtDlrName: sealedText('sqr_qt_dlr_name').notNull().default(''),
+    sqrQtZjh: sealedIdNumber('sqr_qt_zjh').notNull().default(''),
     sqrQtZjlx: text('sqr_qt_zjlx').notNull().default(''),
-    sqrQtTel: text('sqr_qt_tel').notNull().default(''),
+    sqrQtTel: sealedPhone('sqr_qt_tel').notNull().default(''),
     /** Legal representative. */
-    sqrQtFrName: text('sqr_qt_fr_name').notNull().default(''),
-    sqrQtFrZjh: text('sqr_qt_fr_zjh').notNull().default(''),
+    sqrQtFrName: sealedText('sqr_qt_fr_name').notNull().default(''),
+    sqrQtFrZjh: sealedIdNumber('sqr_qt_fr_zjh').notNull().default(''),
     sqrQtFrZjlx: text('sqr_qt_fr_zjlx').notNull().default(''),
-    sqrQtFrTel: text('sqr_qt_fr_tel').notNull().default(''),
+    sqrQtFrTel: sealedPhone('sqr_qt_fr_tel').notNull().default(''),
     /** iscqr: '1' holds the certificate. */
     iscqr: text('iscqr').notNull().default('1'),
     /** sqr_gyfs: '0' sole, 1 joint, 2 by share, 3 other; sqr_gyfe: the share, 0–99.99. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sealedIdNumber, sealedPhone, sealedText } from '../sealed/sealed-columns';
 import { createdAt, serialId, sortOrder, citizenOpenid } from './columns';
 import { applicationId, applications } from './applications';
 
@@ -118,10 +119,10 @@ export const appointmentOrders = pgTable(
       .notNull()
       .references(() => appointmentProcesses.id),
     ...bookedPlace(),
-    name: text('name').notNull(),
+    name: sealedText('name').notNull(),
     /** code: the ID number. */
-    code: text('code').notNull(),
-    phone: text('phone').notNull(),
+    code: sealedIdNumber('code').notNull(),
+    phone: sealedPhone('phone').notNull(),
     createdAt: createdAt(),
     /** extendData: wlsh, calendar, timeName, processName, areaName, djlx as booked. */
     extendData: jsonb('extend_data').notNull(),
@@ -148,10 +149,10 @@ export const counterBookings = pgTable(
     ...bookedPlace(),
     /** yysj: the date and the slot's name as booked. */
     yysj: text('yysj').notNull(),
-    name: text('name').notNull(),
-    phone: text('phone').notNull(),
+    name: sealedText('name').notNull(),
+    phone: sealedPhone('phone').notNull(),
     /** zjh: the ID number. */
-    zjh: text('zjh').notNull(),
+    zjh: sealedIdNumber('zjh').notNull(),
     /** The case the booking was made for (from /appointment?proinstid), if any. */
     applicationId: bigint('application_id', { mode: 'number' }).references(() => applications.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

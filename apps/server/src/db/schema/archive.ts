@@ -1,4 +1,5 @@
 import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sealedPhone } from '../sealed/sealed-columns';
 import { citizenOpenid } from './columns';
 import { queryRecords } from './queries';
 
@@ -18,7 +19,7 @@ export const archiveQuerySteps = pgTable(
     bsm: text('bsm').primaryKey(),
     openid: citizenOpenid(),
     sessionId: text('session_id').notNull(),
-    phone: text('phone').notNull(),
+    phone: sealedPhone('phone').notNull(),
     codeVerifiedAt: timestamp('code_verified_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Set when the request was recorded: a step opens one request only. */

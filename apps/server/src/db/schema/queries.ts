@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { blindIndexOf, QUERY_PARAM_FIELDS, QUERY_RESULT_FIELDS, sealedFieldsJson, sealedIdNumber, sealedText } from '../sealed/sealed-columns';
 import type { QueryRecordKindCode } from '@hall/api';
 import { createdAt, serialId, sortOrder, citizenOpenid } from './columns';
 
@@ -20,8 +21,8 @@ export const registryCertificates = pgTable(
     xzqdm: text('xzqdm').notNull(),
     /** qzh / bdcqzh: the certificate number. */
     qzh: text('qzh').notNull(),
-    ownerName: text('owner_name').notNull(),
-    ownerIdcard: text('owner_idcard').notNull(),
+    ownerName: sealedText('owner_name').notNull(),
+    ownerIdcard: sealedIdNumber('owner_idcard').notNull(),
     bdcdyh: text('bdcdyh').notNull(),
     zl: text('zl').notNull(),
     yt: text('yt').notNull(),
@@ -29,13 +30,13 @@ export const registryCertificates = pgTable(
     /** Mortgages and seizures as the registry reports them. */
     extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
   },
-  (t) => [uniqueIndex('registry_certificates_qzh_idx').on(t.qzh)],
+  (t) => [uniqueIndex('registry_certificates_qzh_idx').on(t.qzh), index('registry_certificates_owner_idx').on(blindIndexOf(t.ownerIdcard))],
 );
 
 /** The registry's cases, for the progress query by acceptance number (letter case significant). */
 export const registryCases = pgTable('registry_cases', {
   serialNumber: text('serial_number').primaryKey(),
-  name: text('name').notNull(),
+  name: sealedText('name').notNull(),
   processName: text('process_name').notNull(),
   actStart: timestamp('act_start', { withTimezone: true }).notNull(),
   activityName: text('activity_name').notNull(),
@@ -54,10 +55,10 @@ export const queryRecords = pgTable(
     id: serialId(),
     openid: citizenOpenid(),
     kind: text('kind').notNull(),
-    params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
+    params: sealedFieldsJson<Record<string, string>>('params', QUERY_PARAM_FIELDS).notNull().default({}),
     state: integer('state').notNull().default(0),
     stateMsg: text('state_msg').notNull().default(''),
-    result: jsonb('result').$type<Record<string, unknown>>(),
+    result: sealedFieldsJson<Record<string, unknown>>('result', QUERY_RESULT_FIELDS),
     /** The stored file the record points to (a generated PDF, an uploaded PDF). */
     fileId: text('file_id'),
     filename: text('filename'),

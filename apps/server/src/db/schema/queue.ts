@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sealedPhone, sealedText } from '../sealed/sealed-columns';
 import { createdAt, serialId, sortOrder, citizenOpenid } from './columns';
 
 /** Queue numbers. */
@@ -139,8 +140,8 @@ export const queueOrders = pgTable(
       .references(() => queueGroups.id),
     resDay: date('res_day', { mode: 'string' }).notNull(),
     resTime: text('res_time').notNull(),
-    name: text('name').notNull(),
-    phone: text('phone').notNull(),
+    name: sealedText('name').notNull(),
+    phone: sealedPhone('phone').notNull(),
     remark: text('remark').notNull().default(''),
     number: text('number').notNull(),
     state: integer('state').notNull().default(1),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { blindIndexOf, sealedIdNumber, sealedPhone, sealedText } from '../sealed/sealed-columns';
 import { createdAt, updatedAt, serialId, citizenOpenid } from './columns';
 
 /** Citizens, sessions and what signing in leaves behind: settings, SMS codes, rate-limit windows, face checks and the WeChat simulator's grants. */
@@ -11,12 +12,12 @@ export const users = pgTable(
     appid: text('appid').notNull().default(''),
     nickname: text('nickname').notNull().default(''),
     headimgurl: text('headimgurl').notNull().default(''),
-    name: text('name').notNull().default(''),
+    name: sealedText('name').notNull().default(''),
     /** cardtype: 1 居民身份证 by default. */
     cardtype: text('cardtype').notNull().default('1'),
     /** CARDNUM, stored upper-case. */
-    cardnum: text('cardnum').notNull().default(''),
-    phone: text('phone').notNull().default(''),
+    cardnum: sealedIdNumber('cardnum').notNull().default(''),
+    phone: sealedPhone('phone').notNull().default(''),
     account: text('account').notNull().default(''),
     sex: text('sex').notNull().default(''),
     /** usertype: 0 individual, 1 enterprise. */
@@ -46,15 +47,16 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    // Phones and ID numbers are sealed: their indexes are on the blind index (db/sealed/sealed-columns.ts).
     uniqueIndex('users_verified_phone_idx')
-      .on(t.phone)
+      .on(blindIndexOf(t.phone))
       .where(sql`${t.phoneVerified}`),
-    index('users_phone_idx').on(t.phone),
+    index('users_phone_idx').on(blindIndexOf(t.phone)),
     index('users_account_idx').on(t.account),
     uniqueIndex('users_oidc_subject_idx')
       .on(t.oidcIssuer, t.oidcSubject)
       .where(sql`${t.oidcSubject} is not null`),
-    index('users_cardnum_idx').on(t.cardnum),
+    index('users_cardnum_idx').on(blindIndexOf(t.cardnum)),
   ],
 );
 
@@ -89,7 +91,7 @@ export const smsCodes = pgTable(
   'sms_codes',
   {
     id: serialId(),
-    phone: text('phone').notNull(),
+    phone: sealedPhone('phone').notNull(),
     code: text('code').notNull(),
     /** Who asked for it: the code only works for that session's user. */
     openid: text('openid'),
@@ -104,7 +106,7 @@ export const smsCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('sms_codes_phone_idx').on(t.phone, t.createdAt), index('sms_codes_address_idx').on(t.clientAddress, t.createdAt)],
+  (t) => [index('sms_codes_phone_idx').on(blindIndexOf(t.phone), t.createdAt), index('sms_codes_address_idx').on(t.clientAddress, t.createdAt)],
 );
 
 /**
@@ -126,8 +128,8 @@ export const faceChecks = pgTable('face_checks', {
   bizToken: text('biz_token').primaryKey(),
   openid: citizenOpenid(),
   sessionId: text('session_id').notNull(),
-  name: text('name').notNull(),
-  idcard: text('idcard').notNull(),
+  name: sealedText('name').notNull(),
+  idcard: sealedIdNumber('idcard').notNull(),
   /** bsm: the business serial the check belongs to, if any. */
   bsm: text('bsm').notNull().default(''),
   redirectUrl: text('redirect_url').notNull(),

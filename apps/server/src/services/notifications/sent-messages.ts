@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { notificationDeliveries, notifications, users } from '../../db/schema';
 import { outsideText, type OutsideChannel } from './events';
+import { sameBlindIndex } from '../../db/sealed/sealed-columns';
 
 export interface SentMessage {
   text: string;
@@ -13,7 +14,7 @@ export interface SentMessage {
  * pages show in a demo hall, where nothing leaves the machine.
  */
 export async function sentMessages(db: Database, channel: OutsideChannel, to: { phone: string } | { openid: string }, limit = 20): Promise<SentMessage[]> {
-  const recipient = 'phone' in to ? eq(users.phone, to.phone) : eq(notifications.openid, to.openid);
+  const recipient = 'phone' in to ? sameBlindIndex(users.phone, 'phone', to.phone) : eq(notifications.openid, to.openid);
   const rows = await db
     .select({ title: notifications.title, body: notifications.body, sentAt: notificationDeliveries.sentAt })
     .from(notificationDeliveries)

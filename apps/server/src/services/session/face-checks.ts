@@ -158,19 +158,15 @@ export async function completeFaceCheck(hall: FaceHall, citizen: Citizen, bizTok
     } else if (!info.passed) {
       outcome = { result: 'failed', message: info.message || FACE_MESSAGES.notPassed };
     } else {
-      // The profile as it is now must be the person the provider saw; compared in the same
-      // statement that verifies, so a profile changed meanwhile cannot slip through.
+      // The profile as it is now must be the person the provider saw. The name and ID number are sealed
+      // (SQL cannot compare them), so the profile row is locked, compared here and verified in the
+      // same transaction: a profile changed meanwhile waits for it, and cannot slip through.
       const name = info.name.trim();
       const idcard = normalizeIdNumber(info.idcard);
-      const verified =
-        name && idcard
-          ? await tx
-              .update(users)
-              .set({ realNameAuth: 1, updatedAt: new Date() })
-              .where(and(eq(users.openid, citizen.openid), sql`btrim(${users.name}) = ${name}`, sql`upper(btrim(${users.cardnum})) = ${idcard}`))
-              .returning({ openid: users.openid })
-          : [];
-      outcome = verified.length > 0 ? { result: 'passed', message: FACE_MESSAGES.passed } : { result: 'failed', message: FACE_MESSAGES.identityMismatch };
+      const [profile] = await tx.select({ name: users.name, cardnum: users.cardnum }).from(users).where(eq(users.openid, citizen.openid)).for('update');
+      const same = Boolean(name && idcard && profile && profile.name.trim() === name && normalizeIdNumber(profile.cardnum) === idcard);
+      if (same) await tx.update(users).set({ realNameAuth: 1, updatedAt: new Date() }).where(eq(users.openid, citizen.openid));
+      outcome = same ? { result: 'passed', message: FACE_MESSAGES.passed } : { result: 'failed', message: FACE_MESSAGES.identityMismatch };
     }
     await tx.update(faceChecks).set({ status: outcome.result, finishedAt: new Date() }).where(mine);
     return outcome;

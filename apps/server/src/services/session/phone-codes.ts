@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { smsCodes } from '../../db/schema';
 import { badRequest, HallError, tooMany } from '../../lib/errors';
 import { numericCode } from '../../lib/ids';
+import { sameBlindIndex } from '../../db/sealed/sealed-columns';
 
 /** A code works for 5 minutes, once. */
 export const SMS_CODE_LIFETIME_MINUTES = 5;
@@ -57,7 +58,7 @@ export async function issuePhoneCode(
     const [last] = await tx
       .select({ waited: sql<number>`extract(epoch from clock_timestamp() - ${smsCodes.createdAt})::float8` })
       .from(smsCodes)
-      .where(eq(smsCodes.phone, phone))
+      .where(sameBlindIndex(smsCodes.phone, 'phone', phone))
       .orderBy(desc(smsCodes.createdAt))
       .limit(1);
     if (last && last.waited < SMS_RESEND_SECONDS) {
@@ -67,7 +68,7 @@ export async function issuePhoneCode(
     const [today] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(smsCodes)
-      .where(and(eq(smsCodes.phone, phone), sql`${smsCodes.createdAt} >= ${startOfToday}`));
+      .where(and(sameBlindIndex(smsCodes.phone, 'phone', phone), sql`${smsCodes.createdAt} >= ${startOfToday}`));
     if ((today?.count ?? 0) >= SMS_DAILY_LIMIT_PER_PHONE) throw tooMany(PHONE_CODE_MESSAGES.dailyLimit);
     // Then the address, locked after the phone (always in this order, so two requests never wait on each other).
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sms_address:${input.clientAddress}`}, 0))`);
@@ -81,7 +82,7 @@ export async function issuePhoneCode(
     await tx
       .update(smsCodes)
       .set({ expiresAt: sql`clock_timestamp()` })
-      .where(and(eq(smsCodes.phone, phone), isNull(smsCodes.usedAt), gt(smsCodes.expiresAt, sql`clock_timestamp()`)));
+      .where(and(sameBlindIndex(smsCodes.phone, 'phone', phone), isNull(smsCodes.usedAt), gt(smsCodes.expiresAt, sql`clock_timestamp()`)));
     const [row] = await tx
       .insert(smsCodes)
       .values({
@@ -120,12 +121,12 @@ export async function consumePhoneCode(db: Database, input: { openid: string; ph
   const [used] = await db
     .update(smsCodes)
     .set({ usedAt: sql`clock_timestamp()` })
-    .where(and(eq(smsCodes.phone, phone), eq(smsCodes.openid, input.openid), eq(smsCodes.code, code), isNull(smsCodes.usedAt), gt(smsCodes.expiresAt, sql`clock_timestamp()`)))
+    .where(and(sameBlindIndex(smsCodes.phone, 'phone', phone), eq(smsCodes.openid, input.openid), eq(smsCodes.code, code), isNull(smsCodes.usedAt), gt(smsCodes.expiresAt, sql`clock_timestamp()`)))
     .returning({ id: smsCodes.id });
   if (used) return { ok: true };
 
   // Only to say why: the decision above is already made.
-  const mine = and(eq(smsCodes.phone, phone), eq(smsCodes.openid, input.openid));
+  const mine = and(sameBlindIndex(smsCodes.phone, 'phone', phone), eq(smsCodes.openid, input.openid));
   const [same] = await db
     .select({ usedAt: smsCodes.usedAt })
     .from(smsCodes)
@@ -139,6 +140,11 @@ export async function consumePhoneCode(db: Database, input: { openid: string; ph
 
 /** The newest code sent to a phone (the SMS simulator's inbox). */
 export async function latestPhoneCode(db: Database, phone: string): Promise<{ code: string; sentAt: Date } | null> {
-  const [row] = await db.select({ code: smsCodes.code, sentAt: smsCodes.createdAt }).from(smsCodes).where(eq(smsCodes.phone, phone.trim())).orderBy(desc(smsCodes.createdAt)).limit(1);
+  const [row] = await db
+    .select({ code: smsCodes.code, sentAt: smsCodes.createdAt })
+    .from(smsCodes)
+    .where(sameBlindIndex(smsCodes.phone, 'phone', phone))
+    .orderBy(desc(smsCodes.createdAt))
+    .limit(1);
   return row ?? null;
 }

@@ -6,6 +6,7 @@ import { HallError } from '../../lib/errors';
 import { randomId } from '../../lib/ids';
 import type { UnifiedIdentity } from '../../adapters/oidc/unified-identity';
 import type { UserRow } from './users';
+import { sameBlindIndex } from '../../db/sealed/sealed-columns';
 
 /**
  * The account a person signed in through the province's unified identity (统一身份认证) gets
@@ -44,7 +45,7 @@ export async function accountForUnifiedIdentity(db: Database, identity: UnifiedI
       const [same] = await tx
         .select()
         .from(users)
-        .where(and(eq(users.cardnum, idNumber), eq(users.realNameAuth, 1)))
+        .where(and(sameBlindIndex(users.cardnum, 'idNumber', idNumber), eq(users.realNameAuth, 1)))
         .orderBy(sql`${users.oidcSubject} is not null`, users.createdAt)
         .limit(1);
       if (same) {

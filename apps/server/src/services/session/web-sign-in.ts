@@ -9,6 +9,7 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import { PHONE_CODE_MESSAGES, SIGN_IN_PURPOSE } from './phone-codes';
 import { endCitizenSessions } from './sessions';
 import type { UserRow } from './users';
+import { blindIndex, sameBlindIndex } from '../../db/sealed/sealed-columns';
 
 /**
  * Signing in on the hall's own pages, for browsers other than WeChat (spec part 1 §5, the web user):
@@ -47,11 +48,11 @@ export async function consumeSignInCode(db: Database, input: { phone: string; co
   if (!isMobileNumber(phone)) throw badRequest(WEB_SIGN_IN_MESSAGES.phone);
   if (!code) throw badRequest(PHONE_CODE_MESSAGES.missing);
   // Every try counts, the right ones too, and before anything is looked at: guesses sent at once all count.
-  const byPhone = await takeFirmHit(db, 'web sign-in code phone', phone, ATTEMPT_WINDOW_MS);
+  const byPhone = await takeFirmHit(db, 'web sign-in code phone', blindIndex('phone', phone), ATTEMPT_WINDOW_MS);
   const byAddress = await takeFirmHit(db, 'web sign-in code address', input.clientAddress, ATTEMPT_WINDOW_MS);
   if (byPhone.hits > CODE_ATTEMPTS_PER_PHONE || byAddress.hits > CODE_ATTEMPTS_PER_ADDRESS) throw tooMany(WEB_SIGN_IN_MESSAGES.tooManyCodes);
 
-  const ours = and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, SIGN_IN_PURPOSE), eq(smsCodes.browserTicket, input.ticket));
+  const ours = and(sameBlindIndex(smsCodes.phone, 'phone', phone), eq(smsCodes.purpose, SIGN_IN_PURPOSE), eq(smsCodes.browserTicket, input.ticket));
   const [used] = await db
     .update(smsCodes)
     .set({ usedAt: sql`clock_timestamp()` })
@@ -82,7 +83,7 @@ export async function consumeSignInCode(db: Database, input: { phone: string; co
 
 /** Serialises the writes that give a phone its one proving account (the partial unique index would refuse the loser). */
 export async function lockProvedPhone(tx: Transaction, phone: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`web_account:${phone}`}, 0))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`web_account:${blindIndex('phone', phone)}`}, 0))`);
 }
 
 /** The one account a proved phone belongs to (users.phoneVerified). */
@@ -90,7 +91,7 @@ export async function accountOfProvedPhone(db: Database | Transaction, phone: st
   const [row] = await db
     .select()
     .from(users)
-    .where(and(eq(users.phone, phone), eq(users.phoneVerified, true)))
+    .where(and(sameBlindIndex(users.phone, 'phone', phone), eq(users.phoneVerified, true)))
     .limit(1);
   return row ?? null;
 }
@@ -126,13 +127,14 @@ let decoyHash: Promise<string> | null = null;
 export async function accountForPassword(db: Database, input: { account: string; password: string; clientAddress: string }): Promise<UserRow> {
   const name = input.account.trim();
   if (!name) throw badRequest(WEB_SIGN_IN_MESSAGES.account);
-  const lockKey = `${name}|${input.clientAddress}`;
+  // The name may be a phone: the counter's key holds its blind index, never the number.
+  const lockKey = `${blindIndex('phone', name)}|${input.clientAddress}`;
   const failures = await firmHits(db, 'web password failures', lockKey, ATTEMPT_WINDOW_MS);
   if (failures.hits >= PASSWORD_FAILURES_PER_ADDRESS) throw new HallError(423, WEB_SIGN_IN_MESSAGES.passwordLocked(minutesLeft(failures.ttl)));
   const candidates = await db
     .select()
     .from(users)
-    .where(and(or(eq(users.phone, name), eq(users.account, name)), isNotNull(users.passwordHash)))
+    .where(and(or(sameBlindIndex(users.phone, 'phone', name), eq(users.account, name)), isNotNull(users.passwordHash)))
     .orderBy(desc(users.phoneVerified), desc(users.updatedAt))
     .limit(PASSWORD_CANDIDATES);
   for (const candidate of candidates) if (await verifyPassword(input.password, candidate.passwordHash!)) return candidate;

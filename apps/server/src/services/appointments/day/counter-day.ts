@@ -1,5 +1,5 @@
 import { LIST_PAGE_SIZES, NO_DATA_MESSAGE, type COUNTER_DAY_SORTS, type COUNTER_DAY_STATES, type CounterDay, type DayBooking, type ListOrder } from '@hall/api/internal';
-import { ATTENDANCE_LABELS, INVALID_DATE, isCalendarDate, maskMobileNumber, type AttendanceState } from '@hall/domain';
+import { ATTENDANCE_LABELS, INVALID_DATE, isCalendarDate, maskMobileNumber, maskPersonName, type AttendanceState } from '@hall/domain';
 import { and, asc, eq, inArray, type Column, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { appointmentAreas, appointmentAttendance, appointmentCalendars, appointmentOrders, appointmentProcesses, appointmentSlots, counterBookings } from '../../../db/schema';
@@ -197,7 +197,7 @@ export async function markAttendance(db: Database, actor: OperatorActor, input: 
       action: `counterDay.${input.state === 'arrived' ? 'arrived' : 'noShow'}`,
       target: `${input.kind === 'order' ? 'appointmentOrder' : 'counterBooking'}:${id}`,
       before: { attendance: 'waiting' },
-      after: { attendance: input.state, name: booking.name, bookingNumber: booking.bookingNumber, date: booking.date, timeName: booking.timeName },
+      after: { attendance: input.state, name: maskPersonName(booking.name), bookingNumber: booking.bookingNumber, date: booking.date, timeName: booking.timeName },
     });
     const { date: _date, areaId: _areaId, ...rest } = booking;
     return { ...rest, ...stateOf(recorded) };

@@ -16,7 +16,7 @@ import {
   type FULFILMENT_QUEUE_SORTS,
   type ListOrder,
 } from '@hall/api/internal';
-import { maskMobileNumber, QUERY_STATE_NOT_FOUND, queryRecordStateText } from '@hall/domain';
+import { maskMobileNumber, maskPersonName, QUERY_STATE_NOT_FOUND, queryRecordStateText } from '@hall/domain';
 import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
 import type { HallContext } from '../../../context';
 import type { Transaction } from '../../../db/client';
@@ -237,7 +237,13 @@ async function fulfil(
         action: FULFIL_ACTION,
         target: `query:${row.id}`,
         before: { state: row.state, stateMsg: row.stateMsg },
-        after: { state: changed.state, stateMsg: changed.stateMsg, answer: how, ...(changed.fileId ? { fileId: changed.fileId } : {}), ...(changed.result ? { result: changed.result } : {}) },
+        after: {
+          state: changed.state,
+          stateMsg: changed.stateMsg,
+          answer: how,
+          ...(changed.fileId ? { fileId: changed.fileId } : {}),
+          ...(changed.result ? { result: auditedResult(changed.result) } : {}),
+        },
       });
       return changed;
     });
@@ -275,4 +281,9 @@ export async function answerWithUploadedDocument(hall: HallContext, actor: Audit
     const fileId = await storeRecordDocument(hall, tx, current, { pdf: signed, fileName: `${PROOF_TITLES[kind]}-${current.id}.pdf` }, created);
     return { state: 20, stateMsg: FOUND_MESSAGE, fileId, result: { qzh: owner.qzh, qlr: owner.name, zjh: maskIdNumber(owner.idcard), xzqdm: current.params.xzqdm ?? '' } };
   });
+}
+
+/** A result as the audit trail keeps it: the trail is never rewritten, so the owner's name goes in masked, as the ID number already is. */
+function auditedResult(result: Record<string, unknown>): Record<string, unknown> {
+  return typeof result.qlr === 'string' ? { ...result, qlr: maskPersonName(result.qlr) } : result;
 }

@@ -1,0 +1,112 @@
+import { createCipheriv } from 'node:crypto';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { dataKeyRing, DEMO_DATA_KEY_FILE, DEMO_INDEX_KEY_FILE, installDataKeys, loadDataKeys, parseDataKeys } from './data-keys';
+import { blindIndex, openValue, sealFields, sealValue } from './sealed-columns';
+import { openWith, sealWith, SealedValueError } from './sm4-seal';
+import { installTestDataKeys } from '../../../test/data-keys';
+
+const ONE = `1:${'a1'.repeat(32)}`;
+const TWO = `2:${'b2'.repeat(32)}`;
+
+afterEach(() => installTestDataKeys());
+
+describe('SM4 at rest', () => {
+  it('is the SM4 of GB/T 32907: its example encrypts to 681edf34d206965e86b3e94f536e4246', () => {
+    const key = Buffer.from('0123456789abcdeffedcba9876543210', 'hex');
+    const cipher = createCipheriv('sm4-ecb', key, null).setAutoPadding(false);
+    const block = Buffer.concat([cipher.update(key), cipher.final()]);
+    expect(block.toString('hex')).toBe('681edf34d206965e86b3e94f536e4246');
+  });
+
+  it('seals a value that reads back, carries its key id and never the clear text, and differs each time', () => {
+    const { current, keys } = parseDataKeys(ONE, 'HALL_DATA_KEY');
+    const sealed = sealWith(current, '130402198503151231');
+    expect(sealed.startsWith('sm4$1$$')).toBe(true);
+    expect(sealed).not.toContain('130402198503151231');
+    expect(sealWith(current, '130402198503151231')).not.toBe(sealed);
+    expect(openWith(keys, sealed)).toBe('130402198503151231');
+    expect(openWith(keys, sealWith(current, '张三'))).toBe('张三');
+  });
+
+  it('refuses a value whose ciphertext, key id or blind index was changed', () => {
+    const { current, keys } = parseDataKeys(`${ONE},${TWO}`, 'HALL_DATA_KEY');
+    const sealed = sealWith(current, '13812341234', 'index');
+    const payload = sealed.split('$')[3]!;
+    const flipped = Buffer.from(payload, 'base64url');
+    flipped[20] = flipped[20]! ^ 1;
+    expect(() => openWith(keys, sealed.replace(payload, flipped.toString('base64url')))).toThrow(SealedValueError);
+    expect(() => openWith(keys, sealed.replace('sm4$1$', 'sm4$2$'))).toThrow(SealedValueError);
+    expect(() => openWith(keys, sealed.replace('$index$', '$other$'))).toThrow(SealedValueError);
+    expect(() => openWith(keys, sealed.slice(0, -4))).toThrow(SealedValueError);
+  });
+
+  it('opens values of an older key listed after the current one, and seals under the first (rotation)', () => {
+    const before = parseDataKeys(ONE, 'HALL_DATA_KEY');
+    const old = sealWith(before.current, '李四');
+    const after = parseDataKeys(`${TWO},${ONE}`, 'HALL_DATA_KEY');
+    expect(after.current.id).toBe('2');
+    expect(openWith(after.keys, old)).toBe('李四');
+    expect(sealWith(after.current, '李四').startsWith('sm4$2$')).toBe(true);
+    // Once the old key is dropped, its values are refused, naming the key.
+    expect(() => openWith(parseDataKeys(TWO, 'HALL_DATA_KEY').keys, old)).toThrow(/数据密钥「1」不在 HALL_DATA_KEY 中/);
+  });
+
+  it('gives equal phones and ID numbers (as the hall normalises them) equal blind indexes, others different ones', () => {
+    expect(blindIndex('idNumber', ' 11010519491231002x')).toBe(blindIndex('idNumber', '11010519491231002X'));
+    expect(blindIndex('idNumber', '11010519491231002X')).not.toBe(blindIndex('idNumber', '110105194912310029'));
+    expect(blindIndex('phone', '13812341234 ')).toBe(blindIndex('phone', '13812341234'));
+    expect(blindIndex('phone', '13812341234')).not.toBe(blindIndex('idNumber', '13812341234'));
+    const sealed = sealValue('phone', '13812341234');
+    expect(sealed.split('$')[2]).toBe(blindIndex('phone', '13812341234'));
+    expect(sealValue('text', '王五').split('$')[2]).toBe('');
+    expect(openValue(sealed)).toBe('13812341234');
+    // The empty string stays empty; a value from before sealing reads as it is.
+    expect(sealValue('phone', '')).toBe('');
+    expect(openValue('13812341234')).toBe('13812341234');
+  });
+
+  it('seals the personal fields of a JSON object and leaves the others readable', () => {
+    const sealed = sealFields({ username: '张三', zjh: '130402198503151231', qzh: '冀(2023)邯郸市不动产权第0001234号' }, { username: 'text', zjh: 'idNumber' });
+    expect(sealed.qzh).toBe('冀(2023)邯郸市不动产权第0001234号');
+    expect(JSON.stringify(sealed)).not.toMatch(/张三|130402198503151231/);
+    expect(openValue(sealed.zjh)).toBe('130402198503151231');
+  });
+
+  it('refuses malformed HALL_DATA_KEY text in words', () => {
+    expect(() => parseDataKeys('abc', 'HALL_DATA_KEY')).toThrow(/每一项须为「编号:密钥」/);
+    expect(() => parseDataKeys(`${ONE},${ONE}`, 'HALL_DATA_KEY')).toThrow(/出现了两次/);
+    expect(() => parseDataKeys('', 'HALL_DATA_KEY')).toThrow(/为空/);
+  });
+});
+
+describe('the keys of a hall', () => {
+  let folder: string | undefined;
+  afterEach(async () => {
+    if (folder) await rm(folder, { recursive: true, force: true });
+  });
+
+  it('a demo hall makes its keys once, 0600, and keeps them', async () => {
+    folder = await mkdtemp(join(tmpdir(), 'hall-keys-'));
+    const env = { HALL_MODE: 'demo' as const, HALL_DATA_DIR: folder, HALL_DATA_KEY: undefined, HALL_DATA_INDEX_KEY: undefined };
+    const first = await loadDataKeys(env);
+    installDataKeys(first);
+    const sealed = sealValue('idNumber', '130402198503151231');
+    for (const file of [DEMO_DATA_KEY_FILE, DEMO_INDEX_KEY_FILE]) expect((await stat(join(folder, file))).mode & 0o777).toBe(0o600);
+    expect(await readFile(join(folder, DEMO_DATA_KEY_FILE), 'utf8')).toMatch(/^1:[0-9a-f]{64}\n$/);
+    installDataKeys(await loadDataKeys(env));
+    expect(openValue(sealed)).toBe('130402198503151231');
+    expect(blindIndex('idNumber', '130402198503151231')).toBe(sealed.split('$')[2]);
+    expect(dataKeyRing().current.id).toBe('1');
+  });
+
+  it('production names the missing key and makes none', async () => {
+    folder = await mkdtemp(join(tmpdir(), 'hall-keys-'));
+    const env = { HALL_MODE: 'production' as const, HALL_DATA_DIR: folder, HALL_DATA_KEY: undefined, HALL_DATA_INDEX_KEY: undefined };
+    await expect(loadDataKeys(env)).rejects.toThrow(/请设置 HALL_DATA_KEY/);
+    await expect(loadDataKeys({ ...env, HALL_DATA_KEY: ONE })).rejects.toThrow(/请设置 HALL_DATA_INDEX_KEY/);
+    await expect(stat(join(folder, DEMO_DATA_KEY_FILE))).rejects.toThrow();
+  });
+});
