@@ -224,7 +224,9 @@ export const applicants = pgTable(
     signatureFileId: text('signature_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('applicants_application_idx').on(t.applicationId, t.sqrLx)],
+  // The signature index serves the foreign key: deleting a stored file (the storage clean-up, retention)
+  // otherwise scans every applicant, about 0.7 s a file at 1.7 M applicants.
+  (t) => [index('applicants_application_idx').on(t.applicationId, t.sqrLx), index('applicants_signature_file_idx').on(t.signatureFileId)],
 );
 
 /** Property units of an application; the defaults are the spec's (fwyt 10, tdsyq_yt 071, czfs 02, sfhbzs 0). */
@@ -297,7 +299,8 @@ export const materialFiles = pgTable(
     url: text('url').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('material_files_material_idx').on(t.materialId)],
+  // As for applicants' signatures: a stored file's delete finds its material rows by this index.
+  (t) => [index('material_files_material_idx').on(t.materialId), index('material_files_stored_file_idx').on(t.storedFileId)],
 );
 
 // ── Signatures and statements (spec part 3 §2.11–§2.17): the written statements of a case ──

@@ -1,0 +1,2 @@
+CREATE INDEX "applicants_signature_file_idx" ON "applicants" USING btree ("signature_file_id");--> statement-breakpoint
+CREATE INDEX "material_files_stored_file_idx" ON "material_files" USING btree ("stored_file_id");
