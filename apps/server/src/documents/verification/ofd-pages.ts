@@ -157,6 +157,15 @@ function placement(node: XmlNode, pageBox: Box): { boundary: Box; at: (u: number
   return { boundary, at: (u, v) => [x0 + a * u + c * v + e, y0 + b * u + d * v + f], scale: Math.sqrt(Math.abs(a * d - b * c)) || 1 };
 }
 
+/** AbbreviatedData's operators that are a list of points: S starts a subpath as M does, B is a cubic Bézier. */
+const POINT_OPERATORS = new Map([
+  ['M', { svg: 'M', points: 1 }],
+  ['S', { svg: 'M', points: 1 }],
+  ['L', { svg: 'L', points: 1 }],
+  ['Q', { svg: 'Q', points: 2 }],
+  ['B', { svg: 'C', points: 3 }],
+]);
+
 /** AbbreviatedData (§9.1) as an SVG path of page mm: M/S, L, Q, B, A and C, each point through `at`. */
 function svgPath(data: string, at: (u: number, v: number) => [number, number], scale: number): string {
   const tokens = data.trim().split(/\s+/).filter(Boolean);
@@ -164,22 +173,28 @@ function svgPath(data: string, at: (u: number, v: number) => [number, number], s
   const point = (i: number) => {
     const [u, v] = [Number(tokens[i]), Number(tokens[i + 1])];
     if (!Number.isFinite(u) || !Number.isFinite(v)) throw new UndrawablePage('a path with a malformed number');
-    return at(u, v).map((n) => n.toFixed(3)).join(' ');
+    return at(u, v)
+      .map((n) => n.toFixed(3))
+      .join(' ');
   };
   let i = 0;
   while (i < tokens.length) {
     const op = tokens[i]!;
-    if (op === 'M' || op === 'S') out.push(`M ${point(i + 1)}`), (i += 3);
-    else if (op === 'L') out.push(`L ${point(i + 1)}`), (i += 3);
-    else if (op === 'Q') out.push(`Q ${point(i + 1)} ${point(i + 3)}`), (i += 5);
-    else if (op === 'B') out.push(`C ${point(i + 1)} ${point(i + 3)} ${point(i + 5)}`), (i += 7);
-    else if (op === 'A') {
+    // Each operator's SVG twin and how many points follow it; A and C are spelt out below.
+    const simple = POINT_OPERATORS.get(op);
+    if (simple) {
+      const points = Array.from({ length: simple.points }, (_, n) => point(i + 1 + 2 * n));
+      out.push(`${simple.svg} ${points.join(' ')}`);
+      i += 1 + 2 * simple.points;
+    } else if (op === 'A') {
       const [rx, ry, angle, large, sweep] = tokens.slice(i + 1, i + 6).map(Number);
       if (![rx, ry, angle, large, sweep].every(Number.isFinite)) throw new UndrawablePage('a path with a malformed arc');
       out.push(`A ${rx! * scale} ${ry! * scale} ${angle} ${large ? 1 : 0} ${sweep ? 1 : 0} ${point(i + 6)}`);
       i += 8;
-    } else if (op === 'C') out.push('Z'), (i += 1);
-    else throw new UndrawablePage(`a path operator ${op.slice(0, 8)}`);
+    } else if (op === 'C') {
+      out.push('Z');
+      i += 1;
+    } else throw new UndrawablePage(`a path operator ${op.slice(0, 8)}`);
   }
   return out.join(' ');
 }
@@ -208,7 +223,7 @@ function drawText(context: PageContext, node: XmlNode): void {
     // A TextCode without X or Y goes on from where the last one started (§11.3).
     x = attribute(code, 'X') ? Number(attribute(code, 'X')) : x;
     y = attribute(code, 'Y') ? Number(attribute(code, 'Y')) : y;
-    const chars = [...textOf(code).replace(/[\u0000-\u001f]/g, '')];
+    const chars = [...textOf(code)].filter((char) => char.charCodeAt(0) >= 0x20);
     if (!chars.length || !Number.isFinite(x) || !Number.isFinite(y)) continue;
     const dx = deltas(attribute(code, 'DeltaX'), chars.length);
     const dy = deltas(attribute(code, 'DeltaY'), chars.length);

@@ -53,14 +53,27 @@ function greyAt(pdf: Uint8Array): (xMm: number, yMm: number) => number {
   const run = spawnSync('pdftoppm', ['-gray', '-r', '25.4', '-f', '1', '-l', '1', '-singlefile', '-'], { input: pdf });
   const image = run.stdout;
   // PGM (P5): magic, width, height, maximum, then one byte per pixel.
-  const header = image.subarray(0, 32).toString('latin1').match(/^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/)!;
+  const header = image
+    .subarray(0, 32)
+    .toString('latin1')
+    .match(/^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/)!;
   const width = Number(header[1]);
   const start = header[0].length;
   return (x, y) => image[start + y * width + x]!;
 }
 
 const report = (verified: VerifiedFile) =>
-  renderVerificationReport({ recordId: '1', fileName: '不动产权证书.ofd', size: 1, sha256: null, sm3: null, uploadedAt: new Date(), verifiedAt: new Date(), outcome: verified.outcome, pages: verified.pages });
+  renderVerificationReport({
+    recordId: '1',
+    fileName: '不动产权证书.ofd',
+    size: 1,
+    sha256: null,
+    sm3: null,
+    uploadedAt: new Date(),
+    verifiedAt: new Date(),
+    outcome: verified.outcome,
+    pages: verified.pages,
+  });
 
 describe('OFD pages drawn for the viewer', () => {
   it('an OFD with a text object and a path: its pages as a PDF whose text is the OFD’s and whose square is inked where the OFD puts it', async () => {
