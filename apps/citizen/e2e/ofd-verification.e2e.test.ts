@@ -46,7 +46,7 @@ describe('signature verification of OFD e-licences (HALL_VERIFY_OFD=true)', () =
     await outcome.getByText('文档标题：不动产权证书电子证照；作者：测试市不动产登记中心；创建日期：2026-03-01；共2页').waitFor();
     await shot(page, 'valid');
 
-    // The record opens as the hall's signed report, which the viewer draws.
+    // The record opens as the hall's signed report, which the viewer draws, followed by the licence's two pages.
     await page.getByRole('link', { name: '验签记录' }).click();
     await page.waitForURL('**/dzzzverificationrecord');
     const newest = page.locator('.hall-records__list li').first();
@@ -56,6 +56,11 @@ describe('signature verification of OFD e-licences (HALL_VERIFY_OFD=true)', () =
     await page.waitForURL(/\/PDFview\?PDFurl=/);
     await page.locator('canvas.hall-pdf__page').first().waitFor();
     await shot(page, 'report');
+    const licence = page.getByRole('img', { name: '第2页，共3页' });
+    // The third page is appended once the second has been drawn.
+    await page.getByRole('img', { name: '第3页，共3页' }).waitFor();
+    await licence.scrollIntoViewIfNeeded();
+    await shot(page, 'licence-page');
     await context.close();
   });
 });

@@ -15,6 +15,8 @@ export interface VerifiedFile {
   outcome: VerificationOutcome;
   sha256: string | null;
   sm3: string | null;
+  /** An OFD's pages drawn as a PDF, where any could be drawn; shown after the report. */
+  pages?: Uint8Array;
 }
 
 /** Checks an uploaded PDF (or OFD, where the hall takes them); `open` gives the file's content as a stream. */
@@ -52,7 +54,10 @@ export class WorkerPdfVerifier implements PdfVerifier {
       await pipeline(await open(), hashing, createWriteStream(path, { mode: 0o600 }));
       const digests = { sha256: sha256.digest('hex'), sm3: sm3.digest('hex') };
       const outcome = await this.workers.run({ kind: 'verify', path, trustRoots: this.trustRoots, ofd: this.ofd });
-      return { outcome, ...digests };
+      if (!outcome.ok || outcome.verification.document?.format !== 'OFD') return { outcome, ...digests };
+      // Drawn in a task of its own: a page that swamps the worker costs the pictures, never the verdict.
+      const drawn = await this.workers.run({ kind: 'drawOfdPages', path });
+      return { outcome, ...digests, ...(drawn.ok ? { pages: drawn.pdf } : {}) };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

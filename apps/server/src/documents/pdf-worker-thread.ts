@@ -5,6 +5,7 @@ import { layOutSignature } from './signing/signature-layout';
 import { DecompressionCapError, installCappedDecoding, type CappedDecoding } from './verification/capped-decoding';
 import type { VerificationOutcome } from './verification/verdicts';
 import { ZIP_MAGIC } from './verification/ofd-package';
+import { drawOfdPages } from './verification/ofd-pages';
 import { verifyOfd } from './verification/verify-ofd';
 import { verifyPdf } from './verification/verify-pdf';
 import type { PdfTask, PdfTaskAnswer, ReadFailure } from './pdf-worker';
@@ -55,6 +56,10 @@ async function perform({ task, maxStreamBytes, maxInflatedBytes }: PdfWorkerJob,
       // Encrypted files are refused: pdf-lib would write them out with their strings unreadable.
       const laidOut = await layOutSignature(await load(task.pdf, decoding, false), task.layout);
       return { ok: true, pdf: laidOut };
+    }
+    case 'drawOfdPages': {
+      const drawn = await drawOfdPages(await readFile(task.path), { maxEntryBytes: maxStreamBytes, maxInflatedBytes });
+      return drawn ? { ok: true, ...drawn } : { ok: false, failure: 'notPdf', detail: 'no page could be drawn' };
     }
   }
 }

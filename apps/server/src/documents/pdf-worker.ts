@@ -17,7 +17,9 @@ export type PdfTask =
   /** Read the whole file: it must be a PDF pdf-lib reads within the caps. */
   | { kind: 'read'; pdf: Uint8Array }
   /** Read it and lay out the hall's signature on it (signing/signature-layout.ts). */
-  | { kind: 'layOutSignature'; pdf: Uint8Array; layout: SignatureLayout };
+  | { kind: 'layOutSignature'; pdf: Uint8Array; layout: SignatureLayout }
+  /** Draw the pages of the OFD at `path` (a private copy) into a PDF (verification/ofd-pages.ts). */
+  | { kind: 'drawOfdPages'; path: string };
 
 /** Why the worker could not read a file. */
 export type ReadFailure = { ok: false; failure: Extract<VerificationFailure, 'notPdf' | 'tooComplex' | 'timeout' | 'encrypted'>; detail?: string };
@@ -26,6 +28,8 @@ interface PdfTaskAnswers {
   verify: VerificationOutcome;
   read: { ok: true } | ReadFailure;
   layOutSignature: { ok: true; pdf: Uint8Array } | ReadFailure;
+  /** The drawn pages, or why none were (no page could be drawn: 'notPdf'). */
+  drawOfdPages: { ok: true; pdf: Uint8Array; pages: number } | ReadFailure;
 }
 export type PdfTaskAnswer = PdfTaskAnswers[PdfTask['kind']];
 

@@ -1,3 +1,4 @@
+import { PDFDocument } from 'pdf-lib';
 import { formatShanghaiDateTime } from '../lib/shanghai-time';
 import { cjkFont } from './cjk-font';
 import { ACCENT, INK, MARGIN, MIN_PAGE_HEIGHT, MUTED, PAGE_WIDTH, RULE, drawingToPdf, TextMeasure, type DrawOp, type Rgb } from './drawing';
@@ -25,6 +26,8 @@ export interface ReportInput {
   uploadedAt: Date;
   verifiedAt: Date;
   outcome: VerificationOutcome;
+  /** An OFD's pages drawn as a PDF (verification/ofd-pages.ts), shown after the report. */
+  pages?: Uint8Array;
 }
 
 function signatureRows(finding: SignatureFinding): Array<[string, string]> {
@@ -41,12 +44,12 @@ function signatureRows(finding: SignatureFinding): Array<[string, string]> {
 }
 
 /**
- * What the report says of a document whose pages the hall does not draw (an OFD e-licence): its
- * format, title, author, creation date and page count, from its DocInfo.
+ * What the report says of an OFD e-licence: its format, title, author, creation date and page count,
+ * from its DocInfo, and whether its pages follow the report (where none could be drawn, this is all).
  */
-function documentRows(document: DocumentFacts): Array<[string, string]> {
+function documentRows(document: DocumentFacts, drawn: boolean): Array<[string, string]> {
   return [
-    ['文件格式', `${document.format}版式文件（页面未在此显示，以下为文档信息）`],
+    ['文件格式', `${document.format}版式文件（${drawn ? '页面附在本报告之后' : '页面未在此显示，以下为文档信息'}）`],
     ['文档标题', document.title || '未注明'],
     ['文档作者', document.author || '未注明'],
     ['创建日期', document.createdOn || '未注明'],
@@ -77,7 +80,7 @@ export async function renderVerificationReport(input: ReportInput): Promise<Uint
     ['国密摘要', input.sm3 ? `SM3 ${input.sm3}` : '—'],
     ['上传时间', formatShanghaiDateTime(input.uploadedAt)],
     ['验证时间', formatShanghaiDateTime(input.verifiedAt)],
-    ...(input.outcome.ok && input.outcome.verification.document ? documentRows(input.outcome.verification.document) : []),
+    ...(input.outcome.ok && input.outcome.verification.document ? documentRows(input.outcome.verification.document, Boolean(input.pages)) : []),
   ];
   const printed = [
     REPORT_TITLE,
@@ -128,5 +131,14 @@ export async function renderVerificationReport(input: ReportInput): Promise<Uint
   for (const note of REPORT_NOTES) y = paragraph(note, MARGIN, y, 9, inner, MUTED);
   const height = Math.max(MIN_PAGE_HEIGHT, y + STAMP_ROOM);
   ops.push({ kind: 'frame', x: 30, y: 30, w: PAGE_WIDTH - 60, h: height - 60, width: 1.5, color: ACCENT });
-  return drawingToPdf({ width: PAGE_WIDTH, height, ops }, measure, { title: REPORT_TITLE, subject: `${input.fileName}；${verdict}` });
+  const report = await drawingToPdf({ width: PAGE_WIDTH, height, ops }, measure, { title: REPORT_TITLE, subject: `${input.fileName}；${verdict}` });
+  return input.pages ? appendPages(report, input.pages) : report;
+}
+
+/** The report with the document's drawn pages after it: one file, which the hall then signs on its first page. */
+async function appendPages(report: Uint8Array, pages: Uint8Array): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(report);
+  const drawn = await PDFDocument.load(pages);
+  for (const page of await doc.copyPages(drawn, drawn.getPageIndices())) doc.addPage(page);
+  return doc.save();
 }

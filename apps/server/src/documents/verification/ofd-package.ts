@@ -124,3 +124,27 @@ export async function readOfdPackage(bytes: Buffer, caps: PackageCaps): Promise<
   }
   return files;
 }
+
+/** A path in the document that leads out of its container. */
+export class OutsidePathError extends Error {}
+
+export const directoryOf = (path: string) => path.slice(0, path.lastIndexOf('/') + 1);
+
+/**
+ * A location inside the container (GB/T 33190 §7.5: absolute from the container's root when it starts
+ * with '/', else relative to the file that names it), as the entry name it stands for. `..` may climb
+ * inside the container, never out of it.
+ */
+export function resolveIn(directory: string, location: string): string {
+  if (location.includes('\0') || location.includes('\\') || /^[a-z][a-z0-9+.-]*:/i.test(location)) throw new OutsidePathError(location);
+  const joined = location.startsWith('/') ? location : `${directory}${location}`;
+  const segments: string[] = [];
+  for (const segment of joined.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      if (!segments.length) throw new OutsidePathError(location);
+      segments.pop();
+    } else segments.push(segment);
+  }
+  return segments.join('/');
+}

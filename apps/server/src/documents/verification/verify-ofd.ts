@@ -3,13 +3,10 @@ import { OID } from '../signing/cms-signature';
 import { nameAttribute } from '../signing/signing-identity';
 import { decodeSm2Signature, isSm2Key, sm2, sm2PublicPoint } from '../signing/sm2';
 import { checkChain } from './cms-check';
-import { MAX_PACKAGE_ENTRIES, PackageError, readOfdPackage, type OfdPackage } from './ofd-package';
+import { directoryOf, MAX_PACKAGE_ENTRIES, OutsidePathError, PackageError, readOfdPackage, resolveIn, type OfdPackage } from './ofd-package';
 import { attribute, child, children, parseOfdXml, textOf, UnsafeXmlError, type XmlNode } from './ofd-xml';
 import { readSesSignature, SesFormatError, type SesSignature } from './ses-signature';
 import { worstVerdict, type DocumentFacts, type SignatureFinding, type VerificationOutcome } from './verdicts';
-
-/** A path in the document that leads out of its container. */
-class OutsidePathError extends Error {}
 
 /** The digests a Reference's CheckMethod may name: SM3 by OID or name (GB/T 33190 §18.2.2), SHA-256 by either too. */
 const CHECK_METHODS: Record<string, string> = {
@@ -22,27 +19,6 @@ const CHECK_METHODS: Record<string, string> = {
 
 /** The signature algorithms that name SM2 over SM3 in an SES_Signature and in Signature.xml. */
 const SM2_ALGORITHMS = new Set<string>([OID.sm2WithSm3, OID.sm2Sign]);
-
-const directoryOf = (path: string) => path.slice(0, path.lastIndexOf('/') + 1);
-
-/**
- * A location inside the container (GB/T 33190 §7.5: absolute from the container's root when it starts
- * with '/', else relative to the file that names it), as the entry name it stands for. `..` may climb
- * inside the container, never out of it.
- */
-function resolveIn(directory: string, location: string): string {
-  if (location.includes('\0') || location.includes('\\') || /^[a-z][a-z0-9+.-]*:/i.test(location)) throw new OutsidePathError(location);
-  const joined = location.startsWith('/') ? location : `${directory}${location}`;
-  const segments: string[] = [];
-  for (const segment of joined.split('/')) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') {
-      if (!segments.length) throw new OutsidePathError(location);
-      segments.pop();
-    } else segments.push(segment);
-  }
-  return segments.join('/');
-}
 
 const sm3 = (data: Buffer) => createHash('sm3').update(data).digest();
 

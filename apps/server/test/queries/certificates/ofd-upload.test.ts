@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,6 +66,11 @@ describe('getDzzzyqUpload with HALL_VERIFY_OFD=true', () => {
     expect(report.statusCode).toBe(200);
     expect(report.headers['content-type']).toBe('application/pdf');
     expect(report.rawPayload.includes('/ETSI.CAdES.detached')).toBe(true);
+    // The viewer shows the report, then the licence's own pages drawn from the OFD.
+    const text = spawnSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: report.rawPayload, encoding: 'utf8' }).stdout.replace(/\s/g, '');
+    expect(text).toContain('OFD版式文件（页面附在本报告之后）');
+    expect(text).toContain('浙（2026）测试市不动产权第0001234号');
+    expect(text).toContain('附记');
   });
 
   it('a zip bomb and a container with a path out of it close with their reason, never a 5xx', async () => {

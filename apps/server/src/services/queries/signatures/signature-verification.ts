@@ -50,7 +50,7 @@ export async function resolveVerificationRecord(hall: HallContext, tx: Transacti
   const verified = file
     ? await hall.pdfVerifier.verify(() => hall.files.open(file.storageKey), file.size)
     : { outcome: { ok: false, failure: 'fileMissing' } as VerificationOutcome, sha256: null, sm3: null };
-  const { outcome, sha256, sm3 } = verified;
+  const { outcome, sha256, sm3, pages } = verified;
 
   const report = await renderVerificationReport({
     recordId: String(row.id),
@@ -61,6 +61,7 @@ export async function resolveVerificationRecord(hall: HallContext, tx: Transacti
     uploadedAt: row.createdAt,
     verifiedAt: new Date(),
     outcome,
+    pages,
   });
   const signed = await hall.documentSigner.sign(report, { reason: REPORT_REASON, at: { x: 595 - 132 - REPORT_STAMP_MARGIN, y: 48 } });
   const saved = await hall.files.save(Readable.from([signed]));
