@@ -19,16 +19,17 @@ import {
 import { randomId } from '../../src/lib/ids';
 import { bookAppointment } from '../../src/services/appointments/booking/appointments';
 import { remindTomorrowsBookings } from '../../src/services/appointments/booking/reminders';
-import { CANCEL_REASON_REQUIRED } from '../../src/services/appointments/settings/hall-cancellations';
+import { CANCEL_REASON_REQUIRED, MOVE_REASON_REQUIRED } from '../../src/services/appointments/settings/hall-cancellations';
+import { MOVE_TARGET_REMOVED, moveTargetAlreadyBooked, moveTargetClosed, moveTargetFull, moveTargetMissing } from '../../src/services/appointments/settings/hall-moves';
 import { formatShanghaiDate } from '../../src/lib/shanghai-time';
 import { caseColumns, verifiedCitizen } from '../application-helpers';
 import { callHall } from '../call';
 import { testHallForFile } from '../hall';
-import { AREA, PROCESS, book, openDays, slotOf } from '../appointments/settings/booking-helpers';
+import { AREA, PROCESS, book, openDays, setSlotPlaces, slotOf } from '../appointments/settings/booking-helpers';
 
 /**
  * The hall's booking and rating events through the outbox: a counter booking confirmed, bookings the
- * hall cancels when it closes a day or removes a slot (confirmed by the operator, with the reason),
+ * hall cancels or moves when it closes a day or removes a slot (confirmed by the operator, with the reason),
  * the reminder the day before, and the answer to a low rating's follow-up.
  */
 
@@ -186,6 +187,152 @@ describe('bookings the hall cancels', () => {
     expect(message!.body).toMatch(new RegExp(`^因下午窗口调整，您预约的${day.calendarDate} 15:00-16:00`));
     // Back to the default slots for the other tests.
     expect((await callHall(hall, contract.saveAppointmentSlots, { areaId: AREA, processId: PROCESS, slots: [...DEFAULT_SLOT_SETTINGS] }, admin)).status).toBe(200);
+  });
+});
+
+describe('bookings the hall moves', () => {
+  it('closing a booked day moves its bookings to the chosen date and slot once confirmed, each keeping its number, each citizen told once by each channel; every refusal changes nothing', async () => {
+    const days = await openDays(hall);
+    const closing = days[8]!;
+    // The target: a morning slot, which every working day has.
+    const target = days[9]!;
+    const to = { date: target.calendarDate, timeName: '09:00-10:00' };
+    await verifiedCitizen(hall, 'moved-online', '孙八');
+    const order = await onlineOrder('moved-online', closing.id, '09:00-10:00');
+    const counter = await book(hall, closing, '10:00-11:00', { openid: 'moved-counter', name: '吴十', phone: '13612345678' });
+    await db()
+      .insert(notificationPreferences)
+      .values({ openid: 'moved-counter', sms: true, wechat: true })
+      .onConflictDoUpdate({ target: notificationPreferences.openid, set: { sms: true, wechat: true } });
+    const targetBefore = (await slotOf(hall, target.id, '09:00-10:00'))!;
+    const ask = { areaId: AREA, day: closing.calendarDate, kind: 'holiday' as const, note: '' };
+    const move = { ...ask, cancelBookings: 2, reason: '停电检修', moveBookingsTo: to };
+    const audited = async () => (await db().select().from(auditTrail).where(like(auditTrail.action, 'appointmentSettings.day'))).length;
+    const auditsBefore = await audited();
+
+    const nothingChanged = async () => {
+      const [calendar] = await db().select().from(appointmentCalendars).where(eq(appointmentCalendars.id, closing.id));
+      expect(calendar!.holiday).toBe(0);
+      const [orderRow] = await db().select().from(appointmentOrders).where(eq(appointmentOrders.id, order.id));
+      expect(orderRow).toMatchObject({ bookedDate: closing.calendarDate, calendarId: closing.id });
+      const [counterRow] = await db().select().from(counterBookings).where(eq(counterBookings.id, counter.id));
+      expect(counterRow).toMatchObject({ bookedDate: closing.calendarDate, yysj: `${closing.calendarDate} 10:00-11:00` });
+      expect(await slotOf(hall, closing.id, '09:00-10:00')).toMatchObject({ countNum: 1 });
+      expect(await slotOf(hall, closing.id, '10:00-11:00')).toMatchObject({ countNum: 1 });
+      expect(await slotOf(hall, target.id, '09:00-10:00')).toMatchObject({ countNum: targetBefore.countNum });
+      expect(await messagesOf('moved-online', 'bookingMoved')).toEqual([]);
+      expect(await messagesOf('moved-counter', 'bookingMoved')).toEqual([]);
+      expect(await audited()).toBe(auditsBefore);
+    };
+    const refused = async (body: Record<string, unknown>, status: number, errmsg: string) => {
+      const answer = await callHall(hall, contract.saveAppointmentSpecialDay, { ...move, ...body }, admin);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+      expect(answer.body.errmsg).toBe(errmsg);
+      await nothingChanged();
+    };
+
+    // Unconfirmed: the list, nothing changed.
+    const asked = await callHall(hall, contract.saveAppointmentSpecialDay, ask, admin);
+    expect(asked.body.data).toMatchObject({ saved: false });
+    expect(asked.body.data!.affectedBookings.map((booking) => booking.name)).toEqual(['孙八', '吴十']);
+    await nothingChanged();
+    // No reason at all.
+    await refused({ reason: ' ' }, 400, MOVE_REASON_REQUIRED);
+    // The day being closed is no target.
+    await refused({ moveBookingsTo: { date: closing.calendarDate, timeName: '11:00-12:00' } }, 409, moveTargetClosed(closing.calendarDate));
+    // A slot the business does not have that day.
+    await refused({ moveBookingsTo: { ...to, timeName: '18:00-19:00' } }, 409, moveTargetMissing({ ...to, timeName: '18:00-19:00' }, '一般登记窗口'));
+    // Too few places left: one, for two bookings.
+    await setSlotPlaces(hall, targetBefore.id, { maxNum: targetBefore.countNum + 1 });
+    await refused({}, 409, moveTargetFull(to, '一般登记窗口', 1, 2));
+    await setSlotPlaces(hall, targetBefore.id, { maxNum: targetBefore.maxNum });
+    // A citizen who already holds a booking that date: one booking per citizen and date.
+    const already = await book(hall, target, '11:00-12:00', { openid: 'moved-counter', name: '吴十', phone: '13612345678' });
+    await refused({}, 409, moveTargetAlreadyBooked(1, to.date));
+    await db().delete(counterBookings).where(eq(counterBookings.id, already.id));
+    await setSlotPlaces(hall, (await slotOf(hall, target.id, '11:00-12:00'))!.id, { countNum: (await slotOf(hall, target.id, '11:00-12:00'))!.countNum - 1 });
+
+    const done = await callHall(hall, contract.saveAppointmentSpecialDay, move, admin);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.errmsg).toBe(`已保存，已将2个预约改至${to.date} 09:00-10:00并通知预约市民`);
+    expect(done.body.data).toMatchObject({ saved: true, movedTo: to });
+    expect(done.body.data!.affectedBookings.map((booking) => `${booking.date} ${booking.timeName} ${booking.name}`)).toEqual([
+      `${closing.calendarDate} 09:00-10:00 孙八`,
+      `${closing.calendarDate} 10:00-11:00 吴十`,
+    ]);
+    const targetSlot = (await slotOf(hall, target.id, '09:00-10:00'))!;
+    expect(targetSlot.countNum).toBe(targetBefore.countNum + 2);
+    expect(await slotOf(hall, closing.id, '09:00-10:00')).toMatchObject({ countNum: 0 });
+    expect(await slotOf(hall, closing.id, '10:00-11:00')).toMatchObject({ countNum: 0 });
+    const [orderRow] = await db().select().from(appointmentOrders).where(eq(appointmentOrders.id, order.id));
+    expect(orderRow).toMatchObject({
+      wlsh: order.prolsh,
+      bookedDate: to.date,
+      calendarId: target.id,
+      slotId: targetSlot.id,
+      extendData: expect.objectContaining({ calendar: to.date, timeName: '09:00-10:00' }),
+    });
+    const [counterRow] = await db().select().from(counterBookings).where(eq(counterBookings.id, counter.id));
+    expect(counterRow).toMatchObject({ bookedDate: to.date, calendarId: target.id, slotId: targetSlot.id, yysj: `${to.date} 09:00-10:00` });
+
+    const online = await messagesOf('moved-online', 'bookingMoved');
+    expect(online).toHaveLength(1);
+    expect(online[0]).toMatchObject({
+      title: '预约已改期',
+      link: `/yuyueDetail?orderid=${order.id}`,
+      body: `因停电检修，您预约的${closing.calendarDate} 09:00-10:00到邯郸市不动产登记中心办理业务（申请编号${order.prolsh}）已由大厅改至${to.date} 09:00-10:00，请按时前往；如新时间不便，可在预约记录中改约或取消，给您带来不便敬请谅解。`,
+    });
+    expect(await channelsOf(online[0]!.id)).toEqual(['sms']);
+    const counterMessages = await messagesOf('moved-counter', 'bookingMoved');
+    expect(counterMessages).toHaveLength(1);
+    expect(counterMessages[0]).toMatchObject({ link: `/apmorder?id=${counter.id}` });
+    expect(counterMessages[0]!.body).toContain(`（预约号CB${counter.id}）已由大厅改至${to.date} 09:00-10:00`);
+    expect(await channelsOf(counterMessages[0]!.id)).toEqual(['sms', 'wechat']);
+    expect(await messagesOf('moved-online', 'bookingCancelled')).toEqual([]);
+    expect(await messagesOf('moved-counter', 'bookingCancelled')).toEqual([]);
+    const [entry] = (await db().select().from(auditTrail).where(like(auditTrail.action, 'appointmentSettings.day'))).slice(-1);
+    expect(entry).toMatchObject({ after: { kind: 'holiday', cancelledBookings: 0, movedBookings: 2, moved: [order.prolsh, `CB${counter.id}`], movedTo: to, reason: '停电检修' } });
+
+    // The day opens again for the other tests.
+    expect((await callHall(hall, contract.saveAppointmentSpecialDay, { ...ask, kind: 'none' }, admin)).status).toBe(200);
+  });
+
+  it('a slot whose hours change takes the bookings of the slot it replaces, never the removed slot itself, and can give them back', async () => {
+    // An afternoon slot: Fridays are mornings only.
+    const day = (await openDays(hall)).slice(10).find((row) => new Date(`${row.calendarDate}T00:00:00Z`).getUTCDay() !== 5)!;
+    const held = await book(hall, day, '15:00-16:00', { openid: 'slot-moved', name: '王二', phone: '13312345678' });
+    const later = DEFAULT_SLOT_SETTINGS.map((slot) => (slot.timeName === '15:00-16:00' ? { ...slot, timeName: '15:30-16:30' } : slot));
+    const asked = await callHall(hall, contract.saveAppointmentSlots, { areaId: AREA, processId: PROCESS, slots: later }, admin);
+    expect(asked.body.data).toMatchObject({ saved: false });
+    const count = asked.body.data!.affectedBookings.length;
+    const confirm = { areaId: AREA, processId: PROCESS, slots: later, cancelBookings: count, reason: '下午窗口调整' };
+
+    const removed = await callHall(hall, contract.saveAppointmentSlots, { ...confirm, moveBookingsTo: { date: day.calendarDate, timeName: '15:00-16:00' } }, admin);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(409);
+    expect(removed.body.errmsg).toBe(MOVE_TARGET_REMOVED);
+    expect(await slotOf(hall, day.id, '15:30-16:30')).toBeUndefined();
+    expect(await slotOf(hall, day.id, '15:00-16:00')).toMatchObject({ countNum: 1 });
+
+    const moved = await callHall(hall, contract.saveAppointmentSlots, { ...confirm, moveBookingsTo: { date: day.calendarDate, timeName: '15:30-16:30' } }, admin);
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.data).toMatchObject({ saved: true, movedTo: { date: day.calendarDate, timeName: '15:30-16:30' } });
+    expect(await slotOf(hall, day.id, '15:00-16:00')).toBeUndefined();
+    expect(await slotOf(hall, day.id, '15:30-16:30')).toMatchObject({ countNum: 1, maxNum: 6 });
+    const [row] = await db().select().from(counterBookings).where(eq(counterBookings.id, held.id));
+    expect(row).toMatchObject({ bookedDate: day.calendarDate, yysj: `${day.calendarDate} 15:30-16:30` });
+    const [message] = await messagesOf('slot-moved', 'bookingMoved');
+    expect(message!.body).toMatch(new RegExp(`^因下午窗口调整，您预约的${day.calendarDate} 15:00-16:00到.*已由大厅改至${day.calendarDate} 15:30-16:30，`));
+
+    // Back to the default slots for the other tests, the booking with them.
+    const back = await callHall(
+      hall,
+      contract.saveAppointmentSlots,
+      { areaId: AREA, processId: PROCESS, slots: [...DEFAULT_SLOT_SETTINGS], cancelBookings: count, reason: '恢复原时段', moveBookingsTo: { date: day.calendarDate, timeName: '15:00-16:00' } },
+      admin,
+    );
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(await slotOf(hall, day.id, '15:00-16:00')).toMatchObject({ countNum: 1 });
+    expect(await messagesOf('slot-moved', 'bookingMoved')).toHaveLength(2);
   });
 });
 

@@ -12,7 +12,8 @@ import { textId } from './shared/ids';
  * places. A change never drops a booking unseen: a capacity below what is booked is refused with the
  * count; a day closed or a slot removed while citizens hold places in it is first answered unsaved
  * with those bookings, and saved only when the operator confirms that many with a reason: then the
- * hall cancels them, gives the places back and tells each citizen why.
+ * hall cancels them (or moves them to the date and slot the operator chose), gives the places back
+ * and tells each citizen why.
  */
 
 const areaId = textId(64);
@@ -59,17 +60,23 @@ export const siteSettings = z.object({
 });
 export type SiteSettings = z.infer<typeof siteSettings>;
 
-/**
- * saved false: nothing changed, and affectedBookings are the bookings the change would cancel (send
- * again with cancelBookings, their count, and a reason). saved true: the change is made, and
- * affectedBookings are the bookings it cancelled, each citizen told.
- */
-const changeReply = errcodeReply(z.object({ saved: z.boolean(), settings: siteSettings, affectedBookings: z.array(affectedBooking) }));
+/** A date and slot name of the same site to which the hall moves the bookings, each to its own business's slot of that name. */
+export const moveTarget = z.object({ date: calendarDate, timeName: plainText(40) });
+export type MoveTarget = z.infer<typeof moveTarget>;
 
-/** The operator's confirmation of a change that cancels bookings: how many they saw, and the reason the citizens read. */
+/**
+ * saved false: nothing changed, and affectedBookings are the bookings the change would cancel or move
+ * (send again with cancelBookings, their count, a reason, and moveBookingsTo to move them). saved true:
+ * the change is made, and affectedBookings are the bookings it cancelled, or moved to movedTo, each
+ * citizen told.
+ */
+const changeReply = errcodeReply(z.object({ saved: z.boolean(), settings: siteSettings, affectedBookings: z.array(affectedBooking), movedTo: moveTarget.optional() }));
+
+/** The operator's confirmation of a change that cancels or moves bookings: how many they saw, where to (a move), and the reason the citizens read. */
 const cancelConfirmation = {
   cancelBookings: z.number().int().min(0).max(100_000).optional(),
   reason: plainText(100).optional(),
+  moveBookingsTo: moveTarget.optional(),
 };
 
 export const appointmentSettingsCalls = {

@@ -115,6 +115,22 @@ export function bookingCancelledNotice(booking: BookingFacts, reason: string): C
   };
 }
 
+/**
+ * A booking the hall moved (a day closed, a slot's hours changed) to another date or slot of the same
+ * site and business, with the operator's reason: the link opens the booking itself, where the citizen
+ * may still move it again or cancel it. Each move is its own message.
+ */
+export function bookingMovedNotice(booking: BookingFacts, to: { date: string; timeName: string }, reason: string): CitizenNotice {
+  const because = reason.replace(/^因/, '');
+  return {
+    openid: booking.openid,
+    event: 'bookingMoved',
+    subject: `${bookingSubject(booking)}:${booking.date} ${booking.timeName}:${to.date} ${to.timeName}`,
+    body: `因${because}，您预约的${booking.date} ${booking.timeName}到${booking.areaName}办理业务（${numberText(booking)}）已由大厅改至${to.date} ${to.timeName}，请按时前往；如新时间不便，可在预约记录中改约或取消，给您带来不便敬请谅解。`,
+    link: bookingPage(booking),
+  };
+}
+
 /** The day before a booking: one reminder per booking and date (a booking moved to another day is reminded of that day). */
 export function bookingReminderNotice(booking: BookingFacts): CitizenNotice {
   return {

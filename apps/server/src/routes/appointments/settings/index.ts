@@ -8,9 +8,16 @@ import { cancelConfirmationAsked } from '../../../services/appointments/settings
 const ADMIN = { role: 'admin' } as const;
 const WRITES = { auth: 'operator', operator: ADMIN, rateLimit: { max: 60, timeWindow: '1 minute' } } as const;
 
-/** A change saved says so, with the bookings it cancelled; one waiting for the operator's confirmation says what it would cancel. */
+/** A change saved says so, with the bookings it cancelled or moved; one waiting for the operator's confirmation says what it would cancel. */
 function changeAnswer(data: Awaited<ReturnType<typeof saveWeekdays>>) {
-  const errmsg = !data.saved ? cancelConfirmationAsked(data.affectedBookings.length) : data.affectedBookings.length ? `已保存，已取消${data.affectedBookings.length}个预约并通知预约市民` : '已保存';
+  const count = data.affectedBookings.length;
+  const errmsg = !data.saved
+    ? cancelConfirmationAsked(count)
+    : !count
+      ? '已保存'
+      : data.movedTo
+        ? `已保存，已将${count}个预约改至${data.movedTo.date} ${data.movedTo.timeName}并通知预约市民`
+        : `已保存，已取消${count}个预约并通知预约市民`;
   return { errcode: '00', errmsg, data } as const;
 }
 
@@ -23,8 +30,8 @@ export async function appointmentSettingsArea(app: FastifyInstance): Promise<voi
   });
 
   registerCall(app, contract.saveAppointmentWeekdays, WRITES, async (request) => {
-    const { areaId, workingWeekdays, cancelBookings, reason } = request.body;
-    return changeAnswer(await saveWeekdays(db, auditActor(request), areaId, workingWeekdays, { cancelBookings, reason }));
+    const { areaId, workingWeekdays, cancelBookings, reason, moveBookingsTo } = request.body;
+    return changeAnswer(await saveWeekdays(db, auditActor(request), areaId, workingWeekdays, { cancelBookings, reason, moveBookingsTo }));
   });
 
   registerCall(app, contract.saveAppointmentSpecialDay, WRITES, async (request) => {

@@ -13,6 +13,8 @@ import { counterBookingNumber } from './counter-day';
 export interface UnmarkedBooking extends BookingFacts {
   id: number;
   slotId: number;
+  /** The business the booking is for: a move keeps it. */
+  processId: string;
   applicationId: number | null;
   processName: string;
   name: string;
@@ -39,7 +41,13 @@ export async function unmarkedBookings(tx: Reader, where: BookingPlace, options:
   const placed = <T extends typeof appointmentOrders | typeof counterBookings>(table: T) =>
     'calendarIds' in where ? inArray(table.calendarId, where.calendarIds) : 'slotIds' in where ? inArray(table.slotId, where.slotIds) : eq(table.bookedDate, where.date);
   const orderQuery = tx
-    .select({ order: appointmentOrders, timeName: appointmentSlots.timeName, processName: appointmentProcesses.processName, areaName: appointmentAreas.areaName })
+    .select({
+      order: appointmentOrders,
+      timeName: appointmentSlots.timeName,
+      processId: appointmentSlots.processId,
+      processName: appointmentProcesses.processName,
+      areaName: appointmentAreas.areaName,
+    })
     .from(appointmentOrders)
     .innerJoin(appointmentSlots, eq(appointmentSlots.id, appointmentOrders.slotId))
     .innerJoin(appointmentProcesses, eq(appointmentProcesses.id, appointmentOrders.processId))
@@ -47,7 +55,13 @@ export async function unmarkedBookings(tx: Reader, where: BookingPlace, options:
     .where(and(placed(appointmentOrders), notMarked(tx, 'order', appointmentOrders.id)));
   const orders = options.lock ? await orderQuery.for('update', { of: appointmentOrders }) : await orderQuery;
   const counterQuery = tx
-    .select({ booking: counterBookings, timeName: appointmentSlots.timeName, processName: appointmentProcesses.processName, areaName: appointmentAreas.areaName })
+    .select({
+      booking: counterBookings,
+      timeName: appointmentSlots.timeName,
+      processId: appointmentSlots.processId,
+      processName: appointmentProcesses.processName,
+      areaName: appointmentAreas.areaName,
+    })
     .from(counterBookings)
     .innerJoin(appointmentSlots, eq(appointmentSlots.id, counterBookings.slotId))
     .innerJoin(appointmentProcesses, eq(appointmentProcesses.id, appointmentSlots.processId))
@@ -56,7 +70,7 @@ export async function unmarkedBookings(tx: Reader, where: BookingPlace, options:
     .where(and(placed(counterBookings), notMarked(tx, 'counter', counterBookings.id)));
   const counters = options.lock ? await counterQuery.for('update', { of: counterBookings }) : await counterQuery;
   const found: UnmarkedBooking[] = [
-    ...orders.map(({ order, timeName, processName, areaName }) => ({
+    ...orders.map(({ order, timeName, processId, processName, areaName }) => ({
       kind: 'order' as const,
       id: order.id,
       openid: order.openid,
@@ -65,12 +79,13 @@ export async function unmarkedBookings(tx: Reader, where: BookingPlace, options:
       timeName,
       areaName,
       slotId: order.slotId,
+      processId,
       applicationId: order.applicationId,
       processName,
       name: order.name,
       phone: order.phone,
     })),
-    ...counters.map(({ booking, timeName, processName, areaName }) => ({
+    ...counters.map(({ booking, timeName, processId, processName, areaName }) => ({
       kind: 'counter' as const,
       id: booking.id,
       openid: booking.openid,
@@ -79,6 +94,7 @@ export async function unmarkedBookings(tx: Reader, where: BookingPlace, options:
       timeName,
       areaName,
       slotId: booking.slotId,
+      processId,
       applicationId: booking.applicationId,
       processName,
       name: booking.name,

@@ -27,15 +27,16 @@ import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { formatShanghaiDate } from '../../../lib/shanghai-time';
 import { recordAudit, type AuditActor } from '../../operators/audit';
 import { loadCalendarRules, lockCalendars } from './calendar-rules';
-import { unmarkedBookings, type UnmarkedBooking } from '../day/unmarked-bookings';
-import { CancellationUnconfirmed, affectedLine, cancelByHall, type CancelConfirmation } from './hall-cancellations';
+import { unmarkedBookings } from '../day/unmarked-bookings';
+import { CancellationUnconfirmed, affectedLine, settleByHall, type CancelConfirmation, type HallSettlement } from './hall-cancellations';
 
 /**
  * The appointment calendar's settings (docs/architecture.md §6): a change is saved and the coming calendar
  * days follow it in one transaction, under the calendar's lock, audited with before and after. No
  * booking is dropped unseen: fewer places than booked is refused and nothing changes; a day closed
  * or a slot removed while it holds bookings is saved only once the operator confirmed their count and
- * gave a reason, and then the hall cancels them and tells each citizen (hall-cancellations.ts).
+ * gave a reason, and then the hall cancels them, or moves them to the date and slot the operator
+ * chose, and tells each citizen (hall-cancellations.ts, hall-moves.ts).
  */
 
 export const WEEKDAYS_REQUIRED = '请至少选择一个工作日';
@@ -95,10 +96,11 @@ export async function readSiteSettings(db: Reader, areaId: string | undefined, n
 
 /**
  * Brings a site's calendar days from today on in line with its settings: a day now closed is
- * marked holiday (its slots take no new bookings) and its bookings are cancelled once confirmed;
+ * marked holiday (its slots take no new bookings) and its bookings are cancelled or moved once confirmed;
  * a day now open takes its slots (those already there keep their counts).
  */
-async function applyDaysOfSite(tx: Transaction, areaId: string, today: string, confirmation: CancelConfirmation, reason = ''): Promise<UnmarkedBooking[]> {
+async function applyDaysOfSite(tx: Transaction, areaId: string, now: Date, confirmation: CancelConfirmation, reason = ''): Promise<HallSettlement> {
+  const today = formatShanghaiDate(now);
   const rules = await loadCalendarRules(tx, today);
   const days = await tx
     .select()
@@ -124,14 +126,19 @@ async function applyDaysOfSite(tx: Transaction, areaId: string, today: string, c
     );
     if (slots.length) await tx.insert(appointmentSlots).values(slots).onConflictDoNothing();
   }
-  return cancelByHall(tx, await unmarkedBookings(tx, { calendarIds: closing }, { lock: true }), confirmation, reason);
+  return settleByHall(tx, await unmarkedBookings(tx, { calendarIds: closing }, { lock: true }), confirmation, { areaId, now }, reason);
 }
 
-/** What a change answers: saved with the bookings it cancelled, or unsaved with those it would cancel, awaiting confirmation. */
-async function settingsChange(db: Database, areaId: string, now: Date, change: () => Promise<UnmarkedBooking[]>) {
+/** What a change answers: saved with the bookings it cancelled or moved (and where to), or unsaved with those it would cancel, awaiting confirmation. */
+async function settingsChange(db: Database, areaId: string, now: Date, change: () => Promise<HallSettlement>) {
   try {
-    const cancelled = await change();
-    return { saved: true, settings: await readSiteSettings(db, areaId, now), affectedBookings: cancelled.map(affectedLine) };
+    const settled = await change();
+    return {
+      saved: true,
+      settings: await readSiteSettings(db, areaId, now),
+      affectedBookings: settled.bookings.map(affectedLine),
+      ...(settled.movedTo ? { movedTo: settled.movedTo } : {}),
+    };
   } catch (error) {
     if (!(error instanceof CancellationUnconfirmed)) throw error;
     return { saved: false, settings: await readSiteSettings(db, areaId, now), affectedBookings: error.bookings };
@@ -146,7 +153,6 @@ async function siteWeekdays(tx: Reader, areaId: string): Promise<string> {
 export async function saveWeekdays(db: Database, actor: AuditActor, areaId: string, text: string, confirmation: CancelConfirmation = {}, now = new Date()) {
   const weekdays = normaliseWeekdays(text);
   if (!weekdays) throw badRequest(WEEKDAYS_REQUIRED);
-  const today = formatShanghaiDate(now);
   return settingsChange(db, areaId, now, () =>
     db.transaction(async (tx) => {
       await lockCalendars(tx);
@@ -156,21 +162,24 @@ export async function saveWeekdays(db: Database, actor: AuditActor, areaId: stri
         .insert(appointmentSiteSettings)
         .values({ areaId, workingWeekdays: weekdays })
         .onConflictDoUpdate({ target: appointmentSiteSettings.areaId, set: { workingWeekdays: weekdays, updatedAt: sql`now()` } });
-      const cancelled = await applyDaysOfSite(tx, areaId, today, confirmation);
+      const settled = await applyDaysOfSite(tx, areaId, now, confirmation);
       await recordAudit(tx, actor, {
         action: 'appointmentSettings.weekdays',
         target: `appointmentArea:${areaId}`,
         before: { workingWeekdays: before },
-        after: { workingWeekdays: weekdays, ...cancelledInAudit(cancelled, confirmation) },
+        after: { workingWeekdays: weekdays, ...settledInAudit(settled, confirmation) },
       });
-      return cancelled;
+      return settled;
     }),
   );
 }
 
-/** The audit's account of the bookings a change cancelled: how many, which, and the reason given. */
-function cancelledInAudit(cancelled: UnmarkedBooking[], confirmation: CancelConfirmation) {
-  return { cancelledBookings: cancelled.length, ...(cancelled.length ? { cancelled: cancelled.map((booking) => booking.number), reason: confirmation.reason?.trim() ?? '' } : {}) };
+/** The audit's account of the bookings a change cancelled or moved: how many, which, where to, and the reason given. */
+function settledInAudit(settled: HallSettlement, confirmation: CancelConfirmation) {
+  const numbers = settled.bookings.map((booking) => booking.number);
+  const reason = confirmation.reason?.trim() ?? '';
+  if (settled.movedTo) return { cancelledBookings: 0, movedBookings: numbers.length, moved: numbers, movedTo: settled.movedTo, reason };
+  return { cancelledBookings: numbers.length, ...(numbers.length ? { cancelled: numbers, reason } : {}) };
 }
 
 /** A date that exists, from today up to SPECIAL_DAY_HORIZON_DAYS ahead (else refused in words); answers today's date. */
@@ -188,7 +197,7 @@ export async function saveSpecialDay(
   input: { areaId: string; day: string; kind: 'holiday' | 'workday' | 'none'; note: string } & CancelConfirmation,
   now = new Date(),
 ) {
-  const today = checkSettableDay(input.day, now);
+  checkSettableDay(input.day, now);
   const note = input.note.trim().slice(0, 100);
   return settingsChange(db, input.areaId, now, () =>
     db.transaction(async (tx) => {
@@ -203,14 +212,14 @@ export async function saveSpecialDay(
           .values({ areaId: input.areaId, day: input.day, kind: input.kind, note })
           .onConflictDoUpdate({ target: [appointmentSpecialDays.areaId, appointmentSpecialDays.day], set: { kind: input.kind, note } });
       // A holiday's note (国庆节) is the reason the citizens read unless the operator gave another.
-      const cancelled = await applyDaysOfSite(tx, input.areaId, today, input, input.kind === 'holiday' ? note : '');
+      const settled = await applyDaysOfSite(tx, input.areaId, now, input, input.kind === 'holiday' ? note : '');
       await recordAudit(tx, actor, {
         action: 'appointmentSettings.day',
         target: `appointmentArea:${input.areaId}`,
         before: { day: input.day, kind: before?.kind ?? 'none', note: before?.note ?? '' },
-        after: { day: input.day, kind: input.kind, note, ...cancelledInAudit(cancelled, { reason: input.reason?.trim() || note }) },
+        after: { day: input.day, kind: input.kind, note, ...settledInAudit(settled, { reason: input.reason?.trim() || note }) },
       });
-      return cancelled;
+      return settled;
     }),
   );
 }
@@ -292,10 +301,13 @@ export async function saveSlots(db: Database, actor: AuditActor, input: { areaId
         for (const setting of wanted)
           if (!present.some((slot) => slot.timeName === setting.timeName)) toInsert.push({ calendarId: day.id, processId: process.id, timeName: setting.timeName, maxNum: setting.maxNum });
       }
-      const cancelled = await cancelByHall(tx, await unmarkedBookings(tx, { slotIds: removedWithBookings.map((item) => item.slot.id) }, { lock: true }), input);
+      // The new slots first: a slot whose hours changed (a new name) may take the removed one's bookings.
+      if (toInsert.length) await tx.insert(appointmentSlots).values(toInsert).onConflictDoNothing();
+      const held = await unmarkedBookings(tx, { slotIds: removedWithBookings.map((item) => item.slot.id) }, { lock: true });
+      const settled = await settleByHall(tx, held, input, { areaId: process.areaId, now, removedSlotIds: toRemove });
       // A booking the counter already marked is its record: its slot cannot go.
       for (const { slot, date } of removedWithBookings) {
-        const left = slot.countNum - cancelled.filter((booking) => booking.slotId === slot.id).length;
+        const left = slot.countNum - settled.bookings.filter((booking) => booking.slotId === slot.id).length;
         if (left > 0) throw conflict(slotWithBookingsMessage(date, slot.timeName, left));
       }
       if (toRemove.length) {
@@ -308,14 +320,13 @@ export async function saveSlots(db: Database, actor: AuditActor, input: { areaId
         await tx.delete(appointmentSlots).where(unreferenced);
         await tx.update(appointmentSlots).set({ maxNum: 0 }).where(inArray(appointmentSlots.id, toRemove));
       }
-      if (toInsert.length) await tx.insert(appointmentSlots).values(toInsert).onConflictDoNothing();
       await recordAudit(tx, actor, {
         action: 'appointmentSettings.slots',
         target: `appointmentProcess:${process.id}`,
         before: { slots: before },
-        after: { slots, ...cancelledInAudit(cancelled, input) },
+        after: { slots, ...settledInAudit(settled, input) },
       });
-      return cancelled;
+      return settled;
     }),
   );
 }
