@@ -48,7 +48,7 @@ export type { DurationFigures, HallStatisticsReport } from './calls/statistics';
 export type { InboxFeedbackDetail, InboxFeedbackItem } from './calls/feedback-inbox';
 export type { CitizenMessage, FailedDelivery, NotifyChannels, SendingFigures } from './calls/notifications';
 export type { EnteredCertificate, EnteredUnit, FulfilmentAnswer, FulfilmentItem, FulfilmentKind, FulfilmentRecord } from './calls/fulfilment';
-export type { AffectedBooking, BusinessSlots, ConsoleSite, MoveTarget, SiteSettings, SlotSettingInput, SpecialDay } from './calls/appointment-settings';
+export type { AffectedBooking, BusinessSlots, ConsoleSite, MoveTarget, MoveTargetOption, SiteSettings, SlotSettingInput, SpecialDay } from './calls/appointment-settings';
 export type { CatalogueBusiness, CatalogueList, CataloguePair, ServedSite } from './calls/hall-setup';
 export type { CounterDay, DayBooking } from './calls/counter-day';
 export type {

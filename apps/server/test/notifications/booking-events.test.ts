@@ -235,6 +235,10 @@ describe('bookings the hall moves', () => {
     const asked = await callHall(hall, contract.saveAppointmentSpecialDay, ask, admin);
     expect(asked.body.data).toMatchObject({ saved: false });
     expect(asked.body.data!.affectedBookings.map((booking) => booking.name)).toEqual(['孙八', '吴十']);
+    // The targets offered: the open days after the change, with the places left; never the day being closed.
+    const offered = asked.body.data!.moveTargets ?? [];
+    expect(offered).toContainEqual({ ...to, places: targetBefore.maxNum - targetBefore.countNum });
+    expect(offered.filter((option) => option.date === closing.calendarDate)).toEqual([]);
     await nothingChanged();
     // No reason at all.
     await refused({ reason: ' ' }, 400, MOVE_REASON_REQUIRED);
@@ -305,6 +309,10 @@ describe('bookings the hall moves', () => {
     const asked = await callHall(hall, contract.saveAppointmentSlots, { areaId: AREA, processId: PROCESS, slots: later }, admin);
     expect(asked.body.data).toMatchObject({ saved: false });
     const count = asked.body.data!.affectedBookings.length;
+    // The new slot is offered (it does not exist until saved), the removed one is not.
+    const offered = (asked.body.data!.moveTargets ?? []).filter((option) => option.date === day.calendarDate).map((option) => `${option.timeName} ${option.places}`);
+    expect(offered).toContain('15:30-16:30 6');
+    expect(offered.filter((option) => option.startsWith('15:00-16:00'))).toEqual([]);
     const confirm = { areaId: AREA, processId: PROCESS, slots: later, cancelBookings: count, reason: '下午窗口调整' };
 
     const removed = await callHall(hall, contract.saveAppointmentSlots, { ...confirm, moveBookingsTo: { date: day.calendarDate, timeName: '15:00-16:00' } }, admin);

@@ -63,14 +63,19 @@ export type SiteSettings = z.infer<typeof siteSettings>;
 /** A date and slot name of the same site to which the hall moves the bookings, each to its own business's slot of that name. */
 export const moveTarget = z.object({ date: calendarDate, timeName: plainText(40) });
 export type MoveTarget = z.infer<typeof moveTarget>;
+/** A target the console offers: a date and slot name every affected business has, with the places left. */
+export const moveTargetOption = moveTarget.extend({ timeName: z.string(), date: z.string(), places: z.number() });
+export type MoveTargetOption = z.infer<typeof moveTargetOption>;
 
 /**
  * saved false: nothing changed, and affectedBookings are the bookings the change would cancel or move
- * (send again with cancelBookings, their count, a reason, and moveBookingsTo to move them). saved true:
+ * (send again with cancelBookings, their count, a reason, and moveBookingsTo, one of moveTargets, to move them). saved true:
  * the change is made, and affectedBookings are the bookings it cancelled, or moved to movedTo, each
  * citizen told.
  */
-const changeReply = errcodeReply(z.object({ saved: z.boolean(), settings: siteSettings, affectedBookings: z.array(affectedBooking), movedTo: moveTarget.optional() }));
+const changeReply = errcodeReply(
+  z.object({ saved: z.boolean(), settings: siteSettings, affectedBookings: z.array(affectedBooking), movedTo: moveTarget.optional(), moveTargets: z.array(moveTargetOption).optional() }),
+);
 
 /** The operator's confirmation of a change that cancels or moves bookings: how many they saw, where to (a move), and the reason the citizens read. */
 const cancelConfirmation = {

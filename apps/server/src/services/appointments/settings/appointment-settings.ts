@@ -1,4 +1,4 @@
-import { NO_DATA_MESSAGE, type SiteSettings, type SlotSettingInput } from '@hall/api/internal';
+import { NO_DATA_MESSAGE, type AffectedBooking, type MoveTarget, type MoveTargetOption, type SiteSettings, type SlotSettingInput } from '@hall/api/internal';
 import {
   DEFAULT_WORKING_WEEKDAYS,
   INVALID_DATE,
@@ -129,8 +129,11 @@ async function applyDaysOfSite(tx: Transaction, areaId: string, now: Date, confi
   return settleByHall(tx, await unmarkedBookings(tx, { calendarIds: closing }, { lock: true }), confirmation, { areaId, now }, reason);
 }
 
+/** The answer of a change: saved, or waiting for the operator's confirmation (the contract's changeReply). */
+type SettingsChangeAnswer = { saved: boolean; settings: SiteSettings; affectedBookings: AffectedBooking[]; movedTo?: MoveTarget; moveTargets?: MoveTargetOption[] };
+
 /** What a change answers: saved with the bookings it cancelled or moved (and where to), or unsaved with those it would cancel, awaiting confirmation. */
-async function settingsChange(db: Database, areaId: string, now: Date, change: () => Promise<HallSettlement>) {
+async function settingsChange(db: Database, areaId: string, now: Date, change: () => Promise<HallSettlement>): Promise<SettingsChangeAnswer> {
   try {
     const settled = await change();
     return {
@@ -141,7 +144,7 @@ async function settingsChange(db: Database, areaId: string, now: Date, change: (
     };
   } catch (error) {
     if (!(error instanceof CancellationUnconfirmed)) throw error;
-    return { saved: false, settings: await readSiteSettings(db, areaId, now), affectedBookings: error.bookings };
+    return { saved: false, settings: await readSiteSettings(db, areaId, now), affectedBookings: error.bookings, moveTargets: error.moveTargets };
   }
 }
 

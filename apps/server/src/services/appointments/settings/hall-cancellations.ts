@@ -1,4 +1,4 @@
-import type { AffectedBooking, MoveTarget } from '@hall/api/internal';
+import type { AffectedBooking, MoveTarget, MoveTargetOption } from '@hall/api/internal';
 import { maskMobileNumber } from '@hall/domain';
 import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../../db/client';
@@ -8,7 +8,7 @@ import { markCaseBookableAgain } from '../../applications/applications';
 import { notifyCitizen } from '../../notifications/outbox';
 import { bookingCancelledNotice } from '../../notifications/notices';
 import type { UnmarkedBooking } from '../day/unmarked-bookings';
-import { moveByHall } from './hall-moves';
+import { moveByHall, moveTargetOptions } from './hall-moves';
 import { releasePlace } from './places';
 
 /**
@@ -55,10 +55,14 @@ export function affectedLine(booking: UnmarkedBooking): AffectedBooking {
 
 /**
  * A change that would cancel `held` asked without the operator's confirmation of that count: the
- * transaction is rolled back by it, and the console shows the list to confirm.
+ * transaction is rolled back by it, and the console shows the list to confirm, with where they could
+ * be moved instead.
  */
 export class CancellationUnconfirmed extends Error {
-  constructor(readonly bookings: AffectedBooking[]) {
+  constructor(
+    readonly bookings: AffectedBooking[],
+    readonly moveTargets: MoveTargetOption[],
+  ) {
     super(cancelConfirmationAsked(bookings.length));
   }
 }
@@ -85,7 +89,7 @@ export interface SettlementPlace {
  */
 export async function settleByHall(tx: Transaction, held: UnmarkedBooking[], confirmation: CancelConfirmation, place: SettlementPlace, fallbackReason = ''): Promise<HallSettlement> {
   if (held.length === 0) return { bookings: held };
-  if (confirmation.cancelBookings !== held.length) throw new CancellationUnconfirmed(held.map(affectedLine));
+  if (confirmation.cancelBookings !== held.length) throw new CancellationUnconfirmed(held.map(affectedLine), await moveTargetOptions(tx, held, place));
   const reason = checkedReason(confirmation, fallbackReason);
   if (confirmation.moveBookingsTo) {
     await moveByHall(tx, held, confirmation.moveBookingsTo, reason, place);

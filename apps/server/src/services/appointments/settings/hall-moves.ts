@@ -1,9 +1,10 @@
-import type { MoveTarget } from '@hall/api/internal';
+import type { MoveTarget, MoveTargetOption } from '@hall/api/internal';
 import { bookingChangeable, counterBookingTime } from '@hall/domain';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../../db/client';
 import { appointmentCalendars, appointmentOrders, appointmentSlots, counterBookings } from '../../../db/schema';
 import { conflict } from '../../../lib/errors';
+import { formatShanghaiDate } from '../../../lib/shanghai-time';
 import { notifyCitizen } from '../../notifications/outbox';
 import { bookingMovedNotice } from '../../notifications/notices';
 import type { UnmarkedBooking } from '../day/unmarked-bookings';
@@ -114,4 +115,47 @@ async function citizensBookedOn(tx: Transaction, held: UnmarkedBooking[], date: 
     }
   }
   return clashing.size;
+}
+
+/** How many coming days the console offers as targets of a move. */
+const TARGET_DAYS = 31;
+
+/**
+ * The targets the console offers for a move, read inside the unsaved change (so a slot it adds is
+ * offered and one it removes or a day it closes is not): each date and slot name every affected
+ * business has, not begun yet, with the places left (the fewest of those businesses).
+ */
+export async function moveTargetOptions(tx: Transaction, held: UnmarkedBooking[], place: { areaId: string; now: Date; removedSlotIds?: number[] }): Promise<MoveTargetOption[]> {
+  if (held.length === 0) return [];
+  const days = await tx
+    .select()
+    .from(appointmentCalendars)
+    .where(and(eq(appointmentCalendars.areaId, place.areaId), eq(appointmentCalendars.holiday, 0), gte(appointmentCalendars.calendarDate, formatShanghaiDate(place.now))))
+    .orderBy(asc(appointmentCalendars.calendarDate))
+    .limit(TARGET_DAYS);
+  if (days.length === 0) return [];
+  const processIds = [...new Set(held.map((booking) => booking.processId))];
+  const leaving = new Set([...(place.removedSlotIds ?? []), ...held.map((booking) => booking.slotId)]);
+  const slots = await tx
+    .select()
+    .from(appointmentSlots)
+    .where(
+      and(
+        inArray(
+          appointmentSlots.calendarId,
+          days.map((day) => day.id),
+        ),
+        inArray(appointmentSlots.processId, processIds),
+      ),
+    );
+  const options: MoveTargetOption[] = [];
+  for (const day of days) {
+    const ofDay = slots.filter((slot) => slot.calendarId === day.id && slot.maxNum > 0 && !leaving.has(slot.id));
+    for (const timeName of [...new Set(ofDay.map((slot) => slot.timeName))].sort()) {
+      const named = ofDay.filter((slot) => slot.timeName === timeName);
+      if (named.length < processIds.length || !bookingChangeable(day.calendarDate, timeName, 0, place.now)) continue;
+      options.push({ date: day.calendarDate, timeName, places: Math.min(...named.map((slot) => Math.max(0, slot.maxNum - slot.countNum))) });
+    }
+  }
+  return options;
 }
