@@ -130,4 +130,50 @@ describe('appointment settings and the counter’s day', () => {
     await deskShot(deskPage, 'print');
     // Three consoles, a citizen and the desktop table's sorting and filtering: longer than one screen's journey.
   }, 240_000);
+
+  it('an administrator closes a booked day and moves its booking to a slot of another day: the citizen is told the new time', async () => {
+    const { shot: citizenShot, ...citizen } = await verifiedCitizen(hall, 'appointment-settings-mover', 'e2e-settings-mover', '李女士');
+    await citizen.page.goto('/appointment');
+    const date = (await citizen.page.locator('.hall-counter-booking__day-title').textContent())!.slice(0, 10);
+    await citizen.page.getByRole('button', { name: /^10:00-11:00 已预约\d+\/10$/ }).click();
+    await citizen.page.getByRole('dialog').filter({ hasText: '确定要申请吗?' }).getByRole('button', { name: '确定' }).click();
+    await citizen.page.waitForURL((url) => url.pathname === '/apmorder');
+
+    const { page: adminPage, shot: adminShot } = await openConsole('desktop', 'appointment-settings-move', 'admin', /预约设置/);
+    await adminPage.waitForURL('**/admin/appointment-settings');
+    const days = adminPage.getByRole('region', { name: '节假日与调休' });
+    await days.getByLabel('日期').fill(date);
+    await days.getByLabel('说明').fill('电力检修');
+    await days.getByRole('button', { name: '保存日期设置' }).click();
+    const confirm = adminPage.getByRole('alertdialog', { name: '确认取消预约' });
+    await confirm.getByText('此次调整将取消1个已有预约').waitFor();
+    await confirm.getByRole('radio', { name: '改约至' }).check();
+    // The closed day is not offered; the next open day after it is chosen, with its places left shown.
+    const dates = await confirm
+      .getByLabel('改约日期')
+      .locator('option')
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+    expect(dates).not.toContain(date);
+    const target = dates.find((day) => day > date)!;
+    await confirm.getByLabel('改约日期').selectOption(target);
+    await expect(
+      confirm
+        .getByLabel('改约时段')
+        .locator('option', { hasText: /^10:00-11:00（余\d+个）$/ })
+        .count(),
+    ).resolves.toBe(1);
+    await confirm.getByLabel('改约时段').selectOption('10:00-11:00');
+    await expect(confirm.getByLabel(/改约原因/).inputValue()).resolves.toBe('电力检修');
+    await adminShot(adminPage, 'day-close-move');
+    await confirm.getByRole('button', { name: '确认改约1个预约并保存' }).click();
+    const moved = adminPage.getByRole('status', { name: '已改约的预约' });
+    await moved.getByText(`已将1个预约改至${target} 10:00-11:00`).waitFor();
+    await moved.getByText('138****5678').waitFor();
+    await adminShot(adminPage, 'day-closed-moved');
+
+    await citizen.page.goto('/my/messages');
+    await citizen.page.getByRole('list', { name: '我的消息' }).getByText(`因电力检修，您预约的${date} 10:00-11:00`, { exact: false }).waitFor();
+    await citizen.page.getByRole('list', { name: '我的消息' }).getByText(`已由大厅改至${target} 10:00-11:00`, { exact: false }).waitFor();
+    await citizenShot(citizen.page, 'booking-moved-message');
+  }, 180_000);
 });

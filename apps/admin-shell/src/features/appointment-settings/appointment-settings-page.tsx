@@ -1,4 +1,4 @@
-import type { AffectedBooking, BusinessSlots, SiteSettings, SlotSettingInput } from '@hall/api/browser';
+import type { AffectedBooking, BusinessSlots, MoveTarget, SiteSettings, SlotSettingInput } from '@hall/api/browser';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -137,7 +137,7 @@ export function AppointmentSettingsPage() {
   const areaId = params.get('site') ?? undefined;
   const loaded = useConsoleRemote(() => loadSettings(areaId), [areaId]);
   const [saved, setSaved] = useState<SiteSettings | null>(null);
-  const [affected, setAffected] = useState<AffectedBooking[]>([]);
+  const [affected, setAffected] = useState<{ bookings: AffectedBooking[]; movedTo?: MoveTarget | undefined }>({ bookings: [] });
   const [pending, setPending] = useState<(PendingCancellation & { save: Save; asked: number }) | null>(null);
   const loadedSettings = (!loaded.loading && loaded.data) || null;
   const settings = saved && saved.areaId === loadedSettings?.areaId ? saved : loadedSettings;
@@ -145,9 +145,9 @@ export function AppointmentSettingsPage() {
   // A change that would cancel bookings comes back unsaved with them: the operator confirms that many, with a reason.
   const settle = (change: Change, save: Save, suggestedReason: string, asked: number): string | null => {
     if ('problem' in change) return change.problem;
-    setAffected(change.saved ? change.affectedBookings : []);
+    setAffected(change.saved ? { bookings: change.affectedBookings, movedTo: change.movedTo } : { bookings: [] });
     if (!change.saved) {
-      setPending({ bookings: change.affectedBookings, suggestedReason, save, asked });
+      setPending({ bookings: change.affectedBookings, moveTargets: change.moveTargets ?? [], suggestedReason, save, asked });
       return null;
     }
     setPending(null);
@@ -156,9 +156,9 @@ export function AppointmentSettingsPage() {
     return null;
   };
   const apply: Apply = async (save, suggestedReason = '') => settle(await save(), save, suggestedReason, Date.now());
-  const confirmPending = async (reason: string) => {
+  const confirmPending = async (reason: string, moveBookingsTo?: MoveTarget) => {
     if (!pending) return null;
-    const change = await pending.save({ cancelBookings: pending.bookings.length, reason });
+    const change = await pending.save({ cancelBookings: pending.bookings.length, reason, moveBookingsTo });
     const problem = settle(change, pending.save, reason, pending.asked);
     // A booking made or cancelled since the list was shown: the fresh list is shown to confirm again.
     return problem ?? ('saved' in change && !change.saved ? '预约名单已有变化，请重新核对后再确认' : null);
@@ -167,7 +167,7 @@ export function AppointmentSettingsPage() {
   // A site added, renamed or removed: show it (or the first left) as the hall now has it.
   const setupDone = (next: SiteSettings) => {
     setSaved(null);
-    setAffected([]);
+    setAffected({ bookings: [] });
     setPending(null);
     if (next.areaId === (areaId ?? loadedSettings?.areaId)) void loaded.reload();
     else setParams(next.areaId ? { site: next.areaId } : {}, { replace: true });
@@ -188,7 +188,7 @@ export function AppointmentSettingsPage() {
               <select
                 value={settings.areaId}
                 onChange={(event) => {
-                  setAffected([]);
+                  setAffected({ bookings: [] });
                   setPending(null);
                   setParams({ site: event.target.value }, { replace: true });
                 }}
@@ -202,7 +202,7 @@ export function AppointmentSettingsPage() {
             </label>
           </section>
           {pending && <CancelConfirmation key={pending.asked} pending={pending} onConfirm={confirmPending} onAbandon={() => setPending(null)} />}
-          <CancelledBookings bookings={affected} />
+          <CancelledBookings bookings={affected.bookings} movedTo={affected.movedTo} />
           <WeekdaysForm key={`w-${settings.areaId}`} settings={settings} apply={apply} />
           <SpecialDaysForm key={`d-${settings.areaId}`} settings={settings} apply={apply} />
           {settings.businesses.map((business) => (

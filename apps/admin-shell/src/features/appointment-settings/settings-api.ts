@@ -1,14 +1,17 @@
-import { errcodeOk, replyMessage, type AffectedBooking, type SiteSettings, type SlotSettingInput } from '@hall/api/browser';
+import { errcodeOk, replyMessage, type AffectedBooking, type MoveTarget, type MoveTargetOption, type SiteSettings, type SlotSettingInput } from '@hall/api/browser';
 import { LOAD_FAILED_TRY_LATER } from '@hall/app';
 import { api } from '../../lib/hall';
 
 /**
- * A change's answer: saved (with the bookings it cancelled), unsaved until the operator confirms the
- * bookings it would cancel, or refused with the hall's message.
+ * A change's answer: saved (with the bookings it cancelled, or moved to movedTo), unsaved until the
+ * operator confirms the bookings it would cancel (with the targets they could be moved to), or
+ * refused with the hall's message.
  */
-export type Change = { saved: boolean; message: string; settings: SiteSettings; affectedBookings: AffectedBooking[] } | { problem: string };
-/** The operator's confirmation of the bookings a change cancels: how many they saw, and the reason the citizens read. */
-export type Confirmation = { cancelBookings: number; reason: string };
+export type Change =
+  | { saved: boolean; message: string; settings: SiteSettings; affectedBookings: AffectedBooking[]; movedTo?: MoveTarget | undefined; moveTargets?: MoveTargetOption[] | undefined }
+  | { problem: string };
+/** The operator's confirmation of the bookings a change cancels or moves: how many they saw, where to (a move), and the reason the citizens read. */
+export type Confirmation = { cancelBookings: number; reason: string; moveBookingsTo?: MoveTarget | undefined };
 /** One save, sent again with the confirmation once the operator gave it. */
 export type Save = (confirmation?: Confirmation) => Promise<Change>;
 const SAVE_FAILED = '保存失败，请稍后重试';
