@@ -148,6 +148,7 @@ describe('appointment settings and the counter’s day', () => {
     const confirm = adminPage.getByRole('alertdialog', { name: '确认取消预约' });
     await confirm.getByText('此次调整将取消1个已有预约').waitFor();
     await confirm.getByRole('radio', { name: '改约至' }).check();
+    await confirm.getByText('此次调整将改约1个已有预约').waitFor();
     // The closed day is not offered; the next open day after it is chosen, with its places left shown.
     const dates = await confirm
       .getByLabel('改约日期')

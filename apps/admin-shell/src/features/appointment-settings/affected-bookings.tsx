@@ -120,7 +120,7 @@ export function CancelConfirmation({
   }, []);
   return (
     <section ref={section} className="console-section settings-affected settings-confirm" role="alertdialog" aria-label="确认取消预约">
-      <h2>此次调整将取消{count}个已有预约</h2>
+      <h2>{moving ? `此次调整将改约${count}个已有预约` : `此次调整将取消${count}个已有预约`}</h2>
       <p className="console-muted">尚未保存。可取消这些预约，或将它们统一改约至同一地点、同一业务的其他日期或时段；确认后按原因通知每位预约市民（站内消息及其选择的短信、微信）。</p>
       <BookingTable bookings={pending.bookings} label="将取消的预约" />
       <div className="settings-choice" role="radiogroup" aria-label="处理方式">

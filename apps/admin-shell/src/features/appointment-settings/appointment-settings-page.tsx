@@ -40,7 +40,9 @@ function SpecialDaysForm({ settings, apply }: { settings: SiteSettings; apply: A
   return (
     <section className="console-section" aria-label="节假日与调休">
       <h2>节假日与调休</h2>
-      <p className="console-muted">休息日当天不再接受新预约；当天已有预约时，会先列出这些预约，确认并填写原因后取消并通知市民。调休上班日开放当天全部时段。元旦、劳动节、国庆默认休息。</p>
+      <p className="console-muted">
+        休息日当天不再接受新预约；当天已有预约时，会先列出这些预约，确认并填写原因后取消或改约至其他日期，并通知市民。调休上班日开放当天全部时段。元旦、劳动节、国庆默认休息。
+      </p>
       {settings.specialDays.length > 0 ? (
         <ul className="settings-days">
           {settings.specialDays.map((item) => (
