@@ -20,7 +20,8 @@ import { randomId } from '../../src/lib/ids';
 import { bookAppointment } from '../../src/services/appointments/booking/appointments';
 import { remindTomorrowsBookings } from '../../src/services/appointments/booking/reminders';
 import { CANCEL_REASON_REQUIRED, MOVE_REASON_REQUIRED } from '../../src/services/appointments/settings/hall-cancellations';
-import { MOVE_TARGET_REMOVED, moveTargetAlreadyBooked, moveTargetClosed, moveTargetFull, moveTargetMissing } from '../../src/services/appointments/settings/hall-moves';
+import { saveSpecialDay } from '../../src/services/appointments/settings/appointment-settings';
+import { MOVE_TARGET_REMOVED, moveTargetAlreadyBooked, moveTargetClosed, moveTargetFull, moveTargetMissing, moveTargetPast } from '../../src/services/appointments/settings/hall-moves';
 import { formatShanghaiDate } from '../../src/lib/shanghai-time';
 import { caseColumns, verifiedCitizen } from '../application-helpers';
 import { callHall } from '../call';
@@ -250,6 +251,20 @@ describe('bookings the hall moves', () => {
     await setSlotPlaces(hall, targetBefore.id, { maxNum: targetBefore.countNum + 1 });
     await refused({}, 409, moveTargetFull(to, '一般登记窗口', 1, 2));
     await setSlotPlaces(hall, targetBefore.id, { maxNum: targetBefore.maxNum });
+    // A slot that has begun: at 09:30 of the target day, its 09:00-10:00 is neither offered nor taken.
+    const during = new Date(`${to.date}T09:30:00+08:00`);
+    const actor = { operatorId: null, operatorName: 'admin', ip: '127.0.0.1' };
+    const laterDay = { ...ask, day: days[10]!.calendarDate };
+    const begun = await book(hall, days[10]!, '10:00-11:00', { openid: 'moved-begun', name: '卫七', phone: '13412345678' });
+    const unsavedDuring = await saveSpecialDay(db(), actor, laterDay, during);
+    const offeredDuring = (unsavedDuring.moveTargets ?? []).filter((option) => option.date === to.date).map((option) => option.timeName);
+    expect(offeredDuring).toContain('10:00-11:00');
+    expect(offeredDuring).not.toContain('09:00-10:00');
+    await expect(saveSpecialDay(db(), actor, { ...laterDay, cancelBookings: 1, reason: '停电检修', moveBookingsTo: to }, during)).rejects.toThrow(moveTargetPast(to));
+    expect(await db().select().from(counterBookings).where(eq(counterBookings.id, begun.id))).toMatchObject([{ bookedDate: days[10]!.calendarDate }]);
+    expect(await slotOf(hall, target.id, '09:00-10:00')).toMatchObject({ countNum: targetBefore.countNum });
+    await db().delete(counterBookings).where(eq(counterBookings.id, begun.id));
+    await setSlotPlaces(hall, begun.slotId, { countNum: (await slotOf(hall, days[10]!.id, '10:00-11:00'))!.countNum - 1 });
     // A citizen who already holds a booking that date: one booking per citizen and date.
     const already = await book(hall, target, '11:00-12:00', { openid: 'moved-counter', name: '吴十', phone: '13612345678' });
     await refused({}, 409, moveTargetAlreadyBooked(1, to.date));
