@@ -8,7 +8,7 @@ import { markCaseBookableAgain } from '../../applications/applications';
 import { notifyCitizen } from '../../notifications/outbox';
 import { bookingCancelledNotice } from '../../notifications/notices';
 import type { UnmarkedBooking } from '../day/unmarked-bookings';
-import { moveByHall, moveTargetOptions } from './hall-moves';
+import { moveByHall, moveTargetOptions, type SettlementPlace } from './hall-moves';
 import { releasePlace } from './places';
 
 /**
@@ -72,13 +72,6 @@ function checkedReason(confirmation: CancelConfirmation, fallback: string): stri
   const reason = (confirmation.reason?.trim() || fallback.trim()).slice(0, 100);
   if (!reason) throw badRequest(confirmation.moveBookingsTo ? MOVE_REASON_REQUIRED : CANCEL_REASON_REQUIRED);
   return reason;
-}
-
-/** Where the change happens: its site, its moment, and the slots it takes away (no target for a move). */
-export interface SettlementPlace {
-  areaId: string;
-  now: Date;
-  removedSlotIds?: number[];
 }
 
 /**

@@ -18,6 +18,13 @@ import { releasePlace, takePlace } from './places';
  * every booking is refused in words and the change is not saved.
  */
 
+/** Where the change happens: its site, its moment, and the slots it takes away (no target for a move). */
+export interface SettlementPlace {
+  areaId: string;
+  now: Date;
+  removedSlotIds?: number[];
+}
+
 export const moveTargetClosed = (date: string) => `${date}不办理预约业务，请选择其他日期`;
 export const moveTargetPast = (target: MoveTarget) => `${target.date} ${target.timeName}已过，请选择以后的时段`;
 export const moveTargetMissing = (target: MoveTarget, processName: string) => `${target.date}没有“${processName}”的${target.timeName}时段，请选择其他时段`;
@@ -30,7 +37,7 @@ export const moveTargetAlreadyBooked = (count: number, date: string) => `${count
  * Moves each held booking to the target, or refuses (the caller's transaction then rolls back).
  * `removedSlotIds`: the slots the change takes away, which cannot be a target.
  */
-export async function moveByHall(tx: Transaction, held: UnmarkedBooking[], target: MoveTarget, reason: string, place: { areaId: string; now: Date; removedSlotIds?: number[] }): Promise<void> {
+export async function moveByHall(tx: Transaction, held: UnmarkedBooking[], target: MoveTarget, reason: string, place: SettlementPlace): Promise<void> {
   const [day] = await tx
     .select()
     .from(appointmentCalendars)
@@ -125,7 +132,7 @@ const TARGET_DAYS = 31;
  * offered and one it removes or a day it closes is not): each date and slot name every affected
  * business has, not begun yet, with the places left (the fewest of those businesses).
  */
-export async function moveTargetOptions(tx: Transaction, held: UnmarkedBooking[], place: { areaId: string; now: Date; removedSlotIds?: number[] }): Promise<MoveTargetOption[]> {
+export async function moveTargetOptions(tx: Transaction, held: UnmarkedBooking[], place: SettlementPlace): Promise<MoveTargetOption[]> {
   if (held.length === 0) return [];
   const days = await tx
     .select()
