@@ -11,6 +11,7 @@ import { connectDatabase } from '../src/db/client';
 import { freePort } from '../src/db/embedded';
 import { notificationDeliveries, notifications, users } from '../src/db/schema';
 import { notifyCitizen } from '../src/services/notifications/outbox';
+import { TEST_DATA_INDEX_KEY, TEST_DATA_KEY } from './data-keys';
 import { createDatabase, dropDatabase, freshDatabaseName } from './databases';
 import { cookieFrom, WECHAT_USER_AGENT } from './hall';
 
@@ -154,6 +155,9 @@ describe('durability', () => {
       SMS_API_KEY: 'kill-test',
       HALL_NOTIFY_CHANNELS: 'sms',
       HALL_NOTIFY_POLL_MS: '200',
+      // The template database was sealed under the test keys; the hall must open what it holds.
+      HALL_DATA_KEY: TEST_DATA_KEY,
+      HALL_DATA_INDEX_KEY: TEST_DATA_INDEX_KEY,
     };
     try {
       const COUNT = 30;

@@ -140,6 +140,7 @@ describe('OFD seals made by openssl', () => {
     expect(firstSignature(outcome)).toMatchObject({ verdict: 'invalid', algorithm: 'SM3 / SM2', notes: ['电子签章的签名值与签章者证书不符，签名无效'] });
   });
 
+  // Five containers sealed by openssl and five worker checks: minutes, not seconds, on a loaded machine.
   it('a malformed SM2 signature value, certificate point or certificate, or SignedValue.dat: 签名无效 with a reason, never a failure', async () => {
     const truncated = await verify(ofdOf(await sealedFiles({ tamper: (parts) => void (parts.signature = parts.signature.subarray(0, 20)) })));
     expect(firstSignature(truncated)).toMatchObject({ verdict: 'invalid', notes: ['电子签章的签名值与签章者证书不符，签名无效'] });
@@ -169,7 +170,7 @@ describe('OFD seals made by openssl', () => {
     const files = await sealedFiles();
     files.set('Doc_0/Signs/Sign_0/SignedValue.dat', Buffer.from([0x30, 0x82, 0xff, 0xff, 0x01]));
     expect(firstSignature(await verify(ofdOf(files)))).toMatchObject({ verdict: 'invalid', notes: ['签名值不是有效的电子签章数据（GB/T 38540），可能是伪造或损坏的签章'] });
-  });
+  }, 120_000);
 });
 
 describe('hostile OFD containers: a reason, never a crash or a freeze', () => {
