@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { sql, type Column, type SQL } from 'drizzle-orm';
 import { customType } from 'drizzle-orm/pg-core';
-import { dataKeyRing } from './data-keys';
+import { dataKeyRing, type DataKeyRing } from './data-keys';
 import { openWith, sealWith, SEALED_PREFIX } from './sm4-seal';
 
 /**
@@ -37,9 +37,21 @@ export function sealValue(kind: SealedKind, clear: string): string {
   return sealWith(dataKeyRing().current, clear, kind === 'text' ? '' : blindIndex(kind, clear));
 }
 
+/**
+ * The last value opened: a list that joins its filer's name to each of their rows reads the same sealed
+ * name once a row (an agent's list, a hundred and more), and opens it once. Only the latest is kept, so
+ * nothing of a request outlives the next value opened; and only under the keys that opened it.
+ */
+let lastOpened: { ring: DataKeyRing | null; stored: string; clear: string } = { ring: null, stored: '', clear: '' };
+
 /** The clear value of a stored one; a value written before sealing began (not yet sealed at start-up) reads as it is. */
 export function openValue(stored: string): string {
-  return stored.startsWith(SEALED_PREFIX) ? openWith(dataKeyRing().keys, stored) : stored;
+  if (!stored.startsWith(SEALED_PREFIX)) return stored;
+  const ring = dataKeyRing();
+  if (stored === lastOpened.stored && ring === lastOpened.ring) return lastOpened.clear;
+  const clear = openWith(ring.keys, stored);
+  lastOpened = { ring, stored, clear };
+  return clear;
 }
 
 /**

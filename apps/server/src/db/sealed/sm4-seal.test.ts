@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dataKeyRing, DEMO_DATA_KEY_FILE, DEMO_INDEX_KEY_FILE, installDataKeys, loadDataKeys, parseDataKeys } from './data-keys';
 import { blindIndex, openValue, sealFields, sealValue } from './sealed-columns';
-import { openWith, sealWith, SealedValueError } from './sm4-seal';
+import { openWith, sealWith, SealedValueError, sm4Ctr } from './sm4-seal';
 import { installTestDataKeys } from '../../../test/data-keys';
 
 const ONE = `1:${'a1'.repeat(32)}`;
@@ -19,6 +19,23 @@ describe('SM4 at rest', () => {
     const cipher = createCipheriv('sm4-ecb', key, null).setAutoPadding(false);
     const block = Buffer.concat([cipher.update(key), cipher.final()]);
     expect(block.toString('hex')).toBe('681edf34d206965e86b3e94f536e4246');
+  });
+
+  it("computes counter mode as OpenSSL's sm4-ctr does, for every length and a counter that carries or wraps", () => {
+    const { current } = parseDataKeys(ONE, 'HALL_DATA_KEY');
+    const counters = [
+      '000102030405060708090a0b0c0d0e0f',
+      '0000000000000000000000000000ffff', // carries into the third byte from the end
+      '00ffffffffffffffffffffffffffffff', // carries into the first byte
+      'ffffffffffffffffffffffffffffffff', // wraps to zero
+    ].map((hex) => Buffer.from(hex, 'hex'));
+    for (const counter of counters)
+      for (let length = 0; length <= 80; length++) {
+        const clear = Buffer.from(Array.from({ length }, (_, index) => (index * 7 + length) & 0xff));
+        const openssl = createCipheriv('sm4-ctr', current.encryptionKey, counter);
+        const expected = Buffer.concat([openssl.update(clear), openssl.final()]);
+        expect(sm4Ctr(current, counter, clear).toString('hex'), `${counter.toString('hex')} × ${length}`).toBe(expected.toString('hex'));
+      }
   });
 
   it('seals a value that reads back, carries its key id and never the clear text, and differs each time', () => {
@@ -73,6 +90,15 @@ describe('SM4 at rest', () => {
     expect(sealed.qzh).toBe('冀(2023)邯郸市不动产权第0001234号');
     expect(JSON.stringify(sealed)).not.toMatch(/张三|130402198503151231/);
     expect(openValue(sealed.zjh)).toBe('130402198503151231');
+  });
+
+  it('opens a value read on row after row once, and still refuses it under keys that do not hold it', () => {
+    installDataKeys({ ...parseDataKeys(ONE, 'HALL_DATA_KEY'), indexKey: Buffer.alloc(32, 1) });
+    const sealed = sealValue('text', '赵六');
+    expect(openValue(sealed)).toBe('赵六');
+    expect(openValue(sealed)).toBe('赵六');
+    installDataKeys({ ...parseDataKeys(TWO, 'HALL_DATA_KEY'), indexKey: Buffer.alloc(32, 1) });
+    expect(() => openValue(sealed)).toThrow(/数据密钥「1」不在 HALL_DATA_KEY 中/);
   });
 
   it('refuses malformed HALL_DATA_KEY text in words', () => {

@@ -1,4 +1,4 @@
-import { createCipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createHmac, randomBytes, timingSafeEqual, type Cipher } from 'node:crypto';
 
 /**
  * Citizens' personal data at rest (docs/decisions/021): SM4 in counter mode, then HMAC-SM3 over the
@@ -17,6 +17,8 @@ export interface DataKey {
   id: string;
   encryptionKey: Buffer;
   macKey: Buffer;
+  /** SM4 of single blocks under encryptionKey (ECB, no padding), made once: the keystream of every value's counter mode. */
+  blockCipher: Cipher;
 }
 
 /** A key id goes into every value and into LIKE patterns: letters, digits, '-' and '_' only. */
@@ -26,7 +28,10 @@ export const KEY_ID_PATTERN = /^[A-Za-z0-9_-]{1,16}$/;
 export function deriveDataKey(id: string, secret: Buffer): DataKey {
   if (!KEY_ID_PATTERN.test(id)) throw new Error(`数据密钥编号「${id}」只能由字母、数字、- 和 _ 组成（至多 16 个字符）。`);
   const derive = (label: string) => createHmac('sm3', secret).update(label).digest();
-  return { id, encryptionKey: derive('hall data sm4').subarray(0, BLOCK), macKey: derive('hall data hmac-sm3') };
+  const encryptionKey = derive('hall data sm4').subarray(0, BLOCK);
+  // ECB encrypts each block alone, so one cipher serves every value for the life of the process.
+  const blockCipher = createCipheriv('sm4-ecb', encryptionKey, null).setAutoPadding(false);
+  return { id, encryptionKey, macKey: derive('hall data hmac-sm3'), blockCipher };
 }
 
 /** Raised for a sealed value that was changed, cut, or sealed under a key this hall does not hold. */
@@ -39,10 +44,30 @@ export class SealedValueError extends Error {
 
 const tagOf = (key: DataKey, header: string, body: Buffer) => createHmac('sm3', key.macKey).update(header).update(body).digest().subarray(0, TAG);
 
-/** SM4-CTR both ways (the counter block is the whole 16-byte IV, incremented as one big-endian number). */
-function sm4Ctr(key: DataKey, counterBlock: Buffer, input: Buffer): Buffer {
-  const cipher = createCipheriv('sm4-ctr', key.encryptionKey, counterBlock);
-  return Buffer.concat([cipher.update(input), cipher.final()]);
+/**
+ * SM4-CTR both ways, as OpenSSL's sm4-ctr computes it: the counter block is the whole 16-byte IV,
+ * incremented as one big-endian number. The keystream is the SM4 of the counter blocks from the key's
+ * one ECB cipher: making a cipher object for each value cost more than the rest of opening it, and a
+ * list opens hundreds of values.
+ */
+export function sm4Ctr(key: DataKey, counterBlock: Buffer, input: Buffer): Buffer {
+  const blocks = Math.ceil(input.length / BLOCK);
+  const counters = Buffer.allocUnsafe(blocks * BLOCK);
+  for (let block = 0; block < blocks; block++) {
+    const at = block * BLOCK;
+    if (block === 0) counterBlock.copy(counters, 0, 0, BLOCK);
+    else {
+      counters.copy(counters, at, at - BLOCK, at);
+      // Add one to the 128-bit number, carrying from the last byte towards the first.
+      for (let index = at + BLOCK - 1; index >= at; index--) {
+        counters[index] = (counters[index]! + 1) & 0xff;
+        if (counters[index] !== 0) break;
+      }
+    }
+  }
+  const stream = key.blockCipher.update(counters);
+  for (let index = 0; index < input.length; index++) stream[index]! ^= input[index]!;
+  return stream.subarray(0, input.length);
 }
 
 /** Seals clear text under `key`, carrying `blindIndex` (may be empty) in its authenticated header. */
