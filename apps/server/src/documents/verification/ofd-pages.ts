@@ -415,7 +415,11 @@ export async function drawOfdPages(bytes: Buffer, caps: OfdPageCaps): Promise<{ 
   doc.registerFontkit(fontkit);
   const stamps = sealStamps(files, body);
   const names = stamps.map(sealNameOf);
-  const font = await doc.embedFont((await cjkFont()).subset(textOfPages(pages.map((p) => p.objects), names.map((name) => name.join('')))), { subset: false });
+  const printed = textOfPages(
+    pages.map((p) => p.objects),
+    names.map((name) => name.join('')),
+  );
+  const font = await doc.embedFont((await cjkFont()).subset(printed), { subset: false });
   const pictureBytes = pictures(files, document, directory);
   const images = new Map<string, PDFImage | null>();
   const places = stampsByPage(stamps);

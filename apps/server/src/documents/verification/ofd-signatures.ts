@@ -18,9 +18,7 @@ export function listedSignatures(files: OfdPackage, body: XmlNode | undefined): 
 }
 
 /** One listed signature's files, or which of them is missing. */
-export type SignatureFiles =
-  | { missing: null; description: Buffer; signature: XmlNode | undefined; value: Buffer }
-  | { missing: 'description' | 'value' };
+export type SignatureFiles = { missing: null; description: Buffer; signature: XmlNode | undefined; value: Buffer } | { missing: 'description' | 'value' };
 
 /** Signature.xml (its bytes and its Signature element) and the SignedValue it names. */
 export function signatureFiles(files: OfdPackage, listed: XmlNode, directory: string): SignatureFiles {

@@ -157,7 +157,7 @@ function imagesDrawn(page: PDFPage): Array<{ width: number; height: number; ctm:
   for (const [name, ref] of xobjects?.entries() ?? []) {
     const stream = context.lookup(ref);
     if (!(stream instanceof PDFRawStream) || stream.dict.get(PDFName.of('Subtype')) !== PDFName.of('Image')) continue;
-    const size = (key: string) => (stream.dict.get(PDFName.of(key)) as PDFNumber).asNumber();
+    const size = (key: string) => stream.dict.lookup(PDFName.of(key), PDFNumber).asNumber();
     images.set(name.asString(), { width: size('Width'), height: size('Height') });
   }
   const contents = page.node.Contents();
@@ -201,7 +201,8 @@ describe('the seal drawn where the OFD places it', () => {
   /** The test e-licence sealed by the trusted centre, its seal's parts and places as a case says. */
   async function sealed(seal: Partial<SealParts> = {}, stamps?: StampAnnotSpec[]): Promise<VerifiedFile> {
     const files = await sealedOfdFiles(
-      (description) => sesSignature(work, description, { maker: { certFile: centre.caFile, keyFile: join(work, 'centre', 'ca.key') }, signer: { certFile: centre.signerFile, keyFile: centre.keyFile }, seal }),
+      (description) =>
+        sesSignature(work, description, { maker: { certFile: centre.caFile, keyFile: join(work, 'centre', 'ca.key') }, signer: { certFile: centre.signerFile, keyFile: centre.keyFile }, seal }),
       stamps,
     );
     const bytes = ofdOf(files);
