@@ -2,7 +2,7 @@ import * as asn1js from 'asn1js';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { deflateRawSync } from 'node:zlib';
+import { deflateRawSync, deflateSync } from 'node:zlib';
 import { pemBlocks } from '../src/documents/signing/certificates';
 import { DISTID, openssl } from './signing-helpers';
 
@@ -82,6 +82,36 @@ export function zip(entries: ZipEntry[]): Buffer {
   return Buffer.concat([...locals, directory, end]);
 }
 
+/** A PNG of RGBA pixels, `pixel(x, y)` giving each as [r, g, b, a]: the chunks written here, the rows deflated. */
+export function png(width: number, height: number, pixel: (x: number, y: number) => [number, number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 6, 0, 0, 0], 8);
+  const rows = Buffer.alloc(height * (1 + width * 4));
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) rows.set(pixel(x, y), y * (1 + width * 4) + 1 + x * 4);
+  }
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A seal's picture as issuers draw it: a red ring and a red disc at its centre on a transparent ground. */
+export const SEAL_PNG = png(64, 64, (x, y) => {
+  const r = Math.hypot(x - 31.5, y - 31.5);
+  return (r >= 26 && r <= 31) || r <= 10 ? [220, 20, 30, 255] : [0, 0, 0, 0];
+});
+
+/** Where the test e-licence's seal sits: on the page of ID 1, its Boundary in mm. */
+export const STAMP_BOUNDARY = [120, 200, 40, 40] as const;
+
 const NS = 'xmlns:ofd="http://www.ofdspec.org/2016"';
 
 export const DOC_INFO = { title: '不动产权证书电子证照', author: '测试市不动产登记中心', creationDate: '2026-03-01' };
@@ -104,11 +134,20 @@ export function signaturesXml(list: Array<{ id: string; baseLoc: string }>): str
 <ofd:Signatures ${NS}><ofd:MaxSignId>${list.length}</ofd:MaxSignId>${list.map((s) => `<ofd:Signature ID="${s.id}" Type="Seal" BaseLoc="${s.baseLoc}"/>`).join('')}</ofd:Signatures>`;
 }
 
-function signatureXml(references: Array<{ path: string; content: Buffer }>): Buffer {
+/** StampAnnots of the seal: where it shows on the pages (GB/T 33190 §18.2.3). */
+export interface StampAnnotSpec {
+  pageRef: string;
+  boundary: string;
+  clip?: string;
+}
+
+const DEFAULT_STAMPS: StampAnnotSpec[] = [{ pageRef: '1', boundary: STAMP_BOUNDARY.join(' ') }];
+
+function signatureXml(references: Array<{ path: string; content: Buffer }>, stamps: StampAnnotSpec[]): Buffer {
   const items = references.map((r) => `<ofd:Reference FileRef="/${r.path}"><ofd:CheckValue>${createHash('sm3').update(r.content).digest('base64')}</ofd:CheckValue></ofd:Reference>`).join('');
   return Buffer.from(
     `<?xml version="1.0" encoding="UTF-8"?>
-<ofd:Signature ${NS}><ofd:SignedInfo><ofd:Provider ProviderName="hall-test" Version="1.0"/><ofd:SignatureMethod>1.2.156.10197.1.501</ofd:SignatureMethod><ofd:SignatureDateTime>20260301080000Z</ofd:SignatureDateTime><ofd:References CheckMethod="1.2.156.10197.1.401">${items}</ofd:References><ofd:StampAnnot ID="1" PageRef="1" Boundary="120 200 40 40"/></ofd:SignedInfo><ofd:SignedValue>/Doc_0/Signs/Sign_0/SignedValue.dat</ofd:SignedValue></ofd:Signature>`,
+<ofd:Signature ${NS}><ofd:SignedInfo><ofd:Provider ProviderName="hall-test" Version="1.0"/><ofd:SignatureMethod>1.2.156.10197.1.501</ofd:SignatureMethod><ofd:SignatureDateTime>20260301080000Z</ofd:SignatureDateTime><ofd:References CheckMethod="1.2.156.10197.1.401">${items}</ofd:References>${stamps.map((s, i) => `<ofd:StampAnnot ID="${i + 1}" PageRef="${s.pageRef}" Boundary="${s.boundary}"${s.clip ? ` Clip="${s.clip}"` : ''}/>`).join('')}</ofd:SignedInfo><ofd:SignedValue>/Doc_0/Signs/Sign_0/SignedValue.dat</ofd:SignedValue></ofd:Signature>`,
     'utf8',
   );
 }
@@ -132,6 +171,8 @@ export interface SealParts {
   validFrom: Date;
   validTo: Date;
   signedAt: Date;
+  /** SES_ESPictrueInfo: type, data, width and height (mm). */
+  picture: { type: string; data: Buffer; width: number; height: number };
 }
 
 export interface SesOptions {
@@ -157,6 +198,7 @@ export async function sesSignature(work: string, signatureXmlBytes: Buffer, opti
     validFrom: new Date(now - 86_400_000),
     validTo: new Date(now + 365 * 86_400_000),
     signedAt: new Date(now),
+    picture: { type: 'png', data: SEAL_PNG, width: 40, height: 40 },
     ...options.seal,
   };
   const signerDer = await derOf(options.signer.certFile);
@@ -180,10 +222,10 @@ export async function sesSignature(work: string, signatureXmlBytes: Buffer, opti
       }),
       new asn1js.Sequence({
         value: [
-          new asn1js.IA5String({ value: 'png' }),
-          new asn1js.OctetString({ valueHex: new Uint8Array([0x89, 0x50, 0x4e, 0x47]).buffer }),
-          new asn1js.Integer({ value: 40 }),
-          new asn1js.Integer({ value: 40 }),
+          new asn1js.IA5String({ value: seal.picture.type }),
+          new asn1js.OctetString({ valueHex: view(seal.picture.data) }),
+          new asn1js.Integer({ value: seal.picture.width }),
+          new asn1js.Integer({ value: seal.picture.height }),
         ],
       }),
     ],
@@ -217,8 +259,8 @@ export async function sesSignature(work: string, signatureXmlBytes: Buffer, opti
   return Buffer.from(ses.toBER());
 }
 
-/** The files of a two-page e-licence with one seal; `ses` makes SignedValue.dat from Signature.xml. */
-export async function sealedOfdFiles(ses: (signatureXml: Buffer) => Promise<Buffer>): Promise<Map<string, Buffer>> {
+/** The files of a two-page e-licence with one seal (on the first page unless `stamps` says otherwise); `ses` makes SignedValue.dat from Signature.xml. */
+export async function sealedOfdFiles(ses: (signatureXml: Buffer) => Promise<Buffer>, stamps = DEFAULT_STAMPS): Promise<Map<string, Buffer>> {
   const files = new Map<string, Buffer>([
     ['OFD.xml', Buffer.from(ofdXml(), 'utf8')],
     ['Doc_0/Document.xml', Buffer.from(DOCUMENT_XML, 'utf8')],
@@ -227,7 +269,7 @@ export async function sealedOfdFiles(ses: (signatureXml: Buffer) => Promise<Buff
     ['Doc_0/Signs/Signatures.xml', Buffer.from(signaturesXml([{ id: '1', baseLoc: 'Sign_0/Signature.xml' }]), 'utf8')],
   ]);
   const covered = [...files].filter(([path]) => !path.startsWith('Doc_0/Signs/')).map(([path, content]) => ({ path, content }));
-  const description = signatureXml(covered);
+  const description = signatureXml(covered, stamps);
   files.set('Doc_0/Signs/Sign_0/Signature.xml', description);
   files.set('Doc_0/Signs/Sign_0/SignedValue.dat', await ses(description));
   return files;

@@ -1,7 +1,8 @@
 import * as fontkitModule from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage, type RGB } from 'pdf-lib';
+import { clip, endPath, PDFDocument, popGraphicsState, pushGraphicsState, rectangle, rgb, type PDFFont, type PDFImage, type PDFPage, type RGB } from 'pdf-lib';
 import { cjkFont } from '../cjk-font';
 import { directoryOf, MAX_PACKAGE_ENTRIES, readOfdPackage, resolveIn, type OfdPackage } from './ofd-package';
+import { MAX_STAMP_ANNOTS, sealStamps, type SealStamp } from './ofd-signatures';
 import { attribute, child, children, parseOfdXml, textOf, type XmlNode } from './ofd-xml';
 
 const fontkit = ((fontkitModule as { default?: unknown }).default ?? fontkitModule) as never;
@@ -25,6 +26,10 @@ const MAX_IMAGE_PIXELS = 4_000_000;
 const MAX_BLOCK_DEPTH = 4;
 /** The longest side of a page, in mm (A0 is 1189). */
 const MAX_PAGE_SIDE_MM = 5000;
+/** Characters of a seal's name written in its outline. */
+const MAX_SEAL_NAME_CHARS = 40;
+/** The red of a seal's outline and name, where its picture cannot be drawn. */
+const SEAL_RED = rgb(0.86, 0.1, 0.12);
 
 type Box = [number, number, number, number];
 type Matrix = [number, number, number, number, number, number];
@@ -275,9 +280,92 @@ async function drawImage(context: PageContext, node: XmlNode): Promise<void> {
   context.page.drawImage(image, { ...corner, width: w * PT_PER_MM, height: h * PT_PER_MM });
 }
 
-/** Every character the document's pages print, so that one subset of the CJK font covers them. */
-function textOfPages(objects: Drawable[][]): string {
-  const chars = new Set<string>();
+/** A seal's name as its outline writes it: printable, and no longer than the cap. */
+const sealNameOf = (stamp: SealStamp) => [...stamp.name].filter((char) => char.charCodeAt(0) >= 0x20).slice(0, MAX_SEAL_NAME_CHARS);
+
+/** A seal as its picture: a picture the seal carries, once per document; null for another kind or a picture that cannot be read. */
+async function sealImage(doc: PDFDocument, stamp: SealStamp): Promise<PDFImage | null> {
+  return stamp.picture ? embedPicture(doc, stamp.picture.data).catch(() => null) : null;
+}
+
+/** Where a seal cannot show its picture: a red outline of its place with its name inside, in as few lines as fit best. */
+function drawSealOutline(context: PageContext, corner: { x: number; y: number }, width: number, height: number, name: string[]): void {
+  const border = Math.min(1.5, width / 20, height / 20);
+  context.page.drawRectangle({ ...corner, width, height, borderColor: SEAL_RED, borderWidth: border });
+  if (!name.length) return;
+  const room = { width: width * 0.85, height: height * 0.85 };
+  let best = { lines: 1, size: 0 };
+  for (let lines = 1; lines <= Math.min(4, name.length); lines += 1) {
+    const size = Math.min(room.width / Math.ceil(name.length / lines), room.height / (lines * 1.2));
+    if (size > best.size) best = { lines, size };
+  }
+  const perLine = Math.ceil(name.length / best.lines);
+  const rows = Array.from({ length: Math.ceil(name.length / perLine) }, (_, i) => name.slice(i * perLine, (i + 1) * perLine).join(''));
+  const lineHeight = best.size * 1.2;
+  // The block of lines centred in the box; each line centred on its own width.
+  let baseline = corner.y + height / 2 + (rows.length * lineHeight) / 2 - best.size;
+  for (const row of rows) {
+    const rowWidth = context.font.widthOfTextAtSize(row, best.size);
+    context.page.drawText(row, { x: corner.x + (width - rowWidth) / 2, y: baseline, size: best.size, font: context.font, color: SEAL_RED });
+    baseline -= lineHeight;
+  }
+}
+
+/**
+ * One place of a seal (StampAnnot, GB/T 33190 §18.2.3) drawn over the page: its picture filling the
+ * Boundary, else its outline; Clip, relative to the Boundary, cuts it (a seal across the edge of
+ * pages shows a part on each).
+ */
+function drawStamp(context: PageContext, boundary: Box, clipBox: Box | null, image: PDFImage | null, name: string[]): void {
+  const [x, y, w, h] = boundary;
+  const corner = toPdf(context, [x - context.box[0], y - context.box[1] + h]);
+  const [width, height] = [w * PT_PER_MM, h * PT_PER_MM];
+  if (clipBox) {
+    const [cx, cy, cw, ch] = clipBox;
+    const clipCorner = toPdf(context, [x + cx - context.box[0], y + cy - context.box[1] + ch]);
+    context.page.pushOperators(pushGraphicsState(), rectangle(clipCorner.x, clipCorner.y, cw * PT_PER_MM, ch * PT_PER_MM), clip(), endPath());
+  }
+  try {
+    if (image) context.page.drawImage(image, { ...corner, width, height });
+    else drawSealOutline(context, corner, width, height, name);
+  } finally {
+    if (clipBox) context.page.pushOperators(popGraphicsState());
+  }
+}
+
+/** A box of a seal's place: positive sides, everything within the pages' own bounds; else null. */
+function stampBox(value: string): Box | null {
+  const box = boxOf(value);
+  if (!box || !(box[2] > 0 && box[3] > 0) || box.some((n) => Math.abs(n) > MAX_PAGE_SIDE_MM)) return null;
+  return box;
+}
+
+interface StampPlace {
+  /** The seal's index among the document's. */
+  seal: number;
+  boundary: Box;
+  clip: Box | null;
+}
+
+/** The seals' places by the ID of the page they are on (PageRef names the page's ID in Document.xml). */
+function stampsByPage(stamps: SealStamp[]): Map<string, StampPlace[]> {
+  const byPage = new Map<string, StampPlace[]>();
+  stamps.forEach((stamp, seal) => {
+    for (const annot of stamp.annots) {
+      const boundary = stampBox(annot.boundary);
+      if (!boundary || !annot.pageRef) continue;
+      // A Clip that cannot be read is no reason to hide the seal: it is drawn whole.
+      const place = { seal, boundary, clip: annot.clip ? stampBox(annot.clip) : null };
+      if (!byPage.has(annot.pageRef)) byPage.set(annot.pageRef, []);
+      byPage.get(annot.pageRef)!.push(place);
+    }
+  });
+  return byPage;
+}
+
+/** Every character the document's pages print, and the names of its seals, so that one subset of the CJK font covers them. */
+function textOfPages(objects: Drawable[][], names: string[]): string {
+  const chars = new Set<string>(names.flatMap((name) => [...name]));
   for (const page of objects) for (const { kind, node } of page) if (kind === 'TextObject') for (const code of children(node, 'TextCode')) for (const char of textOf(code)) chars.add(char);
   return [...chars].join('');
 }
@@ -290,7 +378,8 @@ export interface OfdPageCaps {
 /**
  * The pages of an OFD's first document (GB/T 33190 §7.7) drawn into a PDF, for the viewer: text in
  * the hall's CJK font at its TextCode positions, paths, PNG and JPEG pictures, each page the size of
- * its PhysicalBox (or the document's PageArea). An object that cannot be drawn is left out; a page
+ * its PhysicalBox (or the document's PageArea); over them, each seal at its StampAnnots (§18), as its
+ * PNG or JPEG picture or else a red outline with its name. An object that cannot be drawn is left out; a page
  * over the caps (objects, path data, text) is left out whole. Answers null when no page could be
  * drawn, so the report falls back to the document's metadata. Runs in the PDF worker, whose time and
  * memory limits still bound it.
@@ -307,7 +396,7 @@ export async function drawOfdPages(bytes: Buffer, caps: OfdPageCaps): Promise<{ 
   const defaultBox = boxOf(textOf(child(child(common, 'PageArea'), 'PhysicalBox'))) ?? A4_BOX;
   const templates = new Map(children(common, 'TemplatePage').map((t) => [attribute(t, 'ID'), resolveIn(directory, attribute(t, 'BaseLoc'))]));
 
-  const pages: Array<{ box: Box; objects: Drawable[] }> = [];
+  const pages: Array<{ id: string; box: Box; objects: Drawable[] }> = [];
   for (const listed of children(child(document, 'Pages'), 'Page').slice(0, MAX_DRAWN_PAGES)) {
     try {
       const content = files.get(resolveIn(directory, attribute(listed, 'BaseLoc')));
@@ -315,7 +404,7 @@ export async function drawOfdPages(bytes: Buffer, caps: OfdPageCaps): Promise<{ 
       const page = child(parseOfdXml(content), 'Page');
       const box = boxOf(textOf(child(child(page, 'Area'), 'PhysicalBox'))) ?? defaultBox;
       if (!(box[2] > 0 && box[3] > 0 && box[2] <= MAX_PAGE_SIDE_MM && box[3] <= MAX_PAGE_SIDE_MM)) continue;
-      pages.push({ box, objects: objectsOf(pageLayers(files, page, templates)) });
+      pages.push({ id: attribute(listed, 'ID'), box, objects: objectsOf(pageLayers(files, page, templates)) });
     } catch {
       // The page is left out; the others are still drawn.
     }
@@ -324,10 +413,19 @@ export async function drawOfdPages(bytes: Buffer, caps: OfdPageCaps): Promise<{ 
 
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
-  const font = await doc.embedFont((await cjkFont()).subset(textOfPages(pages.map((p) => p.objects))), { subset: false });
+  const stamps = sealStamps(files, body);
+  const names = stamps.map(sealNameOf);
+  const printed = textOfPages(
+    pages.map((p) => p.objects),
+    names.map((name) => name.join('')),
+  );
+  const font = await doc.embedFont((await cjkFont()).subset(printed), { subset: false });
   const pictureBytes = pictures(files, document, directory);
   const images = new Map<string, PDFImage | null>();
-  for (const { box, objects } of pages) {
+  const places = stampsByPage(stamps);
+  const sealImages = new Map<number, PDFImage | null>();
+  let stampsDrawn = 0;
+  for (const { id, box, objects } of pages) {
     const page = doc.addPage([box[2] * PT_PER_MM, box[3] * PT_PER_MM]);
     const context: PageContext = { page, font, box, images, pictureBytes, doc };
     for (const { kind, node } of objects) {
@@ -337,6 +435,17 @@ export async function drawOfdPages(bytes: Buffer, caps: OfdPageCaps): Promise<{ 
         else await drawImage(context, node);
       } catch {
         // An object that cannot be drawn is left out; the rest of the page still shows.
+      }
+    }
+    // The seals last, over the content, as a stamp lies on paper.
+    for (const place of places.get(id) ?? []) {
+      if (stampsDrawn >= MAX_STAMP_ANNOTS) break;
+      stampsDrawn += 1;
+      if (!sealImages.has(place.seal)) sealImages.set(place.seal, await sealImage(doc, stamps[place.seal]!));
+      try {
+        drawStamp(context, place.boundary, place.clip, sealImages.get(place.seal) ?? null, names[place.seal]!);
+      } catch {
+        // A seal that cannot be drawn is left out; the page and its other seals still show.
       }
     }
   }

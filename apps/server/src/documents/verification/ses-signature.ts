@@ -16,7 +16,9 @@ import { arrayBufferOf } from '../signing/cms-signature';
  *       SESeal ::= SEQUENCE { esealInfo SES_SealInfo, signInfo SEQUENCE { cert, signatureAlgorithm, signData } }
  *   SES_SealInfo ::= SEQUENCE { header SEQUENCE { ID "ES", version, Vid }, esID IA5String,
  *                               property SEQUENCE { type, name UTF8String, [certListType,] certList,
- *                               createDate, validStart, validEnd }, picture …, extDatas OPTIONAL }
+ *                               createDate, validStart, validEnd }, picture SES_ESPictrueInfo, extDatas OPTIONAL }
+ *   SES_ESPictrueInfo ::= SEQUENCE { type IA5String ("png", "jpg", "gif", "ofd" …), data OCTET STRING,
+ *                                    width INTEGER, height INTEGER }   (both versions; width and height in mm)
  *
  * The signer signs the DER of TBS_Sign; the seal's maker signs the seal information (with v4, the
  * SEQUENCE of esealInfo, cert and signAlgID; some makers sign esealInfo alone, so both are tried).
@@ -38,6 +40,8 @@ export interface SesSignature {
 export interface SesSeal {
   esId: string;
   name: string;
+  /** The seal's picture, as the page shows it; null when the seal has none the hall can take. */
+  picture: SealPicture | null;
   validFrom: Date | null;
   validTo: Date | null;
   /** The certificates the seal may be used with (certList of certificates; empty for a list of digests). */
@@ -48,6 +52,20 @@ export interface SesSeal {
   /** What the maker's signature may cover, most standard first. */
   signedCandidates: Buffer[];
 }
+
+/** The picture of a seal (SES_ESPictrueInfo): its declared type, its bytes, its size in mm. */
+export interface SealPicture {
+  /** As declared, lower case ("png", "jpg", "ofd" …): what the bytes are is for their reader to find out. */
+  type: string;
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Bytes of a seal's picture: a seal's PNG is some tens of KB; a larger picture is left out. */
+export const MAX_SEAL_PICTURE_BYTES = 1024 * 1024;
+/** A picture's declared side in mm; past this (a seal is some 40 mm) the size is nonsense. */
+const MAX_SEAL_PICTURE_MM = 1000;
 
 export class SesFormatError extends Error {}
 
@@ -107,8 +125,30 @@ function sequenceOf(parts: Buffer[]): Buffer {
   return Buffer.concat([Buffer.from([0x30]), lengthBytes, body]);
 }
 
-function readSealInfo(block: asn1js.AsnType): Pick<SesSeal, 'esId' | 'name' | 'validFrom' | 'validTo' | 'signerCertificates'> {
-  const [header, esId, property] = elements(block, 'SES_SealInfo');
+/** A picture's width or height: a whole number of mm within reason, else null. */
+function sideOf(block: unknown): number | null {
+  if (!(block instanceof asn1js.Integer) || block.valueBlock.valueHexView.length > 4) return null;
+  const value = block.valueBlock.valueDec;
+  return Number.isSafeInteger(value) && value >= 0 && value <= MAX_SEAL_PICTURE_MM ? value : null;
+}
+
+/**
+ * SES_ESPictrueInfo, or null for anything else: the picture only shows where the seal sits, so a
+ * missing, odd or oversized one leaves the seal without it and never fails the parse.
+ */
+function readPicture(block: unknown): SealPicture | null {
+  if (!(block instanceof asn1js.Sequence)) return null;
+  const [type, data, width, height] = block.valueBlock.value;
+  const name = stringOf(type).trim().toLowerCase();
+  if (!name || name.length > 16 || !(data instanceof asn1js.OctetString)) return null;
+  const bytes = data.valueBlock.valueHexView;
+  const [w, h] = [sideOf(width), sideOf(height)];
+  if (!bytes.length || bytes.length > MAX_SEAL_PICTURE_BYTES || w === null || h === null) return null;
+  return { type: name, data: Buffer.from(bytes), width: w, height: h };
+}
+
+function readSealInfo(block: asn1js.AsnType): Pick<SesSeal, 'esId' | 'name' | 'picture' | 'validFrom' | 'validTo' | 'signerCertificates'> {
+  const [header, esId, property, picture] = elements(block, 'SES_SealInfo');
   const [id] = elements(header, 'SES_Header');
   if (stringOf(id) !== 'ES') throw new SesFormatError('the seal header is not ES');
   const fields = elements(property, 'SES_ESPropertyInfo');
@@ -117,7 +157,7 @@ function readSealInfo(block: asn1js.AsnType): Pick<SesSeal, 'esId' | 'name' | 'v
   // certList: certificates as OCTET STRINGs (v1, and v4 with certListType 1), or digests of them (v4, type 2).
   const list = fields.find((field) => field instanceof asn1js.Sequence) as asn1js.Sequence | undefined;
   const signerCertificates = (list?.valueBlock.value ?? []).flatMap((item) => (item instanceof asn1js.OctetString ? [bytes(item.valueBlock.valueHexView)] : []));
-  return { esId: stringOf(esId), name, validFrom: times.at(-2) ?? null, validTo: times.at(-1) ?? null, signerCertificates };
+  return { esId: stringOf(esId), name, picture: readPicture(picture), validFrom: times.at(-2) ?? null, validTo: times.at(-1) ?? null, signerCertificates };
 }
 
 function readSeal(block: asn1js.AsnType, version: 1 | 4): SesSeal {
@@ -145,7 +185,6 @@ function readSeal(block: asn1js.AsnType, version: 1 | 4): SesSeal {
   };
 }
 
-/** Reads SignedValue.dat; throws SesFormatError when it is not an SES_Signature of either version. */
 /** The fields both layouts share, read from where each keeps them. */
 function signatureOf(version: 1 | 4, toSign: asn1js.AsnType, fields: asn1js.AsnType[], cert: unknown, algorithm: unknown, signature: unknown): SesSignature {
   const [, eseal, timeInfo, dataHash, propertyInfo] = fields;
@@ -162,6 +201,7 @@ function signatureOf(version: 1 | 4, toSign: asn1js.AsnType, fields: asn1js.AsnT
   };
 }
 
+/** Reads SignedValue.dat; throws SesFormatError when it is not an SES_Signature of either version. */
 export function readSesSignature(der: Buffer): SesSignature {
   let top: asn1js.AsnType;
   try {

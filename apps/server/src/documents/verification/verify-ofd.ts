@@ -3,7 +3,8 @@ import { OID } from '../signing/cms-signature';
 import { nameAttribute } from '../signing/signing-identity';
 import { decodeSm2Signature, isSm2Key, sm2, sm2PublicPoint } from '../signing/sm2';
 import { checkChain } from './cms-check';
-import { directoryOf, MAX_PACKAGE_ENTRIES, OutsidePathError, PackageError, readOfdPackage, resolveIn, type OfdPackage } from './ofd-package';
+import { MAX_PACKAGE_ENTRIES, OutsidePathError, PackageError, readOfdPackage, resolveIn, type OfdPackage } from './ofd-package';
+import { listedSignatures, signatureFiles } from './ofd-signatures';
 import { attribute, child, children, parseOfdXml, textOf, UnsafeXmlError, type XmlNode } from './ofd-xml';
 import { readSesSignature, SesFormatError, type SesSignature } from './ses-signature';
 import { worstVerdict, type DocumentFacts, type SignatureFinding, type VerificationOutcome } from './verdicts';
@@ -102,14 +103,10 @@ function checkSeal(files: OfdPackage, listed: XmlNode, signsDirectory: string, r
   const fail = (note: string, verdict: SignatureFinding['verdict'] = 'invalid') => Object.assign(finding, { verdict, notes: [note, ...finding.notes] });
   // Type="Sign" is a plain digital signature (GB/T 33190 §18.1), whose SignedValue is no SES_Signature.
   if (attribute(listed, 'Type') === 'Sign') return fail('该签名是数字签名而非电子印章签章，本大厅暂不能校验', 'unsupported');
-  const path = resolveIn(signsDirectory, location);
-  const description = files.get(path);
-  if (!description) return fail(`签章描述文件“${location}”不存在，签章已被移除或损坏`);
-  const signature = child(parseOfdXml(description), 'Signature');
+  const read = signatureFiles(files, listed, signsDirectory);
+  if (read.missing) return fail(read.missing === 'description' ? `签章描述文件“${location}”不存在，签章已被移除或损坏` : '签章的签名值文件不存在，签章已被移除或损坏');
+  const { description, signature, value } = read;
   const info = child(signature, 'SignedInfo');
-  const valueLocation = textOf(child(signature, 'SignedValue'));
-  const value = valueLocation ? files.get(resolveIn(directoryOf(path), valueLocation)) : undefined;
-  if (!value) return fail('签章的签名值文件不存在，签章已被移除或损坏');
 
   let ses: SesSignature;
   try {
@@ -192,11 +189,7 @@ export async function verifyOfd(bytes: Buffer, trustRoots: Buffer[], caps: OfdCa
     if (!body) return { ok: false, failure: 'notOfd', detail: 'no DocBody' };
     const document = documentFacts(files, body);
     const roots = trustRoots.map((der) => new X509Certificate(der));
-    const signaturesLocation = textOf(child(body, 'Signatures'));
-    const signaturesPath = signaturesLocation ? resolveIn('', signaturesLocation) : '';
-    const list = files.get(signaturesPath);
-    const listed = list ? children(child(parseOfdXml(list), 'Signatures'), 'Signature') : [];
-    const signsDirectory = directoryOf(signaturesPath);
+    const { listed, directory: signsDirectory } = listedSignatures(files, body);
     const findings = listed.map((signature) => checkSeal(files, signature, signsDirectory, roots));
     return { ok: true, verification: { verdict: worstVerdict(findings.map((f) => f.verdict)), signatures: findings, document } };
   } catch (error) {
