@@ -244,9 +244,10 @@ const schema = z.object({
    */
   HALL_DATA_KEY: z.string().optional(),
   /**
-   * The key of the blind indexes (HMAC-SM3) by which the hall finds a phone or an ID number without
-   * reading it: 32 bytes as 64 hexadecimal digits or base64. Required in production; a demo hall makes
-   * HALL_DATA_DIR/data-index-key once. It does not rotate: changing it loses every lookup by phone or ID number.
+   * The keys of the blind indexes (HMAC-SM3) by which the hall finds a phone or an ID number without
+   * reading it: `<id>:<secret>` pairs as HALL_DATA_KEY, the first indexes, every one listed finds; a bare
+   * secret (alone or in the list) is the key `i0`. Required in production; a demo hall makes
+   * HALL_DATA_DIR/data-index-key once. Rotated as HALL_DATA_KEY is, by scripts/rotate-data-key.sh.
    */
   HALL_DATA_INDEX_KEY: z.string().optional(),
   /** Where backups go (scripts/backup.sh and the schedule). Default: HALL_DATA_DIR/backups; put them on another disk. */

@@ -62,7 +62,11 @@ export const PRODUCTION_SETTINGS: RequiredSetting[] = [
     present: (env) => env.HALL_SIGNING_ALGORITHM !== 'sm2' || given(env.HALL_SIGNING_CHAIN),
   },
   { name: 'HALL_DATA_KEY', purpose: "the SM4 key citizens' names, ID numbers and phone numbers are sealed under (1:$(openssl rand -hex 32))", present: (env) => given(env.HALL_DATA_KEY) },
-  { name: 'HALL_DATA_INDEX_KEY', purpose: 'the HMAC-SM3 key of the blind indexes that find a phone or an ID number (openssl rand -hex 32)', present: (env) => given(env.HALL_DATA_INDEX_KEY) },
+  {
+    name: 'HALL_DATA_INDEX_KEY',
+    purpose: 'the HMAC-SM3 key of the blind indexes that find a phone or an ID number ($(openssl rand -hex 32), or i1:…,i0:… while rotating)',
+    present: (env) => given(env.HALL_DATA_INDEX_KEY),
+  },
   {
     name: 'HALL_BACKUP_KEY',
     purpose: 'the key the backups HALL_BACKUP_INTERVAL_HOURS schedules are encrypted with (32 bytes: openssl rand -hex 32)',

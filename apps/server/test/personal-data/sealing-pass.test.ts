@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queryRecords, users } from '../../src/db/schema';
-import { dataKeyRing, installDataKeys, parseDataKeys } from '../../src/db/sealed/data-keys';
+import { dataKeyRing, installDataKeys, parseDataKeys, parseIndexKeys } from '../../src/db/sealed/data-keys';
 import { assertDataKeysOpenStoredValues, pendingValues, runSealingPass, sealAtStart } from '../../src/db/sealed/sealing-pass';
 import { accountOfProvedPhone } from '../../src/services/session/web-sign-in';
-import { TEST_DATA_KEY, installTestDataKeys } from '../data-keys';
+import { TEST_DATA_INDEX_KEY, TEST_DATA_KEY, installTestDataKeys } from '../data-keys';
 import { testHallForFile } from '../hall';
 
 const hall = testHallForFile({ HALL_QUERY_POLL_MS: 0 });
@@ -71,7 +71,7 @@ describe('the start', () => {
 
 describe('starting with other keys', () => {
   it('is refused before the hall answers, naming what to bring', async () => {
-    installDataKeys({ ...parseDataKeys(`t1:${'77'.repeat(32)}`, 'HALL_DATA_KEY'), indexKey: dataKeyRing().indexKey });
+    installDataKeys({ ...dataKeyRing(), ...parseDataKeys(`t1:${'77'.repeat(32)}`, 'HALL_DATA_KEY') });
     await expect(assertDataKeysOpenStoredValues(hall.connection.pool)).rejects.toThrow(/无法用本大厅的数据密钥打开.*HALL_DATA_KEY 与 HALL_DATA_INDEX_KEY/);
     installTestDataKeys();
     await expect(assertDataKeysOpenStoredValues(hall.connection.pool)).resolves.toBeUndefined();
@@ -82,9 +82,9 @@ describe('rotating the data key', () => {
   it('reseals what the old key sealed under the new one, after which the old key may go', async () => {
     await clearCitizens('rot-', 3);
     await runSealingPass(hall.connection.pool, 'clear');
-    const indexKey = dataKeyRing().indexKey;
+    const indexKeys = parseIndexKeys(TEST_DATA_INDEX_KEY, 'HALL_DATA_INDEX_KEY');
     const NEW = `t2:${'3c'.repeat(32)}`;
-    installDataKeys({ ...parseDataKeys(`${NEW},${TEST_DATA_KEY}`, 'HALL_DATA_KEY'), indexKey });
+    installDataKeys({ ...parseDataKeys(`${NEW},${TEST_DATA_KEY}`, 'HALL_DATA_KEY'), ...indexKeys });
     expect(await pendingValues(hall.connection.pool, 'rotate')).toBeGreaterThan(0);
     const batches: number[] = [];
     const report = await runSealingPass(hall.connection.pool, 'rotate', { batchSize: 50, onBatch: (_table, rows) => batches.push(rows) });
@@ -93,7 +93,7 @@ describe('rotating the data key', () => {
     for (const value of Object.values(await stored('rot-2'))) expect(value.startsWith('sm4$t2$')).toBe(true);
 
     // Without the old key every value still opens, and the blind indexes still find them.
-    installDataKeys({ ...parseDataKeys(NEW, 'HALL_DATA_KEY'), indexKey });
+    installDataKeys({ ...parseDataKeys(NEW, 'HALL_DATA_KEY'), ...indexKeys });
     const everyone = await hall.connection.db.select().from(users);
     expect(everyone.find((row) => row.openid === 'rot-2')).toMatchObject({ name: '赵六2', cardnum: '110105194912310002' });
     expect((await accountOfProvedPhone(hall.connection.db, '13700000047'))?.openid).toBe('rot-3');

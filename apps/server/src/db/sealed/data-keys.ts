@@ -8,7 +8,8 @@ import { deriveDataKey, KEY_ID_PATTERN, type DataKey } from './sm4-seal';
 
 /**
  * The keys personal data is sealed under (docs/decisions/021): the data keys of HALL_DATA_KEY, the
- * first of which seals and every one of which opens, and the blind-index key of HALL_DATA_INDEX_KEY.
+ * first of which seals and every one of which opens, and the blind-index keys of HALL_DATA_INDEX_KEY,
+ * the first of which indexes and every one of which finds.
  * Production takes them from the environment and refuses to start without them (mode.ts); a demo
  * hall makes its own once, in its data folder, readable by its owner only.
  */
@@ -17,9 +18,26 @@ export interface DataKeyRing {
   current: DataKey;
   /** Every key by id, the current one included: what opens a value. */
   keys: ReadonlyMap<string, DataKey>;
-  /** The HMAC-SM3 key of the blind indexes. */
-  indexKey: Buffer;
+  /** The HMAC-SM3 key new values' blind indexes are taken under. */
+  indexKey: IndexKey;
+  /** Every index key by id, the current one first: what a lookup matches under while the index key rotates. */
+  indexKeys: ReadonlyMap<string, IndexKey>;
 }
+
+/** One blind-index key: its id (named in the indexes it made, unless it is DEFAULT_INDEX_KEY_ID) and its HMAC-SM3 secret. */
+export interface IndexKey {
+  id: string;
+  secret: Buffer;
+}
+
+/**
+ * The id of an index key written without one: HALL_DATA_INDEX_KEY as it was before index keys had ids
+ * (a bare secret, still the demo hall's file). Its indexes carry no id, as they always did, so a hall
+ * upgraded keeps every stored index as it is. `i0`: an index key ('i', never to be mistaken for the data
+ * keys' 1, 2 …) from before any numbered one; the operator writes it (or the bare secret) to list that key
+ * after a new one.
+ */
+export const DEFAULT_INDEX_KEY_ID = 'i0';
 
 /** The demo hall's keys, in its data folder: the same text HALL_DATA_KEY and HALL_DATA_INDEX_KEY take. */
 export const DEMO_DATA_KEY_FILE = 'data-key';
@@ -35,29 +53,42 @@ export class DataKeyError extends Error {
 
 const SECRET_FORMAT = '32 字节：64 位十六进制（openssl rand -hex 32）或 base64（openssl rand -base64 32）';
 
-/** HALL_DATA_KEY: `<id>:<secret>` pairs, comma-separated, the sealing key first (e.g. `2:…,1:…` while 1 is rotated out). */
-export function parseDataKeys(text: string, where: string): { current: DataKey; keys: Map<string, DataKey> } {
-  const keys = new Map<string, DataKey>();
+/**
+ * `<id>:<secret>` pairs, comma-separated, the current key first; an entry without an id is the key
+ * `bareId` where one is given (a secret never holds a colon: hex and base64 have none).
+ */
+function parseKeyList<K>(text: string, where: string, make: (id: string, secret: Buffer) => K, bareId?: string): { current: K; keys: Map<string, K> } {
+  const form = bareId ? `「编号:密钥」或单独一个密钥（即编号 ${bareId}）` : '「编号:密钥」';
+  const keys = new Map<string, K>();
   for (const entry of text
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean)) {
     const colon = entry.indexOf(':');
-    const id = colon > 0 ? entry.slice(0, colon) : '';
+    const id = colon > 0 ? entry.slice(0, colon) : colon < 0 && bareId ? bareId : '';
     const secret = parseKeyText(entry.slice(colon + 1));
-    if (!KEY_ID_PATTERN.test(id) || !secret) throw new DataKeyError(`${where} 的每一项须为「编号:密钥」，编号由字母、数字、- 和 _ 组成，密钥为${SECRET_FORMAT}；多个以逗号分隔，加密用的放在最前。`);
-    if (keys.has(id)) throw new DataKeyError(`${where} 中数据密钥编号「${id}」出现了两次。`);
-    keys.set(id, deriveDataKey(id, secret));
+    if (!KEY_ID_PATTERN.test(id) || !secret)
+      throw new DataKeyError(`${where} 的每一项须为${form}，编号由字母、数字、- 和 _ 组成（至多 16 个字符），密钥为${SECRET_FORMAT}；多个以逗号分隔，当前使用的放在最前。`);
+    if (keys.has(id)) throw new DataKeyError(`${where} 中密钥编号「${id}」出现了两次。`);
+    keys.set(id, make(id, secret));
   }
   const current = keys.values().next().value;
-  if (!current) throw new DataKeyError(`${where} 为空：须至少有一项「编号:密钥」。`);
+  if (!current) throw new DataKeyError(`${where} 为空：须至少有一项${form}。`);
   return { current, keys };
 }
 
-function parseIndexKey(text: string, where: string): Buffer {
-  const key = parseKeyText(text);
-  if (!key) throw new DataKeyError(`${where} 须为${SECRET_FORMAT}。`);
-  return key;
+/** HALL_DATA_KEY: `<id>:<secret>` pairs, comma-separated, the sealing key first (e.g. `2:…,1:…` while 1 is rotated out). */
+export function parseDataKeys(text: string, where: string): { current: DataKey; keys: Map<string, DataKey> } {
+  return parseKeyList(text, where, deriveDataKey);
+}
+
+/**
+ * HALL_DATA_INDEX_KEY: the same pairs, the indexing key first (e.g. `i1:…,i0:…` while i0 is rotated out);
+ * a bare secret, alone or in the list, is the key DEFAULT_INDEX_KEY_ID.
+ */
+export function parseIndexKeys(text: string, where: string): { indexKey: IndexKey; indexKeys: Map<string, IndexKey> } {
+  const { current, keys } = parseKeyList(text, where, (id, secret): IndexKey => ({ id, secret }), DEFAULT_INDEX_KEY_ID);
+  return { indexKey: current, indexKeys: keys };
 }
 
 /**
@@ -95,7 +126,7 @@ export async function loadDataKeys(env: Pick<Env, 'HALL_MODE' | 'HALL_DATA_DIR' 
       ? await demoKeyText(env.HALL_DATA_DIR, DEMO_INDEX_KEY_FILE, () => randomBytes(32).toString('hex'))
       : null;
   if (!indexKey) throw missing('HALL_DATA_INDEX_KEY');
-  return { ...parseDataKeys(dataKeys.text, dataKeys.path), indexKey: parseIndexKey(indexKey.text, indexKey.path) };
+  return { ...parseDataKeys(dataKeys.text, dataKeys.path), ...parseIndexKeys(indexKey.text, indexKey.path) };
 }
 
 let installed: DataKeyRing | null = null;

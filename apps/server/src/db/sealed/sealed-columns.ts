@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { sql, type Column, type SQL } from 'drizzle-orm';
 import { customType } from 'drizzle-orm/pg-core';
-import { dataKeyRing, type DataKeyRing } from './data-keys';
+import { dataKeyRing, DEFAULT_INDEX_KEY_ID, type DataKeyRing, type IndexKey } from './data-keys';
 import { openWith, sealWith, SEALED_PREFIX } from './sm4-seal';
 
 /**
@@ -19,13 +19,35 @@ const NORMALISED: Record<Exclude<SealedKind, 'text'>, (value: string) => string>
   idNumber: (value) => value.trim().toUpperCase(),
 };
 
-/** HMAC-SM3 under the index key, of the kind and the normalised value: equal values, equal indexes; nothing else is learnt. */
-export function blindIndex(kind: Exclude<SealedKind, 'text'>, value: string): string {
-  return createHmac('sm3', dataKeyRing().indexKey)
+/**
+ * A blind index as stored: HMAC-SM3 under an index key of the kind and the normalised value (equal values,
+ * equal indexes; nothing else is learnt), prefixed `<index key id>.` unless the key is the default one,
+ * whose indexes stay as every hall wrote them before index keys had ids. The digest is base64url and an id
+ * is letters, digits, - and _: neither holds a '.', so the prefix reads back without doubt.
+ */
+function indexUnder(key: IndexKey, kind: Exclude<SealedKind, 'text'>, value: string): string {
+  const digest = createHmac('sm3', key.secret)
     .update(`${kind}\0${NORMALISED[kind](value)}`)
     .digest()
     .subarray(0, 16)
     .toString('base64url');
+  return key.id === DEFAULT_INDEX_KEY_ID ? digest : `${key.id}.${digest}`;
+}
+
+/** The blind index of a value under the current index key: what a value sealed now carries. */
+export function blindIndex(kind: Exclude<SealedKind, 'text'>, value: string): string {
+  return indexUnder(dataKeyRing().indexKey, kind, value);
+}
+
+/** The blind indexes of a value under every listed index key, the current one first: what a stored value may carry while the index key rotates. */
+export function blindIndexes(kind: Exclude<SealedKind, 'text'>, value: string): string[] {
+  return [...dataKeyRing().indexKeys.values()].map((key) => indexUnder(key, kind, value));
+}
+
+/** The id of the index key a stored blind index was taken under (see indexUnder). */
+export function indexKeyIdOf(storedIndex: string): string {
+  const dot = storedIndex.indexOf('.');
+  return dot < 0 ? DEFAULT_INDEX_KEY_ID : storedIndex.slice(0, dot);
 }
 
 /**
@@ -61,8 +83,19 @@ export function openValue(stored: string): string {
  */
 export const blindIndexOf = (column: Column | SQL) => sql`nullif(split_part(${column}, '$', 3), '')`;
 
-/** Rows whose phone or ID number equals `value` (normalised as its kind says). */
-export const sameBlindIndex = (column: Column, kind: Exclude<SealedKind, 'text'>, value: string) => sql`${blindIndexOf(column)} = ${blindIndex(kind, value)}`;
+/** indexKeyIdOf in SQL, of a stored value's blind index part (a text expression): what the key rotation compares. */
+export const indexKeyIdOfSql = (storedIndex: string) => `(CASE WHEN strpos(${storedIndex}, '.') > 0 THEN split_part(${storedIndex}, '.', 1) ELSE '${DEFAULT_INDEX_KEY_ID}' END)`;
+
+/**
+ * Rows whose phone or ID number equals `value` (normalised as its kind says), under any listed index key:
+ * while the index key rotates, a row not yet resealed still carries its index under the older key. The
+ * `IN` list is served by the same expression indexes (migration 0033) as one equality was.
+ */
+export const sameBlindIndex = (column: Column, kind: Exclude<SealedKind, 'text'>, value: string) =>
+  sql`${blindIndexOf(column)} in (${sql.join(
+    blindIndexes(kind, value).map((index) => sql`${index}`),
+    sql`, `,
+  )})`;
 
 const sealedColumn = (kind: SealedKind) =>
   customType<{ data: string; driverData: string }>({

@@ -1,14 +1,14 @@
 import type pg from 'pg';
 import { dataKeyRing, DataKeyError } from './data-keys';
-import { SEALED_COLUMNS, SEALED_JSON_COLUMNS, openValue, sealFields, sealValue, type SealedKind } from './sealed-columns';
-import { SEALED_PREFIX } from './sm4-seal';
+import { SEALED_COLUMNS, SEALED_JSON_COLUMNS, indexKeyIdOf, indexKeyIdOfSql, openValue, sealFields, sealValue, type SealedKind } from './sealed-columns';
+import { SEALED_PREFIX, sealedParts } from './sm4-seal';
 
 /**
- * Brings stored personal data under the current data key, a batch of rows (a range of the table's blocks) per short transaction:
+ * Brings stored personal data under the current keys, a batch of rows (a range of the table's blocks) per short transaction:
  * `clear` seals what is still clear text (what the hall held before sealing began, and what a raw
- * import wrote), `rotate` also reseals what an older key sealed. Rows are taken FOR UPDATE SKIP
- * LOCKED, so the hall keeps writing meanwhile and two passes (two processes starting) share the work;
- * a row already done is never taken again, so the pass may stop and run again at any point.
+ * import wrote), `rotate` also reseals what an older data key sealed or an older index key indexed. Rows
+ * are taken FOR UPDATE SKIP LOCKED, so the hall keeps writing meanwhile and two passes (two processes
+ * starting) share the work; a row already done is never taken again, so the pass may stop and run again at any point.
  */
 export type SealingScope = 'clear' | 'rotate';
 
@@ -22,13 +22,34 @@ export interface SealingReport {
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
-/** The prefix a value already done starts with, for the scope. */
-function donePrefix(scope: SealingScope): string {
-  return scope === 'clear' ? SEALED_PREFIX : `${SEALED_PREFIX}${dataKeyRing().current.id}$`;
+/**
+ * What a value already done looks like, for the scope and the value's kind: what it starts with and, for
+ * a phone or an ID number under `rotate`, the index key its blind index names. A value resealed gets
+ * both from the current keys, whichever of the two was stale: one rewrite serves both rotations.
+ */
+interface DoneForm {
+  prefix: string;
+  indexKeyId: string | null;
 }
 
-/** SQL: whether a text expression still needs the pass (the empty string is never sealed). */
-const pendingText = (expression: string, prefix: string) => `(${expression} <> '' AND left(${expression}, ${prefix.length}) <> ${literal(prefix)})`;
+function doneForm(scope: SealingScope, kind: SealedKind): DoneForm {
+  if (scope === 'clear') return { prefix: SEALED_PREFIX, indexKeyId: null };
+  const ring = dataKeyRing();
+  return { prefix: `${SEALED_PREFIX}${ring.current.id}$`, indexKeyId: kind === 'text' ? null : ring.indexKey.id };
+}
+
+/** Whether a stored value still needs the pass (the empty string is never sealed). */
+function isPending(stored: string, form: DoneForm): boolean {
+  if (stored === '') return false;
+  if (!stored.startsWith(form.prefix)) return true;
+  return form.indexKeyId !== null && indexKeyIdOf(sealedParts(stored)?.blindIndex ?? '') !== form.indexKeyId;
+}
+
+/** isPending in SQL, of a text expression. */
+function pendingText(expression: string, form: DoneForm): string {
+  const indexed = form.indexKeyId === null ? '' : ` AND ${indexKeyIdOfSql(`split_part(${expression}, '$', 3)`)} = ${literal(form.indexKeyId)}`;
+  return `(${expression} <> '' AND NOT (left(${expression}, ${form.prefix.length}) = ${literal(form.prefix)}${indexed}))`;
+}
 
 interface TablePlan {
   table: string;
@@ -41,30 +62,30 @@ function plans(): TablePlan[] {
   return [...tables].map((table) => ({ table, text: SEALED_COLUMNS[table] ?? [], json: SEALED_JSON_COLUMNS[table] ?? [] }));
 }
 
-function pendingCondition(plan: TablePlan, prefix: string): string {
-  const conditions = plan.text.map(([column]) => pendingText(quoted(column), prefix));
+function pendingCondition(plan: TablePlan, scope: SealingScope): string {
+  const conditions = plan.text.map(([column, kind]) => pendingText(quoted(column), doneForm(scope, kind)));
   for (const [column, fields] of plan.json) {
-    for (const field of Object.keys(fields)) {
+    for (const [field, kind] of Object.entries(fields)) {
       const value = `(${quoted(column)} ->> ${literal(field)})`;
-      conditions.push(`(jsonb_typeof(${quoted(column)} -> ${literal(field)}) = 'string' AND ${pendingText(value, prefix)})`);
+      conditions.push(`(jsonb_typeof(${quoted(column)} -> ${literal(field)}) = 'string' AND ${pendingText(value, doneForm(scope, kind))})`);
     }
   }
   return conditions.join(' OR ');
 }
 
-/** A stored text value brought under the current key, or null when it already is. */
-function resealed(kind: SealedKind, stored: string, prefix: string): string | null {
-  if (stored === '' || stored.startsWith(prefix)) return null;
+/** A stored text value brought under the current keys, or null when it already is. */
+function resealed(kind: SealedKind, stored: string, scope: SealingScope): string | null {
+  if (!isPending(stored, doneForm(scope, kind))) return null;
   return sealValue(kind, openValue(stored));
 }
 
-function resealedJson(value: Record<string, unknown> | null, fields: Record<string, SealedKind>, prefix: string): Record<string, unknown> | null {
+function resealedJson(value: Record<string, unknown> | null, fields: Record<string, SealedKind>, scope: SealingScope): Record<string, unknown> | null {
   if (!value || typeof value !== 'object') return null;
   const opened: Record<string, unknown> = { ...value };
   let changed = false;
-  for (const field of Object.keys(fields)) {
+  for (const [field, kind] of Object.entries(fields)) {
     const stored = opened[field];
-    if (typeof stored !== 'string' || stored === '' || stored.startsWith(prefix)) continue;
+    if (typeof stored !== 'string' || !isPending(stored, doneForm(scope, kind))) continue;
     opened[field] = openValue(stored);
     changed = true;
   }
@@ -75,14 +96,14 @@ function resealedJson(value: Record<string, unknown> | null, fields: Record<stri
  * One batch of one table: the pending rows of the heap blocks [from, to), read by a TID range scan (those
  * blocks, not the table), so a pass reads each block once however large the table. Answers the rows rewritten.
  */
-async function sealBatch(pool: pg.Pool, plan: TablePlan, prefix: string, blocks: { from: number; to: number }): Promise<number> {
+async function sealBatch(pool: pg.Pool, plan: TablePlan, scope: SealingScope, blocks: { from: number; to: number }): Promise<number> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
     const columns = [...plan.text.map(([column]) => column), ...plan.json.map(([column]) => column)];
     const { rows } = await client.query<Record<string, unknown> & { row_ctid: string }>(
       `SELECT ctid::text AS row_ctid, ${columns.map(quoted).join(', ')} FROM ${quoted(plan.table)}
-       WHERE ctid >= $1::tid AND ctid < $2::tid AND (${pendingCondition(plan, prefix)}) FOR UPDATE SKIP LOCKED`,
+       WHERE ctid >= $1::tid AND ctid < $2::tid AND (${pendingCondition(plan, scope)}) FOR UPDATE SKIP LOCKED`,
       [`(${blocks.from},0)`, `(${blocks.to},0)`],
     );
     // One UPDATE for the whole batch: each column's new values side by side with the rows' ctids (null: unchanged).
@@ -90,9 +111,9 @@ async function sealBatch(pool: pg.Pool, plan: TablePlan, prefix: string, blocks:
     const changes = columns.map(() => [] as (string | null)[]);
     for (const row of rows) {
       const next = [
-        ...plan.text.map(([column, kind]) => resealed(kind, String(row[column] ?? ''), prefix)),
+        ...plan.text.map(([column, kind]) => resealed(kind, String(row[column] ?? ''), scope)),
         ...plan.json.map(([column, fields]) => {
-          const json = resealedJson(row[column] as Record<string, unknown> | null, fields, prefix);
+          const json = resealedJson(row[column] as Record<string, unknown> | null, fields, scope);
           return json === null ? null : JSON.stringify(json);
         }),
       ];
@@ -133,10 +154,9 @@ async function blockPlan(pool: pg.Pool, table: string, batchSize: number): Promi
 
 /** Values still to do, over every sealed table (locked rows included). */
 export async function pendingValues(pool: pg.Pool, scope: SealingScope): Promise<number> {
-  const prefix = donePrefix(scope);
   let total = 0;
   for (const plan of plans()) {
-    const { rows } = await pool.query<{ count: string }>(`SELECT count(*) AS count FROM ${quoted(plan.table)} WHERE ${pendingCondition(plan, prefix)}`);
+    const { rows } = await pool.query<{ count: string }>(`SELECT count(*) AS count FROM ${quoted(plan.table)} WHERE ${pendingCondition(plan, scope)}`);
     total += Number(rows[0]?.count ?? 0);
   }
   return total;
@@ -144,14 +164,13 @@ export async function pendingValues(pool: pg.Pool, scope: SealingScope): Promise
 
 /** Runs the pass over every sealed table; `onBatch` hears of each batch (the rotation command prints them). */
 export async function runSealingPass(pool: pg.Pool, scope: SealingScope, options: { batchSize?: number; onBatch?: (table: string, rows: number) => void } = {}): Promise<SealingReport> {
-  const prefix = donePrefix(scope);
   const batchSize = options.batchSize ?? 500;
   const rewritten: Record<string, number> = {};
   for (const plan of plans()) {
     // Rows written after this point are the hall's own, sealed as they are written.
     const { blocks, step } = await blockPlan(pool, plan.table, batchSize);
     for (let from = 0; from < blocks; from += step) {
-      const rows = await sealBatch(pool, plan, prefix, { from, to: from + step });
+      const rows = await sealBatch(pool, plan, scope, { from, to: from + step });
       if (!rows) continue;
       rewritten[plan.table] = (rewritten[plan.table] ?? 0) + rows;
       options.onBatch?.(plan.table, rows);

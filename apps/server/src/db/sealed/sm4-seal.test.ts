@@ -1,10 +1,10 @@
-import { createCipheriv } from 'node:crypto';
+import { createCipheriv, createHmac } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dataKeyRing, DEMO_DATA_KEY_FILE, DEMO_INDEX_KEY_FILE, installDataKeys, loadDataKeys, parseDataKeys } from './data-keys';
-import { blindIndex, openValue, sealFields, sealValue } from './sealed-columns';
+import { dataKeyRing, DEFAULT_INDEX_KEY_ID, DEMO_DATA_KEY_FILE, DEMO_INDEX_KEY_FILE, installDataKeys, loadDataKeys, parseDataKeys, parseIndexKeys } from './data-keys';
+import { blindIndex, blindIndexes, indexKeyIdOf, openValue, sealFields, sealValue } from './sealed-columns';
 import { openWith, sealWith, SealedValueError, sm4Ctr } from './sm4-seal';
 import { installTestDataKeys } from '../../../test/data-keys';
 
@@ -93,11 +93,11 @@ describe('SM4 at rest', () => {
   });
 
   it('opens a value read on row after row once, and still refuses it under keys that do not hold it', () => {
-    installDataKeys({ ...parseDataKeys(ONE, 'HALL_DATA_KEY'), indexKey: Buffer.alloc(32, 1) });
+    installDataKeys({ ...parseDataKeys(ONE, 'HALL_DATA_KEY'), ...parseIndexKeys('01'.repeat(32), 'HALL_DATA_INDEX_KEY') });
     const sealed = sealValue('text', '赵六');
     expect(openValue(sealed)).toBe('赵六');
     expect(openValue(sealed)).toBe('赵六');
-    installDataKeys({ ...parseDataKeys(TWO, 'HALL_DATA_KEY'), indexKey: Buffer.alloc(32, 1) });
+    installDataKeys({ ...parseDataKeys(TWO, 'HALL_DATA_KEY'), ...parseIndexKeys('01'.repeat(32), 'HALL_DATA_INDEX_KEY') });
     expect(() => openValue(sealed)).toThrow(/数据密钥「1」不在 HALL_DATA_KEY 中/);
   });
 
@@ -105,6 +105,49 @@ describe('SM4 at rest', () => {
     expect(() => parseDataKeys('abc', 'HALL_DATA_KEY')).toThrow(/每一项须为「编号:密钥」/);
     expect(() => parseDataKeys(`${ONE},${ONE}`, 'HALL_DATA_KEY')).toThrow(/出现了两次/);
     expect(() => parseDataKeys('', 'HALL_DATA_KEY')).toThrow(/为空/);
+  });
+});
+
+describe('blind-index keys', () => {
+  const A = 'c3'.repeat(32);
+  const B = `i1:${'d4'.repeat(32)}`;
+  const useIndexKeys = (text: string) => installDataKeys({ ...parseDataKeys(ONE, 'HALL_DATA_KEY'), ...parseIndexKeys(text, 'HALL_DATA_INDEX_KEY') });
+  /** The index as halls wrote it before index keys had ids: HMAC-SM3 of kind and value, 16 bytes, base64url. */
+  const digest = (secret: string, kind: string, value: string) => createHmac('sm3', Buffer.from(secret, 'hex')).update(`${kind}\0${value}`).digest().subarray(0, 16).toString('base64url');
+
+  it('take a bare secret as the key i0, whose indexes stay as every hall wrote them', () => {
+    const bare = parseIndexKeys(`${A}\n`, 'HALL_DATA_INDEX_KEY');
+    expect(bare.indexKey.id).toBe(DEFAULT_INDEX_KEY_ID);
+    expect(parseIndexKeys(`i0:${A}`, 'HALL_DATA_INDEX_KEY').indexKey).toEqual(bare.indexKey);
+    useIndexKeys(A);
+    expect(blindIndex('phone', '13812341234')).toBe(digest(A, 'phone', '13812341234'));
+    expect(sealValue('phone', '13812341234').split('$')[2]).toBe(digest(A, 'phone', '13812341234'));
+  });
+
+  it('list the indexing key first, the older after it (bare or as i0); a new index names its key, every listed key is matched', () => {
+    for (const text of [`${B},${A}`, `${B}, i0:${A}`]) {
+      const { indexKey, indexKeys } = parseIndexKeys(text, 'HALL_DATA_INDEX_KEY');
+      expect(indexKey.id).toBe('i1');
+      expect([...indexKeys.keys()]).toEqual(['i1', 'i0']);
+    }
+    useIndexKeys(`${B},${A}`);
+    const index = blindIndex('idNumber', '11010519491231002x');
+    expect(index).toBe(`i1.${digest('d4'.repeat(32), 'idNumber', '11010519491231002X')}`);
+    expect(sealValue('idNumber', '11010519491231002X').split('$')[2]).toBe(index);
+    expect(blindIndexes('idNumber', '11010519491231002X')).toEqual([index, digest(A, 'idNumber', '11010519491231002X')]);
+    expect(indexKeyIdOf(index)).toBe('i1');
+    expect(indexKeyIdOf(digest(A, 'phone', '1'))).toBe('i0');
+    // The index stays in the authenticated header: moving a value to another key's index is refused.
+    const sealed = sealValue('phone', '13812341234');
+    expect(() => openValue(sealed.replace(blindIndex('phone', '13812341234'), digest(A, 'phone', '13812341234')))).toThrow(SealedValueError);
+  });
+
+  it('refuse malformed HALL_DATA_INDEX_KEY text in words, naming the setting', () => {
+    expect(() => parseIndexKeys('not a key', 'HALL_DATA_INDEX_KEY')).toThrow(/HALL_DATA_INDEX_KEY 的每一项须为「编号:密钥」或单独一个密钥（即编号 i0）/);
+    expect(() => parseIndexKeys(`${B},i 2:${A}`, 'HALL_DATA_INDEX_KEY')).toThrow(/HALL_DATA_INDEX_KEY 的每一项须为/);
+    expect(() => parseIndexKeys(`:${A}`, 'HALL_DATA_INDEX_KEY')).toThrow(/HALL_DATA_INDEX_KEY 的每一项须为/);
+    expect(() => parseIndexKeys(`${A},i0:${'e5'.repeat(32)}`, 'HALL_DATA_INDEX_KEY')).toThrow(/HALL_DATA_INDEX_KEY 中密钥编号「i0」出现了两次/);
+    expect(() => parseIndexKeys(' , ', 'HALL_DATA_INDEX_KEY')).toThrow(/HALL_DATA_INDEX_KEY 为空/);
   });
 });
 
@@ -126,6 +169,9 @@ describe('the keys of a hall', () => {
     expect(openValue(sealed)).toBe('130402198503151231');
     expect(blindIndex('idNumber', '130402198503151231')).toBe(sealed.split('$')[2]);
     expect(dataKeyRing().current.id).toBe('1');
+    // The demo's index key file is a bare secret, as it always was: the key i0.
+    expect(await readFile(join(folder, DEMO_INDEX_KEY_FILE), 'utf8')).toMatch(/^[0-9a-f]{64}\n$/);
+    expect(dataKeyRing().indexKey.id).toBe(DEFAULT_INDEX_KEY_ID);
   });
 
   it('production names the missing key and makes none', async () => {
@@ -133,6 +179,7 @@ describe('the keys of a hall', () => {
     const env = { HALL_MODE: 'production' as const, HALL_DATA_DIR: folder, HALL_DATA_KEY: undefined, HALL_DATA_INDEX_KEY: undefined };
     await expect(loadDataKeys(env)).rejects.toThrow(/请设置 HALL_DATA_KEY/);
     await expect(loadDataKeys({ ...env, HALL_DATA_KEY: ONE })).rejects.toThrow(/请设置 HALL_DATA_INDEX_KEY/);
+    await expect(loadDataKeys({ ...env, HALL_DATA_KEY: ONE, HALL_DATA_INDEX_KEY: 'i1:abc' })).rejects.toThrow(/HALL_DATA_INDEX_KEY 的每一项须为/);
     await expect(stat(join(folder, DEMO_DATA_KEY_FILE))).rejects.toThrow();
   });
 });

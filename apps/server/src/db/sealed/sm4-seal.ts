@@ -5,7 +5,8 @@ import { createCipheriv, createHmac, randomBytes, timingSafeEqual, type Cipher }
  * header, the counter block and the ciphertext (encrypt-then-MAC), from Node's own OpenSSL. A sealed
  * value is text: `sm4$<key id>$<blind index or nothing>$<base64url of counter block, ciphertext, tag>`.
  * The key id names the data key that sealed it, so a value stays readable while keys rotate; the
- * blind index lets SQL find a value by equality without reading it (blind-index.ts).
+ * blind index lets SQL find a value by equality without reading it, and names the index key it was
+ * taken under unless that is the default one (sealed-columns.ts).
  */
 export const SEALED_PREFIX = 'sm4$';
 

@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import { PHONE_CODE_MESSAGES, SIGN_IN_PURPOSE } from './phone-codes';
 import { endCitizenSessions } from './sessions';
 import type { UserRow } from './users';
-import { blindIndex, sameBlindIndex } from '../../db/sealed/sealed-columns';
+import { blindIndex, blindIndexes, sameBlindIndex } from '../../db/sealed/sealed-columns';
 
 /**
  * Signing in on the hall's own pages, for browsers other than WeChat (spec part 1 §5, the web user):
@@ -81,9 +81,14 @@ export async function consumeSignInCode(db: Database, input: { phone: string; co
   throw badRequest(any ? PHONE_CODE_MESSAGES.wrong : PHONE_CODE_MESSAGES.notRequested);
 }
 
-/** Serialises the writes that give a phone its one proving account (the partial unique index would refuse the loser). */
+/**
+ * Serialises the writes that give a phone its one proving account (the partial unique index would refuse
+ * the loser). The lock is taken under the phone's index under every listed index key, in one order: while
+ * the index key rotates, the unique index holds only among values under one key, and a process that lists
+ * the old key and one that lists both still meet on the old key's lock (docs/decisions/021, "Rotation").
+ */
 export async function lockProvedPhone(tx: Transaction, phone: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`web_account:${blindIndex('phone', phone)}`}, 0))`);
+  for (const index of blindIndexes('phone', phone).sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`web_account:${index}`}, 0))`);
 }
 
 /** The one account a proved phone belongs to (users.phoneVerified). */
