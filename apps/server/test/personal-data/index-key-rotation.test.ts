@@ -10,6 +10,7 @@ import { accountOfProvedPhone, lockProvedPhone } from '../../src/services/sessio
 import { callHall } from '../call';
 import { TEST_DATA_INDEX_KEY, TEST_DATA_KEY, installTestDataKeys } from '../data-keys';
 import { testHallForFile } from '../hall';
+import { skipSmsCountdown } from '../sms-countdown';
 
 /**
  * The blind-index key rotated (docs/decisions/021, "Rotation"): a hall whose data was indexed under the
@@ -48,10 +49,7 @@ type Browser = Awaited<ReturnType<typeof openBrowser>>;
 
 /** Asks a sign-in code for `phone` in `browser` (the 60-second wait since the last one skipped) and reads it from the SMS simulator. */
 async function askCode(browser: Browser, phone: string): Promise<string> {
-  await hall.connection.db
-    .update(smsCodes)
-    .set({ createdAt: sql`${smsCodes.createdAt} - interval '61 seconds'` })
-    .where(sameBlindIndex(smsCodes.phone, 'phone', phone));
+  await skipSmsCountdown(hall.connection.db, phone);
   const sent = await browser.call(contract.webSignInCode, { ticket: browser.ticket, phone });
   expect(sent.body.state).toBe(1);
   const inbox = await hall.app.inject({ method: 'GET', url: `/simulator/sms/inbox?phone=${phone}&format=json` });

@@ -11,6 +11,7 @@ import { PHONE_CODE_MESSAGES } from '../../src/services/session/phone-codes';
 import { callHall } from '../call';
 import { PRODUCTION_ENV, testHallForFile, WECHAT_USER_AGENT as WECHAT } from '../hall';
 import { sameBlindIndex } from '../../src/db/sealed/sealed-columns';
+import { skipSmsCountdown } from '../sms-countdown';
 
 const hall = testHallForFile({ HALL_SIGN_IN: 'wechat,sms,password' });
 
@@ -48,11 +49,7 @@ async function inboxCode(phone: string): Promise<string> {
 }
 
 async function askCode(browser: Browser, phone: string): Promise<string> {
-  // The phone's earlier codes as if the 60-second countdown had passed.
-  await hall.connection.db
-    .update(smsCodes)
-    .set({ createdAt: sql`${smsCodes.createdAt} - interval '61 seconds'` })
-    .where(sameBlindIndex(smsCodes.phone, 'phone', phone));
+  await skipSmsCountdown(hall.connection.db, phone);
   const sent = await browser.call(contract.webSignInCode, { ticket: browser.ticket, phone });
   expect(sent.body).toMatchObject({ state: 1, msg: PHONE_CODE_MESSAGES.sent });
   return inboxCode(phone);
