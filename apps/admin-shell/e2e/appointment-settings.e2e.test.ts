@@ -112,7 +112,8 @@ describe('appointment settings and the counter’s day', () => {
     // There it is a table the hall sorts and filters, its state kept in the address, the booking opened beside it.
     await table.getByRole('button', { name: /^姓名/ }).click();
     await deskPage.waitForURL(/sort=name/);
-    await expect(table.getByRole('columnheader', { name: '姓名' }).getAttribute('aria-sort')).resolves.toBe('ascending');
+    // The address changes before the table shows it: the heading is read until it does.
+    await expect.poll(() => table.getByRole('columnheader', { name: '姓名' }).getAttribute('aria-sort')).toBe('ascending');
     await deskPage.getByLabel('状态').selectOption('waiting');
     await deskPage.waitForURL(/state=waiting/);
     await deskPage.getByText('当天没有这个状态的预约').waitFor();

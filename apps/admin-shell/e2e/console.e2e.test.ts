@@ -84,7 +84,8 @@ describe('operators sign in as themselves and every action is in the audit trail
     await desk(admin.page, 'audit');
     await trail.getByRole('button', { name: /^操作人/ }).click();
     await admin.page.waitForURL(/sort=operatorName/);
-    await expect(trail.getByRole('columnheader', { name: '操作人' }).getAttribute('aria-sort')).resolves.toBe('ascending');
+    // The address changes before the table shows it: the heading is read until it does.
+    await expect.poll(() => trail.getByRole('columnheader', { name: '操作人' }).getAttribute('aria-sort')).toBe('ascending');
     await admin.page.getByLabel('操作人').fill('zhou');
     await admin.page.getByRole('button', { name: '查询' }).click();
     await admin.page.waitForURL(/operator=zhou/);

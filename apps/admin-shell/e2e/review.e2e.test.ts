@@ -286,7 +286,8 @@ describe('the back office reviews what citizens submit', () => {
     await desk.page.waitForURL(/sort=tjsj/);
     await table.getByRole('button', { name: '提交时间' }).click();
     await desk.page.waitForURL(/order=desc/);
-    await expect(table.getByRole('columnheader', { name: '提交时间' }).getAttribute('aria-sort')).resolves.toBe('descending');
+    // The address changes before the table shows it: the heading is read until it does.
+    await expect.poll(() => table.getByRole('columnheader', { name: '提交时间' }).getAttribute('aria-sort')).toBe('descending');
     await table.getByRole('row').nth(1).getByRole('button').click();
     const panel = desk.page.getByRole('complementary', { name: '审核详情' });
     await panel.getByText('当前环节：权籍调查审核').waitFor();
