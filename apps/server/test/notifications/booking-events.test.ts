@@ -112,7 +112,7 @@ describe('bookings the hall cancels', () => {
     // Asked without confirmation: nothing changes, the two bookings are listed.
     const unconfirmed = await callHall(hall, contract.saveAppointmentSpecialDay, ask, admin);
     expect(unconfirmed.status).toBe(200);
-    expect(unconfirmed.body.errmsg).toBe('此次调整将取消2个已有预约，请核对名单并填写原因，确认后将通知预约市民');
+    expect(unconfirmed.body.errmsg).toBe('此次调整涉及2个已有预约，请核对名单，选择取消或改约并填写原因，确认后将通知预约市民');
     expect(unconfirmed.body.data).toMatchObject({ saved: false });
     expect(unconfirmed.body.data!.affectedBookings).toEqual([
       { date: day.calendarDate, timeName: '09:00-10:00', processName: '一般登记窗口', name: '孙八', maskedPhone: '137****5678', source: '网上预约' },

@@ -23,7 +23,8 @@ import { releasePlace } from './places';
 /** Not worded by the spec: the reason the citizens will read is missing. */
 export const CANCEL_REASON_REQUIRED = '请填写取消预约的原因（市民会在通知中看到），例如 国庆节放假';
 export const MOVE_REASON_REQUIRED = '请填写改约的原因（市民会在通知中看到），例如 下午窗口调整';
-export const cancelConfirmationAsked = (count: number) => `此次调整将取消${count}个已有预约，请核对名单并填写原因，确认后将通知预约市民`;
+// Said before the operator chooses between cancelling and moving: it names neither.
+export const cancelConfirmationAsked = (count: number) => `此次调整涉及${count}个已有预约，请核对名单，选择取消或改约并填写原因，确认后将通知预约市民`;
 
 /** What the operator confirmed of a change that cancels or moves bookings: how many, where to, and why. */
 export interface CancelConfirmation {
