@@ -215,6 +215,20 @@ describe('rotating the blind-index key', () => {
     expect((await accountOfProvedPhone(hall.connection.db, PHONE))?.openid).toBe(account);
   });
 
+  it('stops, naming both accounts, where two accounts proved one phone under different index keys, and goes on once one is settled', async () => {
+    const phone = '13600000003';
+    // One account proved it under A (a process that listed the older key alone), the other under B.
+    await restartWithIndexKeys(A);
+    await hall.connection.db.insert(users).values({ openid: 'clash-a', appid: 'wx', phone, phoneVerified: true, name: '周九', cardnum: '' });
+    await restartWithIndexKeys(`${B},${A}`);
+    await hall.connection.db.insert(users).values({ openid: 'clash-b', appid: 'wx', phone, phoneVerified: true, name: '吴十', cardnum: '' });
+    const stopped = runSealingPass(hall.connection.pool, 'rotate');
+    await expect(stopped).rejects.toThrow(/重新加密中止：账号 clash-b、clash-a 都把同一个手机号记为已验证/);
+    await hall.connection.db.update(users).set({ phoneVerified: false }).where(eq(users.openid, 'clash-a'));
+    expect((await runSealingPass(hall.connection.pool, 'rotate')).remaining).toBe(0);
+    expect((await accountOfProvedPhone(hall.connection.db, phone))?.openid).toBe('clash-b');
+  });
+
   it('a value under an index key not listed is not found, and nothing fails; the rotation brings it back under the current key', async () => {
     const lostOwner = { name: '孙八', idcard: '110105198001010028' };
     await restartWithIndexKeys(LOST);

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { dataKeyRing, DataKeyError } from './data-keys';
-import { SEALED_COLUMNS, SEALED_JSON_COLUMNS, indexKeyIdOf, indexKeyIdOfSql, openValue, sealFields, sealValue, type SealedKind } from './sealed-columns';
+import { SEALED_COLUMNS, SEALED_JSON_COLUMNS, blindIndexes, indexKeyIdOf, indexKeyIdOfSql, openValue, sealFields, sealValue, type SealedKind } from './sealed-columns';
 import { SEALED_PREFIX, sealedParts } from './sm4-seal';
 
 /**
@@ -135,10 +135,39 @@ async function sealBatch(pool: pg.Pool, plan: TablePlan, scope: SealingScope, bl
     return rows.length;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
-    throw error;
+    throw (await provedPhoneClash(pool, error)) ?? error;
   } finally {
     client.release();
   }
+}
+
+/** A user's phone's blind index in SQL: the expression of users_verified_phone_idx (migration 0033). */
+const PHONE_INDEX_SQL = `nullif(split_part(phone, '$', 3), '')`;
+
+/**
+ * A reindexed verified phone that another account holds already: the unique index of verified phones
+ * held only among values under one index key, so a process that ran with the older key alone during a
+ * rotation could let a second account prove the same phone. The pass cannot choose between them: it
+ * stops, naming the accounts, for an operator to settle. Null for any other error.
+ */
+async function provedPhoneClash(pool: pg.Pool, error: unknown): Promise<DataKeyError | null> {
+  const { code, constraint, detail } = (error ?? {}) as { code?: string; constraint?: string; detail?: string };
+  if (code !== '23505' || constraint !== 'users_verified_phone_idx') return null;
+  const index = /=\((.*)\) already exists/.exec(detail ?? '')?.[1];
+  const holders = index ? await pool.query<{ openid: string; phone: string }>(`SELECT openid, phone FROM users WHERE phone_verified AND ${PHONE_INDEX_SQL} = $1`, [index]) : { rows: [] };
+  const holder = holders.rows[0];
+  // The others: the same phone, verified, indexed under any listed key.
+  const others = holder
+    ? await pool.query<{ openid: string }>(`SELECT openid FROM users WHERE phone_verified AND ${PHONE_INDEX_SQL} = ANY($1) AND openid <> $2 ORDER BY openid`, [
+        blindIndexes('phone', openValue(holder.phone)),
+        holder.openid,
+      ])
+    : { rows: [] };
+  const accounts = [holder?.openid, ...others.rows.map((row) => row.openid)].filter(Boolean).join('、');
+  return new DataKeyError(
+    `重新加密中止：${accounts ? `账号 ${accounts} ` : '两个账号'}都把同一个手机号记为已验证（轮换索引密钥期间曾有进程只列了旧的 HALL_DATA_INDEX_KEY）。` +
+      '请核对后只保留其中一个账号的已验证手机号，再运行一次 rotate-data-key；已完成的批次不会重做。',
+  );
 }
 
 /** The table's size in heap blocks now, and how many blocks hold about `batchSize` rows (from its statistics; 50 rows a block without). */
