@@ -18,7 +18,8 @@ export interface CmsCheck {
   notes: string[];
 }
 
-const HASHES: Record<string, { node: string; label: string }> = {
+/** The digests the hall computes, by OID: for a CMS signature and for what a time stamp imprints. */
+export const HASHES: Record<string, { node: string; label: string }> = {
   [OID.sha1]: { node: 'sha1', label: 'SHA-1' },
   [OID.sha256]: { node: 'sha256', label: 'SHA-256' },
   [OID.sha384]: { node: 'sha384', label: 'SHA-384' },
