@@ -336,6 +336,18 @@ export async function opensslTimeStamp(tsa: Tsa, data: Buffer): Promise<Buffer> 
   return readFile(join(dir, 'token.der'));
 }
 
+/**
+ * A TimeStampToken's TSTInfo for `data`, signed by `tsa`'s CA with `openssl cms` instead of its TSA: a sound
+ * CMS under a trusted root whose signer is no TSA (no extendedKeyUsage timeStamping).
+ */
+export async function opensslTimeStampByNonTsa(tsa: Tsa, data: Buffer): Promise<Buffer> {
+  const dir = await mkdtemp(join(tsa.dir, 'cms-'));
+  await writeFile(join(dir, 'token.der'), await opensslTimeStamp(tsa, data));
+  openssl(['cms', '-verify', '-noverify', '-inform', 'DER', '-in', join(dir, 'token.der'), '-out', join(dir, 'tstinfo.der')]);
+  openssl(['cms', '-sign', '-binary', '-nodetach', '-nosmimecap', '-econtent_type', '1.2.840.113549.1.9.16.1.4', '-md', 'sha256', '-in', join(dir, 'tstinfo.der'), '-signer', join(tsa.dir, 'ca.pem'), '-inkey', join(tsa.dir, 'ca.key'), '-outform', 'DER', '-out', join(dir, 'resigned.der')]);
+  return readFile(join(dir, 'resigned.der'));
+}
+
 export function ofdOf(files: Map<string, Buffer>): Buffer {
   return zip([...files].map(([name, data]) => ({ name, data })));
 }

@@ -10,7 +10,7 @@ import { PdfWorkers } from '../../../src/documents/pdf-worker';
 import { WorkerPdfVerifier } from '../../../src/documents/pdf-verifier';
 import { renderVerificationReport } from '../../../src/documents/verification-report';
 import type { SignatureFinding, VerificationOutcome } from '../../../src/documents/verification/verdicts';
-import { derOf, ofdOf, opensslTimeStamp, opensslTsa, sealedOfdFiles, sesSignature, type SesOptions, type Tsa } from '../../ofd-helpers';
+import { derOf, ofdOf, opensslTimeStamp, opensslTimeStampByNonTsa, opensslTsa, sealedOfdFiles, sesSignature, type SesOptions, type Tsa } from '../../ofd-helpers';
 import { opensslSm2Chain } from '../../signing-helpers';
 
 /**
@@ -35,11 +35,11 @@ async function verify(bytes: Buffer): Promise<VerificationOutcome> {
   return outcome;
 }
 
-const stamped = async (timeStamp: SesOptions['timeStamp']) => {
+const stamped = async (timeStamp: SesOptions['timeStamp'], claimed = CLAIMED) => {
   const options: SesOptions = {
     maker: { certFile: trusted.caFile, keyFile: join(work, 'trusted', 'ca.key') },
     signer: { certFile: trusted.signerFile, keyFile: trusted.keyFile },
-    seal: { signedAt: CLAIMED },
+    seal: { signedAt: claimed },
     timeStamp,
   };
   return verify(ofdOf(await sealedOfdFiles((description) => sesSignature(work, description, options))));
@@ -81,6 +81,12 @@ describe('OFD seals with a time stamp made by openssl ts', () => {
     expect(pdftotext(report).replace(/\s/g, '')).toContain(`签名时间${formatShanghaiDateTime(genTime).replace(/\s/g, '')}（可信时间戳）`);
   });
 
+  it('a seal whose own time is before its certificates existed: 证书不受信任 alone, 有效 with a trusted time stamp, whose time is the one judged', async () => {
+    const longAgo = new Date('2020-01-01T00:00:00Z');
+    expect(firstSignature(await stamped(undefined, longAgo)).verdict).toBe('untrusted');
+    expect(firstSignature(await stamped((signature) => opensslTimeStamp(tsa, signature), longAgo))).toMatchObject({ verdict: 'valid', timeStamped: true });
+  });
+
   it('a time stamp of another value: 签名无效, 时间戳与签名值不符', async () => {
     const signature = firstSignature(await stamped(() => opensslTimeStamp(tsa, Buffer.from('another signature value'))));
     expect(signature.verdict).toBe('invalid');
@@ -106,6 +112,13 @@ describe('OFD seals with a time stamp made by openssl ts', () => {
     expect(signature.timeStamped).toBeUndefined();
     expect(signature.signedAt).toBe(CLAIMED.toISOString());
     expect(signature.notes).toContain('时间戳服务机构不受信任（签发证书的机构（TSA Unknown Root）不在本大厅信任的根证书中），签章时间以签章自身声明的为准');
+  });
+
+  it('a time stamp signed under a trusted root by a certificate that is no TSA’s: the seal stays 有效, its own time is shown unmarked', async () => {
+    const signature = firstSignature(await stamped((value) => opensslTimeStampByNonTsa(tsa, value)));
+    expect(signature).toMatchObject({ verdict: 'valid', signedAt: CLAIMED.toISOString() });
+    expect(signature.timeStamped).toBeUndefined();
+    expect(signature.notes).toContain('时间戳服务机构不受信任（“TSA Trusted Root”的证书不是时间戳服务证书），签章时间以签章自身声明的为准');
   });
 
   it('garbage bytes in the timeStamp: 签名无效 with a reason, never a failure', async () => {
