@@ -297,10 +297,45 @@ export interface Tsa {
 export async function opensslTsa(dir: string, names: { ca: string; tsa: string }): Promise<Tsa> {
   await mkdir(dir, { recursive: true });
   const file = (name: string) => join(dir, name);
-  openssl(['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', file('ca.key'), '-subj', `/CN=${names.ca}/O=TSA Test Centre/C=CN`, '-days', '3650', '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign', '-out', file('ca.pem')]);
+  openssl([
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    file('ca.key'),
+    '-subj',
+    `/CN=${names.ca}/O=TSA Test Centre/C=CN`,
+    '-days',
+    '3650',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
+    '-out',
+    file('ca.pem'),
+  ]);
   openssl(['req', '-new', '-newkey', 'rsa:2048', '-nodes', '-keyout', file('tsa.key'), '-subj', `/CN=${names.tsa}/O=TSA Test Centre/C=CN`, '-out', file('tsa.csr')]);
   await writeFile(file('tsa.ext'), 'basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature,nonRepudiation\nextendedKeyUsage=critical,timeStamping\n');
-  openssl(['x509', '-req', '-in', file('tsa.csr'), '-CA', file('ca.pem'), '-CAkey', file('ca.key'), '-CAcreateserial', '-days', '365', '-sha256', '-extfile', file('tsa.ext'), '-out', file('tsa.pem')]);
+  openssl([
+    'x509',
+    '-req',
+    '-in',
+    file('tsa.csr'),
+    '-CA',
+    file('ca.pem'),
+    '-CAkey',
+    file('ca.key'),
+    '-CAcreateserial',
+    '-days',
+    '365',
+    '-sha256',
+    '-extfile',
+    file('tsa.ext'),
+    '-out',
+    file('tsa.pem'),
+  ]);
   await writeFile(file('serial'), '01\n');
   await writeFile(
     file('ts.cnf'),
@@ -344,7 +379,27 @@ export async function opensslTimeStampByNonTsa(tsa: Tsa, data: Buffer): Promise<
   const dir = await mkdtemp(join(tsa.dir, 'cms-'));
   await writeFile(join(dir, 'token.der'), await opensslTimeStamp(tsa, data));
   openssl(['cms', '-verify', '-noverify', '-inform', 'DER', '-in', join(dir, 'token.der'), '-out', join(dir, 'tstinfo.der')]);
-  openssl(['cms', '-sign', '-binary', '-nodetach', '-nosmimecap', '-econtent_type', '1.2.840.113549.1.9.16.1.4', '-md', 'sha256', '-in', join(dir, 'tstinfo.der'), '-signer', join(tsa.dir, 'ca.pem'), '-inkey', join(tsa.dir, 'ca.key'), '-outform', 'DER', '-out', join(dir, 'resigned.der')]);
+  openssl([
+    'cms',
+    '-sign',
+    '-binary',
+    '-nodetach',
+    '-nosmimecap',
+    '-econtent_type',
+    '1.2.840.113549.1.9.16.1.4',
+    '-md',
+    'sha256',
+    '-in',
+    join(dir, 'tstinfo.der'),
+    '-signer',
+    join(tsa.dir, 'ca.pem'),
+    '-inkey',
+    join(tsa.dir, 'ca.key'),
+    '-outform',
+    'DER',
+    '-out',
+    join(dir, 'resigned.der'),
+  ]);
   return readFile(join(dir, 'resigned.der'));
 }
 

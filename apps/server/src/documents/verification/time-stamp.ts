@@ -48,8 +48,10 @@ function readToken(token: Buffer): { tstInfo: pkijs.TSTInfo; content: Buffer } |
  * TSA (extendedKeyUsage timeStamping), or the time is not vouched for.
  */
 export function checkTimeStamp(token: Buffer | 'malformed', signatureValue: Buffer, roots: X509Certificate[]): TimeStampCheck {
-  const read = token === 'malformed' ? null : readToken(token);
-  if (!read) return { status: 'broken', notes: ['签章中的时间戳不是有效的时间戳数据，可能是伪造或损坏的'] };
+  const notAToken: TimeStampCheck = { status: 'broken', notes: ['签章中的时间戳不是有效的时间戳数据，可能是伪造或损坏的'] };
+  if (token === 'malformed') return notAToken;
+  const read = readToken(token);
+  if (!read) return notAToken;
   const { tstInfo, content } = read;
   const imprint = tstInfo.messageImprint;
   const hash = HASHES[imprint.hashAlgorithm.algorithmId];
