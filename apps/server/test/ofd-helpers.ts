@@ -1,6 +1,6 @@
 import * as asn1js from 'asn1js';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deflateRawSync, deflateSync } from 'node:zlib';
 import { pemBlocks } from '../src/documents/signing/certificates';
@@ -186,6 +186,8 @@ export interface SesOptions {
   tamper?: (parts: { signature: Buffer; signerCertificate: Buffer; sealSignature: Buffer }) => void;
   /** The signer ID of the signer's signature (the standard one unless a case says otherwise). */
   distid?: string;
+  /** v4's timeStamp, made from the signature value: its bytes go in the [0] IMPLICIT BIT STRING. */
+  timeStamp?: (signature: Buffer) => Buffer | Promise<Buffer>;
 }
 
 const seconds = (date: Date) => new Date(Math.floor(date.getTime() / 1000) * 1000);
@@ -253,8 +255,16 @@ export async function sesSignature(work: string, signatureXmlBytes: Buffer, opti
   const tbs = Buffer.from(build().toBER());
   parts.signature = await opensslSign(work, options.signer.keyFile, tbs, options.distid);
   options.tamper?.(parts);
+  const stamp = options.timeStamp ? await options.timeStamp(parts.signature) : null;
   const ses = new asn1js.Sequence({
-    value: [build(), new asn1js.OctetString({ valueHex: view(parts.signerCertificate) }), algorithm(), new asn1js.BitString({ valueHex: view(parts.signature) })],
+    value: [
+      build(),
+      new asn1js.OctetString({ valueHex: view(parts.signerCertificate) }),
+      algorithm(),
+      new asn1js.BitString({ valueHex: view(parts.signature) }),
+      // [0] IMPLICIT BIT STRING: a context tag around the BIT STRING's content (no unused bits, then the token).
+      ...(stamp ? [new asn1js.Primitive({ idBlock: { tagClass: 3, tagNumber: 0 }, valueHex: view(Buffer.concat([Buffer.from([0]), stamp])) })] : []),
+    ],
   });
   return Buffer.from(ses.toBER());
 }
@@ -273,6 +283,124 @@ export async function sealedOfdFiles(ses: (signatureXml: Buffer) => Promise<Buff
   files.set('Doc_0/Signs/Sign_0/Signature.xml', description);
   files.set('Doc_0/Signs/Sign_0/SignedValue.dat', await ses(description));
   return files;
+}
+
+export interface Tsa {
+  dir: string;
+  caFile: string;
+}
+
+/**
+ * A time-stamping authority for the tests, all by openssl: a self-signed RSA CA and a TSA certificate
+ * it issued (extendedKeyUsage timeStamping), with the `openssl ts` configuration that answers queries.
+ */
+export async function opensslTsa(dir: string, names: { ca: string; tsa: string }): Promise<Tsa> {
+  await mkdir(dir, { recursive: true });
+  const file = (name: string) => join(dir, name);
+  openssl([
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    file('ca.key'),
+    '-subj',
+    `/CN=${names.ca}/O=TSA Test Centre/C=CN`,
+    '-days',
+    '3650',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
+    '-out',
+    file('ca.pem'),
+  ]);
+  openssl(['req', '-new', '-newkey', 'rsa:2048', '-nodes', '-keyout', file('tsa.key'), '-subj', `/CN=${names.tsa}/O=TSA Test Centre/C=CN`, '-out', file('tsa.csr')]);
+  await writeFile(file('tsa.ext'), 'basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature,nonRepudiation\nextendedKeyUsage=critical,timeStamping\n');
+  openssl([
+    'x509',
+    '-req',
+    '-in',
+    file('tsa.csr'),
+    '-CA',
+    file('ca.pem'),
+    '-CAkey',
+    file('ca.key'),
+    '-CAcreateserial',
+    '-days',
+    '365',
+    '-sha256',
+    '-extfile',
+    file('tsa.ext'),
+    '-out',
+    file('tsa.pem'),
+  ]);
+  await writeFile(file('serial'), '01\n');
+  await writeFile(
+    file('ts.cnf'),
+    [
+      '[ tsa ]',
+      'default_tsa = tsa_config',
+      '[ tsa_config ]',
+      `serial = ${file('serial')}`,
+      'crypto_device = builtin',
+      `signer_cert = ${file('tsa.pem')}`,
+      `certs = ${file('ca.pem')}`,
+      `signer_key = ${file('tsa.key')}`,
+      'signer_digest = sha256',
+      'default_policy = 1.2.3.4.1',
+      'digests = sha256, sha1',
+      'accuracy = secs:1',
+      'ordering = yes',
+      'tsa_name = yes',
+      'ess_cert_id_chain = no',
+      'ess_cert_id_alg = sha256',
+      '',
+    ].join('\n'),
+  );
+  return { dir, caFile: file('ca.pem') };
+}
+
+/** The TimeStampToken (RFC 3161) `tsa` answers for SHA-256 of `data`: `openssl ts -query`, then `-reply -token_out`. */
+export async function opensslTimeStamp(tsa: Tsa, data: Buffer): Promise<Buffer> {
+  const dir = await mkdtemp(join(tsa.dir, 'ts-'));
+  await writeFile(join(dir, 'data.bin'), data);
+  openssl(['ts', '-query', '-data', join(dir, 'data.bin'), '-sha256', '-cert', '-no_nonce', '-out', join(dir, 'query.tsq')]);
+  openssl(['ts', '-reply', '-config', join(tsa.dir, 'ts.cnf'), '-queryfile', join(dir, 'query.tsq'), '-token_out', '-out', join(dir, 'token.der')]);
+  return readFile(join(dir, 'token.der'));
+}
+
+/**
+ * A TimeStampToken's TSTInfo for `data`, signed by `tsa`'s CA with `openssl cms` instead of its TSA: a sound
+ * CMS under a trusted root whose signer is no TSA (no extendedKeyUsage timeStamping).
+ */
+export async function opensslTimeStampByNonTsa(tsa: Tsa, data: Buffer): Promise<Buffer> {
+  const dir = await mkdtemp(join(tsa.dir, 'cms-'));
+  await writeFile(join(dir, 'token.der'), await opensslTimeStamp(tsa, data));
+  openssl(['cms', '-verify', '-noverify', '-inform', 'DER', '-in', join(dir, 'token.der'), '-out', join(dir, 'tstinfo.der')]);
+  openssl([
+    'cms',
+    '-sign',
+    '-binary',
+    '-nodetach',
+    '-nosmimecap',
+    '-econtent_type',
+    '1.2.840.113549.1.9.16.1.4',
+    '-md',
+    'sha256',
+    '-in',
+    join(dir, 'tstinfo.der'),
+    '-signer',
+    join(tsa.dir, 'ca.pem'),
+    '-inkey',
+    join(tsa.dir, 'ca.key'),
+    '-outform',
+    'DER',
+    '-out',
+    join(dir, 'resigned.der'),
+  ]);
+  return readFile(join(dir, 'resigned.der'));
 }
 
 export function ofdOf(files: Map<string, Buffer>): Buffer {

@@ -8,7 +8,7 @@ export const REPORT_TITLE = '电子签章验证报告';
 export const REPORT_ISSUER = '不动产登记网上办事大厅';
 export const REPORT_NOTES = [
   '本报告由不动产登记网上办事大厅根据文件中的电子签章自动生成，并由大厅加盖电子签章。',
-  '签名时间为签署方声明的时间；验证依据本大厅信任的根证书，结论仅对上述文件（以SHA-256摘要为准）有效。',
+  '签名时间为签署方声明的时间（标注“可信时间戳”的为时间戳服务机构证明的时间）；验证依据本大厅信任的根证书，结论仅对上述文件（以SHA-256摘要为准）有效。',
 ] as const;
 /** Where the hall's own stamp goes on the report: bottom right, clear of the text. */
 export const REPORT_STAMP_MARGIN = 56;
@@ -36,7 +36,7 @@ function signatureRows(finding: SignatureFinding): Array<[string, string]> {
     ['签署人', finding.signer || '无法识别'],
     ['所属单位', finding.organisation || '—'],
     ['证书签发机构', finding.issuer || '—'],
-    ['签名时间', finding.signedAt ? formatShanghaiDateTime(new Date(finding.signedAt)) : '未声明'],
+    ['签名时间', finding.signedAt ? `${formatShanghaiDateTime(new Date(finding.signedAt))}${finding.timeStamped ? '（可信时间戳）' : ''}` : '未声明'],
     ['签名原因', finding.reason || '—'],
     ['签名算法', finding.algorithm || '—'],
     ['覆盖整个文件', finding.coversWholeFile ? '是' : '否（签名后文件有追加内容）'],

@@ -16,9 +16,12 @@ export interface CmsCheck {
   signedAt: Date | null;
   algorithm: string;
   notes: string[];
+  /** The signer's certificate, once read: for a caller with rules of its own (a time stamp's TSA). */
+  signerCertificate: X509Certificate | null;
 }
 
-const HASHES: Record<string, { node: string; label: string }> = {
+/** The digests the hall computes, by OID: for a CMS signature and for what a time stamp imprints. */
+export const HASHES: Record<string, { node: string; label: string }> = {
   [OID.sha1]: { node: 'sha1', label: 'SHA-1' },
   [OID.sha256]: { node: 'sha256', label: 'SHA-256' },
   [OID.sha384]: { node: 'sha384', label: 'SHA-384' },
@@ -171,7 +174,7 @@ export function checkChain(signer: X509Certificate, pool: X509Certificate[], roo
  * the signature dictionary's /M, else now).
  */
 export function checkCms(contents: Uint8Array, signed: Buffer[], roots: X509Certificate[], fallbackTime: Date | null): CmsCheck {
-  const result: CmsCheck = { verdict: 'invalid', signer: '', organisation: '', issuer: '', signedAt: fallbackTime, algorithm: '', notes: [] };
+  const result: CmsCheck = { verdict: 'invalid', signer: '', organisation: '', issuer: '', signedAt: fallbackTime, algorithm: '', notes: [], signerCertificate: null };
   const fail = (note: string, verdict: CmsCheck['verdict'] = 'invalid'): CmsCheck => ({ ...result, verdict, notes: [note, ...result.notes] });
 
   let signedData: pkijs.SignedData;
@@ -198,6 +201,7 @@ export function checkCms(contents: Uint8Array, signed: Buffer[], roots: X509Cert
   } catch {
     return fail('签名证书无法读取');
   }
+  result.signerCertificate = signer;
   result.signer = nameAttribute(signer.subject, 'CN') ?? '';
   result.organisation = nameAttribute(signer.subject, 'O') ?? '';
   result.issuer = nameAttribute(signer.issuer, 'CN') ?? nameAttribute(signer.issuer, 'O') ?? '';

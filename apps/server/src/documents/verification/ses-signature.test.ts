@@ -1,6 +1,6 @@
 import * as asn1js from 'asn1js';
 import { describe, expect, it } from 'vitest';
-import { MAX_SEAL_PICTURE_BYTES, readSesSignature } from './ses-signature';
+import { MAX_SEAL_PICTURE_BYTES, MAX_TIME_STAMP_BYTES, readSesSignature } from './ses-signature';
 
 /**
  * The seal's picture (SES_ESPictrueInfo) as both layouts carry it, in SES_SealInfo after the
@@ -30,12 +30,15 @@ function sealInfo(picture?: asn1js.AsnType) {
   return sequence([sequence([ia5('ES'), int(4), ia5('test')]), ia5('ES-330100-0001'), property, ...(picture ? [picture] : [])]);
 }
 
-/** GB/T 38540's v4 SES_Signature around the seal information. */
-function v4(info: asn1js.Sequence): Buffer {
+/** GB/T 38540's v4 SES_Signature around the seal information, with `timeStamp` after the signature when given. */
+function v4(info: asn1js.Sequence, timeStamp?: asn1js.AsnType): Buffer {
   const eseal = sequence([info, octets(Buffer.from('maker')), oid(), bits(Buffer.alloc(64, 1))]);
   const toSign = sequence([int(4), eseal, time(), bits(Buffer.alloc(32, 2)), ia5('/Doc_0/Signs/Sign_0/Signature.xml')]);
-  return Buffer.from(sequence([toSign, octets(Buffer.from('signer')), oid(), bits(Buffer.alloc(64, 3))]).toBER());
+  return Buffer.from(sequence([toSign, octets(Buffer.from('signer')), oid(), bits(Buffer.alloc(64, 3)), ...(timeStamp ? [timeStamp] : [])]).toBER());
 }
+
+/** [0] IMPLICIT BIT STRING: the context tag around `unused` then the bytes. */
+const implicitBits = (bytes: Buffer, unused = 0) => new asn1js.Primitive({ idBlock: { tagClass: 3, tagNumber: 0 }, valueHex: Uint8Array.from(Buffer.concat([Buffer.from([unused]), bytes])).buffer });
 
 /** GM/T 0031's v1 SES_Signature around the seal information. */
 function v1(info: asn1js.Sequence): Buffer {
@@ -73,5 +76,34 @@ describe('the seal picture of an SES_Signature', () => {
         expect({ what, name: seal.name, picture: seal.picture }).toEqual({ what, name: SEAL_NAME, picture: null });
       }
     }
+  });
+});
+
+describe('the time stamp of an SES_Signature (v4 timeStamp [0] BIT STRING OPTIONAL)', () => {
+  const TOKEN = Buffer.from('a time-stamp token, judged elsewhere');
+
+  it('its bytes, implicitly or explicitly tagged; null when absent and always for v1', () => {
+    expect(readSesSignature(v4(sealInfo(), implicitBits(TOKEN))).timeStamp).toEqual(TOKEN);
+    const explicit = new asn1js.Constructed({ idBlock: { tagClass: 3, tagNumber: 0 }, value: [bits(TOKEN)] });
+    expect(readSesSignature(v4(sealInfo(), explicit)).timeStamp).toEqual(TOKEN);
+    expect(readSesSignature(v4(sealInfo())).timeStamp).toBeNull();
+    expect(readSesSignature(v1(sealInfo())).timeStamp).toBeNull();
+  });
+
+  it('anything else in its place is malformed, and the rest of the signature reads as before', () => {
+    const odd: Array<[string, asn1js.AsnType]> = [
+      ['another tag', new asn1js.Primitive({ idBlock: { tagClass: 3, tagNumber: 1 }, valueHex: Uint8Array.from([0, 1, 2]).buffer })],
+      ['a universal OCTET STRING', octets(TOKEN)],
+      ['unused bits', implicitBits(TOKEN, 3)],
+      ['no bytes', implicitBits(Buffer.alloc(0))],
+      ['over the cap', implicitBits(Buffer.alloc(MAX_TIME_STAMP_BYTES + 1, 7))],
+      ['an explicit tag around no BIT STRING', new asn1js.Constructed({ idBlock: { tagClass: 3, tagNumber: 0 }, value: [octets(TOKEN)] })],
+    ];
+    for (const [what, timeStamp] of odd) {
+      const read = readSesSignature(v4(sealInfo(), timeStamp));
+      expect({ what, timeStamp: read.timeStamp, name: read.seal.name, signature: read.signature }).toEqual({ what, timeStamp: 'malformed', name: SEAL_NAME, signature: Buffer.alloc(64, 3) });
+    }
+    const largest = Buffer.alloc(MAX_TIME_STAMP_BYTES, 7);
+    expect(readSesSignature(v4(sealInfo(), implicitBits(largest))).timeStamp).toEqual(largest);
   });
 });

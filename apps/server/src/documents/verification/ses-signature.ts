@@ -35,6 +35,12 @@ export interface SesSignature {
   signedAt: Date | null;
   propertyInfo: string;
   seal: SesSeal;
+  /**
+   * v4's timeStamp (GB/T 38540 §7.1): the RFC 3161 TimeStampToken's bytes, 'malformed' when the field is
+   * there but is no BIT STRING of a size the hall reads (it is judged, never a reason to refuse the parse),
+   * null when absent (always for v1).
+   */
+  timeStamp: Buffer | 'malformed' | null;
 }
 
 export interface SesSeal {
@@ -66,6 +72,9 @@ export interface SealPicture {
 export const MAX_SEAL_PICTURE_BYTES = 1024 * 1024;
 /** A picture's declared side in mm; past this (a seal is some 40 mm) the size is nonsense. */
 const MAX_SEAL_PICTURE_MM = 1000;
+
+/** A TimeStampToken is a few KB (the TSA's certificate chain inside); past this it is not one. */
+export const MAX_TIME_STAMP_BYTES = 64 * 1024;
 
 export class SesFormatError extends Error {}
 
@@ -185,8 +194,30 @@ function readSeal(block: asn1js.AsnType, version: 1 | 4): SesSeal {
   };
 }
 
+/**
+ * The [0] IMPLICIT BIT STRING after v4's signature; an EXPLICIT [0] around a BIT STRING, as some
+ * makers write it, is read too. Whatever else sits there is 'malformed'.
+ */
+function readTimeStamp(block: asn1js.AsnType | undefined): SesSignature['timeStamp'] {
+  if (block === undefined) return null;
+  const tag = block.idBlock;
+  if (tag.tagClass !== 3 || tag.tagNumber !== 0) return 'malformed';
+  let content: Uint8Array;
+  if (block instanceof asn1js.Constructed) {
+    const [inner] = block.valueBlock.value;
+    if (block.valueBlock.value.length !== 1 || !(inner instanceof asn1js.BitString) || inner.valueBlock.unusedBits !== 0) return 'malformed';
+    content = inner.valueBlock.valueHexView;
+  } else {
+    // Implicit: the primitive's content is the BIT STRING's, its first byte the count of unused bits.
+    const view = (block as asn1js.Primitive).valueBlock.valueHexView;
+    if (view.length < 2 || view[0] !== 0) return 'malformed';
+    content = view.subarray(1);
+  }
+  return content.length > MAX_TIME_STAMP_BYTES ? 'malformed' : bytes(content);
+}
+
 /** The fields both layouts share, read from where each keeps them. */
-function signatureOf(version: 1 | 4, toSign: asn1js.AsnType, fields: asn1js.AsnType[], cert: unknown, algorithm: unknown, signature: unknown): SesSignature {
+function signatureOf(version: 1 | 4, toSign: asn1js.AsnType, fields: asn1js.AsnType[], cert: unknown, algorithm: unknown, signature: unknown, timeStamp?: asn1js.AsnType): SesSignature {
   const [, eseal, timeInfo, dataHash, propertyInfo] = fields;
   return {
     version,
@@ -198,6 +229,7 @@ function signatureOf(version: 1 | 4, toSign: asn1js.AsnType, fields: asn1js.AsnT
     signedAt: timeOf(timeInfo),
     propertyInfo: stringOf(propertyInfo),
     seal: readSeal(eseal!, version),
+    timeStamp: readTimeStamp(timeStamp),
   };
 }
 
@@ -216,8 +248,8 @@ export function readSesSignature(der: Buffer): SesSignature {
     // v4 (GB/T 38540) signs the TBS_Sign alone and carries the certificate and algorithm beside it;
     // v1 (GM/T 0031) carries them inside the TBS_Sign.
     if (outer.length >= 4) {
-      const [toSign, cert, algorithm, signature] = outer;
-      return signatureOf(4, toSign!, elements(toSign, 'TBS_Sign'), cert, algorithm, signature);
+      const [toSign, cert, algorithm, signature, timeStamp] = outer;
+      return signatureOf(4, toSign!, elements(toSign, 'TBS_Sign'), cert, algorithm, signature, timeStamp);
     }
     if (outer.length === 2) {
       const [toSign, signature] = outer;

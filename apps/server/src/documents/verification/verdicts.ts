@@ -50,6 +50,8 @@ export interface SignatureFinding {
   organisation: string;
   /** The claimed signing time (ISO 8601), null when the signature carries none. */
   signedAt: string | null;
+  /** Set when signedAt is a time stamp's genTime that verified (an OFD seal's RFC 3161 time stamp). */
+  timeStamped?: boolean;
   /** The signature dictionary's /Reason, '' when none. */
   reason: string;
   /** The certificate's issuer (common name). */

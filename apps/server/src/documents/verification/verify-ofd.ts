@@ -7,6 +7,7 @@ import { MAX_PACKAGE_ENTRIES, OutsidePathError, PackageError, readOfdPackage, re
 import { listedSignatures, signatureFiles } from './ofd-signatures';
 import { attribute, child, children, parseOfdXml, textOf, UnsafeXmlError, type XmlNode } from './ofd-xml';
 import { readSesSignature, SesFormatError, type SesSignature } from './ses-signature';
+import { checkTimeStamp } from './time-stamp';
 import { worstVerdict, type DocumentFacts, type SignatureFinding, type VerificationOutcome } from './verdicts';
 
 /** The digests a Reference's CheckMethod may name: SM3 by OID or name (GB/T 33190 §18.2.2), SHA-256 by either too. */
@@ -95,7 +96,8 @@ function referenceChanges(files: OfdPackage, info: XmlNode | undefined): { cover
  * SES_Signature in its SignedValue; the signer's SM2 signature over TBS_Sign; the seal (its maker's
  * signature, the signer's certificate among the seal's); the SES dataHash against SM3 of
  * Signature.xml; every Reference's CheckValue against the file it names; the signer's chain to the
- * hall's trust roots and the seal's validity at the signing time.
+ * hall's trust roots and the seal's validity at the signing time; v4's time stamp (time-stamp.ts),
+ * whose genTime, where it holds, is the signing time.
  */
 function checkSeal(files: OfdPackage, listed: XmlNode, signsDirectory: string, roots: X509Certificate[]): SignatureFinding {
   const [location, id] = [attribute(listed, 'BaseLoc'), attribute(listed, 'ID')];
@@ -129,6 +131,11 @@ function checkSeal(files: OfdPackage, listed: XmlNode, signsDirectory: string, r
   if (!verifiesWith(signer.key, ses.signedBytes, ses.signature)) return fail('电子签章的签名值与签章者证书不符，签名无效');
   const sealProblem = sealProblems(ses, ses.signerCertificate);
   if (sealProblem.length) return fail(sealProblem[0]!);
+  // A broken time stamp is a broken part of the seal (invalid); one from a TSA the hall does not trust
+  // proves no time but breaks nothing: the seal is judged as if it had none, at its own timeInfo.
+  const stamp = ses.timeStamp ? checkTimeStamp(ses.timeStamp, ses.signature, roots) : null;
+  if (stamp?.status === 'broken') return fail(stamp.notes[0]!);
+  if (stamp?.status === 'valid') Object.assign(finding, { signedAt: stamp.genTime.toISOString(), timeStamped: true });
 
   const references = referenceChanges(files, info);
   if (references.problem) return fail(references.problem, references.problem.includes('不支持') ? 'unsupported' : 'invalid');
@@ -136,10 +143,11 @@ function checkSeal(files: OfdPackage, listed: XmlNode, signsDirectory: string, r
   const ownFiles = (name: string) => name.startsWith(signsDirectory);
   finding.coversWholeFile = [...files.keys()].every((name) => ownFiles(name) || references.covered.has(name));
   if (changes.length) return Object.assign(finding, { verdict: 'modified', notes: changes });
-  finding.notes.push(`签章保护的${references.covered.size}个文件与签章时一致`, '签名值校验通过', '电子印章的制章人签名校验通过');
+  finding.notes.push(`签章保护的${references.covered.size}个文件与签章时一致`, '签名值校验通过', '电子印章的制章人签名校验通过', ...(stamp?.notes ?? []));
   if (!finding.coversWholeFile) finding.notes.push('文档中有签章未保护的文件（如签章后添加的内容）');
 
-  const at = ses.signedAt ?? new Date();
+  // The certificates and the seal must be valid when the seal was put on: at the time stamp's time where one holds.
+  const at = (stamp?.status === 'valid' ? stamp.genTime : ses.signedAt) ?? new Date();
   const maker = certificateOf(ses.seal.makerCertificate);
   const problems = checkChain(signer.certificate, maker ? [maker.certificate] : [], roots, at);
   const { validFrom, validTo } = ses.seal;
