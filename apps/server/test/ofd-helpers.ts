@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deflateRawSync, deflateSync } from 'node:zlib';
 import { pemBlocks } from '../src/documents/signing/certificates';
-import { DISTID, openssl } from './signing-helpers';
+import { CA_FOR_TEN_YEARS, DISTID, openssl } from './signing-helpers';
 
 /**
  * OFD e-licences for the tests: a zip written here byte by byte (so a test can make it lie), the
@@ -297,25 +297,7 @@ export interface Tsa {
 export async function opensslTsa(dir: string, names: { ca: string; tsa: string }): Promise<Tsa> {
   await mkdir(dir, { recursive: true });
   const file = (name: string) => join(dir, name);
-  openssl([
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    file('ca.key'),
-    '-subj',
-    `/CN=${names.ca}/O=TSA Test Centre/C=CN`,
-    '-days',
-    '3650',
-    '-addext',
-    'basicConstraints=critical,CA:TRUE',
-    '-addext',
-    'keyUsage=critical,keyCertSign,cRLSign',
-    '-out',
-    file('ca.pem'),
-  ]);
+  openssl(['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', file('ca.key'), '-subj', `/CN=${names.ca}/O=TSA Test Centre/C=CN`, ...CA_FOR_TEN_YEARS, '-out', file('ca.pem')]);
   openssl(['req', '-new', '-newkey', 'rsa:2048', '-nodes', '-keyout', file('tsa.key'), '-subj', `/CN=${names.tsa}/O=TSA Test Centre/C=CN`, '-out', file('tsa.csr')]);
   await writeFile(file('tsa.ext'), 'basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature,nonRepudiation\nextendedKeyUsage=critical,timeStamping\n');
   openssl([

@@ -26,32 +26,16 @@ export function openssl(args: string[]): string {
   return run.stdout;
 }
 
+/** A test CA's lifetime and extensions, as `openssl req -x509` takes them. */
+export const CA_FOR_TEN_YEARS = ['-days', '3650', '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign'];
+
 /** An SM2 CA (self-signed, SM2 with SM3 and the standard ID) and a signer it issued, all by openssl, in `dir`. */
 export async function opensslSm2Chain(dir: string, names: { ca: string; signer: string; organisation?: string }): Promise<{ caFile: string; signerFile: string; keyFile: string }> {
   const organisation = names.organisation ?? 'SM2 Test Centre';
   await mkdir(dir, { recursive: true });
   const file = (name: string) => join(dir, name);
   openssl(['genpkey', '-algorithm', 'SM2', '-out', file('ca.key')]);
-  openssl([
-    'req',
-    '-x509',
-    '-new',
-    '-key',
-    file('ca.key'),
-    '-sm3',
-    '-sigopt',
-    DISTID,
-    '-subj',
-    `/CN=${names.ca}/O=${organisation}/C=CN`,
-    '-days',
-    '3650',
-    '-addext',
-    'basicConstraints=critical,CA:TRUE',
-    '-addext',
-    'keyUsage=critical,keyCertSign,cRLSign',
-    '-out',
-    file('ca.pem'),
-  ]);
+  openssl(['req', '-x509', '-new', '-key', file('ca.key'), '-sm3', '-sigopt', DISTID, '-subj', `/CN=${names.ca}/O=${organisation}/C=CN`, ...CA_FOR_TEN_YEARS, '-out', file('ca.pem')]);
   openssl(['genpkey', '-algorithm', 'SM2', '-out', file('signer.key')]);
   openssl(['req', '-new', '-key', file('signer.key'), '-sm3', '-sigopt', DISTID, '-subj', `/CN=${names.signer}/O=${organisation}/C=CN`, '-out', file('signer.csr')]);
   await writeFile(file('signer.ext'), 'basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature,nonRepudiation\n');
