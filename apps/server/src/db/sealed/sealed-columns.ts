@@ -83,6 +83,9 @@ export function openValue(stored: string): string {
  */
 export const blindIndexOf = (column: Column | SQL) => sql`nullif(split_part(${column}, '$', 3), '')`;
 
+/** blindIndexOf as SQL text, for the passes that write their statements by hand (sealing-pass.ts). */
+export const blindIndexOfText = (expression: string) => `nullif(split_part(${expression}, '$', 3), '')`;
+
 /** indexKeyIdOf in SQL, of a stored value's blind index part (a text expression): what the key rotation compares. */
 export const indexKeyIdOfSql = (storedIndex: string) => `(CASE WHEN strpos(${storedIndex}, '.') > 0 THEN split_part(${storedIndex}, '.', 1) ELSE '${DEFAULT_INDEX_KEY_ID}' END)`;
 

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { dataKeyRing, DataKeyError } from './data-keys';
-import { SEALED_COLUMNS, SEALED_JSON_COLUMNS, blindIndexes, indexKeyIdOf, indexKeyIdOfSql, openValue, sealFields, sealValue, type SealedKind } from './sealed-columns';
+import { SEALED_COLUMNS, SEALED_JSON_COLUMNS, blindIndexOfText, blindIndexes, indexKeyIdOf, indexKeyIdOfSql, openValue, sealFields, sealValue, type SealedKind } from './sealed-columns';
 import { SEALED_PREFIX, sealedParts } from './sm4-seal';
 
 /**
@@ -142,7 +142,7 @@ async function sealBatch(pool: pg.Pool, plan: TablePlan, scope: SealingScope, bl
 }
 
 /** A user's phone's blind index in SQL: the expression of users_verified_phone_idx (migration 0033). */
-const PHONE_INDEX_SQL = `nullif(split_part(phone, '$', 3), '')`;
+const PHONE_INDEX_SQL = blindIndexOfText('phone');
 
 /**
  * A reindexed verified phone that another account holds already: the unique index of verified phones

@@ -54,16 +54,13 @@ const tagOf = (key: DataKey, header: string, body: Buffer) => createHmac('sm3', 
 export function sm4Ctr(key: DataKey, counterBlock: Buffer, input: Buffer): Buffer {
   const blocks = Math.ceil(input.length / BLOCK);
   const counters = Buffer.allocUnsafe(blocks * BLOCK);
-  for (let block = 0; block < blocks; block++) {
-    const at = block * BLOCK;
-    if (block === 0) counterBlock.copy(counters, 0, 0, BLOCK);
-    else {
-      counters.copy(counters, at, at - BLOCK, at);
-      // Add one to the 128-bit number, carrying from the last byte towards the first.
-      for (let index = at + BLOCK - 1; index >= at; index--) {
-        counters[index] = (counters[index]! + 1) & 0xff;
-        if (counters[index] !== 0) break;
-      }
+  counterBlock.copy(counters, 0, 0, Math.min(BLOCK, counters.length));
+  for (let at = BLOCK; at < counters.length; at += BLOCK) {
+    counters.copy(counters, at, at - BLOCK, at);
+    // Add one to the 128-bit number, carrying from the last byte towards the first.
+    for (let index = at + BLOCK - 1; index >= at; index--) {
+      counters[index] = (counters[index]! + 1) & 0xff;
+      if (counters[index] !== 0) break;
     }
   }
   const stream = key.blockCipher.update(counters);
